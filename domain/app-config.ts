@@ -1,0 +1,191 @@
+import { z } from "zod";
+
+/**
+ * App config: every studio-specific setting (branding, texts, feature flags, policies), stored as
+ * key/value rows in the database and served as a list by GET /api/appconfig.
+ *
+ * Each key has a type and a default here, so a fresh studio works with no rows at all and the
+ * admin editor can validate what it saves. docs/config.md describes the effect of each key.
+ * Keys use the seeds' names verbatim (including their spelling, e.g. allow_cancel_after_treshold).
+ */
+
+const str = (value: string) => ({ type: "string" as const, default: value });
+const bool = (value: boolean) => ({ type: "boolean" as const, default: value });
+const num = (value: number | null) => ({ type: "number" as const, default: value });
+const json = <T>(value: T) => ({ type: "json" as const, default: value });
+
+export const LANDING_SECTIONS = [
+  "hero",
+  "about",
+  "mission",
+  "class_types",
+  "coaches",
+  "packages",
+  "announcements",
+  "schedule",
+] as const;
+export type LandingSection = (typeof LANDING_SECTIONS)[number];
+
+export const APP_CONFIG_KEYS = {
+  // Identity and branding
+  name: str("Mi Estudio"),
+  business_name: str("Mi Estudio"),
+  domain: str(""),
+  navbar_logo: str(""),
+  bg_login: str(""),
+  favicon: str(""),
+  primary: str("#d6336c"),
+  accent: str("#fab005"),
+  dark: str("#1a1b1e"),
+  gray: str("#868e96"),
+  light: str("#f8f9fa"),
+  "primary-light": str("#fff0f6"),
+  // Contact
+  location: str(""),
+  address: str(""),
+  map_url: str(""),
+  opening_hours: str(""),
+  email: str(""),
+  whatsapp: str(""),
+  whatsapp_button_enabled: bool(false),
+  facebook: str(""),
+  instagram: str(""),
+  tiktok: str(""),
+  // Time
+  timezone: str("America/Mexico_City"),
+  timezone_offset: num(6),
+  // Banner and popup
+  banner_enabled: bool(false),
+  banner_text: str(""),
+  banner_link: str(""),
+  popup_presencial_enabled: bool(false),
+  popup_presencial_src: str(""),
+  popup_presencial_link: str(""),
+  // Feature flags
+  single_class_enabled: bool(true),
+  videos_enabled: bool(true),
+  subscriptions_enabled: bool(true),
+  allow_restricted_class_types: bool(false),
+  allow_restricted_times: bool(false),
+  waitlist_enabled: bool(true),
+  spotmap_enabled: bool(true),
+  qrcode_enabled: bool(true),
+  reservation_rating_enabled: bool(true),
+  allow_class_guests: bool(true),
+  discounts_enabled: bool(true),
+  cash_checkout_enabled: bool(false),
+  // Packages
+  class_packages_name: str("Paquetes"),
+  class_packages_path: str("paquetes"),
+  signup_fee_package_id: num(null),
+  trial_package_id: num(null),
+  // Booking and cancellation policy
+  reservation_timeframe_hours: num(null),
+  reservation_timeframe_minutes: num(null),
+  allow_cancel_reservations: bool(true),
+  cancel_timeframe_value: num(12),
+  cancel_timeframe_unit: str("hours"),
+  allow_cancel_after_treshold: bool(false),
+  max_cancels_per_available_class: num(null),
+  // Penalties
+  unlimited_membership_penalties_enabled: bool(false),
+  unlimited_max_no_shows_for_penalty: num(3),
+  penalty_days: num(7),
+  // Waitlist promotion
+  waitlist_mode: str("auto"),
+  waitlist_offer_minutes: num(30),
+  waitlist_cutoff_minutes: num(120),
+  // Emails
+  reminder_hours_before: num(12),
+  // Subscriptions
+  renewal_max_retries: num(3),
+  // Payments (public values only; secrets come from the environment)
+  payment_public_key: str(""),
+  cash_bank_name: str(""),
+  cash_bank_card: str(""),
+  cash_bank_account: str(""),
+  cash_bank_beneficiary: str(""),
+  // Files
+  files_location: str("server"),
+  S3_ENDPOINT: str(""),
+  bucket: str(""),
+  region: str(""),
+  // Landing
+  landing_sections: json<LandingSection[]>([...LANDING_SECTIONS]),
+  hero_title: str("Entrena con intención"),
+  hero_subtitle: str("Clases en grupos pequeños con los mejores coaches."),
+  hero_image: str(""),
+  hero_button_text: str("Reserva tu clase de prueba"),
+  about_title: str("Nosotros"),
+  about_text: str(""),
+  about_image: str(""),
+  mission_title: str("Nuestra misión"),
+  mission_text: str(""),
+  mission_image: str(""),
+  tracking_code: str(""),
+  // Auth (password policy; the seeds fetched it from the auth provider)
+  password_min_length: num(6),
+  password_max_length: num(null),
+  password_require_lowercase: bool(false),
+  password_require_uppercase: bool(false),
+  password_require_numeric: bool(false),
+  password_require_symbol: bool(false),
+  // Legacy key of the seeds' external auth provider: kept so old clients find it, unused.
+  firebaseConfig: json<Record<string, string>>({}),
+} as const;
+
+export type AppConfigKey = keyof typeof APP_CONFIG_KEYS;
+type Spec = (typeof APP_CONFIG_KEYS)[AppConfigKey];
+type ValueOf<S extends Spec> = S["type"] extends "string"
+  ? string
+  : S["type"] extends "boolean"
+    ? boolean
+    : S["type"] extends "number"
+      ? number | null
+      : S["default"];
+export type AppConfig = { [K in AppConfigKey]: ValueOf<(typeof APP_CONFIG_KEYS)[K]> };
+export type AppConfigEntry = { key: string; value: unknown };
+
+export function isAppConfigKey(key: string): key is AppConfigKey {
+  return Object.hasOwn(APP_CONFIG_KEYS, key);
+}
+
+const hexColor = /^#[0-9a-fA-F]{6}$/;
+const COLOR_KEYS = new Set(["primary", "accent", "dark", "gray", "light", "primary-light"]);
+
+/** Validator for one key's value; the admin update endpoint uses it and so does the editor. */
+export function valueSchemaFor(key: AppConfigKey): z.ZodType {
+  const spec = APP_CONFIG_KEYS[key];
+  if (COLOR_KEYS.has(key)) {
+    return z.string().regex(hexColor, { message: "Usa un color en formato #RRGGBB." });
+  }
+  switch (spec.type) {
+    case "string":
+      return z.string().max(20_000, { message: "El texto es demasiado largo." });
+    case "boolean":
+      return z.boolean({ message: "Debe ser verdadero o falso." });
+    case "number":
+      return z.number({ message: "Debe ser un número." }).finite().nullable();
+    case "json":
+      if (key === "landing_sections") {
+        return z.array(z.enum(LANDING_SECTIONS, { message: "Sección desconocida." }));
+      }
+      return z.record(z.string(), z.string());
+  }
+}
+
+/** Merges stored rows over the defaults (unknown keys are ignored). */
+export function resolveAppConfig(rows: AppConfigEntry[]): AppConfig {
+  const config: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(APP_CONFIG_KEYS)) config[key] = spec.default;
+  for (const row of rows) if (isAppConfigKey(row.key)) config[row.key] = row.value;
+  return config as AppConfig;
+}
+
+/** The list shape the API serves: every key, defaults filled in. */
+export function toAppConfigList(config: AppConfig): AppConfigEntry[] {
+  return Object.entries(config).map(([key, value]) => ({ key, value }));
+}
+
+/** Keys that must never be served to browsers even if someone stores them. */
+export const PRIVATE_APP_CONFIG_KEYS: readonly string[] = [];

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("environment config", () => {
+  it("has working defaults", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DEMO).toBe(true);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("names the bad variable in the message", () => {
+    expect(() => loadConfig({ PORT: "noventa" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: debe empezar con postgres/);
+    expect(() => loadConfig({ DEMO: "quizá" })).toThrow(/DEMO/);
+  });
+
+  it("treats empty values as unset and requires a secret in production", () => {
+    expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);
+  });
+});

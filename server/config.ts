@@ -1,0 +1,70 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Environment, validated once at start-up. A bad value stops the process with a message that
+ * names the variable, instead of failing later in some request.
+ */
+const booleanFlag = z
+  .enum(["0", "1", "true", "false"], { message: "usa 0/1 o true/false" })
+  .transform((v) => v === "1" || v === "true");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: "debe empezar con postgres:// o postgresql://" })
+    .optional(),
+  PUBLIC_URL: z.url({ message: "debe ser una URL completa, p. ej. https://mi-estudio.mx" }).optional(),
+  AUTH_SECRET: z.string().min(32, { message: "debe tener al menos 32 caracteres" }).optional(),
+  DEMO: booleanFlag.default(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: booleanFlag.default(false),
+  WEB_DIST: z.string().default("./dist/web"),
+  JOBS: booleanFlag.default(true),
+  PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "paypal"]).default("sandbox"),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Estudio <no-reply@localhost>"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type AppConfigEnv = Env & {
+  dataDir: string;
+  publicUrl: string;
+  authSecret: string;
+  /** true when the auth secret was not given and a development one is used */
+  insecureSecret: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
+  // Empty strings mean "not set" (a common shell mistake: DATABASE_URL= npm start).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Configuración inválida:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
+    throw new ConfigError("Configuración inválida:\n  AUTH_SECRET: obligatorio en producción (32+ caracteres)");
+  }
+  const port = e.PORT;
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    authSecret: e.AUTH_SECRET ?? "development-secret-change-me-in-production-0123456789",
+    insecureSecret: !e.AUTH_SECRET,
+  };
+}

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as appConfig from "./schema/app-config";
+import * as audit from "./schema/audit";
+import * as auth from "./schema/auth";
+import * as calendar from "./schema/calendar";
+import * as content from "./schema/content";
+import * as credits from "./schema/credits";
+import * as customers from "./schema/customers";
+import * as forms from "./schema/forms";
+import * as mail from "./schema/mail";
+import * as packages from "./schema/packages";
+import * as payments from "./schema/payments";
+import * as purchases from "./schema/purchases";
+import * as reservations from "./schema/reservations";
+import * as videos from "./schema/videos";
+import * as waitlists from "./schema/waitlists";
+
+/** Every table and relation, for Drizzle's relational queries. */
+export const schema = {
+  ...appConfig,
+  ...audit,
+  ...auth,
+  ...calendar,
+  ...content,
+  ...credits,
+  ...customers,
+  ...forms,
+  ...mail,
+  ...packages,
+  ...payments,
+  ...purchases,
+  ...reservations,
+  ...videos,
+  ...waitlists,
+};
+
+/** The same Drizzle API over either driver: code never needs to know which one it has. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** PGlite instance when embedded (pg-boss and backups need it). */
+  pglite?: PGlite;
+  /** node-postgres pool when on PostgreSQL. */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  /** dataDir undefined means in memory (tests). */
+  | { kind: "pglite"; dataDir?: string };
+
+// timestamptz and numeric come back as strings from pg by default for numeric (kept: exact money)
+// and as Date for timestamptz (Drizzle maps them). Nothing to override here.
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      // Fail fast when the database is down so requests answer 503 instead of hanging.
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its connection (database restart) must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: "postgres", pool, close: () => pool.end() };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.join(options.dataDir, "pglite");
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataDir);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { db, kind: "pglite", pglite, close: () => pglite.close() };
+}

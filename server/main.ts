@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from "./config";
+import { startApp } from "./start-app";
+
+/** Entry point: config, database, migrations, demo studio, listen; graceful shutdown on signals. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await startApp(config);
+  if (config.insecureSecret && config.NODE_ENV !== "test") {
+    app.log.warn("AUTH_SECRET no está definido: se usa un secreto de desarrollo. Defínelo en producción.");
+  }
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = config.PUBLIC_URL ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const database = config.DATABASE_URL ? "PostgreSQL" : `PGlite (${config.dataDir})`;
+  console.log(`\n  Estudio listo en ${url}  ·  base de datos: ${database}`);
+  if (config.DEMO) {
+    console.log("  Demo: administrador admin@demo.mx / demo1234  ·  cliente cliente@demo.mx / demo1234\n");
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "cerrando");
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error al cerrar");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

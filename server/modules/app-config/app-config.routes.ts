@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { t } from "../../../domain/messages";
+import { requireAdmin } from "../../plugins/auth";
+
+const entry = z.object({ key: z.string().min(1).max(100), value: z.unknown() });
+
+const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.appConfig;
+
+  app.get(
+    "/appconfig",
+    {
+      schema: {
+        tags: ["configuración"],
+        summary: "Configuración del estudio: lista de pares clave/valor (todas las claves, con valores por defecto)",
+        response: { 200: z.array(entry), 304: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { entries, etag } = await service.list();
+      reply.header("etag", etag).header("cache-control", "no-cache");
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
+      return entries;
+    },
+  );
+
+  app.put(
+    "/appconfig",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ["configuración"],
+        summary: "Actualiza claves de configuración (solo administradores)",
+        body: z.union([z.array(entry).min(1).max(200), z.object({ config: z.array(entry).min(1).max(200) })]),
+        response: { 200: z.object({ message: z.string(), config: z.array(entry) }) },
+      },
+    },
+    async (request) => {
+      const changes = Array.isArray(request.body) ? request.body : request.body.config;
+      await service.update(changes);
+      const { entries } = await service.list();
+      return { message: t("configSaved"), config: entries };
+    },
+  );
+};
+
+export default appConfigRoutes;

@@ -1,0 +1,73 @@
+import { type AppConfig, type AppConfigEntry, isAppConfigKey, resolveAppConfig, toAppConfigList, valueSchemaFor } from "../../../domain/app-config";
+import { AppError } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import type { Db } from "../../db/client";
+import { listConfigRows, upsertConfigRows } from "./app-config.repository";
+
+/**
+ * App config is read on almost every request (policies, flags) and changes rarely: keep it in
+ * memory for a few seconds. Another instance's change shows up here within CACHE_MS; this
+ * instance's own changes show up at once.
+ */
+const CACHE_MS = 5_000;
+
+export type AppConfigService = {
+  get(): Promise<AppConfig>;
+  list(): Promise<{ entries: AppConfigEntry[]; etag: string }>;
+  update(changes: AppConfigEntry[]): Promise<AppConfig>;
+};
+
+export function createAppConfigService(db: Db): AppConfigService {
+  let cached: { config: AppConfig; entries: AppConfigEntry[]; etag: string; at: number } | null = null;
+
+  async function load() {
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached;
+    const config = resolveAppConfig(await listConfigRows(db));
+    const entries = toAppConfigList(config);
+    const etag = `W/"${hash(JSON.stringify(entries))}"`;
+    cached = { config, entries, etag, at: Date.now() };
+    return cached;
+  }
+
+  return {
+    async get() {
+      return (await load()).config;
+    },
+    async list() {
+      const { entries, etag } = await load();
+      return { entries, etag };
+    },
+    async update(changes) {
+      const fields: Record<string, string> = {};
+      const rows: AppConfigEntry[] = [];
+      for (const change of changes) {
+        if (!isAppConfigKey(change.key)) {
+          fields[change.key] = t("configKeyUnknown");
+          continue;
+        }
+        const parsed = valueSchemaFor(change.key).safeParse(change.value);
+        if (!parsed.success) fields[change.key] = parsed.error.issues[0]?.message ?? t("validation");
+        else rows.push({ key: change.key, value: parsed.data });
+      }
+      const problems = Object.values(fields);
+      if (problems.length > 0) {
+        throw new AppError(400, "VALIDATION_ERROR", problems.length === 1 ? problems[0]! : t("checkFields"), {
+          fields,
+        });
+      }
+      await upsertConfigRows(db, rows);
+      cached = null;
+      return this.get();
+    },
+  };
+}
+
+/** Small stable string hash (FNV-1a) for the ETag; not security-sensitive. */
+function hash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_CONFIG_KEYS } from "../../../domain/app-config";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { testDriver } from "../../test/test-database";
+
+describe(`app config API (${testDriver()})`, () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let customer: Record<string, string>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await t.signUp({ role: "admin" })).headers;
+    customer = (await t.signUp()).headers;
+  });
+  afterAll(() => t.close());
+
+  const get = () => t.app.inject({ method: "GET", url: "/api/appconfig" });
+  const valueOf = (list: { key: string; value: unknown }[], key: string) => list.find((e) => e.key === key)?.value;
+
+  it("lists every key with its default on a fresh studio", async () => {
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { key: string; value: unknown }[];
+    expect(list.map((e) => e.key).sort()).toEqual(Object.keys(APP_CONFIG_KEYS).sort());
+    expect(valueOf(list, "timezone")).toBe("America/Mexico_City");
+    expect(valueOf(list, "waitlist_enabled")).toBe(true);
+    expect(valueOf(list, "class_packages_path")).toBe("paquetes");
+  });
+
+  it("answers 304 to a client that already has the same version", async () => {
+    const first = await get();
+    const again = await t.app.inject({
+      method: "GET",
+      url: "/api/appconfig",
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("lets an admin change keys, and everyone sees the change", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin,
+      payload: [
+        { key: "business_name", value: "Estudio Ola" },
+        { key: "primary", value: "#0ca678" },
+        { key: "waitlist_enabled", value: false },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe("Configuración guardada.");
+    const list = (await get()).json();
+    expect(valueOf(list, "business_name")).toBe("Estudio Ola");
+    expect(valueOf(list, "primary")).toBe("#0ca678");
+    expect(valueOf(list, "waitlist_enabled")).toBe(false);
+  });
+
+  it("refuses bad values with Spanish field messages and writes nothing", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin,
+      payload: [
+        { key: "business_name", value: "No debe guardarse" },
+        { key: "primary", value: "rojo" },
+        { key: "no_existe", value: 1 },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe("VALIDATION_ERROR");
+    expect(body.message).toBe("Revisa los campos faltantes o inválidos.");
+    expect(body.fields).toEqual({
+      primary: "Usa un color en formato #RRGGBB.",
+      no_existe: "Esta opción de configuración no existe.",
+    });
+    expect(valueOf((await get()).json(), "business_name")).not.toBe("No debe guardarse");
+  });
+
+  it("is admin-only: 401 for visitors, 403 for customers", async () => {
+    const payload = [{ key: "business_name", value: "Intruso" }];
+    const visitor = await t.app.inject({ method: "PUT", url: "/api/appconfig", payload });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ message: "Debes iniciar sesión para continuar.", code: "UNAUTHORIZED" });
+    const asCustomer = await t.app.inject({ method: "PUT", url: "/api/appconfig", headers: customer, payload });
+    expect(asCustomer.statusCode).toBe(403);
+    expect(asCustomer.json().code).toBe("FORBIDDEN");
+    expect(valueOf((await get()).json(), "business_name")).not.toBe("Intruso");
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../test/build-test-app";
+
+describe("error shape, headers and routing", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("unknown API routes answer a Spanish JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/no-existe" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: "Esta ruta no existe.", code: "NOT_FOUND" });
+  });
+
+  it("malformed JSON is a 400 in Spanish, not a 500", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: { "content-type": "application/json" },
+      payload: "{ roto",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "INVALID_JSON", message: "El cuerpo de la solicitud no es JSON válido." });
+  });
+
+  it("a wrong content type is a 415 in Spanish", async () => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: { "content-type": "application/x-nada" },
+      payload: "x",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe("Tipo de contenido no soportado.");
+  });
+
+  it("sends security headers with a strict Content-Security-Policy", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("compresses large responses", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/appconfig",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("publishes the OpenAPI description", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty("/api/appconfig");
+  });
+});

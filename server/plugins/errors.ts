@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError } from "../../domain/errors";
+import { messages, t } from "../../domain/messages";
+
+/** PostgreSQL and driver codes that mean "the database is not reachable right now". */
+const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08000", "08003", "08006"]);
+
+function fieldPath(instancePath: string): string {
+  return instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
+}
+
+/** Maps anything thrown in a request to the one error shape: { message, code, fields? }. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const key = fieldPath(issue.instancePath);
+      fields[key] ??= issue.message ?? messages.validation;
+    }
+    const entries = Object.values(fields);
+    // One problem: say it plainly. Several: the seeds' summary text, with every field listed.
+    const message = entries.length === 1 ? entries[0]! : t("checkFields");
+    return new AppError(400, "VALIDATION_ERROR", message, { fields });
+  }
+  const err = error as Partial<FastifyError> & { code?: string; cause?: { code?: string } };
+  const code = err.code ?? err.cause?.code;
+  if (code && DB_DOWN_CODES.has(code)) return AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
+  if (typeof err.message === "string" && /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)) {
+    return AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
+  }
+  switch (code) {
+    case "23505": // unique_violation that a service did not turn into its own message
+      return new AppError(409, "CONFLICT", "Este registro ya existe.");
+    case "23503": // foreign_key_violation: the body named something that does not exist
+      return new AppError(400, "INVALID_REFERENCE", "Uno de los elementos indicados no existe.");
+    case "22P02": // invalid_text_representation (e.g. a bad number reached SQL)
+    case "22003": // numeric_value_out_of_range
+    case "22007":
+    case "22008":
+      return AppError.of(400, "BAD_REQUEST", "validation");
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return AppError.of(415, "UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_REQ_FILE_TOO_LARGE":
+      return AppError.of(413, "PAYLOAD_TOO_LARGE", "payloadTooLarge");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return AppError.of(400, "INVALID_JSON", "invalidJson");
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 429) return AppError.of(429, "RATE_LIMITED", "rateLimited");
+  if (status === 404) return AppError.of(404, "NOT_FOUND", "notFound");
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, bad content type...) are in English: say it in Spanish.
+    return new AppError(status, err.code ?? "BAD_REQUEST", messages.validation);
+  }
+  return AppError.of(500, "INTERNAL_ERROR", "internal");
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      // Full details go to the log only; the client gets a Spanish sentence and a code.
+      request.log.error({ err: error }, "request failed");
+    } else if (appError.status !== 404) {
+      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+    }
+    if (appError.status === 503) reply.header("retry-after", "5");
+    return reply.status(appError.status).send(appError.toBody());
+  });
+});

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import type { AppConfigEnv } from "./config";
+import { openDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { seedDemoStudio } from "./db/seed/demo-studio";
+import { createLogin } from "./plugins/auth-users";
+
+/** Opens the configured database, migrates it, builds the app and (optionally) seeds the demo. */
+export async function startApp(
+  config: AppConfigEnv,
+  options: { logger?: boolean | object; seed?: boolean } = {},
+): Promise<FastifyInstance> {
+  const database = await openDatabase(
+    config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: config.dataDir },
+  );
+  await migrateDatabase(database);
+  const app = await buildApp({ config, database, logger: options.logger });
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+  if (options.seed ?? config.DEMO) {
+    const result = await seedDemoStudio(app.db, { createUser: (login) => createLogin(app, login) });
+    if (result.created) app.log.info("Estudio de demostración creado.");
+  }
+  return app;
+}
