@@ -1,0 +1,251 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from "./columns";
+import { files, tags } from "./content";
+import { class_packages } from "./packages";
+import { class_reservations } from "./reservations";
+import { waitlists } from "./waitlists";
+
+export const locations = pgTable("locations", {
+  location_id: idColumn("location_id"),
+  name: text("name").notNull(),
+  /** Human-readable address shown with the class. */
+  address: text("address"),
+  description: text("description"),
+  phone: text("phone"),
+  map_url: text("map_url"),
+  available: boolean("available").notNull().default(true),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
+});
+
+/** Spot map keyed "A1" -> { label, selectable }; rows are letters, columns numbers. */
+export type CustomSpotMapSpots = Record<string, { label?: string; selectable?: boolean }>;
+
+export const custom_spot_maps = pgTable(
+  "custom_spot_maps",
+  {
+    custom_spot_map_id: idColumn("custom_spot_map_id"),
+    name: text("name").notNull(),
+    class_type_id: integer("class_type_id").references((): AnyPgColumn => class_types.class_type_id, {
+      onDelete: "set null",
+    }),
+    /** Comma list of class type ids using this map. */
+    class_types: text("class_types"),
+    rows: integer("rows").notNull(),
+    columns: integer("columns").notNull(),
+    spots: jsonb("spots").$type<CustomSpotMapSpots>().notNull().default({}),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("custom_spot_maps_rows_check", sql`${t.rows} between 1 and 26`),
+    check("custom_spot_maps_columns_check", sql`${t.columns} between 1 and 100`),
+  ],
+);
+
+export const class_types = pgTable(
+  "class_types",
+  {
+    class_type_id: idColumn("class_type_id"),
+    name: text("name").notNull(),
+    icon: text("icon"),
+    image: text("image"),
+    description: text("description"),
+    /** Comma-separated row sizes, e.g. "4,5,5,6". Null: no spot map. */
+    spot_map: text("spot_map"),
+    custom_spot_map_id: integer("custom_spot_map_id").references(
+      (): AnyPgColumn => custom_spot_maps.custom_spot_map_id,
+      { onDelete: "set null" },
+    ),
+    color: text("color"),
+    available: boolean("available").notNull().default(true),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("class_types_spot_map_check", sql`${t.spot_map} is null or ${t.spot_map} ~ '^[0-9]+(,[0-9]+)*$'`),
+  ],
+);
+
+export const class_categories = pgTable("class_categories", {
+  class_category_id: idColumn("class_category_id"),
+  name: text("name").notNull(),
+  handle: text("handle").unique(),
+  description: text("description"),
+  available: boolean("available").notNull().default(true),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
+});
+
+export const instructors = pgTable(
+  "instructors",
+  {
+    instructor_id: idColumn("instructor_id"),
+    name: text("name").notNull(),
+    last_name: text("last_name"),
+    nick_name: text("nick_name"),
+    quote: text("quote"),
+    short_bio: text("short_bio"),
+    instagram: text("instagram"),
+    birthdate: date("birthdate", { mode: "string" }),
+    music_type: text("music_type"),
+    file_id: integer("file_id").references(() => files.file_id, { onDelete: "set null" }),
+    active: boolean("active").notNull().default(true),
+    order: integer("order").notNull().default(0),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [index("instructors_file_id_idx").on(t.file_id)],
+);
+
+export const single_classes = pgTable(
+  "single_classes",
+  {
+    single_class_id: idColumn("single_class_id"),
+    class_date: tsColumn("class_date").notNull(),
+    duration_minutes: integer("duration_minutes").notNull().default(50),
+    description: text("description"),
+    /** Seats. Null counts as full (spec). */
+    capacity: integer("capacity"),
+    location_id: integer("location_id").references(() => locations.location_id, {
+      onDelete: "restrict",
+    }),
+    class_type_id: integer("class_type_id")
+      .notNull()
+      .references(() => class_types.class_type_id, { onDelete: "restrict" }),
+    class_category_id: integer("class_category_id").references(() => class_categories.class_category_id, {
+      onDelete: "set null",
+    }),
+    /** Class tied to a package (special event): booked by buying that package. */
+    class_package_id: integer("class_package_id").references(() => class_packages.class_package_id, {
+      onDelete: "set null",
+    }),
+    icon: text("icon"),
+    cancelledAt: tsColumn("cancelled_at"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("single_classes_capacity_check", sql`${t.capacity} is null or ${t.capacity} >= 0`),
+    check("single_classes_duration_check", sql`${t.duration_minutes} > 0`),
+    index("single_classes_class_date_idx").on(t.class_date),
+    index("single_classes_location_id_idx").on(t.location_id),
+    index("single_classes_class_type_id_idx").on(t.class_type_id),
+    index("single_classes_class_category_id_idx").on(t.class_category_id),
+    index("single_classes_class_package_id_idx").on(t.class_package_id),
+  ],
+);
+
+export const single_class_instructors = pgTable(
+  "single_class_instructors",
+  {
+    single_class_id: integer("single_class_id")
+      .notNull()
+      .references(() => single_classes.single_class_id, { onDelete: "cascade" }),
+    instructor_id: integer("instructor_id")
+      .notNull()
+      .references(() => instructors.instructor_id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.single_class_id, t.instructor_id] }),
+    index("single_class_instructors_instructor_id_idx").on(t.instructor_id),
+  ],
+);
+
+export const single_class_tags = pgTable(
+  "single_class_tags",
+  {
+    single_class_id: integer("single_class_id")
+      .notNull()
+      .references(() => single_classes.single_class_id, { onDelete: "cascade" }),
+    tag_id: integer("tag_id")
+      .notNull()
+      .references(() => tags.tag_id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.single_class_id, t.tag_id] }),
+    index("single_class_tags_tag_id_idx").on(t.tag_id),
+  ],
+);
+
+export const locationsRelations = relations(locations, ({ many }) => ({
+  single_classes: many(single_classes),
+}));
+
+export const customSpotMapsRelations = relations(custom_spot_maps, ({ one }) => ({
+  class_type: one(class_types, {
+    fields: [custom_spot_maps.class_type_id],
+    references: [class_types.class_type_id],
+  }),
+}));
+
+export const classTypesRelations = relations(class_types, ({ one, many }) => ({
+  custom_spot_map: one(custom_spot_maps, {
+    fields: [class_types.custom_spot_map_id],
+    references: [custom_spot_maps.custom_spot_map_id],
+  }),
+  single_classes: many(single_classes),
+}));
+
+export const classCategoriesRelations = relations(class_categories, ({ many }) => ({
+  single_classes: many(single_classes),
+}));
+
+export const instructorsRelations = relations(instructors, ({ one, many }) => ({
+  file: one(files, { fields: [instructors.file_id], references: [files.file_id] }),
+  class_instructors: many(single_class_instructors),
+}));
+
+export const singleClassesRelations = relations(single_classes, ({ one, many }) => ({
+  class_type: one(class_types, {
+    fields: [single_classes.class_type_id],
+    references: [class_types.class_type_id],
+  }),
+  location: one(locations, {
+    fields: [single_classes.location_id],
+    references: [locations.location_id],
+  }),
+  class_category: one(class_categories, {
+    fields: [single_classes.class_category_id],
+    references: [class_categories.class_category_id],
+  }),
+  class_package: one(class_packages, {
+    fields: [single_classes.class_package_id],
+    references: [class_packages.class_package_id],
+  }),
+  class_instructors: many(single_class_instructors),
+  tags: many(single_class_tags),
+  class_reservations: many(class_reservations),
+  waitlists: many(waitlists),
+}));
+
+export const singleClassInstructorsRelations = relations(single_class_instructors, ({ one }) => ({
+  single_class: one(single_classes, {
+    fields: [single_class_instructors.single_class_id],
+    references: [single_classes.single_class_id],
+  }),
+  instructor: one(instructors, {
+    fields: [single_class_instructors.instructor_id],
+    references: [instructors.instructor_id],
+  }),
+}));
+
+export const singleClassTagsRelations = relations(single_class_tags, ({ one }) => ({
+  single_class: one(single_classes, {
+    fields: [single_class_tags.single_class_id],
+    references: [single_classes.single_class_id],
+  }),
+  tag: one(tags, { fields: [single_class_tags.tag_id], references: [tags.tag_id] }),
+}));

@@ -1,0 +1,81 @@
+import { relations, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from "./columns";
+import { files } from "./content";
+import { available_classes } from "./credits";
+import { purchases } from "./purchases";
+import { class_reservations } from "./reservations";
+
+export const customers = pgTable(
+  "customers",
+  {
+    customer_id: idColumn("customer_id"),
+    /** better-auth user id. Null for customers created by staff without a login. */
+    uid: text("uid")
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    last_name: text("last_name"),
+    email: text("email").notNull(),
+    /** Digits only, at most 10. */
+    phone: varchar("phone", { length: 10 }),
+    birthdate: date("birthdate", { mode: "string" }),
+    instagram: text("instagram"),
+    file_id: integer("file_id").references((): AnyPgColumn => files.file_id, { onDelete: "set null" }),
+    signup_reason: text("signup_reason"),
+    signup_reason_other: text("signup_reason_other"),
+    has_unlimited: boolean("has_unlimited").notNull().default(false),
+    unlimited_membership_expiration: tsColumn("unlimited_membership_expiration"),
+    /** Secret token of the private iCal feed. */
+    ical_token: text("ical_token").unique(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex("customers_phone_unique").on(t.phone).where(sql`${t.phone} is not null`),
+    index("customers_email_idx").on(sql`lower(${t.email})`),
+    index("customers_file_id_idx").on(t.file_id),
+  ],
+);
+
+export const addresses = pgTable("addresses", {
+  address_id: idColumn("address_id"),
+  customer_id: integer("customer_id")
+    .notNull()
+    .unique()
+    .references(() => customers.customer_id, { onDelete: "cascade" }),
+  street: text("street"),
+  number: text("number"),
+  interior_number: text("interior_number"),
+  neighborhood: text("neighborhood"),
+  city: text("city").notNull(),
+  state: text("state").notNull(),
+  country: text("country").notNull(),
+  zip_code: text("zip_code"),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
+});
+
+export const customersRelations = relations(customers, ({ one, many }) => ({
+  user: one(user, { fields: [customers.uid], references: [user.id] }),
+  address: one(addresses, { fields: [customers.customer_id], references: [addresses.customer_id] }),
+  file: one(files, { fields: [customers.file_id], references: [files.file_id] }),
+  class_reservations: many(class_reservations),
+  available_classes: many(available_classes),
+  purchases: many(purchases),
+}));
+
+export const addressesRelations = relations(addresses, ({ one }) => ({
+  customer: one(customers, { fields: [addresses.customer_id], references: [customers.customer_id] }),
+}));

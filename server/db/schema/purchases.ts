@@ -1,0 +1,179 @@
+import { relations, sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { createdAtColumn, idColumn, moneyColumn, tsColumn, updatedAtColumn } from "./columns";
+import { available_classes } from "./credits";
+import { customers } from "./customers";
+import { class_packages } from "./packages";
+import { discounts, payment_methods } from "./payments";
+
+export const PURCHASE_STATUSES = [
+  "active",
+  "completed",
+  "pending",
+  "failed",
+  "cancelled",
+  "revoked",
+] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+export const PAYMENT_PROVIDERS = ["sandbox", "stripe", "paypal", "cash", "admin"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+export const INVOICE_STATUSES = ["paid", "pending", "failed", "refunded"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const purchases = pgTable(
+  "purchases",
+  {
+    purchase_id: idColumn("purchase_id"),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+    class_package_id: integer("class_package_id")
+      .notNull()
+      .references(() => class_packages.class_package_id, { onDelete: "restrict" }),
+    /** Package title at the time of purchase. */
+    title: text("title").notNull(),
+    status: text("status").$type<PurchaseStatus>().notNull().default("pending"),
+    /** List (or sale) price charged before discounts. */
+    amount: moneyColumn("amount").notNull(),
+    discount_total: moneyColumn("discount_total").notNull().default("0"),
+    total_payment: moneyColumn("total_payment").notNull(),
+    class_amount: integer("class_amount"),
+    expiration_days: integer("expiration_days"),
+    /** When the access (online / unlimited) granted by this purchase ends. */
+    expiration_date: tsColumn("expiration_date"),
+    payment_method_id: integer("payment_method_id").references(() => payment_methods.payment_method_id, {
+      onDelete: "set null",
+    }),
+    provider: text("provider").$type<PaymentProvider>().notNull().default("sandbox"),
+    /** Provider payment / order id. */
+    provider_ref: text("provider_ref"),
+    subscription_id: text("subscription_id"),
+    subscription_interval: integer("subscription_interval"),
+    subscription_period: text("subscription_period"),
+    free_trial_length: integer("free_trial_length"),
+    free_trial_period: text("free_trial_period"),
+    next_billing_date: tsColumn("next_billing_date"),
+    renewal_failures: integer("renewal_failures").notNull().default(0),
+    discount_id: integer("discount_id").references(() => discounts.discount_id, { onDelete: "set null" }),
+    is_gift: boolean("is_gift").notNull().default(false),
+    cancel_reason: text("cancel_reason"),
+    /** Set in the same transaction that grants the credits: credits are granted exactly once. */
+    credits_granted_at: tsColumn("credits_granted_at"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    cancelledAt: tsColumn("cancelled_at"),
+  },
+  (t) => [
+    check(
+      "purchases_status_check",
+      sql`${t.status} in ('active', 'completed', 'pending', 'failed', 'cancelled', 'revoked')`,
+    ),
+    check("purchases_provider_check", sql`${t.provider} in ('sandbox', 'stripe', 'paypal', 'cash', 'admin')`),
+    check(
+      "purchases_money_check",
+      sql`${t.amount} >= 0 and ${t.discount_total} >= 0 and ${t.total_payment} >= 0`,
+    ),
+    check("purchases_renewal_failures_check", sql`${t.renewal_failures} >= 0`),
+    index("purchases_customer_id_idx").on(t.customer_id, t.createdAt),
+    index("purchases_class_package_id_idx").on(t.class_package_id),
+    index("purchases_status_idx").on(t.status),
+    index("purchases_subscription_id_idx").on(t.subscription_id),
+    index("purchases_provider_ref_idx").on(t.provider, t.provider_ref),
+    index("purchases_next_billing_date_idx")
+      .on(t.next_billing_date)
+      .where(sql`${t.status} = 'active' and ${t.subscription_id} is not null`),
+    index("purchases_discount_id_idx").on(t.discount_id),
+    index("purchases_payment_method_id_idx").on(t.payment_method_id),
+  ],
+);
+
+/** Charges: one per payment (the first one and every subscription renewal). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    invoice_id: idColumn("invoice_id"),
+    purchase_id: integer("purchase_id")
+      .notNull()
+      .references(() => purchases.purchase_id, { onDelete: "restrict" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+    total_payment: moneyColumn("total_payment").notNull(),
+    status: text("status").$type<InvoiceStatus>().notNull().default("pending"),
+    provider_ref: text("provider_ref").unique(),
+    period_start: tsColumn("period_start"),
+    period_end: tsColumn("period_end"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("invoices_status_check", sql`${t.status} in ('paid', 'pending', 'failed', 'refunded')`),
+    check("invoices_total_payment_check", sql`${t.total_payment} >= 0`),
+    index("invoices_purchase_id_idx").on(t.purchase_id),
+    index("invoices_customer_id_idx").on(t.customer_id, t.createdAt),
+  ],
+);
+
+/** One row per checkout idempotency key: a retried request returns the stored response. */
+export const checkout_attempts = pgTable(
+  "checkout_attempts",
+  {
+    checkout_attempt_id: idColumn("checkout_attempt_id"),
+    idempotency_key: text("idempotency_key").notNull().unique(),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    class_package_id: integer("class_package_id").references(() => class_packages.class_package_id, {
+      onDelete: "set null",
+    }),
+    purchase_id: integer("purchase_id").references(() => purchases.purchase_id, { onDelete: "set null" }),
+    /** e.g. 'pending' | 'requires_action' | 'succeeded' | 'failed' (service-defined). */
+    status: text("status").notNull().default("pending"),
+    provider: text("provider"),
+    client_secret: text("client_secret"),
+    /** Hash of the request body, to reject a reused key with a different request. */
+    request_hash: text("request_hash"),
+    response: jsonb("response"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    index("checkout_attempts_customer_id_idx").on(t.customer_id),
+    index("checkout_attempts_purchase_id_idx").on(t.purchase_id),
+  ],
+);
+
+/** Received provider webhooks: each (provider, event_id) is applied once. */
+export const webhook_events = pgTable(
+  "webhook_events",
+  {
+    webhook_event_id: idColumn("webhook_event_id"),
+    provider: text("provider").notNull(),
+    event_id: text("event_id").notNull(),
+    type: text("type"),
+    payload: jsonb("payload"),
+    received_at: tsColumn("received_at").notNull().defaultNow(),
+    processed_at: tsColumn("processed_at"),
+  },
+  (t) => [unique("webhook_events_provider_event_unique").on(t.provider, t.event_id)],
+);
+
+export const purchasesRelations = relations(purchases, ({ one, many }) => ({
+  customer: one(customers, { fields: [purchases.customer_id], references: [customers.customer_id] }),
+  class_package: one(class_packages, {
+    fields: [purchases.class_package_id],
+    references: [class_packages.class_package_id],
+  }),
+  payment_method: one(payment_methods, {
+    fields: [purchases.payment_method_id],
+    references: [payment_methods.payment_method_id],
+  }),
+  discount: one(discounts, { fields: [purchases.discount_id], references: [discounts.discount_id] }),
+  invoices: many(invoices),
+  available_classes: many(available_classes),
+}));
+
+export const invoicesRelations = relations(invoices, ({ one }) => ({
+  purchase: one(purchases, { fields: [invoices.purchase_id], references: [purchases.purchase_id] }),
+  customer: one(customers, { fields: [invoices.customer_id], references: [customers.customer_id] }),
+}));

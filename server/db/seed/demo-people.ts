@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../client";
+import { user } from "../schema/auth";
+import { accepted_pages } from "../schema/content";
+import { addresses, customers } from "../schema/customers";
+import { customer_field_values } from "../schema/forms";
+import type { SeedDemoStudioOptions } from "./demo-studio";
+
+export const DEMO_PASSWORD = "demo1234";
+export const DEMO_ADMIN_EMAIL = "admin@demo.mx";
+export const DEMO_CUSTOMER_EMAIL = "cliente@demo.mx";
+
+type Person = {
+  email: string;
+  name: string;
+  last_name: string;
+  phone: string;
+  role: "admin" | "customer";
+  birthdate?: string;
+  instagram?: string;
+  signup_reason?: string;
+};
+
+const FILLER_NAMES: [string, string][] = [
+  ["María", "García"],
+  ["Fernanda", "Martínez"],
+  ["Sofía", "Hernández"],
+  ["Daniela", "López"],
+  ["Andrea", "González"],
+  ["Mariana", "Pérez"],
+  ["Ximena", "Rodríguez"],
+  ["Regina", "Sánchez"],
+  ["Paola", "Ramírez"],
+  ["Alejandra", "Torres"],
+  ["Lucía", "Flores"],
+  ["Natalia", "Rivera"],
+  ["Valentina", "Gómez"],
+  ["Jimena", "Díaz"],
+  ["Carolina", "Cruz"],
+  ["Gabriela", "Morales"],
+  ["Isabel", "Reyes"],
+  ["Luis", "Jiménez"],
+  ["Carlos", "Vargas"],
+  ["Jorge", "Romero"],
+  ["Emilio", "Aguilar"],
+  ["Pablo", "Medina"],
+  ["Rodrigo", "Navarro"],
+  ["Andrés", "Silva"],
+  ["Miguel", "Herrera"],
+];
+
+const REASONS = ["Instagram", "Recomendación de un amigo", "Pasé por el estudio", "Google", "Otro"];
+
+const strip = (s: string) =>
+  s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+export const DEMO_PEOPLE: { admin: Person; customer: Person; fillers: Person[] } = {
+  admin: {
+    email: DEMO_ADMIN_EMAIL,
+    name: "Admin",
+    last_name: "Pulso",
+    phone: "5500000001",
+    role: "admin",
+  },
+  customer: {
+    email: DEMO_CUSTOMER_EMAIL,
+    name: "Ana",
+    last_name: "López",
+    phone: "5512345678",
+    role: "customer",
+    birthdate: "1991-04-12",
+    instagram: "ana.lopez.mx",
+    signup_reason: "Instagram",
+  },
+  fillers: FILLER_NAMES.map(([name, last_name], i) => ({
+    email: `${strip(name)}.${strip(last_name)[0]}@demo.mx`,
+    name,
+    last_name,
+    phone: `55${String(20000000 + i * 137_911).padStart(8, "0")}`,
+    role: "customer" as const,
+    birthdate: `${1980 + (i % 20)}-${String((i % 12) + 1).padStart(2, "0")}-${String((i % 27) + 1).padStart(2, "0")}`,
+    signup_reason: REASONS[i % REASONS.length],
+  })),
+};
+
+const allPeople = () => [DEMO_PEOPLE.admin, DEMO_PEOPLE.customer, ...DEMO_PEOPLE.fillers];
+
+/**
+ * Creates the demo logins through opts.createUser (better-auth hashes the passwords). Runs before
+ * the seed transaction: better-auth writes through its own connection, which on PGlite would wait
+ * forever for our open transaction. An email that already exists (an earlier, interrupted run, or
+ * another instance seeding at the same moment) is reused instead of created twice.
+ */
+export async function createDemoUsers(
+  db: Db,
+  createUser: SeedDemoStudioOptions["createUser"],
+): Promise<Map<string, string>> {
+  const uids = new Map<string, string>();
+  const findUser = async (email: string) =>
+    (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id;
+  for (const p of allPeople()) {
+    let id = await findUser(p.email);
+    if (!id) {
+      try {
+        id = await createUser({
+          email: p.email,
+          password: DEMO_PASSWORD,
+          name: `${p.name} ${p.last_name}`,
+          role: p.role,
+        });
+      } catch (error) {
+        // Another instance seeding at the same time created it first: use theirs.
+        id = await findUser(p.email);
+        if (!id) throw error;
+      }
+    }
+    uids.set(p.email, id);
+  }
+  return uids;
+}
+
+export type People = Awaited<ReturnType<typeof seedPeople>>;
+
+export async function seedPeople(
+  db: Db,
+  uids: Map<string, string>,
+  ctx: { termsPageId: number; levelFieldId: number },
+) {
+  const people = allPeople();
+  const rows = await db
+    .insert(customers)
+    .values(
+      people.map((p) => ({
+        uid: uids.get(p.email),
+        name: p.name,
+        last_name: p.last_name,
+        email: p.email,
+        phone: p.phone,
+        birthdate: p.birthdate ?? null,
+        instagram: p.instagram ?? null,
+        signup_reason: p.signup_reason ?? null,
+        signup_reason_other: p.signup_reason === "Otro" ? "Me lo regalaron de cumpleaños" : null,
+      })),
+    )
+    .returning();
+  const [admin, ana, ...fillers] = rows;
+
+  await db.insert(addresses).values({
+    customer_id: ana.customer_id,
+    street: "Calle Colima",
+    number: "215",
+    interior_number: "4B",
+    neighborhood: "Roma Norte",
+    city: "Ciudad de México",
+    state: "CDMX",
+    country: "México",
+    zip_code: "06700",
+  });
+  // Everyone who signed up accepted the terms; the admin did too.
+  await db
+    .insert(accepted_pages)
+    .values(rows.map((c) => ({ page_id: ctx.termsPageId, customer_id: c.customer_id })));
+  await db.insert(customer_field_values).values({
+    customer_id: ana.customer_id,
+    custom_field_id: ctx.levelFieldId,
+    value: "Intermedio",
+  });
+
+  return { admin, ana, fillers };
+}
