@@ -86,7 +86,8 @@ export const messages = {
   purchaseLimitReached: "Has alcanzado el límite de compras de este paquete.",
   cardConfirmationPrefix: "Hubo un error al procesar tu compra: ",
   packageNotFound: "Lo sentimos, no encontramos el paquete que quieres comprar.",
-  processorRejected: "Lo sentimos, nuestro procesador de tarjetas ha rechazado el pago. Comunícate con nosotros.",
+  processorRejected:
+    "Lo sentimos, nuestro procesador de tarjetas ha rechazado el pago. Comunícate con nosotros.",
   cardFormatInvalid: "El formato de la tarjeta no es válido, revisa los datos que ingresaste por favor.",
   discountUsedUp: "Lo sentimos, ya has agotado este descuento.",
   discountInvalid: "Lo sentimos, ese descuento no es válido.",

@@ -19,7 +19,14 @@ function vitest(label, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(
     process.execPath,
-    ["node_modules/vitest/vitest.mjs", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile=${report}`],
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      ...args,
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile=${report}`,
+    ],
     { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },
   );
   if (fs.existsSync(report)) {
@@ -55,7 +62,9 @@ if (!only || only === "e2e") {
     anyFailure = true;
     totals.failed += 1;
   } else {
-    console.log(`\n(No se encontró Chromium en ${chromium}: las pruebas en navegador se omiten. apt-get install -y chromium)`);
+    console.log(
+      `\n(No se encontró Chromium en ${chromium}: las pruebas en navegador se omiten. apt-get install -y chromium)`,
+    );
   }
 }
 

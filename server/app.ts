@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import { useSpanishZodMessages } from "../domain/zod-locale";
+import { applySpanishZodMessages } from "../domain/zod-locale";
 import type { AppConfigEnv } from "./config";
 import type { Database } from "./db/client";
 import appConfigRoutes from "./modules/app-config/app-config.routes";
@@ -37,7 +37,7 @@ declare module "fastify" {
  * database and use app.inject().
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  useSpanishZodMessages();
+  applySpanishZodMessages();
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },

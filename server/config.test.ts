@@ -12,7 +12,9 @@ describe("environment config", () => {
 
   it("names the bad variable in the message", () => {
     expect(() => loadConfig({ PORT: "noventa" })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL: debe empezar con postgres/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(
+      /DATABASE_URL: debe empezar con postgres/,
+    );
     expect(() => loadConfig({ DEMO: "quizá" })).toThrow(/DEMO/);
   });
 

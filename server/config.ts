@@ -57,7 +57,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
   }
   const e = parsed.data;
   if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
-    throw new ConfigError("Configuración inválida:\n  AUTH_SECRET: obligatorio en producción (32+ caracteres)");
+    throw new ConfigError(
+      "Configuración inválida:\n  AUTH_SECRET: obligatorio en producción (32+ caracteres)",
+    );
   }
   const port = e.PORT;
   return {

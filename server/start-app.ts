@@ -12,7 +12,9 @@ export async function startApp(
   options: { logger?: boolean | object; seed?: boolean } = {},
 ): Promise<FastifyInstance> {
   const database = await openDatabase(
-    config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: config.dataDir },
+    config.DATABASE_URL
+      ? { kind: "postgres", url: config.DATABASE_URL }
+      : { kind: "pglite", dataDir: config.dataDir },
   );
   await migrateDatabase(database);
   const app = await buildApp({ config, database, logger: options.logger });

@@ -8,7 +8,7 @@ import { startApp } from "../start-app";
 
 async function main() {
   const [email, password, ...nameParts] = process.argv.slice(2);
-  if (!email || !email.includes("@")) {
+  if (!email?.includes("@")) {
     console.error('Uso: npm run admin:create -- correo@estudio.mx contraseña "Nombre"');
     process.exit(1);
   }
@@ -22,7 +22,12 @@ async function main() {
         process.exitCode = 1;
         return;
       }
-      await createLogin(app, { email, password, name: nameParts.join(" ") || "Administrador", role: "admin" });
+      await createLogin(app, {
+        email,
+        password,
+        name: nameParts.join(" ") || "Administrador",
+        role: "admin",
+      });
       console.log(`Administrador ${email} creado.`);
     }
   } finally {

@@ -22,7 +22,10 @@ describe("error shape, headers and routing", () => {
       payload: "{ roto",
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: "INVALID_JSON", message: "El cuerpo de la solicitud no es JSON válido." });
+    expect(res.json()).toMatchObject({
+      code: "INVALID_JSON",
+      message: "El cuerpo de la solicitud no es JSON válido.",
+    });
   });
 
   it("a wrong content type is a 415 in Spanish", async () => {

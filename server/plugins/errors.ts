@@ -5,7 +5,16 @@ import { AppError } from "../../domain/errors";
 import { messages, t } from "../../domain/messages";
 
 /** PostgreSQL and driver codes that mean "the database is not reachable right now". */
-const DB_DOWN_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "57P01", "57P02", "57P03", "08000", "08003", "08006"]);
+const DB_DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08003",
+  "08006",
+]);
 
 function fieldPath(instancePath: string): string {
   return instancePath.replace(/^\//, "").replaceAll("/", ".") || "_";
@@ -28,7 +37,10 @@ export function toAppError(error: unknown): AppError {
   const err = error as Partial<FastifyError> & { code?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code;
   if (code && DB_DOWN_CODES.has(code)) return AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
-  if (typeof err.message === "string" && /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)) {
+  if (
+    typeof err.message === "string" &&
+    /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)
+  ) {
     return AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
   }
   switch (code) {

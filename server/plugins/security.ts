@@ -25,7 +25,12 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
         "media-src": ["'self'", "blob:", "https:"],
-        "frame-src": ["'self'", "https://player.vimeo.com", "https://www.youtube-nocookie.com", "https://www.youtube.com"],
+        "frame-src": [
+          "'self'",
+          "https://player.vimeo.com",
+          "https://www.youtube-nocookie.com",
+          "https://www.youtube.com",
+        ],
         "object-src": ["'none'"],
         "base-uri": ["'self'"],
         "form-action": ["'self'"],

@@ -47,7 +47,13 @@ export default fp(async function staticWebPlugin(app: FastifyInstance, opts: Sta
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0]!;
     const looksLikeFile = /\.[a-z0-9]{2,5}$/i.test(url);
-    if (url.startsWith("/api/") || url === "/api" || looksLikeFile || request.method !== "GET" || !indexHtml) {
+    if (
+      url.startsWith("/api/") ||
+      url === "/api" ||
+      looksLikeFile ||
+      request.method !== "GET" ||
+      !indexHtml
+    ) {
       const error = AppError.of(404, "NOT_FOUND", url.startsWith("/api") ? "routeNotFound" : "notFound");
       return reply.status(404).send(error.toBody());
     }

@@ -10,7 +10,9 @@ export type TestApp = {
   database: Database;
   close(): Promise<void>;
   /** Creates a login and returns headers that authenticate as it (Bearer token). */
-  signUp(login?: Partial<NewLogin>): Promise<{ headers: Record<string, string>; userId: string; email: string }>;
+  signUp(
+    login?: Partial<NewLogin>,
+  ): Promise<{ headers: Record<string, string>; userId: string; email: string }>;
 };
 
 let counter = 0;

@@ -13,7 +13,8 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["configuración"],
-        summary: "Configuración del estudio: lista de pares clave/valor (todas las claves, con valores por defecto)",
+        summary:
+          "Configuración del estudio: lista de pares clave/valor (todas las claves, con valores por defecto)",
         response: { 200: z.array(entry), 304: z.null() },
       },
     },

@@ -1,4 +1,11 @@
-import { type AppConfig, type AppConfigEntry, isAppConfigKey, resolveAppConfig, toAppConfigList, valueSchemaFor } from "../../../domain/app-config";
+import {
+  type AppConfig,
+  type AppConfigEntry,
+  isAppConfigKey,
+  resolveAppConfig,
+  toAppConfigList,
+  valueSchemaFor,
+} from "../../../domain/app-config";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";

@@ -15,16 +15,17 @@ describe(`app config API (${testDriver()})`, () => {
   afterAll(() => t.close());
 
   const get = () => t.app.inject({ method: "GET", url: "/api/appconfig" });
-  const valueOf = (list: { key: string; value: unknown }[], key: string) => list.find((e) => e.key === key)?.value;
+  const configValue = (list: { key: string; value: unknown }[], key: string) =>
+    list.find((e) => e.key === key)?.value;
 
   it("lists every key with its default on a fresh studio", async () => {
     const res = await get();
     expect(res.statusCode).toBe(200);
     const list = res.json() as { key: string; value: unknown }[];
     expect(list.map((e) => e.key).sort()).toEqual(Object.keys(APP_CONFIG_KEYS).sort());
-    expect(valueOf(list, "timezone")).toBe("America/Mexico_City");
-    expect(valueOf(list, "waitlist_enabled")).toBe(true);
-    expect(valueOf(list, "class_packages_path")).toBe("paquetes");
+    expect(configValue(list, "timezone")).toBe("America/Mexico_City");
+    expect(configValue(list, "waitlist_enabled")).toBe(true);
+    expect(configValue(list, "class_packages_path")).toBe("paquetes");
   });
 
   it("answers 304 to a client that already has the same version", async () => {
@@ -51,9 +52,9 @@ describe(`app config API (${testDriver()})`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe("Configuración guardada.");
     const list = (await get()).json();
-    expect(valueOf(list, "business_name")).toBe("Estudio Ola");
-    expect(valueOf(list, "primary")).toBe("#0ca678");
-    expect(valueOf(list, "waitlist_enabled")).toBe(false);
+    expect(configValue(list, "business_name")).toBe("Estudio Ola");
+    expect(configValue(list, "primary")).toBe("#0ca678");
+    expect(configValue(list, "waitlist_enabled")).toBe(false);
   });
 
   it("refuses bad values with Spanish field messages and writes nothing", async () => {
@@ -75,7 +76,7 @@ describe(`app config API (${testDriver()})`, () => {
       primary: "Usa un color en formato #RRGGBB.",
       no_existe: "Esta opción de configuración no existe.",
     });
-    expect(valueOf((await get()).json(), "business_name")).not.toBe("No debe guardarse");
+    expect(configValue((await get()).json(), "business_name")).not.toBe("No debe guardarse");
   });
 
   it("is admin-only: 401 for visitors, 403 for customers", async () => {
@@ -83,9 +84,14 @@ describe(`app config API (${testDriver()})`, () => {
     const visitor = await t.app.inject({ method: "PUT", url: "/api/appconfig", payload });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({ message: "Debes iniciar sesión para continuar.", code: "UNAUTHORIZED" });
-    const asCustomer = await t.app.inject({ method: "PUT", url: "/api/appconfig", headers: customer, payload });
+    const asCustomer = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: customer,
+      payload,
+    });
     expect(asCustomer.statusCode).toBe(403);
     expect(asCustomer.json().code).toBe("FORBIDDEN");
-    expect(valueOf((await get()).json(), "business_name")).not.toBe("Intruso");
+    expect(configValue((await get()).json(), "business_name")).not.toBe("Intruso");
   });
 });

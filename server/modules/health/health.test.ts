@@ -20,7 +20,10 @@ describe(`GET /api/health (${testDriver()})`, () => {
     await other.database.close();
     const res = await other.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: "DATABASE_UNAVAILABLE", message: expect.stringContaining("servicio") });
+    expect(res.json()).toMatchObject({
+      code: "DATABASE_UNAVAILABLE",
+      message: expect.stringContaining("servicio"),
+    });
     await other.app.close();
   });
 });

@@ -19,7 +19,11 @@ export async function insertOutbox(db: Db, mail: OutboxInsert): Promise<number> 
   return row!.id;
 }
 
-export async function markOutbox(db: Db, id: number, result: { sent: true } | { sent: false; error: string }) {
+export async function markOutbox(
+  db: Db,
+  id: number,
+  result: { sent: true } | { sent: false; error: string },
+) {
   await db
     .update(email_outbox)
     .set(
