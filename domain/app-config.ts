@@ -174,11 +174,20 @@ export function valueSchemaFor(key: AppConfigKey): z.ZodType {
   }
 }
 
-/** Merges stored rows over the defaults (unknown keys are ignored). */
+/**
+ * Merges stored rows over the defaults. Unknown keys are ignored, and a stored value of the wrong
+ * type (a hand-edited row, an old version) is coerced when that is unambiguous (a number where
+ * text is expected) or else falls back to the default: the UI can trust every value's type.
+ */
 export function resolveAppConfig(rows: AppConfigEntry[]): AppConfig {
   const config: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(APP_CONFIG_KEYS)) config[key] = spec.default;
-  for (const row of rows) if (isAppConfigKey(row.key)) config[row.key] = row.value;
+  for (const row of rows) {
+    if (!isAppConfigKey(row.key)) continue;
+    const spec = APP_CONFIG_KEYS[row.key];
+    const value = spec.type === "string" && typeof row.value === "number" ? String(row.value) : row.value;
+    if (valueSchemaFor(row.key).safeParse(value).success) config[row.key] = value;
+  }
   return config as AppConfig;
 }
 

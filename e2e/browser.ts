@@ -36,11 +36,15 @@ export async function openWatchedPage(
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
+    // A failed request is reported below with its URL; the console line alone says nothing.
+    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource")) {
+      problems.push(`console: ${msg.text()}`);
+    }
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   page.on("response", (res) => {
-    if (res.url().startsWith(baseUrl) && res.status() >= 500) problems.push(`HTTP ${res.status()} ${res.url()}`);
+    if (res.url().startsWith(baseUrl) && res.status() >= 500)
+      problems.push(`HTTP ${res.status()} ${res.url()}`);
   });
   return { page, context, problems };
 }

@@ -5,6 +5,7 @@ import type { AppConfigEnv } from "./config";
 import type { Database } from "./db/client";
 import appConfigRoutes from "./modules/app-config/app-config.routes";
 import { type AppConfigService, createAppConfigService } from "./modules/app-config/app-config.service";
+import pagesRoutes from "./modules/content/pages.routes";
 import customersRoutes from "./modules/customers/customers.routes";
 import healthRoutes from "./modules/health/health.routes";
 import authPlugin from "./plugins/auth";
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes);
       await api.register(appConfigRoutes);
       await api.register(customersRoutes);
+      await api.register(pagesRoutes);
     },
     { prefix: "/api" },
   );

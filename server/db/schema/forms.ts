@@ -1,6 +1,6 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
-import { createdAtColumn, idColumn, updatedAtColumn } from "./columns";
+import { createdAtColumn, idColumn, jsonValue, updatedAtColumn } from "./columns";
 import { customers } from "./customers";
 
 export const CUSTOM_FIELD_TYPES = [
@@ -70,7 +70,7 @@ export const customer_field_values = pgTable(
     custom_field_id: integer("custom_field_id")
       .notNull()
       .references(() => custom_fields.custom_field_id, { onDelete: "cascade" }),
-    value: jsonb("value"),
+    value: jsonValue("value"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

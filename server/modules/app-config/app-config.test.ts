@@ -47,6 +47,7 @@ describe(`app config API (${testDriver()})`, () => {
         { key: "business_name", value: "Estudio Ola" },
         { key: "primary", value: "#0ca678" },
         { key: "waitlist_enabled", value: false },
+        { key: "whatsapp", value: "5512345678" },
       ],
     });
     expect(res.statusCode).toBe(200);
@@ -55,6 +56,8 @@ describe(`app config API (${testDriver()})`, () => {
     expect(configValue(list, "business_name")).toBe("Estudio Ola");
     expect(configValue(list, "primary")).toBe("#0ca678");
     expect(configValue(list, "waitlist_enabled")).toBe(false);
+    // A digits-only text must come back as text, not as a number.
+    expect(configValue(list, "whatsapp")).toBe("5512345678");
   });
 
   it("refuses bad values with Spanish field messages and writes nothing", async () => {

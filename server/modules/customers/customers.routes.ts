@@ -35,6 +35,22 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       return { customer: await getCurrentCustomer(app.db, current) };
     },
   );
+
+  app.get(
+    "/session",
+    {
+      schema: {
+        tags: ["clientes"],
+        summary: "Sesión actual: el cliente con sesión iniciada, o null para un visitante (siempre 200)",
+        response: { 200: z.object({ customer: customerOut.nullable() }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const current = await request.getUser();
+      return { customer: current ? await getCurrentCustomer(app.db, current) : null };
+    },
+  );
 };
 
 export default customersRoutes;

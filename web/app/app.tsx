@@ -1,0 +1,98 @@
+import { Button, Center, MantineProvider, Stack, Text, ThemeIcon } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
+import { Notifications } from "@mantine/notifications";
+import { IconPlugConnectedX } from "@tabler/icons-react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import { RouterProvider } from "react-router";
+import type { AppConfig } from "../../domain/app-config";
+import { FullScreenLoader } from "../components/full-screen-loader";
+import { packagesPathSegment, useAppConfigQuery } from "../features/app-config/api";
+import { copy } from "./copy";
+import { createAppRouter } from "./router";
+import { buildTheme, studioCssVariables } from "./theme";
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
+  },
+});
+
+function setLink(rel: string, href: string) {
+  let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = rel;
+    document.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+/** Browser chrome from the config: favicon, theme colour (pages set the tab title). */
+function useDocumentBranding(config: AppConfig) {
+  useEffect(() => {
+    const icon = config.favicon || config.navbar_logo;
+    if (icon) setLink("icon", icon);
+    if (config.navbar_logo) setLink("apple-touch-icon", config.navbar_logo);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute("content", config.primary);
+  }, [config.favicon, config.navbar_logo, config.primary]);
+}
+
+function ConfigError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  useEffect(() => {
+    document.title = copy.app.configError;
+  }, []);
+  return (
+    <Center mih="100dvh" p="md">
+      <Stack align="center" gap="md" ta="center" maw={380} role="alert">
+        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
+          <IconPlugConnectedX size={30} stroke={1.6} />
+        </ThemeIcon>
+        <Text fw={600} size="lg">
+          {copy.app.configError}
+        </Text>
+        <Button onClick={onRetry} loading={retrying} radius="xl" size="md">
+          {copy.app.retry}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+function ReadyApp({ config }: { config: AppConfig }) {
+  useDocumentBranding(config);
+  const packagesPath = packagesPathSegment(config);
+  const router = useMemo(() => createAppRouter(packagesPath), [packagesPath]);
+  return (
+    <ModalsProvider labels={{ confirm: "Aceptar", cancel: "Cancelar" }}>
+      <Notifications position="top-center" autoClose={5000} zIndex={1000} />
+      <RouterProvider router={router} />
+    </ModalsProvider>
+  );
+}
+
+/** Waits for the studio config (one request), themes Mantine from it, then renders the routes. */
+function Shell() {
+  const config = useAppConfigQuery();
+  const theme = useMemo(() => buildTheme(config.data), [config.data]);
+  const variables = useMemo(() => studioCssVariables(config.data), [config.data]);
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={variables} defaultColorScheme="light">
+      {config.data ? (
+        <ReadyApp config={config.data} />
+      ) : config.isError ? (
+        <ConfigError onRetry={() => void config.refetch()} retrying={config.isFetching} />
+      ) : (
+        <FullScreenLoader label={copy.app.loading} />
+      )}
+    </MantineProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,208 @@
+import {
+  AppShell,
+  Avatar,
+  Burger,
+  Drawer,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconChevronDown, IconHome, IconLogout, IconSettings, IconUser } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { useAppConfig } from "../../features/app-config/api";
+import { type CurrentCustomer, fullName, useSignOut } from "../../features/auth/api";
+import { copy } from "../copy";
+import { type AccountNavItem, accountNav } from "./account-nav";
+import { Brand } from "./brand";
+import classes from "./layouts.module.css";
+import { RequireUser } from "./require-user";
+import { TopBanner } from "./top-banner";
+
+function isActive(pathname: string, item: Pick<AccountNavItem, "to" | "end">): boolean {
+  if (item.end) return pathname === item.to || pathname === `${item.to}/`;
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+function NavSection({
+  label,
+  items,
+  pathname,
+}: {
+  label: string;
+  items: AccountNavItem[];
+  pathname: string;
+}) {
+  return (
+    <div>
+      <Text component="h2" className={classes.sidebarSection}>
+        {label}
+      </Text>
+      <Stack gap={2}>
+        {items.map(({ icon: Icon, ...item }) => {
+          const active = isActive(pathname, item);
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              active={active}
+              aria-current={active ? "page" : undefined}
+              leftSection={<Icon size={20} stroke={1.7} aria-hidden="true" />}
+              variant="light"
+              // The light variant's shade-6 text is under 4.5:1 on its tinted background; shade 8 passes.
+              vars={() => ({ root: { "--nl-color": "var(--mantine-primary-color-8)" }, children: {} })}
+              style={{ borderRadius: "var(--mantine-radius-md)" }}
+              fw={500}
+            />
+          );
+        })}
+      </Stack>
+    </div>
+  );
+}
+
+function AccountMenu({ onSignOut, showSignOut = true }: { onSignOut: () => void; showSignOut?: boolean }) {
+  const config = useAppConfig();
+  const { pathname } = useLocation();
+  const nav = accountNav(config);
+  return (
+    <Stack gap="xs">
+      {nav.menu.length > 0 ? <NavSection label={copy.nav.menu} items={nav.menu} pathname={pathname} /> : null}
+      <NavSection label={copy.nav.myAccount} items={nav.account} pathname={pathname} />
+      {showSignOut ? (
+        <NavLink
+          component="button"
+          type="button"
+          onClick={onSignOut}
+          label={copy.nav.signOut}
+          leftSection={<IconLogout size={20} stroke={1.7} aria-hidden="true" />}
+          style={{ borderRadius: "var(--mantine-radius-md)" }}
+          fw={500}
+          mt="xs"
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function UserMenu({ user, onSignOut }: { user: CurrentCustomer; onSignOut: () => void }) {
+  const name = fullName(user) || user.email;
+  const initials = `${user.name?.[0] ?? ""}${user.last_name?.[0] ?? ""}`.toUpperCase() || undefined;
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" radius="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={copy.nav.userMenu} style={{ borderRadius: 999, padding: 4 }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="brand" variant="filled" radius="xl" size={36} alt="">
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
+              {name}
+            </Text>
+            <IconChevronDown size={16} aria-hidden="true" />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{name}</Menu.Label>
+        <Menu.Item
+          component={Link}
+          to="/mystudio/informacion"
+          leftSection={<IconUser size={16} aria-hidden="true" />}
+        >
+          {copy.account.profile}
+        </Menu.Item>
+        <Menu.Item component={Link} to="/" leftSection={<IconHome size={16} aria-hidden="true" />}>
+          {copy.nav.backToSite}
+        </Menu.Item>
+        {user.role === "admin" ? (
+          <Menu.Item component={Link} to="/admin" leftSection={<IconSettings size={16} aria-hidden="true" />}>
+            {copy.nav.admin}
+          </Menu.Item>
+        ) : null}
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden="true" />}>
+          {copy.nav.signOut}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function AccountShell({ user }: { user: CurrentCustomer }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const signOut = useSignOut();
+  const onSignOut = () => void signOut();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation only
+  useEffect(() => close(), [location.pathname]);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: "sm", collapsed: { mobile: true } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <a href="#contenido" className={classes.skipLink}>
+          {copy.app.skipToContent}
+        </a>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu}
+              aria-expanded={opened}
+              aria-controls="menu-cuenta"
+            />
+            <Brand />
+          </Group>
+          <UserMenu user={user} onSignOut={onSignOut} />
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label={copy.nav.accountNav}>
+        <AppShell.Section grow component={ScrollArea}>
+          <AccountMenu onSignOut={onSignOut} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <Drawer
+        id="menu-cuenta"
+        opened={opened}
+        onClose={close}
+        size="85%"
+        title={<Brand />}
+        hiddenFrom="sm"
+        closeButtonProps={{ "aria-label": copy.nav.closeMenu }}
+      >
+        <nav aria-label={copy.nav.accountNav}>
+          <AccountMenu onSignOut={onSignOut} />
+        </nav>
+      </Drawer>
+
+      <AppShell.Main id="contenido" tabIndex={-1} className={classes.accountMain} style={{ outline: "none" }}>
+        <TopBanner />
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+/** /mystudio/*: requires a signed-in customer; sidebar on desktop, drawer on mobile. */
+export function AccountLayout() {
+  return <RequireUser>{(user) => <AccountShell user={user} />}</RequireUser>;
+}
+
+export { AccountLayout as Component };

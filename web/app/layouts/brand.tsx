@@ -1,0 +1,28 @@
+import { Text } from "@mantine/core";
+import { Link } from "react-router";
+import { useAppConfig } from "../../features/app-config/api";
+import { copy } from "../copy";
+import classes from "./layouts.module.css";
+
+/** The studio's logo (navbar_logo) or its name, linking home. */
+export function Brand({ inverted = false }: { inverted?: boolean }) {
+  const { navbar_logo, business_name } = useAppConfig();
+  return (
+    <Link to="/" className={classes.brand} aria-label={`${business_name} — ${copy.nav.home}`}>
+      {navbar_logo ? (
+        <img src={navbar_logo} alt={business_name} className={classes.logo} />
+      ) : (
+        <Text
+          component="span"
+          fw={800}
+          fz={{ base: 20, sm: 22 }}
+          lh={1}
+          c={inverted ? "white" : undefined}
+          className={classes.brandName}
+        >
+          {business_name}
+        </Text>
+      )}
+    </Link>
+  );
+}

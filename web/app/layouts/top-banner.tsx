@@ -1,0 +1,72 @@
+import { Box, Collapse, Text } from "@mantine/core";
+import { IconArrowRight, IconExternalLink } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useAppConfig } from "../../features/app-config/api";
+import { internalPath } from "../../lib/contact";
+import { copy } from "../copy";
+import classes from "./layouts.module.css";
+
+const SHOW_DELAY_MS = 1000;
+const MAX_SCROLL_PX = 1000;
+
+/**
+ * Studio announcement bar (banner_enabled / banner_text / banner_link). Appears after a 1 s delay
+ * and only while the page is scrolled less than 1000 px. Internal links navigate in-app; others
+ * open in a new tab.
+ */
+export function TopBanner() {
+  const { banner_enabled, banner_text, banner_link } = useAppConfig();
+  const enabled = banner_enabled && banner_text.trim() !== "";
+  const [delayed, setDelayed] = useState(false);
+  const [nearTop, setNearTop] = useState(true);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = window.setTimeout(() => setDelayed(true), SHOW_DELAY_MS);
+    const onScroll = () => setNearTop(window.scrollY < MAX_SCROLL_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, [enabled]);
+
+  if (!enabled) return null;
+
+  const path = banner_link ? internalPath(banner_link, window.location.origin) : null;
+  const content = (
+    <>
+      <Text span inherit>
+        {banner_text}
+      </Text>
+      {banner_link ? (
+        path ? (
+          <IconArrowRight size={16} aria-hidden="true" />
+        ) : (
+          <IconExternalLink size={16} aria-hidden="true" />
+        )
+      ) : null}
+    </>
+  );
+
+  return (
+    <Collapse in={delayed && nearTop} transitionDuration={250}>
+      <Box component="aside" aria-label={copy.banner.label} className={classes.banner}>
+        {!banner_link ? (
+          <span className={classes.bannerInner}>{content}</span>
+        ) : path ? (
+          <Link to={path} className={classes.bannerInner}>
+            {content}
+          </Link>
+        ) : (
+          <a href={banner_link} target="_blank" rel="noopener noreferrer" className={classes.bannerInner}>
+            {content}
+            <span className={classes.srOnly}>{copy.banner.opensInNewTab}</span>
+          </a>
+        )}
+      </Box>
+    </Collapse>
+  );
+}

@@ -1,0 +1,308 @@
+import type { ComponentType } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import type { AppConfig, AppConfigKey } from "../../domain/app-config";
+import { useAppConfig } from "../features/app-config/api";
+import { NotFoundPage } from "../features/content/pages/not-found-page";
+import { PublicLayout } from "./layouts/public-layout";
+import { RootLayout } from "./root-layout";
+import { RouteError } from "./route-error";
+
+/**
+ * Every route of the seeds. The public layout ships with the shell; every page, the account
+ * layout and the admin layout are lazy chunks, so a visitor's first load stays small.
+ * Static segments outrank "/:slug", so content pages never shadow the other routes.
+ */
+
+type BooleanKey = { [K in AppConfigKey]: AppConfig[K] extends boolean ? K : never }[AppConfigKey];
+
+/** Renders a page only while its feature flag is on; otherwise the 404 page. */
+function FeatureGate({ flag, page: Page }: { flag: BooleanKey; page: ComponentType }) {
+  const config = useAppConfig();
+  return config[flag] ? <Page /> : <NotFoundPage />;
+}
+
+/** A lazily loaded page; with `flag`, the page is a 404 while that feature is switched off. */
+function page<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  flag?: BooleanKey,
+): RouteObject["lazy"] {
+  return async () => {
+    const Page = pick(await load());
+    return flag ? { element: <FeatureGate flag={flag} page={Page} /> } : { Component: Page };
+  };
+}
+
+/** Account home: the calendar, unless single classes are off (then the first enabled section). */
+function AccountHome({ calendar: Calendar }: { calendar: ComponentType }) {
+  const config = useAppConfig();
+  if (config.single_class_enabled) return <Calendar />;
+  return <Navigate to={config.videos_enabled ? "/mystudio/online" : "/mystudio/reservaciones"} replace />;
+}
+
+const accountHome: RouteObject["lazy"] = async () => {
+  const { AccountCalendarPage } = await import("../features/calendar/pages/account-calendar-page");
+  return { element: <AccountHome calendar={AccountCalendarPage} /> };
+};
+
+const RESERVED_PUBLIC = new Set([
+  "entrar",
+  "registro",
+  "recuperar",
+  "restablecer",
+  "calendario",
+  "paquetes",
+  "avisos",
+  "ubicacion",
+  "coach",
+  "instructor",
+  "preguntas-frecuentes",
+  "checkout",
+  "gracias",
+  "mystudio",
+  "admin",
+  "api",
+  "assets",
+]);
+const RESERVED_ACCOUNT = new Set([
+  "online",
+  "video",
+  "reservaciones",
+  "waitlists",
+  "paquetes",
+  "informacion",
+  "membresias",
+  "pagos",
+  "metodos",
+  "creditos",
+]);
+
+export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
+  const packagesPage = page(
+    () => import("../features/packages/pages/packages-page"),
+    (m) => m.PackagesPage,
+  );
+  const accountPackagesPage = page(
+    () => import("../features/packages/pages/account-packages-page"),
+    (m) => m.AccountPackagesPage,
+  );
+
+  const publicRoutes: RouteObject[] = [
+    {
+      index: true,
+      lazy: page(
+        () => import("../features/content/pages/home-page"),
+        (m) => m.HomePage,
+      ),
+    },
+    {
+      path: "entrar",
+      lazy: page(
+        () => import("../features/auth/pages/login-page"),
+        (m) => m.LoginPage,
+      ),
+    },
+    {
+      path: "registro",
+      lazy: page(
+        () => import("../features/auth/pages/signup-page"),
+        (m) => m.SignupPage,
+      ),
+    },
+    {
+      path: "recuperar",
+      lazy: page(
+        () => import("../features/auth/pages/recover-page"),
+        (m) => m.RecoverPage,
+      ),
+    },
+    {
+      path: "restablecer",
+      lazy: page(
+        () => import("../features/auth/pages/reset-password-page"),
+        (m) => m.ResetPasswordPage,
+      ),
+    },
+    {
+      path: "calendario",
+      lazy: page(
+        () => import("../features/calendar/pages/public-calendar-page"),
+        (m) => m.PublicCalendarPage,
+        "single_class_enabled",
+      ),
+    },
+    { path: "paquetes", lazy: packagesPage },
+    ...(RESERVED_PUBLIC.has(packagesPath) ? [] : [{ path: packagesPath, lazy: packagesPage }]),
+    {
+      path: "avisos",
+      lazy: page(
+        () => import("../features/content/pages/announcements-page"),
+        (m) => m.AnnouncementsPage,
+      ),
+    },
+    {
+      path: "ubicacion",
+      lazy: page(
+        () => import("../features/content/pages/location-page"),
+        (m) => m.LocationPage,
+      ),
+    },
+    {
+      path: "coach/:id",
+      lazy: page(
+        () => import("../features/content/pages/coach-page"),
+        (m) => m.CoachPage,
+      ),
+    },
+    {
+      path: "instructor/:id",
+      lazy: page(
+        () => import("../features/content/pages/instructor-page"),
+        (m) => m.InstructorPage,
+      ),
+    },
+    {
+      path: "preguntas-frecuentes",
+      lazy: page(
+        () => import("../features/content/pages/faq-page"),
+        (m) => m.FaqPage,
+      ),
+    },
+    {
+      path: "checkout/:id",
+      lazy: page(
+        () => import("../features/checkout/pages/checkout-page"),
+        (m) => m.CheckoutPage,
+      ),
+    },
+    {
+      path: "gracias/:id",
+      lazy: page(
+        () => import("../features/checkout/pages/thank-you-page"),
+        (m) => m.ThankYouPage,
+      ),
+    },
+    {
+      path: ":slug",
+      lazy: page(
+        () => import("../features/content/pages/content-page"),
+        (m) => m.ContentPage,
+      ),
+    },
+    { path: "*", Component: NotFoundPage },
+  ];
+
+  const accountRoutes: RouteObject[] = [
+    { index: true, lazy: accountHome },
+    {
+      path: "online",
+      lazy: page(
+        () => import("../features/videos/pages/videos-page"),
+        (m) => m.VideosPage,
+        "videos_enabled",
+      ),
+    },
+    {
+      path: "video/:id",
+      lazy: page(
+        () => import("../features/videos/pages/video-page"),
+        (m) => m.VideoPage,
+        "videos_enabled",
+      ),
+    },
+    {
+      path: "reservaciones",
+      lazy: page(
+        () => import("../features/reservations/pages/reservations-page"),
+        (m) => m.ReservationsPage,
+      ),
+    },
+    {
+      path: "waitlists",
+      lazy: page(
+        () => import("../features/waitlists/pages/waitlists-page"),
+        (m) => m.WaitlistsPage,
+        "waitlist_enabled",
+      ),
+    },
+    { path: "paquetes", lazy: accountPackagesPage },
+    ...(RESERVED_ACCOUNT.has(packagesPath) ? [] : [{ path: packagesPath, lazy: accountPackagesPage }]),
+    {
+      path: "informacion",
+      lazy: page(
+        () => import("../features/customers/pages/profile-page"),
+        (m) => m.ProfilePage,
+      ),
+    },
+    {
+      path: "membresias",
+      lazy: page(
+        () => import("../features/purchases/pages/purchases-page"),
+        (m) => m.PurchasesPage,
+      ),
+    },
+    {
+      path: "pagos",
+      lazy: page(
+        () => import("../features/purchases/pages/charges-page"),
+        (m) => m.ChargesPage,
+        "subscriptions_enabled",
+      ),
+    },
+    {
+      path: "metodos",
+      lazy: page(
+        () => import("../features/payment-methods/pages/payment-methods-page"),
+        (m) => m.PaymentMethodsPage,
+      ),
+    },
+    {
+      path: "creditos",
+      lazy: page(
+        () => import("../features/credits/pages/credits-page"),
+        (m) => m.CreditsPage,
+        "allow_restricted_class_types",
+      ),
+    },
+    { path: "*", Component: NotFoundPage },
+  ];
+
+  const adminRoutes: RouteObject[] = [
+    {
+      index: true,
+      lazy: page(
+        () => import("../features/admin/pages/admin-home-page"),
+        (m) => m.AdminHomePage,
+      ),
+    },
+    { path: "*", Component: NotFoundPage },
+  ];
+
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          path: "/",
+          Component: PublicLayout,
+          children: [{ ErrorBoundary: RouteError, children: publicRoutes }],
+        },
+        {
+          path: "/mystudio",
+          lazy: () => import("./layouts/account-layout"),
+          children: [{ ErrorBoundary: RouteError, children: accountRoutes }],
+        },
+        {
+          path: "/admin",
+          lazy: () => import("./layouts/admin-layout"),
+          children: [{ ErrorBoundary: RouteError, children: adminRoutes }],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(packagesPath: string) {
+  return createBrowserRouter(buildRoutes(packagesPath));
+}

@@ -1,0 +1,7 @@
+import { copy } from "../../../app/copy";
+import { PagePlaceholder } from "../../../components/page-placeholder";
+
+/** /avisos */
+export function AnnouncementsPage() {
+  return <PagePlaceholder title={copy.footer.announcements} text={copy.content.announcementsEmpty} />;
+}

@@ -1,0 +1,7 @@
+import { copy } from "../../../app/copy";
+import { PagePlaceholder } from "../../../components/page-placeholder";
+
+/** /ubicacion */
+export function LocationPage() {
+  return <PagePlaceholder title={copy.content.location} />;
+}
