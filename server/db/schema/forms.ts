@@ -1,5 +1,5 @@
 import { relations, sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { createdAtColumn, idColumn, jsonValue, updatedAtColumn } from "./columns";
 import { customers } from "./customers";
 
