@@ -25,7 +25,7 @@ export function ensureInstalled() {
   const marker = path.join(root, "node_modules", ".package-lock.json");
   const lock = path.join(root, "package-lock.json");
   if (!fs.existsSync(marker) || fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs + 1000) {
-    run("npm ci --no-audit --no-fund");
+    run("npm install --no-audit --no-fund");
   }
 }
 
