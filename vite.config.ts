@@ -3,17 +3,15 @@ import { defineConfig } from "vite";
 
 /**
  * The web app lives in web/ and builds to dist/web (served by the API server in production).
- * Admin and /mystudio screens are lazy routes, so a visitor's home page only downloads the shell:
- * React + router, Mantine core and the public layout. Vendor code that every page needs is split
- * into long-lived chunks so a deploy that only changes app code keeps them cached.
+ * Admin and /mystudio screens are lazy routes, so a visitor's home page only downloads the shell.
+ * Only React and the router get a vendor chunk of their own (every page needs all of them, and it
+ * stays cached across deploys). Mantine, TanStack Query and icons are left to Rollup on purpose: a
+ * manual "mantine" chunk would gather every component any lazy screen uses (menus, popovers,
+ * date pickers) into the first download; split by reachability, the home page only gets what the
+ * shell and the home page use. Measure with `node bench/lighthouse.mjs` (bench/RESULTS-public.md).
  */
 const VENDOR_CHUNKS: Array<[chunk: string, test: RegExp]> = [
   ["react", /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/],
-  [
-    "mantine",
-    /[\\/]node_modules[\\/](@mantine[\\/](core|hooks|notifications|modals|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-textarea-autosize|clsx|tslib|get-nonce|detect-node-es)[\\/]/,
-  ],
-  ["query", /[\\/]node_modules[\\/]@tanstack[\\/]/],
 ];
 
 export default defineConfig({

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * App config: every studio-specific setting (branding, texts, feature flags, policies), stored as
  * key/value rows in the database and served as a list by GET /api/appconfig.
@@ -150,27 +148,30 @@ export function isAppConfigKey(key: string): key is AppConfigKey {
   return Object.hasOwn(APP_CONFIG_KEYS, key);
 }
 
-const hexColor = /^#[0-9a-fA-F]{6}$/;
-const COLOR_KEYS = new Set(["primary", "accent", "dark", "gray", "light", "primary-light"]);
+export const COLOR_KEYS: ReadonlySet<string> = new Set([
+  "primary",
+  "accent",
+  "dark",
+  "gray",
+  "light",
+  "primary-light",
+]);
 
-/** Validator for one key's value; the admin update endpoint uses it and so does the editor. */
-export function valueSchemaFor(key: AppConfigKey): z.ZodType {
+/**
+ * Plain type check (no Zod: this module ships to every visitor's browser and must stay tiny).
+ * The full rules for saving a value live in domain/app-config-schema.ts.
+ */
+function hasDeclaredType(key: AppConfigKey, value: unknown): boolean {
   const spec = APP_CONFIG_KEYS[key];
-  if (COLOR_KEYS.has(key)) {
-    return z.string().regex(hexColor, { message: "Usa un color en formato #RRGGBB." });
-  }
   switch (spec.type) {
     case "string":
-      return z.string().max(20_000, { message: "El texto es demasiado largo." });
+      return typeof value === "string";
     case "boolean":
-      return z.boolean({ message: "Debe ser verdadero o falso." });
+      return typeof value === "boolean";
     case "number":
-      return z.number({ message: "Debe ser un número." }).finite().nullable();
+      return value === null || (typeof value === "number" && Number.isFinite(value));
     case "json":
-      if (key === "landing_sections") {
-        return z.array(z.enum(LANDING_SECTIONS, { message: "Sección desconocida." }));
-      }
-      return z.record(z.string(), z.string());
+      return Array.isArray(spec.default) ? Array.isArray(value) : typeof value === "object" && value !== null;
   }
 }
 
@@ -186,7 +187,7 @@ export function resolveAppConfig(rows: AppConfigEntry[]): AppConfig {
     if (!isAppConfigKey(row.key)) continue;
     const spec = APP_CONFIG_KEYS[row.key];
     const value = spec.type === "string" && typeof row.value === "number" ? String(row.value) : row.value;
-    if (valueSchemaFor(row.key).safeParse(value).success) config[row.key] = value;
+    if (hasDeclaredType(row.key, value)) config[row.key] = value;
   }
   return config as AppConfig;
 }

@@ -3,15 +3,35 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { applySpanishZodMessages } from "../domain/zod-locale";
 import type { AppConfigEnv } from "./config";
 import type { Database } from "./db/client";
+import acceptedPagesRoutes from "./modules/accepted-pages/accepted-pages.routes";
+import addressesRoutes from "./modules/addresses/addresses.routes";
 import appConfigRoutes from "./modules/app-config/app-config.routes";
 import { type AppConfigService, createAppConfigService } from "./modules/app-config/app-config.service";
+import calendarRoutes from "./modules/calendar/calendar.routes";
+import checkoutRoutes from "./modules/checkout/checkout.routes";
+import announcementsRoutes from "./modules/content/announcements.routes";
 import pagesRoutes from "./modules/content/pages.routes";
+import siteRoutes from "./modules/content/site.routes";
+import tagsRoutes from "./modules/content/tags.routes";
+import creditsRoutes from "./modules/credits/credits.routes";
 import customersRoutes from "./modules/customers/customers.routes";
+import discountsRoutes from "./modules/discounts/discounts.routes";
+import filesRoutes from "./modules/files/files.routes";
+import formsRoutes from "./modules/forms/forms.routes";
 import healthRoutes from "./modules/health/health.routes";
+import instructorsRoutes from "./modules/instructors/instructors.routes";
+import outboxRoutes from "./modules/mail/outbox.routes";
+import packagesRoutes from "./modules/packages/packages.routes";
+import paymentMethodsRoutes from "./modules/payment-methods/payment-methods.routes";
+import purchasesRoutes from "./modules/purchases/purchases.routes";
+import reservationsRoutes from "./modules/reservations/reservations.routes";
+import programsRoutes from "./modules/videos/programs.routes";
+import videosRoutes from "./modules/videos/videos.routes";
 import authPlugin from "./plugins/auth";
 import docsPlugin from "./plugins/docs";
 import errorsPlugin from "./plugins/errors";
 import mailerPlugin from "./plugins/mailer";
+import routeAccessPlugin from "./plugins/route-access";
 import securityPlugin from "./plugins/security";
 import staticWebPlugin from "./plugins/static-web";
 
@@ -56,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("appConfig", createAppConfigService(database.db));
 
   await app.register(errorsPlugin);
+  await app.register(routeAccessPlugin);
   await app.register(securityPlugin, {
     rateLimitMax: config.RATE_LIMIT_MAX,
     secureCookies: config.publicUrl.startsWith("https://"),
@@ -70,10 +91,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(appConfigRoutes);
       await api.register(customersRoutes);
       await api.register(pagesRoutes);
+      await api.register(packagesRoutes);
+      await api.register(discountsRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(purchasesRoutes);
+      await api.register(paymentMethodsRoutes);
+      await api.register(calendarRoutes);
+      await api.register(reservationsRoutes);
+      await api.register(creditsRoutes);
+      await api.register(addressesRoutes);
+      await api.register(formsRoutes);
+      await api.register(acceptedPagesRoutes);
+      await api.register(filesRoutes);
+      await api.register(outboxRoutes);
+      await api.register(announcementsRoutes);
+      await api.register(tagsRoutes);
+      await api.register(instructorsRoutes);
+      await api.register(videosRoutes);
+      await api.register(programsRoutes);
     },
     { prefix: "/api" },
   );
 
+  await app.register(siteRoutes);
   await app.register(staticWebPlugin, { webDist: config.WEB_DIST, dataDir: config.dataDir });
   return app;
 }

@@ -13,3 +13,11 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (web/public/sw.js) caches the shell for fast return visits. Only in
+// production builds: in development it would serve stale modules.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  });
+}

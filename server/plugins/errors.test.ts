@@ -3,8 +3,11 @@ import { buildTestApp, type TestApp } from "../test/build-test-app";
 
 describe("error shape, headers and routing", () => {
   let t: TestApp;
+  let admin: Record<string, string>;
   beforeAll(async () => {
     t = await buildTestApp();
+    // Body errors are only reported to someone allowed to call the route (guards run first).
+    admin = (await t.signUp({ role: "admin" })).headers;
   });
   afterAll(() => t.close());
 
@@ -18,7 +21,7 @@ describe("error shape, headers and routing", () => {
     const res = await t.app.inject({
       method: "PUT",
       url: "/api/appconfig",
-      headers: { "content-type": "application/json" },
+      headers: { ...admin, "content-type": "application/json" },
       payload: "{ roto",
     });
     expect(res.statusCode).toBe(400);
@@ -32,7 +35,7 @@ describe("error shape, headers and routing", () => {
     const res = await t.app.inject({
       method: "PUT",
       url: "/api/appconfig",
-      headers: { "content-type": "application/x-nada" },
+      headers: { ...admin, "content-type": "application/x-nada" },
       payload: "x",
     });
     expect(res.statusCode).toBe(415);

@@ -14,13 +14,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
+  /** Any other keys of the error body (e.g. no_shows and end_date of PENALTY_ACTIVE). */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -91,7 +100,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       message?: unknown;
       code?: unknown;
       fields?: unknown;
-    };
+    } & Record<string, unknown>;
+    const { message: _message, code: _code, fields: _fields, ...details } = payload;
     throw new ApiError(
       response.status,
       typeof payload.code === "string" ? payload.code : `HTTP_${response.status}`,
@@ -99,6 +109,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
       payload.fields && typeof payload.fields === "object"
         ? (payload.fields as Record<string, string>)
         : undefined,
+      details,
     );
   }
   return data as T;

@@ -37,6 +37,16 @@ ${subtitle ? `<text x="50%" y="60%" dominant-baseline="middle" text-anchor="midd
 </svg>`;
 }
 
+/**
+ * A picture without words, for images the site puts its own text over or beside (hero, about,
+ * mission): baked-in text would collide with the page's title at some screen widths.
+ */
+function art(w: number, h: number, colors: [string, string]) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
+${gradient("g", colors)}<rect width="${w}" height="${h}" fill="url(#g)"/>${decor(w, h)}
+</svg>`;
+}
+
 function avatar(initials: string, colors: [string, string]) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${esc(initials)}">
 ${gradient("g", colors)}<rect width="400" height="400" fill="url(#g)"/>
@@ -70,13 +80,10 @@ ${gradient("g", ["#7048e8", "#e64980"])}<rect x="4" y="8" width="48" height="48"
 }
 
 write("logo.svg", logo());
-write(
-  "hero.svg",
-  banner(1600, 900, ["#7048e8", "#e64980"], "Estudio Pulso", "Cycling · Reformer · Barre · Yoga · HIIT"),
-);
+write("hero.svg", art(1600, 900, ["#7048e8", "#e64980"]));
 write("bg-login.svg", banner(1200, 1600, ["#1b1530", "#7048e8"], "Entrena con intención"));
-write("about.svg", banner(1200, 800, ["#5f3dc4", "#15aabf"], "Nuestra comunidad"));
-write("mission.svg", banner(1200, 800, ["#e8590c", "#e64980"], "Muévete con propósito"));
+write("about.svg", art(1200, 800, ["#5f3dc4", "#15aabf"]));
+write("mission.svg", art(1200, 800, ["#e8590c", "#e64980"]));
 write("popup.svg", banner(800, 800, ["#f59f00", "#e8590c"], "Masterclass", "de Aniversario"));
 for (const c of DEMO_COACHES) write(`coaches/${c.slug}.svg`, avatar(c.name[0] + c.last_name[0], c.colors));
 for (const t of DEMO_CLASS_TYPES) {

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { app_config } from "../../db/schema/app-config";
 
@@ -10,10 +11,12 @@ export async function upsertConfigRows(db: Db, rows: { key: string; value: unkno
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
     for (const row of rows) {
+      // Drizzle writes a JS null as SQL NULL; the column holds JSON, so "no value" is JSON null.
+      const value = row.value === null ? sql`'null'::jsonb` : row.value;
       await tx
         .insert(app_config)
-        .values({ key: row.key, value: row.value, updatedAt: new Date() })
-        .onConflictDoUpdate({ target: app_config.key, set: { value: row.value, updatedAt: new Date() } });
+        .values({ key: row.key, value, updatedAt: new Date() })
+        .onConflictDoUpdate({ target: app_config.key, set: { value, updatedAt: new Date() } });
     }
   });
 }

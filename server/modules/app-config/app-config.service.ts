@@ -4,8 +4,8 @@ import {
   isAppConfigKey,
   resolveAppConfig,
   toAppConfigList,
-  valueSchemaFor,
 } from "../../../domain/app-config";
+import { valueSchemaFor } from "../../../domain/app-config-schema";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";

@@ -48,6 +48,7 @@ describe(`app config API (${testDriver()})`, () => {
         { key: "primary", value: "#0ca678" },
         { key: "waitlist_enabled", value: false },
         { key: "whatsapp", value: "5512345678" },
+        { key: "cancel_timeframe_value", value: null },
       ],
     });
     expect(res.statusCode).toBe(200);
@@ -58,6 +59,8 @@ describe(`app config API (${testDriver()})`, () => {
     expect(configValue(list, "waitlist_enabled")).toBe(false);
     // A digits-only text must come back as text, not as a number.
     expect(configValue(list, "whatsapp")).toBe("5512345678");
+    // Clearing a number setting stores "no value", not the default.
+    expect(configValue(list, "cancel_timeframe_value")).toBeNull();
   });
 
   it("refuses bad values with Spanish field messages and writes nothing", async () => {

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../../domain/errors";
-import { findPageBySlug, listPages } from "./pages.repository";
+import { pageInput } from "../../../domain/content";
+import { t } from "../../../domain/messages";
+import { requireAdmin } from "../../plugins/auth";
+import { packagesPathOf } from "./content-config";
+import * as service from "./pages.service";
 
 const pageOut = z.object({
   page_id: z.number(),
@@ -13,35 +16,84 @@ const pageOut = z.object({
   show_in_footer: z.boolean(),
   order: z.number(),
 });
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const saved = z.object({ page: pageOut, message: z.string() });
+const tags = ["contenido"];
 
-/** Public content pages (legal texts, FAQ...). Content is sanitised HTML, stored that way on save. */
+/**
+ * Content pages (legal texts, FAQ...). Reads are public; writes are admin-only, and the HTML is
+ * sanitised on save (and again on read). Create is POST, update is PUT with page_id in the body.
+ */
 const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/pages",
     {
       schema: {
-        tags: ["contenido"],
+        tags,
         summary: "Páginas de contenido",
         response: { 200: z.object({ pages: z.array(pageOut) }) },
       },
     },
-    async () => ({ pages: await listPages(app.db) }),
+    async () => ({ pages: await service.listPages(app.db) }),
   );
 
   app.get(
     "/pages/:slug",
     {
       schema: {
-        tags: ["contenido"],
+        tags,
         summary: "Una página por su slug",
         params: z.object({ slug: z.string().min(1).max(200) }),
         response: { 200: z.object({ page: pageOut }) },
       },
     },
+    async (request) => ({ page: await service.getPageBySlug(app.db, request.params.slug) }),
+  );
+
+  app.post(
+    "/pages",
+    {
+      preHandler: requireAdmin,
+      schema: { tags, summary: "Crear página (admin)", body: pageInput, response: { 201: saved } },
+    },
+    async (request, reply) => {
+      const page = await service.createPage(app.db, request.body, await packagesPathOf(app));
+      return reply.status(201).send({ page, message: t("pageSaved") });
+    },
+  );
+
+  app.put(
+    "/pages",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Actualizar página (admin; page_id en el cuerpo)",
+        body: pageInput.extend({ page_id: z.number().int().positive() }),
+        response: { 200: saved },
+      },
+    },
     async (request) => {
-      const page = await findPageBySlug(app.db, request.params.slug);
-      if (!page) throw notFound();
-      return { page };
+      const { page_id, ...input } = request.body;
+      const page = await service.updatePage(app.db, page_id, input, await packagesPathOf(app));
+      return { page, message: t("pageSaved") };
+    },
+  );
+
+  app.delete(
+    "/pages/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Eliminar página (admin)",
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await service.deletePage(app.db, request.params.id);
+      return { message: t("pageDeleted") };
     },
   );
 };

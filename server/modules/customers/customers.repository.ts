@@ -28,3 +28,37 @@ export async function insertCustomer(db: Db, values: NewCustomer) {
   const [row] = await db.insert(customers).values(values).returning();
   return row!;
 }
+
+/** Whether a better-auth login uses this email (sign-in tells "no account" from "wrong password"). */
+export async function loginExists(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Undoes a sign-up whose customer record could not be written (sessions and accounts cascade). */
+export async function deleteLogin(db: Db, uid: string): Promise<void> {
+  await db.delete(user).where(eq(user.id, uid));
+}
+
+/** Whether another customer already uses this phone. */
+export async function phoneTaken(db: Db, phone: string, exceptCustomerId: number | null): Promise<boolean> {
+  const rows = await db
+    .select({ customer_id: customers.customer_id })
+    .from(customers)
+    .where(eq(customers.phone, phone))
+    .limit(2);
+  return rows.some((r) => r.customer_id !== exceptCustomerId);
+}
+
+export async function updateCustomer(db: Db, customerId: number, values: Partial<NewCustomer>) {
+  const [row] = await db
+    .update(customers)
+    .set(values)
+    .where(eq(customers.customer_id, customerId))
+    .returning();
+  return row ?? null;
+}

@@ -1,6 +1,22 @@
+import { APIError } from "better-auth/api";
+import type { AppConfig } from "../../../domain/app-config";
+import { passwordPolicyFromConfig } from "../../../domain/auth";
+import type { ProfileUpdate, Signup } from "../../../domain/customers";
+import { AppError, notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
-import type { AuthUser } from "../../plugins/auth";
-import { findCustomerById } from "./customers.repository";
+import type { Auth, AuthUser } from "../../plugins/auth";
+import { acceptSignupPages, signupPages } from "../accepted-pages/accepted-pages.service";
+import { myAddress } from "../addresses/addresses.service";
+import { customerOwnsFiles, findFilePublic } from "../files/files.service";
+import { checkSignupValues, missingFieldsFor, saveCustomerValues } from "../forms/forms.service";
+import {
+  deleteLogin,
+  findCustomerById,
+  insertCustomer,
+  loginExists,
+  phoneTaken,
+  updateCustomer,
+} from "./customers.repository";
 
 /**
  * The signed-in person as the web sees them. A staff login without a customer record still gets
@@ -23,4 +39,137 @@ export async function getCurrentCustomer(db: Db, current: AuthUser) {
     instagram: null,
     role: current.role,
   };
+}
+
+/**
+ * Labels of the required profile fields this customer has not filled in (the 'Completar
+ * Información' modal lists them). Booking refuses while the list is not empty.
+ */
+export async function missingRequiredFields(db: Db, customerId: number): Promise<string[]> {
+  return (await missingFieldsFor(db, customerId)).map((f) => f.label);
+}
+
+/** GET /api/customer: the profile card's data (photo, address, missing fields). */
+export async function getProfile(db: Db, current: AuthUser) {
+  const base = await getCurrentCustomer(db, current);
+  if (base.customer_id === null) return { ...base, file: null, address: null, missing_fields: [] };
+  const customer = await findCustomerById(db, base.customer_id);
+  const missing = await missingFieldsFor(db, base.customer_id);
+  return {
+    ...base,
+    file: await findFilePublic(db, customer?.file_id ?? null),
+    address: await myAddress(db, base.customer_id),
+    missing_fields: missing.map(({ key, label }) => ({ key, label })),
+  };
+}
+
+export async function isPhoneInUse(db: Db, phone: string, exceptCustomerId: number | null): Promise<boolean> {
+  return phoneTaken(db, phone, exceptCustomerId);
+}
+
+const phoneInUse = () =>
+  AppError.of(
+    409,
+    "PHONE_IN_USE",
+    "phoneInUse",
+    {},
+    { fields: { phone: "Ya existe una cuenta con ese número de teléfono" } },
+  );
+const accountExists = () => AppError.of(409, "ACCOUNT_EXISTS", "accountExists");
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+export type SignupDeps = { db: Db; auth: Auth; config: AppConfig };
+
+/**
+ * Seed 000 §4 sign-up sequence, server-side and all-or-nothing: the phone is unused, the
+ * better-auth account is created (signed in), then the customer record, its custom-field values
+ * and the accepted sign-up pages are written in one transaction. If that transaction fails the
+ * login is deleted, so no half-made account remains. Returns better-auth's headers (session
+ * cookie, Bearer token) for the caller to forward.
+ */
+export async function signUpCustomer(deps: SignupDeps, input: Signup) {
+  const { db, auth } = deps;
+  const pages = await signupPages(db);
+  if (pages.length > 0 && !input.accept_terms) {
+    throw AppError.of(
+      400,
+      "MUST_ACCEPT_TERMS",
+      "mustAcceptTerms",
+      {},
+      {
+        fields: { accept_terms: "Debes aceptar los términos y condiciones antes de continuar." },
+      },
+    );
+  }
+  await checkSignupValues(db, input.fields);
+  if (await phoneTaken(db, input.phone, null)) throw phoneInUse();
+  if (await loginExists(db, input.email)) throw accountExists();
+
+  let created: { headers: Headers; response: { token: string | null; user: { id: string } } };
+  try {
+    created = await auth.api.signUpEmail({
+      body: { email: input.email, password: input.password, name: `${input.name} ${input.last_name}` },
+      returnHeaders: true,
+    });
+  } catch (error) {
+    // Two sign-ups with one email at the same instant: the loser gets the seed's 409.
+    if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS") throw accountExists();
+    throw error;
+  }
+  const uid = created.response.user.id;
+  try {
+    const customer = await db.transaction(async (tx) => {
+      const row = await insertCustomer(tx, {
+        uid,
+        email: input.email,
+        name: input.name,
+        last_name: input.last_name,
+        phone: input.phone,
+        signup_reason: input.signup_reason,
+        signup_reason_other: input.signup_reason_other,
+      });
+      await saveCustomerValues(tx, row.customer_id, input.fields, { signup: true });
+      if (input.accept_terms) await acceptSignupPages(tx, row.customer_id);
+      return row;
+    });
+    return { customer, headers: created.headers };
+  } catch (error) {
+    await deleteLogin(db, uid);
+    if (isUniqueViolation(error)) throw phoneInUse();
+    throw error;
+  }
+}
+
+/** The password policy of this studio, as the web and API clients see it. */
+export function passwordPolicy(config: AppConfig) {
+  return passwordPolicyFromConfig(config);
+}
+
+/** PUT /api/customer: only the signed-in customer's own record, whatever ids the body carries. */
+export async function updateProfile(db: Db, customerId: number, input: ProfileUpdate) {
+  if (await phoneTaken(db, input.phone, customerId)) throw phoneInUse();
+  if (input.file_id && !(await customerOwnsFiles(db, customerId, [input.file_id]))) {
+    throw AppError.of(400, "FILE_NOT_OWNED", "fileRequired");
+  }
+  try {
+    const row = await updateCustomer(db, customerId, input);
+    if (!row) throw notFound();
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw phoneInUse();
+    throw error;
+  }
+}
+
+/**
+ * POST /api/customer/recover: asks better-auth for a reset email (link to /restablecer, one hour,
+ * single use). The answer never says whether the email has an account; better-auth also spends
+ * the same work for unknown emails.
+ */
+export async function requestRecovery(auth: Auth, email: string): Promise<void> {
+  await auth.api.requestPasswordReset({ body: { email, redirectTo: "/restablecer" } });
 }

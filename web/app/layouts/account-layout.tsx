@@ -13,10 +13,13 @@ import {
 } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconChevronDown, IconHome, IconLogout, IconSettings, IconUser } from "@tabler/icons-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { useAppConfig } from "../../features/app-config/api";
-import { type CurrentCustomer, fullName, useSignOut } from "../../features/auth/api";
+import { type CurrentCustomer, currentUserQueryKey, fullName, useSignOut } from "../../features/auth/api";
+import { AccountGates } from "../../features/customers/components/account-gates";
+import { isApiError } from "../../lib/api-client";
 import { copy } from "../copy";
 import { type AccountNavItem, accountNav } from "./account-nav";
 import { Brand } from "./brand";
@@ -136,7 +139,37 @@ function UserMenu({ user, onSignOut }: { user: CurrentCustomer; onSignOut: () =>
   );
 }
 
+/**
+ * Any 401 while signed in means the session ended (expired, signed out elsewhere, password
+ * reset): forget the user and go to /entrar with a message, returning here after signing in.
+ */
+function useSessionExpiry() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (!isApiError(error, 401)) return;
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== "appconfig" && q.queryKey[0] !== "auth" });
+      client.setQueryData(currentUserQueryKey, null);
+      navigate(`/entrar?expired=1&redirect=${encodeURIComponent(here)}`, { replace: true });
+    };
+    const unsubQueries = client.getQueryCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error") onError(event.action.error);
+    });
+    const unsubMutations = client.getMutationCache().subscribe((event) => {
+      if (event.type === "updated" && event.action.type === "error") onError(event.action.error);
+    });
+    return () => {
+      unsubQueries();
+      unsubMutations();
+    };
+  }, [client, navigate, here]);
+}
+
 function AccountShell({ user }: { user: CurrentCustomer }) {
+  useSessionExpiry();
   const [opened, { toggle, close }] = useDisclosure(false);
   const location = useLocation();
   const signOut = useSignOut();
@@ -195,6 +228,7 @@ function AccountShell({ user }: { user: CurrentCustomer }) {
       <AppShell.Main id="contenido" tabIndex={-1} className={classes.accountMain} style={{ outline: "none" }}>
         <TopBanner />
         <Outlet />
+        <AccountGates isCustomer={user.customer_id !== null} />
       </AppShell.Main>
     </AppShell>
   );

@@ -1,23 +1,23 @@
-import { Box, Burger, Button, Container, Divider, Drawer, Group, Stack } from "@mantine/core";
+import { Box, Burger, Button, Container, Group } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import {
-  IconCalendarEvent,
-  IconHome,
-  IconInfoCircle,
-  IconPackage,
-  IconUserCircle,
-} from "@tabler/icons-react";
-import { useEffect } from "react";
+import { IconCalendarEvent, IconInfoCircle, IconPackage, IconUserCircle } from "@tabler/icons-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { DailyPromoPopup } from "../../components/daily-promo-popup";
 import { packagesPathSegment, useAppConfig } from "../../features/app-config/api";
 import { useCurrentUser } from "../../features/auth/api";
 import { copy } from "../copy";
 import { Brand } from "./brand";
 import classes from "./layouts.module.css";
-import { SiteFooter, WhatsappButton } from "./site-footer";
 import { TopBanner } from "./top-banner";
 
-export function usePublicLinks() {
+// Below the fold or behind a tap: loaded after the first paint so the home page's JS stays small.
+const SiteFooter = lazy(() => import("./site-footer"));
+const MobileMenu = lazy(() => import("./mobile-menu"));
+
+export type PublicLink = { to: string; label: string; icon: typeof IconPackage };
+
+export function usePublicLinks(): PublicLink[] {
   const config = useAppConfig();
   return [
     {
@@ -35,6 +35,8 @@ export function usePublicLinks() {
 /** Visitor pages: banner, sticky navbar with a mobile drawer, content, footer. */
 export function PublicLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code is fetched on the first tap and stays mounted so it can animate closed.
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const location = useLocation();
   const links = usePublicLinks();
   const user = useCurrentUser();
@@ -84,7 +86,10 @@ export function PublicLayout() {
           </Group>
           <Burger
             opened={opened}
-            onClick={toggle}
+            onClick={() => {
+              setMenuLoaded(true);
+              toggle();
+            }}
             hiddenFrom="sm"
             aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu}
             aria-expanded={opened}
@@ -93,55 +98,19 @@ export function PublicLayout() {
         </Container>
       </header>
 
-      <Drawer
-        id="menu-movil"
-        opened={opened}
-        onClose={close}
-        position="right"
-        size="85%"
-        title={<Brand />}
-        hiddenFrom="sm"
-        closeButtonProps={{ "aria-label": copy.nav.closeMenu }}
-      >
-        <Stack gap={4} component="nav" aria-label={copy.nav.mainNav}>
-          <NavLink to="/" className={classes.drawerLink} end>
-            <IconHome size={20} aria-hidden="true" /> {copy.nav.home}
-          </NavLink>
-          {links.map(({ to, label, icon: Icon }) =>
-            to.includes("#") ? (
-              <Link key={to} to={to} className={classes.drawerLink}>
-                <Icon size={20} aria-hidden="true" /> {label}
-              </Link>
-            ) : (
-              <NavLink key={to} to={to} className={classes.drawerLink} end>
-                <Icon size={20} aria-hidden="true" /> {label}
-              </NavLink>
-            ),
-          )}
-          <Divider my="sm" />
-          {signedIn ? (
-            <Button
-              component={Link}
-              to="/mystudio"
-              size="md"
-              fullWidth
-              leftSection={<IconUserCircle size={20} aria-hidden="true" />}
-            >
-              {copy.nav.myAccount}
-            </Button>
-          ) : (
-            <Button component={Link} to="/entrar" size="md" fullWidth>
-              {copy.nav.signIn}
-            </Button>
-          )}
-        </Stack>
-      </Drawer>
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu opened={opened} onClose={close} links={links} signedIn={signedIn} />
+        </Suspense>
+      ) : null}
 
       <main id="contenido" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
-      <SiteFooter />
-      <WhatsappButton />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
+      <DailyPromoPopup />
     </div>
   );
 }

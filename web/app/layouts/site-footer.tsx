@@ -19,7 +19,7 @@ export function SiteFooter() {
   const config = useAppConfig();
   const pages = usePages();
   const contentPages = (pages.data ?? []).filter(
-    (page) => page.content !== null && page.content !== undefined,
+    (page) => page.content !== null && page.content !== undefined && page.show_in_footer !== false,
   );
   const whatsapp = whatsappUrl(config.whatsapp);
   const socials = [
@@ -131,5 +131,15 @@ export function WhatsappButton() {
         <IconBrandWhatsapp size={30} aria-hidden="true" />
       </a>
     </aside>
+  );
+}
+
+/** Footer and floating button, one lazy chunk for the public layout (below the fold). */
+export default function SiteFooterWithButton() {
+  return (
+    <>
+      <SiteFooter />
+      <WhatsappButton />
+    </>
   );
 }

@@ -1,6 +1,9 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "../../../domain/auth";
+import type { SignupInput } from "../../../domain/customers";
+import type { FormField } from "../../../domain/forms";
 import { api, isApiError } from "../../lib/api-client";
 import { appConfigQueryKey } from "../app-config/api";
 
@@ -61,4 +64,96 @@ export function useSignOut() {
     queryClient.setQueryData(currentUserQueryKey, null);
     navigate("/entrar", { replace: true });
   }, [queryClient, navigate]);
+}
+
+// ----- Sign-in, sign-up, recovery (issue 3) -----
+
+/** The studio's password policy (GET /api/auth-policy); the default until it loads. */
+export function usePasswordPolicy(): PasswordPolicy {
+  const query = useQuery({
+    queryKey: ["auth", "policy"],
+    queryFn: ({ signal }) => api.get<{ policy: PasswordPolicy }>("/auth-policy", { signal }),
+    staleTime: 5 * 60_000,
+  });
+  return query.data?.policy ?? DEFAULT_PASSWORD_POLICY;
+}
+
+/** Custom fields the sign-up form shows (customer object; files are asked for later). */
+export function useSignupFields() {
+  return useQuery({
+    queryKey: ["auth", "signup-fields"],
+    queryFn: async ({ signal }) => {
+      const data = await api.get<{ custom_fields: FormField[] }>("/custom_fields", {
+        query: { object: "customer" },
+        signal,
+      });
+      return data.custom_fields.filter((f) => f.type !== "file" && f.type !== "image");
+    },
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Pages whose acceptance checkbox the sign-up form shows. */
+export function useSignupPages() {
+  return useQuery({
+    queryKey: ["auth", "signup-pages"],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ pages: { page_id: number; title: string; slug: string }[] }>("/signup_pages", {
+          signal,
+        })
+      ).pages,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** After any sign-in: forget the visitor's cached data and load the signed-in user. */
+function useAfterSignIn() {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    queryClient.removeQueries({
+      predicate: (q) => q.queryKey[0] !== appConfigQueryKey[0] && q.queryKey[0] !== "auth",
+    });
+    await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    await queryClient.fetchQuery({ queryKey: currentUserQueryKey, queryFn: fetchSession });
+  }, [queryClient]);
+}
+
+async function fetchSession(): Promise<CurrentCustomer | null> {
+  const data = await api.get<{ customer: CurrentCustomer | null }>("/session");
+  return data?.customer ?? null;
+}
+
+export function useSignIn() {
+  const after = useAfterSignIn();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      api.post("/auth/sign-in/email", { email: body.email.trim().toLowerCase(), password: body.password }),
+    onSuccess: after,
+  });
+}
+
+export function useSignUp() {
+  const after = useAfterSignIn();
+  return useMutation({
+    mutationFn: (body: SignupInput) => api.post("/customer/signup", body),
+    onSuccess: after,
+  });
+}
+
+export function useRecover() {
+  return useMutation({
+    mutationFn: (email: string) => api.post<{ message: string }>("/customer/recover", { email }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: { token: string; newPassword: string }) => api.post("/auth/reset-password", body),
+  });
+}
+
+/** GET /api/customer/phone: whether another account uses this phone. */
+export async function phoneExists(phone: string): Promise<boolean> {
+  return (await api.get<{ exists: boolean }>("/customer/phone", { query: { phone } })).exists;
 }

@@ -1,29 +1,30 @@
-import { Anchor, Group } from "@mantine/core";
-import { Link, useSearchParams } from "react-router";
-import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { Alert } from "@mantine/core";
+import { useNavigate, useSearchParams } from "react-router";
+import { safeRedirect } from "../../../../domain/auth";
+import { AuthPage } from "../components/auth-page";
 import { RedirectIfSignedIn } from "../components/redirect-if-signed-in";
+import { SignInForm } from "../components/sign-in-form";
+import { authCopy } from "../copy";
 
 /** /entrar: sign in. A signed-in user is sent to /mystudio (or ?redirect=). */
 export function LoginPage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const redirect = params.get("redirect");
+  const expired = params.get("expired") === "1";
   return (
     <RedirectIfSignedIn>
-      <PagePlaceholder title={copy.auth.signInTitle} size="sm">
-        <Group gap="lg" justify="center">
-          <Anchor
-            component={Link}
-            to={redirect ? `/registro?redirect=${encodeURIComponent(redirect)}` : "/registro"}
-            fw={600}
-          >
-            {copy.auth.createAccount}
-          </Anchor>
-          <Anchor component={Link} to="/recuperar" fw={600}>
-            {copy.auth.forgotPassword}
-          </Anchor>
-        </Group>
-      </PagePlaceholder>
+      <AuthPage title={authCopy.signInTitle}>
+        {expired ? (
+          <Alert color="yellow" mb="md" role="status">
+            {authCopy.sessionExpired}
+          </Alert>
+        ) : null}
+        <SignInForm
+          onSignedIn={() => navigate(safeRedirect(redirect), { replace: true })}
+          signUpHref={redirect ? `/registro?redirect=${encodeURIComponent(redirect)}` : "/registro"}
+        />
+      </AuthPage>
     </RedirectIfSignedIn>
   );
 }

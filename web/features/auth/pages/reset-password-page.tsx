@@ -1,15 +1,92 @@
-import { Anchor } from "@mantine/core";
-import { Link } from "react-router";
-import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { Alert, Anchor, Button, PasswordInput, Stack } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { passwordProblem } from "../../../../domain/auth";
+import { messages } from "../../../../domain/messages";
+import { isApiError } from "../../../lib/api-client";
+import { usePasswordPolicy, useResetPassword } from "../api";
+import { AuthPage } from "../components/auth-page";
+import { authCopy } from "../copy";
 
-/** /restablecer: target of the reset-password email link. */
+/** /restablecer?token=: the recovery email's link. New password twice, the studio's policy. */
 export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const navigate = useNavigate();
+  const policy = usePasswordPolicy();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+
+  if (!token) {
+    return (
+      <AuthPage title={authCopy.resetTitle}>
+        <Stack>
+          <Alert color="red">{authCopy.resetMissingToken}</Alert>
+          <Anchor component={Link} to="/recuperar" fw={600}>
+            {authCopy.recoverTitle}
+          </Anchor>
+        </Stack>
+      </AuthPage>
+    );
+  }
+
   return (
-    <PagePlaceholder title={copy.auth.resetTitle}>
-      <Anchor component={Link} to="/entrar" fw={600}>
-        {copy.auth.backToSignIn}
-      </Anchor>
-    </PagePlaceholder>
+    <AuthPage title={authCopy.resetTitle} text={authCopy.resetText}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const found = {
+            password: passwordProblem(password, policy) ?? undefined,
+            confirm: password !== confirm ? messages.passwordsDontMatch : undefined,
+          };
+          setErrors(found);
+          if (found.password || found.confirm) return;
+          reset.mutate(
+            { token, newPassword: password },
+            {
+              onSuccess: () => {
+                notifications.show({ color: "green", message: messages.passwordChanged, autoClose: 3000 });
+                navigate("/entrar", { replace: true });
+              },
+            },
+          );
+        }}
+      >
+        <Stack gap="md">
+          {reset.error ? (
+            <Alert color="red" role="alert">
+              {isApiError(reset.error) ? reset.error.message : String(reset.error)}
+            </Alert>
+          ) : null}
+          <PasswordInput
+            label={authCopy.newPassword}
+            description={authCopy.policyHint(policy.min_length)}
+            required
+            autoComplete="new-password"
+            value={password}
+            error={errors.password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <PasswordInput
+            label={authCopy.passwordConfirm}
+            required
+            autoComplete="new-password"
+            value={confirm}
+            error={errors.confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+          />
+          <Button type="submit" size="md" fullWidth loading={reset.isPending}>
+            {authCopy.resetButton}
+          </Button>
+          <Anchor component={Link} to="/entrar" fw={600} size="sm" ta="center">
+            {authCopy.backToSignIn}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthPage>
   );
 }

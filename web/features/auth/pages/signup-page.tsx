@@ -1,18 +1,19 @@
-import { Anchor } from "@mantine/core";
-import { Link } from "react-router";
-import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { useNavigate, useSearchParams } from "react-router";
+import { safeRedirect } from "../../../../domain/auth";
+import { AuthPage } from "../components/auth-page";
 import { RedirectIfSignedIn } from "../components/redirect-if-signed-in";
+import { SignUpForm } from "../components/sign-up-form";
+import { authCopy } from "../copy";
 
 /** /registro: sign up. A signed-in user is sent to /mystudio. */
 export function SignupPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   return (
     <RedirectIfSignedIn>
-      <PagePlaceholder title={copy.auth.signUpTitle} size="sm">
-        <Anchor component={Link} to="/entrar" fw={600}>
-          {copy.auth.backToSignIn}
-        </Anchor>
-      </PagePlaceholder>
+      <AuthPage title={authCopy.signUpTitle}>
+        <SignUpForm onSignedIn={() => navigate(safeRedirect(params.get("redirect")), { replace: true })} />
+      </AuthPage>
     </RedirectIfSignedIn>
   );
 }

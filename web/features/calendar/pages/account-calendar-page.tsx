@@ -1,7 +1,9 @@
 import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { CalendarScreen } from "../components/calendar-screen";
 
 /** /mystudio (index): calendar of in-person classes. */
 export function AccountCalendarPage() {
-  return <PagePlaceholder title={copy.calendar.title} subtitle={copy.calendar.subtitle} />;
+  usePageTitle(copy.calendar.title);
+  return <CalendarScreen title={copy.calendar.title} subtitle={copy.calendar.subtitle} />;
 }

@@ -1,7 +1,9 @@
 import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { CalendarScreen } from "../components/calendar-screen";
 
-/** /calendario: public weekly schedule. */
+/** /calendario: public schedule; booking asks a visitor to sign in first. */
 export function PublicCalendarPage() {
-  return <PagePlaceholder title={copy.calendar.title} />;
+  usePageTitle(copy.calendar.title);
+  return <CalendarScreen title={copy.calendar.title} subtitle={copy.calendar.subtitle} />;
 }

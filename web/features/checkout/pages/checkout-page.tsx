@@ -1,7 +1,122 @@
-import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { Alert, Container, Grid, Loader, Paper, Stack, Tabs, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useParams } from "react-router";
+import { PageHeading } from "../../../components/page-placeholder";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { useAppConfig } from "../../app-config/api";
+import { useCurrentUser } from "../../auth/api";
+import { SignInForm } from "../../auth/components/sign-in-form";
+import { SignUpForm } from "../../auth/components/sign-up-form";
+import { usePackage } from "../../packages/api";
+import { type DiscountCheck, useCheckoutOptions, useOwnPurchases, usePendingPages } from "../api";
+import { RequiredPageModal, SignupFeeModal } from "../components/checkout-modals";
+import { DiscountForm } from "../components/discount-form";
+import { PackageSummary } from "../components/package-summary";
+import { PaymentPanel } from "../components/payment-panel";
+import { checkoutCopy } from "../copy";
 
-/** /checkout/:id: purchase of a class package. */
+/** /checkout/:id: purchase of a class package (seed 001 sections 2, 4 and 8). */
 export function CheckoutPage() {
-  return <PagePlaceholder title={copy.checkout.title} />;
+  const id = Number(useParams().id);
+  const config = useAppConfig();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const signedIn = Boolean(user.data?.customer_id);
+  const pkg = usePackage(id);
+  const options = useCheckoutOptions();
+  const purchases = useOwnPurchases(signedIn);
+  const pending = usePendingPages(signedIn);
+  const [discount, setDiscount] = useState<DiscountCheck | null>(null);
+  const [feeModal, setFeeModal] = useState(false);
+  usePageTitle(pkg.data?.title ?? checkoutCopy.title);
+
+  const fee = config.signup_fee_package_id;
+  const needsFee = Boolean(
+    fee &&
+      pkg.data &&
+      !pkg.data.is_trial &&
+      pkg.data.class_package_id !== fee &&
+      purchases.data &&
+      !purchases.data.some(
+        (p) => p.class_package_id === fee && (p.status === "completed" || p.status === "active"),
+      ),
+  );
+  useEffect(() => setFeeModal(needsFee), [needsFee]);
+
+  if (pkg.isPending) return <Loader mx="auto" my="xl" aria-label="Cargando" />;
+  if (pkg.isError || !pkg.data) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red">{checkoutCopy.packageMissing}</Alert>
+      </Container>
+    );
+  }
+  const refresh = () => queryClient.invalidateQueries();
+  const firstPending = pending.data?.[0];
+
+  return (
+    <Container size="lg" py={{ base: "lg", sm: 40 }} w="100%">
+      <Stack gap="lg">
+        <PageHeading title={checkoutCopy.title} />
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <PackageSummary pkg={pkg.data} discount={discount}>
+              {config.discounts_enabled && signedIn ? (
+                <DiscountForm
+                  classPackageId={pkg.data.class_package_id}
+                  applied={discount}
+                  onApplied={setDiscount}
+                />
+              ) : null}
+            </PackageSummary>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            {user.isPending ? (
+              <Loader mx="auto" />
+            ) : !signedIn ? (
+              <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
+                <Stack>
+                  <Text fw={600}>{checkoutCopy.signInToBuy}</Text>
+                  <AuthTabs onDone={refresh} checkoutId={id} />
+                </Stack>
+              </Paper>
+            ) : options.isPending ? (
+              <Loader mx="auto" />
+            ) : (
+              <PaymentPanel pkg={pkg.data} options={options.data ?? []} discount={discount} />
+            )}
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      {fee ? (
+        <SignupFeeModal feePackageId={fee} opened={feeModal} onClose={() => setFeeModal(false)} />
+      ) : null}
+      {firstPending ? <RequiredPageModal page={firstPending} onAccepted={() => pending.refetch()} /> : null}
+    </Container>
+  );
+}
+
+/** Sign-in or sign-up in place, with the accounts feature's forms. */
+function AuthTabs({ onDone, checkoutId }: { onDone: () => void; checkoutId: number }) {
+  const [tab, setTab] = useState<string | null>("signin");
+  const redirect = encodeURIComponent(`/checkout/${checkoutId}`);
+  return (
+    <Tabs value={tab} onChange={setTab}>
+      <Tabs.List grow>
+        <Tabs.Tab value="signin">{checkoutCopy.signIn}</Tabs.Tab>
+        <Tabs.Tab value="signup">{checkoutCopy.signUp}</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="signin" pt="md">
+        <SignInForm
+          onSignedIn={onDone}
+          onSwitchToSignUp={() => setTab("signup")}
+          signUpHref={`/registro?redirect=${redirect}`}
+        />
+      </Tabs.Panel>
+      <Tabs.Panel value="signup" pt="md">
+        <SignUpForm onSignedIn={onDone} onSwitchToSignIn={() => setTab("signin")} />
+      </Tabs.Panel>
+    </Tabs>
+  );
 }

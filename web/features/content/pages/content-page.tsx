@@ -1,59 +1,53 @@
-import {
-  Alert,
-  Center,
-  Container,
-  Loader,
-  Stack,
-  Text,
-  Title,
-  TypographyStylesProvider,
-} from "@mantine/core";
-import { IconAlertCircle } from "@tabler/icons-react";
+import { Container, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
-import { copy } from "../../../app/copy";
-import { usePageTitle } from "../../../lib/use-page-title";
+import { useSeo } from "../../../lib/use-seo";
 import { usePage } from "../api";
+import { RichText } from "../components/rich-text";
+import { contentCopy } from "../copy";
 import { NotFoundPage } from "./not-found-page";
+import { PageLoadError, PageSpinner } from "./page-state";
 
-/** /:slug: a content page from GET /api/pages/{slug} (HTML sanitised by the server on save). */
-export function ContentPage() {
-  const { slug = "" } = useParams();
+/** Plain text of the first paragraph, for the page's meta description. */
+function summary(html: string | null | undefined): string | undefined {
+  const text = html
+    ?.replace(/<h[1-6][^>]*>.*?<\/h[1-6]>/gs, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text || undefined;
+}
+
+/** A content page by slug: spinner, the sanitised HTML, 'Sin contenido', or the load-failure message. */
+export function ContentPageView({ slug, fallbackTitle }: { slug: string; fallbackTitle?: string }) {
   const page = usePage(slug);
-  usePageTitle(page.data?.title);
+  useSeo({
+    title: page.data?.title ?? fallbackTitle,
+    description: summary(page.data?.content),
+    type: "article",
+  });
 
-  if (page.isPending) {
-    return (
-      <Center py={96} role="status" aria-live="polite">
-        <Loader aria-label={copy.app.loading} />
-      </Center>
-    );
-  }
-  if (page.isError) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-          {copy.content.loadError}
-        </Alert>
-      </Container>
-    );
-  }
-  if (!page.data) return <NotFoundPage />;
+  if (page.isPending) return <PageSpinner />;
+  if (page.isError) return <PageLoadError />;
+  if (!page.data && !fallbackTitle) return <NotFoundPage />;
 
   return (
-    <Container size="md" py={{ base: "xl", sm: 56 }} component="article">
+    <Container size="md" py={{ base: "xl", sm: 56 }} component="article" w="100%">
       <Stack gap="lg">
         <Title order={1} fz={{ base: 28, sm: 36 }}>
-          {page.data.title}
+          {page.data?.title ?? fallbackTitle}
         </Title>
-        {page.data.content ? (
-          <TypographyStylesProvider>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: admin HTML, sanitised by the server on save */}
-            <div dangerouslySetInnerHTML={{ __html: page.data.content }} />
-          </TypographyStylesProvider>
+        {page.data?.content ? (
+          <RichText html={page.data.content} />
         ) : (
-          <Text c="dimmed">{copy.content.empty}</Text>
+          <Text c="dimmed">{contentCopy.empty}</Text>
         )}
       </Stack>
     </Container>
   );
+}
+
+/** /:slug */
+export function ContentPage() {
+  const { slug = "" } = useParams();
+  return <ContentPageView key={slug} slug={slug} />;
 }

@@ -1,7 +1,7 @@
-import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { contentCopy } from "../copy";
+import { ContentPageView } from "./content-page";
 
-/** /preguntas-frecuentes */
+/** /preguntas-frecuentes: the content page with that slug, edited by the studio like any other. */
 export function FaqPage() {
-  return <PagePlaceholder title={copy.content.faq} />;
+  return <ContentPageView slug="preguntas-frecuentes" fallbackTitle={contentCopy.faq} />;
 }

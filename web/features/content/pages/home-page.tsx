@@ -1,84 +1,40 @@
-import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconArrowRight, IconCalendarEvent } from "@tabler/icons-react";
-import { Link } from "react-router";
-import { copy } from "../../../app/copy";
-import { usePageTitle } from "../../../lib/use-page-title";
-import { packagesPathSegment, useAppConfig } from "../../app-config/api";
-import classes from "./home-page.module.css";
+import type { ComponentType } from "react";
+import type { LandingSection } from "../../../../domain/app-config";
+import { useSeo } from "../../../lib/use-seo";
+import { useAppConfig } from "../../app-config/api";
+import { AnnouncementsSection } from "../components/announcements-section";
+import { ClassTypesSection } from "../components/class-types-section";
+import { CoachesSection } from "../components/coaches-section";
+import { HeroSection } from "../components/hero-section";
+import { PackagesSection } from "../components/packages-section";
+import { ScheduleSection } from "../components/schedule-section";
+import { StorySection } from "../components/story-section";
 
-/** /: landing page. Hero and about for now; the configured sections come with the content work. */
+const SECTIONS: Record<LandingSection, ComponentType> = {
+  hero: HeroSection,
+  about: () => <StorySection kind="about" />,
+  mission: () => <StorySection kind="mission" />,
+  class_types: ClassTypesSection,
+  coaches: CoachesSection,
+  packages: PackagesSection,
+  announcements: AnnouncementsSection,
+  schedule: ScheduleSection,
+};
+
+/**
+ * /: the landing page. Sections appear only when listed in config.landing_sections, in that order;
+ * a section with nothing to show (no data, or its endpoint unavailable) renders nothing.
+ */
 export function HomePage() {
-  const config = useAppConfig();
-  usePageTitle();
-  const ctaTarget = config.trial_package_id
-    ? `/checkout/${config.trial_package_id}`
-    : `/${packagesPathSegment(config)}`;
-
+  const { landing_sections } = useAppConfig();
+  useSeo();
+  const order = [...new Set(landing_sections)].filter((key) => key in SECTIONS);
   return (
     <>
-      <Box
-        component="section"
-        aria-labelledby="hero-title"
-        className={classes.hero}
-        style={
-          config.hero_image ? { backgroundImage: `url(${JSON.stringify(config.hero_image)})` } : undefined
-        }
-        data-with-image={config.hero_image ? true : undefined}
-      >
-        <Container size="lg" className={classes.heroInner}>
-          <Stack gap="lg" maw={640}>
-            <Text className={classes.eyebrow}>{config.business_name}</Text>
-            <Title id="hero-title" order={1} className={classes.heroTitle}>
-              {config.hero_title}
-            </Title>
-            {config.hero_subtitle ? (
-              <Text className={classes.heroSubtitle}>{config.hero_subtitle}</Text>
-            ) : null}
-            <Group gap="sm" mt="xs">
-              <Button
-                component={Link}
-                to={ctaTarget}
-                size="lg"
-                radius="xl"
-                rightSection={<IconArrowRight size={20} aria-hidden="true" />}
-              >
-                {config.hero_button_text}
-              </Button>
-              {config.single_class_enabled ? (
-                <Button
-                  component={Link}
-                  to="/calendario"
-                  size="lg"
-                  radius="xl"
-                  variant="white"
-                  color="dark"
-                  leftSection={<IconCalendarEvent size={20} aria-hidden="true" />}
-                >
-                  {copy.home.schedule}
-                </Button>
-              ) : null}
-            </Group>
-          </Stack>
-        </Container>
-      </Box>
-
-      <Box component="section" id="about" aria-labelledby="about-title" className={classes.about}>
-        <Container size="lg">
-          <SimpleGrid cols={{ base: 1, md: config.about_image ? 2 : 1 }} spacing={48}>
-            <Stack gap="md" maw={720}>
-              <Title id="about-title" order={2} fz={{ base: 28, sm: 36 }}>
-                {config.about_title}
-              </Title>
-              <Text size="lg" c="dimmed" style={{ whiteSpace: "pre-line" }}>
-                {config.about_text || config.hero_subtitle}
-              </Text>
-            </Stack>
-            {config.about_image ? (
-              <img src={config.about_image} alt="" className={classes.aboutImage} loading="lazy" />
-            ) : null}
-          </SimpleGrid>
-        </Container>
-      </Box>
+      {order.map((key) => {
+        const Section = SECTIONS[key];
+        return <Section key={key} />;
+      })}
     </>
   );
 }

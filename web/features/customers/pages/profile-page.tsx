@@ -1,7 +1,33 @@
-import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { Alert, Container, Loader, Stack, Title } from "@mantine/core";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { useCustomerFields, useFieldValues, useProfile } from "../api";
+import { AddressCard } from "../components/address-card";
+import { ExtraFieldsCard } from "../components/extra-fields-card";
+import { ProfileCard } from "../components/profile-card";
+import { customersCopy as c } from "../copy";
 
-/** /mystudio/informacion: profile and billing address. */
+/** /mystudio/informacion: profile card, billing address and the configured profile form. */
 export function ProfilePage() {
-  return <PagePlaceholder title={copy.account.profile} />;
+  usePageTitle(c.title);
+  const profile = useProfile();
+  const fields = useCustomerFields();
+  const values = useFieldValues();
+  return (
+    <Container size="md" py={{ base: "lg", sm: 40 }} w="100%">
+      <Stack gap="lg">
+        <Title order={1}>{c.title}</Title>
+        {profile.isPending ? <Loader /> : null}
+        {profile.error ? <Alert color="red">{profile.error.message}</Alert> : null}
+        {profile.data ? (
+          <>
+            <ProfileCard profile={profile.data} onReload={() => void profile.refetch()} />
+            <AddressCard key={profile.data.address?.address_id ?? "new"} address={profile.data.address} />
+            {fields.data && values.data ? (
+              <ExtraFieldsCard fields={fields.data} values={values.data.values} />
+            ) : null}
+          </>
+        ) : null}
+      </Stack>
+    </Container>
+  );
 }

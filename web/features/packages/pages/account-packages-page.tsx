@@ -1,8 +1,10 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { usePageTitle } from "../../../lib/use-page-title";
 import { useAppConfig } from "../../app-config/api";
+import { PackagesView } from "../components/packages-view";
 
-/** /mystudio/paquetes (or the configured path): the shop inside the account. */
+/** /mystudio/paquetes: the packages list inside the account area. */
 export function AccountPackagesPage() {
-  const { class_packages_name } = useAppConfig();
-  return <PagePlaceholder title={class_packages_name} />;
+  const config = useAppConfig();
+  usePageTitle(config.class_packages_name || "Paquetes");
+  return <PackagesView inAccount />;
 }

@@ -1,8 +1,10 @@
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { usePageTitle } from "../../../lib/use-page-title";
 import { useAppConfig } from "../../app-config/api";
+import { PackagesView } from "../components/packages-view";
 
-/** /paquetes (or the configured class_packages_path): public packages list. */
+/** /paquetes (or class_packages_path): the public packages list. */
 export function PackagesPage() {
-  const { class_packages_name } = useAppConfig();
-  return <PagePlaceholder title={class_packages_name} />;
+  const config = useAppConfig();
+  usePageTitle(config.class_packages_name || "Paquetes");
+  return <PackagesView />;
 }

@@ -1,7 +1,115 @@
-import { copy } from "../../../app/copy";
-import { PagePlaceholder } from "../../../components/page-placeholder";
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { useState } from "react";
+import { canCancelSubscription } from "../../../../domain/billing";
+import { formatDate, formatMoney } from "../../../../domain/format";
+import { messages } from "../../../../domain/messages";
+import { PageHeading } from "../../../components/page-placeholder";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { useAppConfig } from "../../app-config/api";
+import { type Purchase, usePurchases } from "../api";
+import { CancelSubscriptionModal } from "../components/cancel-subscription-modal";
 
-/** /mystudio/membresias: 'Mis Compras'. */
+const TITLE = "Mis Compras";
+const statusColor: Record<string, string> = {
+  active: "green",
+  completed: "blue",
+  pending: "yellow",
+  failed: "red",
+  cancelled: "gray",
+  revoked: "gray",
+};
+
+/** /mystudio/membresias: 'Mis Compras', a table on desktop and cards on mobile (seed 001). */
 export function PurchasesPage() {
-  return <PagePlaceholder title={copy.account.purchases} />;
+  usePageTitle(TITLE);
+  const config = useAppConfig();
+  const tz = config.timezone;
+  const purchases = usePurchases();
+  const mobile = useMediaQuery("(max-width: 48em)");
+  const [cancelling, setCancelling] = useState<Purchase | null>(null);
+
+  const next = (p: Purchase) => (p.next_charge ? formatDate(p.next_charge, tz) : "—");
+  const actions = (p: Purchase, mobileRule: boolean) => (
+    <Group gap="xs">
+      {p.file_url ? (
+        <Anchor href={p.file_url} target="_blank" rel="noopener" fz="sm">
+          {p.downloadable?.name ?? "Descargar"}
+        </Anchor>
+      ) : null}
+      {(
+        mobileRule
+          ? Boolean(p.subscription_id) && p.status !== "cancelled" && p.status !== "revoked"
+          : canCancelSubscription(p)
+      ) ? (
+        <Button size="xs" variant="light" color="red" onClick={() => setCancelling(p)}>
+          Cancelar suscripción
+        </Button>
+      ) : null}
+    </Group>
+  );
+
+  return (
+    <Stack gap="lg" py="md">
+      <PageHeading title={TITLE} />
+      {purchases.isPending ? (
+        <Loader aria-label="Cargando" />
+      ) : purchases.isError ? (
+        <Alert color="red">{purchases.error.message}</Alert>
+      ) : purchases.data.length === 0 ? (
+        <Text c="dimmed">{messages.noPurchases}</Text>
+      ) : mobile ? (
+        <Stack gap="sm">
+          {purchases.data.map((p) => (
+            <Card key={p.purchase_id} withBorder radius="md" data-testid="purchase-row">
+              <Group justify="space-between" mb={4}>
+                <Text fw={700}>{p.title}</Text>
+                <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
+              </Group>
+              <Text fz="sm" c="dimmed">{`Folio #${p.purchase_id} · ${formatDate(p.createdAt, tz)}`}</Text>
+              <Text fz="sm">{`Total ${formatMoney(p.total_payment)}`}</Text>
+              {p.next_charge ? <Text fz="sm">{`Próximo cargo: ${next(p)}`}</Text> : null}
+              <div style={{ marginTop: 8 }}>{actions(p, true)}</div>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Folio</Table.Th>
+                <Table.Th>Paquete</Table.Th>
+                <Table.Th>Total</Table.Th>
+                <Table.Th>Fecha</Table.Th>
+                <Table.Th>Estado</Table.Th>
+                <Table.Th>Próximo cargo</Table.Th>
+                <Table.Th>Acciones</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {purchases.data.map((p) => (
+                <Table.Tr key={p.purchase_id} data-testid="purchase-row">
+                  <Table.Td>#{p.purchase_id}</Table.Td>
+                  <Table.Td fw={600}>{p.title}</Table.Td>
+                  <Table.Td>{formatMoney(p.total_payment)}</Table.Td>
+                  <Table.Td>{formatDate(p.createdAt, tz)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
+                  </Table.Td>
+                  <Table.Td>{next(p)}</Table.Td>
+                  <Table.Td>{actions(p, false)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <CancelSubscriptionModal
+        purchaseId={cancelling?.purchase_id ?? null}
+        title={cancelling?.title ?? ""}
+        onClose={() => setCancelling(null)}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+import { gzipSync } from "node:zlib";
+/**
+ * Lighthouse 12 (mobile emulation, Debian's Chromium) on the public site of a running demo server:
+ * prints performance, accessibility, best practices and SEO for / and /calendario, and the
+ * JavaScript the home page downloads (gzip bytes on the wire, per file).
+ *
+ *   WEB_DIST=/tmp/x-dist DATA_DIR=/tmp/x-data PORT=4310 npx tsx server/main.ts &
+ *   node bench/lighthouse.mjs http://127.0.0.1:4310
+ *
+ * Targets (issue 9): performance >= 95, accessibility 100, best practices 100, SEO 100, home JS
+ * under 150 KB gzip. Exits 1 when a target is missed. Figures go in bench/RESULTS-public.md.
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const baseUrl = (process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
+const paths = ["/", "/calendario"];
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const HOME_JS_LIMIT = 150 * 1024;
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+let failed = false;
+try {
+  for (const path of paths) {
+    const url = baseUrl + path;
+    // Mobile emulation with Lighthouse's default throttling (simulated slow 4G, 4x CPU).
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      formFactor: "mobile",
+      onlyCategories: Object.keys(TARGETS),
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    console.log(`\n${path}`);
+    for (const [id, target] of Object.entries(TARGETS)) {
+      const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const ok = score >= target;
+      if (!ok) failed = true;
+      console.log(
+        `  ${id.padEnd(15)} ${String(score).padStart(3)}  (target ${target}) ${ok ? "ok" : "MISSED"}`,
+      );
+      if (!ok) {
+        for (const ref of lhr.categories[id].auditRefs) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
+            console.log(`      - ${ref.id}: ${audit.title} ${audit.displayValue ?? ""}`);
+          }
+        }
+      }
+    }
+    for (const metric of [
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+    ]) {
+      console.log(`  ${metric.padEnd(26)} ${lhr.audits[metric]?.displayValue ?? "-"}`);
+    }
+    const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+      (item) => item.resourceType === "Script" && item.url.startsWith(baseUrl),
+    );
+    // Gzip size of each file the page loaded, measured here: the service worker serves lazy
+    // chunks from its cache, so Lighthouse's transferSize can read 0 for them.
+    for (const item of scripts) {
+      const body = Buffer.from(await (await fetch(item.url)).arrayBuffer());
+      item.transferSize = gzipSync(body, { level: 9 }).length;
+    }
+    const total = scripts.reduce((sum, item) => sum + item.transferSize, 0);
+    console.log(`  JS downloaded (gzip)       ${(total / 1024).toFixed(1)} KB in ${scripts.length} files`);
+    for (const item of scripts.sort((a, b) => b.transferSize - a.transferSize)) {
+      console.log(
+        `      ${(item.transferSize / 1024).toFixed(1).padStart(6)} KB  ${item.url.replace(baseUrl, "")}`,
+      );
+    }
+    if (path === "/" && total >= HOME_JS_LIMIT) {
+      failed = true;
+      console.log(`  home JS over budget: ${(total / 1024).toFixed(1)} KB >= ${HOME_JS_LIMIT / 1024} KB`);
+    }
+  }
+} finally {
+  await chrome.kill();
+}
+process.exitCode = failed ? 1 : 0;

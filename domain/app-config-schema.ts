@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { APP_CONFIG_KEYS, type AppConfigKey, COLOR_KEYS, LANDING_SECTIONS } from "./app-config";
+
+/**
+ * Validation of app-config values for saving (admin API and editor). Kept apart from
+ * domain/app-config.ts so visitors' browsers, which only read the config, never download Zod.
+ */
+const hexColor = /^#[0-9a-fA-F]{6}$/;
+
+/** Validator for one key's value; the admin update endpoint uses it and so does the editor. */
+export function valueSchemaFor(key: AppConfigKey): z.ZodType {
+  const spec = APP_CONFIG_KEYS[key];
+  if (COLOR_KEYS.has(key)) {
+    return z.string().regex(hexColor, { message: "Usa un color en formato #RRGGBB." });
+  }
+  switch (spec.type) {
+    case "string":
+      return z.string().max(20_000, { message: "El texto es demasiado largo." });
+    case "boolean":
+      return z.boolean({ message: "Debe ser verdadero o falso." });
+    case "number":
+      return z.number({ message: "Debe ser un número." }).finite().nullable();
+    case "json":
+      if (key === "landing_sections") {
+        return z.array(z.enum(LANDING_SECTIONS, { message: "Sección desconocida." }));
+      }
+      return z.record(z.string(), z.string());
+  }
+}

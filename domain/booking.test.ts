@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import {
+  addLocalDays,
+  cancelDeadline,
+  cancelDecision,
+  chooseBucket,
+  classCardState,
+  isInsideBookingWindow,
+  localDay,
+  mondayOfDay,
+  reservationStatus,
+  zonedInstant,
+} from "./booking";
+
+const MX = "America/Mexico_City";
+const policy = {
+  allow_cancel_reservations: true,
+  cancel_timeframe_value: 12,
+  cancel_timeframe_unit: "hours",
+  allow_cancel_after_treshold: false,
+};
+
+describe("studio-local days (independent of the machine's TZ)", () => {
+  it("puts 23:30 in Mexico City on its local day, not on the UTC one", () => {
+    const late = zonedInstant("2025-03-07", "23:30", MX);
+    expect(late.toISOString()).toBe("2025-03-08T05:30:00.000Z");
+    expect(localDay(late, MX)).toBe("2025-03-07");
+    expect(localDay(late, "Pacific/Auckland")).toBe("2025-03-08");
+  });
+  it("handles DST zones and calendar arithmetic", () => {
+    expect(zonedInstant("2025-03-09", "12:00", "America/New_York").toISOString()).toBe(
+      "2025-03-09T16:00:00.000Z",
+    );
+    expect(addLocalDays("2025-02-27", 2)).toBe("2025-03-01");
+    expect(mondayOfDay("2025-03-09")).toBe("2025-03-03");
+    expect(mondayOfDay("2025-03-03")).toBe("2025-03-03");
+  });
+});
+
+describe("booking window", () => {
+  const klass = zonedInstant("2025-03-10", "07:00", MX);
+  it("with no limit accepts any future class and no past one", () => {
+    expect(
+      isInsideBookingWindow(klass, new Date(klass.getTime() - 90 * 86_400_000), {
+        hours: null,
+        minutes: null,
+      }),
+    ).toBe(true);
+    expect(isInsideBookingWindow(klass, klass, { hours: 0, minutes: 0 })).toBe(false);
+  });
+  it("opens exactly hours+minutes before the class, on the studio's clock", () => {
+    const window = { hours: 24, minutes: 30 };
+    const opens = zonedInstant("2025-03-09", "06:30", MX);
+    expect(isInsideBookingWindow(klass, opens, window)).toBe(true);
+    expect(isInsideBookingWindow(klass, new Date(opens.getTime() - 1), window)).toBe(false);
+    expect(isInsideBookingWindow(klass, new Date(klass.getTime() - 1), window)).toBe(true);
+  });
+});
+
+describe("cancellation threshold", () => {
+  const klass = zonedInstant("2025-03-10", "07:00", MX);
+  it("refunds strictly before the threshold, refuses or keeps the credit after it", () => {
+    const deadline = cancelDeadline(klass, policy, MX);
+    expect(deadline.toISOString()).toBe(zonedInstant("2025-03-09", "19:00", MX).toISOString());
+    expect(cancelDecision(klass, new Date(deadline.getTime() - 1), policy, MX)).toEqual({
+      allowed: true,
+      refund: true,
+    });
+    expect(cancelDecision(klass, deadline, policy, MX)).toEqual({ allowed: false, reason: "too_late" });
+    expect(cancelDecision(klass, deadline, { ...policy, allow_cancel_after_treshold: true }, MX)).toEqual({
+      allowed: true,
+      refund: false,
+    });
+    expect(cancelDecision(klass, klass, { ...policy, allow_cancel_after_treshold: true }, MX)).toEqual({
+      allowed: false,
+      reason: "started",
+    });
+    expect(cancelDecision(klass, deadline, { ...policy, allow_cancel_reservations: false }, MX).allowed).toBe(
+      false,
+    );
+  });
+  it("counts days as calendar days in the studio's zone across DST", () => {
+    const ny = zonedInstant("2025-03-09", "07:00", "America/New_York");
+    const deadline = cancelDeadline(
+      ny,
+      { ...policy, cancel_timeframe_value: 1, cancel_timeframe_unit: "day" },
+      "America/New_York",
+    );
+    expect(deadline.toISOString()).toBe(
+      zonedInstant("2025-03-08", "07:00", "America/New_York").toISOString(),
+    );
+    expect(ny.getTime() - deadline.getTime()).toBe(23 * 3_600_000);
+  });
+});
+
+describe("reservation display status, in the seeds' order", () => {
+  const past = new Date("2025-01-01T10:00:00Z");
+  const now = new Date("2025-02-01T10:00:00Z");
+  const base = { deletedAt: null, is_cash: false, is_paid: true, attend: false };
+  it("cancelled > cash unpaid > No Asisti > Exitosa > Proxima", () => {
+    expect(reservationStatus({ ...base, deletedAt: now, is_cash: true, is_paid: false }, past, now)).toBe(
+      "cancelled",
+    );
+    expect(reservationStatus({ ...base, is_cash: true, is_paid: false }, past, now)).toBe("cash_unpaid");
+    expect(reservationStatus(base, past, now)).toBe("no_show");
+    expect(reservationStatus({ ...base, attend: true }, past, now)).toBe("success");
+    expect(reservationStatus(base, new Date("2025-03-01T10:00:00Z"), now)).toBe("upcoming");
+  });
+});
+
+describe("class card state", () => {
+  const now = new Date("2025-02-01T10:00:00Z");
+  const c = { class_date: "2025-02-02T10:00:00Z", capacity: 10, reserved: 3, class_package_id: null };
+  const open = { hours: null, minutes: null };
+  it("covers every state", () => {
+    expect(classCardState(c, false, now, open)).toBe("bookable");
+    expect(classCardState(c, true, now, open)).toBe("reserved");
+    expect(classCardState({ ...c, reserved: 10 }, false, now, open)).toBe("full");
+    expect(classCardState({ ...c, capacity: null }, false, now, open)).toBe("full");
+    expect(classCardState({ ...c, class_package_id: 4 }, false, now, open)).toBe("package");
+    expect(classCardState(c, false, now, { hours: 2, minutes: 0 })).toBe("closed");
+  });
+});
+
+describe("bucket choice", () => {
+  const klass = { class_type_id: 1, class_date: zonedInstant("2025-03-10", "07:00", MX) };
+  const b = (id: number, extra: object) => ({
+    available_class_id: id,
+    class_type_id: null,
+    class_types: null,
+    allowed_times: null,
+    available_classes: 1,
+    expiration_date: null,
+    ...extra,
+  });
+  it("picks the matching bucket that expires first", () => {
+    const chosen = chooseBucket(
+      [
+        b(1, {}),
+        b(2, { expiration_date: "2025-04-01T00:00:00Z" }),
+        b(3, { expiration_date: "2025-03-20T00:00:00Z", class_type_id: 2 }),
+        b(4, { expiration_date: "2025-03-15T00:00:00Z", available_classes: 0 }),
+        b(5, { expiration_date: "2025-03-01T00:00:00Z" }),
+        b(6, { expiration_date: "2025-03-25T00:00:00Z", allowed_times: "09:00" }),
+      ],
+      klass,
+      MX,
+    );
+    expect(chosen?.available_class_id).toBe(2);
+    expect(
+      chooseBucket([b(7, { allowed_times: "7:00", class_types: "3,1", available_classes: -1 })], klass, MX)
+        ?.available_class_id,
+    ).toBe(7);
+    expect(chooseBucket([], klass, MX)).toBeNull();
+  });
+});

@@ -1,0 +1,157 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { messages } from "../domain/messages";
+import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+
+const baseUrl = inject("baseUrl");
+
+/** The reset link of the newest email to this address, read through the admin-only outbox. */
+async function resetLinkFor(email: string): Promise<string> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl },
+    body: JSON.stringify({ email: "admin@demo.mx", password: "demo1234" }),
+  });
+  const token = signIn.headers.get("set-auth-token");
+  const res = await fetch(`${baseUrl}/api/admin/outbox?to=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { emails } = (await res.json()) as { emails: { text: string }[] };
+  return emails[0]!.text.match(/https?:\/\/\S+\/restablecer\?token=\S+/)![0];
+}
+
+/** These journeys are about accounts: mark the daily promotional popups as already seen. */
+async function open(browser: Browser, viewport: typeof DESKTOP) {
+  const watched = await openWatchedPage(browser, baseUrl, viewport);
+  await watched.context.addInitScript(() => {
+    localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
+    localStorage.setItem(
+      "popup_presencial_seen",
+      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
+    );
+  });
+  return watched;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel(/^Correo electrónico/).fill(email);
+  await page.getByLabel(/^Contraseña/).fill(password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+}
+
+/** The calendar's once-a-day promotional popup may cover /mystudio: close it. */
+async function landed(page: Page) {
+  await page.waitForURL(/\/mystudio$/);
+  await page.waitForLoadState("networkidle");
+  if (await page.locator(".mantine-Modal-overlay").count()) await page.keyboard.press("Escape");
+  await expect.poll(() => page.locator(".mantine-Modal-overlay").count()).toBe(0);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Menú de usuario" }).click();
+  await page.getByRole("menuitem", { name: "Salir" }).click();
+  await page.waitForURL(/\/entrar/);
+}
+
+describe("accounts: sign-up, sign-in, recovery, profile", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("signs up with terms and a custom field, signs out and in, recovers the password, edits profile and address", async () => {
+    const { page, context, problems } = await open(browser, DESKTOP);
+    const email = `e2e.${Date.now()}@prueba.mx`;
+    const phone = `55${String(Date.now()).slice(-8)}`;
+
+    await page.goto("/registro");
+    await page.getByLabel(/^Nombre/).fill("Renata");
+    await page.getByLabel(/^Apellido/).fill("Quiroga");
+    await page.getByLabel(/^Correo electrónico/).fill(email);
+    await page.getByLabel(/^Teléfono/).fill(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
+    await page.getByLabel(/^Contraseña/).fill("secreto123");
+    await page.getByLabel(/^Confirma tu contraseña/).fill("secreto123");
+    await page.getByRole("textbox", { name: "¿Cómo nos conociste?" }).click();
+    await page.getByRole("option", { name: "Otro" }).click();
+    await page.getByLabel("Cuéntanos cómo").fill("Un volante");
+    await page.getByLabel(/lesión o condición/).fill("Ninguna");
+    await screenshot(page, "accounts-signup-desktop");
+    // Without the terms checkbox the form refuses with the seed's message.
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await expect.poll(() => page.getByText(messages.mustAcceptTerms).count()).toBeGreaterThan(0);
+    await page.getByRole("checkbox", { name: /Acepto/ }).check();
+    await page.getByRole("button", { name: "Crear cuenta" }).click();
+    await landed(page);
+
+    await signOut(page);
+    await signIn(page, email, "incorrecta");
+    await expect.poll(() => page.getByText(messages.wrongPassword).count()).toBe(1);
+    await signIn(page, `nadie.${email}`, "incorrecta");
+    await expect.poll(() => page.getByText(messages.userNotFound).count()).toBe(1);
+    await screenshot(page, "accounts-login-error-desktop");
+    await signIn(page, email, "secreto123");
+    await landed(page);
+
+    await page.goto("/mystudio/informacion");
+    await page.getByRole("button", { name: "Editar" }).first().click();
+    await page.getByLabel(/^Nombre/).fill("Renata Sofía");
+    await page.getByLabel("Fecha de nacimiento").fill("1992-03-14");
+    await screenshot(page, "accounts-profile-edit-desktop");
+    await page.getByRole("button", { name: "Guardar" }).first().click();
+    await expect.poll(() => page.getByText(messages.profileUpdated).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText("14-03-1992").count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "Renata Sofía Quiroga" }).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Editar" }).nth(1).click();
+    await page.getByRole("button", { name: "Guardar" }).first().click();
+    await expect.poll(() => page.getByText(messages.cityRequired).count()).toBe(1);
+    await page.getByLabel(/^Calle/).fill("Av. Álvaro Obregón");
+    await page.getByLabel(/^Ciudad/).fill("Ciudad de México");
+    await page.getByLabel(/^Estado/).fill("CDMX");
+    await page.getByLabel(/^País/).fill("México");
+    await page.getByRole("button", { name: "Guardar" }).first().click();
+    await expect.poll(() => page.getByText(/Av\. Álvaro Obregón.*Ciudad de México/).count()).toBe(1);
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, "accounts-profile-desktop");
+
+    await signOut(page);
+    await page.goto("/recuperar");
+    await page.getByLabel(/^Correo electrónico/).fill(email);
+    await page.getByRole("button", { name: "Recuperar" }).click();
+    await expect
+      .poll(() => page.getByRole("status").filter({ hasText: messages.recoverySent }).count())
+      .toBe(1);
+    const link = await resetLinkFor(email);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await page.getByLabel(/^Nueva contraseña/).fill("nueva4567");
+    await page.getByLabel(/^Confirma tu contraseña/).fill("nueva4567");
+    await page.getByRole("button", { name: "Guardar contraseña" }).click();
+    await page.waitForURL(/\/entrar$/);
+    await signIn(page, email, "nueva4567");
+    await landed(page);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("a signed-in user at /entrar goes to /mystudio; the phone layout renders the forms", async () => {
+    const { page, context, problems } = await open(browser, PHONE);
+    await page.goto("/registro");
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, "accounts-signup-phone");
+    await expect.poll(() => page.getByRole("button", { name: "Crear cuenta" }).count()).toBe(1);
+    await screenshot(page, "accounts-signup-phone");
+    await page.goto("/entrar");
+    await signIn(page, "cliente@demo.mx", "demo1234");
+    await landed(page);
+    await page.goto("/entrar");
+    await landed(page);
+    await page.goto("/mystudio/informacion");
+    await expect.poll(() => page.getByText("Dirección de Facturación").count()).toBe(1);
+    await page.waitForLoadState("networkidle");
+    await screenshot(page, "accounts-profile-phone");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,150 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { messages } from "../domain/messages";
+import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+
+const baseUrl = inject("baseUrl");
+/** Pages load lazily and payments take a round trip: give each poll time. */
+const wait = { timeout: 15_000 };
+
+type Pkg = { class_package_id: number; title: string };
+let packages: Pkg[] = [];
+const idOf = (title: string) => {
+  const found = packages.find((p) => p.title === title);
+  if (!found) throw new Error(`no package ${title}`);
+  return found.class_package_id;
+};
+
+/** A brand-new customer, signed up through the accounts API inside the page's cookie jar. */
+async function signUpNewCustomer(page: Page) {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const res = await page.context().request.post(`${baseUrl}/api/customer/signup`, {
+    data: {
+      email: `compra${n}@prueba.mx`,
+      password: "secreto123",
+      password_confirm: "secreto123",
+      phone: `55${n.slice(-8)}`,
+      name: "Compradora",
+      last_name: "Nueva",
+      accept_terms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Closes the studio's promotional popup (popup_presencial) when the shell shows it. */
+async function dismissPopup(page: Page) {
+  await page.waitForLoadState("networkidle");
+  const close = page.getByRole("button", { name: "Cerrar promoción" });
+  if (await close.isVisible().catch(() => false)) {
+    // Another modal (the sign-up fee one) may be stacked over it: click the button itself.
+    await close.dispatchEvent("click");
+    await expect.poll(() => close.count(), wait).toBe(0);
+  }
+}
+
+/** Accepts any required legal page modal, then ticks the legal checkbox if there is one. */
+async function acceptLegal(page: Page) {
+  const accept = page.getByRole("button", { name: "Aceptar" });
+  if (await accept.isVisible().catch(() => false)) await accept.click();
+  const checkbox = page.getByRole("checkbox");
+  if ((await checkbox.count()) > 0 && !(await checkbox.first().isChecked())) await checkbox.first().check();
+}
+
+async function payWithCard(page: Page, card: string) {
+  await dismissPopup(page);
+  await page.getByRole("radio", { name: /Tarjeta/ }).check();
+  await page.getByLabel("Número de tarjeta").fill(card);
+  await page.getByLabel("Vencimiento").fill("122030");
+  await page.getByLabel("CVV").fill("123");
+  await acceptLegal(page);
+  await page.getByTestId("pay-button").click();
+}
+
+describe("commerce journeys (sandbox card and cash)", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const res = await fetch(`${baseUrl}/api/class_packages`);
+    packages = (await res.json()).class_packages;
+  });
+  afterAll(() => browser?.close());
+
+  it("a new customer pays the sign-up fee, buys the 5-class package with the sandbox card and sees the credits", async () => {
+    const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
+    await signUpNewCustomer(page);
+
+    await page.goto(`/checkout/${idOf("5 Clases")}`);
+    // The demo studio has a sign-up fee: its modal (above the studio's promo popup) asks for the
+    // inscription first.
+    await expect
+      .poll(
+        () => page.getByText("Antes de comprar este paquete necesitas pagar tu inscripción.").isVisible(),
+        wait,
+      )
+      .toBe(true);
+    await screenshot(page, "commerce-signup-fee-desktop");
+    await dismissPopup(page);
+    await page.getByRole("link", { name: "Pagar inscripción" }).click();
+    await expect.poll(() => page.url(), wait).toContain(`/checkout/${idOf("Inscripción")}`);
+    await payWithCard(page, "4242424242424242");
+    await expect.poll(() => page.url(), wait).toMatch(/\/gracias\/\d+$/);
+    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible(), wait).toBe(true);
+
+    await page.goto(`/checkout/${idOf("5 Clases")}`);
+    await expect.poll(() => page.getByTestId("pay-button").isVisible(), wait).toBe(true);
+    await payWithCard(page, "4242 4242 4242 4242");
+    await screenshot(page, "commerce-checkout-desktop");
+    await expect.poll(() => page.url(), wait).toMatch(/\/gracias\/\d+$/);
+    await expect.poll(() => page.getByTestId("granted-credits").textContent(), wait).toContain("5 créditos");
+    await expect.poll(() => page.getByText(messages.purchaseSuccess).isVisible(), wait).toBe(true);
+    await screenshot(page, "commerce-thanks-desktop");
+
+    await page.goto("/mystudio/membresias");
+    await expect.poll(() => page.getByTestId("purchase-row").count(), wait).toBe(2);
+    await expect
+      .poll(() => page.getByTestId("purchase-row").first().textContent(), wait)
+      .toContain("5 Clases");
+    await expect
+      .poll(() => page.getByTestId("purchase-row").first().textContent(), wait)
+      .toContain("Completada");
+    await screenshot(page, "commerce-purchases-desktop");
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it("a declined card shows the insufficient-funds message (phone)", async () => {
+    const { page, context, problems } = await openWatchedPage(browser, baseUrl, PHONE);
+    await signUpNewCustomer(page);
+    // The trial package needs no sign-up fee.
+    await page.goto(`/checkout/${idOf("Clase de Prueba")}`);
+    await expect.poll(() => page.getByTestId("pay-button").isVisible(), wait).toBe(true);
+    await payWithCard(page, "4000000000009995");
+    await expect
+      .poll(() => page.getByTestId("checkout-error").textContent(), wait)
+      .toBe(messages.cardInsufficientFunds);
+    await screenshot(page, "commerce-declined-phone");
+    expect(page.url()).toContain("/checkout/");
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("a cash purchase shows the bank details and instructions", async () => {
+    const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
+    await signUpNewCustomer(page);
+    await page.goto(`/checkout/${idOf("Clase de Prueba")}`);
+    await expect.poll(() => page.getByTestId("pay-button").isVisible(), wait).toBe(true);
+    await dismissPopup(page);
+    await page.getByRole("radio", { name: "Efectivo" }).check();
+    await acceptLegal(page);
+    await page.getByTestId("pay-button").click();
+    await expect.poll(() => page.url(), wait).toMatch(/\/gracias\/\d+$/);
+    await expect
+      .poll(() => page.getByTestId("bank-details").textContent(), wait)
+      .toContain("012180001234567890");
+    await expect.poll(() => page.getByTestId("bank-details").textContent(), wait).toContain("BBVA México");
+    await screenshot(page, "commerce-cash-desktop");
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

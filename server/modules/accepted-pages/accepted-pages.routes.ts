@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { forbidden } from "../../../domain/errors";
+import { currentCustomerId, requireUser } from "../../plugins/auth";
+import {
+  acceptedPages,
+  acceptPage,
+  pendingRequiredPagesWithContent,
+  signupPages,
+} from "./accepted-pages.service";
+
+const pendingOut = z.object({
+  page_id: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  content: z.string().nullable(),
+});
+const acceptedOut = z.object({
+  accepted_page_id: z.number(),
+  page_id: z.number(),
+  customer_id: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  createdAt: z.date(),
+});
+
+/** Legal pages a customer accepted (seed 000 §3 accepted page), and the ones still pending. */
+const acceptedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/accepted_pages",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ["páginas"],
+        summary: "Páginas que acepté y páginas obligatorias pendientes",
+        response: { 200: z.object({ accepted_pages: z.array(acceptedOut), pending: z.array(pendingOut) }) },
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      return {
+        accepted_pages: await acceptedPages(app.db, customerId),
+        pending: await pendingRequiredPagesWithContent(app.db, customerId),
+      };
+    },
+  );
+
+  app.post(
+    "/accepted_pages",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ["páginas"],
+        summary: "Acepta una página. customer_id, si se envía, debe ser el propio",
+        body: z.object({
+          page_id: z.number().int().positive(),
+          customer_id: z.number().int().positive().optional(),
+        }),
+        response: { 201: z.object({ pending: z.array(pendingOut) }) },
+      },
+    },
+    async (request, reply) => {
+      const customerId = await currentCustomerId(request);
+      // The seed's client sends customer_id; nobody accepts terms on someone else's behalf.
+      if (request.body.customer_id !== undefined && request.body.customer_id !== customerId)
+        throw forbidden();
+      await acceptPage(app.db, customerId, request.body.page_id);
+      return reply.status(201).send({ pending: await pendingRequiredPagesWithContent(app.db, customerId) });
+    },
+  );
+
+  app.get(
+    "/signup_pages",
+    {
+      schema: {
+        tags: ["páginas"],
+        summary: "Páginas que el registro pide aceptar (casilla de términos)",
+        response: {
+          200: z.object({
+            pages: z.array(z.object({ page_id: z.number(), title: z.string(), slug: z.string() })),
+          }),
+        },
+      },
+    },
+    async () => ({ pages: await signupPages(app.db) }),
+  );
+};
+
+export default acceptedPagesRoutes;

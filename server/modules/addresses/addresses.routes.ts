@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { addressSchema } from "../../../domain/customers";
+import { currentCustomerId, requireUser } from "../../plugins/auth";
+import {
+  createMyAddress,
+  deleteMyAddress,
+  getMyAddress,
+  myAddress,
+  updateMyAddress,
+} from "./addresses.service";
+
+const addressOut = z.object({
+  address_id: z.number(),
+  customer_id: z.number(),
+  street: z.string().nullable(),
+  number: z.string().nullable(),
+  interior_number: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  zip_code: z.string().nullable(),
+});
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ["direcciones"];
+
+/** The signed-in customer's billing address ('Dirección de Facturación'). Never anyone else's. */
+const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/addresses",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Mis direcciones (a lo más una)",
+        response: { 200: z.object({ addresses: z.array(addressOut) }) },
+      },
+    },
+    async (request) => {
+      const address = await myAddress(app.db, await currentCustomerId(request));
+      return { addresses: address ? [address] : [] };
+    },
+  );
+
+  app.get(
+    "/addresses/:id",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Una dirección propia",
+        params: idParams,
+        response: { 200: z.object({ address: addressOut }) },
+      },
+    },
+    async (request) => ({
+      address: await getMyAddress(app.db, await currentCustomerId(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    "/addresses",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Crea mi dirección de facturación",
+        body: addressSchema,
+        response: { 201: z.object({ address: addressOut }) },
+      },
+    },
+    async (request, reply) => {
+      const address = await createMyAddress(app.db, await currentCustomerId(request), request.body);
+      return reply.status(201).send({ address });
+    },
+  );
+
+  app.put(
+    "/addresses",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Edita mi dirección (address_id en el cuerpo)",
+        body: addressSchema.extend({ address_id: z.number().int().positive() }),
+        response: { 200: z.object({ address: addressOut }) },
+      },
+    },
+    async (request) => {
+      const { address_id, ...values } = request.body;
+      return { address: await updateMyAddress(app.db, await currentCustomerId(request), address_id, values) };
+    },
+  );
+
+  app.delete(
+    "/addresses/:id",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: "Borra mi dirección",
+        params: idParams,
+        response: { 200: z.object({ deleted: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await deleteMyAddress(app.db, await currentCustomerId(request), request.params.id);
+      return { deleted: true as const };
+    },
+  );
+};
+
+export default addressesRoutes;

@@ -1,0 +1,175 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
+import { class_categories, single_class_tags, single_classes } from "../../db/schema/calendar";
+import { tags } from "../../db/schema/content";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { book, makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
+
+const MX = "America/Mexico_City";
+let t: TestApp;
+let studio: Studio;
+// A week that starts next Monday-ish: far enough to be in the future, fixed relative to today.
+const start = addLocalDays(localDay(new Date(), MX), 3);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  studio = await makeStudio(t.app);
+});
+afterAll(() => t.close());
+
+const schedule = (query: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ url: `/api/single_class?${query}`, headers });
+
+describe("GET /api/single_class", () => {
+  it("groups by the studio's local day (23:30 stays on its day) and lists every day of the range", async () => {
+    const late = await makeClass(t.app, studio, { at: zonedInstant(start, "23:30", MX) });
+    const early = await makeClass(t.app, studio, {
+      at: zonedInstant(addLocalDays(start, 1), "00:15", MX),
+      type: "yoga",
+      location: "polanco",
+    });
+    const res = await schedule(`start_date=${start}&end_date=${addLocalDays(start, 6)}`);
+    expect(res.statusCode).toBe(200);
+    const { days } = res.json();
+    expect(days.map((d: { date: string }) => d.date)).toEqual(
+      Array.from({ length: 7 }, (_, i) => addLocalDays(start, i)),
+    );
+    expect(days[0].single_classes.map((c: { single_class_id: number }) => c.single_class_id)).toEqual([
+      late.single_class_id,
+    ]);
+    expect(days[1].single_classes.map((c: { single_class_id: number }) => c.single_class_id)).toEqual([
+      early.single_class_id,
+    ]);
+    // The home page's contract.
+    const c = days[0].single_classes[0];
+    expect(c).toMatchObject({
+      single_class_id: late.single_class_id,
+      class_date: zonedInstant(start, "23:30", MX).toISOString(),
+      duration_minutes: 50,
+      capacity: 10,
+      class_type: {
+        class_type_id: studio.cycling.class_type_id,
+        name: "Cycling",
+        color: "#e8590c",
+        spot_map: "2,3",
+      },
+      location: { location_id: studio.roma.location_id, name: "Roma" },
+      class_instructors: [
+        {
+          instructor: {
+            instructor_id: studio.coach.instructor_id,
+            name: "Vale",
+            last_name: "Ruiz",
+            nick_name: null,
+          },
+        },
+      ],
+      tags: [],
+      reserved: 0,
+      available: 10,
+      taken_spots: [],
+      my_reservation: null,
+    });
+  });
+
+  it("filters by location, type, instructor and category, and leaves cancelled classes out", async () => {
+    const day = addLocalDays(start, 10);
+    const [cat] = await t.app.db.insert(class_categories).values({ name: "Cardio" }).returning();
+    const roma = await makeClass(t.app, studio, { at: zonedInstant(day, "09:00", MX) });
+    await t.app.db
+      .update(single_classes)
+      .set({ class_category_id: cat.class_category_id })
+      .where(eq(single_classes.single_class_id, roma.single_class_id));
+    const pol = await makeClass(t.app, studio, {
+      at: zonedInstant(day, "10:00", MX),
+      location: "polanco",
+      type: "reformer",
+    });
+    const gone = await makeClass(t.app, studio, { at: zonedInstant(day, "11:00", MX) });
+    await t.app.db
+      .update(single_classes)
+      .set({ cancelledAt: new Date() })
+      .where(eq(single_classes.single_class_id, gone.single_class_id));
+    const [tag] = await t.app.db.insert(tags).values({ name: "Principiantes", color: "#00ff00" }).returning();
+    await t.app.db
+      .insert(single_class_tags)
+      .values({ single_class_id: pol.single_class_id, tag_id: tag.tag_id });
+    const ids = async (q: string) =>
+      (await schedule(`start_date=${day}&end_date=${day}&${q}`))
+        .json()
+        .days[0].single_classes.map((c: { single_class_id: number }) => c.single_class_id);
+    expect(await ids("")).toEqual([roma.single_class_id, pol.single_class_id]);
+    expect(await ids(`location=${studio.polanco.location_id}`)).toEqual([pol.single_class_id]);
+    expect(await ids(`class_type_id=${studio.cycling.class_type_id}`)).toEqual([roma.single_class_id]);
+    expect(await ids(`class_category_id=${cat.class_category_id}`)).toEqual([roma.single_class_id]);
+    expect(await ids(`instructor_id=${studio.coach.instructor_id}`)).toHaveLength(2);
+    expect(await ids("instructor_id=99999")).toEqual([]);
+    const polClass = (
+      await schedule(`start_date=${day}&end_date=${day}&location=${studio.polanco.location_id}`)
+    ).json().days[0].single_classes[0];
+    expect(polClass.tags).toEqual([{ tag_id: tag.tag_id, name: "Principiantes", color: "#00ff00" }]);
+    expect(polClass.class_type.custom_spot_map).toMatchObject({ rows: 2, columns: 3 });
+  });
+
+  it("shows my reservation only to me, and seats and spots to everyone", async () => {
+    const day = addLocalDays(start, 20);
+    const c = await makeClass(t.app, studio, { at: zonedInstant(day, "08:00", MX) });
+    const me = await makeCustomer(t, { credits: 2 });
+    await book(t, me.headers, {
+      single_class_id: c.single_class_id,
+      spot: "2",
+      guest: "Sofía",
+      guest_spot: "5",
+    });
+    const q = `start_date=${day}&end_date=${day}`;
+    const mine = (await schedule(q, me.headers)).json().days[0].single_classes[0];
+    expect(mine).toMatchObject({ reserved: 2, available: 8, taken_spots: ["2", "5"] });
+    expect(mine.my_reservation).toMatchObject({ spot: "2", guest: { name: "Sofía", spot: "5" } });
+    const visitor = (await schedule(q)).json();
+    const other = (await schedule(q, (await makeCustomer(t)).headers)).json();
+    for (const view of [visitor, other]) {
+      const c0 = view.days[0].single_classes[0];
+      expect(c0.my_reservation).toBeNull();
+      expect(JSON.stringify(view)).not.toContain("Sofía");
+      expect(JSON.stringify(view)).not.toContain("customer_id");
+    }
+  });
+
+  it("rejects bad ranges with 400 and Spanish messages", async () => {
+    expect((await schedule(`start_date=${start}&end_date=${addLocalDays(start, -1)}`)).statusCode).toBe(400);
+    expect((await schedule(`start_date=${start}&end_date=${addLocalDays(start, 90)}`)).statusCode).toBe(400);
+    const bad = await schedule("start_date=2025-13-40");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBeTypeOf("string");
+    expect((await schedule("location=abc")).statusCode).toBe(400);
+  });
+
+  it("serves one class, 404 for an unknown one", async () => {
+    const c = await makeClass(t.app, studio, { at: zonedInstant(addLocalDays(start, 2), "09:00", MX) });
+    const res = await t.app.inject({ url: `/api/single_class/single/${c.single_class_id}` });
+    expect(res.json().single_class.single_class_id).toBe(c.single_class_id);
+    expect((await t.app.inject({ url: "/api/single_class/single/999999" })).statusCode).toBe(404);
+  });
+});
+
+describe("catalogue", () => {
+  it("lists class types (with spot maps), locations, categories and custom spot maps", async () => {
+    const types = (await t.app.inject({ url: "/api/class_types" })).json().class_types;
+    expect(types.map((x: { name: string }) => x.name)).toEqual(["Cycling", "Reformer", "Yoga"]);
+    expect(types[1].custom_spot_map.spots.A2).toEqual({ label: "Coach", selectable: false });
+    const locs = (await t.app.inject({ url: "/api/locations" })).json().locations;
+    expect(locs.map((l: { name: string }) => l.name)).toEqual(["Roma", "Polanco"]);
+    expect((await t.app.inject({ url: "/api/class_categories" })).statusCode).toBe(200);
+    const available = (await t.app.inject({ url: "/api/class_categories/available" })).json()
+      .class_categories;
+    expect(available.map((c: { name: string }) => c.name)).toEqual(["Cardio"]);
+    const maps = (await t.app.inject({ url: "/api/custom_spot_maps" })).json().custom_spot_maps;
+    expect(maps).toHaveLength(1);
+    expect(
+      (await t.app.inject({ url: `/api/custom_spot_maps/${maps[0].custom_spot_map_id}` })).json()
+        .custom_spot_map.rows,
+    ).toBe(2);
+    expect((await t.app.inject({ url: "/api/custom_spot_maps/9999" })).statusCode).toBe(404);
+  });
+});

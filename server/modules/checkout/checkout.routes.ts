@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { badRequest } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import { cardGateway } from "../../payments/gateways";
+import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { cashCheckout, confirmCardCheckout, startCardCheckout } from "./checkout.service";
+
+const tags = ["checkout"];
+const idempotencyKey = z
+  .string()
+  .min(8, { message: t("idempotencyKeyRequired") })
+  .max(200)
+  .regex(/^[\w.:-]+$/);
+const checkoutBody = z.object({
+  class_package_id: z.number().int().positive(),
+  discountCode: z.string().max(60).nullable().optional(),
+  payment_method_id: z.number().int().positive().nullable().optional(),
+  /** Also accepted as the Idempotency-Key header. */
+  idempotency_key: idempotencyKey.optional(),
+});
+const headers = z.object({ "idempotency-key": idempotencyKey.optional() }).loose();
+
+const attemptOut = z.object({
+  purchase_id: z.number(),
+  payment_id: z.number(),
+  total: z.number(),
+  clientSecret: z.string().optional(),
+  session: z.object({ id: z.string(), url: z.string() }).optional(),
+  completed: z.boolean(),
+});
+
+/**
+ * Checkout. Every call that creates a purchase carries an idempotency key (body or header): the
+ * same key answers the same purchase, so double clicks and retries never buy twice.
+ */
+const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/checkout/attempt",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Pago con tarjeta, paso 1: compra pendiente y client secret",
+        description:
+          "404 PACKAGE_NOT_FOUND, 409 PURCHASE_LIMIT, 412 PEOPLE_LIMIT, 412 DISCOUNT_USED_UP / DISCOUNT_INVALID, 412 SIGNUP_FEE_REQUIRED. mode=session devuelve session.url (página de pago alojada).",
+        headers,
+        body: checkoutBody.extend({
+          mode: z.enum(["card", "session"]).optional(),
+          payment_method: z.unknown().optional(),
+        }),
+        response: { 200: attemptOut },
+      },
+    },
+    async (request) => {
+      const { payment_method: _ignored, ...body } = request.body;
+      return startCardCheckout(app, cardGateway(app), {
+        ...body,
+        idempotency_key: requireKey(request.body, request.headers),
+        customer_id: await currentCustomerId(request),
+        return_url: app.config.publicUrl,
+      });
+    },
+  );
+
+  app.post(
+    "/checkout/confirm",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Pago con tarjeta, paso 2: confirma con el token de la tarjeta o una tarjeta guardada",
+        description:
+          "402 CARD_DECLINED con decline_code (insufficient_funds, card_declined, lost_card, ...).",
+        body: z.object({
+          purchase_id: z.number().int().positive(),
+          client_secret: z.string().min(1).max(300),
+          payment_method: z.string().max(200).nullable().optional(),
+          payment_source_id: z.number().int().positive().nullable().optional(),
+          save_card: z.boolean().optional(),
+        }),
+        response: { 200: z.object({ purchase_id: z.number(), payment_id: z.number(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const result = await confirmCardCheckout(app, cardGateway(app), {
+        ...request.body,
+        customer_id: await currentCustomerId(request),
+      });
+      return { ...result, message: t("purchaseSuccess") };
+    },
+  );
+
+  app.post(
+    "/checkout",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Compra en efectivo (pendiente hasta que el estudio confirme el pago) u oferta gratuita",
+        headers,
+        body: checkoutBody.extend({ customer_id: z.number().optional() }),
+        response: {
+          200: z.object({ purchase_id: z.number(), payment_id: z.number(), completed: z.boolean() }),
+        },
+      },
+    },
+    async (request) => {
+      // customer_id of the seeds' payload is ignored: a purchase is always for the signed-in customer.
+      const { customer_id: _ignored, ...body } = request.body;
+      return cashCheckout(app, {
+        ...body,
+        idempotency_key: requireKey(request.body, request.headers),
+        customer_id: await currentCustomerId(request),
+      });
+    },
+  );
+};
+
+function requireKey(body: { idempotency_key?: string }, h: { "idempotency-key"?: string }): string {
+  const key = body.idempotency_key ?? h["idempotency-key"];
+  if (!key)
+    throw badRequest(
+      t("idempotencyKeyRequired"),
+      { idempotency_key: t("idempotencyKeyRequired") },
+      "IDEMPOTENCY_KEY_REQUIRED",
+    );
+  return key;
+}
+
+export default checkoutRoutes;

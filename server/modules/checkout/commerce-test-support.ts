@@ -1,0 +1,170 @@
+import { eq } from "drizzle-orm";
+import { tokenizeSandboxCard } from "../../../domain/sandbox-card";
+import { class_types } from "../../db/schema/calendar";
+import { customers } from "../../db/schema/customers";
+import { class_package_types, class_packages } from "../../db/schema/packages";
+import { discounts, payment_methods } from "../../db/schema/payments";
+import type { TestApp } from "../../test/build-test-app";
+
+/** Test helpers of the commerce suites: a small shop and customers with a login. */
+
+type PackageValues = Partial<typeof class_packages.$inferInsert> & { title: string; price: string };
+
+export async function addPackage(t: TestApp, values: PackageValues) {
+  const [row] = await t.app.db.insert(class_packages).values(values).returning();
+  return row!;
+}
+
+export async function seedShop(t: TestApp) {
+  const db = t.app.db;
+  const [reformer] = await db.insert(class_types).values({ name: "Reformer" }).returning();
+  const five = await addPackage(t, {
+    title: "5 Clases",
+    price: "750.00",
+    class_amount: 5,
+    expiration_days: 30,
+    order: 1,
+  });
+  const ten = await addPackage(t, {
+    title: "10 Clases",
+    price: "1500.00",
+    sale_price: "1350.00",
+    class_amount: 10,
+    expiration_days: 60,
+    order: 2,
+  });
+  const unlimited = await addPackage(t, {
+    title: "Ilimitado Mensual",
+    price: "2400.00",
+    class_amount: -1,
+    is_subscription: true,
+    is_unlimited_membership: true,
+    subscription_period: "month",
+    subscription_interval: 1,
+    order: 3,
+  });
+  const online = await addPackage(t, {
+    title: "Online",
+    price: "399.00",
+    is_online: true,
+    is_subscription: true,
+    subscription_period: "month",
+    subscription_interval: 1,
+    free_trial_length: 7,
+    free_trial_period: "day",
+    order: 4,
+  });
+  const reformer4 = await addPackage(t, {
+    title: "Reformer x4",
+    price: "1000.00",
+    class_amount: 4,
+    expiration_days: 30,
+    allowed_times: "07:00,09:00",
+    order: 5,
+  });
+  await db.insert(class_package_types).values({
+    class_package_id: reformer4.class_package_id,
+    class_type_id: reformer!.class_type_id,
+    class_amount: 4,
+    expiration_days: 20,
+  });
+  const special = await addPackage(t, {
+    title: "Masterclass",
+    price: "450.00",
+    class_amount: 1,
+    is_special_event: true,
+    people_limit: 2,
+    limit_per_customer: 1,
+    order: 6,
+  });
+  const free = await addPackage(t, {
+    title: "Regalo",
+    price: "0.00",
+    class_amount: 1,
+    expiration_days: 7,
+    order: 7,
+  });
+  const hidden = await addPackage(t, { title: "Oculto", price: "100.00", available: false, order: 8 });
+  const [card, cash] = await db
+    .insert(payment_methods)
+    .values([
+      { name: "Tarjeta de crédito o débito", provider: "card", order: 0 },
+      {
+        name: "Efectivo",
+        provider: "cash",
+        instructions:
+          '<p>Transfiere a <strong>BBVA</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+        bank: { bank: "BBVA México", clabe: "012180001234567890", beneficiary: "Estudio S.A." },
+        order: 1,
+      },
+    ])
+    .returning();
+  const [percent, fixed] = await db
+    .insert(discounts)
+    .values([
+      { code: "DIEZ", amount: "10.00", is_percent: true, max_uses_per_customer: 1 },
+      { code: "100PESOS", amount: "100.00" },
+    ])
+    .returning();
+  return {
+    types: { reformer: reformer! },
+    packages: { five, ten, unlimited, online, reformer4, special, free, hidden },
+    methods: { card: card!, cash: cash! },
+    discounts: { percent: percent!, fixed: fixed! },
+  };
+}
+export type Shop = Awaited<ReturnType<typeof seedShop>>;
+
+/** A login with its customers row (what the sign-up of the accounts module creates). */
+export async function customerLogin(t: TestApp, name = "Cliente") {
+  const login = await t.signUp({ name });
+  const [row] = await t.app.db
+    .insert(customers)
+    .values({ uid: login.userId, name, email: login.email })
+    .returning();
+  return { ...login, customer_id: row!.customer_id };
+}
+
+export async function customerRow(t: TestApp, customerId: number) {
+  const [row] = await t.app.db.select().from(customers).where(eq(customers.customer_id, customerId));
+  return row!;
+}
+
+let keys = 0;
+export const newKey = () => `test-key-${process.pid}-${Date.now()}-${++keys}`;
+
+export const token = (number: string, year = 2099) => tokenizeSandboxCard(number, { month: 12, year });
+
+/** Card checkout, both steps. Returns the confirm response (or the attempt's when it failed). */
+export async function buyWithCard(
+  t: TestApp,
+  headers: Record<string, string>,
+  classPackageId: number,
+  options: { card?: string; discountCode?: string; key?: string; save_card?: boolean } = {},
+) {
+  const attempt = await t.app.inject({
+    method: "POST",
+    url: "/api/checkout/attempt",
+    headers,
+    payload: {
+      class_package_id: classPackageId,
+      discountCode: options.discountCode,
+      idempotency_key: options.key ?? newKey(),
+    },
+  });
+  if (attempt.statusCode !== 200) return { attempt, confirm: attempt };
+  const body = attempt.json();
+  if (body.completed) return { attempt, confirm: attempt };
+  const confirm = await t.app.inject({
+    method: "POST",
+    url: "/api/checkout/confirm",
+    headers,
+    payload: {
+      purchase_id: body.purchase_id,
+      client_secret: body.clientSecret,
+      payment_method: token(options.card ?? "4242424242424242"),
+      save_card: options.save_card,
+    },
+  });
+  return { attempt, confirm };
+}

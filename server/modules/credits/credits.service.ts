@@ -1,0 +1,60 @@
+import { hasUnlimitedMembership } from "../../../domain/booking";
+import type { Db } from "../../db/client";
+import { classTypeNames, findMembership, listBuckets, listPenalties } from "./credits.repository";
+
+type Bucket = Awaited<ReturnType<typeof listBuckets>>[number];
+
+function ids(text: string | null): number[] {
+  return (text ?? "")
+    .split(",")
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+function bucketOut(b: Bucket, names: Map<number, string>) {
+  const typeIds = [...new Set([...(b.class_type_id ? [b.class_type_id] : []), ...ids(b.class_types)])];
+  return {
+    available_class_id: b.available_class_id,
+    class_type_id: b.class_type_id,
+    class_types: b.class_types,
+    class_type_names: typeIds.map((id) => names.get(id)).filter((n): n is string => Boolean(n)),
+    allowed_times: b.allowed_times,
+    available_classes: b.available_classes,
+    unlimited: b.available_classes === -1,
+    cancels_used: b.cancels_used,
+    expiration_date: b.expiration_date?.toISOString() ?? null,
+    purchase_id: b.purchase_id,
+  };
+}
+
+/**
+ * My credits: the buckets (active ones, or all with `all`), plus the summary behind the credit
+ * badge of Mis Reservaciones: total usable credits, and an unlimited membership with its expiry.
+ */
+export async function myCredits(db: Db, customerId: number, all: boolean, now = new Date()) {
+  const names = new Map((await classTypeNames(db)).map((r) => [r.class_type_id, r.name]));
+  const buckets = await listBuckets(db, customerId, all ? undefined : now);
+  const active = all ? await listBuckets(db, customerId, now) : buckets;
+  const membership = await findMembership(db, customerId);
+  const unlimitedBucket = active.find((b) => b.available_classes === -1);
+  const memberUnlimited = membership ? hasUnlimitedMembership(membership, now) : false;
+  return {
+    available_classes: buckets.map((b) => bucketOut(b, names)),
+    total: active.reduce((sum, b) => sum + Math.max(0, b.available_classes), 0),
+    unlimited: memberUnlimited || Boolean(unlimitedBucket),
+    unlimited_expiration: memberUnlimited
+      ? (membership?.unlimited_membership_expiration?.toISOString() ?? null)
+      : (unlimitedBucket?.expiration_date?.toISOString() ?? null),
+  };
+}
+
+export async function myPenalties(db: Db, customerId: number, now = new Date()) {
+  const rows = await listPenalties(db, customerId);
+  return rows.map((p) => ({
+    class_reservation_penalty_id: p.class_reservation_penalty_id,
+    no_shows: p.no_shows,
+    start_date: p.start_date.toISOString(),
+    end_date: p.end_date.toISOString(),
+    active: !p.liftedAt && p.start_date <= now && p.end_date > now,
+  }));
+}

@@ -1,0 +1,174 @@
+import { eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../domain/messages";
+import { verification } from "../../db/schema/auth";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { testDriver } from "../../test/test-database";
+import { signUpCustomer } from "./test-helpers";
+
+describe(`sign-in, recovery and sessions (${testDriver()})`, () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = (await t.signUp({ role: "admin" })).headers;
+  });
+  afterAll(() => t.close());
+
+  const signIn = (email: string, password: string) =>
+    t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+
+  async function resetLink(email: string): Promise<string> {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/admin/outbox?to=${encodeURIComponent(email)}`,
+      headers: admin,
+    });
+    const text: string = res.json().emails[0].text;
+    return text.match(/https?:\/\/\S+\/restablecer\?token=\S+/)![0];
+  }
+
+  it("tells an unknown email from a wrong password with the seed's two messages", async () => {
+    const { payload } = await signUpCustomer(t);
+    const unknown = await signIn("nadie@prueba.mx", "secreto123");
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual({ code: "USER_NOT_FOUND", message: messages.userNotFound });
+    const wrong = await signIn(payload.email, "incorrecta");
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ code: "WRONG_PASSWORD", message: messages.wrongPassword });
+    expect((await signIn(payload.email.toUpperCase(), "secreto123")).statusCode).toBe(200);
+  });
+
+  it("rate-limits sign-in per IP and email with a Spanish 429", async () => {
+    const { payload } = await signUpCustomer(t);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await signIn(payload.email, "mala")).statusCode);
+    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+    const blocked = await signIn(payload.email, "secreto123");
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ code: "RATE_LIMITED", message: messages.rateLimited });
+    // Another account from the same IP is not locked out by this one's typos.
+    const other = await signUpCustomer(t);
+    expect((await signIn(other.payload.email, "secreto123")).statusCode).toBe(200);
+  });
+
+  it("rate-limits recovery requests too", async () => {
+    const email = `limite.${Date.now()}@prueba.mx`;
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      codes.push(
+        (await t.app.inject({ method: "POST", url: "/api/customer/recover", payload: { email } })).statusCode,
+      );
+    }
+    expect(codes.at(-1)).toBe(429);
+  });
+
+  it("answers recovery the same for known and unknown emails; only a real account gets the email", async () => {
+    const { payload } = await signUpCustomer(t);
+    const known = await t.app.inject({
+      method: "POST",
+      url: "/api/customer/recover",
+      payload: { email: payload.email },
+    });
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/customer/recover",
+      payload: { email: "nadie.mas@prueba.mx" },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json()).toEqual({ message: messages.recoverySent });
+    const outbox = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/outbox?to=nadie.mas@prueba.mx",
+      headers: admin,
+    });
+    expect(outbox.json().emails).toEqual([]);
+    expect(await resetLink(payload.email)).toMatch(/\/restablecer\?token=[A-Za-z0-9]{24}$/);
+  });
+
+  it("resets the password once with a policy-checked password, signing out every session", async () => {
+    const { payload, headers } = await signUpCustomer(t);
+    await t.app.inject({ method: "POST", url: "/api/customer/recover", payload: { email: payload.email } });
+    const token = new URL(await resetLink(payload.email)).searchParams.get("token")!;
+    const weak = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, newPassword: "123" },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().message).toBe("La contraseña debe tener al menos 6 caracteres.");
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, newPassword: "nueva123" },
+    });
+    expect(ok.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, newPassword: "otra1234" },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: "INVALID_TOKEN", message: messages.resetTokenInvalid });
+    expect((await signIn(payload.email, "secreto123")).statusCode).toBe(401);
+    expect((await signIn(payload.email, "nueva123")).statusCode).toBe(200);
+    // The old session was revoked by the reset: its token now reads as an expired session.
+    const stale = await t.app.inject({ method: "GET", url: "/api/customer", headers });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ code: "SESSION_EXPIRED", message: messages.sessionExpired });
+  });
+
+  it("refuses an expired reset token (one hour)", async () => {
+    const { payload } = await signUpCustomer(t);
+    await t.app.inject({ method: "POST", url: "/api/customer/recover", payload: { email: payload.email } });
+    const token = new URL(await resetLink(payload.email)).searchParams.get("token")!;
+    const [row] = await t.app.db
+      .select()
+      .from(verification)
+      .where(like(verification.identifier, `%${token}`));
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    await t.app.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.id, row!.id));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { token, newPassword: "nueva123" },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("a visitor gets UNAUTHORIZED, a signed-out session SESSION_EXPIRED", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/customer" })).json().code).toBe("UNAUTHORIZED");
+    const { headers } = await signUpCustomer(t);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { ...headers, origin: "http://localhost:3000" },
+      payload: {},
+    });
+    expect((await t.app.inject({ method: "GET", url: "/api/customer", headers })).json().code).toBe(
+      "SESSION_EXPIRED",
+    );
+  });
+
+  it("the outbox is admin-only", async () => {
+    const { headers } = await signUpCustomer(t);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/outbox" })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/admin/outbox", headers })).statusCode).toBe(403);
+  });
+
+  it("stores passwords hashed (scrypt), never in clear", async () => {
+    const { payload } = await signUpCustomer(t);
+    const rows = await t.app.db.execute<{ password: string }>(
+      (await import("drizzle-orm"))
+        .sql`select a.password from account a join "user" u on u.id = a.user_id where u.email = ${payload.email}`,
+    );
+    const password = (rows as unknown as { rows: { password: string }[] }).rows[0]!.password;
+    expect(password).not.toContain("secreto123");
+    expect(password).toMatch(/^[0-9a-f]+:[0-9a-f]+$/);
+  });
+});

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { centsToNumber, centsToString, toCents } from "../../../domain/money";
+import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { getPackage } from "../packages/packages.service";
+import {
+  deleteDiscount,
+  findDiscount,
+  insertDiscount,
+  listDiscounts,
+  updateDiscount,
+} from "./discounts.repository";
+import { requireDiscount, resolveDiscount, toDiscountOut, totalsFor } from "./discounts.service";
+
+const tags = ["descuentos"];
+const discountOut = z.object({
+  discount_id: z.number(),
+  code: z.string(),
+  description: z.string().nullable(),
+  amount: z.number(),
+  is_percent: z.boolean(),
+  first_invoice_only: z.boolean(),
+  max_uses: z.number().nullable(),
+  max_uses_per_customer: z.number().nullable(),
+  starts_at: z.date().nullable(),
+  ends_at: z.date().nullable(),
+  class_package_id: z.number().nullable(),
+  available: z.boolean(),
+});
+const totalsOut = z.object({ amount: z.number(), discount_total: z.number(), total: z.number() });
+
+const discountBody = z
+  .object({
+    code: z.string().trim().min(1).max(60),
+    description: z.string().max(500).nullable().optional(),
+    amount: z.number().min(0).max(1_000_000),
+    is_percent: z.boolean().default(false),
+    first_invoice_only: z.boolean().default(false),
+    max_uses: z.number().int().min(0).nullable().optional(),
+    max_uses_per_customer: z.number().int().min(0).nullable().optional(),
+    starts_at: z.coerce.date().nullable().optional(),
+    ends_at: z.coerce.date().nullable().optional(),
+    class_package_id: z.number().int().positive().nullable().optional(),
+    available: z.boolean().default(true),
+  })
+  .refine((d) => !d.is_percent || d.amount <= 100, {
+    message: "El porcentaje no puede pasar de 100.",
+    path: ["amount"],
+  });
+
+const toValues = (body: z.infer<typeof discountBody>) => ({
+  ...body,
+  amount: centsToString(toCents(body.amount)),
+});
+
+const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/discounts/code/:code",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Valida un código para un paquete",
+        description: "412 DISCOUNT_USED_UP cuando ya se agotó; 412 DISCOUNT_INVALID en cualquier otro caso.",
+        params: z.object({ code: z.string().min(1).max(60) }),
+        querystring: z.object({ class_package_id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ discount: discountOut, totals: totalsOut }) },
+      },
+    },
+    async (request) => {
+      const customer_id = await currentCustomerId(request);
+      const pkg = await getPackage(app.db, request.query.class_package_id);
+      const discount = await resolveDiscount(app.db, {
+        code: request.params.code,
+        class_package_id: pkg.class_package_id,
+        customer_id,
+      });
+      const totals = totalsFor(pkg, discount);
+      return {
+        discount: toDiscountOut(discount),
+        totals: {
+          amount: centsToNumber(totals.amount),
+          discount_total: centsToNumber(totals.discount_total),
+          total: centsToNumber(totals.total),
+        },
+      };
+    },
+  );
+
+  app.get(
+    "/discounts/admin/all",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Descuentos (admin)",
+        response: { 200: z.object({ descuentos: z.array(discountOut) }) },
+      },
+    },
+    async () => ({ descuentos: (await listDiscounts(app.db)).map(toDiscountOut) }),
+  );
+
+  app.get(
+    "/discounts/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Un descuento (admin)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ discount: discountOut }) },
+      },
+    },
+    async (request) => ({
+      discount: toDiscountOut(requireDiscount(await findDiscount(app.db, request.params.id))),
+    }),
+  );
+
+  app.post(
+    "/discounts",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Crea un descuento (admin)",
+        body: discountBody,
+        response: { 200: z.object({ discount: discountOut }) },
+      },
+    },
+    async (request) => ({ discount: toDiscountOut(await insertDiscount(app.db, toValues(request.body))) }),
+  );
+
+  app.put(
+    "/discounts",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Actualiza un descuento (admin)",
+        body: discountBody.and(z.object({ discount_id: z.number().int().positive() })),
+        response: { 200: z.object({ discount: discountOut }) },
+      },
+    },
+    async (request) => {
+      const { discount_id, ...rest } = request.body;
+      return {
+        discount: toDiscountOut(requireDiscount(await updateDiscount(app.db, discount_id, toValues(rest)))),
+      };
+    },
+  );
+
+  app.delete(
+    "/discounts/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Elimina un descuento (admin)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ discount_id: z.number() }) },
+      },
+    },
+    async (request) => {
+      requireDiscount((await deleteDiscount(app.db, request.params.id)) ? true : undefined);
+      return { discount_id: request.params.id };
+    },
+  );
+};
+
+export default discountsRoutes;

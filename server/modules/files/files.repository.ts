@@ -1,0 +1,41 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { files } from "../../db/schema/content";
+
+export type FileRow = typeof files.$inferSelect;
+
+export async function insertFile(db: Db, values: typeof files.$inferInsert): Promise<FileRow> {
+  const [row] = await db.insert(files).values(values).returning();
+  return row!;
+}
+
+export async function findFile(db: Db, fileId: number): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.file_id, fileId)).limit(1);
+  return row ?? null;
+}
+
+/** A customer's own uploads, or every file (customerId null: admins). */
+export async function listFiles(db: Db, customerId: number | null): Promise<FileRow[]> {
+  const query = db.select().from(files);
+  const scoped = customerId === null ? query : query.where(eq(files.customer_id, customerId));
+  return scoped.orderBy(desc(files.file_id)).limit(500);
+}
+
+export async function deleteFileRow(db: Db, fileId: number): Promise<void> {
+  await db.delete(files).where(eq(files.file_id, fileId));
+}
+
+export async function renameFile(db: Db, fileId: number, name: string): Promise<FileRow | null> {
+  const [row] = await db.update(files).set({ name }).where(eq(files.file_id, fileId)).returning();
+  return row ?? null;
+}
+
+/** Which of these ids the customer uploaded. */
+export async function ownedFileIds(db: Db, customerId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ file_id: files.file_id })
+    .from(files)
+    .where(and(eq(files.customer_id, customerId), inArray(files.file_id, ids)));
+  return new Set(rows.map((r) => r.file_id));
+}

@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import { HOME_LISTS } from "../../db/schema/packages";
+import { requireAdmin } from "../../plugins/auth";
+import { packageOut } from "./packages.schemas";
+import {
+  addPackageToHome,
+  getHomePackages,
+  getPackage,
+  getPackages,
+  removePackageFromHome,
+} from "./packages.service";
+
+const tags = ["paquetes"];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const listParams = z.object({ list: z.enum(HOME_LISTS) });
+const paquetes = z.object({ paquetes: z.array(packageOut) });
+const classPackages = z.object({ class_packages: z.array(packageOut) });
+const messageOut = z.object({ message: z.string() });
+
+/**
+ * Class packages and the home lists. The seeds read `paquetes` for the online and in-person lists
+ * and `class_packages` for special events: both keys are kept as the seeds have them.
+ */
+const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/class_packages",
+    { schema: { tags, summary: "Paquetes a la venta", response: { 200: classPackages } } },
+    async () => ({ class_packages: await getPackages(app.db) }),
+  );
+
+  app.get(
+    "/class_packages/admin/all",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Todos los paquetes (admin), incluso los no disponibles",
+        response: { 200: classPackages },
+      },
+    },
+    async () => ({ class_packages: await getPackages(app.db, { admin: true }) }),
+  );
+
+  for (const kind of ["online", "presenciales"] as const) {
+    app.get(
+      `/class_packages/${kind}/all`,
+      { schema: { tags, summary: `Paquetes ${kind}`, response: { 200: paquetes } } },
+      async () => ({ paquetes: await getPackages(app.db, { kind }) }),
+    );
+    app.get(
+      `/class_packages/${kind}/home`,
+      { schema: { tags, summary: `Paquetes ${kind} del home`, response: { 200: paquetes } } },
+      async () => ({ paquetes: await getHomePackages(app.db, kind) }),
+    );
+  }
+  app.get(
+    "/class_packages/especiales/all",
+    { schema: { tags, summary: "Eventos especiales", response: { 200: classPackages } } },
+    async () => ({ class_packages: await getPackages(app.db, { kind: "especiales" }) }),
+  );
+  app.get(
+    "/class_packages/especiales/home",
+    { schema: { tags, summary: "Eventos especiales del home", response: { 200: classPackages } } },
+    async () => ({ class_packages: await getHomePackages(app.db, "especiales") }),
+  );
+
+  app.get(
+    "/class_packages/:id",
+    {
+      schema: {
+        tags,
+        summary: "Un paquete",
+        params: idParams,
+        response: { 200: z.object({ class_package: packageOut }) },
+      },
+    },
+    async (request) => {
+      const user = await request.getUser();
+      return {
+        class_package: await getPackage(app.db, request.params.id, { admin: user?.role === "admin" }),
+      };
+    },
+  );
+
+  app.post(
+    "/class_packages/:list/home",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Agrega un paquete a una lista del home (admin)",
+        params: listParams,
+        body: z.object({
+          class_package_id: z.number().int().positive(),
+          order: z.number().int().min(0).optional(),
+        }),
+        response: { 200: messageOut },
+      },
+    },
+    async (request) => {
+      await addPackageToHome(app.db, request.params.list, request.body.class_package_id, request.body.order);
+      return { message: t("packageAddedHome") };
+    },
+  );
+
+  app.delete(
+    "/class_packages/:list/home/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Quita un paquete de una lista del home (admin)",
+        params: listParams.extend({ id: z.coerce.number().int().positive() }),
+        response: { 200: messageOut },
+      },
+    },
+    async (request) => {
+      if (!(await removePackageFromHome(app.db, request.params.list, request.params.id))) throw notFound();
+      return { message: t("packageRemovedHome") };
+    },
+  );
+};
+
+export default packagesRoutes;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/** One package as the API serves it (the home page, checkout and the lists read these keys). */
+export const packageOut = z.object({
+  class_package_id: z.number(),
+  package_id: z.number(),
+  title: z.string(),
+  price: z.number(),
+  sale_price: z.number().nullable(),
+  description: z.string().nullable(),
+  short_description: z.string().nullable(),
+  image: z.string().nullable(),
+  class_amount: z.number(),
+  expiration_days: z.number().nullable(),
+  is_special_event: z.boolean(),
+  is_trial: z.boolean(),
+  is_subscription: z.boolean(),
+  is_online: z.boolean(),
+  is_unlimited_membership: z.boolean(),
+  subscription_period: z.string().nullable(),
+  subscription_interval: z.number().nullable(),
+  free_trial_length: z.number().nullable(),
+  free_trial_period: z.string().nullable(),
+  limit_per_customer: z.number().nullable(),
+  people_limit: z.number().nullable(),
+  allowed_times: z.string().nullable(),
+  order: z.number(),
+  downloadable: z.object({ name: z.string(), type: z.string() }).nullable(),
+  file_url: z.string().nullable(),
+  allow_discount_over_sale_price: z.boolean(),
+  available: z.boolean(),
+  class_package_types: z.array(
+    z.object({
+      class_package_type_id: z.number(),
+      class_type_id: z.number(),
+      class_amount: z.number(),
+      expiration_days: z.number().nullable(),
+    }),
+  ),
+});

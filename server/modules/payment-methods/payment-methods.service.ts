@@ -1,0 +1,115 @@
+import sanitizeHtml from "sanitize-html";
+import { declineMessageKey } from "../../../domain/billing";
+import { AppError } from "../../../domain/errors";
+import { parseSandboxToken } from "../../../domain/sandbox-card";
+import type { Db } from "../../db/client";
+import {
+  findOwnSource,
+  findPaymentMethod,
+  findPaymentMethodByProvider,
+  insertSource,
+  type PaymentMethodRow,
+  type PaymentMethodValues,
+  type PaymentSourceRow,
+} from "./payment-methods.repository";
+
+/** Payment instructions are admin HTML shown to customers: only formatting and links survive. */
+export function sanitizeInstructions(html: string | null | undefined): string | null {
+  if (!html) return null;
+  return sanitizeHtml(html, {
+    allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "h3", "h4", "span"],
+    allowedAttributes: { a: ["href", "target", "rel"] },
+    allowedSchemes: ["https", "http", "mailto", "tel"],
+    transformTags: { a: sanitizeHtml.simpleTransform("a", { rel: "noopener noreferrer", target: "_blank" }) },
+  });
+}
+
+/** Sanitised on save and again on render: rows written by older versions or by hand are safe too. */
+export function toMethodOut(row: PaymentMethodRow) {
+  return { ...row, instructions: sanitizeInstructions(row.instructions) };
+}
+
+export function cleanMethodValues<T extends Partial<PaymentMethodValues>>(values: T): T {
+  return "instructions" in values
+    ? { ...values, instructions: sanitizeInstructions(values.instructions) }
+    : values;
+}
+
+export const noPaymentMethod = () => AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
+
+/** The checkout option a purchase is made with: the one named, else the first of its kind. */
+export async function resolveCheckoutOption(
+  db: Db,
+  provider: "card" | "cash" | "paypal",
+  id?: number | null,
+) {
+  const method = id ? await findPaymentMethod(db, id) : await findPaymentMethodByProvider(db, provider);
+  if (!method?.available || method.provider !== provider) {
+    if (provider === "card" && !id) return null; // card checkout works without a configured option row
+    throw noPaymentMethod();
+  }
+  return method;
+}
+
+/** A saved card of the customer (seed 001 section 5: a chosen one that does not exist is a 400). */
+export async function requireOwnSource(db: Db, customerId: number, id: number): Promise<PaymentSourceRow> {
+  const source = await findOwnSource(db, customerId, id);
+  if (!source) throw noPaymentMethod();
+  return source;
+}
+
+export type SavedCard = {
+  source_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+};
+
+export async function saveCard(db: Db, customerId: number, provider: string, card: SavedCard) {
+  return insertSource(db, {
+    customer_id: customerId,
+    provider,
+    source_id: card.source_id,
+    card_type: card.brand,
+    last_digits: card.last4,
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+  });
+}
+
+/** Saves a card tokenised in the browser (Mis Métodos de Pago); only sandbox tokens are known here. */
+export async function saveTokenizedCard(db: Db, customerId: number, token: string) {
+  const card = parseSandboxToken(token);
+  if (!card) throw AppError.of(400, "CARD_FORMAT_INVALID", "cardFormatInvalid");
+  if (card.outcome !== "success")
+    throw AppError.of(
+      402,
+      "CARD_DECLINED",
+      declineMessageKey(card.outcome),
+      {},
+      { details: { decline_code: card.outcome } },
+    );
+  const saved = await saveCard(db, customerId, "sandbox", {
+    source_id: token.replace(/^tok_/, "src_"),
+    brand: card.brand,
+    last4: card.last4,
+    exp_month: card.exp_month,
+    exp_year: card.exp_year,
+  });
+  if (!saved) throw AppError.of(409, "CARD_ALREADY_SAVED", "cardAlreadySaved");
+  return saved;
+}
+
+export function toSourceOut(s: PaymentSourceRow) {
+  return {
+    payment_source_id: s.payment_source_id,
+    source_id: s.source_id,
+    provider: s.provider,
+    card_type: s.card_type,
+    last_digits: s.last_digits,
+    exp_month: s.exp_month,
+    exp_year: s.exp_year,
+    createdAt: s.createdAt,
+  };
+}

@@ -1,0 +1,110 @@
+import { addPeriod } from "../../../domain/billing";
+import type { Db } from "../../db/client";
+import { getPackage, type PackageOut } from "../packages/packages.service";
+import {
+  extendUnlimited,
+  insertCredits,
+  markPaidOnce,
+  type NewCredit,
+  type PurchaseRow,
+  setInvoicesOfPurchase,
+} from "./purchases.repository";
+
+/**
+ * Credit buckets for one paid period of a package: one per class_package_types row (restricted
+ * to that class type, its own amount and expiry) or else one for class_amount; -1 is unlimited.
+ * An unlimited membership grants no bucket: customers.has_unlimited covers it. Subscriptions'
+ * credits last until the next charge; other packages' for expiration_days (null: no expiry).
+ */
+export function creditRows(
+  pkg: PackageOut,
+  input: { customer_id: number; purchase_id: number; start: Date; periodEnd: Date | null; timeZone: string },
+): NewCredit[] {
+  if (pkg.is_unlimited_membership) return [];
+  const expiry = (days: number | null) =>
+    input.periodEnd ?? (days == null ? null : addPeriod(input.start, days, "day", input.timeZone));
+  const base = {
+    customer_id: input.customer_id,
+    purchase_id: input.purchase_id,
+    allowed_times: pkg.allowed_times,
+  };
+  if (pkg.class_package_types.length > 0) {
+    return pkg.class_package_types
+      .filter((t) => t.class_amount !== 0)
+      .map((t) => ({
+        ...base,
+        class_type_id: t.class_type_id,
+        class_types: String(t.class_type_id),
+        available_classes: t.class_amount,
+        expiration_date: expiry(t.expiration_days ?? pkg.expiration_days),
+      }));
+  }
+  if (pkg.class_amount === 0) return [];
+  return [
+    {
+      ...base,
+      class_type_id: null,
+      class_types: null,
+      available_classes: pkg.class_amount,
+      expiration_date: expiry(pkg.expiration_days),
+    },
+  ];
+}
+
+/** When the first paid period of a subscription ends: after its free trial, else one interval. */
+export function firstPeriodEnd(pkg: PackageOut, start: Date, timeZone: string): Date | null {
+  if (!pkg.is_subscription || !pkg.subscription_period) return null;
+  if (pkg.free_trial_length && pkg.free_trial_period) {
+    return addPeriod(start, pkg.free_trial_length, pkg.free_trial_period, timeZone);
+  }
+  return addPeriod(start, pkg.subscription_interval ?? 1, pkg.subscription_period, timeZone);
+}
+
+/**
+ * Turns a pending purchase into a paid one and grants what it sells: credits, unlimited
+ * membership, online access (purchases.expiration_date). Runs inside the caller's transaction
+ * and grants exactly once: a second call (a retried confirmation, a webhook delivered again)
+ * finds credits_granted_at set and returns granted: false without touching anything.
+ */
+export async function grantPurchase(
+  tx: Db,
+  purchase: Pick<
+    PurchaseRow,
+    "purchase_id" | "customer_id" | "class_package_id" | "provider" | "subscription_id"
+  >,
+  input: { now: Date; timeZone: string; provider_ref?: string | null },
+): Promise<{ granted: boolean; purchase?: PurchaseRow }> {
+  const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });
+  const periodEnd = firstPeriodEnd(pkg, input.now, input.timeZone);
+  const accessEnd =
+    periodEnd ??
+    (pkg.expiration_days == null ? null : addPeriod(input.now, pkg.expiration_days, "day", input.timeZone));
+  const paid = await markPaidOnce(tx, purchase.purchase_id, {
+    status: pkg.is_subscription ? "active" : "completed",
+    credits_granted_at: input.now,
+    expiration_date: accessEnd,
+    next_billing_date: periodEnd,
+    subscription_id: pkg.is_subscription
+      ? (purchase.subscription_id ?? `sub_${purchase.provider}_${purchase.purchase_id}`)
+      : null,
+    ...(input.provider_ref ? { provider_ref: input.provider_ref } : {}),
+  });
+  if (!paid) return { granted: false };
+  await insertCredits(
+    tx,
+    creditRows(pkg, {
+      customer_id: paid.customer_id,
+      purchase_id: paid.purchase_id,
+      start: input.now,
+      periodEnd,
+      timeZone: input.timeZone,
+    }),
+  );
+  if (pkg.is_unlimited_membership) await extendUnlimited(tx, paid.customer_id, accessEnd);
+  await setInvoicesOfPurchase(tx, paid.purchase_id, {
+    status: "paid",
+    period_start: input.now,
+    period_end: periodEnd,
+  });
+  return { granted: true, purchase: paid };
+}

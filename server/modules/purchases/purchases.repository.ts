@@ -1,0 +1,230 @@
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { available_classes } from "../../db/schema/credits";
+import { customers } from "../../db/schema/customers";
+import { class_packages } from "../../db/schema/packages";
+import { discount_redemptions, payment_methods } from "../../db/schema/payments";
+import { invoices, purchases } from "../../db/schema/purchases";
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+export type NewPurchase = typeof purchases.$inferInsert;
+export type NewCredit = typeof available_classes.$inferInsert;
+
+/** How long an unpaid card purchase keeps its place against the package's people limit. */
+export const CARD_HOLD_MINUTES = 30;
+
+export async function insertPurchase(db: Db, values: NewPurchase): Promise<PurchaseRow> {
+  const [row] = await db.insert(purchases).values(values).returning();
+  return row!;
+}
+
+export async function findPurchase(db: Db, id: number, lock = false): Promise<PurchaseRow | undefined> {
+  const query = db.select().from(purchases).where(eq(purchases.purchase_id, id)).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function findPurchaseByProviderRef(db: Db, provider: PurchaseRow["provider"], ref: string) {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.provider, provider),
+        or(eq(purchases.provider_ref, ref), eq(purchases.subscription_id, ref)),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function updatePurchase(db: Db, id: number, values: Partial<NewPurchase>) {
+  const [row] = await db.update(purchases).set(values).where(eq(purchases.purchase_id, id)).returning();
+  return row;
+}
+
+/**
+ * Marks a pending purchase paid and stamps credits_granted_at, only if nobody did it before: the
+ * row lock of the UPDATE makes a concurrent second call see the stamp and change nothing.
+ */
+export async function markPaidOnce(
+  db: Db,
+  id: number,
+  values: Partial<NewPurchase>,
+): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .update(purchases)
+    .set(values)
+    .where(
+      and(
+        eq(purchases.purchase_id, id),
+        isNull(purchases.credits_granted_at),
+        eq(purchases.status, "pending"),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Purchases that hold a place: paid ones, cash ones awaiting confirmation and recent card attempts. */
+function holdingCondition(now: Date) {
+  const holdFrom = new Date(now.getTime() - CARD_HOLD_MINUTES * 60_000);
+  return or(
+    inArray(purchases.status, ["active", "completed"]),
+    and(
+      eq(purchases.status, "pending"),
+      or(eq(purchases.provider, "cash"), gt(purchases.createdAt, holdFrom)),
+    ),
+  );
+}
+
+export async function countHoldingPurchases(
+  db: Db,
+  classPackageId: number,
+  now: Date,
+  customerId?: number,
+): Promise<number> {
+  const conditions = [eq(purchases.class_package_id, classPackageId), holdingCondition(now)];
+  if (customerId !== undefined) conditions.push(eq(purchases.customer_id, customerId));
+  const [row] = await db
+    .select({
+      n: sql<number>`count(distinct ${customerId === undefined ? purchases.customer_id : purchases.purchase_id})`,
+    })
+    .from(purchases)
+    .where(and(...conditions));
+  return Number(row?.n ?? 0);
+}
+
+export async function hasPaidPurchaseOf(
+  db: Db,
+  customerId: number,
+  classPackageId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchases.purchase_id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.customer_id, customerId),
+        eq(purchases.class_package_id, classPackageId),
+        inArray(purchases.status, ["active", "completed"]),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function listCustomerPurchases(db: Db, customerId: number) {
+  return db
+    .select({
+      purchase: purchases,
+      downloadable: class_packages.downloadable,
+      file_url: class_packages.file_url,
+      payment_method_name: payment_methods.name,
+    })
+    .from(purchases)
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .leftJoin(payment_methods, eq(payment_methods.payment_method_id, purchases.payment_method_id))
+    .where(eq(purchases.customer_id, customerId))
+    .orderBy(desc(purchases.createdAt), desc(purchases.purchase_id));
+}
+
+export async function findPurchaseDetail(db: Db, id: number) {
+  const [row] = await db
+    .select({ purchase: purchases, pkg: class_packages, method: payment_methods, email: customers.email })
+    .from(purchases)
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
+    .leftJoin(payment_methods, eq(payment_methods.payment_method_id, purchases.payment_method_id))
+    .where(eq(purchases.purchase_id, id))
+    .limit(1);
+  return row;
+}
+
+export async function listCreditsOfPurchase(db: Db, purchaseId: number) {
+  return db.select().from(available_classes).where(eq(available_classes.purchase_id, purchaseId));
+}
+
+export async function insertCredits(db: Db, rows: NewCredit[]) {
+  if (rows.length > 0) await db.insert(available_classes).values(rows);
+}
+
+/** Ends the credits of a purchase now (a revoked or failed subscription stops booking with it). */
+export async function expireCreditsOfPurchase(db: Db, purchaseId: number, now: Date) {
+  await db
+    .update(available_classes)
+    .set({ expiration_date: now })
+    .where(
+      and(
+        eq(available_classes.purchase_id, purchaseId),
+        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, now)),
+      ),
+    );
+}
+
+/** Unlimited membership until `until` (never shortened by a later, shorter grant); null: no end. */
+export async function extendUnlimited(db: Db, customerId: number, until: Date | null) {
+  const end = until
+    ? sql`greatest(coalesce(${customers.unlimited_membership_expiration}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)`
+    : null;
+  await db
+    .update(customers)
+    .set({ has_unlimited: true, unlimited_membership_expiration: end })
+    .where(eq(customers.customer_id, customerId));
+}
+
+export async function endUnlimited(db: Db, customerId: number, now: Date) {
+  await db
+    .update(customers)
+    .set({ has_unlimited: false, unlimited_membership_expiration: now })
+    .where(eq(customers.customer_id, customerId));
+}
+
+export type NewInvoice = typeof invoices.$inferInsert;
+
+/** Inserts an invoice; with a provider_ref already stored (a replayed charge) nothing happens. */
+export async function insertInvoiceOnce(db: Db, values: NewInvoice) {
+  const [row] = await db
+    .insert(invoices)
+    .values(values)
+    .onConflictDoNothing({ target: invoices.provider_ref })
+    .returning();
+  return row;
+}
+
+export async function setInvoicesOfPurchase(db: Db, purchaseId: number, values: Partial<NewInvoice>) {
+  await db
+    .update(invoices)
+    .set(values)
+    .where(and(eq(invoices.purchase_id, purchaseId), eq(invoices.status, "pending")));
+}
+
+export async function listCustomerInvoices(db: Db, customerId: number) {
+  return db
+    .select({ invoice: invoices, title: purchases.title, class_package_id: purchases.class_package_id })
+    .from(invoices)
+    .innerJoin(purchases, eq(purchases.purchase_id, invoices.purchase_id))
+    .where(eq(invoices.customer_id, customerId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.invoice_id));
+}
+
+export async function deleteRedemptionsOfPurchase(db: Db, purchaseId: number) {
+  await db.delete(discount_redemptions).where(eq(discount_redemptions.purchase_id, purchaseId));
+}
+
+/** Subscriptions our own scheduler bills (sandbox card and cash) whose next charge is due. */
+export async function listDueRenewals(db: Db, now: Date, limit = 100) {
+  return db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.status, "active"),
+        sql`${purchases.subscription_id} is not null`,
+        inArray(purchases.provider, ["sandbox", "cash"]),
+        lte(purchases.next_billing_date, now),
+      ),
+    )
+    .orderBy(purchases.next_billing_date)
+    .limit(limit);
+}

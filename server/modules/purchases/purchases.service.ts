@@ -1,0 +1,159 @@
+import { nextBillingDate, purchaseStatusText } from "../../../domain/billing";
+import { AppError, notFound } from "../../../domain/errors";
+import { moneyOut } from "../../../domain/money";
+import type { Db } from "../../db/client";
+import type { CardGateway } from "../../payments/gateway";
+import { sanitizeInstructions } from "../payment-methods/payment-methods.service";
+import { grantPurchase } from "./credit-grant";
+import {
+  countHoldingPurchases,
+  deleteRedemptionsOfPurchase,
+  findPurchase,
+  findPurchaseDetail,
+  hasPaidPurchaseOf,
+  insertInvoiceOnce,
+  insertPurchase,
+  listCreditsOfPurchase,
+  listCustomerInvoices,
+  listCustomerPurchases,
+  type NewPurchase,
+  type PurchaseRow,
+  setInvoicesOfPurchase,
+  updatePurchase,
+} from "./purchases.repository";
+
+const purchaseNotFound = () => notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
+
+/** Purchase fields every screen reads, money as numbers, plus the seeds' derived texts. */
+export function toPurchaseOut(p: PurchaseRow, timeZone: string, now = new Date()) {
+  return {
+    ...p,
+    amount: moneyOut(p.amount) ?? 0,
+    discount_total: moneyOut(p.discount_total) ?? 0,
+    total_payment: moneyOut(p.total_payment) ?? 0,
+    status_text: purchaseStatusText(p, timeZone),
+    next_charge: nextBillingDate(p, now, timeZone),
+  };
+}
+
+export async function getCustomerPurchases(db: Db, customerId: number, timeZone: string) {
+  const rows = await listCustomerPurchases(db, customerId);
+  return rows.map((r) => ({
+    ...toPurchaseOut(r.purchase, timeZone),
+    downloadable: r.downloadable,
+    file_url: r.purchase.credits_granted_at ? r.file_url : null,
+    payment_method_name: r.payment_method_name,
+  }));
+}
+
+/** One purchase of the signed-in customer with what it granted (the thank-you page). */
+export async function getCustomerPurchase(db: Db, customerId: number, purchaseId: number, timeZone: string) {
+  const row = await findPurchaseDetail(db, purchaseId);
+  if (!row || row.purchase.customer_id !== customerId) throw purchaseNotFound();
+  const credits = await listCreditsOfPurchase(db, purchaseId);
+  return {
+    ...toPurchaseOut(row.purchase, timeZone),
+    email: row.email,
+    class_package: {
+      class_package_id: row.pkg.class_package_id,
+      title: row.pkg.title,
+      image: row.pkg.image,
+      short_description: row.pkg.short_description,
+      is_online: row.pkg.is_online,
+      is_unlimited_membership: row.pkg.is_unlimited_membership,
+      downloadable: row.pkg.downloadable,
+      file_url: row.purchase.credits_granted_at ? row.pkg.file_url : null,
+    },
+    payment_method: row.method
+      ? {
+          payment_method_id: row.method.payment_method_id,
+          name: row.method.name,
+          provider: row.method.provider,
+          instructions: sanitizeInstructions(row.method.instructions),
+          bank: row.method.bank,
+        }
+      : null,
+    credits: credits.map((c) => ({
+      available_class_id: c.available_class_id,
+      class_type_id: c.class_type_id,
+      available_classes: c.available_classes,
+      expiration_date: c.expiration_date,
+    })),
+  };
+}
+
+export async function getCustomerInvoices(db: Db, customerId: number) {
+  const rows = await listCustomerInvoices(db, customerId);
+  return rows.map((r) => ({
+    ...r.invoice,
+    total_payment: moneyOut(r.invoice.total_payment) ?? 0,
+    class_package: { class_package_id: r.class_package_id, title: r.title },
+    purchase: { purchase_id: r.invoice.purchase_id, title: r.title },
+  }));
+}
+
+/**
+ * Cancels the customer's own active subscription with a reason. What was paid stays (credits,
+ * access until the end of the period); no further charges happen.
+ */
+export async function cancelSubscription(
+  db: Db,
+  gateway: CardGateway | null,
+  input: { customer_id: number; purchase_id: number; reason: string; now?: Date },
+) {
+  const reason = input.reason.trim();
+  if (!reason) throw AppError.of(400, "CANCEL_REASON_REQUIRED", "cancelReasonRequired");
+  const purchase = await findPurchase(db, input.purchase_id);
+  if (!purchase || purchase.customer_id !== input.customer_id) throw purchaseNotFound();
+  if (!purchase.subscription_id || purchase.status !== "active") {
+    throw AppError.of(412, "SUBSCRIPTION_NOT_ACTIVE", "subscriptionNotActive");
+  }
+  if (gateway && purchase.provider === gateway.name)
+    await gateway.cancelSubscription(purchase.subscription_id);
+  const now = input.now ?? new Date();
+  return updatePurchase(db, purchase.purchase_id, {
+    status: "cancelled",
+    cancelledAt: now,
+    cancel_reason: reason,
+    next_billing_date: null,
+  });
+}
+
+/** An admin confirms that a cash purchase was paid: the credits are granted (once). */
+export async function confirmCashPurchase(db: Db, purchaseId: number, timeZone: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const purchase = await findPurchase(tx, purchaseId, true);
+    if (!purchase) throw purchaseNotFound();
+    if (purchase.credits_granted_at) return { purchase, granted: false };
+    if (purchase.status !== "pending") {
+      throw AppError.of(412, "PURCHASE_NOT_PENDING", "purchaseNotPending");
+    }
+    const result = await grantPurchase(tx, purchase, { now, timeZone });
+    return { purchase: result.purchase ?? purchase, granted: result.granted };
+  });
+}
+
+/** A payment that did not go through: the place and the discount use are given back. */
+export async function failPurchase(tx: Db, purchaseId: number) {
+  await updatePurchase(tx, purchaseId, { status: "failed" });
+  await setInvoicesOfPurchase(tx, purchaseId, { status: "failed" });
+  await deleteRedemptionsOfPurchase(tx, purchaseId);
+}
+
+/** Inserts a pending purchase and its first (pending) invoice, inside the checkout transaction. */
+export async function createPendingPurchase(tx: Db, values: NewPurchase, chargedNow: string) {
+  const purchase = await insertPurchase(tx, { ...values, status: "pending" });
+  await insertInvoiceOnce(tx, {
+    purchase_id: purchase.purchase_id,
+    customer_id: purchase.customer_id,
+    total_payment: chargedNow,
+    status: "pending",
+  });
+  return purchase;
+}
+
+export { countHoldingPurchases, findPurchase, hasPaidPurchaseOf };
+
+export async function setPurchaseProviderRef(tx: Db, purchaseId: number, ref: string) {
+  await updatePurchase(tx, purchaseId, { provider_ref: ref });
+}

@@ -1,0 +1,219 @@
+import type { AppConfig } from "../../../domain/app-config";
+import { chooseBucket, hasUnlimitedMembership, isInsideBookingWindow } from "../../../domain/booking";
+import { AppError, notFound } from "../../../domain/errors";
+import { selectableSpots, spotGridFor } from "../../../domain/spot-map";
+import type { Db } from "../../db/client";
+import { findClassWithDetails } from "../calendar/calendar.repository";
+import { accountBlockers } from "./profile-checks";
+import {
+  activeSeats,
+  type BucketRow,
+  findActivePenalty,
+  insertReservation,
+  lockBuckets,
+  lockClass,
+  lockCustomer,
+  type ReservationRow,
+  spendCredit,
+} from "./reservations.repository";
+
+export type BookingRequest = {
+  single_class_id: number;
+  spot?: string | null;
+  /** Guest's name: a second seat linked to this one. */
+  guest?: string | null;
+  guest_spot?: string | null;
+};
+
+type Payment = { paid_with: "credit" | "unlimited"; available_class_id: number | null };
+
+/**
+ * Books a seat (and optionally a guest's) for a customer, all in one transaction:
+ * locks the class row FOR UPDATE (every concurrent booking of this class, on any app instance,
+ * waits here, so counts and spots are read after the previous booking committed), then checks
+ * the account, the penalty, the booking window, duplicates, seats and spots, picks and charges
+ * the credit bucket and writes the rows. The partial unique indexes on spot and customer are the
+ * last line of defence and map to 409 too.
+ */
+export async function bookSeat(
+  db: Db,
+  config: AppConfig,
+  customerId: number,
+  request: BookingRequest,
+  now = new Date(),
+): Promise<{ host: ReservationRow; guest: ReservationRow | null }> {
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const { missingFields, pendingPages } = await accountBlockers(tx, customerId);
+      if (missingFields.length > 0) {
+        throw AppError.of(
+          412,
+          "PROFILE_INCOMPLETE",
+          "profileIncomplete",
+          {},
+          {
+            details: { missing_fields: missingFields },
+          },
+        );
+      }
+      if (pendingPages.length > 0) {
+        throw AppError.of(
+          412,
+          "PAGES_PENDING",
+          "pagesPending",
+          { page: pendingPages[0].title },
+          {
+            details: { pages: pendingPages },
+          },
+        );
+      }
+      if (config.unlimited_membership_penalties_enabled) {
+        const penalty = await findActivePenalty(tx, customerId, now);
+        if (penalty) {
+          throw AppError.of(
+            412,
+            "PENALTY_ACTIVE",
+            "penaltyActive",
+            {},
+            {
+              details: { no_shows: penalty.no_shows, end_date: penalty.end_date.toISOString() },
+            },
+          );
+        }
+      }
+
+      const klass = await lockClass(tx, request.single_class_id);
+      if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+      if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
+      if (klass.class_package_id !== null) throw AppError.of(412, "NEEDS_PACKAGE", "classNeedsPackage");
+      const window = {
+        hours: config.reservation_timeframe_hours,
+        minutes: config.reservation_timeframe_minutes,
+      };
+      if (!isInsideBookingWindow(klass.class_date, now, window)) {
+        throw AppError.of(412, "OUTSIDE_BOOKING_WINDOW", "bookingWindowClosed");
+      }
+      const withGuest = Boolean(request.guest);
+      if (withGuest && !config.allow_class_guests)
+        throw AppError.of(412, "GUESTS_NOT_ALLOWED", "guestsNotAllowed");
+
+      const customer = await lockCustomer(tx, customerId);
+      if (!customer) throw notFound();
+
+      const seats = await activeSeats(tx, klass.single_class_id);
+      if (seats.some((s) => s.customer_id === customerId && s.guest_of_id === null)) {
+        throw AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
+      }
+      const needed = withGuest ? 2 : 1;
+      const left = klass.capacity === null ? 0 : klass.capacity - seats.length;
+      if (left < needed) {
+        throw left > 0
+          ? AppError.of(412, "NOT_ENOUGH_SEATS", "classNotEnoughSeats")
+          : AppError.of(412, "SOLD_OUT", "classSoldOut");
+      }
+
+      const spots = await checkSpots(tx, config, klass.single_class_id, request, withGuest, seats);
+
+      const payments = await pay(tx, config, customer, klass, needed, now);
+      const host = await insertReservation(tx, {
+        single_class_id: klass.single_class_id,
+        customer_id: customerId,
+        spot: spots.host,
+        is_paid: true,
+        ...payments[0],
+      });
+      const guest = withGuest
+        ? await insertReservation(tx, {
+            single_class_id: klass.single_class_id,
+            customer_id: customerId,
+            guest: request.guest?.trim(),
+            guest_of_id: host.class_reservation_id,
+            spot: spots.guest,
+            is_paid: true,
+            ...payments[1],
+          })
+        : null;
+      return { host, guest };
+    });
+  } catch (error) {
+    throw uniqueViolationToConflict(error);
+  }
+}
+
+/** Validates the chosen spots against the class type's map and the spots already taken. */
+async function checkSpots(
+  db: Db,
+  config: AppConfig,
+  classId: number,
+  request: BookingRequest,
+  withGuest: boolean,
+  seats: { spot: string | null }[],
+): Promise<{ host: string | null; guest: string | null }> {
+  const host = request.spot?.trim() || null;
+  const guest = withGuest ? request.guest_spot?.trim() || null : null;
+  if (!host && !guest) return { host: null, guest: null };
+  const details = await findClassWithDetails(db, classId);
+  const grid = config.spotmap_enabled && details ? spotGridFor(details.class_type) : null;
+  const valid = new Set(grid ? selectableSpots(grid) : []);
+  for (const spot of [host, guest]) {
+    if (spot && !valid.has(spot)) throw AppError.of(400, "SPOT_INVALID", "spotInvalid");
+  }
+  if (host && guest && host === guest) throw AppError.of(400, "SPOTS_MUST_DIFFER", "spotsMustDiffer");
+  const taken = new Set(seats.map((s) => s.spot).filter(Boolean));
+  if ((host && taken.has(host)) || (guest && taken.has(guest)))
+    throw AppError.of(409, "SPOT_TAKEN", "spotTaken");
+  return { host, guest };
+}
+
+/**
+ * Pays `seats` seats: an unlimited membership covers them all; otherwise each seat takes one
+ * credit from the matching bucket that expires first (the guest's seat may come from another
+ * bucket when the first runs out). 412 when any seat cannot be paid.
+ */
+async function pay(
+  db: Db,
+  config: AppConfig,
+  customer: { customer_id: number; has_unlimited: boolean; unlimited_membership_expiration: Date | null },
+  klass: { class_type_id: number; class_date: Date },
+  seats: number,
+  now: Date,
+): Promise<Payment[]> {
+  // A membership is judged at booking time: renewals extend it, unlike a package's expiry.
+  if (hasUnlimitedMembership(customer, now)) {
+    return Array.from({ length: seats }, () => ({ paid_with: "unlimited", available_class_id: null }));
+  }
+  const buckets = await lockBuckets(db, customer.customer_id);
+  const chosen: BucketRow[] = [];
+  for (let i = 0; i < seats; i++) {
+    const bucket = chooseBucket(buckets, klass, config.timezone);
+    if (!bucket) throw AppError.of(412, "NO_CREDITS", "creditsExhausted");
+    chosen.push(bucket);
+    // Only steers the next choice; the database is decremented in SQL below.
+    if (bucket.available_classes !== -1) bucket.available_classes -= 1;
+  }
+  for (const bucket of chosen) await spendCredit(db, bucket);
+  return chosen.map((b) => ({ paid_with: "credit", available_class_id: b.available_class_id }));
+}
+
+/**
+ * The unique indexes (one spot per class, one own seat per customer) can only fire if a check
+ * above was bypassed; they still answer 409 rather than 500.
+ */
+function uniqueViolationToConflict(error: unknown): unknown {
+  const pgError = findPgError(error);
+  if (pgError?.code !== "23505") return error;
+  const constraint = pgError.constraint ?? pgError.message ?? "";
+  return constraint.includes("spot")
+    ? AppError.of(409, "SPOT_TAKEN", "spotTaken")
+    : AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
+}
+
+function findPgError(error: unknown): { code?: string; constraint?: string; message?: string } | null {
+  let current = error as { code?: string; cause?: unknown } | null;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (typeof current.code === "string") return current as { code: string };
+    current = current.cause as typeof current;
+  }
+  return null;
+}

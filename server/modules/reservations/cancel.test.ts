@@ -1,0 +1,188 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../domain/messages";
+import { class_reservations } from "../../db/schema/reservations";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import {
+  book,
+  bucketAmount,
+  HOUR,
+  makeClass,
+  makeCustomer,
+  makeStudio,
+  type Studio,
+  setConfig,
+} from "./test-fixtures";
+
+let t: TestApp;
+let studio: Studio;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  studio = await makeStudio(t.app);
+});
+afterAll(() => t.close());
+
+const cancel = (headers: Record<string, string>, id: number) =>
+  t.app.inject({ method: "DELETE", url: `/api/class_reservations/${id}`, headers });
+
+async function bookedClass(
+  hoursAhead: number,
+  customer: Awaited<ReturnType<typeof makeCustomer>>,
+  extra = {},
+) {
+  const c = await makeClass(t.app, studio, { at: new Date(Date.now() + hoursAhead * HOUR) });
+  const res = await book(t, customer.headers, { single_class_id: c.single_class_id, ...extra });
+  expect(res.statusCode).toBe(200);
+  return { c, id: res.json().class_reservation.class_reservation_id as number };
+}
+
+describe("DELETE /api/class_reservations/{id}", () => {
+  it("returns the credit to the bucket that paid when cancelling before the threshold", async () => {
+    const me = await makeCustomer(t, {
+      buckets: [
+        { available_classes: 1, expiration_date: new Date(Date.now() + 5 * 24 * HOUR) },
+        { available_classes: 4, expiration_date: null },
+      ],
+    });
+    const { c, id } = await bookedClass(48, me);
+    const [paid, other] = me.buckets;
+    expect((await bucketAmount(t.app, paid.available_class_id)).available_classes).toBe(0);
+    const res = await cancel(me.headers, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: messages.reservationCancelled, refunded: true });
+    expect(await bucketAmount(t.app, paid.available_class_id)).toMatchObject({
+      available_classes: 1,
+      cancels_used: 1,
+    });
+    expect((await bucketAmount(t.app, other.available_class_id)).available_classes).toBe(4);
+    // The seat is free again.
+    const view = (await t.app.inject({ url: `/api/single_class/single/${c.single_class_id}` })).json();
+    expect(view.single_class.reserved).toBe(0);
+    expect((await cancel(me.headers, id)).json().code).toBe("ALREADY_CANCELLED");
+  });
+
+  it("refuses inside the threshold unless allow_cancel_after_treshold, which keeps the credit", async () => {
+    const me = await makeCustomer(t, { credits: 3 });
+    const { id } = await bookedClass(6, me); // default threshold: 12 hours
+    const late = await cancel(me.headers, id);
+    expect(late.statusCode).toBe(412);
+    expect(late.json()).toMatchObject({
+      code: "CANCEL_TOO_LATE",
+      message: "Ya no puedes cancelar esta clase: faltan menos de 12 horas para que comience.",
+    });
+    await setConfig(t.app, { allow_cancel_after_treshold: true });
+    try {
+      const res = await cancel(me.headers, id);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().refunded).toBe(false);
+      expect(await bucketAmount(t.app, me.buckets[0].available_class_id)).toMatchObject({
+        available_classes: 2,
+        cancels_used: 0,
+      });
+    } finally {
+      await setConfig(t.app, { allow_cancel_after_treshold: false });
+    }
+  });
+
+  it("honours cancel_timeframe_value/unit", async () => {
+    const me = await makeCustomer(t, { credits: 3 });
+    const { id } = await bookedClass(30, me);
+    await setConfig(t.app, { cancel_timeframe_value: 2, cancel_timeframe_unit: "days" });
+    try {
+      expect((await cancel(me.headers, id)).json().code).toBe("CANCEL_TOO_LATE");
+      await setConfig(t.app, { cancel_timeframe_value: 90, cancel_timeframe_unit: "minutes" });
+      expect((await cancel(me.headers, id)).json().refunded).toBe(true);
+    } finally {
+      await setConfig(t.app, { cancel_timeframe_value: 12, cancel_timeframe_unit: "hours" });
+    }
+  });
+
+  it("refuses when cancelling is switched off (classes are transferable, not cancellable)", async () => {
+    const me = await makeCustomer(t, { credits: 1 });
+    const { id } = await bookedClass(48, me);
+    await setConfig(t.app, { allow_cancel_reservations: false });
+    try {
+      const res = await cancel(me.headers, id);
+      expect(res.statusCode).toBe(412);
+      expect(res.json()).toMatchObject({ code: "CANCEL_DISABLED", message: messages.cancelDisabled });
+    } finally {
+      await setConfig(t.app, { allow_cancel_reservations: true });
+    }
+  });
+
+  it("limits refunding cancellations per credit bucket (max_cancels_per_available_class)", async () => {
+    const me = await makeCustomer(t, { credits: 1 });
+    await setConfig(t.app, { max_cancels_per_available_class: 1 });
+    try {
+      const first = await bookedClass(48, me);
+      expect((await cancel(me.headers, first.id)).json().refunded).toBe(true);
+      const second = await bookedClass(48, me);
+      const res = await cancel(me.headers, second.id);
+      expect(res.statusCode).toBe(412);
+      expect(res.json()).toMatchObject({
+        code: "CANCEL_LIMIT_REACHED",
+        message: "Ya usaste las 1 cancelaciones permitidas para este crédito.",
+      });
+      const [row] = await t.app.db
+        .select()
+        .from(class_reservations)
+        .where(eq(class_reservations.class_reservation_id, second.id));
+      expect(row.deletedAt).toBeNull();
+      expect((await bucketAmount(t.app, me.buckets[0].available_class_id)).available_classes).toBe(0);
+    } finally {
+      await setConfig(t.app, { max_cancels_per_available_class: 0 });
+    }
+  });
+
+  it("cancelling the host frees the guest's seat too and refunds both credits", async () => {
+    const me = await makeCustomer(t, { credits: 2 });
+    const { c, id } = await bookedClass(48, me, { guest: "Sofía" });
+    expect((await cancel(me.headers, id)).statusCode).toBe(200);
+    const rows = await t.app.db
+      .select()
+      .from(class_reservations)
+      .where(eq(class_reservations.single_class_id, c.single_class_id));
+    expect(rows.every((r) => r.deletedAt !== null)).toBe(true);
+    expect((await bucketAmount(t.app, me.buckets[0].available_class_id)).available_classes).toBe(2);
+  });
+
+  it("never reaches another customer's reservation", async () => {
+    const a = await makeCustomer(t, { credits: 1 });
+    const b = await makeCustomer(t, { credits: 1 });
+    const { id } = await bookedClass(48, a);
+    const res = await cancel(b.headers, id);
+    expect(res.statusCode).toBe(404);
+    expect((await cancel({}, id)).statusCode).toBe(401);
+    const rename = await t.app.inject({
+      method: "PUT",
+      url: "/api/single_class/guest",
+      headers: b.headers,
+      payload: { class_reservation_id: id, name: "Intruso" },
+    });
+    expect(rename.statusCode).toBe(404);
+  });
+});
+
+describe("PUT /api/single_class/guest", () => {
+  it("renames my guest (by host or guest id) and validates the name", async () => {
+    const me = await makeCustomer(t, { credits: 2 });
+    const { c, id } = await bookedClass(48, me, { guest: "Sofía" });
+    const put = (name: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/single_class/guest",
+        headers: me.headers,
+        payload: { class_reservation_id: id, name },
+      });
+    const res = await put("Lucía");
+    expect(res.json()).toEqual({ message: messages.guestNameUpdated });
+    const view = (
+      await t.app.inject({ url: `/api/single_class/single/${c.single_class_id}`, headers: me.headers })
+    ).json();
+    expect(view.single_class.my_reservation.guest.name).toBe("Lucía");
+    const bad = await put("L");
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain(messages.guestNameRequired);
+  });
+});

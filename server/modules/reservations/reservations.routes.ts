@@ -1,0 +1,311 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { RESERVATION_FILTERS, RESERVATION_STATUS_LABEL } from "../../../domain/booking";
+import { notFound } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { bookSeat } from "./booking.service";
+import { buildCalendar, type IcalEvent } from "./ical";
+import {
+  findCustomerByIcalToken,
+  getIcalToken,
+  setIcalToken,
+  upcomingForFeed,
+} from "./reservations.repository";
+import {
+  cancelPolicyText,
+  cancelReservation,
+  listMyReservations,
+  rateReservation,
+  reservationClass,
+} from "./reservations.service";
+
+const id = z.coerce.number().int().positive();
+const guestName = z
+  .string()
+  .trim()
+  .min(2, { message: t("guestNameRequired") })
+  .max(80);
+const spot = z.string().trim().max(8).nullish();
+const stars = z.number().int().min(1).max(5);
+
+const reservationOut = z
+  .object({
+    class_reservation_id: z.number(),
+    single_class_id: z.number(),
+    spot: z.string().nullable(),
+    guest: z.string().nullable(),
+    status: z.enum(Object.keys(RESERVATION_STATUS_LABEL) as [keyof typeof RESERVATION_STATUS_LABEL]),
+  })
+  .loose();
+
+const messageOut = z.object({ message: z.string() }).loose();
+
+const ratingBody = z
+  .object({
+    class_reservation_id: id,
+    // The seeds' payload carries customer_id: accepted and ignored (the session decides).
+    customer_id: z.unknown().optional(),
+    class_stars: stars,
+    coach_stars: stars.nullish(),
+    comment: z.string().trim().max(1000).nullish(),
+  })
+  .refine((b) => !b.comment || b.coach_stars, {
+    message: "El comentario acompaña a la calificación del coach.",
+    path: ["comment"],
+  });
+
+/** Mis Reservaciones, booking, cancellation, ratings and calendar export of the signed-in customer. */
+const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/class_reservations",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary: "Mis reservaciones (páginas de 50), con estado, acciones y la política de cancelación",
+        querystring: z.object({
+          filter: z.enum(RESERVATION_FILTERS).default("all"),
+          page: z.coerce.number().int().min(1).max(10_000).default(1),
+        }),
+        response: {
+          200: z.object({ reservations: z.array(reservationOut), max: z.number(), policy: z.string() }),
+        },
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      const config = await app.appConfig.get();
+      const list = await listMyReservations(
+        app.db,
+        config,
+        customerId,
+        request.query.filter,
+        request.query.page,
+      );
+      return { ...list, policy: cancelPolicyText(config) };
+    },
+  );
+
+  app.post(
+    "/class_reservations",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary:
+          "Reserva un lugar (y opcionalmente uno para un invitado). 412 sin lugares, sin créditos o con penalización; 409 si ya reservaste o el lugar acaba de ocuparse",
+        body: z.object({
+          single_class_id: id,
+          spot,
+          guest: guestName.nullish(),
+          guest_spot: spot,
+        }),
+        response: {
+          200: z.object({
+            message: z.string(),
+            class_reservation: z
+              .object({ class_reservation_id: z.number(), spot: z.string().nullable() })
+              .loose(),
+            guest_reservation: z
+              .object({ class_reservation_id: z.number(), spot: z.string().nullable() })
+              .loose()
+              .nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      const config = await app.appConfig.get();
+      const { host, guest } = await bookSeat(app.db, config, customerId, request.body);
+      const out = (r: typeof host) => ({
+        class_reservation_id: r.class_reservation_id,
+        single_class_id: r.single_class_id,
+        spot: r.spot,
+        guest: r.guest,
+        paid_with: r.paid_with,
+        available_class_id: r.available_class_id,
+      });
+      return {
+        message: t("reservationSaved"),
+        class_reservation: out(host),
+        guest_reservation: guest ? out(guest) : null,
+      };
+    },
+  );
+
+  app.delete(
+    "/class_reservations/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary: "Cancela una reservación propia (y la de su invitado); devuelve el crédito antes del límite",
+        params: z.object({ id }),
+        response: { 200: z.object({ message: z.string(), refunded: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      const config = await app.appConfig.get();
+      const { refunded } = await cancelReservation(app.db, config, customerId, request.params.id);
+      return { message: t("reservationCancelled"), refunded };
+    },
+  );
+
+  for (const method of ["POST", "PUT"] as const) {
+    app.route({
+      method,
+      url: "/class_reservations/rating",
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary: "Califica una clase Exitosa (1-5) y opcionalmente a su coach (1-5, con comentario)",
+        body: ratingBody,
+        response: { 200: messageOut },
+      },
+      handler: async (request) => {
+        const customerId = await currentCustomerId(request);
+        const config = await app.appConfig.get();
+        await rateReservation(app.db, config, customerId, request.body as z.infer<typeof ratingBody>);
+        return { message: t("ratingSaved") };
+      },
+    });
+  }
+
+  app.get(
+    "/class_reservations/:id/ics",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary: "'Agregar a mi calendario': la reservación como archivo .ics",
+        params: z.object({ id }),
+      },
+    },
+    async (request, reply) => {
+      const customerId = await currentCustomerId(request);
+      const config = await app.appConfig.get();
+      const { reservation, single_class } = await reservationClass(app.db, customerId, request.params.id);
+      const event: IcalEvent = {
+        uid: `reservacion-${reservation.class_reservation_id}@${new URL(app.config.publicUrl).host}`,
+        start: new Date(single_class.class_date),
+        durationMinutes: single_class.duration_minutes,
+        summary: `${single_class.class_type.name} · ${config.business_name}`,
+        location: [single_class.location?.name, single_class.location?.address].filter(Boolean).join(", "),
+        description: [single_class.description, reservation.spot ? `Lugar: ${reservation.spot}` : null]
+          .filter(Boolean)
+          .join("\n"),
+        url: `${app.config.publicUrl}/mystudio/reservaciones`,
+      };
+      reply
+        .type("text/calendar; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="clase-${reservation.class_reservation_id}.ics"`,
+        );
+      return buildCalendar(config.business_name, [event]);
+    },
+  );
+
+  // Private calendar feed: a secret URL per customer that calendar apps poll. Rotating the token
+  // (POST) or deleting it (DELETE) revokes every copy of the old URL.
+  const feedUrl = (token: string) => `${app.config.publicUrl}/api/ical/${token}.ics`;
+  const feedOut = { 200: z.object({ url: z.string().nullable() }) };
+
+  app.get(
+    "/class_reservations/calendar-feed",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary: "URL privada de mi calendario (la crea si no existe)",
+        response: feedOut,
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      let token = await getIcalToken(app.db, customerId);
+      if (!token) {
+        token = newToken();
+        await setIcalToken(app.db, customerId, token);
+      }
+      return { url: feedUrl(token) };
+    },
+  );
+
+  app.post(
+    "/class_reservations/calendar-feed",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary: "Genera una URL nueva (la anterior deja de funcionar)",
+        response: feedOut,
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      const token = newToken();
+      await setIcalToken(app.db, customerId, token);
+      return { url: feedUrl(token) };
+    },
+  );
+
+  app.delete(
+    "/class_reservations/calendar-feed",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary: "Revoca la URL de mi calendario",
+        response: { 200: messageOut },
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      await setIcalToken(app.db, customerId, null);
+      return { message: t("calendarFeedRevoked") };
+    },
+  );
+
+  app.get(
+    "/ical/:token",
+    {
+      schema: {
+        tags: ["reservaciones"],
+        summary: "Feed iCalendar privado de las próximas reservaciones (URL secreta, sin sesión)",
+        params: z.object({ token: z.string().min(10).max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const token = request.params.token.replace(/\.ics$/, "");
+      const owner = await findCustomerByIcalToken(app.db, token);
+      if (!owner) throw notFound();
+      const config = await app.appConfig.get();
+      const from = new Date(Date.now() - 7 * 86_400_000);
+      const rows = await upcomingForFeed(app.db, owner.customer_id, from);
+      const host = new URL(app.config.publicUrl).host;
+      const events = rows.map(
+        (r): IcalEvent => ({
+          uid: `reservacion-${r.class_reservation_id}@${host}`,
+          start: r.class_date,
+          durationMinutes: r.duration_minutes,
+          summary: `${r.class_type} · ${config.business_name}`,
+          location: [r.location, r.address].filter(Boolean).join(", "),
+          description: [r.description, r.spot ? `Lugar: ${r.spot}` : null].filter(Boolean).join("\n"),
+        }),
+      );
+      reply.type("text/calendar; charset=utf-8").header("cache-control", "private, max-age=300");
+      return buildCalendar(config.business_name, events);
+    },
+  );
+};
+
+function newToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+export default reservationsRoutes;

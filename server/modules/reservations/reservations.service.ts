@@ -1,0 +1,243 @@
+import type { AppConfig } from "../../../domain/app-config";
+import {
+  type CancelPolicy,
+  cancelDecision,
+  cancelUnitLabel,
+  canRate,
+  type ReservationFilter,
+  reservationStatus,
+} from "../../../domain/booking";
+import { AppError, notFound } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import type { Db } from "../../db/client";
+import { findClassWithDetails, findSeats } from "../calendar/calendar.repository";
+import { toClassOut } from "../calendar/calendar.service";
+import {
+  coachRatingsOf,
+  findActiveGuests,
+  findOwnReservation,
+  firstInstructorOf,
+  guestsOf,
+  insertCoachRating,
+  lockBucket,
+  lockClass,
+  lockCustomer,
+  markCancelled,
+  pageOfReservations,
+  returnCredit,
+  setClassStars,
+  setGuestName,
+} from "./reservations.repository";
+
+export const RESERVATIONS_PAGE_SIZE = 50;
+
+export function cancelPolicyOf(config: AppConfig): CancelPolicy {
+  return {
+    allow_cancel_reservations: config.allow_cancel_reservations,
+    cancel_timeframe_value: config.cancel_timeframe_value,
+    cancel_timeframe_unit: config.cancel_timeframe_unit,
+    allow_cancel_after_treshold: config.allow_cancel_after_treshold,
+  };
+}
+
+function thresholdParams(config: AppConfig) {
+  const value = config.cancel_timeframe_value ?? 0;
+  return { value, unit: cancelUnitLabel(value, config.cancel_timeframe_unit) };
+}
+
+/**
+ * Cancels a customer's reservation (a host row also frees its guest's seat). Before the threshold
+ * each seat's credit goes back to the bucket that paid for it, counted against
+ * max_cancels_per_available_class; after it, cancelling is allowed only with
+ * allow_cancel_after_treshold and the credit is kept. Locks the class then the customer, the same
+ * order as booking. Waitlist promotion (later) can run after this returns.
+ */
+export async function cancelReservation(
+  db: Db,
+  config: AppConfig,
+  customerId: number,
+  reservationId: number,
+  now = new Date(),
+): Promise<{ refunded: boolean; single_class_id: number }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const own = await findOwnReservation(tx, customerId, reservationId);
+    if (!own) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    const klass = await lockClass(tx, own.single_class_id);
+    await lockCustomer(tx, customerId);
+    // Re-read under the locks: a concurrent cancel of the same row must not refund twice.
+    const reservation = await findOwnReservation(tx, customerId, reservationId, true);
+    if (!klass || !reservation) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    if (reservation.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
+
+    const decision = cancelDecision(klass.class_date, now, cancelPolicyOf(config), config.timezone);
+    if (!decision.allowed) {
+      if (decision.reason === "disabled") throw AppError.of(412, "CANCEL_DISABLED", "cancelDisabled");
+      if (decision.reason === "started") throw AppError.of(412, "CLASS_STARTED", "cancelStarted");
+      throw AppError.of(412, "CANCEL_TOO_LATE", "cancelTooLate", thresholdParams(config));
+    }
+
+    const rows = [
+      reservation,
+      ...(reservation.guest_of_id === null
+        ? await findActiveGuests(tx, reservation.class_reservation_id)
+        : []),
+    ];
+    if (decision.refund) {
+      // Empty or 0: no limit (0 cannot mean "never": allow_cancel_reservations says that).
+      const max = config.max_cancels_per_available_class || null;
+      for (const row of rows) {
+        if (row.paid_with !== "credit" || row.available_class_id === null) continue;
+        const bucket = await lockBucket(tx, row.available_class_id);
+        if (!bucket) continue;
+        if (max !== null && max > 0 && bucket.cancels_used >= max) {
+          throw AppError.of(412, "CANCEL_LIMIT_REACHED", "cancelLimitReached", { max });
+        }
+        await returnCredit(tx, bucket);
+      }
+    }
+    await markCancelled(
+      tx,
+      rows.map((r) => r.class_reservation_id),
+      now,
+    );
+    return { refunded: decision.refund, single_class_id: klass.single_class_id };
+  });
+}
+
+/** PUT /single_class/guest: renames the guest of one of my reservations (host or guest id). */
+export async function renameGuest(db: Db, customerId: number, reservationId: number, name: string) {
+  const own = await findOwnReservation(db, customerId, reservationId);
+  if (!own || own.deletedAt) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+  const guest = own.guest_of_id !== null ? own : (await findActiveGuests(db, own.class_reservation_id))[0];
+  if (!guest) throw notFound("guestNotFound", "GUEST_NOT_FOUND");
+  await setGuestName(db, guest.class_reservation_id, name.trim());
+}
+
+export type RatingInput = {
+  class_reservation_id: number;
+  class_stars: number;
+  coach_stars?: number | null;
+  comment?: string | null;
+};
+
+/** Rates an Exitosa reservation once: class stars on the reservation, coach stars + comment apart. */
+export async function rateReservation(
+  db: Db,
+  config: AppConfig,
+  customerId: number,
+  input: RatingInput,
+  now = new Date(),
+) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const row = await findOwnReservation(tx, customerId, input.class_reservation_id, true);
+    if (!row || row.guest_of_id !== null) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    const details = await findClassWithDetails(tx, row.single_class_id);
+    const status = reservationStatus(row, details?.class_date ?? now, now);
+    if (!canRate(status, row.class_stars, config.reservation_rating_enabled)) {
+      throw AppError.of(412, "RATING_NOT_ALLOWED", "ratingNotAllowed");
+    }
+    await setClassStars(tx, row.class_reservation_id, input.class_stars);
+    if (input.coach_stars) {
+      await insertCoachRating(tx, {
+        class_reservation_id: row.class_reservation_id,
+        customer_id: customerId,
+        instructor_id: await firstInstructorOf(tx, row.single_class_id),
+        coach_stars: input.coach_stars,
+        comment: input.comment?.trim() || null,
+      });
+    }
+  });
+}
+
+/**
+ * Mis Reservaciones: one page of my reservations with their class, guest, display status and the
+ * actions the UI may offer (cancel and whether it refunds, rate).
+ */
+export async function listMyReservations(
+  db: Db,
+  config: AppConfig,
+  customerId: number,
+  filter: ReservationFilter,
+  page: number,
+  now = new Date(),
+) {
+  const { rows, total } = await pageOfReservations(db, customerId, filter, now, page, RESERVATIONS_PAGE_SIZE);
+  const hostIds = rows.map((r) => r.class_reservation_id);
+  const guests = await guestsOf(db, hostIds);
+  const ratings = new Map(
+    (await coachRatingsOf(db, hostIds)).map((r) => [r.class_reservation_id, r.coach_stars]),
+  );
+  const classIds = [...new Set(rows.map((r) => r.single_class_id))];
+  const classes = new Map<number, NonNullable<Awaited<ReturnType<typeof findClassWithDetails>>>>();
+  for (const id of classIds) {
+    const c = await findClassWithDetails(db, id);
+    if (c) classes.set(id, c);
+  }
+  const policy = cancelPolicyOf(config);
+  const reservations = rows.flatMap((r) => {
+    const c = classes.get(r.single_class_id);
+    if (!c) return [];
+    const guest =
+      guests.find((g) => g.guest_of_id === r.class_reservation_id && (r.deletedAt ? true : !g.deletedAt)) ??
+      null;
+    const status = reservationStatus(r, c.class_date, now);
+    const decision = cancelDecision(c.class_date, now, policy, config.timezone);
+    const out = toClassOut(c, [], null);
+    return [
+      {
+        class_reservation_id: r.class_reservation_id,
+        single_class_id: r.single_class_id,
+        spot: r.spot,
+        guest: guest?.guest ?? null,
+        guest_reservation_id: guest?.class_reservation_id ?? null,
+        guest_spot: guest?.spot ?? null,
+        attend: r.attend,
+        is_cash: r.is_cash,
+        is_paid: r.is_paid,
+        paid_with: r.paid_with,
+        class_stars: r.class_stars,
+        coach_stars: ratings.get(r.class_reservation_id) ?? null,
+        deletedAt: r.deletedAt?.toISOString() ?? null,
+        createdAt: r.createdAt.toISOString(),
+        status,
+        can_cancel: status === "upcoming" && decision.allowed,
+        cancel_refunds: status === "upcoming" && decision.allowed && decision.refund,
+        can_rate: canRate(status, r.class_stars, config.reservation_rating_enabled),
+        single_class: {
+          single_class_id: out.single_class_id,
+          class_date: out.class_date,
+          duration_minutes: out.duration_minutes,
+          description: out.description,
+          class_type: out.class_type,
+          location: out.location,
+          class_instructors: out.class_instructors,
+        },
+      },
+    ];
+  });
+  return { reservations, max: total };
+}
+
+/** The policy sentence of Mis Reservaciones (seed 000 section 9). */
+export function cancelPolicyText(config: AppConfig): string {
+  if (!config.allow_cancel_reservations) return t("cancelDisabled");
+  const params = thresholdParams(config);
+  const base = t(config.allow_cancel_after_treshold ? "cancelPolicyAfter" : "cancelPolicy", params);
+  const max = config.max_cancels_per_available_class;
+  if (!max || max < 0) return base;
+  return `${base} ${max === 1 ? t("cancelLimitOne") : t("cancelLimitMany", { max })}`;
+}
+
+/** The class card of one reservation's class, seen by its owner (used by the .ics export). */
+export async function reservationClass(db: Db, customerId: number, reservationId: number) {
+  const own = await findOwnReservation(db, customerId, reservationId);
+  if (!own) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+  const c = await findClassWithDetails(db, own.single_class_id);
+  if (!c) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+  return {
+    reservation: own,
+    single_class: toClassOut(c, await findSeats(db, [c.single_class_id]), customerId),
+  };
+}

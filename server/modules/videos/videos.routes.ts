@@ -1,0 +1,303 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { unauthorized } from "../../../domain/errors";
+import { requireUser } from "../../plugins/auth";
+import {
+  filtersOut,
+  idParams,
+  listQuery,
+  message,
+  ratingIn,
+  toFilters,
+  videoListOut,
+  videoOut,
+} from "./videos.schemas";
+import * as service from "./videos.service";
+
+const tags = ["videos"];
+const ACCESS =
+  "Requiere sesión. Con videos_enabled apagado responde 404 (VIDEOS_DISABLED); un cliente sin paquete online vigente ni membresía ilimitada recibe 412 (PURCHASE_REQUIRED). Los administradores siempre tienen acceso.";
+
+/** The signed-in viewer, after the library's access rule (service.resolveViewer). */
+async function viewerOf(app: FastifyInstance, request: FastifyRequest) {
+  const user = await request.getUser();
+  if (!user) throw unauthorized();
+  return service.resolveViewer(app.db, user, await app.appConfig.get());
+}
+
+const favoriteOut = z.object({
+  favorite: z.object({
+    favorite_id: z.number().optional(),
+    video_id: z.number(),
+    favorite: z.union([z.literal(0), z.literal(1)]),
+  }),
+  message: z.string(),
+});
+
+/**
+ * The online library (seed 000 section 7): list with filters and pages of 32, single video,
+ * completion, ratings, favourites and view counting. Every per-customer row is scoped to the
+ * signed-in customer; ids in paths and bodies only name videos.
+ */
+const videosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/videos",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Biblioteca de videos (32 por página, más nuevos primero)",
+        description: ACCESS,
+        querystring: listQuery,
+        response: { 200: videoListOut },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(app, request);
+      const { page, ...rest } = request.query;
+      return service.listVideos(app.db, viewer, toFilters(rest), page);
+    },
+  );
+
+  app.get(
+    "/videos/filters",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Opciones de los filtros: coaches, tipos de clase y etiquetas que usan los videos",
+        description: ACCESS,
+        response: { 200: filtersOut },
+      },
+    },
+    async (request) => {
+      await viewerOf(app, request);
+      return service.filterOptions(app.db);
+    },
+  );
+
+  app.get(
+    "/videos/upcoming",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Próximos videos (fecha de estreno futura)",
+        description: ACCESS,
+        response: { 200: z.object({ videos: z.array(videoOut) }) },
+      },
+    },
+    async (request) => service.listUpcoming(app.db, await viewerOf(app, request)),
+  );
+
+  app.get(
+    "/videos/tag/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Videos con una etiqueta",
+        description: ACCESS,
+        params: idParams,
+        querystring: z.object({ page: listQuery.shape.page }),
+        response: { 200: videoListOut },
+      },
+    },
+    async (request) =>
+      service.listVideos(
+        app.db,
+        await viewerOf(app, request),
+        { tags: [request.params.id] },
+        request.query.page,
+      ),
+  );
+
+  app.get(
+    "/videos/program/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Videos de un programa",
+        description: ACCESS,
+        params: idParams,
+        querystring: z.object({ page: listQuery.shape.page }),
+        response: { 200: videoListOut },
+      },
+    },
+    async (request) =>
+      service.listVideos(
+        app.db,
+        await viewerOf(app, request),
+        { program_id: request.params.id },
+        request.query.page,
+      ),
+  );
+
+  app.get(
+    "/videos/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Un video (404: 'Lo sentimos, no hemos encontrado este video.')",
+        description: `${ACCESS} Abrir un video no cuenta una reproducción: el reproductor llama a POST /videos/{id}/playback al empezar.`,
+        params: idParams,
+        response: { 200: z.object({ video: videoOut }) },
+      },
+    },
+    async (request) => ({
+      video: await service.getVideo(app.db, await viewerOf(app, request), request.params.id),
+    }),
+  );
+
+  app.post(
+    "/videos/:id/playback",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Cuenta una reproducción: una por cliente, video y día (zona horaria del estudio)",
+        description: ACCESS,
+        params: idParams,
+        response: { 200: z.object({ counted: z.boolean(), playbacks: z.number() }) },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(app, request);
+      const { timezone } = await app.appConfig.get();
+      return service.recordPlayback(app.db, viewer, request.params.id, timezone);
+    },
+  );
+
+  for (const [path, completed] of [
+    ["/videos/:id/complete", true],
+    ["/videos/:id/uncomplete", false],
+  ] as const) {
+    app.put(
+      path,
+      {
+        preHandler: requireUser,
+        schema: {
+          tags,
+          summary: completed ? "Marcar video como completado" : "Marcar video como no completado",
+          description: ACCESS,
+          params: idParams,
+          response: { 200: z.object({ video: videoOut, message: z.string() }) },
+        },
+      },
+      async (request) =>
+        service.setCompleted(app.db, await viewerOf(app, request), request.params.id, completed),
+    );
+  }
+
+  app.post(
+    "/videos/rating",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Calificar un video (1 a 5); calificar de nuevo reemplaza la calificación",
+        description: ACCESS,
+        body: ratingIn,
+        response: {
+          200: z.object({
+            video_rating: z.object({
+              video_rating_id: z.number(),
+              video_id: z.number(),
+              rating: z.number(),
+              comment: z.string().nullable(),
+            }),
+            message: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => service.rateVideo(app.db, await viewerOf(app, request), request.body),
+  );
+
+  app.post(
+    "/videos/rating/email",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Envía al cliente un correo para calificar el video",
+        description: ACCESS,
+        body: z.object({ video_id: z.coerce.number().int().positive() }),
+        response: { 200: message },
+      },
+    },
+    async (request) => {
+      const viewer = await viewerOf(app, request);
+      const user = (await request.getUser())!;
+      const { business_name } = await app.appConfig.get();
+      return service.sendRatingEmail(app.db, app.mailer, viewer, user.email, {
+        videoId: request.body.video_id,
+        publicUrl: app.config.publicUrl,
+        businessName: business_name,
+      });
+    },
+  );
+
+  app.get(
+    "/favorites",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Videos favoritos del cliente",
+        description: ACCESS,
+        response: {
+          200: z.object({
+            favorites: z.array(
+              z.object({
+                favorite_id: z.number(),
+                video_id: z.number(),
+                createdAt: z.string(),
+                video: videoOut,
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => service.listFavorites(app.db, await viewerOf(app, request)),
+  );
+
+  app.post(
+    "/favorites",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Agregar a favoritos ('¡Favorito agregado!'); repetirlo no duplica",
+        description: ACCESS,
+        body: z.object({ video_id: z.coerce.number().int().positive() }),
+        response: { 201: favoriteOut },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.addFavorite(app.db, await viewerOf(app, request), request.body.video_id);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.delete(
+    "/favorites/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Quitar de favoritos ('¡Favorito eliminado!'); {id} es el video_id",
+        description: ACCESS,
+        params: idParams,
+        response: { 200: favoriteOut },
+      },
+    },
+    async (request) => service.removeFavorite(app.db, await viewerOf(app, request), request.params.id),
+  );
+};
+
+export default videosRoutes;

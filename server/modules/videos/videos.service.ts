@@ -1,0 +1,216 @@
+import { AppError, notFound } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import type { Db } from "../../db/client";
+import type { AuthUser } from "../../plugins/auth";
+import type { Mailer } from "../../plugins/mailer";
+import { hasOnlineAccess } from "./online-access";
+import type { VideoFilters, VideoRow, VideoTag, Viewer } from "./videos.repository";
+import * as repo from "./videos.repository";
+
+/** The seeds' page size of the online library. */
+export const VIDEOS_PAGE_SIZE = 32;
+
+/**
+ * Who may use the online library. The feature off (videos_enabled false) answers 404, as if the
+ * library did not exist, the same as the web's routes do. Admins always have access (a studio owner
+ * checks the content without buying it). A customer needs online access (online_access.ts);
+ * otherwise 412 PURCHASE_REQUIRED, which the web turns into the "buy a package" message.
+ */
+export async function resolveViewer(
+  db: Db,
+  user: AuthUser,
+  config: { videos_enabled: boolean },
+): Promise<Viewer> {
+  if (!config.videos_enabled) throw AppError.of(404, "VIDEOS_DISABLED", "videosDisabled");
+  if (user.role === "admin") return { customerId: user.customer_id };
+  if (user.customer_id === null || !(await hasOnlineAccess(db, user.customer_id))) {
+    throw AppError.of(412, "PURCHASE_REQUIRED", "videosPurchaseRequired");
+  }
+  return { customerId: user.customer_id };
+}
+
+/** Favourites, completions and ratings belong to a customer record; an admin without one gets 403. */
+export function requireCustomer(viewer: Viewer): number {
+  if (viewer.customerId === null) throw AppError.of(403, "FORBIDDEN", "forbidden");
+  return viewer.customerId;
+}
+
+const VIMEO_ID = /^\d{1,15}$/;
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
+
+/** The iframe address for an external host; null when the stored id does not look like one. */
+export function embedUrl(host: string, id: string | null): string | null {
+  if (!id) return null;
+  if (host === "vimeo" && VIMEO_ID.test(id)) return `https://player.vimeo.com/video/${id}`;
+  if (host === "youtube" && YOUTUBE_ID.test(id)) return `https://www.youtube-nocookie.com/embed/${id}`;
+  return null;
+}
+
+export type Video = ReturnType<typeof toVideo>;
+
+function toVideo(row: VideoRow, tags: VideoTag[]) {
+  const local = row.host === "local";
+  return {
+    video_id: row.video_id,
+    url: row.url,
+    host: row.host,
+    /** Playable address of a self-hosted file (an uploaded file wins over the stored path). */
+    file: local ? (row.file_src ?? row.url) : null,
+    embed_url: local ? null : embedUrl(row.host, row.url),
+    name: row.name,
+    description: row.description,
+    thumbnail: row.thumbnail,
+    duration: row.duration,
+    instructor_id: row.instructor_id,
+    instructor:
+      row.instructor_id !== null && row.instructor_name !== null
+        ? { instructor_id: row.instructor_id, name: row.instructor_name, last_name: row.instructor_last_name }
+        : null,
+    class_type_id: row.class_type_id,
+    class_type:
+      row.class_type_id !== null && row.class_type_name !== null
+        ? { class_type_id: row.class_type_id, name: row.class_type_name }
+        : null,
+    video_type_id: row.video_type_id,
+    program_id: row.program_id,
+    tags,
+    favorite: (row.favorite ? 1 : 0) as 0 | 1,
+    completed: Boolean(row.completed),
+    rating: row.rating ?? null,
+    playbacks: Number(row.playbacks ?? 0),
+    release_date: row.release_date ? row.release_date.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function withTags(db: Db, rows: VideoRow[]) {
+  const tags = await repo.tagsOfVideos(
+    db,
+    rows.map((r) => r.video_id),
+  );
+  return rows.map((r) => toVideo(r, tags.get(r.video_id) ?? []));
+}
+
+export async function listVideos(db: Db, viewer: Viewer, filters: VideoFilters, page: number) {
+  const { rows, total } = await repo.listVideos(db, viewer, filters, {
+    limit: VIDEOS_PAGE_SIZE,
+    offset: (page - 1) * VIDEOS_PAGE_SIZE,
+  });
+  return { videos: await withTags(db, rows), total };
+}
+
+export async function listUpcoming(db: Db, viewer: Viewer) {
+  return { videos: await withTags(db, await repo.listUpcomingVideos(db, viewer)) };
+}
+
+export async function getVideo(db: Db, viewer: Viewer, videoId: number): Promise<Video> {
+  const row = await repo.findReleasedVideo(db, viewer, videoId);
+  if (!row) throw notFound("videoNotFound", "VIDEO_NOT_FOUND");
+  return (await withTags(db, [row]))[0]!;
+}
+
+export function filterOptions(db: Db) {
+  return repo.filterOptions(db);
+}
+
+export async function setCompleted(db: Db, viewer: Viewer, videoId: number, completed: boolean) {
+  const customerId = requireCustomer(viewer);
+  await getVideo(db, viewer, videoId);
+  if (completed) await repo.markCompleted(db, customerId, videoId);
+  else await repo.unmarkCompleted(db, customerId, videoId);
+  return {
+    video: await getVideo(db, viewer, videoId),
+    message: t(completed ? "videoCompleted" : "videoUncompleted"),
+  };
+}
+
+/** Counts a view: at most one per customer, video and studio-local day. */
+export async function recordPlayback(db: Db, viewer: Viewer, videoId: number, timezone: string) {
+  const customerId = requireCustomer(viewer);
+  await getVideo(db, viewer, videoId);
+  const counted = await repo.recordPlayback(db, customerId, videoId, timezone);
+  const video = await getVideo(db, viewer, videoId);
+  return { counted, playbacks: video.playbacks };
+}
+
+export async function rateVideo(
+  db: Db,
+  viewer: Viewer,
+  input: { video_id: number; rating: number; comment?: string | null },
+) {
+  const customerId = requireCustomer(viewer);
+  await getVideo(db, viewer, input.video_id);
+  const row = await repo.upsertRating(db, customerId, input.video_id, input.rating, input.comment ?? null);
+  return {
+    video_rating: {
+      video_rating_id: row.video_rating_id,
+      video_id: row.video_id,
+      rating: row.rating,
+      comment: row.comment,
+    },
+    message: t("videoRatingSaved"),
+  };
+}
+
+/** Emails the signed-in person an invitation to rate a video (a link back to its player). */
+export async function sendRatingEmail(
+  db: Db,
+  mailer: Mailer,
+  viewer: Viewer,
+  to: string,
+  ctx: { videoId: number; publicUrl: string; businessName: string },
+) {
+  requireCustomer(viewer);
+  const video = await getVideo(db, viewer, ctx.videoId);
+  const link = `${ctx.publicUrl.replace(/\/$/, "")}/mystudio/video/${video.video_id}`;
+  const subject = t("videoRatingEmailSubject", { video: video.name });
+  const safeName = video.name.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  await mailer.send({
+    to,
+    subject,
+    template: "video-rating",
+    text: `${subject}\n\nCalifica la clase en ${link}\n\n${ctx.businessName}`,
+    html: `<p>${subject.replace(video.name, safeName)}</p><p><a href="${link}">Calificar la clase</a></p><p>${ctx.businessName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
+  });
+  return { message: t("videoRatingEmailSent") };
+}
+
+export async function listFavorites(db: Db, viewer: Viewer) {
+  const customerId = requireCustomer(viewer);
+  const favs = await repo.favoriteVideoIds(db, customerId);
+  // The library filtered by favourites gives the same videos with their flags and tags.
+  const { rows } = await repo.listVideos(db, viewer, { favorites: true }, { limit: 1000, offset: 0 });
+  const byId = new Map((await withTags(db, rows)).map((v) => [v.video_id, v]));
+  return {
+    favorites: favs.flatMap((f) => {
+      const video = byId.get(f.video_id);
+      return video
+        ? [
+            {
+              favorite_id: f.favorite_id,
+              video_id: f.video_id,
+              createdAt: f.createdAt.toISOString(),
+              video,
+            },
+          ]
+        : [];
+    }),
+  };
+}
+
+export async function addFavorite(db: Db, viewer: Viewer, videoId: number) {
+  const customerId = requireCustomer(viewer);
+  await getVideo(db, viewer, videoId);
+  const row = await repo.addFavorite(db, customerId, videoId);
+  return {
+    favorite: { favorite_id: row.favorite_id, video_id: row.video_id, favorite: 1 as const },
+    message: t("favoriteAdded"),
+  };
+}
+
+/** `videoId` is the video's id (what the web knows); only the signed-in customer's row is touched. */
+export async function removeFavorite(db: Db, viewer: Viewer, videoId: number) {
+  const customerId = requireCustomer(viewer);
+  await repo.removeFavorite(db, customerId, videoId);
+  return { favorite: { video_id: videoId, favorite: 0 as const }, message: t("favoriteRemoved") };
+}

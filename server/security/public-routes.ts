@@ -1,0 +1,51 @@
+/**
+ * Routes anyone may call without signing in, each with the reason. The authorization test fails
+ * for any route that has no guard and is not listed here, so a new route is either protected or
+ * consciously made public. Paths are Fastify route patterns.
+ */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  "GET /api/health": "load balancers and monitors check it without credentials",
+  "GET /api/appconfig": "the web app themes itself from it before anyone signs in",
+  "GET /api/session": "tells the web whether someone is signed in (null for visitors)",
+  "GET /api/pages": "legal pages and FAQ are public (footer links)",
+  "GET /api/pages/:slug": "a public content page",
+  "GET /api/customer/phone": "sign-up checks a phone is unused; answers only { exists }, never whose it is",
+  "POST /api/customer/signup": "sign-up creates the account",
+  "POST /api/customer": "sign-up (the seeds' second path for it)",
+  "POST /api/customer/recover": "password recovery; same answer whether or not the email exists",
+  "GET /api/auth-policy": "the sign-up form shows the password rules before an account exists",
+  "GET /api/class_packages": "the shop is public",
+  "GET /api/class_packages/online/all": "public shop list",
+  "GET /api/class_packages/online/home": "public home list",
+  "GET /api/class_packages/presenciales/all": "public shop list",
+  "GET /api/class_packages/presenciales/home": "public home list",
+  "GET /api/class_packages/especiales/all": "public shop list",
+  "GET /api/class_packages/especiales/home": "public home list",
+  "GET /api/class_packages/:id": "the checkout page shows the package before sign-in",
+  "GET /api/payment_methods": "checkout shows the payment choices (names, public instructions)",
+  "GET /api/payment_methods/:id": "one checkout payment choice",
+  "GET /api/single_class": "the public schedule (/calendario); no customer identities in it",
+  "GET /api/single_class/single/:id": "one class of the public schedule",
+  "GET /api/class_types": "public catalogue",
+  "GET /api/locations": "public catalogue",
+  "GET /api/class_categories": "public catalogue",
+  "GET /api/class_categories/available": "public catalogue",
+  "GET /api/custom_spot_maps": "spot map layouts shown in the booking modal",
+  "GET /api/custom_spot_maps/:id": "one spot map layout",
+  "GET /api/ical/:token": "calendar apps cannot sign in: the secret, revocable token is the credential",
+  "GET /api/forms": "the sign-up form renders the configured fields",
+  "GET /api/forms/:id": "one form definition",
+  "GET /api/custom_fields": "field definitions (no customer values)",
+  "GET /api/custom_fields/:id": "one field definition",
+  "GET /api/signup_pages": "pages to accept at sign-up (titles and text)",
+  "GET /api/announcements": "published announcements are public (/avisos)",
+  "GET /api/announcements/:id": "one published announcement",
+  "GET /api/tags": "tag names and colours shown on classes and videos",
+  "GET /api/tags/:id": "one tag",
+  "GET /api/instructors": "coaches are public (birth year hidden)",
+  "GET /api/instructors/home/all": "coaches on the home page",
+  "GET /api/instructors/:id": "a coach's public profile",
+};
+
+/** Route prefixes outside our own API contract: documentation and the auth library's endpoints. */
+export const EXTERNAL_PREFIXES = ["/api/docs", "/api/auth/"];

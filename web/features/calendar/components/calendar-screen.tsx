@@ -1,0 +1,335 @@
+import {
+  ActionIcon,
+  Box,
+  Card,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { useEffect, useReducer, useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { addLocalDays, classCardState, localDay, mondayOfDay } from "../../../../domain/booking";
+import { monthName, weekdayName } from "../../../../domain/format";
+import { t } from "../../../../domain/messages";
+import { CancelClassModal } from "../../../components/cancel-class-modal";
+import { ClassCard } from "../../../components/class-card";
+import { DailyPromoPopup } from "../../../components/daily-promo-popup";
+import { PageHeading } from "../../../components/page-placeholder";
+import { isApiError } from "../../../lib/api-client";
+import { packagesPathSegment, useAppConfig } from "../../app-config/api";
+import { useCurrentUser } from "../../auth/api";
+import { AuthModal } from "../../auth/components/auth-modal";
+import {
+  type BookingInput,
+  fetchActivePenalty,
+  type SingleClass,
+  useBookClass,
+  useCancelBooking,
+  useClassTypes,
+  useLocations,
+  useSchedule,
+} from "../api";
+import {
+  goToWeek,
+  initialScheduleState,
+  scheduleReducer,
+  shouldAutoAdvance,
+  weekOfMonth,
+} from "../schedule-state";
+import { NoCreditsModal, PenaltyModal } from "./booking-alerts";
+import { BookingModal } from "./booking-modal";
+
+/** The calendar of in-person classes, shared by /mystudio and /calendario. */
+export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: string }) {
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const user = useCurrentUser().data ?? null;
+  const zone = config.timezone;
+  const today = localDay(new Date(), zone);
+  const [state, dispatch] = useReducer(scheduleReducer, today, initialScheduleState);
+  const [location, setLocation] = useState<number | null>(null);
+  const schedule = useSchedule(state.start_date, state.end_date, location);
+  const locations = useLocations().data?.locations ?? [];
+  const classTypes = useClassTypes().data?.class_types ?? [];
+  const book = useBookClass();
+  const cancel = useCancelBooking();
+  const [authFor, setAuthFor] = useState<SingleClass | null>(null);
+  const [noCredits, setNoCredits] = useState(false);
+  const [penalty, setPenalty] = useState<{ no_shows: number; end_date: string } | null>(null);
+  const [cancelling, setCancelling] = useState<SingleClass | null>(null);
+  const packagesPath = `/mystudio/${packagesPathSegment(config)}`;
+
+  // The query's answer becomes the state's days (the reducer stays the one source of truth).
+  useEffect(() => {
+    if (schedule.data && !schedule.isPlaceholderData)
+      dispatch({ type: "SCHEDULE_RECEIVED", days: schedule.data.days });
+  }, [schedule.data, schedule.isPlaceholderData]);
+
+  // Auto-advance past weeks with no future classes, up to 8 weeks out.
+  useEffect(() => {
+    if (!shouldAutoAdvance(state, today, new Date())) return;
+    const next = addLocalDays(state.start_date, 7);
+    if (addLocalDays(today, 8 * 7) <= next) dispatch({ type: "SET_CAN_ADVANCE", canAdvance: false });
+    for (const action of goToWeek(next)) dispatch(action);
+  }, [state, today]);
+
+  const navigateWeek = (monday: string) => {
+    dispatch({ type: "SET_USER_CLICK", clicked: true });
+    for (const action of goToWeek(monday)) dispatch(action);
+  };
+  const [year, month] = state.month.split("-").map(Number);
+  const shiftMonth = (delta: number) => {
+    const d = new Date(Date.UTC(year, month - 1 + delta, 1));
+    const target = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+    navigateWeek(target === today.slice(0, 7) ? mondayOfDay(today) : weekOfMonth(target));
+  };
+
+  const openBooking = (c: SingleClass) => {
+    if (!user) {
+      setAuthFor(c);
+      return;
+    }
+    dispatch({ type: "SET_SINGLE_CLASS", single_class: c });
+  };
+  // A visitor who signs in from the modal lands back in the booking 1 s later (AuthModal waits).
+  const resumeAfterSignIn = useRef<SingleClass | null>(null);
+
+  const submitBooking = (input: BookingInput) => {
+    book.mutate(input, {
+      onSuccess: (res) => {
+        notifications.show({ color: "green", message: res.message, autoClose: 3000 });
+        dispatch({ type: "SET_SINGLE_CLASS", single_class: null });
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.code === "NO_CREDITS") {
+          dispatch({ type: "SET_SINGLE_CLASS", single_class: null });
+          setNoCredits(true);
+        } else if (isApiError(error) && error.code === "PENALTY_ACTIVE") {
+          dispatch({ type: "SET_SINGLE_CLASS", single_class: null });
+          // The API client keeps only message and code: read the penalty's details from its list.
+          fetchActivePenalty().then(setPenalty, () =>
+            setPenalty({ no_shows: 0, end_date: new Date().toISOString() }),
+          );
+        } else {
+          notifications.show({ color: "red", message: error.message, autoClose: 5000 });
+        }
+      },
+    });
+  };
+
+  const confirmCancel = () => {
+    const id = cancelling?.my_reservation?.class_reservation_id;
+    if (!id) return;
+    cancel.mutate(id, {
+      onSuccess: (res) => {
+        notifications.show({ color: "green", message: res.message, autoClose: 3000 });
+        setCancelling(null);
+      },
+      onError: (error) => notifications.show({ color: "red", message: error.message, autoClose: 5000 }),
+    });
+  };
+
+  const now = new Date();
+  const window = { hours: config.reservation_timeframe_hours, minutes: config.reservation_timeframe_minutes };
+  const days = state.days.length ? state.days : (schedule.data?.days ?? []);
+  const weekEmpty = days.every((d) => d.single_classes.length === 0);
+
+  return (
+    <Stack gap="lg" py={{ base: "md", sm: "xl" }} px={{ base: "sm", sm: "md" }} maw={1400} mx="auto" w="100%">
+      <PageHeading title={title} subtitle={subtitle} />
+      {/* On /calendario the public layout already shows it. */}
+      {pathname.startsWith("/mystudio") ? <DailyPromoPopup /> : null}
+      <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap={4}>
+              <ActionIcon variant="subtle" aria-label="Mes anterior" onClick={() => shiftMonth(-1)}>
+                <IconChevronLeft size={18} />
+              </ActionIcon>
+              <Title order={2} fz={{ base: 20, sm: 24 }} tt="capitalize" miw={170} ta="center">
+                {monthName(month)} {year}
+              </Title>
+              <ActionIcon variant="subtle" aria-label="Mes siguiente" onClick={() => shiftMonth(1)}>
+                <IconChevronRight size={18} />
+              </ActionIcon>
+            </Group>
+            <Group gap={4}>
+              <ActionIcon
+                variant="light"
+                aria-label="Semana anterior"
+                onClick={() => navigateWeek(addLocalDays(state.start_date, -7))}
+              >
+                <IconChevronLeft size={18} />
+              </ActionIcon>
+              <Text fw={600} miw={90} ta="center" data-testid="week-label">
+                Semana {state.selectedWeek}
+              </Text>
+              <ActionIcon
+                variant="light"
+                aria-label="Semana siguiente"
+                onClick={() => navigateWeek(addLocalDays(state.start_date, 7))}
+              >
+                <IconChevronRight size={18} />
+              </ActionIcon>
+            </Group>
+          </Group>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="md">
+              <LegendDot color="var(--mantine-color-green-6)" label="Disponible" />
+              <LegendDot color="var(--mantine-primary-color-filled)" label="Reservada" />
+              <LegendDot color="var(--mantine-color-red-6)" label="Sin Lugares" />
+            </Group>
+            {locations.length > 1 ? (
+              <Select
+                aria-label="Estudio"
+                size="xs"
+                w={200}
+                value={location === null ? "all" : String(location)}
+                onChange={(v) => setLocation(!v || v === "all" ? null : Number(v))}
+                data={[
+                  { value: "all", label: "Todos los estudios" },
+                  ...locations.map((l) => ({ value: String(l.location_id), label: l.name })),
+                ]}
+                allowDeselect={false}
+              />
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+
+      {schedule.isLoading ? (
+        <Group justify="center" py="xl">
+          <Loader />
+        </Group>
+      ) : (
+        <>
+          {weekEmpty ? (
+            <Text ta="center" c="dimmed" py="md">
+              {t("noClassesWeek")}
+            </Text>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 7 }} spacing="sm" data-testid="week-grid">
+            {days.map((day) => (
+              <Stack key={day.date} gap="xs" data-testid="day-column">
+                <Box
+                  p={6}
+                  style={{
+                    borderRadius: 8,
+                    background:
+                      day.date === today
+                        ? "var(--mantine-primary-color-light)"
+                        : "var(--mantine-color-gray-0)",
+                  }}
+                >
+                  <Text fw={700} size="sm" ta="center">
+                    {weekdayName(day.date, zone)} {Number(day.date.slice(8))}
+                  </Text>
+                </Box>
+                {day.single_classes.length === 0 ? (
+                  <Text size="xs" c="dimmed" ta="center" hiddenFrom="lg">
+                    {t("noClassesDay")}
+                  </Text>
+                ) : null}
+                {day.single_classes.map((c) => (
+                  <ClassCard
+                    key={c.single_class_id}
+                    data={c}
+                    state={classCardState(c, c.my_reservation !== null, now, window)}
+                    timeZone={zone}
+                    waitlistEnabled={config.waitlist_enabled}
+                    onReserve={() => openBooking(c)}
+                    onCancel={() => setCancelling(c)}
+                    onBuy={() => navigate(`/checkout/${c.class_package_id}`)}
+                    onWaitlist={() => navigate(user ? "/mystudio/waitlists" : "/entrar")}
+                  />
+                ))}
+              </Stack>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+
+      {classTypes.length ? (
+        <Stack gap="sm" mt="md">
+          <Title order={2} fz={22}>
+            Nuestras clases
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {classTypes.map((type) => (
+              <Card
+                key={type.class_type_id}
+                withBorder
+                radius="md"
+                style={{ borderTop: `4px solid ${type.color ?? "var(--mantine-primary-color-filled)"}` }}
+              >
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  {type.icon ? <Image src={type.icon} alt="" w={36} h={36} fit="contain" /> : null}
+                  <Stack gap={2}>
+                    <Text fw={700}>{type.name}</Text>
+                    {type.description ? (
+                      <Text size="sm" c="dimmed">
+                        {type.description}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+
+      <BookingModal
+        key={state.single_class?.single_class_id ?? 0}
+        klass={state.single_class}
+        submitting={book.isPending}
+        onClose={() => dispatch({ type: "SET_SINGLE_CLASS", single_class: null })}
+        onSubmit={submitBooking}
+      />
+      <AuthModal
+        opened={authFor !== null}
+        onClose={() => {
+          resumeAfterSignIn.current = authFor;
+          setAuthFor(null);
+        }}
+        onSignedIn={() => {
+          const c = resumeAfterSignIn.current;
+          resumeAfterSignIn.current = null;
+          if (c) dispatch({ type: "SET_SINGLE_CLASS", single_class: c });
+        }}
+      />
+      <NoCreditsModal opened={noCredits} packagesPath={packagesPath} onClose={() => setNoCredits(false)} />
+      <PenaltyModal penalty={penalty} timeZone={zone} onClose={() => setPenalty(null)} />
+      {cancelling ? (
+        <CancelClassModal
+          opened
+          className={cancelling.class_type.name}
+          classDate={cancelling.class_date}
+          policy={config}
+          timeZone={zone}
+          loading={cancel.isPending}
+          onClose={() => setCancelling(null)}
+          onConfirm={confirmCancel}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function LegendDot({ color, label }: { color: string; label: string }) {
+  return (
+    <Group gap={6}>
+      <Box w={10} h={10} style={{ borderRadius: 10, background: color }} />
+      <Text size="sm">{label}</Text>
+    </Group>
+  );
+}

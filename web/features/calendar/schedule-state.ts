@@ -1,0 +1,116 @@
+import { addLocalDays, daysBetween, mondayOfDay } from "../../../domain/booking";
+import type { ScheduleDay, SingleClass } from "./api";
+
+/**
+ * The calendar's scheduling state (seed 000 §4): the week on screen, the month shown in the
+ * header, the days received, the clicked class and whether auto-advance may still move on.
+ * Every transition is an action below; unknown actions leave the state unchanged.
+ */
+export interface ScheduleState {
+  days: ScheduleDay[];
+  single_class: SingleClass | null;
+  spinner: boolean;
+  /** "YYYY-MM" of the month header. */
+  month: string;
+  /** ISO week number of the week on screen ("Semana N"). */
+  selectedWeek: number;
+  start_date: string;
+  end_date: string;
+  /** Auto-advance allowed (stops once the week is 8+ weeks out). */
+  canAdvance: boolean;
+  /** The person navigated themselves: auto-advance no longer moves the calendar. */
+  clicked: boolean;
+}
+
+export type ScheduleAction =
+  | { type: "SCHEDULE_RECEIVED"; days: ScheduleDay[] }
+  | { type: "SET_SINGLE_CLASS"; single_class: SingleClass | null }
+  | { type: "SHOW_SPINNER" }
+  | { type: "HIDE_SPINNER" }
+  | { type: "SET_MONTH"; month: string }
+  | { type: "SET_WEEK"; week: number }
+  | { type: "SET_START_DATE"; start_date: string }
+  | { type: "SET_END_DATE"; end_date: string }
+  | { type: "SET_CAN_ADVANCE"; canAdvance: boolean }
+  | { type: "SET_USER_CLICK"; clicked: boolean };
+
+export const AUTO_ADVANCE_MAX_WEEKS = 8;
+
+/** ISO-8601 week number of a "YYYY-MM-DD" day. */
+export function isoWeek(day: string): number {
+  const [y, m, d] = day.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const weekday = date.getUTCDay() || 7;
+  date.setUTCDate(date.getUTCDate() + 4 - weekday); // the Thursday decides the year
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  return Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
+}
+
+export function initialScheduleState(today: string): ScheduleState {
+  const start = mondayOfDay(today);
+  return {
+    days: [],
+    single_class: null,
+    spinner: true,
+    month: today.slice(0, 7),
+    selectedWeek: isoWeek(start),
+    start_date: start,
+    end_date: addLocalDays(start, 6),
+    canAdvance: true,
+    clicked: false,
+  };
+}
+
+export function scheduleReducer(state: ScheduleState, action: ScheduleAction): ScheduleState {
+  switch (action.type) {
+    case "SCHEDULE_RECEIVED":
+      return { ...state, days: action.days, spinner: false };
+    case "SET_SINGLE_CLASS":
+      return { ...state, single_class: action.single_class };
+    case "SHOW_SPINNER":
+      return { ...state, spinner: true };
+    case "HIDE_SPINNER":
+      return { ...state, spinner: false };
+    case "SET_MONTH":
+      return { ...state, month: action.month };
+    case "SET_WEEK":
+      return { ...state, selectedWeek: action.week };
+    case "SET_START_DATE":
+      return { ...state, start_date: action.start_date };
+    case "SET_END_DATE":
+      return { ...state, end_date: action.end_date };
+    case "SET_CAN_ADVANCE":
+      return { ...state, canAdvance: action.canAdvance };
+    case "SET_USER_CLICK":
+      return { ...state, clicked: action.clicked };
+    default:
+      return state;
+  }
+}
+
+/** The actions that put a week on screen (its Monday), keeping header, number and range in step. */
+export function goToWeek(monday: string): ScheduleAction[] {
+  return [
+    { type: "SET_START_DATE", start_date: monday },
+    { type: "SET_END_DATE", end_date: addLocalDays(monday, 6) },
+    { type: "SET_WEEK", week: isoWeek(monday) },
+    { type: "SET_MONTH", month: addLocalDays(monday, 3).slice(0, 7) },
+    { type: "SHOW_SPINNER" },
+  ];
+}
+
+/** The week that contains the 1st of a "YYYY-MM" month (month navigation lands there). */
+export function weekOfMonth(month: string): string {
+  return mondayOfDay(`${month}-01`);
+}
+
+/**
+ * Auto-advance: while the person has not navigated, a week without future classes moves on to
+ * the next one, up to 8 weeks from today.
+ */
+export function shouldAutoAdvance(state: ScheduleState, today: string, now: Date): boolean {
+  if (state.clicked || !state.canAdvance || state.spinner) return false;
+  if (daysBetween(today, state.start_date) >= AUTO_ADVANCE_MAX_WEEKS * 7) return false;
+  const future = state.days.some((d) => d.single_classes.some((c) => new Date(c.class_date) > now));
+  return !future;
+}

@@ -1,0 +1,160 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+
+export interface CheckoutOption {
+  payment_method_id: number;
+  name: string;
+  description: string | null;
+  instructions: string | null;
+  provider: "card" | "cash" | "paypal";
+  bank: {
+    bank?: string;
+    card?: string;
+    account_number?: string;
+    clabe?: string;
+    beneficiary?: string;
+  } | null;
+}
+
+export interface DiscountCheck {
+  discount: {
+    discount_id: number;
+    code: string;
+    amount: number;
+    is_percent: boolean;
+    first_invoice_only: boolean;
+  };
+  totals: { amount: number; discount_total: number; total: number };
+}
+
+export interface AttemptResponse {
+  purchase_id: number;
+  payment_id: number;
+  total: number;
+  clientSecret?: string;
+  session?: { id: string; url: string };
+  completed: boolean;
+}
+
+export interface PendingPage {
+  page_id: number;
+  title: string;
+  slug: string;
+  content: string | null;
+}
+
+export interface PurchaseDetail {
+  purchase_id: number;
+  class_package_id: number;
+  title: string;
+  status: string;
+  status_text: string;
+  amount: number;
+  discount_total: number;
+  total_payment: number;
+  provider: string;
+  next_charge: string | null;
+  expiration_date: string | null;
+  createdAt: string;
+  email: string;
+  class_package: {
+    title: string;
+    image: string | null;
+    short_description: string | null;
+    is_online: boolean;
+    is_unlimited_membership: boolean;
+    downloadable: { name: string; type: string } | null;
+    file_url: string | null;
+  };
+  payment_method: CheckoutOption | null;
+  credits: {
+    available_class_id: number;
+    class_type_id: number | null;
+    available_classes: number;
+    expiration_date: string | null;
+  }[];
+}
+
+export function useCheckoutOptions() {
+  return useQuery({
+    queryKey: ["checkout", "payment_methods"],
+    queryFn: ({ signal }) => api.get<{ payment_methods: CheckoutOption[] }>("/payment_methods", { signal }),
+    select: (d) => d.payment_methods,
+  });
+}
+
+/** Required legal pages the customer has not accepted yet (accounts module). */
+export function usePendingPages(enabled: boolean) {
+  return useQuery({
+    queryKey: ["checkout", "accepted_pages"],
+    queryFn: ({ signal }) => api.get<{ pending: PendingPage[] }>("/accepted_pages", { signal }),
+    select: (d) => d.pending,
+    enabled,
+  });
+}
+
+/** Pages whose acceptance the Pay button asks for (the legal checkbox). */
+export function useRequiredPages() {
+  return useQuery({
+    queryKey: ["checkout", "required_pages"],
+    queryFn: ({ signal }) =>
+      api.get<{ pages: { page_id: number; title: string; slug: string; required: boolean }[] }>("/pages", {
+        signal,
+      }),
+    select: (d) => d.pages.filter((p) => p.required),
+  });
+}
+
+/** Whether the customer already paid the sign-up fee package. */
+export function useOwnPurchases(enabled: boolean) {
+  return useQuery({
+    queryKey: ["purchases"],
+    queryFn: ({ signal }) =>
+      api.get<{ purchases: { class_package_id: number; status: string }[] }>("/purchases", { signal }),
+    select: (d) => d.purchases,
+    enabled,
+  });
+}
+
+export function usePurchase(id: number) {
+  return useQuery({
+    queryKey: ["purchases", id],
+    queryFn: ({ signal }) => api.get<{ purchase: PurchaseDetail }>(`/purchases/${id}`, { signal }),
+    select: (d) => d.purchase,
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+export const checkDiscount = (code: string, classPackageId: number) =>
+  api.get<DiscountCheck>(`/discounts/code/${encodeURIComponent(code)}`, {
+    query: { class_package_id: classPackageId },
+  });
+
+export const startCardCheckout = (body: {
+  class_package_id: number;
+  discountCode?: string | null;
+  idempotency_key: string;
+  payment_method_id?: number;
+}) => api.post<AttemptResponse>("/checkout/attempt", body);
+
+export const confirmCardCheckout = (body: {
+  purchase_id: number;
+  client_secret: string;
+  payment_method: string;
+  save_card?: boolean;
+}) => api.post<{ purchase_id: number; message: string }>("/checkout/confirm", body);
+
+export const cashCheckout = (body: {
+  class_package_id: number;
+  discountCode?: string | null;
+  idempotency_key: string;
+  payment_method_id?: number;
+}) => api.post<{ purchase_id: number; payment_id: number; completed: boolean }>("/checkout", body);
+
+export const acceptPage = (pageId: number) => api.post("/accepted_pages", { page_id: pageId });
+
+/** A new idempotency key: one per purchase attempt, reused by retries and double clicks. */
+export function newIdempotencyKey(): string {
+  return `chk_${crypto.randomUUID().replace(/-/g, "")}`;
+}

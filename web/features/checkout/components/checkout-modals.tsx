@@ -1,0 +1,76 @@
+import { Button, Modal, ScrollArea, Stack, Text, TypographyStylesProvider } from "@mantine/core";
+import { useState } from "react";
+import { Link } from "react-router";
+import { messages } from "../../../../domain/messages";
+import { acceptPage, type PendingPage } from "../api";
+import { checkoutCopy } from "../copy";
+
+/** Seed 001 section 4: pay the inscription first (a link to its own checkout). */
+export function SignupFeeModal({
+  feePackageId,
+  opened,
+  onClose,
+}: {
+  feePackageId: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={checkoutCopy.signupFeeTitle} centered radius="lg">
+      <Stack>
+        <Text>{checkoutCopy.signupFeeText}</Text>
+        <Button component={Link} to={`/checkout/${feePackageId}`} onClick={onClose}>
+          {checkoutCopy.signupFeeButton}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Seed 001 section 4: the first required legal page the customer has not accepted, in a modal
+ * that cannot be closed until it is accepted. Content is sanitised by the server.
+ */
+export function RequiredPageModal({ page, onAccepted }: { page: PendingPage; onAccepted: () => void }) {
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal
+      opened
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={page.title}
+      centered
+      radius="lg"
+      size="lg"
+    >
+      <Stack>
+        <ScrollArea.Autosize mah="50vh">
+          <TypographyStylesProvider>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: page content is sanitised by the server */}
+            <div dangerouslySetInnerHTML={{ __html: page.content ?? "" }} />
+          </TypographyStylesProvider>
+        </ScrollArea.Autosize>
+        {error ? <Text c="red">{error}</Text> : null}
+        <Button
+          loading={saving}
+          onClick={async () => {
+            setSaving(true);
+            try {
+              await acceptPage(page.page_id);
+              onAccepted();
+            } catch {
+              setError(messages.mustAcceptPage.replace("{page}", page.title));
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          {checkoutCopy.acceptPage}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

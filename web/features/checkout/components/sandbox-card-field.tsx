@@ -1,0 +1,97 @@
+import { Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { IconCreditCard, IconLock } from "@tabler/icons-react";
+import { useEffect, useState } from "react";
+import { cardBrand, parseExpiry } from "../../../../domain/billing";
+import { luhnValid, tokenizeSandboxCard } from "../../../../domain/sandbox-card";
+import { checkoutCopy } from "../copy";
+
+export type CardFieldState = { complete: boolean; tokenize: () => string };
+
+const groups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+
+/**
+ * The sandbox processor's card field. The number stays in this component: what leaves it is a
+ * token with the test outcome, brand, last four digits and expiry (docs/decisions/
+ * 0007-sandbox-card-tokens.md), as a real processor's hosted field would do.
+ */
+export function SandboxCardField({
+  onChange,
+  disabled,
+}: {
+  onChange: (state: CardFieldState) => void;
+  disabled?: boolean;
+}) {
+  const [number, setNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const digits = number.replace(/\D/g, "");
+  const exp = parseExpiry(expiry);
+  const brand = digits ? cardBrand(digits) : null;
+  const cvcLength = brand === "amex" ? 4 : 3;
+  const numberOk = digits.length >= 13 && digits.length <= 19;
+  const complete = numberOk && exp !== null && cvc.length === cvcLength;
+
+  const expMonth = exp?.month ?? 1;
+  const expYear = exp?.year ?? 2000;
+  useEffect(() => {
+    onChange({ complete, tokenize: () => tokenizeSandboxCard(digits, { month: expMonth, year: expYear }) });
+  }, [complete, digits, expMonth, expYear, onChange]);
+
+  const numberError =
+    digits.length >= 13 && !luhnValid(digits) && digits.length >= 15 ? checkoutCopy.cardNumberInvalid : null;
+
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label={checkoutCopy.cardNumber}
+        placeholder="4242 4242 4242 4242"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        leftSection={<IconCreditCard size={18} aria-hidden="true" />}
+        rightSection={
+          brand ? (
+            <Text fz={11} fw={700} tt="uppercase">
+              {brand === "mastercard" ? "MC" : brand}
+            </Text>
+          ) : null
+        }
+        rightSectionWidth={44}
+        value={groups(digits)}
+        onChange={(e) => setNumber(e.currentTarget.value.replace(/\D/g, "").slice(0, 19))}
+        error={numberError}
+        disabled={disabled}
+        name="cardnumber"
+      />
+      <SimpleGrid cols={2} spacing="sm">
+        <TextInput
+          label={checkoutCopy.cardExpiry}
+          placeholder="MM/AAAA"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          value={expiry}
+          onChange={(e) => {
+            const d = e.currentTarget.value.replace(/\D/g, "").slice(0, 6);
+            setExpiry(d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d);
+          }}
+          error={expiry.length === 7 && !exp ? checkoutCopy.cardExpiryInvalid : null}
+          disabled={disabled}
+          name="cc-exp"
+        />
+        <TextInput
+          label={checkoutCopy.cardCvc}
+          placeholder={brand === "amex" ? "1234" : "123"}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          value={cvc}
+          onChange={(e) => setCvc(e.currentTarget.value.replace(/\D/g, "").slice(0, cvcLength))}
+          disabled={disabled}
+          name="cvc"
+        />
+      </SimpleGrid>
+      <Group gap={6} c="dimmed">
+        <IconLock size={14} aria-hidden="true" />
+        <Text fz="xs">{checkoutCopy.cardSecure}</Text>
+      </Group>
+    </Stack>
+  );
+}

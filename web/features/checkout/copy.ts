@@ -1,0 +1,91 @@
+import { messages } from "../../../domain/messages";
+import { type ApiError, isApiError } from "../../lib/api-client";
+
+/** UI copy of checkout and the thank-you page; the seed's quoted texts come from messages. */
+export const checkoutCopy = {
+  title: "Checkout",
+  summary: "Tu compra",
+  discountCode: "Código de descuento",
+  apply: "Aplicar",
+  remove: "Quitar",
+  discount: "Descuento",
+  total: "Total",
+  payToday: "Pagas hoy",
+  nextCharge: "Próximo cargo",
+  freeTrial: (length: string) => `Prueba gratis de ${length}`,
+  subscriptionReminder:
+    "Tu suscripción se renueva automáticamente cada mes. Puedes cancelarla en cualquier momento y no es reembolsable.",
+  signInToBuy: "Inicia sesión o crea tu cuenta para comprar",
+  signIn: "Iniciar sesión",
+  signUp: "Crear cuenta",
+  paymentMethod: "Método de pago",
+  card: "Tarjeta",
+  cash: "Efectivo",
+  cardNumber: "Número de tarjeta",
+  cardExpiry: "Vencimiento",
+  cardCvc: "CVV",
+  cardSecure: "Tus datos de tarjeta no llegan a nuestro servidor.",
+  cardNumberInvalid: messages.cardIncorrectNumber,
+  cardExpiryInvalid: "Usa el formato MM/AAAA.",
+  pay: (amount: string) => `Pagar ${amount}`,
+  payCash: "Confirmar compra en efectivo",
+  getOffer: "Obtener Oferta",
+  processing: "Procesando tu compra…",
+  acceptLegal: "Acepto",
+  and: "y",
+  signupFeeTitle: "Inscripción",
+  signupFeeText: "Antes de comprar este paquete necesitas pagar tu inscripción.",
+  signupFeeButton: "Pagar inscripción",
+  acceptPage: "Aceptar",
+  packageMissing: messages.packageNotFound,
+  thanksTitle: "¡Gracias por tu compra!",
+  thanksPending: "Tu compra está pendiente de pago",
+  folio: "Folio",
+  package: "Paquete",
+  date: "Fecha",
+  status: "Estado",
+  credits: "Créditos",
+  unlimited: "Ilimitadas",
+  expires: "Vence",
+  onlineAccess: "Acceso a clases online hasta",
+  membership: "Membresía ilimitada",
+  bankDetails: "Datos para tu pago",
+  bank: "Banco",
+  cardNumberBank: "Tarjeta",
+  account: "Cuenta",
+  clabe: "CLABE",
+  beneficiary: "Beneficiario",
+  nextSteps: "Siguientes pasos",
+  bookClass: "Reservar una clase",
+  myPurchases: "Ver Mis Compras",
+  download: "Descargar",
+  cashNextStep: "Tus clases se activan cuando el estudio confirme tu pago.",
+};
+
+/**
+ * Seed 001 section 8: what the card form and the other checkout paths show for an error. The
+ * server already answers the seed's texts; the fallbacks cover a missing or generic message.
+ */
+export function checkoutErrorMessage(error: unknown, withDiscount: boolean): string {
+  if (!isApiError(error)) return messages.checkoutDefault;
+  const e = error as ApiError;
+  switch (e.status) {
+    case 402:
+      return e.message || messages.cardDeclinedByBank;
+    case 400:
+      return e.code === "NO_PAYMENT_METHOD"
+        ? messages.noPaymentMethod
+        : e.message || messages.noPaymentMethod;
+    case 409:
+      return e.code === "PURCHASE_LIMIT" ? messages.purchaseLimitReached : e.message;
+    case 412:
+      if (withDiscount && e.code.startsWith("DISCOUNT")) return messages.cardDiscountNotUsable;
+      return e.message || messages.packageSoldOut;
+    case 404:
+      return messages.packageNotFound;
+    default:
+      return e.status >= 500 || e.status === 0
+        ? messages.checkoutDefault
+        : e.message || messages.checkoutDefault;
+  }
+}

@@ -1,0 +1,121 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Address, AddressInput } from "../../../domain/customers";
+import type { FieldValues, FormField } from "../../../domain/forms";
+import { api } from "../../lib/api-client";
+import { currentUserQueryKey } from "../auth/api";
+
+export type Profile = {
+  customer_id: number | null;
+  name: string;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  birthdate: string | null;
+  instagram: string | null;
+  file: { file_id: number; src: string; name: string } | null;
+  address: (Address & { address_id: number }) | null;
+  missing_fields: { key: string; label: string }[];
+};
+
+export type PendingPage = { page_id: number; title: string; slug: string; content: string | null };
+
+const keys = {
+  profile: ["customers", "profile"] as const,
+  fields: ["customers", "fields"] as const,
+  values: ["customers", "values"] as const,
+  pending: ["customers", "pending-pages"] as const,
+};
+
+export function useProfile() {
+  return useQuery({
+    queryKey: keys.profile,
+    queryFn: async ({ signal }) => (await api.get<{ customer: Profile }>("/customer", { signal })).customer,
+  });
+}
+
+function useInvalidateProfile() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: keys.profile }),
+      client.invalidateQueries({ queryKey: keys.values }),
+      client.invalidateQueries({ queryKey: currentUserQueryKey }),
+    ]);
+}
+
+export function useUpdateProfile() {
+  const invalidate = useInvalidateProfile();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      api.put<{ customer: Profile; message: string }>("/customer", body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSaveAddress() {
+  const invalidate = useInvalidateProfile();
+  return useMutation({
+    mutationFn: ({ address_id, ...body }: AddressInput & { address_id?: number }) =>
+      // Seed save semantics: a numeric id updates (PUT), none creates (POST).
+      address_id ? api.put("/addresses", { ...body, address_id }) : api.post("/addresses", body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCustomerFields() {
+  return useQuery({
+    queryKey: keys.fields,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ custom_fields: FormField[] }>("/custom_fields", {
+          query: { object: "customer" },
+          signal,
+        })
+      ).custom_fields,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useFieldValues() {
+  return useQuery({
+    queryKey: keys.values,
+    queryFn: ({ signal }) =>
+      api.get<{ values: FieldValues; missing: { key: string; label: string }[] }>("/customer_field_values", {
+        signal,
+      }),
+  });
+}
+
+/** POST /api/files; returns the new file id. */
+export async function uploadFile(file: File, kind: "image" | "file"): Promise<number> {
+  const body = new FormData();
+  body.append("kind", kind);
+  body.append("file", file);
+  return (await api.post<{ file_id: number }>("/files", body)).file_id;
+}
+
+export function useSaveFieldValues() {
+  const invalidate = useInvalidateProfile();
+  return useMutation({
+    mutationFn: (values: FieldValues) => api.put("/customer_field_values", { values }),
+    onSuccess: invalidate,
+  });
+}
+
+export function usePendingPages(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.pending,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ pending: PendingPage[] }>("/accepted_pages", { signal })).pending,
+    enabled,
+  });
+}
+
+export function useAcceptPage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (pageId: number) =>
+      api.post<{ pending: PendingPage[] }>("/accepted_pages", { page_id: pageId }),
+    onSuccess: (data) => client.setQueryData(keys.pending, data.pending),
+  });
+}

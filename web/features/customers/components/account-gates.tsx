@@ -1,0 +1,88 @@
+import { Button, Checkbox, Modal, ScrollArea, Stack, Text, TypographyStylesProvider } from "@mantine/core";
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { t } from "../../../../domain/messages";
+import { type PendingPage, useAcceptPage, usePendingPages, useProfile } from "../api";
+import { customersCopy as c } from "../copy";
+
+/** Terms modal (seed 000 §2): cannot be closed while a required page is pending. */
+function TermsModal({ page }: { page: PendingPage }) {
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const accept = useAcceptPage();
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={page.title}
+      size="lg"
+      centered
+    >
+      <Stack>
+        <ScrollArea.Autosize mah={500} type="auto">
+          <TypographyStylesProvider>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: page HTML is sanitised by the server on save */}
+            <div dangerouslySetInnerHTML={{ __html: page.content ?? "" }} />
+          </TypographyStylesProvider>
+        </ScrollArea.Autosize>
+        <Checkbox
+          label={`Acepto ${page.title}`}
+          checked={checked}
+          error={error}
+          onChange={(e) => {
+            setChecked(e.currentTarget.checked);
+            setError(null);
+          }}
+        />
+        <Button
+          loading={accept.isPending}
+          onClick={() => {
+            if (!checked) return setError(t("mustAcceptPage", { page: page.title }));
+            accept.mutate(page.page_id, { onSuccess: () => setChecked(false) });
+          }}
+        >
+          {c.accept}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** 'Completar Información': shown at the account home while required profile fields are missing. */
+function CompleteInfoModal({ missing }: { missing: string[] }) {
+  const [opened, setOpened] = useState(true);
+  return (
+    <Modal opened={opened} onClose={() => setOpened(false)} title={t("completeInfoTitle")} centered>
+      <Stack>
+        <Text>{c.completeText}</Text>
+        <Text size="sm" c="dimmed">
+          {missing.join(", ")}
+        </Text>
+        <Button component={Link} to="/mystudio/informacion" onClick={() => setOpened(false)}>
+          {t("completeInfoTitle")}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Mounted by the account layout for customers: first the pending legal pages (one at a time),
+ * then, on /mystudio itself, the complete-information reminder.
+ */
+export function AccountGates({ isCustomer }: { isCustomer: boolean }) {
+  const { pathname } = useLocation();
+  const pending = usePendingPages(isCustomer);
+  const atHome = pathname === "/mystudio" || pathname === "/mystudio/";
+  const profile = useProfile();
+  if (!isCustomer) return null;
+  const page = pending.data?.[0];
+  if (page) return <TermsModal key={page.page_id} page={page} />;
+  const missing = profile.data?.missing_fields ?? [];
+  if (atHome && pending.data && missing.length > 0)
+    return <CompleteInfoModal missing={missing.map((m) => m.label)} />;
+  return null;
+}

@@ -1,0 +1,195 @@
+import {
+  Alert,
+  Avatar,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconEdit } from "@tabler/icons-react";
+import { useState } from "react";
+import { normalizePhone } from "../../../../domain/customers";
+import { isApiError } from "../../../lib/api-client";
+import { type Profile, uploadFile, useUpdateProfile } from "../api";
+import { customersCopy as c } from "../copy";
+
+/** "1990-05-17" → "17-05-1990" (seed 000 §9: profile birthdate as day-month-year). */
+function dayMonthYear(date: string): string {
+  const [y, m, d] = date.split("-");
+  return `${d}-${m}-${y}`;
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{children}</Text>
+    </div>
+  );
+}
+
+function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () => void }) {
+  const initials = `${profile.name[0] ?? ""}${profile.last_name?.[0] ?? ""}`.toUpperCase();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" miw={0}>
+          <Avatar src={profile.file?.src} size={72} radius="xl" color="brand" alt="">
+            {initials}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Title order={2} fz="h3">
+              {[profile.name, profile.last_name].filter(Boolean).join(" ")}
+            </Title>
+            <Text c="dimmed" truncate>
+              {profile.email}
+            </Text>
+          </div>
+        </Group>
+        <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+          {c.edit}
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Row label={c.birthdate}>
+          {profile.birthdate ? (
+            dayMonthYear(profile.birthdate)
+          ) : (
+            <Text component="span" c="red.8">
+              {c.noBirthdate}
+            </Text>
+          )}
+        </Row>
+        <Row label={c.phone}>{profile.phone ?? "—"}</Row>
+        <Row label={c.instagram}>{profile.instagram ? `@${profile.instagram}` : "—"}</Row>
+      </SimpleGrid>
+      {profile.missing_fields.length > 0 ? (
+        <Alert color="yellow" title={c.missingTitle}>
+          <List size="sm">
+            {profile.missing_fields.map((f) => (
+              <List.Item key={f.key}>{f.label}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ProfileEdit({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const [form, setForm] = useState({
+    name: profile.name,
+    last_name: profile.last_name ?? "",
+    phone: profile.phone ?? "",
+    birthdate: profile.birthdate ?? "",
+    instagram: profile.instagram ?? "",
+  });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fields = update.error && isApiError(update.error) ? (update.error.fields ?? {}) : {};
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: React clears currentTarget once the handler returns, before the updater runs.
+    const raw = e.currentTarget.value;
+    setForm((f) => ({ ...f, [key]: key === "phone" ? normalizePhone(raw) : raw }));
+  };
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const file_id = photo ? await uploadFile(photo, "image") : (profile.file?.file_id ?? null);
+      const result = await update.mutateAsync({ ...form, birthdate: form.birthdate || null, file_id });
+      notifications.show({ color: "green", message: result.message, autoClose: 3000 });
+      onDone();
+    } catch (error) {
+      if (!update.isError)
+        notifications.show({ color: "red", message: isApiError(error) ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap="sm">
+        {update.error ? (
+          <Alert color="red" role="alert">
+            {isApiError(update.error) ? update.error.message : String(update.error)}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={c.name} required value={form.name} onChange={set("name")} error={fields.name} />
+          <TextInput
+            label={c.lastName}
+            required
+            value={form.last_name}
+            onChange={set("last_name")}
+            error={fields.last_name}
+          />
+          <TextInput
+            label={c.phone}
+            required
+            inputMode="numeric"
+            value={form.phone}
+            onChange={set("phone")}
+            error={fields.phone}
+          />
+          <TextInput
+            label={c.birthdate}
+            type="date"
+            value={form.birthdate}
+            onChange={set("birthdate")}
+            error={fields.birthdate}
+          />
+          <TextInput label={c.instagram} leftSection="@" value={form.instagram} onChange={set("instagram")} />
+          <FileInput
+            label={c.photo}
+            accept="image/*"
+            clearable
+            value={photo}
+            onChange={setPhoto}
+            placeholder={profile.file?.name ?? ""}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {c.cancel}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {c.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Seed 000 §2 profile card: view and edit modes; cancelling reloads the user. */
+export function ProfileCard({ profile, onReload }: { profile: Profile; onReload: () => void }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>
+      {editing ? (
+        <ProfileEdit
+          profile={profile}
+          onDone={() => {
+            setEditing(false);
+            onReload();
+          }}
+        />
+      ) : (
+        <ProfileView profile={profile} onEdit={() => setEditing(true)} />
+      )}
+    </Paper>
+  );
+}

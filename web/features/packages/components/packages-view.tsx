@@ -1,0 +1,65 @@
+import { Alert, Button, Container, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { PageHeading } from "../../../components/page-placeholder";
+import { useAppConfig } from "../../app-config/api";
+import { usePackages } from "../api";
+import { packagesCopy } from "../copy";
+import { PackageCard } from "./package-card";
+
+/**
+ * Packages list of seed 001: an optional 'Clase de Prueba' section (trial packages), then the
+ * rest under the configured title (class_packages_name). Used by the public and account pages.
+ */
+export function PackagesView({ inAccount = false }: { inAccount?: boolean }) {
+  const config = useAppConfig();
+  const { data, isPending, isError, refetch } = usePackages();
+  const title = config.class_packages_name || "Paquetes";
+  const trials = (data ?? []).filter((p) => p.is_trial);
+  const others = (data ?? []).filter(
+    (p) => !p.is_trial && p.class_package_id !== config.signup_fee_package_id,
+  );
+  return (
+    <Container
+      size="lg"
+      py={inAccount ? "md" : { base: "xl", sm: 48 }}
+      px={inAccount ? 0 : undefined}
+      w="100%"
+    >
+      <Stack gap="xl">
+        {isPending ? (
+          <Loader aria-label="Cargando paquetes" mx="auto" />
+        ) : isError ? (
+          <Alert color="red" title={packagesCopy.loadError}>
+            <Button variant="light" onClick={() => refetch()}>
+              {packagesCopy.retry}
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            {trials.length > 0 ? (
+              <Stack gap="md">
+                <Title order={2}>{packagesCopy.trialSection}</Title>
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                  {trials.map((p) => (
+                    <PackageCard key={p.class_package_id} pkg={p} />
+                  ))}
+                </SimpleGrid>
+              </Stack>
+            ) : null}
+            <Stack gap="md">
+              <PageHeading title={title} />
+              {others.length === 0 ? (
+                <Text c="dimmed">{packagesCopy.empty}</Text>
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+                  {others.map((p) => (
+                    <PackageCard key={p.class_package_id} pkg={p} />
+                  ))}
+                </SimpleGrid>
+              )}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}

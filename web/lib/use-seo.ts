@@ -1,0 +1,64 @@
+import { useEffect } from "react";
+import { pageTitle } from "../app/copy";
+import { useAppConfig } from "../features/app-config/api";
+
+export interface Seo {
+  /** Screen title; the tab shows "{title} · {business_name}" (just the name when empty). */
+  title?: string;
+  /** One or two sentences for search results and link previews; the studio's tagline by default. */
+  description?: string | null;
+  /** Absolute or root-relative image for link previews. */
+  image?: string | null;
+  type?: "website" | "article" | "profile";
+}
+
+function setMeta(attribute: "name" | "property", key: string, value: string) {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
+  if (!meta) {
+    meta = document.createElement("meta");
+    meta.setAttribute(attribute, key);
+    document.head.appendChild(meta);
+  }
+  meta.content = value;
+}
+
+function setCanonical(href: string) {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!link) {
+    link = document.createElement("link");
+    link.rel = "canonical";
+    document.head.appendChild(link);
+  }
+  link.href = href;
+}
+
+const absolute = (url: string) => new URL(url, window.location.origin).toString();
+const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text);
+
+/**
+ * Title, description, canonical URL and Open Graph / Twitter tags of the current screen, so search
+ * results and shared links show the right page. Crawlers that run scripts (Google) and the
+ * in-app share sheets read these; index.html carries safe defaults for the rest.
+ */
+export function useSeo({ title = "", description, image, type = "website" }: Seo = {}) {
+  const config = useAppConfig();
+  const text = clip(
+    (description || config.hero_subtitle || config.business_name).replace(/\s+/g, " ").trim(),
+  );
+  const picture = image || config.hero_image || "";
+  useEffect(() => {
+    const fullTitle = pageTitle(title, config.business_name);
+    const url = window.location.origin + window.location.pathname;
+    document.title = fullTitle;
+    setMeta("name", "description", text);
+    setMeta("property", "og:title", fullTitle);
+    setMeta("property", "og:description", text);
+    setMeta("property", "og:type", type);
+    setMeta("property", "og:url", url);
+    setMeta("property", "og:site_name", config.business_name);
+    setMeta("property", "og:locale", "es_MX");
+    setMeta("name", "twitter:card", picture ? "summary_large_image" : "summary");
+    if (picture) setMeta("property", "og:image", absolute(picture));
+    setCanonical(url);
+  }, [title, text, picture, type, config.business_name]);
+}

@@ -1,0 +1,84 @@
+/*
+ * Service worker: makes a return visit open instantly and survive a flaky connection.
+ * - Pages (navigations): the cached app shell at once, refreshed in the background.
+ * - /assets/* (content-hashed, immutable): cache first.
+ * - /api/*: network first; public reads fall back to their last copy when offline. Anything
+ *   personal (session, account, admin) is never stored.
+ * - Other same-origin files (images, icons): cached copy, refreshed in the background.
+ * - Media and Range requests (video seeking) go straight to the network: a 206 partial answer
+ *   cannot be cached, and caching whole videos would fill the phone.
+ * The schedule (/api/single_class) is not kept: for a signed-in customer it holds their bookings.
+ * Bump VERSION to drop every cache on the next activation.
+ */
+const VERSION = "v2";
+const SHELL = `shell-${VERSION}`;
+const ASSETS = `assets-${VERSION}`;
+const RUNTIME = `runtime-${VERSION}`;
+const PUBLIC_API = /^\/api\/(appconfig|pages|announcements|instructors|class_types|class_packages|tags)(\/|$|\?)/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL)
+      .then((cache) => cache.add(new Request("/", { cache: "reload" })))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  const keep = new Set([SHELL, ASSETS, RUNTIME]);
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((key) => !keep.has(key)).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function staleWhileRevalidate(event, cacheName, request, key = request) {
+  const network = fetch(request).then(async (response) => {
+    if (response.status === 200) await (await caches.open(cacheName)).put(key, response.clone());
+    return response;
+  });
+  event.waitUntil(network.catch(() => undefined));
+  return caches.match(key).then((cached) => cached || network);
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.status === 200) await (await caches.open(ASSETS)).put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request, url) {
+  const storable = PUBLIC_API.test(url.pathname + url.search);
+  try {
+    const response = await fetch(request);
+    if (storable && response.status === 200) await (await caches.open(RUNTIME)).put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = storable ? await caches.match(request) : undefined;
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  if (request.headers.has("range") || request.destination === "video" || request.destination === "audio") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/api/")) {
+    event.respondWith(networkFirst(request, url));
+  } else if (request.mode === "navigate") {
+    // Every client route is the same index.html: one cached copy serves them all.
+    event.respondWith(staleWhileRevalidate(event, SHELL, request, "/"));
+  } else if (url.pathname.startsWith("/assets/")) {
+    event.respondWith(cacheFirst(request));
+  } else if (!url.pathname.startsWith("/files/") && url.pathname !== "/sw.js") {
+    event.respondWith(staleWhileRevalidate(event, RUNTIME, request));
+  }
+});
