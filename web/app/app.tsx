@@ -1,9 +1,8 @@
 import { Button, Center, MantineProvider, Stack, Text, ThemeIcon } from "@mantine/core";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
+import { notificationsStore } from "@mantine/notifications";
 import { IconPlugConnectedX } from "@tabler/icons-react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { RouterProvider } from "react-router";
 import type { AppConfig } from "../../domain/app-config";
 import { FullScreenLoader } from "../components/full-screen-loader";
@@ -11,6 +10,28 @@ import { packagesPathSegment, useAppConfigQuery } from "../features/app-config/a
 import { copy } from "./copy";
 import { createAppRouter } from "./router";
 import { buildTheme, studioCssVariables } from "./theme";
+
+// Toasts are rendered by a component fetched the first time a toast is shown: most visits never
+// show one, and `notifications.show()` calls wait in the store until the component mounts.
+const Notifications = lazy(() =>
+  import("@mantine/notifications").then((module) => ({ default: module.Notifications })),
+);
+
+function LazyNotifications() {
+  const [needed, setNeeded] = useState(() => notificationsStore.getState().notifications.length > 0);
+  useEffect(() => {
+    if (needed) return;
+    return notificationsStore.subscribe((state) => {
+      if (state.notifications.length > 0 || state.queue.length > 0) setNeeded(true);
+    });
+  }, [needed]);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications position="top-center" autoClose={5000} zIndex={1000} />
+    </Suspense>
+  );
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -64,10 +85,10 @@ function ReadyApp({ config }: { config: AppConfig }) {
   const packagesPath = packagesPathSegment(config);
   const router = useMemo(() => createAppRouter(packagesPath), [packagesPath]);
   return (
-    <ModalsProvider labels={{ confirm: "Aceptar", cancel: "Cancelar" }}>
-      <Notifications position="top-center" autoClose={5000} zIndex={1000} />
+    <>
+      <LazyNotifications />
       <RouterProvider router={router} />
-    </ModalsProvider>
+    </>
   );
 }
 

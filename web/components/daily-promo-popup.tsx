@@ -1,9 +1,12 @@
 import { lazy, Suspense, useState } from "react";
+import { useLocation } from "react-router";
 import { useAppConfig } from "../features/app-config/api";
 import { popupSeenToday } from "./popup-seen";
 
 // Loaded only when it will show, so pages without a promotion don't download the modal.
 const PromoPopupModal = lazy(() => import("./promo-popup-modal"));
+
+const QUIET_PATHS = /^\/(checkout|gracias|entrar|registro|recuperar|restablecer)(\/|$)/;
 
 /**
  * The studio's promotional image (popup_presencial_*), at most once a day per visitor. The public
@@ -15,7 +18,9 @@ export function DailyPromoPopup() {
   const [show] = useState(
     () => popup_presencial_enabled && Boolean(popup_presencial_src) && !popupSeenToday(),
   );
-  if (!show) return null;
+  const { pathname } = useLocation();
+  // Never over a purchase or a sign-in: the visitor is busy there.
+  if (!show || QUIET_PATHS.test(pathname)) return null;
   return (
     <Suspense fallback={null}>
       <PromoPopupModal />

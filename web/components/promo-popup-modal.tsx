@@ -1,53 +1,60 @@
-import { CloseButton, Modal } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useAppConfig } from "../features/app-config/api";
 import { internalPath } from "../lib/contact";
 import { rememberPopupSeen } from "./popup-seen";
+import classes from "./promo-popup-modal.module.css";
 
-/** The studio's promotional image (popup_presencial_*), lazily loaded by the public layout. */
-export default function PromoPopup() {
+/**
+ * The studio's promotional image (popup_presencial_*). A native <dialog>: the browser gives the
+ * focus trap, Escape and the backdrop, so the home page does not download a modal library for an
+ * image (it was a third of the page's JavaScript).
+ */
+export default function PromoPopupModal() {
   const { popup_presencial_src: src, popup_presencial_link: link } = useAppConfig();
-  const [opened, setOpened] = useState(true);
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+
   const close = () => {
     rememberPopupSeen();
-    setOpened(false);
+    dialog.current?.close();
   };
   const path = link ? internalPath(link, window.location.origin) : null;
-  const image = <img src={src} alt="Promoción" style={{ display: "block", width: "100%", height: "auto" }} />;
+  const image = <img src={src} alt="Promoción" className={classes.image} />;
   return (
-    <Modal.Root opened={opened} onClose={close} centered radius="lg" size="md">
-      <Modal.Overlay />
-      {/* No visible title: the image is the message, so the dialog is named here. */}
-      <Modal.Content aria-label="Promoción">
-        <div style={{ position: "relative" }}>
-          <CloseButton
-            onClick={close}
-            aria-label="Cerrar promoción"
-            size="lg"
-            radius="xl"
-            variant="white"
-            style={{ position: "absolute", top: 8, right: 8 }}
-          />
-          {!link ? (
-            image
-          ) : path ? (
-            <Link to={path} onClick={close} aria-label="Ver promoción">
-              {image}
-            </Link>
-          ) : (
-            <a
-              href={link}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={close}
-              aria-label="Ver promoción"
-            >
-              {image}
-            </a>
-          )}
-        </div>
-      </Modal.Content>
-    </Modal.Root>
+    <dialog
+      ref={dialog}
+      className={classes.dialog}
+      aria-label="Promoción"
+      onClose={rememberPopupSeen}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog element itself, outside the content) closes it.
+        if (event.target === dialog.current) close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") rememberPopupSeen();
+      }}
+    >
+      <div className={classes.content}>
+        <button type="button" className={classes.close} onClick={close} aria-label="Cerrar promoción">
+          ×
+        </button>
+        {!link ? (
+          image
+        ) : path ? (
+          <Link to={path} onClick={close} aria-label="Ver promoción">
+            {image}
+          </Link>
+        ) : (
+          <a href={link} target="_blank" rel="noopener noreferrer" onClick={close} aria-label="Ver promoción">
+            {image}
+          </a>
+        )}
+      </div>
+    </dialog>
   );
 }

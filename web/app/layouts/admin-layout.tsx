@@ -1,12 +1,16 @@
-import { AppShell, Button, Center, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconLock } from "@tabler/icons-react";
-import { Link, Outlet } from "react-router";
+import { Button, Center, Stack, Text, Title } from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { AdminShell } from "../../features/admin/components/admin-shell";
 import { copy } from "../copy";
 import { Brand } from "./brand";
 import classes from "./layouts.module.css";
 import { RequireUser } from "./require-user";
 
-/** /admin/*: administrators only. A placeholder shell that the admin work fills in. */
+/**
+ * /admin/*: administrators only (the API enforces it too). A lazy chunk: customers never
+ * download the back office. The frame itself lives in features/admin.
+ */
 export function AdminLayout() {
   return (
     <RequireUser>
@@ -25,37 +29,7 @@ export function AdminLayout() {
             </Stack>
           </Center>
         ) : (
-          <AppShell header={{ height: 64 }} padding={0}>
-            <AppShell.Header>
-              <a href="#contenido" className={classes.skipLink}>
-                {copy.app.skipToContent}
-              </a>
-              <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-                <Group gap="sm" wrap="nowrap">
-                  <Brand />
-                  <Text c="dimmed" fw={600} visibleFrom="xs">
-                    / {copy.admin.title}
-                  </Text>
-                </Group>
-                <Button
-                  component={Link}
-                  to="/"
-                  variant="subtle"
-                  leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-                >
-                  {copy.nav.backToSite}
-                </Button>
-              </Group>
-            </AppShell.Header>
-            <AppShell.Main
-              id="contenido"
-              tabIndex={-1}
-              className={classes.accountMain}
-              style={{ outline: "none" }}
-            >
-              <Outlet />
-            </AppShell.Main>
-          </AppShell>
+          <AdminShell brand={<Brand />} skipLinkClass={classes.skipLink} mainClass={classes.accountMain} />
         )
       }
     </RequireUser>

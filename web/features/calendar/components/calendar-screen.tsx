@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { useEffect, useReducer, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useReducer, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { addLocalDays, classCardState, localDay, mondayOfDay } from "../../../../domain/booking";
 import { monthName, weekdayName } from "../../../../domain/format";
@@ -23,10 +23,10 @@ import { CancelClassModal } from "../../../components/cancel-class-modal";
 import { ClassCard } from "../../../components/class-card";
 import { DailyPromoPopup } from "../../../components/daily-promo-popup";
 import { PageHeading } from "../../../components/page-placeholder";
+import { WaitlistModal } from "../../../components/waitlist-modal";
 import { isApiError } from "../../../lib/api-client";
 import { packagesPathSegment, useAppConfig } from "../../app-config/api";
 import { useCurrentUser } from "../../auth/api";
-import { AuthModal } from "../../auth/components/auth-modal";
 import {
   type BookingInput,
   fetchActivePenalty,
@@ -47,6 +47,12 @@ import {
 import { NoCreditsModal, PenaltyModal } from "./booking-alerts";
 import { BookingModal } from "./booking-modal";
 
+// The sign-in/sign-up forms are only needed when a visitor taps Reservar: fetched then, so the
+// public schedule does not download them.
+const AuthModal = lazy(() =>
+  import("../../auth/components/auth-modal").then((module) => ({ default: module.AuthModal })),
+);
+
 /** The calendar of in-person classes, shared by /mystudio and /calendario. */
 export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: string }) {
   const config = useAppConfig();
@@ -66,6 +72,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
   const [noCredits, setNoCredits] = useState(false);
   const [penalty, setPenalty] = useState<{ no_shows: number; end_date: string } | null>(null);
   const [cancelling, setCancelling] = useState<SingleClass | null>(null);
+  const [waitlistFor, setWaitlistFor] = useState<SingleClass | null>(null);
   const packagesPath = `/mystudio/${packagesPathSegment(config)}`;
 
   // The query's answer becomes the state's days (the reducer stays the one source of truth).
@@ -249,7 +256,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
                     onReserve={() => openBooking(c)}
                     onCancel={() => setCancelling(c)}
                     onBuy={() => navigate(`/checkout/${c.class_package_id}`)}
-                    onWaitlist={() => navigate(user ? "/mystudio/waitlists" : "/entrar")}
+                    onWaitlist={() => (user ? setWaitlistFor(c) : navigate("/entrar"))}
                   />
                 ))}
               </Stack>
@@ -295,20 +302,25 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
         onClose={() => dispatch({ type: "SET_SINGLE_CLASS", single_class: null })}
         onSubmit={submitBooking}
       />
-      <AuthModal
-        opened={authFor !== null}
-        onClose={() => {
-          resumeAfterSignIn.current = authFor;
-          setAuthFor(null);
-        }}
-        onSignedIn={() => {
-          const c = resumeAfterSignIn.current;
-          resumeAfterSignIn.current = null;
-          if (c) dispatch({ type: "SET_SINGLE_CLASS", single_class: c });
-        }}
-      />
+      {authFor !== null || resumeAfterSignIn.current ? (
+        <Suspense fallback={null}>
+          <AuthModal
+            opened={authFor !== null}
+            onClose={() => {
+              resumeAfterSignIn.current = authFor;
+              setAuthFor(null);
+            }}
+            onSignedIn={() => {
+              const c = resumeAfterSignIn.current;
+              resumeAfterSignIn.current = null;
+              if (c) dispatch({ type: "SET_SINGLE_CLASS", single_class: c });
+            }}
+          />
+        </Suspense>
+      ) : null}
       <NoCreditsModal opened={noCredits} packagesPath={packagesPath} onClose={() => setNoCredits(false)} />
       <PenaltyModal penalty={penalty} timeZone={zone} onClose={() => setPenalty(null)} />
+      <WaitlistModal klass={waitlistFor} timeZone={zone} onClose={() => setWaitlistFor(null)} />
       {cancelling ? (
         <CancelClassModal
           opened
