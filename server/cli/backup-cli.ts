@@ -1,0 +1,30 @@
+/**
+ * `npm run backup [folder]` and `npm run restore <folder>`: same DATABASE_URL / DATA_DIR as the
+ * server. Default backup folder: DATA_DIR/../backups/<timestamp>.
+ */
+import path from "node:path";
+import { loadConfig } from "../config";
+import { createBackup, restoreBackup } from "./backup";
+
+async function main() {
+  const [command, folder] = process.argv.slice(2);
+  const config = loadConfig();
+  const target = { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir };
+  if (command === "backup") {
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const dir = path.resolve(folder ?? path.join(config.dataDir, "..", "backups", stamp));
+    await createBackup(target, dir);
+    console.log(`Copia de seguridad creada en ${dir}`);
+  } else if (command === "restore" && folder) {
+    await restoreBackup(target, path.resolve(folder));
+    console.log(`Datos restaurados desde ${folder}`);
+  } else {
+    console.error("Uso: npm run backup [carpeta]  ·  npm run restore <carpeta>");
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
