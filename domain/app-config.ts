@@ -99,6 +99,7 @@ export const APP_CONFIG_KEYS = {
   renewal_max_retries: num(3),
   // Payments (public values only; secrets come from the environment)
   payment_public_key: str(""),
+  checkout_hosted_payment: bool(false),
   cash_bank_name: str(""),
   cash_bank_card: str(""),
   cash_bank_account: str(""),

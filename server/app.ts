@@ -5,31 +5,43 @@ import type { AppConfigEnv } from "./config";
 import type { Database } from "./db/client";
 import acceptedPagesRoutes from "./modules/accepted-pages/accepted-pages.routes";
 import addressesRoutes from "./modules/addresses/addresses.routes";
+import adminCatalogueRoutes from "./modules/admin-catalogue/catalogue.routes";
+import adminCustomersRoutes from "./modules/admin-customers/admin-customers.routes";
+import adminScheduleRoutes from "./modules/admin-schedule/schedule.routes";
 import appConfigRoutes from "./modules/app-config/app-config.routes";
 import { type AppConfigService, createAppConfigService } from "./modules/app-config/app-config.service";
+import attendanceRoutes from "./modules/attendance/attendance.routes";
+import auditRoutes from "./modules/audit/audit.routes";
 import calendarRoutes from "./modules/calendar/calendar.routes";
 import checkoutRoutes from "./modules/checkout/checkout.routes";
+import sandboxSessionRoutes from "./modules/checkout/sandbox-session.routes";
+import webhooksRoutes from "./modules/checkout/webhooks.routes";
 import announcementsRoutes from "./modules/content/announcements.routes";
 import pagesRoutes from "./modules/content/pages.routes";
 import siteRoutes from "./modules/content/site.routes";
 import tagsRoutes from "./modules/content/tags.routes";
 import creditsRoutes from "./modules/credits/credits.routes";
 import customersRoutes from "./modules/customers/customers.routes";
+import dashboardRoutes from "./modules/dashboard/dashboard.routes";
 import discountsRoutes from "./modules/discounts/discounts.routes";
 import filesRoutes from "./modules/files/files.routes";
 import formsRoutes from "./modules/forms/forms.routes";
 import healthRoutes from "./modules/health/health.routes";
 import instructorsRoutes from "./modules/instructors/instructors.routes";
 import outboxRoutes from "./modules/mail/outbox.routes";
+import { registerReminderJob } from "./modules/notifications/reminder-job";
 import packagesRoutes from "./modules/packages/packages.routes";
 import paymentMethodsRoutes from "./modules/payment-methods/payment-methods.routes";
+import penaltiesRoutes from "./modules/penalties/penalties.routes";
 import purchasesRoutes from "./modules/purchases/purchases.routes";
 import reservationsRoutes from "./modules/reservations/reservations.routes";
 import programsRoutes from "./modules/videos/programs.routes";
 import videosRoutes from "./modules/videos/videos.routes";
+import waitlistsRoutes from "./modules/waitlists/waitlists.routes";
 import authPlugin from "./plugins/auth";
 import docsPlugin from "./plugins/docs";
 import errorsPlugin from "./plugins/errors";
+import jobsPlugin from "./plugins/jobs";
 import mailerPlugin from "./plugins/mailer";
 import routeAccessPlugin from "./plugins/route-access";
 import securityPlugin from "./plugins/security";
@@ -84,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(docsPlugin);
   await app.register(mailerPlugin);
   await app.register(authPlugin);
+  await app.register(jobsPlugin);
 
   await app.register(
     async (api) => {
@@ -94,10 +107,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(packagesRoutes);
       await api.register(discountsRoutes);
       await api.register(checkoutRoutes);
+      await api.register(webhooksRoutes);
+      await api.register(sandboxSessionRoutes);
       await api.register(purchasesRoutes);
       await api.register(paymentMethodsRoutes);
       await api.register(calendarRoutes);
       await api.register(reservationsRoutes);
+      await api.register(waitlistsRoutes);
+      await api.register(attendanceRoutes);
+      await api.register(penaltiesRoutes);
+      registerReminderJob(api);
       await api.register(creditsRoutes);
       await api.register(addressesRoutes);
       await api.register(formsRoutes);
@@ -109,6 +128,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(instructorsRoutes);
       await api.register(videosRoutes);
       await api.register(programsRoutes);
+      await api.register(adminScheduleRoutes);
+      await api.register(adminCatalogueRoutes);
+      await api.register(adminCustomersRoutes);
+      await api.register(auditRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: "/api" },
   );

@@ -31,6 +31,9 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
+  /** API hosts; only changed to point at a test double. */
+  STRIPE_API_URL: z.url().optional(),
+  PAYPAL_API_URL: z.url().default("https://api-m.paypal.com"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Estudio <no-reply@localhost>"),
 });
@@ -59,6 +62,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
   if (e.NODE_ENV === "production" && !e.AUTH_SECRET) {
     throw new ConfigError(
       "Configuración inválida:\n  AUTH_SECRET: obligatorio en producción (32+ caracteres)",
+    );
+  }
+  const missing = {
+    stripe: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+    paypal: ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
+    sandbox: [],
+  }[e.PAYMENT_GATEWAY].filter((key) => !e[key as keyof Env]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Configuración inválida:\n${missing.map((key) => `  ${key}: obligatorio con PAYMENT_GATEWAY=${e.PAYMENT_GATEWAY}`).join("\n")}`,
     );
   }
   const port = e.PORT;

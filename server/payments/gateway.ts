@@ -46,19 +46,64 @@ export interface CardGateway {
   chargeSaved(input: ChargeInput & { source_id: string }): Promise<PaymentOutcome>;
   /** Hosted payment page: the browser is redirected to `url` and comes back to `return_url`. */
   createSession(
-    input: ChargeInput & { return_url: string; cancel_url: string },
-  ): Promise<{ id: string; url: string }>;
+    input: ChargeInput & { return_url: string; cancel_url: string; recurring?: RecurringInput },
+  ): Promise<{ id: string; url: string; subscription_id?: string }>;
+  /**
+   * A processor-billed subscription (stripe): the first charge is confirmed like a payment intent,
+   * later ones arrive as webhooks. Gateways without it are billed by our renewal job.
+   */
+  createSubscription?(input: ChargeInput & RecurringInput & { email: string }): Promise<{
+    subscription_id: string;
+    intent: Intent;
+  }>;
+  /** Verifies a webhook's signature over the raw body and normalises the event (null: bad signature). */
+  parseWebhook?(rawBody: Buffer, signature: string): GatewayEvent | null;
   /** Stops a processor-side subscription (no-op where our scheduler bills). */
   cancelSubscription(subscriptionId: string): Promise<void>;
 }
 
+/** What a processor needs to bill a subscription: the undiscounted price and the first charge's discount. */
+export type RecurringInput = {
+  price_cents: number;
+  /** Taken off the first invoice only (seed 001 section 5). */
+  first_discount_cents: number;
+  interval: number;
+  period: "day" | "month" | "year";
+  /** End of the free trial (no charge before it), or null. */
+  trial_end: Date | null;
+};
+
 /** A verified, normalised webhook event. */
 export type GatewayEvent =
-  | { id: string; type: "payment_succeeded"; provider_ref: string; purchase_id?: number }
+  | {
+      id: string;
+      type: "payment_succeeded";
+      provider_ref: string;
+      purchase_id?: number;
+      subscription_id?: string;
+    }
   | { id: string; type: "payment_failed"; provider_ref: string; decline_code: string; purchase_id?: number }
-  | { id: string; type: "invoice_paid"; subscription_id: string; invoice_ref: string; amount_cents: number }
-  | { id: string; type: "subscription_cancelled"; subscription_id: string }
-  | { id: string; type: "ignored" };
+  | {
+      id: string;
+      type: "invoice_paid";
+      subscription_id: string;
+      invoice_ref: string;
+      amount_cents: number;
+      /** The subscription's first invoice: paid by the checkout itself, never a renewal. */
+      first: boolean;
+      period_start: Date;
+      period_end: Date;
+    }
+  | {
+      id: string;
+      type: "invoice_failed";
+      subscription_id: string;
+      invoice_ref: string;
+      amount_cents: number;
+      first: boolean;
+    }
+  | { id: string; type: "subscription_cancelled"; subscription_id: string; payment_failed: boolean }
+  | { id: string; type: "ignored"; event_type: string };
 
 export class GatewayDecline extends Error {
   constructor(readonly decline_code: string) {

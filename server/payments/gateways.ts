@@ -1,18 +1,64 @@
 import type { FastifyInstance } from "fastify";
 import type { CardGateway } from "./gateway";
+import { createPaypalClient, type PaypalClient } from "./paypal";
 import { createSandboxGateway } from "./sandbox";
+import { createStripeGateway } from "./stripe";
+
+/** Money is charged in Mexican pesos (the studio's prices are MXN). */
+export const CURRENCY = "mxn";
 
 /**
- * The card gateway of an app instance, chosen by PAYMENT_GATEWAY (sandbox by default). Built once
- * per app and kept beside it, so tests with their own config get their own gateway.
+ * The card gateway of an app instance, chosen by PAYMENT_GATEWAY (sandbox by default; paypal is a
+ * wallet beside the card, so the card stays on the sandbox then). Built once per app and kept
+ * beside it, so tests with their own config get their own gateway.
  */
 const cache = new WeakMap<FastifyInstance["config"], CardGateway>();
+const sandboxCache = new WeakMap<FastifyInstance["config"], CardGateway>();
 
 export function cardGateway(app: Pick<FastifyInstance, "config">): CardGateway {
   let gateway = cache.get(app.config);
   if (!gateway) {
-    gateway = createSandboxGateway(app.config.authSecret, app.config.publicUrl);
+    const config = app.config;
+    gateway =
+      config.PAYMENT_GATEWAY === "stripe"
+        ? createStripeGateway({
+            // loadConfig refuses PAYMENT_GATEWAY=stripe without both keys.
+            secretKey: config.STRIPE_SECRET_KEY!,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+            currency: CURRENCY,
+            apiUrl: config.STRIPE_API_URL,
+          })
+        : sandboxGateway(app);
     cache.set(app.config, gateway);
   }
   return gateway;
+}
+
+/** The sandbox processor itself: its subscriptions keep renewing with it whatever the current choice. */
+export function sandboxGateway(app: Pick<FastifyInstance, "config">): CardGateway {
+  let gateway = sandboxCache.get(app.config);
+  if (!gateway) {
+    gateway = createSandboxGateway(app.config.authSecret, app.config.publicUrl);
+    sandboxCache.set(app.config, gateway);
+  }
+  return gateway;
+}
+
+const paypalCache = new WeakMap<FastifyInstance["config"], PaypalClient>();
+
+/** The PayPal wallet, offered beside the card when its keys are set (null otherwise). */
+export function paypalClient(app: Pick<FastifyInstance, "config">): PaypalClient | null {
+  const config = app.config;
+  if (!config.PAYPAL_CLIENT_ID || !config.PAYPAL_CLIENT_SECRET) return null;
+  let client = paypalCache.get(config);
+  if (!client) {
+    client = createPaypalClient({
+      clientId: config.PAYPAL_CLIENT_ID,
+      clientSecret: config.PAYPAL_CLIENT_SECRET,
+      apiUrl: config.PAYPAL_API_URL,
+      currency: CURRENCY,
+    });
+    paypalCache.set(config, client);
+  }
+  return client;
 }

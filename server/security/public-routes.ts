@@ -28,6 +28,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/single_class/single/:id": "one class of the public schedule",
   "GET /api/class_types": "public catalogue",
   "GET /api/locations": "public catalogue",
+  "GET /api/class_categories/:id": "one category of the public catalogue (seed 001 lists it)",
   "GET /api/class_categories": "public catalogue",
   "GET /api/class_categories/available": "public catalogue",
   "GET /api/custom_spot_maps": "spot map layouts shown in the booking modal",
@@ -45,6 +46,12 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/instructors": "coaches are public (birth year hidden)",
   "GET /api/instructors/home/all": "coaches on the home page",
   "GET /api/instructors/:id": "a coach's public profile",
+  "POST /api/webhooks/stripe":
+    "Stripe cannot sign in: the signature over the raw body (STRIPE_WEBHOOK_SECRET) is the credential",
+  "GET /api/payments/sandbox/session/:id":
+    "the sandbox processor's hosted payment page: its signed link (amount, purchase, return URL) is the credential",
+  "POST /api/payments/sandbox/session/:id/pay":
+    "the hosted page's form; the same signed link is verified before the card is read",
 };
 
 /** Route prefixes outside our own API contract: documentation and the auth library's endpoints. */

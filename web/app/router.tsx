@@ -268,13 +268,81 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
   ];
 
   const adminRoutes: RouteObject[] = [
+    // --- Admin: panel, customers, emails, audit log (features/admin) ---
     {
       index: true,
       lazy: page(
-        () => import("../features/admin/pages/admin-home-page"),
-        (m) => m.AdminHomePage,
+        () => import("../features/admin/pages/dashboard-page"),
+        (m) => m.DashboardPage,
       ),
     },
+    {
+      path: "clientes",
+      lazy: page(
+        () => import("../features/admin/pages/customers-page"),
+        (m) => m.CustomersPage,
+      ),
+    },
+    {
+      path: "clientes/:id",
+      lazy: page(
+        () => import("../features/admin/pages/customer-detail-page"),
+        (m) => m.CustomerDetailPage,
+      ),
+    },
+    {
+      path: "correos",
+      lazy: page(
+        () => import("../features/admin/pages/outbox-page"),
+        (m) => m.OutboxPage,
+      ),
+    },
+    {
+      path: "bitacora",
+      lazy: page(
+        () => import("../features/admin/pages/audit-page"),
+        (m) => m.AuditPage,
+      ),
+    },
+    // --- end of the admin panel/customers block ---
+    // --- Admin: check-in (features/attendance) ---
+    {
+      path: "reservaciones/:id",
+      lazy: page(
+        () => import("../features/attendance/pages/check-in-page"),
+        (m) => m.CheckInPage,
+      ),
+    },
+    {
+      path: "clases/:id/asistencia",
+      lazy: page(
+        () => import("../features/attendance/pages/class-attendance-page"),
+        (m) => m.ClassAttendancePage,
+      ),
+    },
+    // --- Admin: schedule, catalogue and settings (features/admin-schedule, features/admin-catalogue) ---
+    {
+      path: "horario",
+      lazy: page(
+        () => import("../features/admin-schedule/pages/schedule-page"),
+        (m) => m.SchedulePage,
+      ),
+    },
+    {
+      path: "catalogo/:slug?",
+      lazy: page(
+        () => import("../features/admin-catalogue/pages/catalogue-route-page"),
+        (m) => m.CatalogueRoutePage,
+      ),
+    },
+    {
+      path: "configuracion",
+      lazy: page(
+        () => import("../features/admin-catalogue/pages/app-config-page"),
+        (m) => m.AppConfigPage,
+      ),
+    },
+    // --- end of the schedule/catalogue block ---
     { path: "*", Component: NotFoundPage },
   ];
 

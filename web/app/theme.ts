@@ -2,7 +2,10 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
+  defaultVariantColorsResolver,
   type MantineThemeOverride,
+  parseThemeColor,
+  type VariantColorsResolver,
 } from "@mantine/core";
 import { APP_CONFIG_KEYS, type AppConfig } from "../../domain/app-config";
 import { colorShades } from "../lib/color";
@@ -11,6 +14,19 @@ const FONT_STACK =
   'Inter, "SF Pro Text", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 const HEADING_STACK =
   'Inter, "SF Pro Display", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+/**
+ * Light badges and buttons (tinted background, coloured text) use shade 6 for the text by
+ * default, which is under WCAG AA's 4.5:1 for most brand colours and Mantine's yellows/limes.
+ * Shade 9 on the tint passes for every palette.
+ */
+const readableLightVariant: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input);
+  if (input.variant !== "light") return colors;
+  const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
+  if (!parsed.isThemeColor) return colors;
+  return { ...colors, color: `var(--mantine-color-${parsed.color}-9)` };
+};
 
 /** Mantine theme from the studio's colours: "brand" (primary) and "accent", 10 shades each. */
 export function buildTheme(config?: AppConfig): MantineThemeOverride {
@@ -21,7 +37,11 @@ export function buildTheme(config?: AppConfig): MantineThemeOverride {
     primaryShade: 6,
     colors: { brand: colorShades(primary), accent: colorShades(accent) },
     autoContrast: true,
-    luminanceThreshold: 0.32,
+    variantColorResolver: readableLightVariant,
+    // 0.179 is where black and white text give the same contrast: choosing the better of the two
+    // there guarantees at least 4.58:1 (WCAG AA) on any background colour, including the
+    // studio's own brand colour and tag colours.
+    luminanceThreshold: 0.179,
     black: config?.dark ?? DEFAULT_THEME.black,
     fontFamily: FONT_STACK,
     headings: { fontFamily: HEADING_STACK, fontWeight: "750" },

@@ -30,7 +30,7 @@ const alert = (error: unknown) =>
 export function useLeaveWaitlist() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.del<{ message: string }>(`/api/waitlist/${id}`),
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/waitlist/${id}`),
     onSuccess: (data) => {
       notifications.show({ color: "green", message: data.message, autoClose: 3000 });
       client.invalidateQueries({ queryKey: waitlistKey });
@@ -104,12 +104,12 @@ export function WaitlistModal({
   const id = klass?.single_class_id ?? 0;
   const entry = useQuery({
     queryKey: [...waitlistKey, "class", id],
-    queryFn: () => api.get<{ waitlist: WaitlistEntry | null }>(`/api/waitlist/class/${id}`),
+    queryFn: () => api.get<{ waitlist: WaitlistEntry | null }>(`/waitlist/class/${id}`),
     enabled: id > 0,
   });
   const join = useMutation({
     mutationFn: () =>
-      api.post<{ message: string; waitlist: WaitlistEntry }>("/api/waitlist", { single_class_id: id }),
+      api.post<{ message: string; waitlist: WaitlistEntry }>("/waitlist", { single_class_id: id }),
     onSuccess: (data) => {
       notifications.show({ color: "green", message: data.message, autoClose: 3000 });
       client.invalidateQueries({ queryKey: waitlistKey });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { checkout_attempts } from "../../db/schema/purchases";
+import { checkout_attempts, webhook_events } from "../../db/schema/purchases";
 
 export type AttemptRow = typeof checkout_attempts.$inferSelect;
 
@@ -51,4 +51,20 @@ export async function updateAttempt(
   values: Partial<typeof checkout_attempts.$inferInsert>,
 ) {
   await db.update(checkout_attempts).set(values).where(eq(checkout_attempts.checkout_attempt_id, id));
+}
+
+/**
+ * Records a provider's webhook event inside the transaction that applies it: the first delivery
+ * gets the row, every later (or concurrent) delivery of the same event gets nothing and is skipped.
+ */
+export async function claimWebhookEvent(
+  db: Db,
+  values: { provider: string; event_id: string; type: string; payload: unknown },
+): Promise<boolean> {
+  const rows = await db
+    .insert(webhook_events)
+    .values({ ...values, processed_at: new Date() })
+    .onConflictDoNothing({ target: [webhook_events.provider, webhook_events.event_id] })
+    .returning({ id: webhook_events.webhook_event_id });
+  return rows.length > 0;
 }

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { badRequest } from "../../../domain/errors";
+import { AppError, badRequest } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { cardGateway } from "../../payments/gateways";
+import { cardGateway, paypalClient } from "../../payments/gateways";
+import { PaypalError } from "../../payments/paypal";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { cashCheckout, confirmCardCheckout, startCardCheckout } from "./checkout.service";
+import { capturePaypal, startPaypalCheckout } from "./paypal.service";
 
 const tags = ["checkout"];
 const idempotencyKey = z
@@ -58,6 +60,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         ...body,
         idempotency_key: requireKey(request.body, request.headers),
         customer_id: await currentCustomerId(request),
+        email: (await request.getUser())?.email,
         return_url: app.config.publicUrl,
       });
     },
@@ -115,7 +118,91 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   );
+  app.post(
+    "/checkout/paypal",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "PayPal, paso 1: compra pendiente y orderID (o plan_id para suscripciones)",
+        description:
+          "Mismos errores que /checkout/attempt; 412 PAYMENT_PROVIDER_NOT_CONFIGURED sin llaves de PayPal; 502 PAYMENT_PROVIDER_ERROR.",
+        headers,
+        body: checkoutBody,
+        response: {
+          200: z.object({
+            purchase_id: z.number(),
+            total: z.number(),
+            orderID: z.string().optional(),
+            plan_id: z.string().optional(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const customer_id = await currentCustomerId(request);
+      const idempotency_key = requireKey(request.body, request.headers);
+      return providerCall(() =>
+        startPaypalCheckout(app, requirePaypal(), { ...request.body, idempotency_key, customer_id }),
+      );
+    },
+  );
+
+  app.post(
+    "/checkout/capture",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "PayPal, paso 2: cobra la orden aprobada (o verifica la suscripción) y otorga una vez",
+        description: "402 PAYPAL_NOT_COMPLETED, 404 PURCHASE_NOT_FOUND.",
+        body: z
+          .object({
+            orderID: z
+              .string()
+              .min(1)
+              .max(100)
+              .regex(/^[\w-]+$/)
+              .optional(),
+            subscriptionID: z
+              .string()
+              .min(1)
+              .max(100)
+              .regex(/^[\w-]+$/)
+              .optional(),
+          })
+          .refine((b) => Boolean(b.orderID) !== Boolean(b.subscriptionID), { message: t("checkoutDefault") }),
+        response: { 200: z.object({ purchase_id: z.number(), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const result = await providerCall(async () =>
+        capturePaypal(app, requirePaypal(), {
+          ...request.body,
+          customer_id: await currentCustomerId(request),
+        }),
+      );
+      return { ...result, message: t("purchaseSuccess") };
+    },
+  );
+
+  function requirePaypal() {
+    const client = paypalClient(app);
+    if (!client) throw AppError.of(412, "PAYMENT_PROVIDER_NOT_CONFIGURED", "paymentProviderNotConfigured");
+    return client;
+  }
 };
+
+/** A processor that is down or refuses our request is a 502 with a Spanish message, never a bare 500. */
+async function providerCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PaypalError)
+      throw AppError.of(502, "PAYMENT_PROVIDER_ERROR", "paymentProviderError");
+    throw error;
+  }
+}
 
 function requireKey(body: { idempotency_key?: string }, h: { "idempotency-key"?: string }): string {
   const key = body.idempotency_key ?? h["idempotency-key"];

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { declineMessageKey } from "../../../domain/billing";
+import { addPeriod, declineMessageKey } from "../../../domain/billing";
 import { AppError, notFound } from "../../../domain/errors";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
-import type { CardGateway, PaymentOutcome } from "../../payments/gateway";
+import type { CardGateway, PaymentOutcome, RecurringInput } from "../../payments/gateway";
 import { discountInvalid, redeemDiscount, resolveDiscount, totalsFor } from "../discounts/discounts.service";
 import { lockPackage } from "../packages/packages.repository";
 import {
@@ -28,6 +28,8 @@ type App = Pick<FastifyInstance, "db" | "appConfig">;
 
 export type CheckoutRequest = {
   customer_id: number;
+  /** The buyer's email: processor-billed subscriptions are made for a processor customer. */
+  email?: string;
   class_package_id: number;
   discountCode?: string | null;
   idempotency_key: string;
@@ -53,7 +55,7 @@ const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(va
  * the purchase, and its response stored there. A retried request (double click, network retry)
  * gets the stored response; a key reused for a different request is refused.
  */
-async function once<T>(
+export async function once<T>(
   app: App,
   req: {
     idempotency_key: string;
@@ -98,7 +100,7 @@ async function once<T>(
  * concurrent buyers are counted one after another: sign-up fee first, purchases per customer
  * (409), people limit (412), discount validity and usage (412), totals in centavos.
  */
-async function openPurchase(
+export async function openPurchase(
   app: App,
   tx: Db,
   req: CheckoutRequest,
@@ -218,15 +220,24 @@ export async function startCardCheckout(
         description: pkg.title,
         metadata: { purchase_id: String(purchase.purchase_id), customer_id: String(req.customer_id) },
       };
+      // Processor calls run inside the checkout transaction: if it rolls back, the retried request
+      // carries the same idempotency key and the processor answers with the same object.
+      const recurring = pkg.is_subscription ? recurringOf(purchase, pkg, now, timeZone) : undefined;
       if (req.mode === "session") {
         const back = req.return_url ?? "";
         const session = await gateway.createSession({
           ...charge,
+          recurring,
           return_url: `${back}/gracias/${purchase.purchase_id}`,
           cancel_url: `${back}/checkout/${pkg.class_package_id}`,
         });
         await setPurchaseProviderRef(tx, purchase.purchase_id, session.id);
         return { ...base, session, completed: false };
+      }
+      if (recurring && gateway.createSubscription) {
+        const created = await gateway.createSubscription({ ...charge, ...recurring, email: req.email ?? "" });
+        await setPurchaseProviderRef(tx, purchase.purchase_id, created.intent.id, created.subscription_id);
+        return { ...base, clientSecret: created.intent.client_secret, completed: false };
       }
       const intent = await gateway.createIntent(charge);
       await setPurchaseProviderRef(tx, purchase.purchase_id, intent.id);
@@ -266,7 +277,8 @@ export async function confirmCardCheckout(
   let token = req.payment_method ?? undefined;
   if (req.payment_source_id)
     token = (await requireOwnSource(app.db, req.customer_id, req.payment_source_id)).source_id;
-  if (!token) throw AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
+  // The sandbox needs the browser's token; a real processor's card was confirmed by its own script.
+  if (!token && gateway.name === "sandbox") throw AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
 
   const outcome: PaymentOutcome = await gateway.confirmIntent({
     intent: { id: purchase.provider_ref, client_secret: req.client_secret },
@@ -302,6 +314,30 @@ export async function confirmCardCheckout(
       if ("declined" in result) throw declined(result.declined as string);
       return result;
     });
+}
+
+/** A subscription as the processor bills it: undiscounted price, first-invoice discount, trial end. */
+function recurringOf(
+  purchase: { amount: string; discount_total: string },
+  pkg: {
+    subscription_interval: number | null;
+    subscription_period: string | null;
+    free_trial_length: number | null;
+    free_trial_period: string | null;
+  },
+  now: Date,
+  timeZone: string,
+): RecurringInput {
+  return {
+    price_cents: toCents(purchase.amount),
+    first_discount_cents: toCents(purchase.discount_total),
+    interval: pkg.subscription_interval ?? 1,
+    period: (pkg.subscription_period ?? "month") as RecurringInput["period"],
+    trial_end:
+      pkg.free_trial_length && pkg.free_trial_period
+        ? addPeriod(now, pkg.free_trial_length, pkg.free_trial_period, timeZone)
+        : null,
+  };
 }
 
 function declined(code: string): AppError {

@@ -4,6 +4,7 @@ import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { HOME_LISTS } from "../../db/schema/packages";
 import { requireAdmin } from "../../plugins/auth";
+import { getPackageBuyers } from "../purchases/purchases.service";
 import { packageOut } from "./packages.schemas";
 import {
   addPackageToHome,
@@ -65,6 +66,44 @@ const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/class_packages/especiales/home",
     { schema: { tags, summary: "Eventos especiales del home", response: { 200: classPackages } } },
     async () => ({ class_packages: await getHomePackages(app.db, "especiales") }),
+  );
+
+  app.get(
+    "/class_packages/especiales/:id/asistentes",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Asistentes de un evento especial (admin): quienes lo compraron",
+        description: "404 PACKAGE_NOT_FOUND si el paquete no existe o no es un evento especial.",
+        params: idParams,
+        response: {
+          200: z.object({
+            asistentes: z.array(
+              z.object({
+                purchase_id: z.number(),
+                customer_id: z.number(),
+                name: z.string(),
+                last_name: z.string().nullable(),
+                email: z.string(),
+                phone: z.string().nullable(),
+                status: z.string(),
+                status_text: z.string(),
+                provider: z.string(),
+                total_payment: z.number(),
+                createdAt: z.date(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const pkg = await getPackage(app.db, request.params.id, { admin: true });
+      if (!pkg.is_special_event) throw notFound("packageNotFound", "PACKAGE_NOT_FOUND");
+      const timeZone = (await app.appConfig.get()).timezone;
+      return { asistentes: await getPackageBuyers(app.db, pkg.class_package_id, timeZone) };
+    },
   );
 
   app.get(

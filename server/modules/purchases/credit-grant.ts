@@ -2,12 +2,16 @@ import { addPeriod } from "../../../domain/billing";
 import type { Db } from "../../db/client";
 import { getPackage, type PackageOut } from "../packages/packages.service";
 import {
+  endUnlimited,
+  expireCreditsOfPurchase,
   extendUnlimited,
+  hasOtherActiveUnlimited,
   insertCredits,
   markPaidOnce,
   type NewCredit,
   type PurchaseRow,
   setInvoicesOfPurchase,
+  updatePurchase,
 } from "./purchases.repository";
 
 /**
@@ -107,4 +111,65 @@ export async function grantPurchase(
     period_end: periodEnd,
   });
   return { granted: true, purchase: paid };
+}
+
+/**
+ * Grants one renewed period of a subscription (credits until its end, unlimited membership,
+ * online access) and moves the next charge to the period's end. The caller has claimed the
+ * period's invoice first (a unique provider_ref, or a pending → paid update), which is what makes
+ * this run once per period; the next charge only moves if it still points at this period.
+ */
+export async function grantRenewalPeriod(
+  tx: Db,
+  purchase: PurchaseRow,
+  period: { start: Date; end: Date },
+  timeZone: string,
+  options: { providerBilled?: boolean } = {},
+): Promise<void> {
+  const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });
+  await insertCredits(
+    tx,
+    creditRows(pkg, {
+      customer_id: purchase.customer_id,
+      purchase_id: purchase.purchase_id,
+      start: period.start,
+      periodEnd: period.end,
+      timeZone,
+    }),
+  );
+  if (pkg.is_unlimited_membership) await extendUnlimited(tx, purchase.customer_id, period.end);
+  const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
+  // Our scheduler moves the next charge only off the period it billed; a processor's invoices may
+  // arrive out of order, so there the next charge is simply the latest period end seen.
+  const moves = options.providerBilled
+    ? true
+    : purchase.next_billing_date?.getTime() === period.start.getTime();
+  await updatePurchase(tx, purchase.purchase_id, {
+    expiration_date: later(purchase.expiration_date, period.end),
+    renewal_failures: 0,
+    ...(moves && purchase.status === "active"
+      ? { next_billing_date: later(options.providerBilled ? purchase.next_billing_date : null, period.end) }
+      : {}),
+  });
+}
+
+/**
+ * A subscription that could not be charged: marked failed and booking with it stops now (its
+ * credits expire, its unlimited membership ends unless another active one still covers it).
+ */
+export async function endUnpaidSubscription(tx: Db, purchase: PurchaseRow, failures: number, now: Date) {
+  await updatePurchase(tx, purchase.purchase_id, {
+    status: "failed",
+    renewal_failures: failures,
+    next_billing_date: null,
+  });
+  await setInvoicesOfPurchase(tx, purchase.purchase_id, { status: "failed" });
+  await expireCreditsOfPurchase(tx, purchase.purchase_id, now);
+  const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });
+  if (
+    pkg.is_unlimited_membership &&
+    !(await hasOtherActiveUnlimited(tx, purchase.customer_id, purchase.purchase_id))
+  ) {
+    await endUnlimited(tx, purchase.customer_id, now);
+  }
 }

@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_packages } from "../../db/schema/packages";
-import { discount_redemptions, payment_methods } from "../../db/schema/payments";
+import { discount_redemptions, payment_methods, payment_sources } from "../../db/schema/payments";
 import { invoices, purchases } from "../../db/schema/purchases";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -227,4 +227,94 @@ export async function listDueRenewals(db: Db, now: Date, limit = 100) {
     )
     .orderBy(purchases.next_billing_date)
     .limit(limit);
+}
+
+/** The card a customer's sandbox subscription renews with: the most recently saved one still kept. */
+export async function latestSavedCard(db: Db, customerId: number, provider: string) {
+  const [row] = await db
+    .select()
+    .from(payment_sources)
+    .where(
+      and(
+        eq(payment_sources.customer_id, customerId),
+        eq(payment_sources.provider, provider),
+        isNull(payment_sources.deletedAt),
+      ),
+    )
+    .orderBy(desc(payment_sources.createdAt), desc(payment_sources.payment_source_id))
+    .limit(1);
+  return row;
+}
+
+/** Whether a purchase was ever charged money (a free trial's first invoice is 0). */
+export async function hasPaidCharge(db: Db, purchaseId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invoices.invoice_id })
+    .from(invoices)
+    .where(
+      and(eq(invoices.purchase_id, purchaseId), eq(invoices.status, "paid"), gt(invoices.total_payment, "0")),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findInvoice(db: Db, id: number, lock = false) {
+  const query = db.select().from(invoices).where(eq(invoices.invoice_id, id)).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function findInvoiceByRef(db: Db, ref: string) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.provider_ref, ref)).limit(1);
+  return row;
+}
+
+export async function updateInvoice(db: Db, id: number, values: Partial<NewInvoice>) {
+  const [row] = await db.update(invoices).set(values).where(eq(invoices.invoice_id, id)).returning();
+  return row;
+}
+
+/** Whether the customer still has another active unlimited membership besides this purchase. */
+export async function hasOtherActiveUnlimited(db: Db, customerId: number, purchaseId: number) {
+  const [row] = await db
+    .select({ id: purchases.purchase_id })
+    .from(purchases)
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .where(
+      and(
+        eq(purchases.customer_id, customerId),
+        ne(purchases.purchase_id, purchaseId),
+        inArray(purchases.status, ["active", "completed"]),
+        eq(class_packages.is_unlimited_membership, true),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Who bought a package: paid purchases and cash ones awaiting the studio's confirmation. */
+export async function listBuyersOfPackage(db: Db, classPackageId: number) {
+  return db
+    .select({
+      purchase: purchases,
+      customer: {
+        customer_id: customers.customer_id,
+        name: customers.name,
+        last_name: customers.last_name,
+        email: customers.email,
+        phone: customers.phone,
+      },
+    })
+    .from(purchases)
+    .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
+    .where(
+      and(
+        eq(purchases.class_package_id, classPackageId),
+        or(
+          inArray(purchases.status, ["active", "completed"]),
+          and(eq(purchases.status, "pending"), eq(purchases.provider, "cash")),
+        ),
+      ),
+    )
+    .orderBy(purchases.createdAt, purchases.purchase_id);
 }

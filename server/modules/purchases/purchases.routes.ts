@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { cardGateway } from "../../payments/gateways";
+import { cardGateway, paypalClient, sandboxGateway } from "../../payments/gateways";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import {
   cancelSubscription,
@@ -10,6 +11,7 @@ import {
   getCustomerPurchase,
   getCustomerPurchases,
 } from "./purchases.service";
+import { confirmRenewalInvoice, RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
 const tags = ["compras"];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -44,6 +46,15 @@ const purchaseOut = z
 /** The customer's purchases and invoices; every query is scoped to the signed-in customer. */
 const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = async () => (await app.appConfig.get()).timezone;
+
+  // Daily at 15:00 UTC (morning in Mexico): sandbox-card and cash subscriptions that are due.
+  app.jobs.register(
+    RENEWAL_JOB,
+    async () => {
+      await renewDueSubscriptions({ ...pickDeps(app), gateway: sandboxGateway(app), log: app.log });
+    },
+    { cron: "0 15 * * *" },
+  );
 
   app.get(
     "/purchases",
@@ -94,7 +105,9 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await cancelSubscription(app.db, cardGateway(app), {
+      const paypal = paypalClient(app);
+      const gateways = [cardGateway(app), ...(paypal ? [{ name: "paypal", ...paypal }] : [])];
+      await cancelSubscription(app.db, gateways, {
         customer_id: await currentCustomerId(request),
         purchase_id: request.params.id,
         reason: request.body.reason,
@@ -117,6 +130,30 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await confirmCashPurchase(app.db, request.params.id, await timeZone());
       return { message: t("paymentSuccess"), purchase_id: request.params.id, granted: result.granted };
+    },
+  );
+
+  app.post(
+    "/purchases/admin/invoices/:id/confirm",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Confirma el pago en efectivo de una renovación (admin); otorga el periodo una vez",
+        description: "404 INVOICE_NOT_FOUND, 412 INVOICE_NOT_PENDING.",
+        params: idParams,
+        response: { 200: z.object({ message: z.string(), invoice_id: z.number(), granted: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const result = await confirmRenewalInvoice(app.db, request.params.id, await timeZone());
+      if (result.status === "not_found") throw notFound("invoiceNotFound", "INVOICE_NOT_FOUND");
+      if (result.status === "not_pending") throw AppError.of(412, "INVOICE_NOT_PENDING", "invoiceNotPending");
+      return {
+        message: t("paymentSuccess"),
+        invoice_id: request.params.id,
+        granted: result.status === "granted",
+      };
     },
   );
 
@@ -151,5 +188,11 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ invoices: await getCustomerInvoices(app.db, await currentCustomerId(request)) }),
   );
 };
+
+const pickDeps = (app: Parameters<typeof purchasesRoutes>[0]) => ({
+  db: app.db,
+  appConfig: app.appConfig,
+  mailer: app.mailer,
+});
 
 export default purchasesRoutes;

@@ -13,6 +13,7 @@ import {
   hasPaidPurchaseOf,
   insertInvoiceOnce,
   insertPurchase,
+  listBuyersOfPackage,
   listCreditsOfPurchase,
   listCustomerInvoices,
   listCustomerPurchases,
@@ -98,7 +99,8 @@ export async function getCustomerInvoices(db: Db, customerId: number) {
  */
 export async function cancelSubscription(
   db: Db,
-  gateway: CardGateway | null,
+  /** The processors that bill subscriptions themselves (stripe, paypal): told to stop. */
+  gateways: Array<Pick<CardGateway, "cancelSubscription"> & { name: string }>,
   input: { customer_id: number; purchase_id: number; reason: string; now?: Date },
 ) {
   const reason = input.reason.trim();
@@ -108,8 +110,8 @@ export async function cancelSubscription(
   if (!purchase.subscription_id || purchase.status !== "active") {
     throw AppError.of(412, "SUBSCRIPTION_NOT_ACTIVE", "subscriptionNotActive");
   }
-  if (gateway && purchase.provider === gateway.name)
-    await gateway.cancelSubscription(purchase.subscription_id);
+  const gateway = gateways.find((g) => g.name === purchase.provider);
+  if (gateway) await gateway.cancelSubscription(purchase.subscription_id);
   const now = input.now ?? new Date();
   return updatePurchase(db, purchase.purchase_id, {
     status: "cancelled",
@@ -154,6 +156,28 @@ export async function createPendingPurchase(tx: Db, values: NewPurchase, charged
 
 export { countHoldingPurchases, findPurchase, hasPaidPurchaseOf };
 
-export async function setPurchaseProviderRef(tx: Db, purchaseId: number, ref: string) {
-  await updatePurchase(tx, purchaseId, { provider_ref: ref });
+export async function setPurchaseProviderRef(
+  tx: Db,
+  purchaseId: number,
+  ref: string,
+  subscriptionId?: string,
+) {
+  await updatePurchase(tx, purchaseId, {
+    provider_ref: ref,
+    ...(subscriptionId ? { subscription_id: subscriptionId } : {}),
+  });
+}
+
+/** The attendees of a special event (admin): one row per purchase that holds a place. */
+export async function getPackageBuyers(db: Db, classPackageId: number, timeZone: string) {
+  const rows = await listBuyersOfPackage(db, classPackageId);
+  return rows.map((r) => ({
+    ...r.customer,
+    purchase_id: r.purchase.purchase_id,
+    status: r.purchase.status,
+    status_text: purchaseStatusText(r.purchase, timeZone),
+    provider: r.purchase.provider,
+    total_payment: moneyOut(r.purchase.total_payment) ?? 0,
+    createdAt: r.purchase.createdAt,
+  }));
 }

@@ -5,6 +5,7 @@ import { RESERVATION_FILTERS, RESERVATION_STATUS_LABEL } from "../../../domain/b
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { notifyBookingConfirmed, notifyReservationCancelled } from "../notifications/notifications.service";
 import { bookSeat } from "./booking.service";
 import { buildCalendar, type IcalEvent } from "./ical";
 import {
@@ -120,6 +121,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const customerId = await currentCustomerId(request);
       const config = await app.appConfig.get();
       const { host, guest } = await bookSeat(app.db, config, customerId, request.body);
+      await notifyBookingConfirmed(app, host.class_reservation_id);
       const out = (r: typeof host) => ({
         class_reservation_id: r.class_reservation_id,
         single_class_id: r.single_class_id,
@@ -151,6 +153,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const customerId = await currentCustomerId(request);
       const config = await app.appConfig.get();
       const { refunded } = await cancelReservation(app.db, config, customerId, request.params.id);
+      await notifyReservationCancelled(app, request.params.id, refunded);
       return { message: t("reservationCancelled"), refunded };
     },
   );

@@ -12,6 +12,7 @@ import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import { findClassWithDetails, findSeats } from "../calendar/calendar.repository";
 import { toClassOut } from "../calendar/calendar.service";
+import { onSeatFreed } from "../waitlists/promotion.service";
 import {
   coachRatingsOf,
   findActiveGuests,
@@ -59,7 +60,7 @@ export async function cancelReservation(
   reservationId: number,
   now = new Date(),
 ): Promise<{ refunded: boolean; single_class_id: number }> {
-  return db.transaction(async (txRaw) => {
+  const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     const own = await findOwnReservation(tx, customerId, reservationId);
     if (!own) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
@@ -103,6 +104,9 @@ export async function cancelReservation(
     );
     return { refunded: decision.refund, single_class_id: klass.single_class_id };
   });
+  // After commit: the freed seat goes to the waitlist (never throws; retried by a job on failure).
+  await onSeatFreed(db, result.single_class_id);
+  return result;
 }
 
 /** PUT /single_class/guest: renames the guest of one of my reservations (host or guest id). */

@@ -136,14 +136,36 @@ export const startCardCheckout = (body: {
   discountCode?: string | null;
   idempotency_key: string;
   payment_method_id?: number;
+  /** "session": pay on the processor's hosted page (the answer carries session.url). */
+  mode?: "card" | "session";
 }) => api.post<AttemptResponse>("/checkout/attempt", body);
 
+/** Confirms with the card field's token, or with a saved card (payment_source_id). */
 export const confirmCardCheckout = (body: {
   purchase_id: number;
   client_secret: string;
-  payment_method: string;
+  payment_method?: string;
+  payment_source_id?: number;
   save_card?: boolean;
 }) => api.post<{ purchase_id: number; message: string }>("/checkout/confirm", body);
+
+export interface SavedCard {
+  payment_source_id: number;
+  card_type: string | null;
+  last_digits: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+}
+
+/** The customer's saved cards (same cache as Mis Métodos de Pago). */
+export function useSavedCards(enabled: boolean) {
+  return useQuery({
+    queryKey: ["metodosPago"],
+    queryFn: ({ signal }) => api.get<{ metodos_pago: SavedCard[] }>("/metodosPago", { signal }),
+    select: (d) => d.metodos_pago,
+    enabled,
+  });
+}
 
 export const cashCheckout = (body: {
   class_package_id: number;

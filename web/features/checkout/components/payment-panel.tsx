@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Te
 import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { trialCheckoutSummary } from "../../../../domain/billing";
 import { formatDate, formatMoney } from "../../../../domain/format";
@@ -18,9 +18,11 @@ import {
   newIdempotencyKey,
   startCardCheckout,
   useRequiredPages,
+  useSavedCards,
 } from "../api";
 import { checkoutCopy, checkoutErrorMessage } from "../copy";
 import { type CardFieldState, SandboxCardField } from "./sandbox-card-field";
+import { type CardChoice, SavedCardChoice } from "./saved-card-choice";
 
 /** Seed 001 section 4: cash when cash checkout is on, or cash exists without card; else card. */
 export function defaultChoice(options: CheckoutOption[], cashEnabled: boolean): "card" | "cash" {
@@ -59,6 +61,16 @@ export function PaymentPanel({
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
   const onCardChange = useCallback((state: CardFieldState) => setCard(state), []);
+  // Hosted mode: the processor's own page takes the card, so no card field and no saved cards here.
+  const hosted = config.checkout_hosted_payment;
+  const savedCards = useSavedCards(!hosted).data ?? [];
+  const [cardChoice, setCardChoice] = useState<CardChoice>("new");
+  const firstSaved = savedCards[0]?.payment_source_id;
+  useEffect(() => {
+    // The most recent saved card is preselected once the list arrives (it is the usual choice).
+    if (firstSaved) setCardChoice(`${firstSaved}`);
+  }, [firstSaved]);
+  const savedId = cardChoice === "new" ? undefined : Number(cardChoice);
 
   const listed = pkg.sale_price !== null && pkg.sale_price < pkg.price ? pkg.sale_price : pkg.price;
   const total = discount ? discount.totals.total : listed;
@@ -66,7 +78,8 @@ export function PaymentPanel({
   const free = total === 0 && !pkg.is_subscription;
   const legal = requiredPages.data ?? [];
   const legalOk = legal.length === 0 || accepted;
-  const canPay = legalOk && !processing && (free || choice === "cash" || card.complete);
+  const cardReady = hosted || savedId !== undefined || card.complete;
+  const canPay = legalOk && !processing && (free || choice === "cash" || cardReady);
 
   async function done(purchaseId: number, message: string) {
     await queryClient.invalidateQueries({ queryKey: ["purchases"] });
@@ -91,7 +104,16 @@ export function PaymentPanel({
         await done(r.purchase_id, messages.purchaseSuccess);
         return;
       }
-      const attempt = await startCardCheckout({ ...body, payment_method_id: cardOption?.payment_method_id });
+      const attempt = await startCardCheckout({
+        ...body,
+        payment_method_id: cardOption?.payment_method_id,
+        mode: hosted ? "session" : "card",
+      });
+      if (attempt.session) {
+        // The hosted page sends the customer back to /gracias/{id} after paying.
+        window.location.assign(attempt.session.url);
+        return;
+      }
       if (attempt.completed || !attempt.clientSecret) {
         await done(attempt.purchase_id, messages.purchaseSuccess);
         return;
@@ -99,7 +121,7 @@ export function PaymentPanel({
       const confirmed = await confirmCardCheckout({
         purchase_id: attempt.purchase_id,
         client_secret: attempt.clientSecret,
-        payment_method: card.tokenize(),
+        ...(savedId !== undefined ? { payment_source_id: savedId } : { payment_method: card.tokenize() }),
       });
       await done(confirmed.purchase_id, messages.purchaseSuccess);
     } catch (e) {
@@ -127,8 +149,21 @@ export function PaymentPanel({
             </Group>
           </Radio.Group>
         ) : null}
-        {!free && choice === "card" ? (
+        {!free && choice === "card" && !hosted && savedCards.length > 0 ? (
+          <SavedCardChoice
+            cards={savedCards}
+            value={cardChoice}
+            onChange={setCardChoice}
+            disabled={processing}
+          />
+        ) : null}
+        {!free && choice === "card" && !hosted && savedId === undefined ? (
           <SandboxCardField onChange={onCardChange} disabled={processing} />
+        ) : null}
+        {!free && choice === "card" && hosted ? (
+          <Text c="dimmed" fz="sm">
+            {checkoutCopy.hostedNote}
+          </Text>
         ) : null}
         {!free && choice === "cash" && cashOption?.description ? (
           <Text c="dimmed" fz="sm">

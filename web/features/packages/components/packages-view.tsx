@@ -1,4 +1,14 @@
-import { Alert, Button, Container, Loader, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Container,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { PageHeading } from "../../../components/page-placeholder";
 import { useAppConfig } from "../../app-config/api";
 import { usePackages } from "../api";
@@ -37,6 +47,8 @@ export function PackagesView({ inAccount = false }: { inAccount?: boolean }) {
           <>
             {trials.length > 0 ? (
               <Stack gap="md">
+                {/* The seed puts 'Clase de Prueba' first; the page's h1 still names the shop. */}
+                <VisuallyHidden component="h1">{title}</VisuallyHidden>
                 <Title order={2}>{packagesCopy.trialSection}</Title>
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
                   {trials.map((p) => (
@@ -46,7 +58,7 @@ export function PackagesView({ inAccount = false }: { inAccount?: boolean }) {
               </Stack>
             ) : null}
             <Stack gap="md">
-              <PageHeading title={title} />
+              {trials.length > 0 ? <Title order={2}>{title}</Title> : <PageHeading title={title} />}
               {others.length === 0 ? (
                 <Text c="dimmed">{packagesCopy.empty}</Text>
               ) : (

@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { messages } from "../domain/messages";
+import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+
+const baseUrl = inject("baseUrl");
+
+/** Admin journeys: no promotional popups in the way. */
+async function open(browser: Browser, viewport: typeof DESKTOP) {
+  const watched = await openWatchedPage(browser, baseUrl, viewport);
+  await watched.context.addInitScript(() => {
+    localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
+    localStorage.setItem(
+      "popup_presencial_seen",
+      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
+    );
+  });
+  return watched;
+}
+
+async function signInAsAdmin(page: Page, redirect: string) {
+  await page.goto(`/entrar?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel(/^Correo electrónico/).fill("admin@demo.mx");
+  await page.getByLabel(/^Contraseña/).fill("demo1234");
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}
+
+async function downloadText(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: fs.readFileSync(file!, "utf8") };
+}
+
+describe("admin: customers, grant, audit, CSV", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it("finds Ana by phone, grants her a package, sees the audit entry and exports CSV", async () => {
+    const { page, context, problems } = await open(browser, DESKTOP);
+    await signInAsAdmin(page, "/admin/clientes");
+
+    await page.getByRole("searchbox", { name: "Buscar en Clientes" }).fill("5512345678");
+    const table = page.getByRole("table", { name: "Clientes" });
+    await expect.poll(() => table.getByRole("row").count()).toBe(2);
+    await table.getByRole("link", { name: "Ana López" }).click();
+    await page.waitForURL(/\/admin\/clientes\/\d+$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Ana López" }).count()).toBe(1);
+
+    await page.getByRole("button", { name: "Agregar acceso" }).click();
+    const dialog = page.getByRole("dialog", { name: "Agregar acceso" });
+    await dialog.getByRole("textbox", { name: "Paquete" }).click();
+    await page.getByRole("option", { name: "5 Clases", exact: true }).click();
+    await dialog.getByRole("textbox", { name: "Días de vigencia" }).fill("45");
+    await dialog.getByRole("button", { name: "Agregar acceso" }).click();
+    await page.getByText(messages.accessGranted).waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const audit = page.getByRole("table", { name: "Bitácora" });
+    await audit.getByRole("cell", { name: "Acceso agregado" }).first().waitFor();
+    expect(await audit.getByRole("cell", { name: "admin@demo.mx" }).count()).toBeGreaterThan(0);
+    await screenshot(page, "admin-customer-detail-desktop");
+
+    const auditCsv = await downloadText(page, () =>
+      page.getByRole("region", { name: "Bitácora" }).getByRole("button", { name: "Exportar CSV" }).click(),
+    );
+    expect(auditCsv.name).toBe("bitacora.csv");
+    expect(auditCsv.text.startsWith("\uFEFF")).toBe(true);
+    expect(auditCsv.text).toContain("Acceso agregado");
+    expect(auditCsv.text).toContain("title: 5 Clases");
+
+    await page.getByRole("link", { name: "Clientes" }).first().click();
+    await page.waitForURL(/\/admin\/clientes$/);
+    await page.getByRole("heading", { level: 1, name: "Clientes" }).waitFor();
+    await page.getByRole("searchbox", { name: "Buscar en Clientes" }).fill("López");
+    await expect.poll(() => page.getByRole("link", { name: "Ana López" }).count()).toBeGreaterThan(0);
+    const list = await downloadText(page, () => page.getByRole("button", { name: "Exportar CSV" }).click());
+    expect(list.name).toBe("clientes.csv");
+    expect(list.text.split("\r\n")[0]).toBe("\uFEFFNombre,Correo,Teléfono,Créditos,Registro");
+    expect(list.text).toContain("Ana López,cliente@demo.mx,5512345678");
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("the dashboard shows its charts; on a phone the menu is a drawer", async () => {
+    const { page, context, problems } = await open(browser, PHONE);
+    await signInAsAdmin(page, "/admin");
+    await page.getByRole("heading", { level: 1, name: "Panel" }).waitFor();
+    await page.locator(".recharts-surface").first().waitFor();
+    expect(await page.locator(".recharts-surface").count()).toBeGreaterThanOrEqual(3);
+    await screenshot(page, "admin-dashboard-phone");
+    await page.getByRole("button", { name: "Abrir menú de administración" }).click();
+    const drawer = page.getByRole("dialog");
+    await drawer.getByRole("link", { name: "Correos" }).click();
+    await page.waitForURL(/\/admin\/correos$/);
+    await page.getByRole("table", { name: "Correos" }).waitFor();
+    await screenshot(page, "admin-outbox-phone");
+    expect(problems).toEqual([]);
+    await context.close();
+
+    const desktop = await open(browser, DESKTOP);
+    await signInAsAdmin(desktop.page, "/admin");
+    await desktop.page.locator(".recharts-surface").first().waitFor();
+    await screenshot(desktop.page, "admin-dashboard-desktop");
+    expect(desktop.problems).toEqual([]);
+    await desktop.context.close();
+  });
+
+  it("a customer's pages download no admin code", async () => {
+    const { page, context } = await open(browser, DESKTOP);
+    const scripts: string[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scripts.push(req.url());
+    });
+    await page.goto("/entrar");
+    await page.getByLabel(/^Correo electrónico/).fill("cliente@demo.mx");
+    await page.getByLabel(/^Contraseña/).fill("demo1234");
+    await page.getByRole("button", { name: "Entrar", exact: true }).click();
+    await page.waitForURL(/\/mystudio$/);
+    await page.goto("/mystudio/reservaciones");
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /admin|dashboard-page|customers-page|outbox-page/.test(s))).toEqual([]);
+    await context.close();
+  });
+});

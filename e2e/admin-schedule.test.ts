@@ -1,0 +1,117 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { addLocalDays, mondayOfDay } from "../domain/booking";
+import { messages } from "../domain/messages";
+import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const TYPE = `Spinning E2E ${Date.now() % 100_000}`;
+
+function seenPopups() {
+  localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
+  localStorage.setItem(
+    "popup_presencial_seen",
+    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
+  );
+}
+
+async function signIn(page: Page, email: string, redirect: string) {
+  await page.goto(`/entrar?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel(/^Correo electrónico/).fill(email);
+  await page.getByLabel(/^Contraseña/).fill("demo1234");
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}
+
+/** Tomorrow on the studio's calendar (the demo studio is in Mexico City). */
+const tomorrow = addLocalDays(
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
+  1,
+);
+
+describe("admin schedule: class type with a spot map, weekly class, a customer books it", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("creates the type, schedules it weekly, the demo customer books a spot and the admin sees her", async () => {
+    const admin = await openWatchedPage(browser, baseUrl, DESKTOP);
+    await admin.context.addInitScript(seenPopups);
+    const page = admin.page;
+    await signIn(page, "admin@demo.mx", "/admin/catalogo/tipos-de-clase");
+
+    // 1. A class type with a 3,4 row map: the preview draws its 7 spots as it is typed.
+    await page.getByRole("button", { name: "Nuevo", exact: true }).click();
+    const typeDialog = page.getByRole("dialog", { name: "Nuevo tipo de clase" });
+    await typeDialog.getByLabel(/^Nombre/).fill(TYPE);
+    await typeDialog.getByLabel("Mapa de lugares por filas").fill("3,4");
+    await typeDialog.getByText("7 lugares reservables").waitFor();
+    await screenshot(page, "admin-class-type-spot-map");
+    await typeDialog.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText(messages.classTypeSaved).waitFor();
+    await typeDialog.waitFor({ state: "detached" });
+    await page.getByRole("table", { name: "Tipos de clase" }).getByText(TYPE).waitFor();
+
+    // 2. The class, tomorrow at 21:45 studio time, 5 seats.
+    await page.goto(`/admin/horario?semana=${mondayOfDay(tomorrow)}`);
+    await page.getByRole("button", { name: "Nueva clase" }).click();
+    const form = page.getByRole("dialog", { name: "Nueva clase" });
+    await form.getByRole("textbox", { name: "Tipo de clase" }).click();
+    await page.getByRole("option", { name: TYPE, exact: true }).click();
+    await form.getByLabel(/^Fecha/).fill(tomorrow);
+    await form.getByLabel(/^Hora/).fill("21:45");
+    await form.getByLabel(/^Capacidad/).fill("5");
+    await form.getByRole("button", { name: "Guardar" }).click();
+    await page.getByText(messages.classSaved).waitFor();
+    await form.waitFor({ state: "detached" });
+
+    // 3. Repeated weekly for two more weeks.
+    await page.getByRole("button", { name: new RegExp(`21:45 · ${TYPE}`) }).click();
+    const panel = page.getByRole("dialog", { name: TYPE });
+    await panel.getByLabel("Hasta").fill(addLocalDays(tomorrow, 14));
+    await panel.getByRole("button", { name: "Repetir", exact: true }).click();
+    await page.getByText("Se crearon 2 clases (0 ya existían).").waitFor();
+    await screenshot(page, "admin-schedule-panel");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Semana siguiente" }).click();
+    await page.getByRole("button", { name: new RegExp(`21:45 · ${TYPE}`) }).waitFor();
+
+    // 4. The demo customer (she has credits) books the first one with a spot.
+    const customer = await openWatchedPage(browser, baseUrl, PHONE);
+    await customer.context.addInitScript(seenPopups);
+    const c = customer.page;
+    await signIn(c, "cliente@demo.mx", "/mystudio");
+    let card = c
+      .locator('[data-testid="class-card"][data-state="bookable"]')
+      .filter({ hasText: TYPE })
+      .first();
+    for (let week = 0; week < 2 && !(await card.count()); week++) {
+      await c.getByTestId("week-grid").waitFor();
+      if (await card.count()) break;
+      await c.getByRole("button", { name: "Semana siguiente" }).click();
+      await c.waitForTimeout(800);
+      card = c.locator('[data-testid="class-card"][data-state="bookable"]').filter({ hasText: TYPE }).first();
+    }
+    await card.getByRole("button", { name: "Reservar" }).click();
+    const modal = c.getByRole("dialog", { name: "Reservar Clase" });
+    await modal.waitFor();
+    const spots = modal.locator("button[data-spot]:not([disabled])");
+    expect(await spots.count()).toBe(7);
+    await spots.nth(2).click();
+    await modal.getByRole("button", { name: "Reservar", exact: true }).click();
+    await c.getByText(messages.reservationSaved).waitFor();
+
+    // 5. The admin sees her in the class's reservations.
+    await page.goto(`/admin/horario?semana=${mondayOfDay(tomorrow)}`);
+    await page.getByRole("button", { name: new RegExp(`21:45 · ${TYPE}`) }).click();
+    await page.getByRole("dialog", { name: TYPE }).getByText("cliente@demo.mx").waitFor();
+    await page.getByRole("dialog", { name: TYPE }).getByText("1/5").waitFor();
+
+    expect(admin.problems).toEqual([]);
+    expect(customer.problems).toEqual([]);
+    await customer.context.close();
+    await admin.context.close();
+  });
+});

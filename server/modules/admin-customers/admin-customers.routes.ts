@@ -1,0 +1,271 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { t } from "../../../domain/messages";
+import { cardGateway } from "../../payments/gateways";
+import { requireAdmin, signedInUser } from "../../plugins/auth";
+import { CUSTOMER_SORTS } from "./admin-customers.repository";
+import {
+  bookForCustomer,
+  cancelForCustomer,
+  confirmCash,
+  customerDetail,
+  giveAccess,
+  liftPenalty,
+  listCustomers,
+  parseSort,
+  quickSearch,
+  removeClasses,
+  revokeAccess,
+} from "./admin-customers.service";
+
+const tags = ["admin", "clientes"];
+const id = z.coerce.number().int().positive();
+const messageOut = z.object({ message: z.string() }).loose();
+const customerRow = z
+  .object({
+    customer_id: z.number(),
+    name: z.string(),
+    last_name: z.string().nullable(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    has_unlimited: z.boolean(),
+    unlimited_membership_expiration: z.date().nullable(),
+    createdAt: z.date(),
+    credits: z.number(),
+  })
+  .loose();
+
+/**
+ * The admin's customer screens (seed 001 §7): list and search, one customer's whole record, and
+ * the desk's corrections, every one audited. Admin only.
+ */
+const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const config = () => app.appConfig.get();
+  const actor = async (request: Parameters<typeof signedInUser>[0]) => ({
+    user_id: (await signedInUser(request)).id,
+  });
+
+  app.get(
+    "/customer/admin/all",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Clientes: búsqueda por nombre, correo o teléfono, paginada y ordenable (sort=-createdAt)",
+        querystring: z.object({
+          query: z.string().max(200).optional().default(""),
+          page: z.coerce.number().int().min(1).default(1),
+          size: z.coerce.number().int().min(1).max(500).default(25),
+          sort: z.string().max(40).optional(),
+        }),
+        response: {
+          200: z.object({
+            customers: z.array(customerRow),
+            total: z.number(),
+            page: z.number(),
+            size: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { query, page, size, sort } = request.query;
+      return listCustomers(app.db, { query, page, size, ...parseSort(sort, CUSTOMER_SORTS) });
+    },
+  );
+
+  app.get(
+    "/customer/query",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Búsqueda rápida de clientes (diez resultados)",
+        querystring: z.object({ query: z.string().max(200).optional().default("") }),
+        response: { 200: z.object({ customers: z.array(customerRow) }) },
+      },
+    },
+    async (request) => ({ customers: await quickSearch(app.db, request.query.query) }),
+  );
+
+  app.get(
+    "/customer/admin/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Un cliente: perfil, respuestas, créditos, compras, reservaciones, listas de espera, penalizaciones y bitácora",
+        params: z.object({ id }),
+        response: {
+          200: z
+            .object({
+              customer: z.object({ customer_id: z.number() }).loose(),
+              form_answers: z.array(z.object({ key: z.string(), label: z.string() }).loose()),
+              credits: z.object({ total: z.number(), unlimited: z.boolean() }).loose(),
+              purchases: z.array(z.object({ purchase_id: z.number() }).loose()),
+              reservations: z.array(z.object({ class_reservation_id: z.number() }).loose()),
+              waitlists: z.array(z.object({ waitlist_id: z.number() }).loose()),
+              penalties: z.array(
+                z.object({ class_reservation_penalty_id: z.number(), active: z.boolean() }).loose(),
+              ),
+              audit: z.array(z.object({ audit_log_id: z.number(), action: z.string() }).loose()),
+            })
+            .loose(),
+        },
+      },
+    },
+    async (request) => customerDetail(app.db, await config(), request.params.id),
+  );
+
+  app.post(
+    "/customer/giveAccess",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Otorga un paquete a un cliente (compra 'admin', créditos una sola vez)",
+        body: z.object({
+          customer_id: id,
+          class_package_id: id,
+          package_days: z.coerce.number().int().min(1).max(3650).nullish(),
+          is_gift: z.boolean().optional().default(false),
+          payment_method_id: id.nullish(),
+          bill: z.coerce.number().min(0).max(1_000_000).optional().default(0),
+        }),
+        response: { 200: messageOut.extend({ purchase_id: z.number() }) },
+      },
+    },
+    async (request) => {
+      const purchase = await giveAccess(
+        app.db,
+        (await config()).timezone,
+        await actor(request),
+        request.body,
+      );
+      return { message: t("accessGranted"), purchase_id: purchase.purchase_id };
+    },
+  );
+
+  app.put(
+    "/customer/revokeAccess",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Revoca una compra: estado revoked, se quitan sus créditos o su membresía ilimitada",
+        body: z.object({ purchase_id: id }),
+        response: { 200: messageOut.extend({ purchase_id: z.number() }) },
+      },
+    },
+    async (request) => {
+      await revokeAccess(app.db, cardGateway(app), await actor(request), request.body.purchase_id);
+      return { message: t("accessRevoked"), purchase_id: request.body.purchase_id };
+    },
+  );
+
+  app.put(
+    "/customer/removeClasses",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Resta clases de los créditos que vencen primero (nunca por debajo de 0)",
+        body: z.object({ customer_id: id, amount: z.coerce.number().int().min(1).max(1000) }),
+        response: { 200: messageOut.extend({ removed: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { removed } = await removeClasses(app.db, await actor(request), request.body);
+      return { message: t("classesRemoved"), removed };
+    },
+  );
+
+  app.put(
+    "/customer/confirmCash",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Confirma el pago en efectivo de una compra pendiente (con registro en la bitácora)",
+        body: z.object({ purchase_id: id }),
+        response: { 200: messageOut.extend({ purchase_id: z.number(), granted: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const result = await confirmCash(
+        app.db,
+        (await config()).timezone,
+        await actor(request),
+        request.body.purchase_id,
+      );
+      return { message: t("paymentSuccess"), purchase_id: request.body.purchase_id, granted: result.granted };
+    },
+  );
+
+  app.put(
+    "/customer/liftPenalty",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Levanta una penalización activa por inasistencias",
+        body: z.object({ class_reservation_penalty_id: id }),
+        response: { 200: messageOut },
+      },
+    },
+    async (request) => {
+      await liftPenalty(app.db, await actor(request), request.body.class_reservation_penalty_id);
+      return { message: t("penaltyLifted") };
+    },
+  );
+
+  app.post(
+    "/customer/admin/:id/reservations",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Reserva una clase para el cliente (mismas reglas que su propia reservación)",
+        params: z.object({ id }),
+        body: z.object({
+          single_class_id: id,
+          spot: z.string().trim().max(10).nullish(),
+        }),
+        response: { 200: messageOut.extend({ class_reservation_id: z.number() }) },
+      },
+    },
+    async (request) => {
+      const host = await bookForCustomer(app.db, await config(), await actor(request), request.params.id, {
+        single_class_id: request.body.single_class_id,
+        spot: request.body.spot ?? null,
+      });
+      return { message: t("adminReservationBooked"), class_reservation_id: host.class_reservation_id };
+    },
+  );
+
+  app.delete(
+    "/customer/admin/:id/reservations/:reservationId",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Cancela una reservación del cliente (misma política de cancelación y reembolso)",
+        params: z.object({ id, reservationId: id }),
+        response: { 200: messageOut.extend({ refunded: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const result = await cancelForCustomer(
+        app.db,
+        await config(),
+        await actor(request),
+        request.params.id,
+        request.params.reservationId,
+      );
+      return { message: t("reservationCancelled"), refunded: result.refunded };
+    },
+  );
+};
+
+export default adminCustomersRoutes;

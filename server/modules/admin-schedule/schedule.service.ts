@@ -1,0 +1,336 @@
+import type { AppConfig } from "../../../domain/app-config";
+import {
+  addLocalDays,
+  daysBetween,
+  isLocalDay,
+  localDay,
+  localTime,
+  zonedInstant,
+} from "../../../domain/booking";
+import { AppError, badRequest, notFound } from "../../../domain/errors";
+import { formatDateTime } from "../../../domain/format";
+import { t } from "../../../domain/messages";
+import type { Db } from "../../db/client";
+import type { Mailer } from "../../plugins/mailer";
+import { getSingleClass } from "../calendar/calendar.service";
+import { lockBucket, lockClass, lockCustomer, markCancelled } from "../reservations/reservations.repository";
+import { audit } from "./audit";
+import * as repo from "./schedule.repository";
+
+/** Longest weekly repetition (a year of weeks): a typo in the year must not create 500 classes. */
+export const MAX_REPEAT_DAYS = 366;
+
+export type ClassInput = {
+  class_type_id: number;
+  /** Studio-local wall clock, "YYYY-MM-DDTHH:mm" (or with a space). */
+  class_date: string;
+  duration_minutes?: number;
+  capacity?: number | null;
+  location_id?: number | null;
+  class_category_id?: number | null;
+  class_package_id?: number | null;
+  description?: string | null;
+  icon?: string | null;
+  instructor_ids?: number[];
+  tag_ids?: number[];
+};
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * A wall-clock time in the studio's zone → the instant stored in timestamptz. The admin types
+ * what the studio's clock will say; the machine's own zone never takes part.
+ */
+export function studioInstant(text: string, timeZone: string): Date {
+  const m = LOCAL_DATE_TIME.exec(text.trim());
+  if (!m || !isLocalDay(m[1])) throw badRequest(t("classDateInvalid"), { class_date: t("classDateInvalid") });
+  return zonedInstant(m[1], `${m[2]}:${m[3]}`, timeZone);
+}
+
+function columnsOf(input: Partial<ClassInput>, timeZone: string): Partial<repo.ClassValues> {
+  const out: Partial<repo.ClassValues> = {};
+  if (input.class_type_id !== undefined) out.class_type_id = input.class_type_id;
+  if (input.class_date !== undefined) out.class_date = studioInstant(input.class_date, timeZone);
+  if (input.duration_minutes !== undefined) out.duration_minutes = input.duration_minutes;
+  if (input.capacity !== undefined) out.capacity = input.capacity;
+  if (input.location_id !== undefined) out.location_id = input.location_id;
+  if (input.class_category_id !== undefined) out.class_category_id = input.class_category_id;
+  if (input.class_package_id !== undefined) out.class_package_id = input.class_package_id;
+  if (input.description !== undefined) out.description = input.description?.trim() || null;
+  if (input.icon !== undefined) out.icon = input.icon || null;
+  return out;
+}
+
+function linksOf(input: Partial<ClassInput>): Partial<repo.ClassLinks> {
+  return {
+    ...(input.instructor_ids ? { instructor_ids: input.instructor_ids } : {}),
+    ...(input.tag_ids ? { tag_ids: input.tag_ids } : {}),
+  };
+}
+
+export async function createClass(db: Db, config: AppConfig, actor: string | null, input: ClassInput) {
+  const values = columnsOf(input, config.timezone) as repo.ClassValues;
+  const id = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const row = await repo.insertClass(tx, values, {
+      instructor_ids: input.instructor_ids ?? [],
+      tag_ids: input.tag_ids ?? [],
+    });
+    await audit(tx, actor, {
+      action: "create",
+      entity: "single_class",
+      entity_id: row.single_class_id,
+      details: { ...input },
+    });
+    return row.single_class_id;
+  });
+  return getSingleClass(db, id, null);
+}
+
+/** PUT: changes only what is sent. A cancelled class stays cancelled; capacity never below the booked seats. */
+export async function updateClass(
+  db: Db,
+  config: AppConfig,
+  actor: string | null,
+  id: number,
+  input: Partial<ClassInput>,
+) {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const klass = await lockClass(tx, id);
+    if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+    if (klass.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
+    if (input.capacity !== undefined && input.capacity !== null) {
+      const reserved = await repo.countActiveSeats(tx, id);
+      if (input.capacity < reserved) {
+        throw AppError.of(409, "CAPACITY_BELOW_BOOKED", "classCapacityBelowBooked", { reserved });
+      }
+    }
+    await repo.updateClass(tx, id, columnsOf(input, config.timezone), linksOf(input));
+    await audit(tx, actor, {
+      action: "update",
+      entity: "single_class",
+      entity_id: id,
+      details: { ...input },
+    });
+  });
+  return getSingleClass(db, id, null);
+}
+
+/**
+ * The studio cancels a class: every active reservation (hosts and guests) is cancelled and each
+ * seat paid with a credit gets it back, whatever the customer cancellation window says, all in
+ * one transaction. Locks follow the booking order (class, customers, buckets). The customers are
+ * emailed after the commit (the outbox is written outside the transaction).
+ */
+export async function cancelClass(
+  db: Db,
+  mailer: Mailer,
+  config: AppConfig,
+  actor: string | null,
+  id: number,
+  now = new Date(),
+) {
+  const result = await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const klass = await lockClass(tx, id);
+    if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+    if (klass.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
+    const rows = await repo.lockActiveReservations(tx, id);
+    const customerIds = [...new Set(rows.map((r) => r.customer_id))].sort((a, b) => a - b);
+    for (const customerId of customerIds) await lockCustomer(tx, customerId);
+    const refunds = new Map<number, number>();
+    const buckets = rows
+      .filter((r) => r.paid_with === "credit" && r.available_class_id !== null)
+      .sort((a, b) => (a.available_class_id ?? 0) - (b.available_class_id ?? 0));
+    for (const row of buckets) {
+      const bucket = await lockBucket(tx, row.available_class_id as number);
+      if (!bucket) continue;
+      await repo.refundStudioCancellation(tx, bucket.available_class_id);
+      refunds.set(row.customer_id, (refunds.get(row.customer_id) ?? 0) + 1);
+    }
+    await markCancelled(
+      tx,
+      rows.map((r) => r.class_reservation_id),
+      now,
+    );
+    await repo.markClassCancelled(tx, id, now);
+    const summary = {
+      cancelled_reservations: rows.length,
+      refunded_credits: [...refunds.values()].reduce((a, b) => a + b, 0),
+    };
+    await audit(tx, actor, { action: "cancel", entity: "single_class", entity_id: id, details: summary });
+    return { ...summary, customerIds, refunds };
+  });
+
+  const details = await getSingleClass(db, id, null);
+  const contacts = await repo.contactsOf(db, result.customerIds);
+  for (const c of contacts) {
+    await mailer.send(cancellationEmail(config, details, c, result.refunds.get(c.customer_id) ?? 0));
+  }
+  return {
+    cancelled_reservations: result.cancelled_reservations,
+    refunded_credits: result.refunded_credits,
+    notified: contacts.length,
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function cancellationEmail(
+  config: AppConfig,
+  klass: { class_type: { name: string }; class_date: string },
+  to: { name: string | null; email: string },
+  credits: number,
+) {
+  const params = {
+    name: to.name ?? "",
+    class: klass.class_type.name,
+    date: formatDateTime(klass.class_date, config.timezone),
+  };
+  const lines = [
+    t("classCancelledEmailBody", params),
+    ...(credits > 0 ? [t("classCancelledEmailRefund", { credits })] : []),
+  ];
+  return {
+    to: to.email,
+    subject: t("classCancelledEmailSubject", params),
+    template: "class-cancelled",
+    text: lines.join("\n\n"),
+    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""),
+  };
+}
+
+/**
+ * Schedules copies of classes at new instants, skipping any that already exists (same type,
+ * location and start). Local wall-clock time is kept across DST changes.
+ */
+async function cloneClasses(
+  tx: Db,
+  zone: string,
+  plan: { template: repo.ClassTemplate; day: string }[],
+): Promise<{ created: number[]; skipped: number }> {
+  if (plan.length === 0) return { created: [], skipped: 0 };
+  const targets = plan.map(({ template, day }) => ({
+    template,
+    at: zonedInstant(day, localTime(template.class_date, zone), zone),
+  }));
+  const times = targets.map((p) => p.at.getTime());
+  const existing = await repo.scheduledKeys(
+    tx,
+    new Date(Math.min(...times)),
+    new Date(Math.max(...times) + 1),
+  );
+  const created: number[] = [];
+  let skipped = 0;
+  for (const { template, at } of targets) {
+    const key = repo.classKey({ ...template, class_date: at });
+    if (existing.has(key)) {
+      skipped += 1;
+      continue;
+    }
+    existing.add(key);
+    const row = await repo.insertClass(
+      tx,
+      {
+        class_date: at,
+        duration_minutes: template.duration_minutes,
+        description: template.description,
+        capacity: template.capacity,
+        location_id: template.location_id,
+        class_type_id: template.class_type_id,
+        class_category_id: template.class_category_id,
+        class_package_id: template.class_package_id,
+        icon: template.icon,
+      },
+      {
+        instructor_ids: template.class_instructors.map((i) => i.instructor_id),
+        tag_ids: template.tags.map((tag) => tag.tag_id),
+      },
+    );
+    created.push(row.single_class_id);
+  }
+  return { created, skipped };
+}
+
+/** POST /single_class/repeat: the same class every 7 days after it, up to and including `until`. */
+export async function repeatWeekly(
+  db: Db,
+  config: AppConfig,
+  actor: string | null,
+  input: { single_class_id: number; until: string },
+) {
+  const zone = config.timezone;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const template = await repo.findClassTemplate(tx, input.single_class_id);
+    if (!template) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+    if (template.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
+    const first = localDay(template.class_date, zone);
+    const span = daysBetween(first, input.until);
+    if (span < 7 || span > MAX_REPEAT_DAYS) {
+      throw badRequest(t("repeatUntilInvalid"), { until: t("repeatUntilInvalid") });
+    }
+    const plan = [];
+    for (let d = 7; d <= span; d += 7) plan.push({ template, day: addLocalDays(first, d) });
+    const result = await cloneClasses(tx, zone, plan);
+    await audit(tx, actor, {
+      action: "repeat",
+      entity: "single_class",
+      entity_id: input.single_class_id,
+      details: { until: input.until, created: result.created },
+    });
+    return {
+      ...result,
+      message: t("classRepeated", { created: result.created.length, skipped: result.skipped }),
+    };
+  });
+}
+
+/** POST /single_class/copy-week: every scheduled class of 7 days from one date, shifted to another. */
+export async function copyWeek(
+  db: Db,
+  config: AppConfig,
+  actor: string | null,
+  input: { from_start_date: string; to_start_date: string },
+) {
+  const zone = config.timezone;
+  const shift = daysBetween(input.from_start_date, input.to_start_date);
+  if (shift === 0) throw badRequest(t("copyWeekSame"), { to_start_date: t("copyWeekSame") });
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const templates = await repo.findTemplatesBetween(
+      tx,
+      zonedInstant(input.from_start_date, "00:00", zone),
+      zonedInstant(addLocalDays(input.from_start_date, 7), "00:00", zone),
+    );
+    const plan = templates.map((template) => ({
+      template,
+      day: addLocalDays(localDay(template.class_date, zone), shift),
+    }));
+    const result = await cloneClasses(tx, zone, plan);
+    await audit(tx, actor, {
+      action: "copy_week",
+      entity: "single_class",
+      details: { ...input, created: result.created },
+    });
+    return {
+      ...result,
+      message: t("weekCopied", { created: result.created.length, skipped: result.skipped }),
+    };
+  });
+}
+
+/** The roster of a class for staff, with each reservation's check-in state. */
+export async function classRoster(db: Db, id: number) {
+  const single_class = await getSingleClass(db, id, null);
+  const rows = await repo.rosterOf(db, id);
+  return {
+    single_class,
+    reservations: rows.map((r) => ({
+      ...r,
+      deletedAt: r.deletedAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}

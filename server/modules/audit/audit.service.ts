@@ -1,0 +1,62 @@
+import type { Db } from "../../db/client";
+import { insertAudit, pageOfAudit } from "./audit.repository";
+
+/** What admin changes are called in the log (the web translates them for people). */
+export type AuditAction =
+  | "access.grant"
+  | "access.revoke"
+  | "credits.remove"
+  | "purchase.confirm_cash"
+  | "penalty.lift"
+  | "reservation.book"
+  | "reservation.cancel";
+
+export type AuditEntry = {
+  actor_user_id: string | null;
+  action: AuditAction | (string & {});
+  entity: string;
+  entity_id?: string | number | null;
+  customer_id?: number | null;
+  details?: Record<string, unknown> | null;
+};
+
+/**
+ * Records who did what to which record. Call it with the transaction of the change itself, so
+ * a change is never saved without its entry nor an entry without its change.
+ */
+export async function recordAudit(tx: Db, entry: AuditEntry) {
+  return insertAudit(tx, {
+    actor_user_id: entry.actor_user_id,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entity_id == null ? null : String(entry.entity_id),
+    customer_id: entry.customer_id ?? null,
+    details: entry.details ?? null,
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export async function listAudit(
+  db: Db,
+  filter: { customer_id?: number; entity?: string },
+  page = 1,
+  size = AUDIT_PAGE_SIZE,
+) {
+  const { rows, total } = await pageOfAudit(db, filter, page, size);
+  return {
+    entries: rows.map((r) => ({
+      audit_log_id: r.entry.audit_log_id,
+      action: r.entry.action,
+      entity: r.entry.entity,
+      entity_id: r.entry.entity_id,
+      customer_id: r.entry.customer_id,
+      customer_name: [r.customer_name, r.customer_last_name].filter(Boolean).join(" ") || null,
+      actor_user_id: r.entry.actor_user_id,
+      actor_email: r.actor_email ?? null,
+      details: (r.entry.details as Record<string, unknown> | null) ?? null,
+      createdAt: r.entry.createdAt,
+    })),
+    total,
+  };
+}

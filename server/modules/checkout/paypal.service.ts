@@ -1,0 +1,125 @@
+import type { FastifyInstance } from "fastify";
+import { AppError, notFound } from "../../../domain/errors";
+import { centsToNumber, toCents } from "../../../domain/money";
+import { type PaypalClient, PaypalError } from "../../payments/paypal";
+import { resolveCheckoutOption } from "../payment-methods/payment-methods.service";
+import { grantPurchase } from "../purchases/credit-grant";
+import { findPurchase, findPurchaseByProviderRef, updatePurchase } from "../purchases/purchases.repository";
+import { type CheckoutRequest, once, openPurchase } from "./checkout.service";
+
+type App = Pick<FastifyInstance, "db" | "appConfig">;
+
+export type PaypalStart = { purchase_id: number; total: number; orderID?: string; plan_id?: string };
+
+/**
+ * PayPal, step 1 (POST /checkout/paypal): the pending purchase and what PayPal's button needs —
+ * an order for a one-off package, or a plan for a subscription (the button then creates the
+ * subscription on it). Same idempotency rules as the card checkout.
+ */
+export async function startPaypalCheckout(
+  app: App,
+  paypal: PaypalClient,
+  req: CheckoutRequest,
+  now = new Date(),
+) {
+  const option = await resolveCheckoutOption(app.db, "paypal", req.payment_method_id);
+  // Read (and cache) the studio settings before the transaction: openPurchase reads them inside
+  // it, and on PGlite a query outside an open transaction waits for it to end.
+  await app.appConfig.get();
+  return once<PaypalStart>(
+    app,
+    { ...req, provider: "paypal", body: { ...req, customer_id: undefined, email: undefined } },
+    async (tx) => {
+      const { purchase, pkg, chargeNow } = await openPurchase(
+        app,
+        tx,
+        req,
+        "paypal",
+        option?.payment_method_id ?? null,
+        now,
+      );
+      const base = { purchase_id: purchase.purchase_id, total: centsToNumber(chargeNow) };
+      if (pkg.is_subscription) {
+        const trial =
+          pkg.free_trial_length && pkg.free_trial_period
+            ? { length: pkg.free_trial_length, period: pkg.free_trial_period }
+            : undefined;
+        const plan = await paypal.createPlan({
+          description: pkg.title,
+          key: req.idempotency_key,
+          price_cents: toCents(purchase.amount),
+          first_discount_cents: toCents(purchase.discount_total),
+          interval: pkg.subscription_interval ?? 1,
+          period: (pkg.subscription_period ?? "month") as "day" | "month" | "year",
+          trial_end: null,
+          trial,
+        });
+        await updatePurchase(tx, purchase.purchase_id, { provider_ref: plan.id });
+        return { ...base, plan_id: plan.id };
+      }
+      if (chargeNow === 0) throw AppError.of(400, "BAD_REQUEST", "checkoutDefault"); // free offers use POST /checkout
+      const order = await paypal.createOrder({
+        amount_cents: chargeNow,
+        purchase_id: purchase.purchase_id,
+        description: pkg.title,
+        key: req.idempotency_key,
+      });
+      await updatePurchase(tx, purchase.purchase_id, { provider_ref: order.id });
+      return { ...base, orderID: order.id };
+    },
+  );
+}
+
+/**
+ * PayPal, step 2 (POST /checkout/capture): captures the approved order (or checks the approved
+ * subscription) and grants once. Calling it again, or concurrently, answers the same purchase:
+ * PayPal's capture is idempotent by request id and our grant by credits_granted_at.
+ */
+export async function capturePaypal(
+  app: App,
+  paypal: PaypalClient,
+  req: { customer_id: number; orderID?: string; subscriptionID?: string },
+  now = new Date(),
+): Promise<{ purchase_id: number }> {
+  const timeZone = (await app.appConfig.get()).timezone;
+  let ref: string;
+  let subscriptionId: string | undefined;
+  if (req.orderID) ref = req.orderID;
+  else {
+    const subscription = await paypal.getSubscription(req.subscriptionID!);
+    if (!["ACTIVE", "APPROVED"].includes(subscription.status))
+      throw AppError.of(402, "PAYPAL_NOT_COMPLETED", "paypalNotCompleted");
+    ref = subscription.plan_id;
+    subscriptionId = subscription.id;
+  }
+  const purchase = await findPurchaseByProviderRef(app.db, "paypal", ref);
+  if (!purchase || purchase.customer_id !== req.customer_id)
+    throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
+  const done = { purchase_id: purchase.purchase_id };
+  if (purchase.credits_granted_at) return done;
+  if (purchase.status !== "pending") throw AppError.of(412, "PURCHASE_NOT_PENDING", "purchaseNotPending");
+
+  if (req.orderID) {
+    const order = await paypal.captureOrder(req.orderID).catch((error: unknown) => {
+      // 422: the buyer's funding source was declined; they can approve again with another one.
+      if (error instanceof PaypalError && error.status === 422)
+        throw AppError.of(402, "PAYPAL_NOT_COMPLETED", "paypalNotCompleted");
+      throw error;
+    });
+    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+    const paid = order.status === "COMPLETED" && capture?.status === "COMPLETED";
+    // The captured amount must be what we asked for: a tampered order never grants.
+    if (!paid || toCents(capture?.amount?.value ?? "0") !== toCents(purchase.total_payment))
+      throw AppError.of(402, "PAYPAL_NOT_COMPLETED", "paypalNotCompleted");
+  }
+  return app.db.transaction(async (tx) => {
+    const current = await findPurchase(tx, purchase.purchase_id, true);
+    if (!current || current.credits_granted_at) return done;
+    await grantPurchase(
+      tx,
+      { ...current, subscription_id: subscriptionId ?? current.subscription_id },
+      { now, timeZone },
+    );
+    return done;
+  });
+}

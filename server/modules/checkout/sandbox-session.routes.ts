@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { t } from "../../../domain/messages";
+import { verifySandboxSession } from "../../payments/sandbox";
+import { paySandboxSession } from "./sandbox-session.service";
+import { sandboxSessionPage } from "./sandbox-session-page";
+
+const params = z.object({ id: z.string().regex(/^cs_sandbox_[a-f0-9]{24}$/) });
+const query = z
+  .object({
+    purchase_id: z.coerce.number().int().positive(),
+    amount: z.coerce.number().int().min(0),
+    title: z.string().max(200),
+    return_url: z.string().max(500),
+    cancel_url: z.string().max(500),
+    sig: z.string().max(64),
+  })
+  .loose();
+
+/**
+ * The sandbox processor's hosted payment page (checkout's session mode). The link is signed by
+ * the sandbox gateway (amount, purchase, return URLs), so the page is public: the signature is
+ * the credential, as a processor's session id is, and nobody can change the amount or send the
+ * customer elsewhere afterwards.
+ */
+const sandboxSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The page's form posts urlencoded fields; only this plugin's scope parses them.
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const signed = (id: string, rawUrl: string) =>
+    verifySandboxSession(app.config.authSecret, id, new URL(rawUrl, "http://x").searchParams);
+
+  app.get(
+    "/payments/sandbox/session/:id",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Página de pago alojada del procesador sandbox",
+        params,
+        querystring: query,
+      },
+    },
+    async (request, reply) => {
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+      if (!signed(request.params.id, request.url)) return reply.code(404).send(invalidPage());
+      return sandboxSessionPage({
+        action: payUrl(request.params.id, request.url),
+        title: request.query.title,
+        amount_cents: request.query.amount,
+        cancel_url: request.query.cancel_url,
+      });
+    },
+  );
+
+  app.post(
+    "/payments/sandbox/session/:id/pay",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Paga la sesión alojada del sandbox; redirige a /gracias/{id}",
+        params,
+        querystring: query,
+        body: z.object({
+          number: z.string().max(30).default(""),
+          exp: z.string().max(10).default(""),
+          cvc: z.string().max(4).default(""),
+        }),
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      if (!signed(request.params.id, request.url))
+        return reply.code(404).type("text/html").send(invalidPage());
+      const result = await paySandboxSession(app, {
+        session_id: request.params.id,
+        purchase_id: request.query.purchase_id,
+        number: request.body.number,
+        exp: request.body.exp,
+      });
+      if (result.status === "paid") return reply.redirect(request.query.return_url, 303);
+      if (result.status === "invalid") return reply.code(404).type("text/html").send(invalidPage());
+      return reply
+        .code(402)
+        .type("text/html; charset=utf-8")
+        .send(
+          sandboxSessionPage({
+            action: payUrl(request.params.id, request.url),
+            title: request.query.title,
+            amount_cents: request.query.amount,
+            cancel_url: request.query.cancel_url,
+            error: result.message,
+            values: { exp: request.body.exp },
+          }),
+        );
+    },
+  );
+};
+
+/** The form posts to the pay route with the same signed query string. */
+function payUrl(id: string, rawUrl: string) {
+  return `/api/payments/sandbox/session/${id}/pay${rawUrl.slice(rawUrl.indexOf("?"))}`;
+}
+
+function invalidPage() {
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Pago</title></head><body><p>${t("paymentSessionInvalid")}</p></body></html>`;
+}
+
+export default sandboxSessionRoutes;

@@ -1,0 +1,93 @@
+import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { class_types, locations, single_classes } from "../../db/schema/calendar";
+import { customers } from "../../db/schema/customers";
+import { invoices, purchases } from "../../db/schema/purchases";
+import { class_reservations } from "../../db/schema/reservations";
+
+/** Read-only figures of the admin dashboard; the service groups them by the studio's days. */
+
+export async function classesBetween(db: Db, from: Date, to: Date) {
+  const booked = sql<number>`(select count(*) from ${class_reservations}
+    where ${class_reservations.single_class_id} = ${single_classes.single_class_id}
+    and ${class_reservations.deletedAt} is null)`.mapWith(Number);
+  return db
+    .select({
+      single_class_id: single_classes.single_class_id,
+      class_date: single_classes.class_date,
+      duration_minutes: single_classes.duration_minutes,
+      capacity: single_classes.capacity,
+      cancelledAt: single_classes.cancelledAt,
+      class_type: class_types.name,
+      color: class_types.color,
+      location: locations.name,
+      booked,
+    })
+    .from(single_classes)
+    .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
+    .leftJoin(locations, eq(locations.location_id, single_classes.location_id))
+    .where(and(gte(single_classes.class_date, from), lt(single_classes.class_date, to)))
+    .orderBy(asc(single_classes.class_date), asc(single_classes.single_class_id));
+}
+
+/** Live seats (host and guest rows) of the classes held between two instants, with attendance. */
+export async function seatsOfClassesBetween(db: Db, from: Date, to: Date) {
+  return db
+    .select({
+      class_date: single_classes.class_date,
+      duration_minutes: single_classes.duration_minutes,
+      attend: class_reservations.attend,
+    })
+    .from(class_reservations)
+    .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
+    .where(
+      and(
+        isNull(class_reservations.deletedAt),
+        isNull(single_classes.cancelledAt),
+        gte(single_classes.class_date, from),
+        lt(single_classes.class_date, to),
+      ),
+    );
+}
+
+/** Paid charges since `from`, with the package title of their purchase. */
+export async function paidInvoicesSince(db: Db, from: Date) {
+  return db
+    .select({ total_payment: invoices.total_payment, createdAt: invoices.createdAt, title: purchases.title })
+    .from(invoices)
+    .innerJoin(purchases, eq(purchases.purchase_id, invoices.purchase_id))
+    .where(and(eq(invoices.status, "paid"), gte(invoices.createdAt, from)));
+}
+
+export async function countActiveSubscriptions(db: Db) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(purchases)
+    .where(and(eq(purchases.status, "active"), isNotNull(purchases.subscription_id)));
+  return Number(row?.n ?? 0);
+}
+
+export async function countUnlimitedMembers(db: Db, now: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.has_unlimited, true),
+        or(
+          isNull(customers.unlimited_membership_expiration),
+          gt(customers.unlimited_membership_expiration, now),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function customersCreatedSince(db: Db, from: Date) {
+  return db.select({ createdAt: customers.createdAt }).from(customers).where(gte(customers.createdAt, from));
+}
+
+export async function countCustomers(db: Db) {
+  const [row] = await db.select({ n: count() }).from(customers);
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,88 @@
+import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { single_classes } from "../../db/schema/calendar";
+import { class_reservation_penalties } from "../../db/schema/credits";
+import { customers } from "../../db/schema/customers";
+import { class_reservations } from "../../db/schema/reservations";
+
+/**
+ * Seats of classes that have ended and that the no-show job has not looked at, locked with SKIP
+ * LOCKED so two instances running the job split the work instead of counting twice.
+ */
+export async function claimEndedSeats(db: Db, now: Date, limit: number) {
+  return db
+    .select({
+      class_reservation_id: class_reservations.class_reservation_id,
+      customer_id: class_reservations.customer_id,
+      guest_of_id: class_reservations.guest_of_id,
+      attend: class_reservations.attend,
+    })
+    .from(class_reservations)
+    .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
+    .where(
+      and(
+        eq(class_reservations.no_show_processed, false),
+        isNull(class_reservations.deletedAt),
+        isNull(single_classes.cancelledAt),
+        lte(
+          sql`${single_classes.class_date} + make_interval(mins => ${single_classes.duration_minutes})`,
+          now,
+        ),
+      ),
+    )
+    .limit(limit)
+    .for("update", { of: class_reservations, skipLocked: true });
+}
+
+export async function markProcessed(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(class_reservations)
+    .set({ no_show_processed: true })
+    .where(inArray(class_reservations.class_reservation_id, ids));
+}
+
+/** Locks the customer (same order as booking: class locks are not involved here). */
+export async function lockMember(db: Db, customerId: number) {
+  const [row] = await db
+    .select({ has_unlimited: customers.has_unlimited })
+    .from(customers)
+    .where(eq(customers.customer_id, customerId))
+    .for("update");
+  return row ?? null;
+}
+
+/** The customer's own processed seats, latest class first, after `since` (the last penalty). */
+export async function processedHistory(db: Db, customerId: number, since: Date | null, limit = 50) {
+  return db
+    .select({ attend: class_reservations.attend })
+    .from(class_reservations)
+    .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
+    .where(
+      and(
+        eq(class_reservations.customer_id, customerId),
+        isNull(class_reservations.guest_of_id),
+        isNull(class_reservations.deletedAt),
+        isNull(single_classes.cancelledAt),
+        eq(class_reservations.no_show_processed, true),
+        since ? sql`${single_classes.class_date} > ${since}` : undefined,
+      ),
+    )
+    .orderBy(desc(single_classes.class_date), desc(class_reservations.class_reservation_id))
+    .limit(limit);
+}
+
+export async function latestPenalty(db: Db, customerId: number) {
+  const [row] = await db
+    .select()
+    .from(class_reservation_penalties)
+    .where(eq(class_reservation_penalties.customer_id, customerId))
+    .orderBy(desc(class_reservation_penalties.start_date))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertPenalty(db: Db, values: typeof class_reservation_penalties.$inferInsert) {
+  const [row] = await db.insert(class_reservation_penalties).values(values).returning();
+  return row;
+}

@@ -1,0 +1,223 @@
+import type { FastifyInstance } from "fastify";
+import { addPeriod } from "../../../domain/billing";
+import { centsToString, toCents } from "../../../domain/money";
+import type { Db } from "../../db/client";
+import type { CardGateway, PaymentOutcome } from "../../payments/gateway";
+import { endUnpaidSubscription, grantRenewalPeriod } from "./credit-grant";
+import {
+  findInvoice,
+  findInvoiceByRef,
+  findPurchase,
+  findPurchaseDetail,
+  hasPaidCharge,
+  insertInvoiceOnce,
+  latestSavedCard,
+  listDueRenewals,
+  type PurchaseRow,
+  updateInvoice,
+  updatePurchase,
+} from "./purchases.repository";
+import { cashRenewalEmail } from "./renewal-email";
+
+/**
+ * Subscription renewals our own scheduler bills: sandbox card and cash purchases (stripe and
+ * paypal renew through their webhooks). Runs as a daily job; tests call it directly.
+ *
+ * Each due purchase is billed for the period that starts at its next_billing_date. The period's
+ * invoice has a unique provider_ref (`renewal_<purchase>_<period start>`), so a run that crashes,
+ * a second instance or a retried job never grants a period twice; the card charge uses an
+ * idempotency key per attempt, so the processor never charges twice for one attempt either.
+ */
+export type RenewalDeps = Pick<FastifyInstance, "db" | "appConfig" | "mailer"> & {
+  /** The sandbox card gateway (the only card gateway whose subscriptions we bill ourselves). */
+  gateway: CardGateway;
+  log?: Pick<FastifyInstance["log"], "error">;
+};
+
+export type RenewalResult = "renewed" | "invoiced" | "retry" | "failed" | "skipped";
+
+export const RENEWAL_JOB = "renew-subscriptions";
+
+export async function renewDueSubscriptions(deps: RenewalDeps, now = new Date()) {
+  const config = await deps.appConfig.get();
+  const ctx = { now, timeZone: config.timezone, maxRetries: Math.max(0, config.renewal_max_retries ?? 3) };
+  const summary: Record<RenewalResult | "errors", number> = {
+    renewed: 0,
+    invoiced: 0,
+    retry: 0,
+    failed: 0,
+    skipped: 0,
+    errors: 0,
+  };
+  for (const purchase of await listDueRenewals(deps.db, now, 1000)) {
+    try {
+      const result =
+        purchase.provider === "cash"
+          ? await renewCash(deps, purchase, ctx)
+          : await renewCard(deps, purchase, ctx);
+      summary[result]++;
+    } catch (error) {
+      // One broken purchase must not stop the others; it stays due and is tried on the next run.
+      summary.errors++;
+      deps.log?.error({ err: error, purchase_id: purchase.purchase_id }, "renewal failed");
+    }
+  }
+  return summary;
+}
+
+type Ctx = { now: Date; timeZone: string; maxRetries: number };
+
+/** The period a due purchase is billed for: from its next charge, one subscription interval. */
+function periodOf(purchase: PurchaseRow, timeZone: string) {
+  const start = purchase.next_billing_date!;
+  const end = addPeriod(
+    start,
+    purchase.subscription_interval ?? 1,
+    purchase.subscription_period ?? "month",
+    timeZone,
+  );
+  return { start, end, ref: `renewal_${purchase.purchase_id}_${start.toISOString()}` };
+}
+
+/**
+ * Seed 001 section 5: a discount applies to the first invoice only. After a free trial the first
+ * charge is that first invoice (total_payment); every later one is the undiscounted amount.
+ */
+async function renewalAmount(db: Db, purchase: PurchaseRow): Promise<number> {
+  const first = Boolean(purchase.free_trial_length) && !(await hasPaidCharge(db, purchase.purchase_id));
+  return toCents(first ? purchase.total_payment : purchase.amount);
+}
+
+/** Reads the purchase under lock and checks it is still due for this very period. */
+async function lockDue(tx: Db, purchaseId: number, start: Date) {
+  const current = await findPurchase(tx, purchaseId, true);
+  if (current?.status !== "active") return null;
+  if (current.next_billing_date?.getTime() !== start.getTime()) return null;
+  return current;
+}
+
+async function renewCard(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Promise<RenewalResult> {
+  const period = periodOf(purchase, ctx.timeZone);
+  const amount = await renewalAmount(deps.db, purchase);
+  const card = await latestSavedCard(deps.db, purchase.customer_id, purchase.provider);
+  const outcome: PaymentOutcome = card
+    ? await deps.gateway.chargeSaved({
+        amount_cents: amount,
+        // One key per attempt: a crashed run repeats the same attempt, a later run makes a new one.
+        idempotency_key: `${period.ref}_try${purchase.renewal_failures}`,
+        description: purchase.title,
+        metadata: { purchase_id: String(purchase.purchase_id), period_start: period.start.toISOString() },
+        source_id: card.source_id,
+      })
+    : { status: "declined", decline_code: "no_saved_card" };
+  if (outcome.status !== "succeeded") return recordFailure(deps, purchase, period, ctx);
+  return deps.db.transaction(async (tx) => {
+    const current = await lockDue(tx, purchase.purchase_id, period.start);
+    if (!current) return "skipped";
+    const invoice = await insertInvoiceOnce(tx, {
+      purchase_id: current.purchase_id,
+      customer_id: current.customer_id,
+      total_payment: centsToString(amount),
+      status: "paid",
+      provider_ref: period.ref,
+      period_start: period.start,
+      period_end: period.end,
+    });
+    if (!invoice) return "skipped";
+    await grantRenewalPeriod(tx, current, period, ctx.timeZone);
+    return "renewed";
+  });
+}
+
+/**
+ * Cash: the first run of a period issues a pending invoice and emails the bank details; the
+ * period is granted when an admin confirms that invoice. Every later run that still finds it
+ * unpaid counts as a failed renewal, so an unpaid cash subscription ends after the retries too.
+ */
+async function renewCash(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Promise<RenewalResult> {
+  const period = periodOf(purchase, ctx.timeZone);
+  const existing = await findInvoiceByRef(deps.db, period.ref);
+  if (existing) {
+    return existing.status === "pending" ? recordFailure(deps, purchase, period, ctx) : "skipped";
+  }
+  const amount = await renewalAmount(deps.db, purchase);
+  const invoice = await deps.db.transaction(async (tx) => {
+    if (!(await lockDue(tx, purchase.purchase_id, period.start))) return undefined;
+    return insertInvoiceOnce(tx, {
+      purchase_id: purchase.purchase_id,
+      customer_id: purchase.customer_id,
+      total_payment: centsToString(amount),
+      status: "pending",
+      provider_ref: period.ref,
+      period_start: period.start,
+      period_end: period.end,
+    });
+  });
+  if (!invoice) return "skipped";
+  const detail = await findPurchaseDetail(deps.db, purchase.purchase_id);
+  if (detail) {
+    const config = await deps.appConfig.get();
+    await deps.mailer.send(cashRenewalEmail({ detail, invoice, timeZone: ctx.timeZone, studio: config }));
+  }
+  return "invoiced";
+}
+
+/**
+ * A renewal that did not go through: counted, and retried on the next run until
+ * renewal_max_retries retries failed too; then the purchase is marked failed and booking with it
+ * stops (its credits expire now, its unlimited membership ends unless another one is active).
+ */
+async function recordFailure(
+  deps: RenewalDeps,
+  purchase: PurchaseRow,
+  period: { start: Date; end: Date; ref: string },
+  ctx: Ctx,
+): Promise<RenewalResult> {
+  return deps.db.transaction(async (tx) => {
+    const current = await lockDue(tx, purchase.purchase_id, period.start);
+    if (!current) return "skipped";
+    const failures = current.renewal_failures + 1;
+    if (current.provider !== "cash") {
+      // Mis Cargos shows each declined attempt; the unique ref also stops a double count.
+      const row = await insertInvoiceOnce(tx, {
+        purchase_id: current.purchase_id,
+        customer_id: current.customer_id,
+        total_payment: centsToString(await renewalAmount(tx, current)),
+        status: "failed",
+        provider_ref: `${period.ref}_failed${failures}`,
+        period_start: period.start,
+        period_end: period.end,
+      });
+      if (!row) return "skipped";
+    }
+    if (failures <= ctx.maxRetries) {
+      await updatePurchase(tx, current.purchase_id, { renewal_failures: failures });
+      return "retry";
+    }
+    await endUnpaidSubscription(tx, current, failures, ctx.now);
+    return "failed";
+  });
+}
+
+/**
+ * An admin confirms a cash renewal invoice was paid: the invoice turns paid (only from pending,
+ * so a second confirmation changes nothing) and its period is granted.
+ */
+export async function confirmRenewalInvoice(db: Db, invoiceId: number, timeZone: string) {
+  return db.transaction(async (tx) => {
+    const invoice = await findInvoice(tx, invoiceId, true);
+    if (!invoice?.period_start || !invoice.period_end) return { status: "not_found" as const };
+    if (invoice.status === "paid") return { status: "already" as const, invoice };
+    if (invoice.status !== "pending") return { status: "not_pending" as const, invoice };
+    const purchase = await findPurchase(tx, invoice.purchase_id, true);
+    if (purchase?.status !== "active") return { status: "not_pending" as const, invoice };
+    const paid = await updateInvoice(tx, invoice.invoice_id, { status: "paid" });
+    await grantRenewalPeriod(
+      tx,
+      purchase,
+      { start: invoice.period_start, end: invoice.period_end },
+      timeZone,
+    );
+    return { status: "granted" as const, invoice: paid ?? invoice };
+  });
+}

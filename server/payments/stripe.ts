@@ -1,0 +1,324 @@
+import Stripe from "stripe";
+import type {
+  CardGateway,
+  ChargeInput,
+  GatewayEvent,
+  Intent,
+  PaymentOutcome,
+  RecurringInput,
+} from "./gateway";
+
+export type StripeOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  currency: string;
+  /** Another API host (tests point it at an in-process fake): "http://127.0.0.1:4010". */
+  apiUrl?: string;
+};
+
+/**
+ * The Stripe adapter (official SDK): PaymentIntents for one-off card payments, Checkout Sessions
+ * for the hosted mode, Subscriptions for subscription packages. Every create call carries the
+ * checkout's idempotency key (with a suffix per object), so a retried checkout reaches Stripe as
+ * the same request. Amounts are integer centavos, as Stripe wants them.
+ */
+export function createStripeGateway(options: StripeOptions): CardGateway {
+  const url = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    ...(url
+      ? {
+          host: url.hostname,
+          port: Number(url.port || (url.protocol === "http:" ? 80 : 443)),
+          protocol: url.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
+  });
+  const currency = options.currency.toLowerCase();
+
+  /** Stripe customers are looked up by email, so renewals and saved cards stay on one customer. */
+  async function customerFor(email: string, key: string): Promise<string> {
+    const found = await stripe.customers.list({ email, limit: 1 });
+    if (found.data[0]) return found.data[0].id;
+    return (await stripe.customers.create({ email }, { idempotencyKey: `${key}_customer` })).id;
+  }
+
+  async function firstCoupon(input: RecurringInput, key: string) {
+    if (input.first_discount_cents <= 0) return undefined;
+    const coupon = await stripe.coupons.create(
+      { amount_off: input.first_discount_cents, currency, duration: "once" },
+      { idempotencyKey: `${key}_coupon` },
+    );
+    return [{ coupon: coupon.id }];
+  }
+
+  const trialEnd = (input: RecurringInput) =>
+    input.trial_end ? Math.floor(input.trial_end.getTime() / 1000) : undefined;
+
+  return {
+    name: "stripe",
+    async createIntent(input: ChargeInput): Promise<Intent> {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amount_cents,
+          currency,
+          description: input.description,
+          metadata: input.metadata,
+          allowed_payment_method_types: ["card"],
+        },
+        { idempotencyKey: input.idempotency_key },
+      );
+      return { id: intent.id, client_secret: intent.client_secret ?? "" };
+    },
+
+    async confirmIntent({ intent, amount_cents, payment_method }) {
+      const expand = ["payment_method"];
+      if (intent.id.startsWith("seti_")) {
+        const setup = await stripe.setupIntents.retrieve(intent.id, { expand });
+        if (setup.client_secret !== intent.client_secret)
+          return { status: "declined", decline_code: "processing_error" };
+        return outcomeOf(setup.status, setup.payment_method, setup.last_setup_error, setup.client_secret);
+      }
+      let pi = await stripe.paymentIntents.retrieve(intent.id, { expand });
+      if (pi.client_secret !== intent.client_secret || pi.amount !== amount_cents)
+        return { status: "declined", decline_code: "processing_error" };
+      // A saved card chosen at checkout: the server confirms with it (the browser has no card field).
+      if (payment_method?.startsWith("pm_") && pi.status === "requires_payment_method") {
+        pi = await stripe.paymentIntents.confirm(intent.id, { payment_method, expand });
+      }
+      return outcomeOf(pi.status, pi.payment_method, pi.last_payment_error, pi.client_secret);
+    },
+
+    async chargeSaved(input) {
+      try {
+        const pi = await stripe.paymentIntents.create(
+          {
+            amount: input.amount_cents,
+            currency,
+            description: input.description,
+            metadata: input.metadata,
+            payment_method: input.source_id,
+            confirm: true,
+            off_session: true,
+            expand: ["payment_method"],
+          },
+          { idempotencyKey: input.idempotency_key },
+        );
+        return outcomeOf(pi.status, pi.payment_method, pi.last_payment_error, pi.client_secret);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError)
+          return { status: "declined", decline_code: error.decline_code ?? error.code ?? "card_declined" };
+        throw error;
+      }
+    },
+
+    async createSession(input) {
+      const lineItem = {
+        quantity: 1,
+        price_data: {
+          currency,
+          unit_amount: input.recurring ? input.recurring.price_cents : input.amount_cents,
+          product_data: { name: input.description },
+          ...(input.recurring
+            ? { recurring: { interval: input.recurring.period, interval_count: input.recurring.interval } }
+            : {}),
+        },
+      };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: input.recurring ? "subscription" : "payment",
+          line_items: [lineItem],
+          client_reference_id: input.metadata.purchase_id,
+          metadata: input.metadata,
+          success_url: input.return_url,
+          cancel_url: input.cancel_url,
+          ...(input.recurring
+            ? {
+                discounts: await firstCoupon(input.recurring, input.idempotency_key),
+                subscription_data: { trial_end: trialEnd(input.recurring), metadata: input.metadata },
+              }
+            : { payment_intent_data: { metadata: input.metadata } }),
+        },
+        { idempotencyKey: `${input.idempotency_key}_session` },
+      );
+      return { id: session.id, url: session.url ?? input.cancel_url };
+    },
+
+    async createSubscription(input) {
+      const key = input.idempotency_key;
+      const customer = await customerFor(input.email, key);
+      const product = await stripe.products.create(
+        { name: input.description, metadata: input.metadata },
+        { idempotencyKey: `${key}_product` },
+      );
+      const subscription = await stripe.subscriptions.create(
+        {
+          customer,
+          items: [
+            {
+              price_data: {
+                currency,
+                product: product.id,
+                unit_amount: input.price_cents,
+                recurring: { interval: input.period, interval_count: input.interval },
+              },
+            },
+          ],
+          discounts: await firstCoupon(input, key),
+          trial_end: trialEnd(input),
+          payment_behavior: "default_incomplete",
+          payment_settings: { save_default_payment_method: "on_subscription" },
+          metadata: input.metadata,
+          expand: ["latest_invoice.confirmation_secret", "pending_setup_intent"],
+        },
+        { idempotencyKey: `${key}_subscription` },
+      );
+      const invoice = subscription.latest_invoice as Stripe.Invoice | null;
+      const setup = subscription.pending_setup_intent as Stripe.SetupIntent | null;
+      // A trial charges nothing now: the card is collected by a SetupIntent instead.
+      const secret = invoice?.confirmation_secret?.client_secret ?? setup?.client_secret ?? "";
+      return {
+        subscription_id: subscription.id,
+        intent: { id: secret.split("_secret_")[0]!, client_secret: secret },
+      };
+    },
+
+    parseWebhook(rawBody, signature) {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
+      } catch {
+        return null;
+      }
+      return normaliseEvent(event);
+    },
+
+    async cancelSubscription(subscriptionId) {
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
+  };
+}
+
+type StripeError = { decline_code?: string; code?: string } | null | undefined;
+
+function outcomeOf(
+  status: string,
+  method: string | Stripe.PaymentMethod | null,
+  error: StripeError,
+  clientSecret: string | null,
+): PaymentOutcome {
+  if (status === "succeeded") {
+    const card = typeof method === "object" && method?.card ? method.card : null;
+    return {
+      status: "succeeded",
+      card:
+        card && typeof method === "object" && method
+          ? {
+              source_id: method.id,
+              brand: card.brand,
+              last4: card.last4,
+              exp_month: card.exp_month,
+              exp_year: card.exp_year,
+            }
+          : undefined,
+    };
+  }
+  // Not paid yet and not declined either (the browser has not finished): nothing to fail.
+  const pendingStates = ["requires_action", "processing", "requires_confirmation"];
+  if (pendingStates.includes(status) || (status === "requires_payment_method" && !error))
+    return { status: "requires_action", client_secret: clientSecret ?? "" };
+  return { status: "declined", decline_code: error?.decline_code ?? error?.code ?? "card_declined" };
+}
+
+const purchaseIdOf = (metadata: Stripe.Metadata | null | undefined, ref?: string | null) => {
+  const id = Number(metadata?.purchase_id ?? ref);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The subscription of an invoice: `parent.subscription_details` in current API versions. */
+function subscriptionOf(invoice: Stripe.Invoice): string | null {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } }).subscription;
+  const value = fromParent ?? legacy ?? null;
+  return typeof value === "string" ? value : (value?.id ?? null);
+}
+
+/** Stripe's events, reduced to the few our purchases react to. */
+export function normaliseEvent(event: Stripe.Event): GatewayEvent {
+  switch (event.type) {
+    case "payment_intent.succeeded": {
+      const pi = event.data.object;
+      const purchase_id = purchaseIdOf(pi.metadata);
+      if (!purchase_id) break; // a subscription's invoice payment: invoice.paid handles it
+      return { id: event.id, type: "payment_succeeded", provider_ref: pi.id, purchase_id };
+    }
+    case "payment_intent.payment_failed": {
+      const pi = event.data.object;
+      const purchase_id = purchaseIdOf(pi.metadata);
+      if (!purchase_id) break;
+      const error = pi.last_payment_error;
+      return {
+        id: event.id,
+        type: "payment_failed",
+        provider_ref: pi.id,
+        purchase_id,
+        decline_code: error?.decline_code ?? error?.code ?? "card_declined",
+      };
+    }
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      const session = event.data.object;
+      if (session.payment_status === "unpaid") break; // a delayed method: async_payment_succeeded follows
+      const subscription =
+        typeof session.subscription === "string" ? session.subscription : session.subscription?.id;
+      return {
+        id: event.id,
+        type: "payment_succeeded",
+        provider_ref: session.id,
+        purchase_id: purchaseIdOf(session.metadata, session.client_reference_id),
+        subscription_id: subscription ?? undefined,
+      };
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed": {
+      const invoice = event.data.object;
+      const subscription_id = subscriptionOf(invoice);
+      if (!subscription_id || !invoice.id) break;
+      const first = invoice.billing_reason === "subscription_create";
+      if (event.type === "invoice.payment_failed") {
+        return {
+          id: event.id,
+          type: "invoice_failed",
+          subscription_id,
+          invoice_ref: invoice.id,
+          amount_cents: invoice.amount_due,
+          first,
+        };
+      }
+      const period = invoice.lines?.data?.[0]?.period ?? {
+        start: invoice.period_start,
+        end: invoice.period_end,
+      };
+      return {
+        id: event.id,
+        type: "invoice_paid",
+        subscription_id,
+        invoice_ref: invoice.id,
+        amount_cents: invoice.amount_paid,
+        first,
+        period_start: new Date(period.start * 1000),
+        period_end: new Date(period.end * 1000),
+      };
+    }
+    case "customer.subscription.deleted": {
+      const subscription = event.data.object;
+      return {
+        id: event.id,
+        type: "subscription_cancelled",
+        subscription_id: subscription.id,
+        payment_failed: subscription.cancellation_details?.reason === "payment_failed",
+      };
+    }
+  }
+  return { id: event.id, type: "ignored", event_type: event.type };
+}

@@ -1,0 +1,161 @@
+import Stripe from "stripe";
+import { type FakeRequest, startHttpFake } from "./http-fake";
+
+type Intent = {
+  id: string;
+  object: "payment_intent" | "setup_intent";
+  amount?: number;
+  currency?: string;
+  client_secret: string;
+  status: string;
+  metadata: Record<string, string>;
+  payment_method: unknown;
+  last_payment_error: unknown;
+  last_setup_error?: unknown;
+};
+
+const metadataOf = (form: Record<string, string>, prefix = "metadata") =>
+  Object.fromEntries(
+    Object.entries(form)
+      .filter(([k]) => k.startsWith(`${prefix}[`))
+      .map(([k, v]) => [k.slice(prefix.length + 1, -1), v]),
+  );
+
+export const STRIPE_TEST_KEYS = { secret: "sk_test_fake", webhook: "whsec_test_fake" };
+
+/**
+ * The Stripe endpoints our adapter calls, in memory: payment and setup intents, customers,
+ * products, coupons, subscriptions and checkout sessions. Idempotency keys replay the first
+ * answer, as Stripe does. Tests flip an intent's state with `succeed` / `decline`.
+ */
+export async function startStripeFake() {
+  const intents = new Map<string, Intent>();
+  const byKey = new Map<string, unknown>();
+  let next = 0;
+  const id = (prefix: string) => `${prefix}_fake${++next}`;
+
+  function createIntent(object: Intent["object"], form: Record<string, string>, amount?: number): Intent {
+    const intentId = id(object === "payment_intent" ? "pi" : "seti");
+    const intent: Intent = {
+      id: intentId,
+      object,
+      amount,
+      currency: form.currency,
+      client_secret: `${intentId}_secret_fake`,
+      status: "requires_payment_method",
+      metadata: metadataOf(form),
+      payment_method: null,
+      last_payment_error: null,
+    };
+    intents.set(intentId, intent);
+    return intent;
+  }
+
+  function route(r: FakeRequest): unknown {
+    const f = r.form;
+    const [, , resource, rid, action] = r.path.split("/");
+    if (r.method === "GET" && resource === "customers") return { object: "list", data: [], has_more: false };
+    if (r.method === "POST" && resource === "customers")
+      return { id: id("cus"), object: "customer", email: f.email };
+    if (resource === "products") return { id: id("prod"), object: "product", name: f.name };
+    if (resource === "coupons")
+      return { id: id("co"), object: "coupon", amount_off: Number(f.amount_off), duration: f.duration };
+    if (resource === "payment_intents" && r.method === "POST" && !rid)
+      return createIntent("payment_intent", f, Number(f.amount));
+    if ((resource === "payment_intents" || resource === "setup_intents") && rid) {
+      const intent = intents.get(rid);
+      if (!intent) return undefined;
+      if (action === "confirm") {
+        intent.status = "succeeded";
+        intent.payment_method = card(f.payment_method ?? "pm_card_visa");
+      }
+      return intent;
+    }
+    if (resource === "checkout" && rid === "sessions") {
+      const sessionId = id("cs");
+      return {
+        id: sessionId,
+        object: "checkout.session",
+        url: `https://checkout.stripe.test/${sessionId}`,
+        mode: f.mode,
+      };
+    }
+    if (resource === "subscriptions" && r.method === "POST" && !rid) {
+      const price = Number(f["items[0][price_data][unit_amount]"]);
+      const trial = Boolean(f.trial_end);
+      const first = trial ? null : createIntent("payment_intent", f, price - coupons(r));
+      const setup = trial ? createIntent("setup_intent", f) : null;
+      return {
+        id: id("sub"),
+        object: "subscription",
+        status: "incomplete",
+        latest_invoice: {
+          id: id("in"),
+          object: "invoice",
+          confirmation_secret: first ? { client_secret: first.client_secret, type: "payment_intent" } : null,
+        },
+        pending_setup_intent: setup,
+      };
+    }
+    if (resource === "subscriptions" && r.method === "DELETE")
+      return { id: rid, object: "subscription", status: "canceled" };
+    return undefined;
+  }
+
+  /** The coupon amount of a subscription request (the fake only knows its own coupons). */
+  const couponAmounts = new Map<string, number>();
+  const coupons = (r: FakeRequest) => couponAmounts.get(r.form["discounts[0][coupon]"] ?? "") ?? 0;
+
+  const fake = await startHttpFake((r) => {
+    const key = r.headers["idempotency-key"];
+    // The SDK adds its own retry key to every POST; only ours (no "stripe-node-retry") replay.
+    const replayable = typeof key === "string" && !key.startsWith("stripe-node-retry");
+    if (replayable && byKey.has(key)) return { body: byKey.get(key) };
+    const body = route(r);
+    if (body === undefined) return undefined;
+    const object = body as { object?: string; id?: string; amount_off?: number };
+    if (object.object === "coupon") couponAmounts.set(object.id!, object.amount_off ?? 0);
+    if (replayable) byKey.set(key, body);
+    return { body };
+  });
+
+  const stripe = new Stripe(STRIPE_TEST_KEYS.secret);
+  return {
+    ...fake,
+    intents,
+    /** The payment as Stripe.js leaves it after a successful confirmation in the browser. */
+    succeed(intentId: string) {
+      const intent = intents.get(intentId)!;
+      intent.status = "succeeded";
+      intent.payment_method = card("pm_card_visa");
+    },
+    decline(intentId: string, code: string) {
+      const intent = intents.get(intentId)!;
+      intent.status = "requires_payment_method";
+      intent.last_payment_error = { code: "card_declined", decline_code: code };
+    },
+    /** A webhook body and its Stripe-Signature header, signed by the SDK's test helper. */
+    signed(event: { id: string; type: string; object: unknown }, secret = STRIPE_TEST_KEYS.webhook) {
+      const payload = JSON.stringify({
+        id: event.id,
+        object: "event",
+        type: event.type,
+        api_version: "2026-10-28.endive",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: event.object },
+      });
+      return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+  };
+}
+
+function card(id: string) {
+  return {
+    id,
+    object: "payment_method",
+    type: "card",
+    card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2099 },
+  };
+}
+
+export type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client";
+
+/** Handlers are plain exported functions elsewhere; tests call them directly. */
+// biome-ignore lint/suspicious/noExplicitAny: job payloads are JSON chosen by each job
+export type JobHandler = (data: any) => Promise<void>;
+
+export type SendOptions = {
+  startAfter?: Date;
+  /**
+   * Deduplicates bursts: at most one job per key per minute is queued (pg-boss singletonKey +
+   * singletonSeconds). Handlers must still be idempotent: a job may run more than once.
+   */
+  singletonKey?: string;
+};
+
+export type SentJob = { name: string; data: object; options: SendOptions };
+
+export type Jobs = {
+  /** Call at plugin registration time (before the app is ready). */
+  register(name: string, handler: JobHandler, options?: { cron?: string }): void;
+  /** Queues a job. With JOBS off it only records the send in `sent` (nothing runs). */
+  send(name: string, data: object, options?: SendOptions): Promise<void>;
+  /** Every send while jobs are off (JOBS=0, the tests): assert on it, run handlers yourself. */
+  sent: SentJob[];
+  /** Runs a registered handler now, in this process (tests, manual triggers). */
+  run(name: string, data?: object): Promise<void>;
+  /** True once pg-boss has started (JOBS on). */
+  readonly running: boolean;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+const SCHEMA = "pgboss";
+
+/**
+ * pg-boss talks to the database through this adapter, so it uses the app's own connection:
+ * the node-postgres pool on PostgreSQL, the one PGlite instance when embedded. pg-boss sends
+ * several statements at once (migrations, BEGIN ... COMMIT blocks) without parameters: those go
+ * to PGlite's `exec`, which accepts them; everything else to `query`.
+ */
+export function pgBossDb(database: Database): PgBoss.Db {
+  if (database.pool) {
+    const pool = database.pool;
+    return { executeSql: async (text, values) => pool.query(text, values) };
+  }
+  const pglite = database.pglite;
+  if (!pglite) throw new Error("jobs: the database has neither a pool nor PGlite");
+  return {
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await pglite.query(text, values);
+      return { rows: result.rows as unknown[] as never[] };
+    },
+  };
+}
+
+type Registration = { name: string; handler: JobHandler; cron?: string };
+
+/**
+ * Background jobs (pg-boss 10) on the app's database: safe with many app instances because
+ * pg-boss hands each job to one worker (SKIP LOCKED) and each cron slot to one scheduler.
+ * Starts after the app is ready only when config.JOBS is on and stops on close. With JOBS off
+ * (tests) `send` records the job in `app.jobs.sent` and runs nothing: tests call the handlers
+ * (or `app.jobs.run`) themselves, so no timing is involved.
+ */
+export default fp(async function jobsPlugin(app: FastifyInstance) {
+  const registrations = new Map<string, Registration>();
+  const sent: SentJob[] = [];
+  let boss: PgBoss | null = null;
+
+  const jobs: Jobs = {
+    register(name, handler, options = {}) {
+      if (boss) throw new Error(`jobs: register "${name}" before the app starts`);
+      registrations.set(name, { name, handler, cron: options.cron });
+    },
+    async send(name, data, options = {}) {
+      if (!registrations.has(name)) throw new Error(`jobs: unknown job "${name}"`);
+      if (!boss) {
+        sent.push({ name, data, options });
+        return;
+      }
+      await boss.send(name, data, {
+        startAfter: options.startAfter,
+        ...(options.singletonKey ? { singletonKey: options.singletonKey, singletonSeconds: 60 } : {}),
+        retryLimit: 3,
+        retryDelay: 30,
+        retryBackoff: true,
+      });
+    },
+    sent,
+    async run(name, data = {}) {
+      const registration = registrations.get(name);
+      if (!registration) throw new Error(`jobs: unknown job "${name}"`);
+      await registration.handler(data);
+    },
+    get running() {
+      return boss !== null;
+    },
+  };
+  app.decorate("jobs", jobs);
+
+  if (!app.config.JOBS) return;
+
+  app.addHook("onReady", async () => {
+    const instance = new PgBoss({ db: pgBossDb(app.database), schema: SCHEMA });
+    instance.on("error", (error) => app.log.error({ err: error }, "jobs: pg-boss error"));
+    await instance.start();
+    for (const { name, handler, cron } of registrations.values()) {
+      await instance.createQueue(name);
+      await instance.work(name, async (batch) => {
+        for (const job of batch) {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            app.log.error({ err: error, job: name }, "jobs: handler failed");
+            throw error; // pg-boss retries it
+          }
+        }
+      });
+      if (cron) await instance.schedule(name, cron, {}, { tz: "UTC" });
+    }
+    boss = instance;
+  });
+
+  app.addHook("onClose", async () => {
+    const instance = boss;
+    boss = null;
+    // close: false — the pool / PGlite belong to the app and are closed by their owner.
+    if (instance) await instance.stop({ graceful: true, close: false, wait: true, timeout: 5_000 });
+  });
+});

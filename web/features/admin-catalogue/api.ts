@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+
+export type Row = Record<string, unknown>;
+
+/** Any list the back office reads: `GET url` answering `{ [key]: rows }`. */
+export function useList(url: string, key: string, enabled = true) {
+  return useQuery({
+    queryKey: ["admin-catalogue", url],
+    queryFn: async () => ((await api.get<Record<string, Row[]>>(url))[key] ?? []) as Row[],
+    enabled,
+  });
+}
+
+type Saved = { message?: string } & Record<string, unknown>;
+
+/**
+ * The seeds' save semantics: a row without a numeric id is created (POST), one with it is
+ * updated (PUT with the id in the body). Every list under "admin-catalogue" is refreshed.
+ */
+export function useSave(path: string, idKey: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Row) => {
+      const id = values[idKey];
+      if (typeof id === "number" && Number.isInteger(id)) return api.put<Saved>(path, values);
+      const { [idKey]: _new, ...rest } = values;
+      return api.post<Saved>(path, rest);
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: ["admin-catalogue"] }),
+  });
+}
+
+export function useRemove(path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message?: string }>(`${path}/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["admin-catalogue"] }),
+  });
+}
+
+/** Any other admin call on a catalogue (home lists, app config) that refreshes the lists after. */
+export function useCatalogueAction<I>(fn: (input: I) => Promise<{ message?: string } | unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: ["admin-catalogue"] }),
+  });
+}

@@ -1,0 +1,196 @@
+import { formatDateTime, formatMoney } from "../../../../domain/format";
+import type { Row } from "../api";
+import { type CatalogueDef, yesNo } from "../components/catalogue-page";
+import { HomeListsMenu } from "../components/home-lists-menu";
+
+const period = [
+  { value: "day", label: "Días" },
+  { value: "month", label: "Meses" },
+  { value: "year", label: "Años" },
+];
+const packagesSource = {
+  url: "/class_packages/admin/all",
+  key: "class_packages",
+  id: "class_package_id",
+  label: (r: Row) => String(r.title),
+};
+
+export const packages: CatalogueDef = {
+  slug: "paquetes",
+  title: "Paquetes",
+  newTitle: "Nuevo paquete",
+  list: { url: "/class_packages/admin/all", key: "class_packages" },
+  path: "/class_packages",
+  idKey: "class_package_id",
+  nameOf: (r) => String(r.title),
+  defaults: { available: true, class_amount: 1, order: 0, price: 0 },
+  modalSize: "xl",
+  rowActions: (r) => <HomeListsMenu packageId={Number(r.class_package_id)} title={String(r.title)} />,
+  columns: [
+    { key: "title", header: "Título", value: (r) => String(r.title) },
+    {
+      key: "price",
+      header: "Precio",
+      align: "right",
+      value: (r) => Number(r.price),
+      render: (r) => formatMoney(r.price as number),
+    },
+    {
+      key: "sale_price",
+      header: "Oferta",
+      align: "right",
+      value: (r) => (r.sale_price as number) ?? "",
+      render: (r) => (r.sale_price === null ? "—" : formatMoney(r.sale_price as number)),
+    },
+    {
+      key: "class_amount",
+      header: "Clases",
+      value: (r) => (r.class_amount === -1 ? "Ilimitadas" : Number(r.class_amount)),
+    },
+    { key: "expiration_days", header: "Vigencia (días)", value: (r) => (r.expiration_days as number) ?? "" },
+    { key: "order", header: "Orden", value: (r) => Number(r.order) },
+    {
+      key: "available",
+      header: "A la venta",
+      value: (r) => (r.available ? "Sí" : "No"),
+      render: (r) => yesNo(r.available),
+    },
+  ],
+  fields: [
+    { key: "title", label: "Título", type: "text", required: true },
+    { key: "price", label: "Precio", type: "money", required: true, half: true },
+    { key: "sale_price", label: "Precio de oferta", type: "money", half: true },
+    { key: "class_amount", label: "Clases (-1 = ilimitadas)", type: "number", half: true },
+    { key: "expiration_days", label: "Vigencia (días)", type: "number", half: true },
+    { key: "limit_per_customer", label: "Límite por cliente", type: "number", half: true },
+    { key: "people_limit", label: "Cupo de personas", type: "number", half: true },
+    { key: "order", label: "Orden", type: "number", half: true },
+    { key: "allowed_times", label: "Horarios permitidos (ej. 07:00,08:00)", type: "text", half: true },
+    { key: "short_description", label: "Descripción corta", type: "text" },
+    { key: "description", label: "Descripción", type: "textarea" },
+    { key: "image", label: "Imagen (URL)", type: "text" },
+    { key: "is_special_event", label: "Evento especial", type: "switch", half: true },
+    { key: "is_trial", label: "Clase de prueba", type: "switch", half: true },
+    { key: "is_online", label: "Acceso a clases online", type: "switch", half: true },
+    { key: "is_unlimited_membership", label: "Membresía ilimitada", type: "switch", half: true },
+    { key: "is_subscription", label: "Suscripción", type: "switch", half: true },
+    {
+      key: "allow_discount_over_sale_price",
+      label: "Permitir descuento sobre precio de oferta",
+      type: "switch",
+      half: true,
+    },
+    {
+      key: "subscription_period",
+      label: "Periodo de la suscripción",
+      type: "select",
+      options: period,
+      half: true,
+    },
+    { key: "subscription_interval", label: "Cada cuántos periodos", type: "number", half: true },
+    { key: "free_trial_length", label: "Prueba gratis (duración)", type: "number", half: true },
+    {
+      key: "free_trial_period",
+      label: "Prueba gratis (periodo)",
+      type: "select",
+      options: period,
+      half: true,
+    },
+    { key: "downloadable", label: "Descargable", type: "downloadable" },
+    { key: "file_url", label: "Archivo (URL)", type: "text", half: true },
+    { key: "receipt_file", label: "Comprobante (URL)", type: "text", half: true },
+    {
+      key: "class_package_types",
+      label: "Créditos por tipo de clase",
+      type: "packageTypes",
+      source: {
+        url: "/admin/class_types",
+        key: "class_types",
+        id: "class_type_id",
+        label: (r: Row) => String(r.name),
+      },
+    },
+    { key: "available", label: "A la venta", type: "switch" },
+  ],
+};
+
+export const discounts: CatalogueDef = {
+  slug: "descuentos",
+  title: "Descuentos",
+  newTitle: "Nuevo descuento",
+  list: { url: "/discounts/admin/all", key: "descuentos" },
+  path: "/discounts",
+  idKey: "discount_id",
+  nameOf: (r) => String(r.code),
+  defaults: { available: true, is_percent: true },
+  columns: [
+    { key: "code", header: "Código", value: (r) => String(r.code) },
+    {
+      key: "amount",
+      header: "Descuento",
+      value: (r) => (r.is_percent ? `${r.amount}%` : formatMoney(r.amount as number)),
+    },
+    { key: "ends_at", header: "Vence", value: (r) => (r.ends_at ? formatDateTime(r.ends_at as string) : "") },
+    {
+      key: "available",
+      header: "Activo",
+      value: (r) => (r.available ? "Sí" : "No"),
+      render: (r) => yesNo(r.available),
+    },
+  ],
+  fields: [
+    { key: "code", label: "Código", type: "text", required: true, half: true },
+    { key: "amount", label: "Cantidad", type: "number", required: true, half: true },
+    { key: "description", label: "Descripción", type: "text" },
+    { key: "is_percent", label: "Es porcentaje", type: "switch", half: true },
+    { key: "first_invoice_only", label: "Solo el primer cobro", type: "switch", half: true },
+    { key: "max_uses", label: "Usos máximos", type: "number", half: true },
+    { key: "max_uses_per_customer", label: "Usos por cliente", type: "number", half: true },
+    { key: "starts_at", label: "Inicia", type: "datetime", half: true },
+    { key: "ends_at", label: "Termina", type: "datetime", half: true },
+    { key: "class_package_id", label: "Solo para el paquete", type: "select", source: packagesSource },
+    { key: "available", label: "Activo", type: "switch" },
+  ],
+};
+
+export const paymentMethods: CatalogueDef = {
+  slug: "metodos-de-pago",
+  title: "Métodos de pago",
+  newTitle: "Nuevo método de pago",
+  list: { url: "/payment_methods?all=1", key: "payment_methods" },
+  path: "/payment_methods",
+  idKey: "payment_method_id",
+  nameOf: (r) => String(r.name),
+  defaults: { available: true, provider: "cash", order: 0 },
+  modalSize: "xl",
+  columns: [
+    { key: "name", header: "Nombre", value: (r) => String(r.name) },
+    { key: "provider", header: "Tipo", value: (r) => String(r.provider ?? "") },
+    { key: "order", header: "Orden", value: (r) => Number(r.order ?? 0) },
+    {
+      key: "available",
+      header: "Activo",
+      value: (r) => (r.available ? "Sí" : "No"),
+      render: (r) => yesNo(r.available),
+    },
+  ],
+  fields: [
+    { key: "name", label: "Nombre", type: "text", required: true, half: true },
+    {
+      key: "provider",
+      label: "Tipo",
+      type: "select",
+      required: true,
+      half: true,
+      options: [
+        { value: "cash", label: "Efectivo / transferencia" },
+        { value: "card", label: "Tarjeta" },
+        { value: "paypal", label: "PayPal" },
+      ],
+    },
+    { key: "description", label: "Descripción", type: "text" },
+    { key: "instructions", label: "Instrucciones (HTML)", type: "html" },
+    { key: "order", label: "Orden", type: "number", half: true },
+    { key: "available", label: "Activo", type: "switch", half: true },
+  ],
+};

@@ -1,0 +1,49 @@
+import { Badge, Box, Button, Group, Image, Paper, Stack, Text } from "@mantine/core";
+
+/** A miniature of the site's header and a card with the colours and logo being edited. */
+export function BrandPreview({ values }: { values: Record<string, unknown> }) {
+  const v = (key: string) => String(values[key] ?? "");
+  return (
+    <Paper withBorder radius="md" style={{ overflow: "hidden" }} aria-label="Vista previa de la marca">
+      <Group justify="space-between" px="md" py="sm" bg={v("dark")} wrap="nowrap">
+        {v("navbar_logo") ? (
+          <Image src={v("navbar_logo")} alt="" h={28} w="auto" fit="contain" />
+        ) : (
+          <Text fw={700} c={v("light")}>
+            {v("name")}
+          </Text>
+        )}
+        <Group gap="sm" visibleFrom="xs">
+          {["Paquetes", "Horario", "Mi Cuenta"].map((label) => (
+            <Text key={label} size="sm" c={v("light")}>
+              {label}
+            </Text>
+          ))}
+        </Group>
+      </Group>
+      <Stack gap="xs" p="md" bg={v("light")}>
+        <Text fw={700} size="lg" c={v("dark")}>
+          {v("hero_title")}
+        </Text>
+        <Text size="sm" c={v("gray")}>
+          {v("hero_subtitle")}
+        </Text>
+        <Group gap="xs">
+          <Button color={v("primary")} size="xs">
+            {v("hero_button_text")}
+          </Button>
+          <Badge color={v("accent")}>Nuevo</Badge>
+          <Box
+            px="xs"
+            py={2}
+            style={{ borderRadius: 6, background: v("primary-light"), color: v("primary") }}
+          >
+            <Text size="xs" fw={600}>
+              3 lugares
+            </Text>
+          </Box>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,63 @@
+import { ActionIcon, Checkbox, Menu, Tooltip } from "@mantine/core";
+import { IconHome } from "@tabler/icons-react";
+import { api } from "../../../lib/api-client";
+import { notifyError, notifySuccess } from "../../admin/notify";
+import { useCatalogueAction, useList } from "../api";
+import { catalogueCopy } from "../copy";
+
+const LISTS = [
+  { list: "presenciales", label: "Presenciales" },
+  { list: "online", label: "Online" },
+  { list: "especiales", label: "Eventos especiales" },
+] as const;
+
+/** Which home lists show a package; ticking adds it, unticking removes it (seed messages). */
+export function HomeListsMenu({ packageId, title }: { packageId: number; title: string }) {
+  const queries = [
+    useList("/class_packages/presenciales/home", "paquetes"),
+    useList("/class_packages/online/home", "paquetes"),
+    useList("/class_packages/especiales/home", "class_packages"),
+  ];
+  const lists = LISTS.map((l, i) => ({ ...l, query: queries[i] }));
+  const toggle = useCatalogueAction(({ list, on }: { list: string; on: boolean }) =>
+    on
+      ? api.post<{ message: string }>(`/class_packages/${list}/home`, { class_package_id: packageId })
+      : api.delete<{ message: string }>(`/class_packages/${list}/home/${packageId}`),
+  );
+  return (
+    <Menu position="bottom-end" closeOnItemClick={false} withinPortal>
+      <Menu.Target>
+        <Tooltip label={catalogueCopy.homeLists}>
+          <ActionIcon variant="subtle" aria-label={`${catalogueCopy.homeLists}: ${title}`}>
+            <IconHome size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{catalogueCopy.homeLists}</Menu.Label>
+        {lists.map((l) => {
+          const on = (l.query.data ?? []).some((p) => Number(p.class_package_id) === packageId);
+          return (
+            <Menu.Item key={l.list}>
+              <Checkbox
+                label={l.label}
+                checked={on}
+                disabled={toggle.isPending || l.query.isLoading}
+                onChange={async (e) => {
+                  try {
+                    const res = (await toggle.mutateAsync({ list: l.list, on: e.currentTarget.checked })) as {
+                      message?: string;
+                    };
+                    notifySuccess(res.message ?? catalogueCopy.saved);
+                  } catch (error) {
+                    notifyError(error);
+                  }
+                }}
+              />
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

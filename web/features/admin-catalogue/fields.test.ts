@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { type FieldDef, toBody, toValues } from "./fields";
+
+const fields: FieldDef[] = [
+  { key: "name", label: "Nombre", type: "text", required: true },
+  { key: "address", label: "Dirección", type: "text" },
+  { key: "price", label: "Precio", type: "money", required: true },
+  { key: "limit", label: "Límite", type: "number" },
+  {
+    key: "location_id",
+    label: "Ubicación",
+    type: "select",
+    source: { url: "/x", key: "x", id: "id", label: String },
+  },
+  { key: "period", label: "Periodo", type: "select", options: [{ value: "month", label: "Mes" }] },
+  { key: "tag_ids", label: "Etiquetas", type: "multiselect" },
+  { key: "available", label: "Activa", type: "switch" },
+  { key: "grid", label: "Lugares", type: "customSpotMap" },
+];
+
+describe("catalogue form values", () => {
+  it("round-trips a row: ids as numbers, empty optional text as null, the grid spread into the body", () => {
+    const row = {
+      name: "Roma",
+      address: "",
+      price: 350.5,
+      limit: null,
+      location_id: 4,
+      period: "month",
+      tag_ids: [1, 2],
+      available: false,
+      rows: 2,
+      columns: 3,
+      spots: { A1: { label: "1" } },
+    };
+    const values = toValues(fields, row);
+    expect(values).toMatchObject({ location_id: "4", tag_ids: ["1", "2"], available: false, limit: "" });
+    expect(toBody(fields, values)).toEqual({
+      name: "Roma",
+      address: null,
+      price: 350.5,
+      limit: null,
+      location_id: 4,
+      period: "month",
+      tag_ids: [1, 2],
+      available: false,
+      rows: 2,
+      columns: 3,
+      spots: { A1: { label: "1" } },
+    });
+  });
+
+  it("fills defaults for a new row and clears a select to null", () => {
+    const values = toValues(fields, null, { available: true });
+    expect(values.available).toBe(true);
+    expect(values.grid).toEqual({ rows: 3, columns: 5, spots: {} });
+    const body = toBody(fields, { ...values, name: "Nueva", price: "" });
+    expect(body).toMatchObject({ location_id: null, price: 0, tag_ids: [] });
+  });
+});

@@ -1,0 +1,94 @@
+import type { Row } from "./api";
+
+/** How one form field is edited. The server validates everything again. */
+export type FieldDef = {
+  key: string;
+  label: string;
+  type:
+    | "text"
+    | "textarea"
+    | "number"
+    | "money"
+    | "switch"
+    | "color"
+    | "select"
+    | "multiselect"
+    | "datetime"
+    | "date"
+    | "html"
+    | "spotMap"
+    | "customSpotMap"
+    | "packageTypes"
+    | "downloadable";
+  required?: boolean;
+  description?: string;
+  /** Fixed choices (select). */
+  options?: { value: string; label: string }[];
+  /** Choices read from a list (select, multiselect): url, key and how to name a row. */
+  source?: { url: string; key: string; id: string; label: (row: Row) => string };
+  /** Empty text is sent as null (nullable columns) instead of "". */
+  nullable?: boolean;
+  /** Only these fields share a row on wide screens. */
+  half?: boolean;
+};
+
+/** Form values → request body: numbers as numbers, empty optional text as null. */
+export function toBody(fields: FieldDef[], values: Row): Row {
+  const out: Row = {};
+  for (const f of fields) {
+    if (f.type === "customSpotMap") {
+      Object.assign(out, values[f.key] as Row);
+      continue;
+    }
+    const v = values[f.key];
+    if (f.type === "number" || f.type === "money") {
+      out[f.key] = v === "" || v === null || v === undefined ? null : Number(v);
+      if (out[f.key] === null && f.required) out[f.key] = 0;
+    } else if (f.type === "select") {
+      out[f.key] =
+        v === "" || v === null || v === undefined
+          ? null
+          : /^\d+$/.test(String(v)) && f.source
+            ? Number(v)
+            : v;
+    } else if (f.type === "multiselect") {
+      out[f.key] = ((v as string[] | undefined) ?? []).map(Number);
+    } else if (f.type === "datetime") {
+      out[f.key] = v ? new Date(String(v)).toISOString() : null;
+    } else if (typeof v === "string" && v.trim() === "" && !f.required) {
+      out[f.key] = null;
+    } else {
+      out[f.key] = v;
+    }
+  }
+  return out;
+}
+
+/** Row → form values (select values are strings, datetimes as the input's local text). */
+export function toValues(fields: FieldDef[], row: Row | null, defaults: Row = {}): Row {
+  const values: Row = {};
+  for (const f of fields) {
+    const v = row?.[f.key] ?? defaults[f.key];
+    if (f.type === "customSpotMap") {
+      values[f.key] = {
+        rows: row?.rows ?? 3,
+        columns: row?.columns ?? 5,
+        spots: (row?.spots as Row) ?? {},
+      };
+    } else if (f.type === "switch") values[f.key] = Boolean(v ?? false);
+    else if (f.type === "select") values[f.key] = v === null || v === undefined ? "" : String(v);
+    else if (f.type === "multiselect") values[f.key] = ((v as unknown[]) ?? []).map(String);
+    else if (f.type === "datetime") values[f.key] = v ? toLocalInput(String(v)) : "";
+    else if (f.type === "packageTypes") values[f.key] = (v as Row[]) ?? [];
+    else if (f.type === "downloadable") values[f.key] = v ?? null;
+    else values[f.key] = v ?? "";
+  }
+  return values;
+}
+
+/** ISO instant → "YYYY-MM-DDTHH:mm" in the browser's zone, the format of datetime-local inputs. */
+function toLocalInput(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

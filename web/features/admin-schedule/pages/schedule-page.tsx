@@ -1,0 +1,107 @@
+import { ActionIcon, Button, Group, Text, Tooltip } from "@mantine/core";
+import { IconChevronLeft, IconChevronRight, IconCopy, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { addLocalDays, isLocalDay, localDay, mondayOfDay } from "../../../../domain/booking";
+import { formatDate } from "../../../../domain/format";
+import { AdminPage } from "../../admin/components/page-frame";
+import { useAppConfig } from "../../app-config/api";
+import { type AdminClass, useWeek } from "../api";
+import { ClassFormModal } from "../components/class-form-modal";
+import { ClassPanel } from "../components/class-panel";
+import { CopyWeekModal } from "../components/copy-week-modal";
+import { WeekGrid } from "../components/week-grid";
+import { scheduleCopy as c } from "../copy";
+
+/** /admin/horario?semana=YYYY-MM-DD: the staff week with create, edit, cancel, repeat and copy. */
+export function SchedulePage() {
+  const { timezone } = useAppConfig();
+  const today = localDay(new Date(), timezone);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("semana");
+  const start = mondayOfDay(asked && isLocalDay(asked) ? asked : today);
+  const week = useWeek(start);
+  const [open, setOpen] = useState<AdminClass | null>(null);
+  const [form, setForm] = useState<{ klass: AdminClass | null; day: string | null } | null>(null);
+  const [copying, setCopying] = useState(false);
+  const go = (day: string) => setParams({ semana: day });
+  // The open class is re-read from the fresh week so its counts follow edits and bookings.
+  const current = open
+    ? (week.data?.days
+        .flatMap((d) => d.single_classes)
+        .find((k) => k.single_class_id === open.single_class_id) ?? open)
+    : null;
+
+  return (
+    <AdminPage
+      title={c.title}
+      error={week.error}
+      onRetry={() => week.refetch()}
+      loading={week.isLoading}
+      actions={
+        <>
+          <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
+            {c.copyWeek}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() =>
+              setForm({ klass: null, day: today >= start && today <= addLocalDays(start, 6) ? today : start })
+            }
+          >
+            {c.newClass}
+          </Button>
+        </>
+      }
+    >
+      <Group gap="xs" justify="center">
+        <Tooltip label={c.prevWeek}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={c.prevWeek}
+            onClick={() => go(addLocalDays(start, -7))}
+          >
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Text fw={600} miw={220} ta="center" aria-live="polite">
+          {formatDate(`${start}T18:00:00.000Z`, timezone)} –{" "}
+          {formatDate(`${addLocalDays(start, 6)}T18:00:00.000Z`, timezone)}
+        </Text>
+        <Tooltip label={c.nextWeek}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={c.nextWeek}
+            onClick={() => go(addLocalDays(start, 7))}
+          >
+            <IconChevronRight size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Button variant="subtle" size="compact-sm" onClick={() => go(today)}>
+          {c.today}
+        </Button>
+      </Group>
+      <WeekGrid
+        days={week.data?.days ?? []}
+        today={today}
+        timezone={timezone}
+        onOpen={setOpen}
+        onAdd={(day) => setForm({ klass: null, day })}
+      />
+      <ClassPanel
+        klass={current}
+        onClose={() => setOpen(null)}
+        onEdit={(klass) => setForm({ klass, day: null })}
+      />
+      <ClassFormModal
+        opened={form !== null}
+        klass={form?.klass ?? null}
+        day={form?.day ?? null}
+        onClose={() => setForm(null)}
+      />
+      <CopyWeekModal opened={copying} from={start} onClose={() => setCopying(false)} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,337 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api-client";
+import type { TableState } from "./components/admin-table";
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+
+export interface Dashboard {
+  timezone: string;
+  today: string;
+  today_classes: {
+    single_class_id: number;
+    class_date: string;
+    duration_minutes: number;
+    capacity: number | null;
+    cancelledAt: string | null;
+    class_type: string;
+    color: string | null;
+    location: string | null;
+    booked: number;
+    occupancy: number | null;
+  }[];
+  week: { start: string; bookings: number; by_day: { day: string; bookings: number }[] };
+  revenue: {
+    days: number;
+    total: number;
+    by_day: { day: string; total: number }[];
+    by_package: { title: string; total: number; count: number }[];
+  };
+  subscriptions: { active: number; unlimited_members: number };
+  customers: { total: number; new_last_30_days: number; new_by_day: { day: string; count: number }[] };
+  no_shows: { seats: number; no_shows: number; rate: number };
+}
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: ["admin", "dashboard"],
+    queryFn: ({ signal }) => api.get<Dashboard>("/admin/dashboard", { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Customers
+
+export interface CustomerRow {
+  customer_id: number;
+  name: string;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  has_unlimited: boolean;
+  unlimited_membership_expiration: string | null;
+  createdAt: string;
+  credits: number;
+}
+
+type CustomerPage = { customers: CustomerRow[]; total: number; page: number; size: number };
+
+/** "name" / "-createdAt" for the API from the table's sort. */
+export function sortParam(sort: TableState["sort"]): string | undefined {
+  return sort ? `${sort.desc ? "-" : ""}${sort.key}` : undefined;
+}
+
+export function useCustomers(state: TableState) {
+  return useQuery({
+    queryKey: ["admin", "customers", state],
+    queryFn: ({ signal }) =>
+      api.get<CustomerPage>("/customer/admin/all", {
+        signal,
+        query: { query: state.search, page: state.page, size: state.pageSize, sort: sortParam(state.sort) },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every matching customer, page by page, for the CSV export. */
+export async function fetchAllCustomers(search: string, sort: TableState["sort"]): Promise<CustomerRow[]> {
+  const all: CustomerRow[] = [];
+  for (let page = 1; ; page++) {
+    const res = await api.get<CustomerPage>("/customer/admin/all", {
+      query: { query: search, page, size: 500, sort: sortParam(sort) },
+    });
+    all.push(...res.customers);
+    if (all.length >= res.total || res.customers.length === 0) return all;
+  }
+}
+
+export interface AuditEntry {
+  audit_log_id: number;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  customer_id: number | null;
+  customer_name: string | null;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  details: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export interface AdminPurchase {
+  purchase_id: number;
+  title: string;
+  status: string;
+  status_text: string;
+  total_payment: number;
+  provider: string;
+  is_gift: boolean;
+  expiration_date: string | null;
+  credits_granted_at: string | null;
+  createdAt: string;
+  payment_method_name: string | null;
+}
+
+export interface CustomerDetail {
+  customer: {
+    customer_id: number;
+    name: string;
+    last_name: string | null;
+    email: string;
+    phone: string | null;
+    birthdate: string | null;
+    instagram: string | null;
+    signup_reason: string | null;
+    has_unlimited: boolean;
+    unlimited_membership_expiration: string | null;
+    createdAt: string;
+  };
+  form_answers: { key: string; label: string; type: string; value: unknown }[];
+  credits: {
+    available_classes: {
+      available_class_id: number;
+      available_classes: number;
+      expiration_date: string | null;
+      class_type_names: string[];
+      allowed_times: string | null;
+      purchase_id: number | null;
+    }[];
+    total: number;
+    unlimited: boolean;
+    unlimited_expiration: string | null;
+  };
+  purchases: AdminPurchase[];
+  reservations: {
+    class_reservation_id: number;
+    single_class_id: number;
+    guest: string | null;
+    guest_of_id: number | null;
+    spot: string | null;
+    attend: boolean;
+    paid_with: string;
+    deletedAt: string | null;
+    class_date: string;
+    class_cancelledAt: string | null;
+    class_type: string;
+    location: string | null;
+  }[];
+  waitlists: {
+    waitlist_id: number;
+    status: string;
+    deletedAt: string | null;
+    class_date: string;
+    class_type: string;
+  }[];
+  penalties: {
+    class_reservation_penalty_id: number;
+    no_shows: number;
+    start_date: string;
+    end_date: string;
+    liftedAt: string | null;
+    active: boolean;
+  }[];
+  audit: AuditEntry[];
+}
+
+const customerKey = (id: number) => ["admin", "customer", id] as const;
+
+export function useCustomerDetail(id: number) {
+  return useQuery({
+    queryKey: customerKey(id),
+    queryFn: ({ signal }) => api.get<CustomerDetail>(`/customer/admin/${id}`, { signal }),
+  });
+}
+
+type Message = { message: string };
+
+/** A customer action: on success the customer's page, the lists and the dashboard refresh. */
+function useCustomerAction<I>(customerId: number, run: (input: I) => Promise<Message>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: customerKey(customerId) });
+      void client.invalidateQueries({ queryKey: ["admin", "customers"] });
+      void client.invalidateQueries({ queryKey: ["admin", "dashboard"] });
+      void client.invalidateQueries({ queryKey: ["admin", "audit"] });
+    },
+  });
+}
+
+export type GrantInput = {
+  class_package_id: number;
+  package_days: number | null;
+  is_gift: boolean;
+  payment_method_id: number | null;
+  bill: number;
+};
+
+export function useGiveAccess(customerId: number) {
+  return useCustomerAction(customerId, (input: GrantInput) =>
+    api.post<Message>("/customer/giveAccess", { customer_id: customerId, ...input }),
+  );
+}
+
+export function useRevokeAccess(customerId: number) {
+  return useCustomerAction(customerId, (purchaseId: number) =>
+    api.put<Message>("/customer/revokeAccess", { purchase_id: purchaseId }),
+  );
+}
+
+export function useRemoveClasses(customerId: number) {
+  return useCustomerAction(customerId, (amount: number) =>
+    api.put<Message>("/customer/removeClasses", { customer_id: customerId, amount }),
+  );
+}
+
+export function useConfirmCash(customerId: number) {
+  return useCustomerAction(customerId, (purchaseId: number) =>
+    api.put<Message>("/customer/confirmCash", { purchase_id: purchaseId }),
+  );
+}
+
+export function useLiftPenalty(customerId: number) {
+  return useCustomerAction(customerId, (penaltyId: number) =>
+    api.put<Message>("/customer/liftPenalty", { class_reservation_penalty_id: penaltyId }),
+  );
+}
+
+export function useBookForCustomer(customerId: number) {
+  return useCustomerAction(customerId, (input: { single_class_id: number; spot: string | null }) =>
+    api.post<Message>(`/customer/admin/${customerId}/reservations`, input),
+  );
+}
+
+export function useCancelForCustomer(customerId: number) {
+  return useCustomerAction(customerId, (reservationId: number) =>
+    api.delete<Message>(`/customer/admin/${customerId}/reservations/${reservationId}`),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Choices for the action forms (packages, payment methods, upcoming classes)
+
+export function usePackageChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ["admin", "package-choices"],
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get<{
+        class_packages: {
+          class_package_id: number;
+          title: string;
+          price: number;
+          sale_price: number | null;
+          expiration_days: number | null;
+        }[];
+      }>("/class_packages/admin/all", { signal }),
+  });
+}
+
+export function usePaymentMethodChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ["admin", "payment-method-choices"],
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get<{ payment_methods: { payment_method_id: number; name: string }[] }>("/payment_methods", {
+        signal,
+        query: { all: 1 },
+      }),
+  });
+}
+
+export interface UpcomingClass {
+  single_class_id: number;
+  class_date: string;
+  class_package_id: number | null;
+  class_type: { name: string };
+  location: { name: string } | null;
+  available: number;
+}
+
+export function useUpcomingClasses(start: string, end: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["admin", "upcoming-classes", start, end],
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get<{ days: { date: string; single_classes: UpcomingClass[] }[] }>("/single_class", {
+        signal,
+        query: { start_date: start, end_date: end },
+      }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit log and outbox
+
+export function useAuditLog(state: TableState) {
+  return useQuery({
+    queryKey: ["admin", "audit", state.page, state.pageSize],
+    queryFn: ({ signal }) =>
+      api.get<{ entries: AuditEntry[]; total: number }>("/admin/audit", {
+        signal,
+        query: { page: state.page, size: state.pageSize },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface OutboxEmail {
+  email_outbox_id: number;
+  to: string;
+  subject: string;
+  text: string | null;
+  html: string | null;
+  template: string | null;
+  status: string;
+  createdAt: string;
+}
+
+export function useOutbox() {
+  return useQuery({
+    queryKey: ["admin", "outbox"],
+    queryFn: ({ signal }) =>
+      api.get<{ emails: OutboxEmail[] }>("/admin/outbox", { signal, query: { limit: 200 } }),
+  });
+}

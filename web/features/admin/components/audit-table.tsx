@@ -1,0 +1,80 @@
+import { Anchor, Code } from "@mantine/core";
+import { Link } from "react-router";
+import { formatDateTime } from "../../../../domain/format";
+import { useAppConfig } from "../../app-config/api";
+import type { AuditEntry } from "../api";
+import { adminCopy } from "../copy";
+import { type AdminColumn, AdminTable } from "./admin-table";
+
+const c = adminCopy.audit;
+
+export const actionLabel = (action: string) => c.actions[action] ?? action;
+
+/** A short, readable summary of an entry's details for the table and the CSV. */
+export function detailsText(details: Record<string, unknown> | null): string {
+  if (!details) return "";
+  return Object.entries(details)
+    .filter(([, v]) => v !== null && v !== undefined && typeof v !== "object")
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(" · ");
+}
+
+/** The audit log (who, what, when) of the whole studio or of one customer. */
+export function AuditTable({
+  entries,
+  withCustomer = true,
+}: {
+  entries: AuditEntry[];
+  withCustomer?: boolean;
+}) {
+  const config = useAppConfig();
+  const columns: AdminColumn<AuditEntry>[] = [
+    {
+      key: "createdAt",
+      header: c.when,
+      value: (e) => e.createdAt,
+      render: (e) => formatDateTime(e.createdAt, config.timezone),
+    },
+    { key: "actor", header: c.who, value: (e) => e.actor_email ?? "—" },
+    { key: "action", header: c.what, value: (e) => actionLabel(e.action) },
+    ...(withCustomer
+      ? [
+          {
+            key: "customer",
+            header: c.customer,
+            value: (e: AuditEntry) => e.customer_name,
+            render: (e: AuditEntry) =>
+              e.customer_id ? (
+                <Anchor component={Link} to={`/admin/clientes/${e.customer_id}`} size="sm">
+                  {e.customer_name ?? `#${e.customer_id}`}
+                </Anchor>
+              ) : (
+                "—"
+              ),
+          },
+        ]
+      : []),
+    {
+      key: "details",
+      header: c.details,
+      value: (e) => detailsText(e.details),
+      sortable: false,
+      render: (e) => (
+        <Code fz="xs" style={{ whiteSpace: "normal" }}>
+          {detailsText(e.details) || "—"}
+        </Code>
+      ),
+    },
+  ];
+  return (
+    <AdminTable
+      caption={c.title}
+      exportFilename="bitacora"
+      columns={columns}
+      rows={entries}
+      rowKey={(e) => e.audit_log_id}
+      initialState={{ pageSize: 10, sort: { key: "createdAt", desc: true } }}
+      minWidth={720}
+    />
+  );
+}

@@ -1,0 +1,218 @@
+import { Button, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { addLocalDays, localDay } from "../../../../domain/booking";
+import { formatShortDayTime, spotsLabel } from "../../../../domain/format";
+import { useAppConfig } from "../../app-config/api";
+import {
+  useBookForCustomer,
+  useGiveAccess,
+  usePackageChoices,
+  usePaymentMethodChoices,
+  useRemoveClasses,
+  useUpcomingClasses,
+} from "../api";
+import { adminCopy } from "../copy";
+import { notifyError, notifySuccess } from "../notify";
+
+const c = adminCopy.customers;
+
+type ModalProps = { customerId: number; opened: boolean; onClose: () => void };
+
+/** "Agregar acceso": package, days, gift, payment method and the amount charged at the desk. */
+export function GrantAccessModal({ customerId, opened, onClose }: ModalProps) {
+  const packages = usePackageChoices(opened);
+  const methods = usePaymentMethodChoices(opened);
+  const grant = useGiveAccess(customerId);
+  const [packageId, setPackageId] = useState<string | null>(null);
+  const [days, setDays] = useState<number | string>("");
+  const [gift, setGift] = useState(false);
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const [bill, setBill] = useState<number | string>(0);
+
+  const choose = (id: string | null) => {
+    setPackageId(id);
+    const pkg = packages.data?.class_packages.find((p) => String(p.class_package_id) === id);
+    if (pkg) setBill(pkg.sale_price ?? pkg.price);
+  };
+
+  const submit = () => {
+    if (!packageId) return;
+    grant.mutate(
+      {
+        class_package_id: Number(packageId),
+        package_days: days === "" ? null : Number(days),
+        is_gift: gift,
+        payment_method_id: methodId ? Number(methodId) : null,
+        bill: gift ? 0 : Number(bill) || 0,
+      },
+      {
+        onSuccess: (res) => {
+          notifySuccess(res.message);
+          setPackageId(null);
+          setDays("");
+          setGift(false);
+          setMethodId(null);
+          setBill(0);
+          onClose();
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={c.grant} centered radius="md">
+      <Stack gap="sm">
+        <Select
+          label={c.package}
+          data={(packages.data?.class_packages ?? []).map((p) => ({
+            value: String(p.class_package_id),
+            label: p.title,
+          }))}
+          value={packageId}
+          onChange={choose}
+          searchable
+          required
+          nothingFoundMessage={adminCopy.table.empty}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <NumberInput
+          label={c.packageDays}
+          description={c.packageDaysHint}
+          min={1}
+          max={3650}
+          allowDecimal={false}
+          value={days}
+          onChange={setDays}
+        />
+        <Switch label={c.isGift} checked={gift} onChange={(e) => setGift(e.currentTarget.checked)} />
+        <Select
+          label={c.paymentMethod}
+          data={(methods.data?.payment_methods ?? []).map((m) => ({
+            value: String(m.payment_method_id),
+            label: m.name,
+          }))}
+          value={methodId}
+          onChange={setMethodId}
+          clearable
+          disabled={gift}
+        />
+        <NumberInput
+          label={c.bill}
+          min={0}
+          decimalScale={2}
+          thousandSeparator=","
+          prefix="$"
+          value={gift ? 0 : bill}
+          onChange={setBill}
+          disabled={gift}
+        />
+        <Button onClick={submit} loading={grant.isPending} disabled={!packageId} mt="xs">
+          {c.grant}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** "Restar clases": the amount; the server takes it from the soonest-expiring credits. */
+export function RemoveClassesModal({
+  customerId,
+  opened,
+  onClose,
+  available,
+}: ModalProps & { available: number }) {
+  const remove = useRemoveClasses(customerId);
+  const [amount, setAmount] = useState<number | string>(1);
+  const submit = () =>
+    remove.mutate(Number(amount), {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        onClose();
+      },
+      onError: notifyError,
+    });
+  return (
+    <Modal opened={opened} onClose={onClose} title={c.removeClasses} centered radius="md">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {c.creditsTotal(available)} · {c.removeHint}
+        </Text>
+        <NumberInput
+          label={c.amount}
+          min={1}
+          max={Math.max(1, available)}
+          allowDecimal={false}
+          value={amount}
+          onChange={setAmount}
+          data-autofocus
+        />
+        <Button color="red" onClick={submit} loading={remove.isPending} disabled={!Number(amount)}>
+          {c.removeClasses}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** "Reservar clase": an upcoming class of the next two weeks (not tied to a package) and a spot. */
+export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
+  const config = useAppConfig();
+  const today = localDay(new Date(), config.timezone);
+  const classes = useUpcomingClasses(today, addLocalDays(today, 14), opened);
+  const book = useBookForCustomer(customerId);
+  const [classId, setClassId] = useState<string | null>(null);
+  const [spot, setSpot] = useState("");
+  const now = Date.now();
+  const options = (classes.data?.days ?? []).flatMap((d) =>
+    d.single_classes
+      .filter((k) => k.class_package_id === null && new Date(k.class_date).getTime() > now)
+      .map((k) => ({
+        value: String(k.single_class_id),
+        label: `${formatShortDayTime(k.class_date, config.timezone)} · ${k.class_type.name}${
+          k.location ? ` · ${k.location.name}` : ""
+        } · ${spotsLabel(k.available)}`,
+        disabled: k.available <= 0,
+      })),
+  );
+  const submit = () => {
+    if (!classId) return;
+    book.mutate(
+      { single_class_id: Number(classId), spot: spot.trim() || null },
+      {
+        onSuccess: (res) => {
+          notifySuccess(res.message);
+          setClassId(null);
+          setSpot("");
+          onClose();
+        },
+        onError: notifyError,
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={c.book} centered radius="md">
+      <Stack gap="sm">
+        <Select
+          label={c.classSearch}
+          description={c.classSearchHint}
+          data={options}
+          value={classId}
+          onChange={setClassId}
+          searchable
+          required
+          nothingFoundMessage={adminCopy.table.empty}
+        />
+        <TextInput
+          label={c.spot}
+          value={spot}
+          onChange={(e) => setSpot(e.currentTarget.value)}
+          maxLength={10}
+        />
+        <Button onClick={submit} loading={book.isPending} disabled={!classId}>
+          {c.book}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

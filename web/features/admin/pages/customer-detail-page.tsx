@@ -1,0 +1,445 @@
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconArrowLeft, IconCalendarPlus, IconMinus, IconPlus } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
+import { Link, useParams } from "react-router";
+import { formatBirthdate, formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
+import { useAppConfig } from "../../app-config/api";
+import {
+  type AdminPurchase,
+  type CustomerDetail,
+  useCancelForCustomer,
+  useConfirmCash,
+  useCustomerDetail,
+  useLiftPenalty,
+  useRevokeAccess,
+} from "../api";
+import { type AdminColumn, AdminTable } from "../components/admin-table";
+import { AuditTable } from "../components/audit-table";
+import { ConfirmModal } from "../components/confirm-modal";
+import { BookClassModal, GrantAccessModal, RemoveClassesModal } from "../components/customer-actions";
+import { AdminPage } from "../components/page-frame";
+import { adminCopy, providerLabel } from "../copy";
+import { notifyError, notifySuccess } from "../notify";
+import { fullName } from "./customers-page";
+
+const c = adminCopy.customers;
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+        {action}
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text size="sm">{value || "—"}</Text>
+    </div>
+  );
+}
+
+function answerText(value: unknown): string {
+  if (Array.isArray(value)) return value.join(", ");
+  if (typeof value === "boolean") return value ? "Sí" : "No";
+  if (value && typeof value === "object") return Object.values(value).filter(Boolean).join(", ");
+  return String(value ?? "");
+}
+
+/** What the confirm modal is about to do. */
+type Pending =
+  | { kind: "revoke"; purchase: AdminPurchase }
+  | { kind: "cash"; purchase: AdminPurchase }
+  | { kind: "lift"; id: number }
+  | { kind: "cancel"; id: number; label: string }
+  | null;
+
+function usePendingAction(customerId: number, close: () => void) {
+  const revoke = useRevokeAccess(customerId);
+  const cash = useConfirmCash(customerId);
+  const lift = useLiftPenalty(customerId);
+  const cancel = useCancelForCustomer(customerId);
+  const done = {
+    onSuccess: (r: { message: string }) => {
+      notifySuccess(r.message);
+      close();
+    },
+    onError: notifyError,
+  };
+  return {
+    loading: revoke.isPending || cash.isPending || lift.isPending || cancel.isPending,
+    run(p: NonNullable<Pending>) {
+      if (p.kind === "revoke") revoke.mutate(p.purchase.purchase_id, done);
+      else if (p.kind === "cash") cash.mutate(p.purchase.purchase_id, done);
+      else if (p.kind === "lift") lift.mutate(p.id, done);
+      else cancel.mutate(p.id, done);
+    },
+  };
+}
+
+function confirmText(p: NonNullable<Pending>) {
+  if (p.kind === "revoke")
+    return { title: c.revoke, message: c.revokeConfirm(p.purchase.title), color: "red" };
+  if (p.kind === "cash")
+    return { title: c.confirmCash, message: c.cashConfirm(p.purchase.title), color: "green" };
+  if (p.kind === "lift") return { title: c.lift, message: c.liftConfirm, color: "brand" };
+  return { title: c.cancel, message: c.cancelConfirm(p.label), color: "red" };
+}
+
+/** /admin/clientes/:id: one customer's whole record and the desk's actions on it. */
+export function CustomerDetailPage() {
+  const id = Number(useParams().id);
+  const { data, isLoading, error, refetch } = useCustomerDetail(id);
+  return (
+    <AdminPage
+      title={data ? fullName(data.customer) : c.title}
+      loading={isLoading}
+      error={error}
+      onRetry={() => void refetch()}
+      above={
+        <Anchor component={Link} to="/admin/clientes" size="sm">
+          <Group gap={4}>
+            <IconArrowLeft size={14} aria-hidden="true" />
+            {c.back}
+          </Group>
+        </Anchor>
+      }
+    >
+      {data ? <CustomerBody detail={data} /> : null}
+    </AdminPage>
+  );
+}
+
+function CustomerBody({ detail }: { detail: CustomerDetail }) {
+  const config = useAppConfig();
+  const tz = config.timezone;
+  const id = detail.customer.customer_id;
+  const [grantOpen, grant] = useDisclosure(false);
+  const [removeOpen, remove] = useDisclosure(false);
+  const [bookOpen, book] = useDisclosure(false);
+  const [pending, setPending] = useState<Pending>(null);
+  const action = usePendingAction(id, () => setPending(null));
+  const { customer, credits } = detail;
+  const now = Date.now();
+
+  const purchaseColumns: AdminColumn<AdminPurchase>[] = [
+    {
+      key: "createdAt",
+      header: c.date,
+      value: (p) => p.createdAt,
+      render: (p) => formatDate(p.createdAt, tz),
+    },
+    {
+      key: "title",
+      header: c.package,
+      value: (p) => p.title,
+      render: (p) => (
+        <Group gap={6}>
+          {p.title}
+          {p.is_gift ? (
+            <Badge size="xs" variant="light" color="grape">
+              {c.gift}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: "status", header: c.status, value: (p) => p.status_text },
+    {
+      key: "provider",
+      header: c.provider,
+      value: (p) => p.payment_method_name ?? providerLabel[p.provider] ?? p.provider,
+    },
+    {
+      key: "total",
+      header: c.total,
+      value: (p) => p.total_payment,
+      render: (p) => formatMoney(p.total_payment),
+      align: "right",
+    },
+    {
+      key: "actions",
+      header: "",
+      csv: false,
+      sortable: false,
+      render: (p) => (
+        <Group gap="xs" justify="flex-end" wrap="nowrap">
+          {p.status === "pending" && p.provider === "cash" ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="green"
+              onClick={() => setPending({ kind: "cash", purchase: p })}
+            >
+              {c.confirmCash}
+            </Button>
+          ) : null}
+          {p.status !== "revoked" && p.status !== "failed" ? (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              onClick={() => setPending({ kind: "revoke", purchase: p })}
+            >
+              {c.revoke}
+            </Button>
+          ) : null}
+        </Group>
+      ),
+    },
+  ];
+
+  type Reservation = CustomerDetail["reservations"][number];
+  const classLabel = (r: Reservation) => `${r.class_type} · ${formatDateTime(r.class_date, tz)}`;
+  const reservationColumns: AdminColumn<Reservation>[] = [
+    {
+      key: "date",
+      header: c.date,
+      value: (r) => r.class_date,
+      render: (r) => formatDateTime(r.class_date, tz),
+    },
+    {
+      key: "class",
+      header: c.class,
+      value: (r) => (r.guest_of_id ? `${r.class_type} (${c.guest}: ${r.guest})` : r.class_type),
+    },
+    { key: "location", header: c.location, value: (r) => r.location },
+    { key: "spot", header: c.spot.replace(" (opcional)", ""), value: (r) => r.spot },
+    {
+      key: "status",
+      header: c.status,
+      value: (r) => (r.deletedAt || r.class_cancelledAt ? c.cancelledTag : r.attend ? c.attended : ""),
+      render: (r) =>
+        r.deletedAt || r.class_cancelledAt ? (
+          <Badge color="gray" variant="light" size="sm">
+            {c.cancelledTag}
+          </Badge>
+        ) : r.attend ? (
+          <Badge color="green" variant="light" size="sm">
+            {c.attended}
+          </Badge>
+        ) : null,
+    },
+    {
+      key: "actions",
+      header: "",
+      csv: false,
+      sortable: false,
+      render: (r) =>
+        !r.deletedAt && !r.class_cancelledAt && !r.guest_of_id && new Date(r.class_date).getTime() > now ? (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() => setPending({ kind: "cancel", id: r.class_reservation_id, label: classLabel(r) })}
+          >
+            {c.cancel}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const confirm = pending ? confirmText(pending) : null;
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm" wrap="wrap">
+        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={grant.open}>
+          {c.grant}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconMinus size={16} aria-hidden="true" />}
+          onClick={remove.open}
+        >
+          {c.removeClasses}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconCalendarPlus size={16} aria-hidden="true" />}
+          onClick={book.open}
+        >
+          {c.book}
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title={c.profile}>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Field label={c.email} value={customer.email} />
+            <Field label={c.phone} value={customer.phone} />
+            <Field label={c.birthdate} value={formatBirthdate(customer.birthdate)} />
+            <Field label={c.instagram} value={customer.instagram} />
+            <Field label={c.since} value={formatDate(customer.createdAt, tz)} />
+          </SimpleGrid>
+          <Title order={3} fz="sm" mt="md" mb="xs">
+            {c.formAnswers}
+          </Title>
+          {detail.form_answers.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {c.noAnswers}
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              {detail.form_answers.map((a) => (
+                <Field key={a.key} label={a.label} value={answerText(a.value)} />
+              ))}
+            </SimpleGrid>
+          )}
+        </Section>
+
+        <Section title={c.creditsTitle}>
+          <Stack gap="xs">
+            <Text fz={28} fw={700} lh={1.1}>
+              {c.creditsTotal(credits.total)}
+            </Text>
+            {credits.unlimited ? (
+              <Badge variant="light" size="lg">
+                {credits.unlimited_expiration
+                  ? c.unlimitedUntil(formatDate(credits.unlimited_expiration, tz))
+                  : c.unlimitedNoEnd}
+              </Badge>
+            ) : null}
+            <Stack gap={6} mt="xs">
+              {credits.available_classes
+                .filter((b) => b.available_classes !== 0)
+                .map((b) => {
+                  const expired = b.expiration_date !== null && new Date(b.expiration_date).getTime() <= now;
+                  return (
+                    <Group key={b.available_class_id} justify="space-between" wrap="nowrap">
+                      <Text
+                        size="sm"
+                        c={expired ? "dimmed" : undefined}
+                        td={expired ? "line-through" : undefined}
+                      >
+                        {b.available_classes === -1 ? c.unlimited : b.available_classes} ·{" "}
+                        {b.class_type_names.join(", ") || c.anyType}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {b.expiration_date ? `${c.expires} ${formatDate(b.expiration_date, tz)}` : c.noExpiry}
+                      </Text>
+                    </Group>
+                  );
+                })}
+            </Stack>
+          </Stack>
+        </Section>
+      </SimpleGrid>
+
+      <Section title={c.purchases}>
+        <AdminTable
+          caption={c.purchases}
+          exportFilename={`compras-${id}`}
+          columns={purchaseColumns}
+          rows={detail.purchases}
+          rowKey={(p) => p.purchase_id}
+          initialState={{ pageSize: 10 }}
+          minWidth={760}
+        />
+      </Section>
+
+      <Section title={c.reservations}>
+        <AdminTable
+          caption={c.reservations}
+          exportFilename={`reservaciones-${id}`}
+          columns={reservationColumns}
+          rows={detail.reservations}
+          rowKey={(r) => r.class_reservation_id}
+          initialState={{ pageSize: 10 }}
+          minWidth={760}
+        />
+      </Section>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title={c.penalties}>
+          {detail.penalties.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {c.noRows}
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {detail.penalties.map((p) => (
+                <Group key={p.class_reservation_penalty_id} justify="space-between" wrap="nowrap">
+                  <Stack gap={0}>
+                    <Text size="sm" fw={500}>
+                      {c.noShows}: {p.no_shows}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {c.until} {formatDate(p.end_date, tz)}
+                    </Text>
+                  </Stack>
+                  {p.active ? (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      onClick={() => setPending({ kind: "lift", id: p.class_reservation_penalty_id })}
+                    >
+                      {c.lift}
+                    </Button>
+                  ) : (
+                    <Badge variant="light" color="gray">
+                      {p.liftedAt ? c.lifted : c.inactive}
+                    </Badge>
+                  )}
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Section>
+        <Section title={c.waitlists}>
+          {detail.waitlists.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {c.noRows}
+            </Text>
+          ) : (
+            <Stack gap="xs">
+              {detail.waitlists.map((w) => (
+                <Group key={w.waitlist_id} justify="space-between" wrap="nowrap">
+                  <Text size="sm">
+                    {w.class_type} · {formatDateTime(w.class_date, tz)}
+                  </Text>
+                  <Badge variant="light" color={w.deletedAt ? "gray" : "brand"}>
+                    {c.waitlistStatus[w.status] ?? w.status}
+                  </Badge>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Section>
+      </SimpleGrid>
+
+      <Section title={c.audit}>
+        <AuditTable entries={detail.audit} withCustomer={false} />
+      </Section>
+
+      <GrantAccessModal customerId={id} opened={grantOpen} onClose={grant.close} />
+      <RemoveClassesModal
+        customerId={id}
+        opened={removeOpen}
+        onClose={remove.close}
+        available={credits.total}
+      />
+      <BookClassModal customerId={id} opened={bookOpen} onClose={book.close} />
+      <ConfirmModal
+        opened={pending !== null}
+        title={confirm?.title ?? ""}
+        message={confirm?.message ?? ""}
+        color={confirm?.color}
+        loading={action.loading}
+        onConfirm={() => pending && action.run(pending)}
+        onClose={() => setPending(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,218 @@
+import "@mantine/charts/styles.css";
+import { AreaChart, BarChart } from "@mantine/charts";
+import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { IconCalendarStats, IconCash, IconRepeat, IconUserPlus, IconUserX } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+import { formatMoney, formatNumber, formatTime, weekdayName } from "../../../../domain/format";
+import { useDashboard } from "../api";
+import { AdminPage, shortDay } from "../components/page-frame";
+import { adminCopy } from "../copy";
+
+const c = adminCopy.dashboard;
+
+function Stat({
+  label,
+  value,
+  detail,
+  icon,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  icon: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2}>
+          <Text size="sm" c="dimmed" fw={500}>
+            {label}
+          </Text>
+          <Text fz={24} fw={700} lh={1.2}>
+            {value}
+          </Text>
+          {detail ? (
+            <Text size="xs" c="dimmed">
+              {detail}
+            </Text>
+          ) : null}
+        </Stack>
+        <Text c="brand.7" aria-hidden="true">
+          {icon}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} fz="md" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** /admin: the studio at a glance, with charts. */
+export function DashboardPage() {
+  const { data, isLoading, error, refetch } = useDashboard();
+  return (
+    <AdminPage title={c.title} loading={isLoading} error={error} onRetry={() => void refetch()}>
+      {data ? (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+            <Stat label={c.revenue30} value={formatMoney(data.revenue.total)} icon={<IconCash size={26} />} />
+            <Stat
+              label={c.weekBookings}
+              value={formatNumber(data.week.bookings)}
+              icon={<IconCalendarStats size={26} />}
+            />
+            <Stat
+              label={c.activeSubscriptions}
+              value={formatNumber(data.subscriptions.active)}
+              detail={`${formatNumber(data.subscriptions.unlimited_members)} ${c.unlimitedMembers}`}
+              icon={<IconRepeat size={26} />}
+            />
+            <Stat
+              label={c.newCustomers}
+              value={formatNumber(data.customers.new_last_30_days)}
+              detail={`${formatNumber(data.customers.total)} ${c.totalCustomers}`}
+              icon={<IconUserPlus size={26} />}
+            />
+            <Stat
+              label={c.noShowRate}
+              value={`${data.no_shows.rate}%`}
+              detail={c.noShowDetail(data.no_shows.no_shows, data.no_shows.seats)}
+              icon={<IconUserX size={26} />}
+            />
+          </SimpleGrid>
+
+          <Card title={c.todayClasses}>
+            {data.today_classes.length === 0 ? (
+              <Text c="dimmed">{c.noClassesToday}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={300}>
+                <Table verticalSpacing="xs" aria-label={c.todayClasses}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{adminCopy.customers.date}</Table.Th>
+                      <Table.Th>{adminCopy.customers.class}</Table.Th>
+                      <Table.Th w="45%">{c.occupancy}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.today_classes.map((k) => (
+                      <Table.Tr key={k.single_class_id}>
+                        <Table.Td>{formatTime(k.class_date, data.timezone)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>
+                            {k.class_type}
+                          </Text>
+                          <Group gap={6}>
+                            <Text size="xs" c="dimmed">
+                              {k.location ?? ""}
+                            </Text>
+                            {k.cancelledAt ? (
+                              <Badge color="red" variant="light" size="sm">
+                                {c.cancelled}
+                              </Badge>
+                            ) : null}
+                          </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Progress
+                              value={k.occupancy ?? 100}
+                              color={
+                                (k.occupancy ?? 100) >= 90
+                                  ? "red"
+                                  : (k.occupancy ?? 0) >= 60
+                                    ? "orange"
+                                    : "brand"
+                              }
+                              style={{ flex: 1, minWidth: 60 }}
+                              aria-label={`${c.occupancy} ${k.class_type}`}
+                            />
+                            <Text size="sm" fw={500} miw={56} ta="right">
+                              {k.booked}/{k.capacity ?? 0}
+                            </Text>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Card>
+
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <Card title={c.revenueByDay}>
+              <AreaChart
+                h={240}
+                data={data.revenue.by_day.map((d) => ({ day: shortDay(d.day), [c.amount]: d.total }))}
+                dataKey="day"
+                series={[{ name: c.amount, color: "brand.6" }]}
+                curveType="monotone"
+                valueFormatter={(v) => formatMoney(v)}
+                withDots={false}
+                tickLine="none"
+                gridAxis="y"
+                yAxisProps={{ width: 70, tickFormatter: (v: number) => `$${formatNumber(v)}` }}
+              />
+            </Card>
+            <Card title={c.weekBookings}>
+              <BarChart
+                h={240}
+                data={data.week.by_day.map((d) => ({
+                  day: `${weekdayName(new Date(`${d.day}T12:00:00Z`), "UTC").slice(0, 3)} ${shortDay(d.day)}`,
+                  [c.bookings]: d.bookings,
+                }))}
+                dataKey="day"
+                series={[{ name: c.bookings, color: "brand.6" }]}
+                tickLine="none"
+                gridAxis="y"
+                yAxisProps={{ allowDecimals: false, width: 36 }}
+              />
+            </Card>
+            <Card title={c.revenueByPackage}>
+              {data.revenue.by_package.length === 0 ? (
+                <Text c="dimmed">{c.noRevenue}</Text>
+              ) : (
+                <BarChart
+                  h={Math.max(160, data.revenue.by_package.length * 44)}
+                  data={data.revenue.by_package.map((p) => ({ title: p.title, [c.amount]: p.total }))}
+                  dataKey="title"
+                  orientation="vertical"
+                  series={[{ name: c.amount, color: "teal.6" }]}
+                  valueFormatter={(v) => formatMoney(v)}
+                  yAxisProps={{ width: 130 }}
+                  xAxisProps={{ tickFormatter: (v: number) => `$${formatNumber(v)}` }}
+                  tickLine="none"
+                  gridAxis="x"
+                />
+              )}
+            </Card>
+            <Card title={c.newCustomers}>
+              <BarChart
+                h={240}
+                data={data.customers.new_by_day.map((d) => ({
+                  day: shortDay(d.day),
+                  [c.customers]: d.count,
+                }))}
+                dataKey="day"
+                series={[{ name: c.customers, color: "grape.6" }]}
+                tickLine="none"
+                gridAxis="y"
+                yAxisProps={{ allowDecimals: false, width: 36 }}
+              />
+            </Card>
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+    </AdminPage>
+  );
+}
