@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Image, Stack, Text } from "@mantine/core";
 import { IconClock, IconMapPin } from "@tabler/icons-react";
 import type { ClassCardState } from "../../domain/booking";
 import { formatTime, spotsLabel } from "../../domain/format";
+import { readableTextOn } from "../lib/color";
 
 export interface ClassCardData {
   class_date: string;
@@ -101,7 +102,14 @@ export function ClassCard({
             </Badge>
           ) : null}
           {data.tags.map((tag) => (
-            <Badge key={tag.tag_id} size="sm" variant="filled" tt="none" color={tag.color ?? "gray"}>
+            <Badge
+              key={tag.tag_id}
+              size="sm"
+              variant="filled"
+              tt="none"
+              color={tag.color ?? "gray"}
+              c={tag.color?.startsWith("#") ? readableTextOn(tag.color) : undefined}
+            >
               {tag.name}
             </Badge>
           ))}

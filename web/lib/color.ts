@@ -49,3 +49,13 @@ export function luminance(hex: string): number {
 export function prefersWhiteText(background: string): boolean {
   return 1.05 / (luminance(background) + 0.05) >= 4.5;
 }
+
+/**
+ * Text colour for a label on a studio-chosen background (tags): white or pure black, whichever
+ * contrasts more. Pure black, not the theme's dark, because mid reds and oranges reach 4.5:1
+ * only against #000.
+ */
+export function readableTextOn(background: string): "#fff" | "#000" {
+  const l = luminance(background);
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? "#fff" : "#000";
+}

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client";
 import type { Mailer } from "../../plugins/mailer";
 import { getSingleClass } from "../calendar/calendar.service";
 import { lockBucket, lockClass, lockCustomer, markCancelled } from "../reservations/reservations.repository";
+import { onSeatFreed } from "../waitlists/promotion.service";
 import { audit } from "./audit";
 import * as repo from "./schedule.repository";
 
@@ -114,6 +115,8 @@ export async function updateClass(
       details: { ...input },
     });
   });
+  // A larger capacity frees seats: the waitlist gets them in joining order (issue 5).
+  if (input.capacity !== undefined) await onSeatFreed(db, id);
   return getSingleClass(db, id, null);
 }
 
