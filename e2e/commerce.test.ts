@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
+import { tokenizeSandboxCard } from "../domain/sandbox-card";
 import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -145,6 +146,57 @@ describe("commerce journeys (sandbox card and cash)", () => {
     await expect.poll(() => page.getByTestId("bank-details").textContent(), wait).toContain("BBVA México");
     await screenshot(page, "commerce-cash-desktop");
     expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+  it("a customer with a saved card pays with it, without typing the card (phone)", async () => {
+    const { page, context, problems } = await openWatchedPage(browser, baseUrl, PHONE);
+    await signUpNewCustomer(page);
+    const saved = await page.context().request.post(`${baseUrl}/api/metodosPago`, {
+      data: { token_id: tokenizeSandboxCard("4242424242424242", { month: 12, year: 2030 }) },
+    });
+    expect(saved.status(), await saved.text()).toBeLessThan(300);
+    await page.goto(`/checkout/${idOf("Clase de Prueba")}`);
+    await expect.poll(() => page.getByTestId("pay-button").isVisible(), wait).toBe(true);
+    await dismissPopup(page);
+    await page.getByRole("radio", { name: /Tarjeta/ }).check();
+    await expect.poll(() => page.getByTestId("saved-cards").isVisible(), wait).toBe(true);
+    await expect(page.getByRole("radio", { name: /Visa •••• 4242/ }).isChecked()).resolves.toBe(true);
+    expect(await page.getByLabel("Número de tarjeta").count()).toBe(0);
+    await acceptLegal(page);
+    await screenshot(page, "commerce-saved-card-phone");
+    await page.getByTestId("pay-button").click();
+    await expect.poll(() => page.url(), wait).toMatch(/\/gracias\/\d+$/);
+    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible(), wait).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it("the sandbox hosted payment page takes the card and returns to /gracias", async () => {
+    const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
+    await signUpNewCustomer(page);
+    const attempt = await page.context().request.post(`${baseUrl}/api/checkout/attempt`, {
+      data: {
+        class_package_id: idOf("Clase de Prueba"),
+        idempotency_key: `e2e-hosted-${Date.now()}`,
+        mode: "session",
+      },
+    });
+    expect(attempt.status(), await attempt.text()).toBe(200);
+    const { session, purchase_id } = await attempt.json();
+    await page.goto(session.url);
+    await page.getByLabel("Número de tarjeta").fill("4000 0000 0000 9995");
+    await page.getByLabel("Vencimiento").fill("12/2030");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /Pagar/ }).click();
+    await expect.poll(() => page.getByRole("alert").textContent(), wait).toBe(messages.cardInsufficientFunds);
+    await screenshot(page, "commerce-hosted-declined-desktop");
+    await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: /Pagar/ }).click();
+    await expect.poll(() => page.url(), wait).toMatch(new RegExp(`/gracias/${purchase_id}$`));
+    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible(), wait).toBe(true);
+    // The declined attempt answered 402 by design (the page shows the message); nothing else failed.
+    expect(problems.filter((p) => !p.includes("402"))).toEqual([]);
     await context.close();
   }, 60_000);
 });
