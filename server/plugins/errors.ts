@@ -11,6 +11,7 @@ const DB_DOWN_CODES = new Set([
   "57P01",
   "57P02",
   "57P03",
+  "53300", // too_many_connections: the server is full right now, retrying later helps
   "08000",
   "08003",
   "08006",
@@ -34,12 +35,16 @@ export function toAppError(error: unknown): AppError {
     const message = entries.length === 1 ? entries[0]! : t("checkFields");
     return new AppError(400, "VALIDATION_ERROR", message, { fields });
   }
-  const err = error as Partial<FastifyError> & { code?: string; cause?: { code?: string } };
+  const err = error as Partial<FastifyError> & { code?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
   if (code && DB_DOWN_CODES.has(code)) return AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
+  // Drizzle wraps driver errors ("Failed query: ...") and keeps the driver's text in `cause`.
+  // "not currently accepting connections" (55000) is a database closed to connections, e.g.
+  // during a restart or failover: an outage, not a bug.
   if (
-    typeof err.message === "string" &&
-    /Connection terminated|timeout exceeded when trying to connect/i.test(err.message)
+    /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections/i.test(
+      `${err.message ?? ""} ${err.cause?.message ?? ""}`,
+    )
   ) {
     return AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
   }
