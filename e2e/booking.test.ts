@@ -113,6 +113,14 @@ describe("booking journey", () => {
     const card = await findBookableCycling(page);
     await card.getByRole("button", { name: "Reservar" }).click();
     await page.getByRole("dialog", { name: "Debes Acceder para Reservar" }).waitFor();
+    await page.keyboard.press("Escape");
+
+    // The month view lists the month's classes in a Monday-first grid.
+    await page.getByText("Mes", { exact: true }).click();
+    await page.getByTestId("month-grid").waitFor();
+    await page.getByTestId("month-class").first().waitFor();
+    expect(await page.getByTestId("month-class").count()).toBeGreaterThan(0);
+    await screenshot(page, "calendar-month-desktop");
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);

@@ -48,6 +48,9 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     global: true,
     max: opts.rateLimitMax,
     timeWindow: "1 minute",
+    // request.ip is undefined once the client has closed its socket; the plugin's default key
+    // then crashed with a 500 under load. A closed connection shares one bucket instead.
+    keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? "desconectado",
     // The default answer is English: ours is the one error shape, in Spanish.
     errorResponseBuilder: () => AppError.of(429, "RATE_LIMITED", "rateLimited"),
   });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  goToMonth,
   goToWeek,
   initialScheduleState,
   isoWeek,
+  monthGridRange,
+  openWeekOf,
   scheduleReducer,
   shouldAutoAdvance,
+  visibleRange,
   weekOfMonth,
 } from "./schedule-state";
 
@@ -41,5 +45,26 @@ describe("calendar scheduling state", () => {
     for (const a of goToWeek("2025-05-05")) s = scheduleReducer(s, a);
     s = scheduleReducer(s, { type: "SCHEDULE_RECEIVED", days: [] });
     expect(shouldAutoAdvance(s, "2025-03-06", now)).toBe(false);
+  });
+  it("switches to the month view, fetches its whole grid and opens a clicked day's week", () => {
+    let s = scheduleReducer(initialScheduleState("2025-03-06"), { type: "SCHEDULE_RECEIVED", days: [] });
+    s = scheduleReducer(s, { type: "SET_VIEW", view: "month" });
+    expect(s).toMatchObject({ view: "month", days: [], spinner: true, selectedDay: "2025-03-06" });
+    // March 2025 starts on a Saturday and ends on a Monday: six Monday-first rows.
+    expect(visibleRange(s)).toEqual({ start: "2025-02-24", end: "2025-04-06" });
+    expect(monthGridRange("2026-02")).toEqual({ start: "2026-01-26", end: "2026-03-01" });
+    for (const a of goToMonth("2025-04", "2025-03-06")) s = scheduleReducer(s, a);
+    expect(s).toMatchObject({ month: "2025-04", selectedDay: "2025-04-01", start_date: "2025-03-31" });
+    expect(shouldAutoAdvance({ ...s, spinner: false }, "2025-03-06", new Date("2025-03-06T12:00:00Z"))).toBe(
+      false,
+    );
+    for (const a of openWeekOf("2025-04-17")) s = scheduleReducer(s, a);
+    expect(s).toMatchObject({
+      view: "week",
+      start_date: "2025-04-14",
+      end_date: "2025-04-20",
+      selectedWeek: 16,
+    });
+    expect(visibleRange(s)).toEqual({ start: "2025-04-14", end: "2025-04-20" });
   });
 });

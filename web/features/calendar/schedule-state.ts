@@ -20,7 +20,13 @@ export interface ScheduleState {
   canAdvance: boolean;
   /** The person navigated themselves: auto-advance no longer moves the calendar. */
   clicked: boolean;
+  /** 'Semana' shows start_date..end_date; 'Mes' shows the whole `month` grid. */
+  view: CalendarView;
+  /** The day whose classes the phone month view lists under its dot grid. */
+  selectedDay: string;
 }
+
+export type CalendarView = "week" | "month";
 
 export type ScheduleAction =
   | { type: "SCHEDULE_RECEIVED"; days: ScheduleDay[] }
@@ -32,7 +38,9 @@ export type ScheduleAction =
   | { type: "SET_START_DATE"; start_date: string }
   | { type: "SET_END_DATE"; end_date: string }
   | { type: "SET_CAN_ADVANCE"; canAdvance: boolean }
-  | { type: "SET_USER_CLICK"; clicked: boolean };
+  | { type: "SET_USER_CLICK"; clicked: boolean }
+  | { type: "SET_VIEW"; view: CalendarView }
+  | { type: "SELECT_DAY"; day: string };
 
 export const AUTO_ADVANCE_MAX_WEEKS = 8;
 
@@ -58,6 +66,8 @@ export function initialScheduleState(today: string): ScheduleState {
     end_date: addLocalDays(start, 6),
     canAdvance: true,
     clicked: false,
+    view: "week",
+    selectedDay: today,
   };
 }
 
@@ -83,6 +93,11 @@ export function scheduleReducer(state: ScheduleState, action: ScheduleAction): S
       return { ...state, canAdvance: action.canAdvance };
     case "SET_USER_CLICK":
       return { ...state, clicked: action.clicked };
+    case "SET_VIEW":
+      // The days held belong to the other view's range: drop them until the new range arrives.
+      return action.view === state.view ? state : { ...state, view: action.view, days: [], spinner: true };
+    case "SELECT_DAY":
+      return { ...state, selectedDay: action.day };
     default:
       return state;
   }
@@ -109,8 +124,39 @@ export function weekOfMonth(month: string): string {
  * the next one, up to 8 weeks from today.
  */
 export function shouldAutoAdvance(state: ScheduleState, today: string, now: Date): boolean {
-  if (state.clicked || !state.canAdvance || state.spinner) return false;
+  if (state.view !== "week" || state.clicked || !state.canAdvance || state.spinner) return false;
   if (daysBetween(today, state.start_date) >= AUTO_ADVANCE_MAX_WEEKS * 7) return false;
   const future = state.days.some((d) => d.single_classes.some((c) => new Date(c.class_date) > now));
   return !future;
+}
+
+/**
+ * The days the month view shows for a "YYYY-MM" month: Monday of the week holding the 1st to
+ * Sunday of the week holding the last day (at most 42 days, inside the API's 62-day limit).
+ */
+export function monthGridRange(month: string): { start: string; end: string } {
+  const [y, m] = month.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { start: mondayOfDay(`${month}-01`), end: addLocalDays(mondayOfDay(`${month}-${last}`), 6) };
+}
+
+/** The range the schedule query asks for: the week on screen or the whole month grid. */
+export function visibleRange(state: ScheduleState): { start: string; end: string } {
+  return state.view === "month"
+    ? monthGridRange(state.month)
+    : { start: state.start_date, end: state.end_date };
+}
+
+/**
+ * Month navigation in the month view: the header moves to `month`, the selected day to today
+ * when it is the current month (else the 1st), and the week follows so 'Semana' lands there.
+ */
+export function goToMonth(month: string, today: string): ScheduleAction[] {
+  const day = today.slice(0, 7) === month ? today : `${month}-01`;
+  return [...goToWeek(mondayOfDay(day)), { type: "SET_MONTH", month }, { type: "SELECT_DAY", day }];
+}
+
+/** A day clicked in the month view: back to 'Semana' on the week that contains it. */
+export function openWeekOf(day: string): ScheduleAction[] {
+  return [{ type: "SELECT_DAY", day }, { type: "SET_VIEW", view: "week" }, ...goToWeek(mondayOfDay(day))];
 }

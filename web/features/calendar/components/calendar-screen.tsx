@@ -6,6 +6,7 @@ import {
   Image,
   Loader,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -38,14 +39,19 @@ import {
   useSchedule,
 } from "../api";
 import {
+  type CalendarView,
+  goToMonth,
   goToWeek,
   initialScheduleState,
+  openWeekOf,
   scheduleReducer,
   shouldAutoAdvance,
+  visibleRange,
   weekOfMonth,
 } from "../schedule-state";
 import { NoCreditsModal, PenaltyModal } from "./booking-alerts";
 import { BookingModal } from "./booking-modal";
+import { MonthGrid, primaryAction } from "./month-grid";
 
 // The sign-in/sign-up forms are only needed when a visitor taps Reservar: fetched then, so the
 // public schedule does not download them.
@@ -63,7 +69,8 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
   const today = localDay(new Date(), zone);
   const [state, dispatch] = useReducer(scheduleReducer, today, initialScheduleState);
   const [location, setLocation] = useState<number | null>(null);
-  const schedule = useSchedule(state.start_date, state.end_date, location);
+  const range = visibleRange(state);
+  const schedule = useSchedule(range.start, range.end, location);
   const locations = useLocations().data?.locations ?? [];
   const classTypes = useClassTypes().data?.class_types ?? [];
   const book = useBookClass();
@@ -97,7 +104,22 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
   const shiftMonth = (delta: number) => {
     const d = new Date(Date.UTC(year, month - 1 + delta, 1));
     const target = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+    if (state.view === "month") {
+      dispatch({ type: "SET_USER_CLICK", clicked: true });
+      for (const action of goToMonth(target, today)) dispatch(action);
+      return;
+    }
     navigateWeek(target === today.slice(0, 7) ? mondayOfDay(today) : weekOfMonth(target));
+  };
+
+  const setView = (view: CalendarView) => {
+    dispatch({ type: "SET_USER_CLICK", clicked: true });
+    // Entering 'Mes' keeps the month in the header; its selected day is today if it is this month.
+    if (view === "month") for (const action of goToMonth(state.month, today)) dispatch(action);
+    dispatch({ type: "SET_VIEW", view });
+  };
+  const openWeek = (day: string) => {
+    for (const action of openWeekOf(day)) dispatch(action);
   };
 
   const openBooking = (c: SingleClass) => {
@@ -147,8 +169,28 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
 
   const now = new Date();
   const window = { hours: config.reservation_timeframe_hours, minutes: config.reservation_timeframe_minutes };
-  const days = state.days.length ? state.days : (schedule.data?.days ?? []);
+  // After a view switch the query's placeholder still holds the other view's range: wait for ours.
+  const waiting = state.days.length === 0 && schedule.isPlaceholderData;
+  const days = state.days.length ? state.days : waiting ? [] : (schedule.data?.days ?? []);
   const weekEmpty = days.every((d) => d.single_classes.length === 0);
+  // One state and one set of handlers per class, shared by the week's cards and the month grid.
+  const stateOf = (c: SingleClass) => classCardState(c, c.my_reservation !== null, now, window);
+  const handlersOf = (c: SingleClass) => ({
+    onReserve: () => openBooking(c),
+    onCancel: () => setCancelling(c),
+    onBuy: () => navigate(`/checkout/${c.class_package_id}`),
+    onWaitlist: () => (user ? setWaitlistFor(c) : navigate("/entrar")),
+  });
+  const renderCard = (c: SingleClass) => (
+    <ClassCard
+      key={c.single_class_id}
+      data={c}
+      state={stateOf(c)}
+      timeZone={zone}
+      waitlistEnabled={config.waitlist_enabled}
+      {...handlersOf(c)}
+    />
+  );
 
   return (
     <Stack gap="lg" py={{ base: "md", sm: "xl" }} px={{ base: "sm", sm: "md" }} maw={1400} mx="auto" w="100%">
@@ -158,18 +200,30 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
       <Paper withBorder radius="lg" p={{ base: "sm", sm: "md" }}>
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Group gap={4}>
-              <ActionIcon variant="subtle" aria-label="Mes anterior" onClick={() => shiftMonth(-1)}>
-                <IconChevronLeft size={18} />
-              </ActionIcon>
-              <Title order={2} fz={{ base: 20, sm: 24 }} tt="capitalize" miw={170} ta="center">
-                {monthName(month)} {year}
-              </Title>
-              <ActionIcon variant="subtle" aria-label="Mes siguiente" onClick={() => shiftMonth(1)}>
-                <IconChevronRight size={18} />
-              </ActionIcon>
+            <Group gap="sm" wrap="wrap">
+              <Group gap={4}>
+                <ActionIcon variant="subtle" aria-label="Mes anterior" onClick={() => shiftMonth(-1)}>
+                  <IconChevronLeft size={18} />
+                </ActionIcon>
+                <Title order={2} fz={{ base: 20, sm: 24 }} tt="capitalize" miw={170} ta="center">
+                  {monthName(month)} {year}
+                </Title>
+                <ActionIcon variant="subtle" aria-label="Mes siguiente" onClick={() => shiftMonth(1)}>
+                  <IconChevronRight size={18} />
+                </ActionIcon>
+              </Group>
+              <SegmentedControl
+                aria-label="Vista"
+                size="xs"
+                value={state.view}
+                onChange={(v) => setView(v as CalendarView)}
+                data={[
+                  { value: "week", label: "Semana" },
+                  { value: "month", label: "Mes" },
+                ]}
+              />
             </Group>
-            <Group gap={4}>
+            <Group gap={4} display={state.view === "week" ? undefined : "none"}>
               <ActionIcon
                 variant="light"
                 aria-label="Semana anterior"
@@ -213,10 +267,23 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
         </Stack>
       </Paper>
 
-      {schedule.isLoading ? (
+      {schedule.isLoading || waiting ? (
         <Group justify="center" py="xl">
           <Loader />
         </Group>
+      ) : state.view === "month" ? (
+        <MonthGrid
+          month={state.month}
+          days={days}
+          today={today}
+          selectedDay={state.selectedDay}
+          timeZone={zone}
+          stateOf={stateOf}
+          actionOf={(c) => primaryAction(stateOf(c), handlersOf(c), config.waitlist_enabled)}
+          renderCard={renderCard}
+          onOpenWeek={openWeek}
+          onSelectDay={(day) => dispatch({ type: "SELECT_DAY", day })}
+        />
       ) : (
         <>
           {weekEmpty ? (
@@ -246,19 +313,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
                     {t("noClassesDay")}
                   </Text>
                 ) : null}
-                {day.single_classes.map((c) => (
-                  <ClassCard
-                    key={c.single_class_id}
-                    data={c}
-                    state={classCardState(c, c.my_reservation !== null, now, window)}
-                    timeZone={zone}
-                    waitlistEnabled={config.waitlist_enabled}
-                    onReserve={() => openBooking(c)}
-                    onCancel={() => setCancelling(c)}
-                    onBuy={() => navigate(`/checkout/${c.class_package_id}`)}
-                    onWaitlist={() => (user ? setWaitlistFor(c) : navigate("/entrar"))}
-                  />
-                ))}
+                {day.single_classes.map(renderCard)}
               </Stack>
             ))}
           </SimpleGrid>

@@ -1,0 +1,409 @@
+/**
+ * `npm run bench`: the API under load against the physical limit of the stack, on PostgreSQL
+ * with the data of `npm run bench:data`. Starts the real app and a bare Fastify server as child
+ * processes on loopback (so the load generator does not share their event loop), runs autocannon
+ * with 100 connections for BENCH_DURATION seconds per case, prints one table and writes it to
+ * bench/RESULTS.md with the machine, the date and the load average.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { openSync } from "node:fs";
+import os from "node:os";
+import autocannon, { type Result } from "autocannon";
+import pg from "pg";
+import { BENCH_EMAIL, BOOKERS, benchDatabaseUrl } from "./bench-data";
+import { writeSection } from "./results-file";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? "10");
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? "100");
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? "4811");
+const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? "4812");
+const url = benchDatabaseUrl();
+const children: ChildProcess[] = [];
+
+function start(label: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    env: { ...process.env, ...env },
+    // The app's warnings and errors (pino, stdout) go to a file to read after a failing case.
+    stdio: [
+      "ignore",
+      openSync(`${process.env.BENCH_LOG_DIR ?? os.tmpdir()}/bench-${label}.log`, "w"),
+      "inherit",
+    ],
+  });
+  child.on("exit", (code) => {
+    if (code && !stopping) console.error(`${label} terminó con código ${code}`);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+function stopChildren() {
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+}
+process.on("exit", stopChildren);
+process.on("SIGINT", () => process.exit(130));
+
+async function waitFor(address: string, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(address)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${address} no respondió en ${seconds} s`);
+}
+
+const app = (path: string) => `http://127.0.0.1:${APP_PORT}${path}`;
+
+/**
+ * autocannon stops at the deadline but the server still owes the requests it had queued; wait
+ * until it answers the health check quickly again so one case's backlog is not billed to the next.
+ */
+async function settle(seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    const t0 = performance.now();
+    await fetch(app("/api/health")).catch(() => null);
+    if (performance.now() - t0 < 50) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(app("/api/auth/sign-in/email"), {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app("") },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = res.headers.get("set-auth-token");
+  if (!res.ok || !token) throw new Error(`No se pudo entrar como ${email}: ${res.status}`);
+  return token;
+}
+
+/** Ids and tokens written by bench:data. */
+async function loadFixtures() {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tokenOf = async (email: string) =>
+      (
+        await client.query(
+          `select s.token from session s join "user" u on u.id = s.user_id where u.email = $1`,
+          [email],
+        )
+      ).rows[0]?.token as string;
+    const bookers = (
+      await client.query(
+        `select s.token from session s join "user" u on u.id = s.user_id
+         where u.email like 'booker%@bench.mx' order by u.email`,
+      )
+    ).rows.map((r) => r.token as string);
+    // Classes between 2 and 30 days ahead: inside any booking window, outside any cancel limit.
+    const classes = (
+      await client.query(
+        `select single_class_id from single_classes
+         where description = 'bench' and class_date between now() + interval '2 days' and now() + interval '30 days'`,
+      )
+    ).rows.map((r) => r.single_class_id as number);
+    const burst = (
+      await client.query(`select single_class_id from single_classes where description = 'bench-burst'`)
+    ).rows[0]?.single_class_id as number;
+    const classType = (await client.query(`select min(class_type_id) id from videos`)).rows[0].id as number;
+    if (bookers.length < BOOKERS || !burst || classes.length < 100) {
+      throw new Error("Faltan los datos del bench: corre primero `npm run bench:data`.");
+    }
+    return {
+      bookers,
+      classes,
+      burst,
+      classType,
+      heavy: await tokenOf(BENCH_EMAIL.heavy),
+      video: await tokenOf(BENCH_EMAIL.video),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Empties the burst class so every run starts with its 20 seats free. */
+async function resetBurstClass(classId: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("delete from class_reservations where single_class_id = $1", [classId]);
+  await client.end();
+}
+
+type Row = {
+  case: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** requests answered inside the run; 0 means every one took longer than BENCH_DURATION */
+  completed?: number;
+  alone?: number;
+  ratio?: number;
+  target: string;
+  pass?: boolean;
+  note?: string;
+};
+
+async function cannon(options: Record<string, unknown>): Promise<Result> {
+  return autocannon({ connections: CONNECTIONS, duration: DURATION, timeout: 10, ...options });
+}
+
+/** Median of 5 sequential requests: what one request costs without queueing behind 99 others. */
+async function isolatedLatency(address: string, headers: Record<string, string>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    await (await fetch(address, { headers })).arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[2];
+}
+
+function toRow(name: string, result: Result, target: string): Row {
+  return {
+    completed: result.requests.total,
+    case: name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+    target,
+  };
+}
+
+/** (f) each connection is one customer that books a random class ahead and cancels it again. */
+async function bookAndCancel(bookers: string[], classes: number[]) {
+  let nextBooker = 0;
+  let booked = 0;
+  let failedBookings = 0;
+  const statuses = new Map<number, number>();
+  const cancelStatuses = new Map<number, number>();
+  const result = await cannon({
+    url: app(""),
+    requests: [
+      {
+        method: "POST",
+        path: "/api/class_reservations",
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+          context.token ??= bookers[nextBooker++ % bookers.length];
+          const classId = classes[Math.floor(Math.random() * classes.length)];
+          return {
+            ...req,
+            headers: { authorization: `Bearer ${context.token}`, "content-type": "application/json" },
+            body: JSON.stringify({ single_class_id: classId }),
+          };
+        },
+        onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status === 200) {
+            booked++;
+            context.reservation = JSON.parse(body).class_reservation.class_reservation_id;
+          } else {
+            failedBookings++;
+            context.reservation = undefined;
+          }
+        },
+      },
+      {
+        method: "DELETE",
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => ({
+          ...req,
+          // A failed booking still cancels something harmless (404) to keep the pair shape.
+          path: `/api/class_reservations/${context.reservation ?? 2_000_000_000}`,
+          headers: { authorization: `Bearer ${context.token}` },
+        }),
+        onResponse: (status: number) => {
+          cancelStatuses.set(status, (cancelStatuses.get(status) ?? 0) + 1);
+        },
+      },
+    ],
+  });
+  const bookingsPerSecond = booked / result.duration;
+  return { result, booked, failedBookings, bookingsPerSecond, statuses, cancelStatuses };
+}
+
+/** (g) 500 customers at once for the last 20 seats of one class. */
+async function lastSeatsBurst(bookers: string[], classId: number) {
+  await resetBurstClass(classId);
+  const attempts = bookers.slice(0, 500);
+  const started = performance.now();
+  const answers = await Promise.all(
+    attempts.map(async (token) => {
+      const t0 = performance.now();
+      const res = await fetch(app("/api/class_reservations"), {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ single_class_id: classId }),
+        signal: AbortSignal.timeout(30_000),
+      }).catch(() => null);
+      await res?.arrayBuffer();
+      return { status: res?.status ?? 0, ms: performance.now() - t0 };
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+  const ok = answers.filter((a) => a.status === 200);
+  const others = answers.filter((a) => a.status !== 200);
+  const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const slowestOther = Math.max(0, ...others.map((a) => a.ms));
+  const codes = [...new Set(others.map((a) => a.status))].join(",");
+  return {
+    booked: ok.length,
+    slowestOther,
+    row: {
+      case: "(g) últimos lugares: 500 a la vez por 20",
+      rps: answers.length / wall,
+      p50: pct(50),
+      p99: pct(99),
+      errors: others.filter((a) => a.status === 0 || a.status >= 500).length,
+      target: "exactamente 20 y el resto < 1 s",
+      pass: ok.length === 20 && slowestOther < 1000,
+      note: `${ok.length} reservadas, resto (${codes || "—"}) máx. ${slowestOther.toFixed(0)} ms`,
+    } satisfies Row,
+  };
+}
+
+const codes = (m: Map<number, number>) => [...m].map(([s, k]) => `${s}×${k}`).join(", ") || "—";
+
+function judge(rows: Row[]) {
+  const bare = rows[0].rps;
+  for (const row of rows) row.ratio = row.rps / bare;
+}
+
+function table(rows: Row[]): string {
+  const head =
+    "| caso | req/s | p50 ms | p99 ms | errores | vs (a) | 1 petición sola, ms | objetivo | resultado |";
+  const ms = (r: Row, v: number) => (r.completed === 0 ? `> ${DURATION * 1000}` : v.toFixed(0));
+  const lines = rows.map(
+    (r) =>
+      `| ${r.case} | ${r.rps.toFixed(0)} | ${ms(r, r.p50)} | ${ms(r, r.p99)} | ${r.errors} | ${((r.ratio ?? 0) * 100).toFixed(0)}% | ${r.alone?.toFixed(0) ?? "—"} | ${r.target} | ${r.pass === undefined ? "—" : r.pass ? "pasa" : "NO pasa"}${r.completed === 0 ? " (ninguna respuesta dentro del tiempo)" : ""}${r.note ? ` (${r.note})` : ""} |`,
+  );
+  return [head, "|---|---:|---:|---:|---:|---:|---:|---|---|", ...lines].join("\n");
+}
+
+async function main() {
+  const loadBefore = os.loadavg();
+  const fixtures = await loadFixtures();
+  start("bare", ["bench/bare-server.ts"], { BARE_PORT: String(BARE_PORT) });
+  start("app", ["server/main.ts"], {
+    DATABASE_URL: url,
+    PORT: String(APP_PORT),
+    HOST: "127.0.0.1",
+    DEMO: "0",
+    JOBS: "0",
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_MAX: "100000000",
+    NODE_ENV: "production",
+    AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0123",
+    PUBLIC_URL: app(""),
+    WEB_DIST: "/nonexistent-bench-dist",
+  });
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+  await waitFor(app("/api/health"));
+  const customer = await signIn("cliente@demo.mx", "demo1234");
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const today = new Date();
+  const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+
+  // A short warm-up so JIT and the connection pool are not measured.
+  await autocannon({ url: app("/api/appconfig"), connections: 10, amount: 500 });
+
+  const rows: Row[] = [];
+  const run = async (name: string, options: Record<string, unknown>, target: string) => {
+    process.stdout.write(`${name}…\n`);
+    await settle();
+    const alone = await isolatedLatency(
+      options.url as string,
+      (options.headers ?? {}) as Record<string, string>,
+    );
+    await settle();
+    const row = { ...toRow(name, await cannon(options), target), alone };
+    rows.push(row);
+    return row;
+  };
+  await run("(a) Fastify sin nada (límite)", { url: `http://127.0.0.1:${BARE_PORT}/` }, "referencia");
+  const b = await run("(b) GET /api/appconfig", { url: app("/api/appconfig") }, "≥ 60% de (a)");
+  const c = await run(
+    "(c) GET /api/single_class semana, con sesión",
+    { url: app(`/api/single_class?start_date=${day(0)}&end_date=${day(6)}`), headers: auth(customer) },
+    "≥ 25% de (a), p99 < 50 ms",
+  );
+  const d = await run(
+    "(d) GET /api/class_reservations pág. 1 (500 reservas)",
+    { url: app("/api/class_reservations?page=1"), headers: auth(fixtures.heavy) },
+    "— (sin objetivo en el issue)",
+  );
+  const e = await run(
+    "(e) GET /api/videos con filtros",
+    {
+      url: app(`/api/videos?class_type_id=${fixtures.classType}&duration=60&page=1`),
+      headers: auth(fixtures.video),
+    },
+    "≥ 25% de (a), p99 < 50 ms",
+  );
+  // Diagnostic: the cheapest route behind requireUser, to separate the cost of the session
+  // lookup (better-auth, every signed-in request) from the cost of each endpoint's own work.
+  await run(
+    "(h) diagnóstico: GET /api/class_reservations/calendar-feed (ruta mínima con sesión)",
+    { url: app("/api/class_reservations/calendar-feed"), headers: auth(fixtures.video) },
+    "— (diagnóstico)",
+  );
+  process.stdout.write("(f) reservar + cancelar…\n");
+  await settle();
+  const f = await bookAndCancel(fixtures.bookers, fixtures.classes);
+  const fRow: Row = {
+    ...toRow("(f) POST + DELETE /api/class_reservations", f.result, "≥ 300 reservas/s, p99 < 100 ms"),
+    note: `${f.bookingsPerSecond.toFixed(0)} reservas/s; respuestas POST ${codes(f.statuses)}, DELETE ${codes(f.cancelStatuses)}`,
+  };
+  rows.push(fRow);
+  process.stdout.write("(g) últimos lugares…\n");
+  await settle();
+  const g = await lastSeatsBurst(fixtures.bookers, fixtures.burst);
+  rows.push(g.row);
+
+  judge(rows);
+  b.pass = (b.ratio ?? 0) >= 0.6 && b.errors === 0;
+  for (const r of [c, e]) r.pass = (r.ratio ?? 0) >= 0.25 && r.p99 < 50 && r.errors === 0;
+  d.pass = undefined;
+  fRow.pass = f.bookingsPerSecond >= 300 && fRow.p99 < 100 && f.failedBookings === 0;
+
+  const loadAfter = os.loadavg();
+  const out = table(rows);
+  console.log(`\n${out}\n`);
+  const machine = `${os.cpus().length} núcleos (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB de memoria, Node ${process.version}`;
+  const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
+  writeSection(
+    "bench",
+    [
+      `## API bajo carga (\`npm run bench\`)`,
+      "",
+      `- Fecha: ${new Date().toISOString()}`,
+      `- Máquina: ${machine}`,
+      `- Carga promedio (1/5/15 min) antes: ${fmt(loadBefore)}; después: ${fmt(loadAfter)}`,
+      `- Comando: \`BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} npm run bench\` sobre \`${url.replace(/\/\/[^@]*@/, "//")}\` (datos de \`npm run bench:data\`, BENCH_SCALE del último bench:data), autocannon ${CONNECTIONS} conexiones, ${DURATION} s por caso, loopback`,
+      "",
+      out,
+      "",
+      "p50/p99 de (f) son de todas las peticiones (POST y DELETE); (g) cuenta latencias de cada una de las 500 peticiones, req/s = 500 / tiempo total del burst.",
+    ].join("\n"),
+  );
+  console.log("Escrito en bench/RESULTS.md");
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    stopChildren();
+    // autocannon keeps sockets briefly; do not wait for them.
+    setTimeout(() => process.exit(), 500).unref();
+  });
