@@ -37,6 +37,7 @@ describe("stored XSS renders inert; headers and cookies are hardened", () => {
   const stamp = Date.now().toString(36);
   const slug = `prueba-xss-${stamp}`;
   const announcementTitle = `Aviso XSS ${stamp}`;
+  let created = { pageId: 0, announcementId: 0 };
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -58,8 +59,19 @@ describe("stored XSS renders inert; headers and cookies are hardened", () => {
       expect(stored).toContain("Contenido normal");
       expect(stored).not.toMatch(/<script|onerror|onload|javascript:/i);
     }
+    created = { pageId: page.page_id, announcementId: announcement.announcement_id };
   });
-  afterAll(() => browser?.close());
+  // The journeys share one demo server: take the hostile content away again so other journeys
+  // (the home page shows announcements) see the studio as it was.
+  afterAll(async () => {
+    await browser?.close();
+    for (const url of [`/api/pages/${created.pageId}`, `/api/announcements/${created.announcementId}`]) {
+      await fetch(`${baseUrl}${url}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${token}`, origin: baseUrl },
+      });
+    }
+  });
 
   async function open(path: string, texts: string[]) {
     const watched = await openWatchedPage(browser, baseUrl, DESKTOP);

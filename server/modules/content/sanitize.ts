@@ -15,6 +15,9 @@ const options: sanitizeHtml.IOptions = {
       attribs.target === "_blank"
         ? { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } }
         : { tagName, attribs },
+    // An image without a description is treated as decorative (alt="") so screen readers skip
+    // it instead of reading the file name; admins can still write their own alt text.
+    img: (tagName, attribs) => ({ tagName, attribs: { alt: "", ...attribs } }),
   },
 };
 
