@@ -12,6 +12,7 @@ import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
 import { findCustomerIdByUid, loginExists } from "../modules/customers/customers.repository";
 import type { Mailer } from "./mailer";
+import { credentialKey, SessionCache } from "./session-cache";
 
 export type Role = "customer" | "admin";
 
@@ -90,12 +91,13 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   const auth = createAuth(app.db, app.config, app.mailer);
   app.decorate("auth", auth);
 
-  const cache = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+  const perRequest = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
+  const verified = new SessionCache<AuthUser | null>();
   app.decorateRequest("getUser", function getUser(this: FastifyRequest) {
-    let pending = cache.get(this);
+    let pending = perRequest.get(this);
     if (!pending) {
-      pending = resolveUser(app, this);
-      cache.set(this, pending);
+      pending = cachedUser(app, this, verified);
+      perRequest.set(this, pending);
     }
     return pending;
   });
@@ -122,6 +124,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
         }),
       );
       if (response.status >= 400) throw await translateAuthError(app, path, response, request.body);
+      // Sign-out, password change or reset, revocations, admin actions: sessions this instance
+      // remembered may have ended. Forgetting all of them is cheap and obviously correct.
+      if (request.method === "POST" && path !== "/sign-in/email") verified.clear();
       reply.status(response.status);
       for (const [key, value] of response.headers) {
         if (key.toLowerCase() !== "set-cookie") reply.header(key, value);
@@ -223,17 +228,38 @@ async function translateAuthError(
   return new AppError(response.status, data.code ?? "BAD_REQUEST", t("validation"));
 }
 
-async function resolveUser(app: FastifyInstance, request: FastifyRequest): Promise<AuthUser | null> {
+/** The request's user, from the short-lived cache of verified sessions or from better-auth. */
+async function cachedUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  verified: SessionCache<AuthUser | null>,
+): Promise<AuthUser | null> {
+  const key = credentialKey(request, `${SESSION_COOKIE_PREFIX}.session_token`);
+  if (key === null) return null;
+  const known = verified.get(key);
+  if (known !== undefined) return known;
+  const { user: found, expiresAt } = await resolveUser(app, request);
+  verified.set(key, found, expiresAt);
+  return found;
+}
+
+async function resolveUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ user: AuthUser | null; expiresAt?: Date }> {
   const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!result) return null;
+  if (!result) return { user: null };
   const u = result.user as typeof result.user & { role?: string | null; banned?: boolean | null };
-  if (u.banned) return null;
+  if (u.banned) return { user: null };
   return {
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    role: u.role === "admin" ? "admin" : "customer",
-    customer_id: await findCustomerIdByUid(app.db, u.id),
+    expiresAt: new Date(result.session.expiresAt),
+    user: {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      role: u.role === "admin" ? "admin" : "customer",
+      customer_id: await findCustomerIdByUid(app.db, u.id),
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
+import { sendSerializedJson } from "../../plugins/serialized";
 
 const entry = z.object({ key: z.string().min(1).max(100), value: z.unknown() });
 
@@ -19,10 +20,12 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { entries, etag } = await service.list();
+      const { etag, json } = await service.list();
       reply.header("etag", etag).header("cache-control", "no-cache");
       if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
-      return entries;
+      // Read by every page load: the list is serialised once per config change, not per request
+      // (a string with a JSON content type skips the response serializer).
+      return sendSerializedJson(reply, json);
     },
   );
 

@@ -20,19 +20,26 @@ const CACHE_MS = 5_000;
 
 export type AppConfigService = {
   get(): Promise<AppConfig>;
-  list(): Promise<{ entries: AppConfigEntry[]; etag: string }>;
+  /** The list, its ETag, and the list already serialised (GET /api/appconfig sends it as is). */
+  list(): Promise<{ entries: AppConfigEntry[]; etag: string; json: string }>;
   update(changes: AppConfigEntry[]): Promise<AppConfig>;
 };
 
 export function createAppConfigService(db: Db): AppConfigService {
-  let cached: { config: AppConfig; entries: AppConfigEntry[]; etag: string; at: number } | null = null;
+  let cached: {
+    config: AppConfig;
+    entries: AppConfigEntry[];
+    etag: string;
+    json: string;
+    at: number;
+  } | null = null;
 
   async function load() {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached;
     const config = resolveAppConfig(await listConfigRows(db));
     const entries = toAppConfigList(config);
-    const etag = `W/"${hash(JSON.stringify(entries))}"`;
-    cached = { config, entries, etag, at: Date.now() };
+    const json = JSON.stringify(entries);
+    cached = { config, entries, etag: `W/"${hash(json)}"`, json, at: Date.now() };
     return cached;
   }
 
@@ -41,8 +48,8 @@ export function createAppConfigService(db: Db): AppConfigService {
       return (await load()).config;
     },
     async list() {
-      const { entries, etag } = await load();
-      return { entries, etag };
+      const { entries, etag, json } = await load();
+      return { entries, etag, json };
     },
     async update(changes) {
       const fields: Record<string, string> = {};

@@ -71,6 +71,25 @@ export async function findClassWithDetails(db: Db, id: number) {
 
 export type ClassRow = NonNullable<Awaited<ReturnType<typeof findClassWithDetails>>>;
 
+/** Several classes with their details in one query (lists must not look them up one by one). */
+export async function findClassesWithDetails(db: Db, ids: number[]): Promise<Map<number, ClassRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query.single_classes.findMany({
+    where: inArray(single_classes.single_class_id, ids),
+    with: classWith,
+  });
+  return new Map(rows.map((row) => [row.single_class_id, row]));
+}
+
+const seatColumns = {
+  single_class_id: class_reservations.single_class_id,
+  class_reservation_id: class_reservations.class_reservation_id,
+  customer_id: class_reservations.customer_id,
+  guest_of_id: class_reservations.guest_of_id,
+  guest: class_reservations.guest,
+  spot: class_reservations.spot,
+};
+
 /**
  * Occupied seats of some classes: only what counting, taken spots and "my reservation" need.
  * The customer ids never leave the server (see calendar.service toClassOut).
@@ -78,19 +97,59 @@ export type ClassRow = NonNullable<Awaited<ReturnType<typeof findClassWithDetail
 export async function findSeats(db: Db, classIds: number[]) {
   if (classIds.length === 0) return [];
   return db
-    .select({
-      single_class_id: class_reservations.single_class_id,
-      class_reservation_id: class_reservations.class_reservation_id,
-      customer_id: class_reservations.customer_id,
-      guest_of_id: class_reservations.guest_of_id,
-      guest: class_reservations.guest,
-      spot: class_reservations.spot,
-    })
+    .select(seatColumns)
     .from(class_reservations)
     .where(and(inArray(class_reservations.single_class_id, classIds), isNull(class_reservations.deletedAt)));
 }
 
 export type SeatRow = Awaited<ReturnType<typeof findSeats>>[number];
+
+/** What a class card shows about its seats: the count, the taken spots and the caller's own rows. */
+export type ClassSeats = { reserved: number; taken_spots: string[]; mine: SeatRow[] };
+
+/**
+ * Seats of many classes (a calendar week) counted in SQL: one row per class instead of one per
+ * reservation. The caller's own rows come from findCustomerSeats.
+ */
+export async function countSeats(db: Db, classIds: number[]): Promise<Map<number, ClassSeats>> {
+  const result = new Map<number, ClassSeats>();
+  if (classIds.length === 0) return result;
+  const counts = await db
+    .select({
+      single_class_id: class_reservations.single_class_id,
+      reserved: sql<number>`count(*)::int`,
+      taken_spots: sql<
+        string[]
+      >`coalesce(array_agg(${class_reservations.spot} order by ${class_reservations.spot}) filter (where ${class_reservations.spot} is not null), '{}')`,
+    })
+    .from(class_reservations)
+    .where(and(inArray(class_reservations.single_class_id, classIds), isNull(class_reservations.deletedAt)))
+    .groupBy(class_reservations.single_class_id);
+  for (const row of counts) {
+    result.set(row.single_class_id, { reserved: row.reserved, taken_spots: row.taken_spots, mine: [] });
+  }
+  return result;
+}
+
+/**
+ * A customer's own live rows (host and guest) in the classes of a time range. Filtered by the
+ * range rather than by a list of class ids: a week of a large studio is hundreds of ids, and
+ * building that many parameters per request costs more than the query.
+ */
+export async function findCustomerSeatsBetween(db: Db, customerId: number, from: Date, to: Date) {
+  return db
+    .select(seatColumns)
+    .from(class_reservations)
+    .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
+    .where(
+      and(
+        eq(class_reservations.customer_id, customerId),
+        isNull(class_reservations.deletedAt),
+        gte(single_classes.class_date, from),
+        lt(single_classes.class_date, to),
+      ),
+    );
+}
 
 export async function listClassTypes(db: Db) {
   return db.query.class_types.findMany({

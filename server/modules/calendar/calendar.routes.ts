@@ -4,6 +4,7 @@ import { isLocalDay } from "../../../domain/booking";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { sendSerializedJson } from "../../plugins/serialized";
 import { renameGuest } from "../reservations/reservations.service";
 import {
   findCustomSpotMap,
@@ -12,7 +13,7 @@ import {
   listCustomSpotMaps,
   listLocations,
 } from "./calendar.repository";
-import { classTypeOut, getSchedule, getSingleClass } from "./calendar.service";
+import { classTypeOut, getScheduleJson, getSingleClass } from "./calendar.service";
 
 const day = z.string().refine(isLocalDay, { message: "Usa una fecha AAAA-MM-DD." });
 const optionalId = z.coerce.number().int().positive().optional();
@@ -69,8 +70,9 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const config = await app.appConfig.get();
       reply.header("cache-control", "no-store");
-      return getSchedule(
+      const json = await getScheduleJson(
         app.db,
+        app.scheduleCache,
         config,
         {
           start_date: q.start_date,
@@ -82,6 +84,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         await viewerCustomerId(request),
       );
+      return sendSerializedJson(reply, json);
     },
   );
 

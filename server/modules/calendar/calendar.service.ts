@@ -6,11 +6,15 @@ import type { Db } from "../../db/client";
 import {
   type ClassFilters,
   type ClassRow,
+  type ClassSeats,
+  countSeats,
   findClassesInRange,
   findClassWithDetails,
+  findCustomerSeatsBetween,
   findSeats,
   type SeatRow,
 } from "./calendar.repository";
+import type { ScheduleCache } from "./schedule-cache";
 
 /** Longest range one schedule request may ask for (a month view plus its edges). */
 export const MAX_RANGE_DAYS = 62;
@@ -51,11 +55,11 @@ export type MyReservation = {
 };
 
 /** The signed-in customer's own seat in a class (host row plus its guest row), if any. */
-function myReservation(seats: SeatRow[], customerId: number | null): MyReservation | null {
+function myReservation(mine: SeatRow[], customerId: number | null): MyReservation | null {
   if (customerId === null) return null;
-  const host = seats.find((s) => s.customer_id === customerId && s.guest_of_id === null);
+  const host = mine.find((s) => s.customer_id === customerId && s.guest_of_id === null);
   if (!host) return null;
-  const guest = seats.find((s) => s.guest_of_id === host.class_reservation_id);
+  const guest = mine.find((s) => s.guest_of_id === host.class_reservation_id);
   return {
     class_reservation_id: host.class_reservation_id,
     spot: host.spot,
@@ -69,8 +73,8 @@ function myReservation(seats: SeatRow[], customerId: number | null): MyReservati
  * The public shape of a class. Seats are counted and taken spots listed, but no other customer's
  * id, name or guest ever appears: only the caller's own reservation.
  */
-export function toClassOut(row: ClassRow, seats: SeatRow[], customerId: number | null) {
-  const reserved = seats.length;
+export function toClassOut(row: ClassRow, seats: ClassSeats, customerId: number | null) {
+  const { reserved } = seats;
   return {
     single_class_id: row.single_class_id,
     class_date: row.class_date.toISOString(),
@@ -96,26 +100,74 @@ export function toClassOut(row: ClassRow, seats: SeatRow[], customerId: number |
     tags: row.tags.map(({ tag }) => tag),
     reserved,
     available: seatsLeft(row.capacity, reserved),
-    taken_spots: seats.flatMap((s) => (s.spot ? [s.spot] : [])).sort(),
-    my_reservation: myReservation(seats, customerId),
+    taken_spots: seats.taken_spots,
+    my_reservation: myReservation(seats.mine, customerId),
   };
 }
 
 export type ClassOut = ReturnType<typeof toClassOut>;
 
+export const NO_SEATS: ClassSeats = { reserved: 0, taken_spots: [], mine: [] };
+
+/** The seat summary of one class from its rows (single-class views load the rows anyway). */
+export function summariseSeats(rows: SeatRow[], customerId: number | null): ClassSeats {
+  return {
+    reserved: rows.length,
+    taken_spots: rows.flatMap((s) => (s.spot ? [s.spot] : [])).sort(),
+    mine: customerId === null ? [] : rows.filter((s) => s.customer_id === customerId),
+  };
+}
+
 export type ScheduleQuery = Omit<ClassFilters, "from" | "to"> & { start_date?: string; end_date?: string };
 
+/** The shared part of a schedule: every class with its seats, each also serialised once. */
+type ScheduleSnapshot = {
+  days: { date: string; classes: { out: ClassOut; json: string }[] }[];
+  /** What a visitor (or a customer with no seat in the range) gets, built on first need. */
+  plainJson?: string;
+};
+
 /**
- * Classes between two studio-local days (inclusive), grouped by local day. Every day of the range
- * is present, empty or not, so a week view always has its seven columns.
+ * Classes between two studio-local days (inclusive), grouped by local day, as the JSON text of
+ * `{ days: [{ date, single_classes }] }`. Every day of the range is present, empty or not, so a
+ * week view always has its seven columns. The shared part comes from the schedule cache
+ * (schedule-cache.ts); only the caller's own seats are read per request.
  */
-export async function getSchedule(
+export async function getScheduleJson(
   db: Db,
+  cache: ScheduleCache,
   config: AppConfig,
   query: ScheduleQuery,
   customerId: number | null,
   now = new Date(),
-) {
+): Promise<string> {
+  const range = scheduleRange(config, query, now);
+  const key = JSON.stringify([
+    config.timezone,
+    range.start,
+    range.end,
+    query.instructor_id,
+    query.location_id,
+    query.class_type_id,
+    query.class_category_id,
+  ]);
+  const snapshot = await cache.get(key, () => buildSnapshot(db, config, query, range));
+  const mine =
+    customerId === null ? [] : await findCustomerSeatsBetween(db, customerId, range.from, range.to);
+  if (mine.length === 0) {
+    snapshot.plainJson ??= scheduleJson(snapshot, () => null);
+    return snapshot.plainJson;
+  }
+  const mineByClass = new Map<number, SeatRow[]>();
+  for (const seat of mine)
+    mineByClass.set(seat.single_class_id, [...(mineByClass.get(seat.single_class_id) ?? []), seat]);
+  return scheduleJson(snapshot, (out) => {
+    const seats = mineByClass.get(out.single_class_id);
+    return seats ? JSON.stringify({ ...out, my_reservation: myReservation(seats, customerId) }) : null;
+  });
+}
+
+function scheduleRange(config: AppConfig, query: ScheduleQuery, now: Date) {
   const zone = config.timezone;
   const start = query.start_date ?? localDay(now, zone);
   const end = query.end_date ?? addLocalDays(start, 6);
@@ -125,43 +177,49 @@ export async function getSchedule(
   if (span >= MAX_RANGE_DAYS) {
     throw badRequest(t("validation"), { end_date: `El rango no puede pasar de ${MAX_RANGE_DAYS} días.` });
   }
-  const rows = await findClassesInRange(db, {
-    ...query,
+  return {
+    start,
+    end,
+    span,
     from: zonedInstant(start, "00:00", zone),
     to: zonedInstant(addLocalDays(end, 1), "00:00", zone),
-  });
-  const seats = groupSeats(
-    await findSeats(
-      db,
-      rows.map((r) => r.single_class_id),
-    ),
-  );
-  const days = Array.from({ length: span + 1 }, (_, i) => ({
-    date: addLocalDays(start, i),
-    single_classes: [] as ClassOut[],
+  };
+}
+
+async function buildSnapshot(
+  db: Db,
+  config: AppConfig,
+  query: ScheduleQuery,
+  range: ReturnType<typeof scheduleRange>,
+): Promise<ScheduleSnapshot> {
+  const zone = config.timezone;
+  const rows = await findClassesInRange(db, { ...query, from: range.from, to: range.to });
+  const classIds = rows.map((r) => r.single_class_id);
+  const seats = await countSeats(db, classIds);
+  const days: ScheduleSnapshot["days"] = Array.from({ length: range.span + 1 }, (_, i) => ({
+    date: addLocalDays(range.start, i),
+    classes: [],
   }));
   const byDate = new Map(days.map((d) => [d.date, d]));
   for (const row of rows) {
-    byDate
-      .get(localDay(row.class_date, zone))
-      ?.single_classes.push(toClassOut(row, seats.get(row.single_class_id) ?? [], customerId));
+    const out = toClassOut(row, seats.get(row.single_class_id) ?? NO_SEATS, null);
+    byDate.get(localDay(row.class_date, zone))?.classes.push({ out, json: JSON.stringify(out) });
   }
   return { days };
+}
+
+/** Joins the classes' cached JSON; `custom` may give a class's own text (one with my seat). */
+function scheduleJson(snapshot: ScheduleSnapshot, custom: (out: ClassOut) => string | null): string {
+  const days = snapshot.days.map(
+    (day) =>
+      `{"date":${JSON.stringify(day.date)},"single_classes":[${day.classes.map((c) => custom(c.out) ?? c.json).join(",")}]}`,
+  );
+  return `{"days":[${days.join(",")}]}`;
 }
 
 export async function getSingleClass(db: Db, id: number, customerId: number | null) {
   const row = await findClassWithDetails(db, id);
   if (!row) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-  const seats = await findSeats(db, [id]);
+  const seats = summariseSeats(await findSeats(db, [id]), customerId);
   return { ...toClassOut(row, seats, customerId), cancelledAt: row.cancelledAt?.toISOString() ?? null };
-}
-
-function groupSeats(rows: SeatRow[]): Map<number, SeatRow[]> {
-  const map = new Map<number, SeatRow[]>();
-  for (const row of rows) {
-    const list = map.get(row.single_class_id);
-    if (list) list.push(row);
-    else map.set(row.single_class_id, [row]);
-  }
-  return map;
 }

@@ -14,6 +14,7 @@ import {
   lockClass,
   lockCustomer,
   type ReservationRow,
+  seatSnapshot,
   spendCredit,
 } from "./reservations.repository";
 
@@ -35,6 +36,18 @@ type Payment = { paid_with: "credit" | "unlimited"; available_class_id: number |
  * the credit bucket and writes the rows. The partial unique indexes on spot and customer are the
  * last line of defence and map to 409 too.
  */
+/**
+ * When a popular class opens, hundreds of requests arrive for its last seats. Every booking
+ * transaction waits for the class row lock in turn, so without this the ones that can only fail
+ * would queue behind the winners for seconds. A lock-free read answers them at once; a class
+ * that still looks bookable goes on to the transaction, which decides under lock.
+ */
+async function refuseIfSoldOut(db: Db, customerId: number, request: BookingRequest): Promise<void> {
+  const seats = await seatSnapshot(db, request.single_class_id, customerId);
+  if (!seats || seats.capacity === null || seats.mine) return;
+  if (seats.taken >= seats.capacity) throw AppError.of(412, "SOLD_OUT", "classSoldOut");
+}
+
 export async function bookSeat(
   db: Db,
   config: AppConfig,
@@ -42,6 +55,7 @@ export async function bookSeat(
   request: BookingRequest,
   now = new Date(),
 ): Promise<{ host: ReservationRow; guest: ReservationRow | null }> {
+  await refuseIfSoldOut(db, customerId, request);
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;

@@ -81,6 +81,30 @@ export async function lockBucket(db: Db, bucketId: number): Promise<BucketRow | 
 // ---------------------------------------------------------------------------------------------
 // Seats
 
+/**
+ * Seats of a class read without any lock: capacity, seats taken and whether this customer holds
+ * one. Only good for answering "sold out" early; the booking transaction checks again under lock.
+ */
+export async function seatSnapshot(db: Db, classId: number, customerId: number) {
+  const [row] = await db
+    .select({
+      capacity: single_classes.capacity,
+      taken: count(class_reservations.class_reservation_id),
+      mine: sql<boolean>`coalesce(bool_or(${class_reservations.customer_id} = ${customerId} and ${class_reservations.guest_of_id} is null), false)`,
+    })
+    .from(single_classes)
+    .leftJoin(
+      class_reservations,
+      and(
+        eq(class_reservations.single_class_id, single_classes.single_class_id),
+        isNull(class_reservations.deletedAt),
+      ),
+    )
+    .where(and(eq(single_classes.single_class_id, classId), isNull(single_classes.cancelledAt)))
+    .groupBy(single_classes.single_class_id);
+  return row ?? null;
+}
+
 export async function activeSeats(db: Db, classId: number) {
   return db
     .select({

@@ -10,8 +10,8 @@ import {
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
-import { findClassWithDetails, findSeats } from "../calendar/calendar.repository";
-import { toClassOut } from "../calendar/calendar.service";
+import { findClassesWithDetails, findClassWithDetails, findSeats } from "../calendar/calendar.repository";
+import { NO_SEATS, summariseSeats, toClassOut } from "../calendar/calendar.service";
 import { onSeatFreed } from "../waitlists/promotion.service";
 import {
   coachRatingsOf,
@@ -173,12 +173,7 @@ export async function listMyReservations(
   const ratings = new Map(
     (await coachRatingsOf(db, hostIds)).map((r) => [r.class_reservation_id, r.coach_stars]),
   );
-  const classIds = [...new Set(rows.map((r) => r.single_class_id))];
-  const classes = new Map<number, NonNullable<Awaited<ReturnType<typeof findClassWithDetails>>>>();
-  for (const id of classIds) {
-    const c = await findClassWithDetails(db, id);
-    if (c) classes.set(id, c);
-  }
+  const classes = await findClassesWithDetails(db, [...new Set(rows.map((r) => r.single_class_id))]);
   const policy = cancelPolicyOf(config);
   const reservations = rows.flatMap((r) => {
     const c = classes.get(r.single_class_id);
@@ -188,7 +183,7 @@ export async function listMyReservations(
       null;
     const status = reservationStatus(r, c.class_date, now);
     const decision = cancelDecision(c.class_date, now, policy, config.timezone);
-    const out = toClassOut(c, [], null);
+    const out = toClassOut(c, NO_SEATS, null);
     return [
       {
         class_reservation_id: r.class_reservation_id,
@@ -242,6 +237,10 @@ export async function reservationClass(db: Db, customerId: number, reservationId
   if (!c) throw notFound("classNotFound", "CLASS_NOT_FOUND");
   return {
     reservation: own,
-    single_class: toClassOut(c, await findSeats(db, [c.single_class_id]), customerId),
+    single_class: toClassOut(
+      c,
+      summariseSeats(await findSeats(db, [c.single_class_id]), customerId),
+      customerId,
+    ),
   };
 }

@@ -1,0 +1,80 @@
+import type { FastifyRequest } from "fastify";
+
+/**
+ * Verified sessions, remembered for a few seconds per credential (Bearer token or session
+ * cookie). better-auth's getSession reads the session and the user and checks the cookie's
+ * signature on every call: about 6 ms of a request under load, on every signed-in request.
+ *
+ * Correctness: this instance forgets everything whenever one of its auth endpoints changes
+ * state (sign-out, password change or reset, revocations, admin actions), so on the instance
+ * that handled the change the effect is immediate. Another instance behind the same load
+ * balancer may accept the old session for at most SESSION_CACHE_TTL_MS
+ * (docs/decisions/0010-session-cache.md).
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+type Entry<T> = { value: T; expiresAt: number };
+
+export class SessionCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
+
+  constructor(
+    private readonly ttlMs = SESSION_CACHE_TTL_MS,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
+
+  get(key: string, now = Date.now()): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Remembers a value until the TTL passes or `notAfter` (the session's own expiry), whichever is first. */
+  set(key: string, value: T, notAfter?: Date, now = Date.now()): void {
+    const expiresAt = Math.min(now + this.ttlMs, notAfter ? notAfter.getTime() : Number.POSITIVE_INFINITY);
+    if (expiresAt <= now) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt });
+    // Random or stale tokens must not grow memory without bound: drop the oldest entries.
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * What identifies the session a request carries, or null when it carries none (a visitor: no
+ * lookup at all). Both the header and the cookie are part of the key because better-auth
+ * accepts either.
+ */
+export function credentialKey(request: FastifyRequest, cookieName: string): string | null {
+  const header = request.headers.authorization;
+  const bearer = typeof header === "string" && /^Bearer\s+\S+/i.test(header) ? header.trim() : "";
+  const cookie = sessionCookie(request.headers.cookie, cookieName);
+  if (!bearer && !cookie) return null;
+  return `${bearer}\n${cookie}`;
+}
+
+function sessionCookie(header: string | undefined, name: string): string {
+  if (!header) return "";
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name || key === `__Secure-${name}`) return rest.join("=");
+  }
+  return "";
+}
