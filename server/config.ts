@@ -31,6 +31,13 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
+  /** The webhook's id in PayPal's dashboard: events are verified against it (POST /api/webhooks/paypal). */
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, {
+      message: "debe ser el ID del webhook de PayPal (letras, números y guiones)",
+    })
+    .optional(),
   /** API hosts; only changed to point at a test double. */
   STRIPE_API_URL: z.url().optional(),
   PAYPAL_API_URL: z.url().default("https://api-m.paypal.com"),
@@ -66,7 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
   }
   const missing = {
     stripe: ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
-    paypal: ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"],
+    // Without the webhook id PayPal's renewals and cancellations could not be followed.
+    paypal: ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID"],
     sandbox: [],
   }[e.PAYMENT_GATEWAY].filter((key) => !e[key as keyof Env]);
   if (missing.length > 0) {

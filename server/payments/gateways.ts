@@ -57,6 +57,7 @@ export function paypalClient(app: Pick<FastifyInstance, "config">): PaypalClient
       clientSecret: config.PAYPAL_CLIENT_SECRET,
       apiUrl: config.PAYPAL_API_URL,
       currency: CURRENCY,
+      webhookId: config.PAYPAL_WEBHOOK_ID ?? null,
     });
     paypalCache.set(config, client);
   }

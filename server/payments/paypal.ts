@@ -1,42 +1,53 @@
 import { centsToString } from "../../domain/money";
 import type { RecurringInput } from "./gateway";
+import { createPaypalOrders, PaypalError } from "./paypal-orders";
 
-export type PaypalOptions = { clientId: string; clientSecret: string; apiUrl: string; currency: string };
+export { PaypalError };
 
-export class PaypalError extends Error {
-  constructor(
-    readonly status: number,
-    readonly issue: string,
-  ) {
-    super(`PayPal ${status} ${issue}`);
-  }
-}
+export type PaypalOptions = {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  currency: string;
+  /** PAYPAL_WEBHOOK_ID: the webhook whose events we accept (null: webhooks are not configured). */
+  webhookId?: string | null;
+};
 
-type Order = {
-  id: string;
-  status: string;
-  purchase_units?: Array<{
-    custom_id?: string;
-    amount?: { value: string };
-    payments?: { captures?: Array<{ id: string; status: string; amount?: { value: string } }> };
-  }>;
+/** The PAYPAL-* headers of a webhook delivery, which PayPal's verification API checks. */
+export type PaypalWebhookHeaders = {
+  auth_algo?: string;
+  cert_url?: string;
+  transmission_id?: string;
+  transmission_sig?: string;
+  transmission_time?: string;
 };
 
 /**
- * PayPal's REST API (Orders v2 for one-off payments, Billing v1 for subscriptions) over fetch.
- * We call it directly rather than through @paypal/paypal-server-sdk because the base URL must be
- * configurable (PAYPAL_API_URL: tests point it at an in-process fake) and we need four calls.
+ * PayPal: Orders v2 (one-off payments) through the official SDK (paypal-orders.ts); Billing v1
+ * (products, plans, subscriptions) and webhook verification over fetch, because the SDK has no
+ * Catalog Products nor Notifications API (docs/decisions/0010-paypal-sdk-scope.md).
  * Every write carries PayPal-Request-Id, PayPal's idempotency key: a retried request gets the
- * first answer instead of a second order or capture.
+ * first answer instead of a second product, plan or capture.
  */
 export function createPaypalClient(options: PaypalOptions) {
   const base = options.apiUrl.replace(/\/$/, "");
   let token: { value: string; until: number } | null = null;
 
+  const orders = createPaypalOrders(options);
+
+  /** fetch that turns a network failure into a PaypalError (a 502 for our callers, never a 500). */
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, init);
+    } catch {
+      throw new PaypalError(503, "UNREACHABLE");
+    }
+  }
+
   async function accessToken(): Promise<string> {
     if (token && token.until > Date.now()) return token.value;
     const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
-    const res = await fetch(`${base}/v1/oauth2/token`, {
+    const res = await send(`${base}/v1/oauth2/token`, {
       method: "POST",
       headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
       body: "grant_type=client_credentials",
@@ -48,15 +59,16 @@ export function createPaypalClient(options: PaypalOptions) {
     return token.value;
   }
 
+  /** A JSON body is sent as given when it is already a string (the webhook verification needs that). */
   async function call<T>(method: string, path: string, body?: unknown, requestId?: string): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
+    const res = await send(`${base}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${await accessToken()}`,
         "content-type": "application/json",
         ...(requestId ? { "paypal-request-id": requestId } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
     });
     const text = await res.text();
     const json = text ? JSON.parse(text) : {};
@@ -71,45 +83,8 @@ export function createPaypalClient(options: PaypalOptions) {
   const unit = (period: string) => ({ day: "DAY", month: "MONTH", year: "YEAR" })[period] ?? "MONTH";
 
   return {
-    async createOrder(input: {
-      amount_cents: number;
-      purchase_id: number;
-      description: string;
-      key: string;
-    }) {
-      return call<Order>(
-        "POST",
-        "/v2/checkout/orders",
-        {
-          intent: "CAPTURE",
-          purchase_units: [
-            {
-              reference_id: String(input.purchase_id),
-              custom_id: String(input.purchase_id),
-              description: input.description.slice(0, 127),
-              amount: money(input.amount_cents),
-            },
-          ],
-        },
-        input.key,
-      );
-    },
-
-    /** Captures an approved order; a second capture reads the already completed order instead. */
-    async captureOrder(orderId: string): Promise<Order> {
-      try {
-        return await call<Order>(
-          "POST",
-          `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
-          {},
-          `capture_${orderId}`,
-        );
-      } catch (error) {
-        if (error instanceof PaypalError && error.issue === "ORDER_ALREADY_CAPTURED")
-          return call<Order>("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
-        throw error;
-      }
-    },
+    createOrder: orders.createOrder,
+    captureOrder: orders.captureOrder,
 
     /**
      * A plan for one subscription checkout: the free trial and the discounted first period are
@@ -171,6 +146,38 @@ export function createPaypalClient(options: PaypalOptions) {
       await call("POST", `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, {
         reason: "Cancelada por el cliente",
       });
+    },
+
+    /**
+     * Whether a webhook delivery really comes from PayPal, for our PAYPAL_WEBHOOK_ID: PayPal's
+     * verify-webhook-signature API checks the transmission signature against its certificate.
+     * The event goes back byte for byte as it arrived (re-serialising it can change the signed
+     * text), so the request body is assembled around the raw event.
+     */
+    async verifyWebhook(headers: PaypalWebhookHeaders, rawEvent: string): Promise<boolean> {
+      const fields = {
+        auth_algo: headers.auth_algo,
+        cert_url: headers.cert_url,
+        transmission_id: headers.transmission_id,
+        transmission_sig: headers.transmission_sig,
+        transmission_time: headers.transmission_time,
+        webhook_id: options.webhookId,
+      };
+      if (Object.values(fields).some((value) => !value)) return false;
+      const body = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${rawEvent}}`;
+      try {
+        const result = await call<{ verification_status?: string }>(
+          "POST",
+          "/v1/notifications/verify-webhook-signature",
+          body,
+        );
+        return result.verification_status === "SUCCESS";
+      } catch (error) {
+        // PayPal refuses malformed input with 400: not a genuine delivery. Anything else (PayPal
+        // down) propagates, so we answer 5xx and PayPal delivers the event again later.
+        if (error instanceof PaypalError && error.status === 400) return false;
+        throw error;
+      }
     },
   };
 }

@@ -9,7 +9,7 @@ import type { FastifyRequest } from "fastify";
  * state (sign-out, password change or reset, revocations, admin actions), so on the instance
  * that handled the change the effect is immediate. Another instance behind the same load
  * balancer may accept the old session for at most SESSION_CACHE_TTL_MS
- * (docs/decisions/0010-session-cache.md).
+ * (docs/decisions/0011-caches-for-hot-reads.md).
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;

@@ -48,6 +48,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/instructors/:id": "a coach's public profile",
   "POST /api/webhooks/stripe":
     "Stripe cannot sign in: the signature over the raw body (STRIPE_WEBHOOK_SECRET) is the credential",
+  "POST /api/webhooks/paypal":
+    "PayPal cannot sign in: each event is signature-verified by PayPal's verify-webhook-signature API for PAYPAL_WEBHOOK_ID before anything is applied",
   "GET /api/payments/sandbox/session/:id":
     "the sandbox processor's hosted payment page: its signed link (amount, purchase, return URL) is the credential",
   "POST /api/payments/sandbox/session/:id/pay":

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { AppError, badRequest } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway, paypalClient } from "../../payments/gateways";
-import { PaypalError } from "../../payments/paypal";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { cashCheckout, confirmCardCheckout, startCardCheckout } from "./checkout.service";
 import { capturePaypal, startPaypalCheckout } from "./paypal.service";
+import { providerCall } from "./provider-call";
 
 const tags = ["checkout"];
 const idempotencyKey = z
@@ -192,17 +192,6 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return client;
   }
 };
-
-/** A processor that is down or refuses our request is a 502 with a Spanish message, never a bare 500. */
-async function providerCall<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof PaypalError)
-      throw AppError.of(502, "PAYMENT_PROVIDER_ERROR", "paymentProviderError");
-    throw error;
-  }
-}
 
 function requireKey(body: { idempotency_key?: string }, h: { "idempotency-key"?: string }): string {
   const key = body.idempotency_key ?? h["idempotency-key"];

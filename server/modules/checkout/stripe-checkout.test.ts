@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { available_classes } from "../../db/schema/credits";
+import { discount_redemptions } from "../../db/schema/payments";
 import { invoices, purchases, webhook_events } from "../../db/schema/purchases";
 import { STRIPE_TEST_KEYS, type StripeFake, startStripeFake } from "../../payments/test-support/stripe-fake";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -138,6 +139,30 @@ describe("stripe one-off payments (PaymentIntents)", () => {
     await deliver(piEvent("payment_intent.succeeded", stripe.intents.get(piB)));
     expect(await purchaseRow(b.purchase_id)).toMatchObject({ status: "completed" });
     expect(await creditsOf(b.purchase_id)).toHaveLength(1);
+  });
+
+  it("a success after a failure records the discount use again, once, and the invoice as paid", async () => {
+    const { headers } = await customerLogin(t);
+    const body = await attempt(headers, shop.packages.five.class_package_id, { discountCode: "100PESOS" });
+    const pi = intentIdOf(body.clientSecret!);
+    const uses = () =>
+      t.app.db
+        .select()
+        .from(discount_redemptions)
+        .where(eq(discount_redemptions.purchase_id, body.purchase_id));
+    stripe.decline(pi, "insufficient_funds");
+    await deliver(piEvent("payment_intent.payment_failed", stripe.intents.get(pi)));
+    expect(await uses()).toHaveLength(0); // a failed payment gives the use back
+    stripe.succeed(pi);
+    const late = piEvent("payment_intent.succeeded", stripe.intents.get(pi));
+    await deliver(late);
+    await deliver(late);
+    await deliver({ ...late, id: eventId() });
+    expect(await purchaseRow(body.purchase_id)).toMatchObject({ status: "completed" });
+    expect(await uses()).toHaveLength(1);
+    expect((await invoicesOf(body.purchase_id)).map((i) => [i.status, i.total_payment])).toEqual([
+      ["paid", "650.00"],
+    ]);
   });
 
   it("a declined card answers 402 with the Spanish message of its decline code", async () => {

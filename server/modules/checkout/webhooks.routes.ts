@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
-import { cardGateway } from "../../payments/gateways";
+import { cardGateway, paypalClient } from "../../payments/gateways";
+import { parsePaypalEvent } from "../../payments/paypal-events";
+import { applyPaypalEvent } from "./paypal-webhooks.service";
+import { providerCall } from "./provider-call";
 import { applyGatewayEvent } from "./webhooks.service";
 
 /**
  * Provider webhooks. Public by nature (the provider cannot sign in): the signature over the raw
  * body is the credential, so this plugin's scope parses JSON bodies as raw bytes (only here; every
- * other route keeps the normal JSON parser) and the adapter verifies them before anything is read.
+ * other route keeps the normal JSON parser) and the adapter verifies them before anything is
+ * applied. Stripe's signature is checked here with its secret; PayPal's by PayPal's
+ * verify-webhook-signature API, which is sent the event exactly as it arrived.
  */
 const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
@@ -38,6 +43,63 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       return { received: true, result };
     },
   );
+
+  const paypalHeader = z.string().max(2000).optional();
+  app.post(
+    "/webhooks/paypal",
+    {
+      schema: {
+        tags: ["checkout"],
+        summary: "Eventos de PayPal (verificados con la API de PayPal y PAYPAL_WEBHOOK_ID)",
+        description:
+          "400 WEBHOOK_SIGNATURE_INVALID; 409 si la compra aún no existe (PayPal reintenta); 502 si PayPal no responde.",
+        headers: z
+          .object({
+            "paypal-auth-algo": paypalHeader,
+            "paypal-cert-url": paypalHeader,
+            "paypal-transmission-id": paypalHeader,
+            "paypal-transmission-sig": paypalHeader,
+            "paypal-transmission-time": paypalHeader,
+          })
+          .loose(),
+        response: { 200: z.object({ received: z.boolean(), result: z.string() }) },
+      },
+    },
+    async (request) => {
+      const paypal = paypalClient(app);
+      if (!paypal || !app.config.PAYPAL_WEBHOOK_ID)
+        throw AppError.of(404, "NOT_FOUND", "paymentProviderNotConfigured");
+      const invalid = () => AppError.of(400, "WEBHOOK_SIGNATURE_INVALID", "webhookSignatureInvalid");
+      const raw = Buffer.isBuffer(request.body) ? request.body.toString("utf8") : null;
+      const payload = raw === null ? null : parseJson(raw);
+      const event = payload === undefined ? null : parsePaypalEvent(payload);
+      if (raw === null || !event) throw invalid();
+      const h = request.headers;
+      const verified = await providerCall(() =>
+        paypal.verifyWebhook(
+          {
+            auth_algo: h["paypal-auth-algo"],
+            cert_url: h["paypal-cert-url"],
+            transmission_id: h["paypal-transmission-id"],
+            transmission_sig: h["paypal-transmission-sig"],
+            transmission_time: h["paypal-transmission-time"],
+          },
+          raw,
+        ),
+      );
+      if (!verified) throw invalid();
+      const result = await applyPaypalEvent(app, event, payload);
+      return { received: true, result };
+    },
+  );
 };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 export default webhooksRoutes;

@@ -12,7 +12,7 @@ import {
   type PurchaseRow,
   updatePurchase,
 } from "../purchases/purchases.repository";
-import { failPurchase } from "../purchases/purchases.service";
+import { failPurchase, reopenUnpaidPurchase } from "../purchases/purchases.service";
 import { claimWebhookEvent } from "./checkout.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
@@ -35,33 +35,32 @@ export async function applyGatewayEvent(
   now = new Date(),
 ): Promise<"applied" | "duplicate" | "ignored"> {
   const timeZone = (await app.appConfig.get()).timezone;
-  return app.db.transaction(async (tx) => {
-    const type = event.type === "ignored" ? event.event_type : event.type;
-    if (!(await claimWebhookEvent(tx, { provider, event_id: event.id, type, payload }))) return "duplicate";
+  const type = event.type === "ignored" ? event.event_type : event.type;
+  return applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
     switch (event.type) {
       case "payment_succeeded": {
-        let purchase = await target(tx, provider, event.purchase_id, event.provider_ref);
+        let purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
         if (purchase.credits_granted_at) return "applied";
-        if (purchase.status === "failed" || event.subscription_id) {
+        if (purchase.status === "failed") purchase = await reopenUnpaidPurchase(tx, purchase);
+        if (event.subscription_id) {
           purchase = (await updatePurchase(tx, purchase.purchase_id, {
             status: "pending",
-            ...(event.subscription_id ? { subscription_id: event.subscription_id } : {}),
+            subscription_id: event.subscription_id,
           }))!;
         }
         await grantPurchase(tx, purchase, { now, timeZone });
         return "applied";
       }
       case "payment_failed": {
-        const purchase = await target(tx, provider, event.purchase_id, event.provider_ref);
+        const purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
         if (purchase.status === "pending" && !purchase.credits_granted_at)
           await failPurchase(tx, purchase.purchase_id);
         return "applied";
       }
       case "invoice_paid": {
-        let purchase = await target(tx, provider, undefined, event.subscription_id);
+        let purchase = await lockEventPurchase(tx, provider, undefined, event.subscription_id);
         if (!purchase.credits_granted_at) {
-          if (purchase.status === "failed")
-            await updatePurchase(tx, purchase.purchase_id, { status: "pending" });
+          if (purchase.status === "failed") await reopenUnpaidPurchase(tx, purchase);
           await grantPurchase(tx, { ...purchase, subscription_id: event.subscription_id }, { now, timeZone });
           purchase = (await findPurchase(tx, purchase.purchase_id, true))!;
         }
@@ -89,7 +88,7 @@ export async function applyGatewayEvent(
       }
       case "invoice_failed": {
         if (event.first) return "ignored"; // the checkout's confirmation reports it to the customer
-        const purchase = await target(tx, provider, undefined, event.subscription_id);
+        const purchase = await lockEventPurchase(tx, provider, undefined, event.subscription_id);
         const claimed = await insertInvoiceOnce(tx, {
           purchase_id: purchase.purchase_id,
           customer_id: purchase.customer_id,
@@ -102,7 +101,7 @@ export async function applyGatewayEvent(
         return "applied";
       }
       case "subscription_cancelled": {
-        const purchase = await target(tx, provider, undefined, event.subscription_id);
+        const purchase = await lockEventPurchase(tx, provider, undefined, event.subscription_id);
         if (purchase.status === "pending") await failPurchase(tx, purchase.purchase_id);
         else if (purchase.status === "active" && event.payment_failed)
           await endUnpaidSubscription(tx, purchase, purchase.renewal_failures, now);
@@ -121,20 +120,40 @@ export async function applyGatewayEvent(
 }
 
 /**
- * The purchase an event is about, locked. An unknown one answers 409 so the provider retries:
- * the event can arrive before the checkout transaction that created the purchase has committed.
+ * Runs `apply` in one transaction with the claim of the (provider, event id) row: a repeated or
+ * concurrent delivery finds the row and answers "duplicate" without applying anything, and a
+ * failure rolls the claim back so the provider's retry applies the event later.
  */
-async function target(
+export async function applyWebhookOnce<T>(
+  app: Pick<FastifyInstance, "db">,
+  claim: { provider: PaymentProvider; event_id: string; type: string; payload: unknown },
+  apply: (tx: Db) => Promise<T>,
+): Promise<T | "duplicate"> {
+  return app.db.transaction(async (tx) => {
+    if (!(await claimWebhookEvent(tx, claim))) return "duplicate";
+    return apply(tx);
+  });
+}
+
+/**
+ * The purchase an event is about, locked: by our purchase id, or else by the first of `refs`
+ * (processor references: payment, plan or subscription id) that names one. An unknown one
+ * answers 409 so the provider retries: the event can arrive before the checkout transaction
+ * that created the purchase has committed.
+ */
+export async function lockEventPurchase(
   tx: Db,
   provider: PaymentProvider,
   purchaseId: number | undefined,
-  ref: string,
+  ...refs: Array<string | null | undefined>
 ): Promise<PurchaseRow> {
-  const found = purchaseId
-    ? await findPurchase(tx, purchaseId, true)
-    : await findPurchaseByProviderRef(tx, provider, ref);
-  const purchase = found && !purchaseId ? await findPurchase(tx, found.purchase_id, true) : found;
-  if (!purchase || purchase.provider !== provider)
+  let found = purchaseId ? await findPurchase(tx, purchaseId, true) : undefined;
+  for (const ref of purchaseId ? [] : refs) {
+    if (found || !ref) continue;
+    const byRef = await findPurchaseByProviderRef(tx, provider, ref);
+    if (byRef) found = await findPurchase(tx, byRef.purchase_id, true);
+  }
+  if (!found || found.provider !== provider)
     throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
-  return purchase;
+  return found;
 }

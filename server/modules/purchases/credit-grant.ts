@@ -173,3 +173,21 @@ export async function endUnpaidSubscription(tx: Db, purchase: PurchaseRow, failu
     await endUnlimited(tx, purchase.customer_id, now);
   }
 }
+
+/**
+ * One more failed renewal charge: counted, and once more than `maxRetries` have failed the
+ * subscription ends unpaid. Our scheduler's failures and a processor's failure events both use it.
+ */
+export async function countFailedRenewal(
+  tx: Db,
+  purchase: PurchaseRow,
+  input: { maxRetries: number; now: Date },
+): Promise<"retry" | "failed"> {
+  const failures = purchase.renewal_failures + 1;
+  if (failures <= input.maxRetries) {
+    await updatePurchase(tx, purchase.purchase_id, { renewal_failures: failures });
+    return "retry";
+  }
+  await endUnpaidSubscription(tx, purchase, failures, input.now);
+  return "failed";
+}

@@ -212,6 +212,46 @@ export async function deleteRedemptionsOfPurchase(db: Db, purchaseId: number) {
   await db.delete(discount_redemptions).where(eq(discount_redemptions.purchase_id, purchaseId));
 }
 
+/** Records the purchase's discount use again; a purchase has at most one (unique index), so never twice. */
+export async function restoreRedemptionOfPurchase(
+  db: Db,
+  purchase: Pick<PurchaseRow, "purchase_id" | "customer_id" | "discount_id">,
+) {
+  if (purchase.discount_id === null) return;
+  await db
+    .insert(discount_redemptions)
+    .values({
+      discount_id: purchase.discount_id,
+      customer_id: purchase.customer_id,
+      purchase_id: purchase.purchase_id,
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * The checkout's own invoice is the purchase's one invoice without a provider_ref (renewals and
+ * processor invoices always carry one). A failed payment's invoice turns pending again.
+ */
+export async function reopenCheckoutInvoice(db: Db, purchaseId: number) {
+  await db
+    .update(invoices)
+    .set({ status: "pending" })
+    .where(
+      and(eq(invoices.purchase_id, purchaseId), isNull(invoices.provider_ref), eq(invoices.status, "failed")),
+    );
+}
+
+/** The checkout's own invoice: the purchase's one invoice without a provider_ref (see above). */
+export async function findCheckoutInvoice(db: Db, purchaseId: number) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.purchase_id, purchaseId), isNull(invoices.provider_ref)))
+    .orderBy(invoices.invoice_id)
+    .limit(1);
+  return row;
+}
+
 /** Subscriptions our own scheduler bills (sandbox card and cash) whose next charge is due. */
 export async function listDueRenewals(db: Db, now: Date, limit = 100) {
   return db

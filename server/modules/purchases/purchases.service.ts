@@ -19,6 +19,8 @@ import {
   listCustomerPurchases,
   type NewPurchase,
   type PurchaseRow,
+  reopenCheckoutInvoice,
+  restoreRedemptionOfPurchase,
   setInvoicesOfPurchase,
   updatePurchase,
 } from "./purchases.repository";
@@ -140,6 +142,30 @@ export async function failPurchase(tx: Db, purchaseId: number) {
   await updatePurchase(tx, purchaseId, { status: "failed" });
   await setInvoicesOfPurchase(tx, purchaseId, { status: "failed" });
   await deleteRedemptionsOfPurchase(tx, purchaseId);
+}
+
+/**
+ * A subscription stopped at the processor before it was ever paid: cancelled now, and like a
+ * failed payment its place and discount use are given back (reopenUnpaidPurchase undoes this if
+ * the payment's confirmation arrives after all).
+ */
+export async function cancelUnpaidPurchase(tx: Db, purchaseId: number, now: Date) {
+  await failPurchase(tx, purchaseId);
+  await updatePurchase(tx, purchaseId, { status: "cancelled", cancelledAt: now, next_billing_date: null });
+}
+
+/**
+ * The reverse of failPurchase, for a payment confirmed late (a webhook after we marked the
+ * purchase failed, or cancelled before it was paid): pending again so grantPurchase can grant
+ * it, its checkout invoice pending again, and its discount use recorded again in the same
+ * transaction (once: a purchase holds one redemption). The code's limits are not checked again:
+ * the customer has already paid the discounted price.
+ */
+export async function reopenUnpaidPurchase(tx: Db, purchase: PurchaseRow): Promise<PurchaseRow> {
+  const reopened = await updatePurchase(tx, purchase.purchase_id, { status: "pending" });
+  await reopenCheckoutInvoice(tx, purchase.purchase_id);
+  await restoreRedemptionOfPurchase(tx, purchase);
+  return reopened ?? purchase;
 }
 
 /** Inserts a pending purchase and its first (pending) invoice, inside the checkout transaction. */

@@ -3,7 +3,7 @@ import { addPeriod } from "../../../domain/billing";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway, PaymentOutcome } from "../../payments/gateway";
-import { endUnpaidSubscription, grantRenewalPeriod } from "./credit-grant";
+import { countFailedRenewal, grantRenewalPeriod } from "./credit-grant";
 import {
   findInvoice,
   findInvoiceByRef,
@@ -15,7 +15,6 @@ import {
   listDueRenewals,
   type PurchaseRow,
   updateInvoice,
-  updatePurchase,
 } from "./purchases.repository";
 import { cashRenewalEmail } from "./renewal-email";
 
@@ -38,9 +37,13 @@ export type RenewalResult = "renewed" | "invoiced" | "retry" | "failed" | "skipp
 
 export const RENEWAL_JOB = "renew-subscriptions";
 
+/** How many failed renewal charges are retried before a subscription is marked failed (app config). */
+export const maxRenewalRetries = (config: { renewal_max_retries?: number | null }) =>
+  Math.max(0, config.renewal_max_retries ?? 3);
+
 export async function renewDueSubscriptions(deps: RenewalDeps, now = new Date()) {
   const config = await deps.appConfig.get();
-  const ctx = { now, timeZone: config.timezone, maxRetries: Math.max(0, config.renewal_max_retries ?? 3) };
+  const ctx = { now, timeZone: config.timezone, maxRetries: maxRenewalRetries(config) };
   const summary: Record<RenewalResult | "errors", number> = {
     renewed: 0,
     invoiced: 0,
@@ -190,12 +193,7 @@ async function recordFailure(
       });
       if (!row) return "skipped";
     }
-    if (failures <= ctx.maxRetries) {
-      await updatePurchase(tx, current.purchase_id, { renewal_failures: failures });
-      return "retry";
-    }
-    await endUnpaidSubscription(tx, current, failures, ctx.now);
-    return "failed";
+    return countFailedRenewal(tx, current, ctx);
   });
 }
 

@@ -1,6 +1,11 @@
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
 import { startHttpFake } from "./http-fake";
 
-export const PAYPAL_TEST_KEYS = { clientId: "paypal-client", secret: "paypal-secret" };
+export const PAYPAL_TEST_KEYS = {
+  clientId: "paypal-client",
+  secret: "paypal-secret",
+  webhookId: "WH-TEST-0001",
+};
 
 type Order = {
   id: string;
@@ -10,9 +15,12 @@ type Order = {
 };
 
 /**
- * PayPal's Orders v2 and Billing v1 endpoints our client calls, in memory. PayPal-Request-Id
- * replays the first answer, as PayPal does. Tests approve orders (the buyer's step in PayPal's
- * window) and create subscriptions on a plan (what PayPal's button does).
+ * PayPal's Orders v2, Billing v1 and webhook-verification endpoints our client calls, in memory.
+ * PayPal-Request-Id replays the first answer, as PayPal does. Tests approve orders (the buyer's
+ * step in PayPal's window), create subscriptions on a plan (what PayPal's button does) and sign
+ * webhook deliveries: `signed(event)` gives the body and PAYPAL-* headers PayPal would send; the
+ * fake's verify-webhook-signature checks them (an HMAC with a key only the fake knows stands in
+ * for PayPal's certificate signature over transmission id, time, webhook id and the event).
  */
 export async function startPaypalFake() {
   const orders = new Map<string, Order>();
@@ -21,6 +29,11 @@ export async function startPaypalFake() {
   const approved = new Set<string>();
   const replies = new Map<string, { status?: number; body: unknown }>();
   let next = 0;
+  const signingKey = randomBytes(32);
+  const sign = (transmissionId: string, time: string, webhookId: string, rawEvent: string) =>
+    createHmac("sha256", signingKey)
+      .update(`${transmissionId}|${time}|${webhookId}|${createHash("sha256").update(rawEvent).digest("hex")}`)
+      .digest("base64");
   const basic = `Basic ${Buffer.from(`${PAYPAL_TEST_KEYS.clientId}:${PAYPAL_TEST_KEYS.secret}`).toString("base64")}`;
   const unprocessable = (issue: string) => ({
     status: 422,
@@ -66,6 +79,19 @@ export async function startPaypalFake() {
       }
       return { status: 201, body: orderOut(order) };
     }
+    if (r.method === "POST" && r.path === "/v1/notifications/verify-webhook-signature") {
+      const fields = ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time"];
+      if (fields.some((f) => typeof body[f] !== "string") || !body.webhook_id || !body.webhook_event)
+        return { status: 400, body: { name: "VALIDATION_ERROR" } };
+      const expected = sign(
+        String(body.transmission_id),
+        String(body.transmission_time),
+        String(body.webhook_id),
+        JSON.stringify(body.webhook_event),
+      );
+      const ok = body.webhook_id === PAYPAL_TEST_KEYS.webhookId && body.transmission_sig === expected;
+      return { body: { verification_status: ok ? "SUCCESS" : "FAILURE" } };
+    }
     if (r.path === "/v1/catalogs/products") return { status: 201, body: { id: `PROD-${++next}` } };
     if (r.path === "/v1/billing/plans") {
       const plan = { id: `P-${++next}`, body };
@@ -105,6 +131,23 @@ export async function startPaypalFake() {
     plans,
     subscriptions,
     approve: (orderId: string) => approved.add(orderId),
+    /** A webhook delivery as PayPal makes it: the raw JSON body and its PAYPAL-* headers. */
+    signed(event: object) {
+      const payload = JSON.stringify(event);
+      const transmissionId = randomUUID();
+      const time = new Date().toISOString();
+      return {
+        payload,
+        headers: {
+          "content-type": "application/json",
+          "paypal-auth-algo": "SHA256withRSA",
+          "paypal-cert-url": "https://api-m.paypal.com/v1/notifications/certs/CERT-fake",
+          "paypal-transmission-id": transmissionId,
+          "paypal-transmission-time": time,
+          "paypal-transmission-sig": sign(transmissionId, time, PAYPAL_TEST_KEYS.webhookId, payload),
+        },
+      };
+    },
     subscribe(planId: string, status = "ACTIVE") {
       const sub = { id: `I-${++next}`, status, plan_id: planId };
       subscriptions.set(sub.id, sub);
