@@ -53,10 +53,18 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+/** Sees every SQL statement Drizzle sends (the N+1 test counts them; a slow-query log could too). */
+export type QueryObserver = (sql: string) => void;
+
+export type DatabaseOptions = (
   | { kind: "postgres"; url: string; poolSize?: number }
   /** dataDir undefined means in memory (tests). */
-  | { kind: "pglite"; dataDir?: string };
+  | { kind: "pglite"; dataDir?: string }
+) & { onQuery?: QueryObserver };
+
+function queryLogger(onQuery: QueryObserver | undefined) {
+  return onQuery ? { logQuery: (sql: string) => onQuery(sql) } : undefined;
+}
 
 // timestamptz and numeric come back as strings from pg by default for numeric (kept: exact money)
 // and as Date for timestamptz (Drizzle maps them). Nothing to override here.
@@ -72,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
     return { db, kind: "postgres", pool, close: () => pool.end() };
   }
   let dataDir: string | undefined;
@@ -81,6 +89,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create(dataDir);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(pglite, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
   return { db, kind: "pglite", pglite, close: () => pglite.close() };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
-import type { Database } from "../db/client";
+import type { Database, QueryObserver } from "../db/client";
 import { createLogin, type NewLogin } from "../plugins/auth-users";
 import { createTestDatabase } from "./test-database";
 
@@ -18,8 +18,11 @@ export type TestApp = {
 let counter = 0;
 
 /** Boots the real app (every plugin and route) on a fresh database, without listening. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: { onQuery?: QueryObserver } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options);
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: `/tmp/estudio-test-${process.pid}`,

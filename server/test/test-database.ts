@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { type Database, openDatabase } from "../db/client";
+import { type Database, openDatabase, type QueryObserver } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
 
 /**
@@ -12,9 +12,11 @@ export function testDriver(): "pglite" | "postgres" {
   return process.env.TEST_DB_DRIVER === "postgres" ? "postgres" : "pglite";
 }
 
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(
+  options: { onQuery?: QueryObserver } = {},
+): Promise<Database & { url?: string }> {
   if (testDriver() === "pglite") {
-    const database = await openDatabase({ kind: "pglite" });
+    const database = await openDatabase({ kind: "pglite", ...options });
     await migrateDatabase(database);
     return database;
   }
@@ -27,7 +29,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 30 });
+  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 30, ...options });
   await migrateDatabase(database);
   return {
     ...database,
