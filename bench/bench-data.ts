@@ -15,3 +15,51 @@ export const BENCH_EMAIL = { heavy: "heavy@bench.mx", video: "video@bench.mx" } 
  * bearer plugin signs an unsigned token itself, so a raw session token works as `Bearer <token>`.
  */
 export const benchToken = (customerIdSql: string) => `'benchtok' || md5(${customerIdSql}::text)`;
+
+/**
+ * The embedded default can be benchmarked too: with BENCH_PGLITE_DIR set, bench:data writes the
+ * studio into a PGlite data directory (the app's DATA_DIR) instead of PostgreSQL, and the bench
+ * starts the app on it. PGlite is one process's database, so the scripts read and reset it only
+ * while the app is not running.
+ */
+export function benchPgliteDir(): string | undefined {
+  return process.env.BENCH_PGLITE_DIR || undefined;
+}
+
+export type BenchSql = {
+  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; count: number }>;
+  end(): Promise<void>;
+};
+
+/** A plain SQL connection to the bench database, whichever engine holds it. */
+export async function openBenchSql(): Promise<BenchSql> {
+  const dir = benchPgliteDir();
+  if (dir) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { join } = await import("node:path");
+    const db = await PGlite.create(join(dir, "pglite"));
+    return {
+      async query(sql, params) {
+        const result = await db.query<Record<string, unknown>>(sql, params);
+        return { rows: result.rows, count: result.affectedRows ?? result.rows.length };
+      },
+      end: () => db.close(),
+    };
+  }
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() });
+  await client.connect();
+  return {
+    async query(sql, params) {
+      const result = await client.query(sql, params);
+      return { rows: result.rows, count: result.rowCount ?? 0 };
+    },
+    end: () => client.end(),
+  };
+}
+
+/** Where the results say the data lives. */
+export function benchTargetLabel(): string {
+  const dir = benchPgliteDir();
+  return dir ? `PGlite en ${dir}` : benchDatabaseUrl().replace(/\/\/[^@]*@/, "//");
+}

@@ -9,8 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { openSync } from "node:fs";
 import os from "node:os";
 import autocannon, { type Result } from "autocannon";
-import pg from "pg";
-import { BENCH_EMAIL, BOOKERS, benchDatabaseUrl } from "./bench-data";
+import { BENCH_EMAIL, BOOKERS, benchDatabaseUrl, benchPgliteDir, benchTargetLabel, openBenchSql } from "./bench-data";
 import { writeSection } from "./results-file";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? "10");
@@ -83,10 +82,9 @@ async function signIn(email: string, password: string): Promise<string> {
   return token;
 }
 
-/** Ids and tokens written by bench:data. */
+/** Ids and tokens written by bench:data (read before the app starts: PGlite has one owner). */
 async function loadFixtures() {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await openBenchSql();
   try {
     const tokenOf = async (email: string) =>
       (
@@ -111,29 +109,26 @@ async function loadFixtures() {
     const burst = (
       await client.query(`select single_class_id from single_classes where description = 'bench-burst'`)
     ).rows[0]?.single_class_id as number;
-    const classType = (await client.query(`select min(class_type_id) id from videos`)).rows[0].id as number;
+    const classType = (await client.query(`select min(class_type_id) id from videos`)).rows[0]?.id as number;
+    const location = (await client.query(`select min(location_id) id from locations where name like 'Sede %'`))
+      .rows[0]?.id as number;
     if (bookers.length < BOOKERS || !burst || classes.length < 100) {
       throw new Error("Faltan los datos del bench: corre primero `npm run bench:data`.");
     }
+    // Every run starts with the burst class's 20 seats free.
+    await client.query("delete from class_reservations where single_class_id = $1", [burst]);
     return {
       bookers,
       classes,
       burst,
       classType,
+      location,
       heavy: await tokenOf(BENCH_EMAIL.heavy),
       video: await tokenOf(BENCH_EMAIL.video),
     };
   } finally {
     await client.end();
   }
-}
-
-/** Empties the burst class so every run starts with its 20 seats free. */
-async function resetBurstClass(classId: number) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query("delete from class_reservations where single_class_id = $1", [classId]);
-  await client.end();
 }
 
 type Row = {
@@ -231,7 +226,6 @@ async function bookAndCancel(bookers: string[], classes: number[]) {
 
 /** (g) 500 customers at once for the last 20 seats of one class. */
 async function lastSeatsBurst(bookers: string[], classId: number) {
-  await resetBurstClass(classId);
   const attempts = bookers.slice(0, 500);
   const started = performance.now();
   const answers = await Promise.all(
@@ -292,8 +286,9 @@ async function main() {
   const loadBefore = os.loadavg();
   const fixtures = await loadFixtures();
   start("bare", ["bench/bare-server.ts"], { BARE_PORT: String(BARE_PORT) });
+  const pgliteDir = benchPgliteDir();
   start("app", ["server/main.ts"], {
-    DATABASE_URL: url,
+    ...(pgliteDir ? { DATA_DIR: pgliteDir, DATABASE_URL: "" } : { DATABASE_URL: url }),
     PORT: String(APP_PORT),
     HOST: "127.0.0.1",
     DEMO: "0",
@@ -334,6 +329,16 @@ async function main() {
     "(c) GET /api/single_class semana, con sesión",
     { url: app(`/api/single_class?start_date=${day(0)}&end_date=${day(6)}`), headers: auth(customer) },
     "≥ 25% de (a), p99 < 50 ms",
+  );
+  // A studio with ten locations: the week of all of them is ~700 classes (~530 KB of JSON); a
+  // customer usually looks at one location's week, which is what this row shows.
+  await run(
+    "(c') GET /api/single_class semana de una sede, con sesión",
+    {
+      url: app(`/api/single_class?start_date=${day(0)}&end_date=${day(6)}&location=${fixtures.location}`),
+      headers: auth(customer),
+    },
+    "— (referencia de (c))",
   );
   const d = await run(
     "(d) GET /api/class_reservations pág. 1 (500 reservas)",
@@ -380,14 +385,16 @@ async function main() {
   const machine = `${os.cpus().length} núcleos (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB de memoria, Node ${process.version}`;
   const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
   writeSection(
-    "bench",
+    pgliteDir ? "bench-pglite" : "bench",
     [
-      `## API bajo carga (\`npm run bench\`)`,
+      pgliteDir
+        ? `## API bajo carga en PGlite, la base embebida (\`BENCH_PGLITE_DIR=… npm run bench\`)`
+        : `## API bajo carga (\`npm run bench\`)`,
       "",
       `- Fecha: ${new Date().toISOString()}`,
       `- Máquina: ${machine}`,
       `- Carga promedio (1/5/15 min) antes: ${fmt(loadBefore)}; después: ${fmt(loadAfter)}`,
-      `- Comando: \`BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} npm run bench\` sobre \`${url.replace(/\/\/[^@]*@/, "//")}\` (datos de \`npm run bench:data\`, BENCH_SCALE del último bench:data), autocannon ${CONNECTIONS} conexiones, ${DURATION} s por caso, loopback`,
+      `- Comando: \`BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} npm run bench\` sobre \`${benchTargetLabel()}\` (datos de \`npm run bench:data\`, BENCH_SCALE del último bench:data), autocannon ${CONNECTIONS} conexiones, ${DURATION} s por caso, loopback`,
       "",
       out,
       "",

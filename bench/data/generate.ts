@@ -5,10 +5,19 @@
  * never row by row, so a million reservations load in a minute or two.
  * BENCH_SCALE (default 1) scales the big tables; 0.1 is a quick run.
  */
+import { rmSync } from "node:fs";
 import pg from "pg";
 import { loadConfig } from "../../server/config";
 import { startApp } from "../../server/start-app";
-import { BENCH_EMAIL, BOOKERS, benchDatabaseUrl, benchToken } from "../bench-data";
+import {
+  BENCH_EMAIL,
+  BOOKERS,
+  benchDatabaseUrl,
+  benchPgliteDir,
+  benchTargetLabel,
+  benchToken,
+  openBenchSql,
+} from "../bench-data";
 
 const scale = Number(process.env.BENCH_SCALE ?? "1");
 if (!(scale > 0)) throw new Error("BENCH_SCALE debe ser un número positivo");
@@ -28,6 +37,11 @@ const SIZES = {
 const url = benchDatabaseUrl();
 
 async function recreateDatabase() {
+  const dir = benchPgliteDir();
+  if (dir) {
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
   const target = new URL(url);
   const name = target.pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Nombre de base inválido: ${name}`);
@@ -42,9 +56,10 @@ async function recreateDatabase() {
 
 /** Migrations and the demo studio through the app itself, exactly as `npm start` does. */
 async function migrateAndSeed() {
+  const dir = benchPgliteDir();
   const config = loadConfig({
     ...process.env,
-    DATABASE_URL: url,
+    ...(dir ? { DATA_DIR: dir, DATABASE_URL: "" } : { DATABASE_URL: url }),
     DEMO: "1",
     JOBS: "0",
     LOG_LEVEL: "warn",
@@ -193,17 +208,16 @@ function steps(): [string, string][] {
 
 async function main() {
   const started = performance.now();
-  console.log(`bench:data → ${url.replace(/\/\/[^@]*@/, "//")} · escala ${scale}`, SIZES);
+  console.log(`bench:data → ${benchTargetLabel()} · escala ${scale}`, SIZES);
   await recreateDatabase();
   await migrateAndSeed();
   console.log(`  migración + estudio demo: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const client = await openBenchSql();
   try {
     for (const [label, sql] of steps()) {
       const t0 = performance.now();
       const result = await client.query(sql);
-      const rows = result.rowCount ? ` (${result.rowCount.toLocaleString("es-MX")} filas)` : "";
+      const rows = result.count ? ` (${result.count.toLocaleString("es-MX")} filas)` : "";
       console.log(`  ${label}${rows}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     }
   } finally {
