@@ -129,6 +129,7 @@ export const messages = {
   fileTypeNotAllowed: "Este tipo de archivo no está permitido.",
   imageOnly: "Solo puedes subir imágenes.",
   fileMissing: "Debes adjuntar un archivo.",
+  fileTooLarge: "El archivo es demasiado grande. El máximo es de {megabytes} MB.",
   numberTooLow: "El número no puede ser menor a -1.",
   numberInvalid: "Debes escribir un número.",
   dateInvalid: "Debes escribir una fecha válida.",
@@ -263,6 +264,7 @@ export const messages = {
   waitlistOfferTaken: "Alguien más aceptó el lugar primero. Sigues en la lista de espera.",
   waitlistOfferAccepted: "¡Listo! Tienes lugar en la clase.",
   attendanceSaved: "Asistencia actualizada.",
+  waitlistEntryRemoved: "Se quitó la entrada de la lista de espera.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -115,12 +115,13 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       if (path === "/sign-up/email") throw AppError.of(404, "NOT_FOUND", "routeNotFound");
       await checkNewPassword(app, path, request.body);
       const url = new URL(request.url, app.config.publicUrl);
-      const hasBody = request.method !== "GET" && request.body !== undefined;
+      const body = withForcedRevocation(path, request.body);
+      const hasBody = request.method !== "GET" && body !== undefined;
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
           headers: fromNodeHeaders(request.headers),
-          body: hasBody ? JSON.stringify(request.body) : undefined,
+          body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
       if (response.status >= 400) throw await translateAuthError(app, path, response, request.body);
@@ -137,6 +138,15 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     },
   });
 });
+
+/**
+ * A new password ends every other session, whatever the client asked: whoever changes a password
+ * because it leaked must not leave the intruder signed in (better-auth's default keeps them).
+ */
+function withForcedRevocation(path: string, body: unknown): unknown {
+  if (path !== "/change-password" || typeof body !== "object" || body === null) return body;
+  return { ...body, revokeOtherSessions: true };
+}
 
 /** "/api/auth/sign-in/email?x" → "/sign-in/email". */
 function authPath(request: FastifyRequest): string {

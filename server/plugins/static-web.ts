@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../domain/errors";
+import { servedInline } from "../modules/files/files.service";
 
 export type StaticWebOptions = { webDist: string; dataDir: string };
 
@@ -37,9 +38,10 @@ export default fp(async function staticWebPlugin(app: FastifyInstance, opts: Sta
     root: filesRoot,
     prefix: "/files/",
     decorateReply: !hasBuild,
-    setHeaders(res) {
+    setHeaders(res, filePath) {
       res.header("cache-control", "public, max-age=86400");
       res.header("x-content-type-options", "nosniff");
+      if (!servedInline(filePath)) res.header("content-disposition", "attachment");
     },
   });
 

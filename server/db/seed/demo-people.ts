@@ -88,6 +88,9 @@ export const DEMO_PEOPLE: { admin: Person; customer: Person; fillers: Person[] }
 
 const allPeople = () => [DEMO_PEOPLE.admin, DEMO_PEOPLE.customer, ...DEMO_PEOPLE.fillers];
 
+/** Every demo login's email: the seed treats logins with these as its own. */
+export const DEMO_EMAILS = allPeople().map((p) => p.email);
+
 /**
  * Creates the demo logins through opts.createUser (better-auth hashes the passwords). Runs before
  * the seed transaction: better-auth writes through its own connection, which on PGlite would wait

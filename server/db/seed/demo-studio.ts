@@ -1,12 +1,12 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { class_types } from "../schema/calendar";
-import { customers } from "../schema/customers";
+import { is, notInArray, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
+import { type Db, schema } from "../client";
+import { account, session, user, verification } from "../schema/auth";
 import { seedBookings } from "./demo-bookings";
 import { seedCatalogue } from "./demo-catalogue";
 import { seedCommerce } from "./demo-commerce";
 import { seedContent } from "./demo-content";
-import { createDemoUsers, seedPeople } from "./demo-people";
+import { createDemoUsers, DEMO_EMAILS, seedPeople } from "./demo-people";
 import { seedSchedule } from "./demo-schedule";
 import { mondayOf } from "./demo-time";
 
@@ -25,18 +25,39 @@ export type SeedDemoStudioOptions = {
 /** Arbitrary constant for the advisory lock that serialises concurrent seeders. */
 const SEED_LOCK_KEY = 7_340_011;
 
+/** better-auth's tables: rows there only count when they belong to someone other than the demo. */
+const AUTH_TABLES: PgTable[] = [user, account, session, verification];
+
+/** Every other table of the data model: a single row in any of them is the studio's own data. */
+const STUDIO_TABLES = Object.values(schema).filter(
+  (value) => is(value, PgTable) && !AUTH_TABLES.includes(value),
+) as PgTable[];
+
+/**
+ * A studio is empty when no table holds a row and the only logins are the demo's own (left by an
+ * earlier start that died before its transaction). Checking every table, not a few, matters:
+ * a studio whose first admin was made with `npm run admin:create`, or that only has a location
+ * so far, must never receive the demo and its published demo logins.
+ */
 async function isEmpty(db: Db): Promise<boolean> {
-  const [t] = await db.select({ id: class_types.class_type_id }).from(class_types).limit(1);
-  const [c] = await db.select({ id: customers.customer_id }).from(customers).limit(1);
-  return !t && !c;
+  const anyRow = sql.join(
+    STUDIO_TABLES.map((table) => sql`exists (select 1 from ${table})`),
+    sql` or `,
+  );
+  const [result] = await db
+    .select({
+      taken: sql<boolean>`(${anyRow}) or exists (select 1 from ${user} where ${notInArray(user.email, DEMO_EMAILS)})`,
+    })
+    .from(sql`(select 1) as probe`);
+  return !result?.taken;
 }
 
 /**
  * Seeds "Estudio Pulso", a believable Mexico City studio: locations, class types, coaches, eight
  * weeks of classes (plus last week's history), packages, discounts, content, videos and people
- * with purchases and reservations. Runs only on an empty studio (no class types and no customers)
- * and never twice: everything but the logins is written in one transaction guarded by an
- * advisory lock, and the emptiness check is repeated inside it.
+ * with purchases and reservations. Runs only on an empty studio (see isEmpty) and never twice:
+ * everything but the logins is written in one transaction guarded by an advisory lock, and the
+ * emptiness check is repeated inside it.
  */
 export async function seedDemoStudio(db: Db, opts: SeedDemoStudioOptions): Promise<{ created: boolean }> {
   const now = opts.now ?? new Date();

@@ -8,6 +8,7 @@ import {
   fileForUser,
   filePublic,
   filesForUser,
+  fileTooLarge,
   MAX_FILE_BYTES,
   renameUserFile,
   storeUpload,
@@ -48,7 +49,11 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await signedInUser(request);
       const part = await request.file();
       if (!part) throw AppError.of(400, "FILE_MISSING", "fileMissing");
-      const buffer = await part.toBuffer();
+      const buffer = await part.toBuffer().catch((error: { code?: string }) => {
+        // The generic 413 speaks of "content"; here we can name the file and the limit.
+        if (error?.code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLarge();
+        throw error;
+      });
       const kindField = part.fields.kind as { value?: unknown } | undefined;
       const kind = kindField?.value === "image" ? "image" : "file";
       const row = await storeUpload(app.db, app.config.dataDir, {

@@ -17,6 +17,9 @@ import {
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
+export const fileTooLarge = () =>
+  AppError.of(413, "FILE_TOO_LARGE", "fileTooLarge", { megabytes: MAX_FILE_BYTES / 1024 / 1024 });
+
 /**
  * What may be uploaded, by sniffed content (never by the name or the browser's claim). SVG is left
  * out on purpose: it can carry scripts and the files are served from our origin.
@@ -31,6 +34,21 @@ const ALLOWED: Record<string, string> = {
 };
 
 export type UploadKind = "image" | "file";
+
+const INLINE_EXTENSIONS = new Set(
+  Object.entries(ALLOWED)
+    .filter(([mime]) => mime.startsWith("image/"))
+    .map(([, ext]) => `.${ext}`),
+);
+
+/**
+ * Whether a stored upload may be shown inside a page (the allowed images). Anything else (PDF,
+ * or a file an older version stored) is served as a download, so a browser never renders it as
+ * a document of our origin.
+ */
+export function servedInline(filePath: string): boolean {
+  return INLINE_EXTENSIONS.has(path.extname(filePath).toLowerCase());
+}
 
 /** A display name that cannot name a path or smuggle control characters into headers. */
 export function safeDisplayName(name: string | undefined, ext: string): string {
