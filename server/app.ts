@@ -13,6 +13,7 @@ import { type AppConfigService, createAppConfigService } from "./modules/app-con
 import attendanceRoutes from "./modules/attendance/attendance.routes";
 import auditRoutes from "./modules/audit/audit.routes";
 import calendarRoutes from "./modules/calendar/calendar.routes";
+import { scheduleCachePlugin } from "./modules/calendar/schedule-cache";
 import checkoutRoutes from "./modules/checkout/checkout.routes";
 import sandboxSessionRoutes from "./modules/checkout/sandbox-session.routes";
 import webhooksRoutes from "./modules/checkout/webhooks.routes";
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailerPlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
+  await app.register(scheduleCachePlugin);
 
   await app.register(
     async (api) => {
