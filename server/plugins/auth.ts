@@ -13,6 +13,7 @@ import { account, session, user, verification } from "../db/schema/auth";
 import { findCustomerIdByUid, loginExists } from "../modules/customers/customers.repository";
 import type { Mailer } from "./mailer";
 import { credentialKey, SessionCache } from "./session-cache";
+import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
 
 export type Role = "customer" | "admin";
 
@@ -26,6 +27,9 @@ export type AuthUser = {
 };
 
 export const SESSION_COOKIE_PREFIX = "estudio";
+/** A session lasts 30 days and is extended once a day while used (seconds, as better-auth wants). */
+const SESSION_EXPIRES_IN = 60 * 60 * 24 * 30;
+const SESSION_UPDATE_AGE = 60 * 60 * 24;
 
 /**
  * better-auth on our own database: email + password (scrypt), httpOnly cookie sessions for the
@@ -60,7 +64,7 @@ export function createAuth(db: Db, config: AppConfigEnv, mailer: Mailer) {
         });
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: secure,
@@ -257,6 +261,25 @@ async function resolveUser(
   app: FastifyInstance,
   request: FastifyRequest,
 ): Promise<{ user: AuthUser | null; expiresAt?: Date }> {
+  const policy: SessionPolicy = {
+    secret: app.config.authSecret,
+    cookieName: `${SESSION_COOKIE_PREFIX}.session_token`,
+    expiresInSeconds: SESSION_EXPIRES_IN,
+    updateAgeSeconds: SESSION_UPDATE_AGE,
+  };
+  const fast = await fastSessionLookup(app.db, request, policy);
+  if (fast) {
+    return {
+      expiresAt: fast.expiresAt,
+      user: {
+        id: fast.id,
+        email: fast.email,
+        name: fast.name,
+        role: fast.role === "admin" ? "admin" : "customer",
+        customer_id: fast.customer_id,
+      },
+    };
+  }
   const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   if (!result) return { user: null };
   const u = result.user as typeof result.user & { role?: string | null; banned?: boolean | null };

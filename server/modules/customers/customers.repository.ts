@@ -1,7 +1,27 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { user } from "../../db/schema/auth";
+import { session, user } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
+
+/** A session with its login and customer record, by token, in one query (plugins/session-lookup.ts). */
+export async function findLoginBySessionToken(db: Db, token: string) {
+  const [row] = await db
+    .select({
+      expiresAt: session.expiresAt,
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      banned: user.banned,
+      customer_id: customers.customer_id,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(customers, eq(customers.uid, user.id))
+    .where(eq(session.token, token))
+    .limit(1);
+  return row ?? null;
+}
 
 export async function findCustomerIdByUid(db: Db, uid: string): Promise<number | null> {
   const [row] = await db
