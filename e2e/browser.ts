@@ -54,3 +54,15 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Signs in through the real form (demo password) and waits for the redirect. Journeys may share
+ * this instead of repeating the four steps; older journeys still carry their own copy.
+ */
+export async function signInAs(page: Page, email: string, redirect: string): Promise<void> {
+  await page.goto(`/entrar?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel(/^Correo electrónico/).fill(email);
+  await page.getByLabel(/^Contraseña/).fill("demo1234");
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}

@@ -7,6 +7,7 @@ import acceptedPagesRoutes from "./modules/accepted-pages/accepted-pages.routes"
 import addressesRoutes from "./modules/addresses/addresses.routes";
 import adminCatalogueRoutes from "./modules/admin-catalogue/catalogue.routes";
 import adminCustomersRoutes from "./modules/admin-customers/admin-customers.routes";
+import adminListsRoutes from "./modules/admin-lists/admin-lists.routes";
 import adminScheduleRoutes from "./modules/admin-schedule/schedule.routes";
 import appConfigRoutes from "./modules/app-config/app-config.routes";
 import { type AppConfigService, createAppConfigService } from "./modules/app-config/app-config.service";
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminScheduleRoutes);
       await api.register(adminCatalogueRoutes);
       await api.register(adminCustomersRoutes);
+      await api.register(adminListsRoutes);
       await api.register(auditRoutes);
       await api.register(dashboardRoutes);
     },

@@ -33,7 +33,7 @@ async function signedIn() {
 describe("fast session lookup (only accepts what better-auth accepts)", () => {
   it("accepts a signed Bearer token, an unsigned one and the signed cookie, each as the same login", async () => {
     const { login, signed, raw } = await signedIn();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { authorization: `Bearer ${signed}` },
       { authorization: `Bearer ${raw}` },
       { cookie: `other=1; ${policy.cookieName}=${encodeURIComponent(signed)}` },

@@ -320,6 +320,28 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
         (m) => m.ClassAttendancePage,
       ),
     },
+    // --- Admin: lists of classes, purchases and waitlists (features/admin-lists) ---
+    {
+      path: "reservaciones",
+      lazy: page(
+        () => import("../features/admin-lists/pages/reservations-page"),
+        (m) => m.ReservationsPage,
+      ),
+    },
+    {
+      path: "compras",
+      lazy: page(
+        () => import("../features/admin-lists/pages/purchases-page"),
+        (m) => m.PurchasesPage,
+      ),
+    },
+    {
+      path: "listas-de-espera",
+      lazy: page(
+        () => import("../features/admin-lists/pages/waitlists-page"),
+        (m) => m.WaitlistsPage,
+      ),
+    },
     // --- Admin: schedule, catalogue and settings (features/admin-schedule, features/admin-catalogue) ---
     {
       path: "horario",

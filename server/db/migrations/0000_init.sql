@@ -750,6 +750,7 @@ CREATE INDEX "instructors_file_id_idx" ON "instructors" USING btree ("file_id");
 CREATE INDEX "single_class_instructors_instructor_id_idx" ON "single_class_instructors" USING btree ("instructor_id");--> statement-breakpoint
 CREATE INDEX "single_class_tags_tag_id_idx" ON "single_class_tags" USING btree ("tag_id");--> statement-breakpoint
 CREATE INDEX "single_classes_class_date_idx" ON "single_classes" USING btree ("class_date");--> statement-breakpoint
+CREATE INDEX "single_classes_id_date_idx" ON "single_classes" USING btree ("single_class_id","class_date");--> statement-breakpoint
 CREATE INDEX "single_classes_location_id_idx" ON "single_classes" USING btree ("location_id");--> statement-breakpoint
 CREATE INDEX "single_classes_class_type_id_idx" ON "single_classes" USING btree ("class_type_id");--> statement-breakpoint
 CREATE INDEX "single_classes_class_category_id_idx" ON "single_classes" USING btree ("class_category_id");--> statement-breakpoint
@@ -783,7 +784,9 @@ CREATE INDEX "checkout_attempts_customer_id_idx" ON "checkout_attempts" USING bt
 CREATE INDEX "checkout_attempts_purchase_id_idx" ON "checkout_attempts" USING btree ("purchase_id");--> statement-breakpoint
 CREATE INDEX "invoices_purchase_id_idx" ON "invoices" USING btree ("purchase_id");--> statement-breakpoint
 CREATE INDEX "invoices_customer_id_idx" ON "invoices" USING btree ("customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "invoices_created_at_idx" ON "invoices" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "purchases_customer_id_idx" ON "purchases" USING btree ("customer_id","created_at");--> statement-breakpoint
+CREATE INDEX "purchases_created_at_idx" ON "purchases" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "purchases_class_package_id_idx" ON "purchases" USING btree ("class_package_id");--> statement-breakpoint
 CREATE INDEX "purchases_status_idx" ON "purchases" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "purchases_subscription_id_idx" ON "purchases" USING btree ("subscription_id");--> statement-breakpoint

@@ -75,6 +75,8 @@ export const purchases = pgTable(
     ),
     check("purchases_renewal_failures_check", sql`${t.renewal_failures} >= 0`),
     index("purchases_customer_id_idx").on(t.customer_id, t.createdAt),
+    // The admin's purchase list pages newest first and filters by date (server/modules/admin-lists).
+    index("purchases_created_at_idx").on(t.createdAt),
     index("purchases_class_package_id_idx").on(t.class_package_id),
     index("purchases_status_idx").on(t.status),
     index("purchases_subscription_id_idx").on(t.subscription_id),
@@ -111,6 +113,8 @@ export const invoices = pgTable(
     check("invoices_total_payment_check", sql`${t.total_payment} >= 0`),
     index("invoices_purchase_id_idx").on(t.purchase_id),
     index("invoices_customer_id_idx").on(t.customer_id, t.createdAt),
+    // The admin's list of charges pages newest first and filters by date.
+    index("invoices_created_at_idx").on(t.createdAt),
   ],
 );
 

@@ -1,44 +1,44 @@
 import type { AppConfig } from "../../../domain/app-config";
-import { addPeriod } from "../../../domain/billing";
 import { AppError, notFound } from "../../../domain/errors";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
-import { listAudit, recordAudit } from "../audit/audit.service";
-import { myCredits } from "../credits/credits.service";
+import { type AuditEntry, listAudit, recordAudit } from "../audit/audit.service";
+import { myCredits, takeCredits } from "../credits/credits.service";
 import { customerFields, customerValues } from "../forms/forms.service";
 import { getPackage } from "../packages/packages.service";
-import { grantPurchase } from "../purchases/credit-grant";
-import {
-  confirmCashPurchase,
-  createPendingPurchase,
-  findPurchase,
-  getCustomerPurchases,
-} from "../purchases/purchases.service";
+import { paymentMethodExists } from "../payment-methods/payment-methods.service";
+import { liftActivePenalty, penaltiesOf } from "../penalties/penalties.service";
+import { grantAtDesk, revokePurchase } from "../purchases/desk-access";
+import { confirmCashPurchase, findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
 import { type BookingRequest, bookSeat } from "../reservations/booking.service";
 import { cancelReservation } from "../reservations/reservations.service";
 import {
   type CustomerSort,
-  customerPenalties,
   customerReservations,
   customerWaitlists,
-  emptyBucketsOfPurchase,
-  failPendingInvoices,
   findCustomer,
-  findPaymentMethod,
-  findPenalty,
-  liftPenaltyRow,
-  lockSpendableBuckets,
-  otherUnlimitedEnd,
   pageOfCustomers,
-  setBucketAmount,
-  setExpiryOfPurchaseBuckets,
-  setMembership,
-  updatePurchaseRow,
 } from "./admin-customers.repository";
 
 /** The admin doing the change; every change below is audited with it in its own transaction. */
 export type Actor = { user_id: string };
+
+/** What a change answers, and the audit entry to save with it (none: nothing worth logging). */
+type Audited<T> = { result: T; audit: Omit<AuditEntry, "actor_user_id"> | null };
+
+/**
+ * Runs one admin change and its audit entry in one transaction: the change is never saved
+ * without its entry, nor the entry without the change. Other domains' writes take `tx`.
+ */
+async function auditedChange<T>(db: Db, actor: Actor, change: (tx: Db) => Promise<Audited<T>>) {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const { result, audit } = await change(tx);
+    if (audit) await recordAudit(tx, { actor_user_id: actor.user_id, ...audit });
+    return result;
+  });
+}
 
 const customerNotFound = () => notFound("customerNotFound", "CUSTOMER_NOT_FOUND");
 
@@ -81,7 +81,7 @@ export async function customerDetail(db: Db, config: AppConfig, id: number, now 
     await getCustomerPurchases(db, id, config.timezone),
     await customerReservations(db, id),
     await customerWaitlists(db, id),
-    await customerPenalties(db, id),
+    await penaltiesOf(db, id, now),
     await listAudit(db, { customer_id: id }, 1, 100),
   ];
   return {
@@ -93,10 +93,7 @@ export async function customerDetail(db: Db, config: AppConfig, id: number, now 
     purchases,
     reservations,
     waitlists,
-    penalties: penalties.map((p) => ({
-      ...p,
-      active: !p.liftedAt && p.start_date <= now && p.end_date > now,
-    })),
+    penalties,
     audit: audit.entries,
   };
 }
@@ -112,9 +109,8 @@ export type GrantInput = {
 
 /**
  * POST /customer/giveAccess: the studio sells or gifts a package at the desk. One transaction
- * creates an 'admin' purchase (billed `bill`, 0 for a gift), grants it through the purchases
- * service (credits_granted_at makes that happen once), applies the admin's own access length
- * (package_days) and audits it. Admin grants are never billed again: no subscription renewal.
+ * creates an 'admin' purchase (billed `bill`, 0 for a gift) through the purchases domain, which
+ * grants it once and applies the admin's own access length (package_days), and audits it.
  */
 export async function giveAccess(
   db: Db,
@@ -123,68 +119,49 @@ export async function giveAccess(
   input: GrantInput,
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return auditedChange(db, actor, async (tx) => {
     await requireCustomer(tx, input.customer_id, true);
     const pkg = await getPackage(tx, input.class_package_id, { admin: true });
-    if (input.payment_method_id && !(await findPaymentMethod(tx, input.payment_method_id))) {
+    if (input.payment_method_id && !(await paymentMethodExists(tx, input.payment_method_id))) {
       throw notFound("paymentMethodNotFound", "PAYMENT_METHOD_NOT_FOUND");
     }
     const bill = input.is_gift ? "0.00" : centsToString(toCents(input.bill));
-    const pending = await createPendingPurchase(
+    const { purchase, granted } = await grantAtDesk(
       tx,
       {
         customer_id: input.customer_id,
-        class_package_id: pkg.class_package_id,
-        title: pkg.title,
-        amount: bill,
-        total_payment: bill,
-        class_amount: pkg.class_amount,
-        expiration_days: input.package_days ?? pkg.expiration_days,
-        payment_method_id: input.payment_method_id ?? null,
-        provider: "admin",
-        is_gift: input.is_gift,
-      },
-      bill,
-    );
-    const { purchase: granted } = await grantPurchase(tx, pending, { now, timeZone });
-    const end = input.package_days ? addPeriod(now, input.package_days, "day", timeZone) : undefined;
-    if (end) await setExpiryOfPurchaseBuckets(tx, pending.purchase_id, end);
-    if (end && pkg.is_unlimited_membership) {
-      const other = await otherUnlimitedEnd(tx, input.customer_id, pending.purchase_id, now);
-      const until = other === null ? null : other && other > end ? other : end;
-      await setMembership(tx, input.customer_id, true, until);
-    }
-    const purchase = await updatePurchaseRow(tx, pending.purchase_id, {
-      status: "completed",
-      subscription_id: null,
-      next_billing_date: null,
-      ...(end ? { expiration_date: end } : {}),
-    });
-    await recordAudit(tx, {
-      actor_user_id: actor.user_id,
-      action: "access.grant",
-      entity: "purchase",
-      entity_id: purchase.purchase_id,
-      customer_id: input.customer_id,
-      details: {
-        title: pkg.title,
-        class_package_id: pkg.class_package_id,
+        pkg,
+        bill,
         package_days: input.package_days ?? null,
-        is_gift: input.is_gift,
-        bill: Number(bill),
         payment_method_id: input.payment_method_id ?? null,
-        granted: Boolean(granted),
+        is_gift: input.is_gift,
       },
-    });
-    return purchase;
+      { now, timeZone },
+    );
+    return {
+      result: purchase,
+      audit: {
+        action: "access.grant",
+        entity: "purchase",
+        entity_id: purchase.purchase_id,
+        customer_id: input.customer_id,
+        details: {
+          title: pkg.title,
+          class_package_id: pkg.class_package_id,
+          package_days: input.package_days ?? null,
+          is_gift: input.is_gift,
+          bill: Number(bill),
+          payment_method_id: input.payment_method_id ?? null,
+          granted,
+        },
+      },
+    };
   });
 }
 
 /**
- * PUT /customer/revokeAccess: the purchase stops giving anything: status revoked, its buckets
- * emptied (unlimited ones too), an unlimited membership it gave ends unless another paid one
- * still covers the customer, and a card subscription is cancelled at the gateway.
+ * PUT /customer/revokeAccess: the purchase stops giving anything (the purchases domain empties
+ * its credits, ends the membership it gave, cancels a card subscription); revoking twice is 409.
  */
 export async function revokeAccess(
   db: Db,
@@ -193,53 +170,28 @@ export async function revokeAccess(
   purchaseId: number,
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return auditedChange(db, actor, async (tx) => {
     const purchase = await findPurchase(tx, purchaseId, true);
     if (!purchase) throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
     if (purchase.status === "revoked") throw AppError.of(409, "ALREADY_REVOKED", "accessAlreadyRevoked");
     await requireCustomer(tx, purchase.customer_id, true);
-    let emptied = 0;
-    if (purchase.credits_granted_at) {
-      emptied = await emptyBucketsOfPurchase(tx, purchaseId);
-      const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });
-      if (pkg.is_unlimited_membership) {
-        const other = await otherUnlimitedEnd(tx, purchase.customer_id, purchaseId, now);
-        await setMembership(tx, purchase.customer_id, other !== undefined, other === undefined ? now : other);
-      }
-    } else {
-      await failPendingInvoices(tx, purchaseId);
-    }
-    if (
-      gateway &&
-      purchase.subscription_id &&
-      purchase.status === "active" &&
-      purchase.provider === gateway.name
-    ) {
-      await gateway.cancelSubscription(purchase.subscription_id);
-    }
-    const updated = await updatePurchaseRow(tx, purchaseId, {
-      status: "revoked",
-      cancelledAt: now,
-      next_billing_date: null,
-      ...(purchase.credits_granted_at ? { expiration_date: now } : {}),
-    });
-    await recordAudit(tx, {
-      actor_user_id: actor.user_id,
-      action: "access.revoke",
-      entity: "purchase",
-      entity_id: purchaseId,
-      customer_id: purchase.customer_id,
-      details: { title: purchase.title, previous_status: purchase.status, buckets_emptied: emptied },
-    });
-    return updated;
+    const { purchase: updated, emptied } = await revokePurchase(tx, gateway, purchase, now);
+    return {
+      result: updated,
+      audit: {
+        action: "access.revoke",
+        entity: "purchase",
+        entity_id: purchaseId,
+        customer_id: purchase.customer_id,
+        details: { title: purchase.title, previous_status: purchase.status, buckets_emptied: emptied },
+      },
+    };
   });
 }
 
 /**
  * PUT /customer/removeClasses: takes `amount` credits from the buckets that expire first
- * (never-expiring last), never leaving one below 0; unlimited buckets are not touched. With
- * fewer credits than asked, removes what there is; with none, 412.
+ * (credits domain). With fewer credits than asked, removes what there is; with none, 412.
  */
 export async function removeClasses(
   db: Db,
@@ -247,34 +199,24 @@ export async function removeClasses(
   input: { customer_id: number; amount: number },
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return auditedChange(db, actor, async (tx) => {
     await requireCustomer(tx, input.customer_id, true);
-    const buckets = await lockSpendableBuckets(tx, input.customer_id, now);
-    let left = input.amount;
-    const taken: { available_class_id: number; removed: number }[] = [];
-    for (const bucket of buckets) {
-      if (left === 0) break;
-      const removed = Math.min(left, bucket.available_classes);
-      await setBucketAmount(tx, bucket.available_class_id, bucket.available_classes - removed);
-      taken.push({ available_class_id: bucket.available_class_id, removed });
-      left -= removed;
-    }
-    const removed = input.amount - left;
+    const { removed, buckets } = await takeCredits(tx, input.customer_id, input.amount, now);
     if (removed === 0) throw AppError.of(412, "NO_CLASSES_TO_REMOVE", "noClassesToRemove");
-    await recordAudit(tx, {
-      actor_user_id: actor.user_id,
-      action: "credits.remove",
-      entity: "customer",
-      entity_id: input.customer_id,
-      customer_id: input.customer_id,
-      details: { requested: input.amount, removed, buckets: taken },
-    });
-    return { removed };
+    return {
+      result: { removed },
+      audit: {
+        action: "credits.remove",
+        entity: "customer",
+        entity_id: input.customer_id,
+        customer_id: input.customer_id,
+        details: { requested: input.amount, removed, buckets },
+      },
+    };
   });
 }
 
-/** Confirms a cash purchase through the purchases service, audited in the same transaction. */
+/** Confirms a cash purchase through the purchases service, audited (when it granted) in the same transaction. */
 export async function confirmCash(
   db: Db,
   timeZone: string,
@@ -282,40 +224,38 @@ export async function confirmCash(
   purchaseId: number,
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return auditedChange(db, actor, async (tx) => {
     const result = await confirmCashPurchase(tx, purchaseId, timeZone, now);
-    if (result.granted) {
-      await recordAudit(tx, {
-        actor_user_id: actor.user_id,
-        action: "purchase.confirm_cash",
-        entity: "purchase",
-        entity_id: purchaseId,
-        customer_id: result.purchase.customer_id,
-        details: { title: result.purchase.title, total_payment: Number(result.purchase.total_payment) },
-      });
-    }
-    return result;
+    const { purchase } = result;
+    return {
+      result,
+      audit: result.granted
+        ? {
+            action: "purchase.confirm_cash",
+            entity: "purchase",
+            entity_id: purchaseId,
+            customer_id: purchase.customer_id,
+            details: { title: purchase.title, total_payment: Number(purchase.total_payment) },
+          }
+        : null,
+    };
   });
 }
 
+/** Lifts a running penalty through the penalties domain; 404 unknown, 409 already lifted or over. */
 export async function liftPenalty(db: Db, actor: Actor, penaltyId: number, now = new Date()) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const penalty = await findPenalty(tx, penaltyId, true);
-    if (!penalty) throw notFound("penaltyNotFound", "PENALTY_NOT_FOUND");
-    if (penalty.liftedAt || penalty.end_date <= now) {
-      throw AppError.of(409, "PENALTY_NOT_ACTIVE", "penaltyAlreadyLifted");
-    }
-    await liftPenaltyRow(tx, penaltyId, actor.user_id, now);
-    await recordAudit(tx, {
-      actor_user_id: actor.user_id,
-      action: "penalty.lift",
-      entity: "penalty",
-      entity_id: penaltyId,
-      customer_id: penalty.customer_id,
-      details: { no_shows: penalty.no_shows, end_date: penalty.end_date.toISOString() },
-    });
+  await auditedChange(db, actor, async (tx) => {
+    const penalty = await liftActivePenalty(tx, penaltyId, actor.user_id, now);
+    return {
+      result: undefined,
+      audit: {
+        action: "penalty.lift",
+        entity: "penalty",
+        entity_id: penaltyId,
+        customer_id: penalty.customer_id,
+        details: { no_shows: penalty.no_shows, end_date: penalty.end_date.toISOString() },
+      },
+    };
   });
 }
 
@@ -332,19 +272,19 @@ export async function bookForCustomer(
   request: BookingRequest,
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return auditedChange(db, actor, async (tx) => {
     await requireCustomer(tx, customerId);
     const { host, guest } = await bookSeat(tx, config, customerId, request, now);
-    await recordAudit(tx, {
-      actor_user_id: actor.user_id,
-      action: "reservation.book",
-      entity: "reservation",
-      entity_id: host.class_reservation_id,
-      customer_id: customerId,
-      details: { single_class_id: host.single_class_id, spot: host.spot, guest: guest?.guest ?? null },
-    });
-    return host;
+    return {
+      result: host,
+      audit: {
+        action: "reservation.book",
+        entity: "reservation",
+        entity_id: host.class_reservation_id,
+        customer_id: customerId,
+        details: { single_class_id: host.single_class_id, spot: host.spot, guest: guest?.guest ?? null },
+      },
+    };
   });
 }
 
@@ -357,17 +297,17 @@ export async function cancelForCustomer(
   reservationId: number,
   now = new Date(),
 ) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return auditedChange(db, actor, async (tx) => {
     const result = await cancelReservation(tx, config, customerId, reservationId, now);
-    await recordAudit(tx, {
-      actor_user_id: actor.user_id,
-      action: "reservation.cancel",
-      entity: "reservation",
-      entity_id: reservationId,
-      customer_id: customerId,
-      details: { single_class_id: result.single_class_id, refunded: result.refunded },
-    });
-    return result;
+    return {
+      result,
+      audit: {
+        action: "reservation.cancel",
+        entity: "reservation",
+        entity_id: reservationId,
+        customer_id: customerId,
+        details: { single_class_id: result.single_class_id, refunded: result.refunded },
+      },
+    };
   });
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { single_class_instructors, single_class_tags, single_classes } from "../../db/schema/calendar";
-import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
 
@@ -107,30 +106,6 @@ export async function countActiveSeats(db: Db, classId: number): Promise<number>
     .from(class_reservations)
     .where(and(eq(class_reservations.single_class_id, classId), isNull(class_reservations.deletedAt)));
   return Number(row?.n ?? 0);
-}
-
-/** Every active reservation row of a class (hosts and guests), locked for the cancellation. */
-export async function lockActiveReservations(db: Db, classId: number) {
-  return db
-    .select()
-    .from(class_reservations)
-    .where(and(eq(class_reservations.single_class_id, classId), isNull(class_reservations.deletedAt)))
-    .orderBy(asc(class_reservations.class_reservation_id))
-    .for("update");
-}
-
-/**
- * Gives a seat's credit back because the studio cancelled the class. Unlike a customer's own
- * cancellation (reservations.repository returnCredit) it does not count against the bucket's
- * cancels_used: the customer did not choose to cancel.
- */
-export async function refundStudioCancellation(db: Db, bucketId: number) {
-  await db
-    .update(available_classes)
-    .set({
-      available_classes: sql`case when ${available_classes.available_classes} = -1 then -1 else ${available_classes.available_classes} + 1 end`,
-    })
-    .where(eq(available_classes.available_class_id, bucketId));
 }
 
 export async function markClassCancelled(db: Db, id: number, at: Date) {

@@ -13,7 +13,7 @@ import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../plugins/mailer";
 import { getSingleClass } from "../calendar/calendar.service";
-import { lockBucket, lockClass, lockCustomer, markCancelled } from "../reservations/reservations.repository";
+import { cancelForClass, lockClassForSeats } from "../reservations/reservations.service";
 import { onSeatFreed } from "../waitlists/promotion.service";
 import { audit } from "./audit";
 import * as repo from "./schedule.repository";
@@ -98,7 +98,7 @@ export async function updateClass(
 ) {
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const klass = await lockClass(tx, id);
+    const klass = await lockClassForSeats(tx, id);
     if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
     if (klass.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
     if (input.capacity !== undefined && input.capacity !== null) {
@@ -121,10 +121,9 @@ export async function updateClass(
 }
 
 /**
- * The studio cancels a class: every active reservation (hosts and guests) is cancelled and each
- * seat paid with a credit gets it back, whatever the customer cancellation window says, all in
- * one transaction. Locks follow the booking order (class, customers, buckets). The customers are
- * emailed after the commit (the outbox is written outside the transaction).
+ * The studio cancels a class: the reservations domain cancels every seat and gives the credits
+ * back (cancelForClass), the class is marked cancelled and audited, all in one transaction. The
+ * customers are emailed after the commit (the outbox is written outside the transaction).
  */
 export async function cancelClass(
   db: Db,
@@ -136,34 +135,17 @@ export async function cancelClass(
 ) {
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const klass = await lockClass(tx, id);
+    const klass = await lockClassForSeats(tx, id);
     if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
     if (klass.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
-    const rows = await repo.lockActiveReservations(tx, id);
-    const customerIds = [...new Set(rows.map((r) => r.customer_id))].sort((a, b) => a - b);
-    for (const customerId of customerIds) await lockCustomer(tx, customerId);
-    const refunds = new Map<number, number>();
-    const buckets = rows
-      .filter((r) => r.paid_with === "credit" && r.available_class_id !== null)
-      .sort((a, b) => (a.available_class_id ?? 0) - (b.available_class_id ?? 0));
-    for (const row of buckets) {
-      const bucket = await lockBucket(tx, row.available_class_id as number);
-      if (!bucket) continue;
-      await repo.refundStudioCancellation(tx, bucket.available_class_id);
-      refunds.set(row.customer_id, (refunds.get(row.customer_id) ?? 0) + 1);
-    }
-    await markCancelled(
-      tx,
-      rows.map((r) => r.class_reservation_id),
-      now,
-    );
+    const seats = await cancelForClass(tx, id, now);
     await repo.markClassCancelled(tx, id, now);
     const summary = {
-      cancelled_reservations: rows.length,
-      refunded_credits: [...refunds.values()].reduce((a, b) => a + b, 0),
+      cancelled_reservations: seats.cancelled_reservations,
+      refunded_credits: seats.refunded_credits,
     };
     await audit(tx, actor, { action: "cancel", entity: "single_class", entity_id: id, details: summary });
-    return { ...summary, customerIds, refunds };
+    return { ...summary, customerIds: seats.customerIds, refunds: seats.refunds };
   });
 
   const details = await getSingleClass(db, id, null);

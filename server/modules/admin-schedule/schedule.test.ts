@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { audit_log } from "../../db/schema/audit";
 import { single_classes } from "../../db/schema/calendar";
+import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import {
@@ -265,6 +266,51 @@ describe("DELETE /api/single_class/{id}", () => {
     expect(
       (await t.app.inject({ method: "DELETE", url: "/api/single_class/999999", headers: admin })).statusCode,
     ).toBe(404);
+  });
+
+  it("refunds only the seats still booked and tells each customer their own refund", async () => {
+    const c = await makeClass(t.app, studio, { at: new Date(Date.now() + 5 * DAY), capacity: 10 });
+    const left = await makeCustomer(t, { credits: 2 });
+    const stays = await makeCustomer(t, { credits: 2 });
+    const mine = await book(t, left.headers, { single_class_id: c.single_class_id });
+    expect((await book(t, stays.headers, { single_class_id: c.single_class_id })).statusCode).toBe(200);
+    const own = await t.app.inject({
+      method: "DELETE",
+      url: `/api/class_reservations/${mine.json().class_reservation.class_reservation_id}`,
+      headers: left.headers,
+    });
+    expect(own.json().refunded).toBe(true);
+
+    const res = await t.app.inject({
+      method: "DELETE",
+      url: `/api/single_class/${c.single_class_id}`,
+      headers: admin,
+    });
+    expect(res.json()).toMatchObject({ cancelled_reservations: 1, refunded_credits: 1, notified: 1 });
+    // The seat cancelled earlier was refunded then (one cancellation counted), not a second time.
+    expect(await bucketAmount(t.app, left.buckets[0].available_class_id)).toMatchObject({
+      available_classes: 2,
+      cancels_used: 1,
+    });
+    expect(await bucketAmount(t.app, stays.buckets[0].available_class_id)).toMatchObject({
+      available_classes: 2,
+      cancels_used: 0,
+    });
+
+    const [stayer, leaver] = await Promise.all(
+      [stays, left].map(async ({ customerId }) => {
+        const [row] = await t.app.db.select().from(customers).where(eq(customers.customer_id, customerId));
+        return row.email;
+      }),
+    );
+    const outbox = await t.app.inject({ url: "/api/admin/outbox", headers: admin });
+    const cancelled = (outbox.json().emails as { to: string; subject: string; text: string }[]).filter((e) =>
+      e.subject.startsWith("Tu clase Cycling fue cancelada"),
+    );
+    expect(cancelled.filter((e) => e.to === stayer).map((e) => e.text.includes("1 crédito(s)"))).toEqual([
+      true,
+    ]);
+    expect(cancelled.some((e) => e.to === leaver)).toBe(false);
   });
 
   it("leaves a customer's own cancellation rules alone: a cancelled class cannot be edited", async () => {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { class_types } from "../../db/schema/calendar";
-import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
+import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 
 /** A customer's credit buckets; `activeAt` keeps only those usable then (not expired, not empty). */
@@ -40,10 +40,28 @@ export async function findMembership(db: Db, customerId: number) {
   return row ?? null;
 }
 
-export async function listPenalties(db: Db, customerId: number) {
+/** The customer's usable, limited buckets, soonest to expire first (never-expiring last), locked. */
+export async function lockSpendableBuckets(db: Db, customerId: number, now: Date) {
   return db
     .select()
-    .from(class_reservation_penalties)
-    .where(eq(class_reservation_penalties.customer_id, customerId))
-    .orderBy(desc(class_reservation_penalties.end_date));
+    .from(available_classes)
+    .where(
+      and(
+        eq(available_classes.customer_id, customerId),
+        gt(available_classes.available_classes, 0),
+        or(isNull(available_classes.expiration_date), gt(available_classes.expiration_date, now)),
+      ),
+    )
+    .orderBy(
+      sql`${available_classes.expiration_date} asc nulls last`,
+      asc(available_classes.available_class_id),
+    )
+    .for("update");
+}
+
+export async function setBucketAmount(db: Db, id: number, amount: number) {
+  await db
+    .update(available_classes)
+    .set({ available_classes: amount })
+    .where(eq(available_classes.available_class_id, id));
 }

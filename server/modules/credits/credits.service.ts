@@ -1,6 +1,13 @@
 import { hasUnlimitedMembership } from "../../../domain/booking";
 import type { Db } from "../../db/client";
-import { classTypeNames, findMembership, listBuckets, listPenalties } from "./credits.repository";
+import { penaltiesOf } from "../penalties/penalties.service";
+import {
+  classTypeNames,
+  findMembership,
+  listBuckets,
+  lockSpendableBuckets,
+  setBucketAmount,
+} from "./credits.repository";
 
 type Bucket = Awaited<ReturnType<typeof listBuckets>>[number];
 
@@ -49,12 +56,31 @@ export async function myCredits(db: Db, customerId: number, all: boolean, now = 
 }
 
 export async function myPenalties(db: Db, customerId: number, now = new Date()) {
-  const rows = await listPenalties(db, customerId);
+  const rows = await penaltiesOf(db, customerId, now);
   return rows.map((p) => ({
     class_reservation_penalty_id: p.class_reservation_penalty_id,
     no_shows: p.no_shows,
     start_date: p.start_date.toISOString(),
     end_date: p.end_date.toISOString(),
-    active: !p.liftedAt && p.start_date <= now && p.end_date > now,
+    active: p.active,
   }));
+}
+
+/**
+ * Takes up to `amount` credits from the customer's buckets that expire first (never-expiring
+ * last), never leaving one below 0; unlimited and expired buckets are not touched. Runs in the
+ * caller's transaction (the buckets are locked) and answers what it took from each bucket.
+ */
+export async function takeCredits(tx: Db, customerId: number, amount: number, now = new Date()) {
+  const buckets = await lockSpendableBuckets(tx, customerId, now);
+  let left = amount;
+  const taken: { available_class_id: number; removed: number }[] = [];
+  for (const bucket of buckets) {
+    if (left === 0) break;
+    const removed = Math.min(left, bucket.available_classes);
+    await setBucketAmount(tx, bucket.available_class_id, bucket.available_classes - removed);
+    taken.push({ available_class_id: bucket.available_class_id, removed });
+    left -= removed;
+  }
+  return { removed: amount - left, buckets: taken };
 }

@@ -35,6 +35,11 @@ export function cleanMethodValues<T extends Partial<PaymentMethodValues>>(values
     : values;
 }
 
+/** Whether the payment method exists, offered to customers or not (a desk sale may name any). */
+export async function paymentMethodExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await findPaymentMethod(db, id));
+}
+
 export const noPaymentMethod = () => AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
 
 /** The checkout option a purchase is made with: the one named, else the first of its kind. */

@@ -86,3 +86,29 @@ export async function insertPenalty(db: Db, values: typeof class_reservation_pen
   const [row] = await db.insert(class_reservation_penalties).values(values).returning();
   return row;
 }
+
+/** Every penalty of a customer, latest ending first (lifted and past ones too). */
+export async function listPenaltiesOf(db: Db, customerId: number) {
+  return db
+    .select()
+    .from(class_reservation_penalties)
+    .where(eq(class_reservation_penalties.customer_id, customerId))
+    .orderBy(desc(class_reservation_penalties.end_date));
+}
+
+export async function findPenalty(db: Db, id: number, lock = false) {
+  const query = db
+    .select()
+    .from(class_reservation_penalties)
+    .where(eq(class_reservation_penalties.class_reservation_penalty_id, id))
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  return row;
+}
+
+export async function markPenaltyLifted(db: Db, id: number, liftedBy: string, now: Date) {
+  await db
+    .update(class_reservation_penalties)
+    .set({ liftedAt: now, lifted_by: liftedBy })
+    .where(eq(class_reservation_penalties.class_reservation_penalty_id, id));
+}

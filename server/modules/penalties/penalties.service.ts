@@ -1,12 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../../../domain/app-config";
+import { AppError, notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { notifyPenalty } from "../notifications/notifications.service";
 import {
   claimEndedSeats,
+  findPenalty,
   insertPenalty,
   latestPenalty,
+  listPenaltiesOf,
   lockMember,
+  markPenaltyLifted,
   markProcessed,
   processedHistory,
 } from "./penalties.repository";
@@ -92,4 +96,24 @@ export async function runNoShowJob(app: FastifyInstance, now = new Date()) {
   const created = await processNoShows(app.db, await app.appConfig.get(), now);
   for (const penalty of created) await notifyPenalty(app, penalty.customer_id, penalty);
   return created;
+}
+
+/** A customer's penalties, each with whether it blocks booking now (started, not ended, not lifted). */
+export async function penaltiesOf(db: Db, customerId: number, now = new Date()) {
+  const rows = await listPenaltiesOf(db, customerId);
+  return rows.map((p) => ({ ...p, active: !p.liftedAt && p.start_date <= now && p.end_date > now }));
+}
+
+/**
+ * Lifts a running penalty (the customer can book again at once), in the caller's transaction;
+ * answers the penalty as it was. 404 when it does not exist, 409 when already lifted or over.
+ */
+export async function liftActivePenalty(tx: Db, penaltyId: number, liftedBy: string, now = new Date()) {
+  const penalty = await findPenalty(tx, penaltyId, true);
+  if (!penalty) throw notFound("penaltyNotFound", "PENALTY_NOT_FOUND");
+  if (penalty.liftedAt || penalty.end_date <= now) {
+    throw AppError.of(409, "PENALTY_NOT_ACTIVE", "penaltyAlreadyLifted");
+  }
+  await markPenaltyLifted(tx, penaltyId, liftedBy, now);
+  return penalty;
 }

@@ -314,22 +314,32 @@ export async function updateInvoice(db: Db, id: number, values: Partial<NewInvoi
   return row;
 }
 
-/** Whether the customer still has another active unlimited membership besides this purchase. */
-export async function hasOtherActiveUnlimited(db: Db, customerId: number, purchaseId: number) {
-  const [row] = await db
-    .select({ id: purchases.purchase_id })
+/**
+ * The customer's other paid (active or completed) unlimited memberships; with `endsAfter`, only
+ * those still running then. Revoking, ending or shortening one membership must keep the others.
+ */
+function otherUnlimitedPurchases(db: Db, customerId: number, exceptPurchaseId: number, endsAfter?: Date) {
+  return db
+    .select({ expiration_date: purchases.expiration_date })
     .from(purchases)
     .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
     .where(
       and(
         eq(purchases.customer_id, customerId),
-        ne(purchases.purchase_id, purchaseId),
+        ne(purchases.purchase_id, exceptPurchaseId),
         inArray(purchases.status, ["active", "completed"]),
         eq(class_packages.is_unlimited_membership, true),
+        endsAfter
+          ? or(isNull(purchases.expiration_date), gt(purchases.expiration_date, endsAfter))
+          : undefined,
       ),
-    )
-    .limit(1);
-  return Boolean(row);
+    );
+}
+
+/** Whether the customer still has another active unlimited membership besides this purchase. */
+export async function hasOtherActiveUnlimited(db: Db, customerId: number, purchaseId: number) {
+  const rows = await otherUnlimitedPurchases(db, customerId, purchaseId).limit(1);
+  return rows.length > 0;
 }
 
 /** Who bought a package: paid purchases and cash ones awaiting the studio's confirmation. */
@@ -357,4 +367,42 @@ export async function listBuyersOfPackage(db: Db, classPackageId: number) {
       ),
     )
     .orderBy(purchases.createdAt, purchases.purchase_id);
+}
+
+/** Empties every credit bucket of a purchase (unlimited ones too); answers how many had something. */
+export async function emptyCreditsOfPurchase(db: Db, purchaseId: number) {
+  const rows = await db
+    .update(available_classes)
+    .set({ available_classes: 0 })
+    .where(and(eq(available_classes.purchase_id, purchaseId), ne(available_classes.available_classes, 0)))
+    .returning({ id: available_classes.available_class_id });
+  return rows.length;
+}
+
+export async function setCreditsExpiryOfPurchase(db: Db, purchaseId: number, until: Date) {
+  await db
+    .update(available_classes)
+    .set({ expiration_date: until })
+    .where(eq(available_classes.purchase_id, purchaseId));
+}
+
+/** Latest end of the customer's other running unlimited memberships (undefined: none; null: one without end). */
+export async function otherUnlimitedEnd(
+  db: Db,
+  customerId: number,
+  exceptPurchaseId: number,
+  now: Date,
+): Promise<Date | null | undefined> {
+  const rows = await otherUnlimitedPurchases(db, customerId, exceptPurchaseId, now);
+  if (rows.length === 0) return undefined;
+  if (rows.some((r) => r.expiration_date === null)) return null;
+  return new Date(Math.max(...rows.map((r) => r.expiration_date!.getTime())));
+}
+
+/** Sets the customer's unlimited membership as given (unlike extendUnlimited it may shorten it). */
+export async function setUnlimited(db: Db, customerId: number, has: boolean, until: Date | null) {
+  await db
+    .update(customers)
+    .set({ has_unlimited: has, unlimited_membership_expiration: until })
+    .where(eq(customers.customer_id, customerId));
 }

@@ -217,6 +217,30 @@ export async function findActivePenalty(db: Db, customerId: number, now: Date) {
   return row ?? null;
 }
 
+/** Every active reservation row of a class (hosts and guests), locked for the studio's cancellation. */
+export async function lockActiveReservationsOfClass(db: Db, classId: number) {
+  return db
+    .select()
+    .from(class_reservations)
+    .where(and(eq(class_reservations.single_class_id, classId), isNull(class_reservations.deletedAt)))
+    .orderBy(asc(class_reservations.class_reservation_id))
+    .for("update");
+}
+
+/**
+ * Gives a seat's credit back because the studio cancelled the class. Unlike a customer's own
+ * cancellation (returnCredit) it does not count against the bucket's cancels_used: the customer
+ * did not choose to cancel. Unlimited buckets stay unlimited.
+ */
+export async function returnCreditForStudio(db: Db, bucketId: number) {
+  await db
+    .update(available_classes)
+    .set({
+      available_classes: sql`case when ${available_classes.available_classes} = -1 then -1 else ${available_classes.available_classes} + 1 end`,
+    })
+    .where(eq(available_classes.available_class_id, bucketId));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Mis Reservaciones
 

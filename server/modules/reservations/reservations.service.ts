@@ -20,12 +20,14 @@ import {
   firstInstructorOf,
   guestsOf,
   insertCoachRating,
+  lockActiveReservationsOfClass,
   lockBucket,
   lockClass,
   lockCustomer,
   markCancelled,
   pageOfReservations,
   returnCredit,
+  returnCreditForStudio,
   setClassStars,
   setGuestName,
 } from "./reservations.repository";
@@ -242,5 +244,48 @@ export async function reservationClass(db: Db, customerId: number, reservationId
       summariseSeats(await findSeats(db, [c.single_class_id]), customerId),
       customerId,
     ),
+  };
+}
+
+/**
+ * Locks a class for a change of its seats (capacity, the studio cancelling it): the same lock
+ * every booking and cancellation takes first. Answers the class, or null when it does not exist.
+ */
+export async function lockClassForSeats(tx: Db, classId: number) {
+  return lockClass(tx, classId);
+}
+
+/**
+ * The studio cancels a class: every active reservation (hosts and guests) is cancelled and each
+ * seat paid with a credit gets it back, whatever the customer cancellation window says and
+ * without counting a cancellation against the bucket. Runs in the caller's transaction, taking
+ * the locks in the booking order (class, customers, buckets). Answers how many seats were
+ * cancelled and how many credits each customer got back, for the caller's emails.
+ */
+export async function cancelForClass(tx: Db, classId: number, now = new Date()) {
+  await lockClass(tx, classId);
+  const rows = await lockActiveReservationsOfClass(tx, classId);
+  const customerIds = [...new Set(rows.map((r) => r.customer_id))].sort((a, b) => a - b);
+  for (const customerId of customerIds) await lockCustomer(tx, customerId);
+  const refunds = new Map<number, number>();
+  const paidWithCredit = rows
+    .filter((r) => r.paid_with === "credit" && r.available_class_id !== null)
+    .sort((a, b) => (a.available_class_id ?? 0) - (b.available_class_id ?? 0));
+  for (const row of paidWithCredit) {
+    const bucket = await lockBucket(tx, row.available_class_id as number);
+    if (!bucket) continue;
+    await returnCreditForStudio(tx, bucket.available_class_id);
+    refunds.set(row.customer_id, (refunds.get(row.customer_id) ?? 0) + 1);
+  }
+  await markCancelled(
+    tx,
+    rows.map((r) => r.class_reservation_id),
+    now,
+  );
+  return {
+    cancelled_reservations: rows.length,
+    refunded_credits: [...refunds.values()].reduce((a, b) => a + b, 0),
+    customerIds,
+    refunds,
   };
 }

@@ -47,3 +47,18 @@ export function useCatalogueAction<I>(fn: (input: I) => Promise<{ message?: stri
     onSuccess: () => client.invalidateQueries({ queryKey: ["admin-catalogue"] }),
   });
 }
+
+/** An uploaded image: its file id (coach photos keep it) and the address the site shows it at. */
+export type UploadedImage = { file_id: number; src: string };
+
+/**
+ * POST /api/files as an image: the server refuses anything that is not one (415) or is too large
+ * (413), in Spanish. "kind" goes before the file: the server only sees fields sent before it.
+ */
+export async function uploadImage(file: File): Promise<UploadedImage> {
+  const body = new FormData();
+  body.append("kind", "image");
+  body.append("file", file);
+  const res = await api.post<{ file_id: number; file: { src: string } }>("/files", body);
+  return { file_id: res.file_id, src: res.file.src };
+}

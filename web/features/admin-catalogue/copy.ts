@@ -43,4 +43,15 @@ export const catalogueCopy = {
   videoTypes: "Tipos de video",
   back: "Volver",
   search: "Buscar...",
+  uploadImage: "Subir imagen",
+  changeImage: "Cambiar imagen",
+  removeImage: "Quitar",
+  noImage: "Sin imagen",
+  imageBroken: "No se pudo mostrar",
+  imagePreview: (label: string) => `Vista previa: ${label}`,
+  imageUrl: "dirección de la imagen (URL)",
+  imageUrlPlaceholder: "o pega una dirección: https://...",
+  imageHelp: "PNG, JPG, WebP, GIF o AVIF de hasta 10 MB. Se aplica al guardar.",
+  imageHelpUrl:
+    "Sube un PNG, JPG, WebP, GIF o AVIF de hasta 10 MB, o pega su dirección. Se aplica al guardar.",
 };

@@ -57,4 +57,18 @@ describe("catalogue form values", () => {
     const body = toBody(fields, { ...values, name: "Nueva", price: "" });
     expect(body).toMatchObject({ location_id: null, price: 0, tag_ids: [] });
   });
+
+  it("keeps an image as its address and a coach photo as its file id, previewed from the row", () => {
+    const images: FieldDef[] = [
+      { key: "image", label: "Imagen", type: "image" },
+      { key: "file_id", label: "Foto", type: "imageFile", previewKey: "photo" },
+    ];
+    const values = toValues(images, { image: "/files/a.png", file_id: 7, photo: "/files/b.png" });
+    expect(values).toEqual({ image: "/files/a.png", file_id: { file_id: 7, src: "/files/b.png" } });
+    expect(toBody(images, values)).toEqual({ image: "/files/a.png", file_id: 7 });
+    expect(toBody(images, { image: "", file_id: { file_id: null, src: null } })).toEqual({
+      image: null,
+      file_id: null,
+    });
+  });
 });

@@ -19,7 +19,11 @@ export type FieldDef = {
     | "spotMap"
     | "customSpotMap"
     | "packageTypes"
-    | "downloadable";
+    | "downloadable"
+    /** An image kept as its address: uploaded here or typed as a URL. */
+    | "image"
+    /** An image kept as an uploaded file's id (coach photos); `previewKey` names its address. */
+    | "imageFile";
   required?: boolean;
   description?: string;
   /** Fixed choices (select). */
@@ -28,9 +32,14 @@ export type FieldDef = {
   source?: { url: string; key: string; id: string; label: (row: Row) => string };
   /** Empty text is sent as null (nullable columns) instead of "". */
   nullable?: boolean;
+  /** imageFile: the row's field with the image's address, for the preview. */
+  previewKey?: string;
   /** Only these fields share a row on wide screens. */
   half?: boolean;
 };
+
+/** The form value of an imageFile field: the file the server keeps and where it is shown. */
+export type ImageValue = { file_id: number | null; src: string | null };
 
 /** Form values → request body: numbers as numbers, empty optional text as null. */
 export function toBody(fields: FieldDef[], values: Row): Row {
@@ -41,7 +50,9 @@ export function toBody(fields: FieldDef[], values: Row): Row {
       continue;
     }
     const v = values[f.key];
-    if (f.type === "number" || f.type === "money") {
+    if (f.type === "imageFile") {
+      out[f.key] = (v as ImageValue | undefined)?.file_id ?? null;
+    } else if (f.type === "number" || f.type === "money") {
       out[f.key] = v === "" || v === null || v === undefined ? null : Number(v);
       if (out[f.key] === null && f.required) out[f.key] = 0;
     } else if (f.type === "select") {
@@ -81,7 +92,14 @@ export function toValues(fields: FieldDef[], row: Row | null, defaults: Row = {}
     else if (f.type === "datetime") values[f.key] = v ? toLocalInput(String(v)) : "";
     else if (f.type === "packageTypes") values[f.key] = (v as Row[]) ?? [];
     else if (f.type === "downloadable") values[f.key] = v ?? null;
-    else values[f.key] = v ?? "";
+    else if (f.type === "imageFile") {
+      const src = f.previewKey ? row?.[f.previewKey] : null;
+      const image: ImageValue = {
+        file_id: (v as number | null) ?? null,
+        src: (src as string | null) ?? null,
+      };
+      values[f.key] = image;
+    } else values[f.key] = v ?? "";
   }
   return values;
 }

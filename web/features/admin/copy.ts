@@ -14,6 +14,8 @@ export const adminCopy = {
     customers: "Clientes",
     schedule: "Horario",
     reservations: "Reservaciones",
+    waitlists: "Listas de espera",
+    purchases: "Compras",
     catalogue: "Catálogo",
     locations: "Ubicaciones",
     classTypes: "Tipos de clase",
@@ -162,6 +164,7 @@ export const adminCopy = {
       "penalty.lift": "Penalización levantada",
       "reservation.book": "Reservación agregada",
       "reservation.cancel": "Reservación cancelada",
+      "waitlist.remove": "Quitado de lista de espera",
     } as Record<string, string>,
   },
   outbox: {

@@ -1,19 +1,14 @@
 import { formatDateTime, formatMoney } from "../../../../domain/format";
-import type { Row } from "../api";
-import { type CatalogueDef, yesNo } from "../components/catalogue-page";
+import type { CatalogueDef } from "../components/catalogue-page";
 import { HomeListsMenu } from "../components/home-lists-menu";
+import { imageField, listSource, nameOf, orderColumn, textColumn, titleOf, yesNoColumn } from "./common";
 
 const period = [
   { value: "day", label: "Días" },
   { value: "month", label: "Meses" },
   { value: "year", label: "Años" },
 ];
-const packagesSource = {
-  url: "/class_packages/admin/all",
-  key: "class_packages",
-  id: "class_package_id",
-  label: (r: Row) => String(r.title),
-};
+const packagesSource = listSource("/class_packages/admin/all", "class_packages", "class_package_id", titleOf);
 
 export const packages: CatalogueDef = {
   slug: "paquetes",
@@ -22,12 +17,12 @@ export const packages: CatalogueDef = {
   list: { url: "/class_packages/admin/all", key: "class_packages" },
   path: "/class_packages",
   idKey: "class_package_id",
-  nameOf: (r) => String(r.title),
+  nameOf: titleOf,
   defaults: { available: true, class_amount: 1, order: 0, price: 0 },
   modalSize: "xl",
   rowActions: (r) => <HomeListsMenu packageId={Number(r.class_package_id)} title={String(r.title)} />,
   columns: [
-    { key: "title", header: "Título", value: (r) => String(r.title) },
+    textColumn("title", "Título", titleOf),
     {
       key: "price",
       header: "Precio",
@@ -42,19 +37,12 @@ export const packages: CatalogueDef = {
       value: (r) => (r.sale_price as number) ?? "",
       render: (r) => (r.sale_price === null ? "—" : formatMoney(r.sale_price as number)),
     },
-    {
-      key: "class_amount",
-      header: "Clases",
-      value: (r) => (r.class_amount === -1 ? "Ilimitadas" : Number(r.class_amount)),
-    },
-    { key: "expiration_days", header: "Vigencia (días)", value: (r) => (r.expiration_days as number) ?? "" },
-    { key: "order", header: "Orden", value: (r) => Number(r.order) },
-    {
-      key: "available",
-      header: "A la venta",
-      value: (r) => (r.available ? "Sí" : "No"),
-      render: (r) => yesNo(r.available),
-    },
+    textColumn("class_amount", "Clases", (r) =>
+      r.class_amount === -1 ? "Ilimitadas" : Number(r.class_amount),
+    ),
+    textColumn("expiration_days", "Vigencia (días)", (r) => (r.expiration_days as number) ?? ""),
+    orderColumn,
+    yesNoColumn("available", "A la venta"),
   ],
   fields: [
     { key: "title", label: "Título", type: "text", required: true },
@@ -68,7 +56,7 @@ export const packages: CatalogueDef = {
     { key: "allowed_times", label: "Horarios permitidos (ej. 07:00,08:00)", type: "text", half: true },
     { key: "short_description", label: "Descripción corta", type: "text" },
     { key: "description", label: "Descripción", type: "textarea" },
-    { key: "image", label: "Imagen (URL)", type: "text" },
+    imageField("image", "Imagen"),
     { key: "is_special_event", label: "Evento especial", type: "switch", half: true },
     { key: "is_trial", label: "Clase de prueba", type: "switch", half: true },
     { key: "is_online", label: "Acceso a clases online", type: "switch", half: true },
@@ -103,12 +91,7 @@ export const packages: CatalogueDef = {
       key: "class_package_types",
       label: "Créditos por tipo de clase",
       type: "packageTypes",
-      source: {
-        url: "/admin/class_types",
-        key: "class_types",
-        id: "class_type_id",
-        label: (r: Row) => String(r.name),
-      },
+      source: listSource("/admin/class_types", "class_types", "class_type_id"),
     },
     { key: "available", label: "A la venta", type: "switch" },
   ],
@@ -124,19 +107,12 @@ export const discounts: CatalogueDef = {
   nameOf: (r) => String(r.code),
   defaults: { available: true, is_percent: true },
   columns: [
-    { key: "code", header: "Código", value: (r) => String(r.code) },
-    {
-      key: "amount",
-      header: "Descuento",
-      value: (r) => (r.is_percent ? `${r.amount}%` : formatMoney(r.amount as number)),
-    },
-    { key: "ends_at", header: "Vence", value: (r) => (r.ends_at ? formatDateTime(r.ends_at as string) : "") },
-    {
-      key: "available",
-      header: "Activo",
-      value: (r) => (r.available ? "Sí" : "No"),
-      render: (r) => yesNo(r.available),
-    },
+    textColumn("code", "Código"),
+    textColumn("amount", "Descuento", (r) =>
+      r.is_percent ? `${r.amount}%` : formatMoney(r.amount as number),
+    ),
+    textColumn("ends_at", "Vence", (r) => (r.ends_at ? formatDateTime(r.ends_at as string) : "")),
+    yesNoColumn("available", "Activo"),
   ],
   fields: [
     { key: "code", label: "Código", type: "text", required: true, half: true },
@@ -160,19 +136,14 @@ export const paymentMethods: CatalogueDef = {
   list: { url: "/payment_methods?all=1", key: "payment_methods" },
   path: "/payment_methods",
   idKey: "payment_method_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   defaults: { available: true, provider: "cash", order: 0 },
   modalSize: "xl",
   columns: [
-    { key: "name", header: "Nombre", value: (r) => String(r.name) },
-    { key: "provider", header: "Tipo", value: (r) => String(r.provider ?? "") },
-    { key: "order", header: "Orden", value: (r) => Number(r.order ?? 0) },
-    {
-      key: "available",
-      header: "Activo",
-      value: (r) => (r.available ? "Sí" : "No"),
-      render: (r) => yesNo(r.available),
-    },
+    textColumn("name", "Nombre"),
+    textColumn("provider", "Tipo"),
+    orderColumn,
+    yesNoColumn("available", "Activo"),
   ],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true, half: true },

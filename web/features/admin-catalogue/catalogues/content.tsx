@@ -1,14 +1,23 @@
-import { Badge, Button, ColorSwatch, Group, Text } from "@mantine/core";
+import { Badge } from "@mantine/core";
 import { IconCategory } from "@tabler/icons-react";
-import { Link } from "react-router";
 import { formatDateTime } from "../../../../domain/format";
 import { api } from "../../../lib/api-client";
 import type { Row } from "../api";
-import { type CatalogueDef, yesNo } from "../components/catalogue-page";
+import type { CatalogueDef } from "../components/catalogue-page";
 import { catalogueCopy } from "../copy";
-
-const ref = (url: string, key: string, id: string, label: (r: Row) => string) => ({ url, key, id, label });
-const personName = (r: Row) => [r.name, r.last_name].filter(Boolean).join(" ");
+import {
+  catalogueLink,
+  colourNameColumn,
+  imageField,
+  listSource,
+  nameOf,
+  orderColumn,
+  personName,
+  textColumn,
+  titleOf,
+  yesNo,
+  yesNoColumn,
+} from "./common";
 
 export const coaches: CatalogueDef = {
   slug: "coaches",
@@ -20,16 +29,11 @@ export const coaches: CatalogueDef = {
   nameOf: personName,
   defaults: { active: true, order: 0 },
   columns: [
-    { key: "name", header: "Nombre", value: personName },
-    { key: "nick_name", header: "Apodo", value: (r) => (r.nick_name as string) ?? "" },
-    { key: "instagram", header: "Instagram", value: (r) => (r.instagram as string) ?? "" },
-    { key: "order", header: "Orden", value: (r) => Number(r.order ?? 0) },
-    {
-      key: "active",
-      header: "Activo",
-      value: (r) => (r.active ? "Sí" : "No"),
-      render: (r) => yesNo(r.active),
-    },
+    textColumn("name", "Nombre", personName),
+    textColumn("nick_name", "Apodo"),
+    textColumn("instagram", "Instagram"),
+    orderColumn,
+    yesNoColumn("active", "Activo"),
   ],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true, half: true },
@@ -38,6 +42,8 @@ export const coaches: CatalogueDef = {
     { key: "instagram", label: "Instagram", type: "text", half: true },
     { key: "birthdate", label: "Fecha de nacimiento", type: "date", half: true },
     { key: "music_type", label: "Música favorita", type: "text", half: true },
+    // The server keeps a coach's photo as an uploaded file (instructors.file_id), not as a URL.
+    { key: "file_id", label: "Foto", type: "imageFile", previewKey: "image" },
     { key: "quote", label: "Frase", type: "text" },
     { key: "short_bio", label: "Biografía", type: "textarea" },
     { key: "order", label: "Orden", type: "number", half: true },
@@ -52,21 +58,16 @@ export const announcements: CatalogueDef = {
   list: { url: "/announcements", key: "announcements" },
   path: "/announcements",
   idKey: "announcement_id",
-  nameOf: (r) => String(r.title),
+  nameOf: titleOf,
   defaults: { published: true },
   modalSize: "xl",
   columns: [
-    { key: "title", header: "Título", value: (r) => String(r.title) },
-    {
-      key: "published",
-      header: "Publicado",
-      value: (r) => (r.published === false ? "No" : "Sí"),
-      render: (r) => yesNo(r.published !== false),
-    },
+    textColumn("title", "Título", titleOf),
+    yesNoColumn("published", "Publicado", (r) => r.published !== false),
   ],
   fields: [
     { key: "title", label: "Título", type: "text", required: true },
-    { key: "image", label: "Imagen (URL)", type: "text" },
+    imageField("image", "Imagen"),
     { key: "content", label: "Contenido", type: "html" },
     { key: "published", label: "Publicado", type: "switch" },
   ],
@@ -79,24 +80,18 @@ export const pages: CatalogueDef = {
   list: { url: "/pages", key: "pages" },
   path: "/pages",
   idKey: "page_id",
-  nameOf: (r) => String(r.title),
+  nameOf: titleOf,
   defaults: { order: 0 },
   modalSize: "xl",
   columns: [
-    { key: "title", header: "Título", value: (r) => String(r.title) },
-    { key: "slug", header: "Dirección", value: (r) => `/${r.slug}` },
+    textColumn("title", "Título", titleOf),
+    textColumn("slug", "Dirección", (r) => `/${r.slug}`),
     {
-      key: "required",
-      header: "Aceptación obligatoria",
-      value: (r) => (r.required ? "Sí" : "No"),
+      ...yesNoColumn("required", "Aceptación obligatoria"),
+      // Pages customers must accept stand out: they block booking until accepted.
       render: (r) => (r.required ? <Badge color="orange">{catalogueCopy.yes}</Badge> : yesNo(false)),
     },
-    {
-      key: "show_in_footer",
-      header: "En el pie",
-      value: (r) => (r.show_in_footer ? "Sí" : "No"),
-      render: (r) => yesNo(r.show_in_footer),
-    },
+    yesNoColumn("show_in_footer", "En el pie"),
   ],
   fields: [
     { key: "title", label: "Título", type: "text", required: true, half: true },
@@ -116,22 +111,9 @@ export const tags: CatalogueDef = {
   list: { url: "/tags", key: "tags" },
   path: "/tags",
   idKey: "tag_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   defaults: { type: "class" },
-  columns: [
-    {
-      key: "name",
-      header: "Nombre",
-      value: (r) => String(r.name),
-      render: (r) => (
-        <Group gap="xs" wrap="nowrap">
-          <ColorSwatch color={(r.color as string) || "#ced4da"} size={14} />
-          <Text size="sm">{String(r.name)}</Text>
-        </Group>
-      ),
-    },
-    { key: "type", header: "Tipo", value: (r) => (r.type === "video" ? "Video" : "Clase") },
-  ],
+  columns: [colourNameColumn, textColumn("type", "Tipo", (r) => (r.type === "video" ? "Video" : "Clase"))],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true },
     { key: "color", label: "Color", type: "color", half: true },
@@ -156,12 +138,9 @@ export const videoTypes: CatalogueDef = {
   list: { url: "/admin/video_types", key: "video_types" },
   path: "/video_types",
   idKey: "video_type_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   defaults: { order: 0 },
-  columns: [
-    { key: "name", header: "Nombre", value: (r) => String(r.name) },
-    { key: "order", header: "Orden", value: (r) => Number(r.order ?? 0) },
-  ],
+  columns: [textColumn("name", "Nombre"), orderColumn],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true },
     { key: "description", label: "Descripción", type: "textarea" },
@@ -176,34 +155,18 @@ export const videos: CatalogueDef = {
   list: { url: "/admin/videos", key: "videos" },
   path: "/videos",
   idKey: "video_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   defaults: { host: "youtube", published: true, duration: 0 },
   loadItem: async (id) => (await api.get<{ video: Row }>(`/admin/videos/${id}`)).video,
-  headerActions: (
-    <Button
-      component={Link}
-      to="/admin/catalogo/tipos-de-video"
-      variant="default"
-      leftSection={<IconCategory size={16} />}
-    >
-      {catalogueCopy.videoTypes}
-    </Button>
-  ),
+  headerActions: catalogueLink("tipos-de-video", catalogueCopy.videoTypes, IconCategory),
   columns: [
-    { key: "name", header: "Nombre", value: (r) => String(r.name) },
-    { key: "host", header: "Origen", value: (r) => String(r.host) },
-    { key: "duration", header: "Minutos", value: (r) => Math.round(Number(r.duration ?? 0) / 60) },
-    {
-      key: "release_date",
-      header: "Publicación",
-      value: (r) => (r.release_date ? formatDateTime(r.release_date as string) : ""),
-    },
-    {
-      key: "published",
-      header: "Publicado",
-      value: (r) => (r.published ? "Sí" : "No"),
-      render: (r) => yesNo(r.published),
-    },
+    textColumn("name", "Nombre"),
+    textColumn("host", "Origen"),
+    textColumn("duration", "Minutos", (r) => Math.round(Number(r.duration ?? 0) / 60)),
+    textColumn("release_date", "Publicación", (r) =>
+      r.release_date ? formatDateTime(r.release_date as string) : "",
+    ),
+    yesNoColumn("published", "Publicado"),
   ],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true },
@@ -220,7 +183,7 @@ export const videos: CatalogueDef = {
       ],
     },
     { key: "url", label: "Id o dirección del video", type: "text", half: true },
-    { key: "thumbnail", label: "Miniatura (URL)", type: "text" },
+    imageField("thumbnail", "Miniatura"),
     { key: "description", label: "Descripción", type: "textarea" },
     { key: "duration", label: "Duración (segundos)", type: "number", half: true },
     { key: "release_date", label: "Se publica el", type: "datetime", half: true },
@@ -229,34 +192,34 @@ export const videos: CatalogueDef = {
       label: "Coach",
       type: "select",
       half: true,
-      source: ref("/instructors", "instructors", "instructor_id", personName),
+      source: listSource("/instructors", "instructors", "instructor_id", personName),
     },
     {
       key: "class_type_id",
       label: "Tipo de clase",
       type: "select",
       half: true,
-      source: ref("/admin/class_types", "class_types", "class_type_id", (r) => String(r.name)),
+      source: listSource("/admin/class_types", "class_types", "class_type_id"),
     },
     {
       key: "video_type_id",
       label: "Tipo de video",
       type: "select",
       half: true,
-      source: ref("/admin/video_types", "video_types", "video_type_id", (r) => String(r.name)),
+      source: listSource("/admin/video_types", "video_types", "video_type_id"),
     },
     {
       key: "program_id",
       label: "Programa",
       type: "select",
       half: true,
-      source: ref("/programs", "programs", "program_id", (r) => String(r.name)),
+      source: listSource("/programs", "programs", "program_id"),
     },
     {
       key: "tag_ids",
       label: "Etiquetas",
       type: "multiselect",
-      source: ref("/tags?type=video", "tags", "tag_id", (r) => String(r.name)),
+      source: listSource("/tags?type=video", "tags", "tag_id"),
     },
     { key: "published", label: "Publicado", type: "switch" },
   ],
@@ -269,21 +232,12 @@ export const programs: CatalogueDef = {
   list: { url: "/programs", key: "programs" },
   path: "/programs",
   idKey: "program_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   defaults: { available: true, order: 0 },
-  columns: [
-    { key: "name", header: "Nombre", value: (r) => String(r.name) },
-    { key: "order", header: "Orden", value: (r) => Number(r.order ?? 0) },
-    {
-      key: "available",
-      header: "Activo",
-      value: (r) => (r.available ? "Sí" : "No"),
-      render: (r) => yesNo(r.available),
-    },
-  ],
+  columns: [textColumn("name", "Nombre"), orderColumn, yesNoColumn("available", "Activo")],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true },
-    { key: "image", label: "Imagen (URL)", type: "text" },
+    imageField("image", "Imagen"),
     { key: "description", label: "Descripción", type: "textarea" },
     { key: "order", label: "Orden", type: "number", half: true },
     { key: "available", label: "Activo", type: "switch", half: true },

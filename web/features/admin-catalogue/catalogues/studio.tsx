@@ -1,10 +1,16 @@
-import { Button, ColorSwatch, Group, Text } from "@mantine/core";
 import { IconGridDots } from "@tabler/icons-react";
-import { Link } from "react-router";
 import { parseRowSizes } from "../../../../domain/spot-map";
-import type { Row } from "../api";
-import { type CatalogueDef, yesNo } from "../components/catalogue-page";
+import type { CatalogueDef } from "../components/catalogue-page";
 import { catalogueCopy } from "../copy";
+import {
+  catalogueLink,
+  colourNameColumn,
+  imageField,
+  listSource,
+  nameOf,
+  textColumn,
+  yesNoColumn,
+} from "./common";
 
 const available = { key: "available", label: "Activa (visible para clientes)", type: "switch" } as const;
 
@@ -15,18 +21,13 @@ export const locations: CatalogueDef = {
   list: { url: "/admin/locations", key: "locations" },
   path: "/locations",
   idKey: "location_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   defaults: { available: true },
   columns: [
-    { key: "name", header: "Nombre", value: (r) => String(r.name) },
-    { key: "address", header: "Dirección", value: (r) => (r.address as string) ?? "" },
-    { key: "phone", header: "Teléfono", value: (r) => (r.phone as string) ?? "" },
-    {
-      key: "available",
-      header: "Activa",
-      value: (r) => (r.available ? "Sí" : "No"),
-      render: (r) => yesNo(r.available),
-    },
+    textColumn("name", "Nombre"),
+    textColumn("address", "Dirección"),
+    textColumn("phone", "Teléfono"),
+    yesNoColumn("available", "Activa"),
   ],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true },
@@ -45,64 +46,31 @@ export const classTypes: CatalogueDef = {
   list: { url: "/admin/class_types", key: "class_types" },
   path: "/class_types",
   idKey: "class_type_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   defaults: { available: true },
   modalSize: "xl",
-  headerActions: (
-    <Button
-      component={Link}
-      to="/admin/catalogo/mapas-de-lugares"
-      variant="default"
-      leftSection={<IconGridDots size={16} />}
-    >
-      {catalogueCopy.customMaps}
-    </Button>
-  ),
+  headerActions: catalogueLink("mapas-de-lugares", catalogueCopy.customMaps, IconGridDots),
   columns: [
-    {
-      key: "name",
-      header: "Nombre",
-      value: (r) => String(r.name),
-      render: (r) => (
-        <Group gap="xs" wrap="nowrap">
-          <ColorSwatch color={(r.color as string) || "#ced4da"} size={14} />
-          <Text size="sm">{String(r.name)}</Text>
-        </Group>
-      ),
-    },
-    {
-      key: "spot_map",
-      header: "Mapa de lugares",
-      value: (r) => {
-        if (r.custom_spot_map_id) return "Personalizado";
-        const sizes = parseRowSizes(r.spot_map as string | null);
-        return sizes ? `${r.spot_map} (${sizes.reduce((a, b) => a + b, 0)} lugares)` : "Sin mapa";
-      },
-    },
-    {
-      key: "available",
-      header: "Activo",
-      value: (r) => (r.available ? "Sí" : "No"),
-      render: (r) => yesNo(r.available),
-    },
+    colourNameColumn,
+    textColumn("spot_map", "Mapa de lugares", (r) => {
+      if (r.custom_spot_map_id) return "Personalizado";
+      const sizes = parseRowSizes(r.spot_map as string | null);
+      return sizes ? `${r.spot_map} (${sizes.reduce((a, b) => a + b, 0)} lugares)` : "Sin mapa";
+    }),
+    yesNoColumn("available", "Activo"),
   ],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true },
     { key: "color", label: "Color", type: "color", half: true },
-    { key: "icon", label: "Ícono (URL)", type: "text", half: true },
-    { key: "image", label: "Imagen (URL)", type: "text" },
+    imageField("icon", "Ícono"),
+    imageField("image", "Imagen"),
     { key: "description", label: "Descripción", type: "textarea" },
     { key: "spot_map", label: "Mapa de lugares por filas", type: "spotMap" },
     {
       key: "custom_spot_map_id",
       label: "Mapa personalizado (reemplaza al de filas)",
       type: "select",
-      source: {
-        url: "/custom_spot_maps",
-        key: "custom_spot_maps",
-        id: "custom_spot_map_id",
-        label: (r: Row) => String(r.name),
-      },
+      source: listSource("/custom_spot_maps", "custom_spot_maps", "custom_spot_map_id"),
     },
     { ...available, label: "Activo (visible para clientes)" },
   ],
@@ -115,19 +83,19 @@ export const customSpotMaps: CatalogueDef = {
   list: { url: "/admin/custom_spot_maps", key: "custom_spot_maps" },
   path: "/custom_spot_maps",
   idKey: "custom_spot_map_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   modalSize: "xl",
   columns: [
-    { key: "name", header: "Nombre", value: (r) => String(r.name) },
-    { key: "size", header: "Filas × columnas", value: (r) => `${r.rows} × ${r.columns}` },
-    {
-      key: "seats",
-      header: "Lugares",
-      value: (r) =>
+    textColumn("name", "Nombre"),
+    textColumn("size", "Filas × columnas", (r) => `${r.rows} × ${r.columns}`),
+    textColumn(
+      "seats",
+      "Lugares",
+      (r) =>
         Object.values((r.spots as Record<string, { selectable?: boolean }>) ?? {}).filter(
           (s) => s.selectable !== false,
         ).length,
-    },
+    ),
   ],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true },
@@ -142,17 +110,12 @@ export const categories: CatalogueDef = {
   list: { url: "/admin/class_categories", key: "class_categories" },
   path: "/class_categories",
   idKey: "class_category_id",
-  nameOf: (r) => String(r.name),
+  nameOf,
   defaults: { available: true },
   columns: [
-    { key: "name", header: "Nombre", value: (r) => String(r.name) },
-    { key: "handle", header: "Identificador", value: (r) => (r.handle as string) ?? "" },
-    {
-      key: "available",
-      header: "Activa",
-      value: (r) => (r.available ? "Sí" : "No"),
-      render: (r) => yesNo(r.available),
-    },
+    textColumn("name", "Nombre"),
+    textColumn("handle", "Identificador"),
+    yesNoColumn("available", "Activa"),
   ],
   fields: [
     { key: "name", label: "Nombre", type: "text", required: true, half: true },

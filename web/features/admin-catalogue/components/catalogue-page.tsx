@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Modal, SimpleGrid, Stack, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Tooltip } from "@mantine/core";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { isApiError } from "../../../lib/api-client";
@@ -35,15 +35,6 @@ export type CatalogueDef = {
   canDelete?: boolean;
   modalSize?: string;
 };
-
-/** Yes/No badge for boolean columns. */
-export function yesNo(value: unknown) {
-  return (
-    <Badge variant="light" color={value ? "green" : "gray"}>
-      {value ? catalogueCopy.yes : catalogueCopy.no}
-    </Badge>
-  );
-}
 
 /**
  * The generic catalogue screen: a searchable, sortable, exportable table and a modal form.

@@ -10,9 +10,10 @@ import {
 } from "@mantine/core";
 import { type Row, useList } from "../api";
 import { catalogueCopy } from "../copy";
-import type { FieldDef } from "../fields";
+import type { FieldDef, ImageValue } from "../fields";
 import { CustomSpotMapEditor, type GridValue } from "./custom-spot-map-editor";
 import { HtmlField } from "./html-field";
+import { ImageField } from "./image-field";
 import { PackageTypesField } from "./package-types-field";
 import { SpotMapField } from "./spot-map-field";
 
@@ -121,6 +122,28 @@ export function FieldInput({
       );
     case "customSpotMap":
       return <CustomSpotMapEditor value={value as GridValue} onChange={onChange} />;
+    case "image":
+      return (
+        <ImageField
+          label={field.label}
+          src={String(value ?? "")}
+          allowUrl
+          error={error}
+          onChange={(image) => onChange(image.src)}
+        />
+      );
+    case "imageFile": {
+      const image = (value as ImageValue | undefined) ?? { file_id: null, src: null };
+      return (
+        <ImageField
+          label={field.label}
+          src={image.src ?? ""}
+          allowUrl={false}
+          error={error}
+          onChange={(next) => onChange({ file_id: next.file_id, src: next.src || null })}
+        />
+      );
+    }
     case "packageTypes":
       return <PackageTypesField value={(value as never[]) ?? []} onChange={onChange} classTypes={rows} />;
     case "downloadable": {

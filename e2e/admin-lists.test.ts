@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { messages } from "../domain/messages";
+import { DESKTOP, launchBrowser, openWatchedPage, PHONE } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const SHOTS = process.env.ADMIN_LISTS_SHOTS ?? "/tmp/shots-admin-lists";
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers read loosely in a journey
+type Json = Record<string, any>;
+
+async function call(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: init.method ?? "GET",
+    headers: {
+      ...(init.body ? { "content-type": "application/json" } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${text}`);
+  return { json: (text ? JSON.parse(text) : {}) as Json, token: res.headers.get("set-auth-token") ?? "" };
+}
+
+/** A new customer who chose to pay the inscription in cash: a pending cash purchase of their own. */
+async function customerWithPendingCash(lastName: string) {
+  const { json, token } = await call("/api/customer/signup", {
+    method: "POST",
+    body: {
+      email: `listas.${Date.now()}@prueba.mx`,
+      password: "secreto123",
+      password_confirm: "secreto123",
+      phone: `57${String(Date.now() % 100_000_000).padStart(8, "0")}`,
+      name: "Lorena",
+      last_name: lastName,
+      signup_reason: "Instagram",
+      accept_terms: true,
+    },
+  });
+  const packages = (await call("/api/class_packages")).json.class_packages as {
+    class_package_id: number;
+    title: string;
+  }[];
+  const inscription = packages.find((p) => p.title === "Inscripción");
+  if (!inscription) throw new Error("el estudio demo no tiene el paquete Inscripción");
+  await call("/api/checkout", {
+    method: "POST",
+    token,
+    body: { class_package_id: inscription.class_package_id, idempotency_key: `listas-${Date.now()}` },
+  });
+  return { customerId: json.customer.customer_id as number };
+}
+
+async function open(browser: Browser, viewport: typeof DESKTOP) {
+  const watched = await openWatchedPage(browser, baseUrl, viewport);
+  await watched.context.addInitScript(() => {
+    localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
+    localStorage.setItem(
+      "popup_presencial_seen",
+      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
+    );
+  });
+  return watched;
+}
+
+async function signInAsAdmin(page: Page, redirect: string) {
+  await page.goto(`/entrar?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel(/^Correo electrónico/).fill("admin@demo.mx");
+  await page.getByLabel(/^Contraseña/).fill("demo1234");
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Rows of a table's body (the header row left out), once the list has answered. */
+/** The lists answer over the network on a busy machine: wait up to 15 s, not the default 1 s. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+const bodyRows = (page: Page, table: string) => page.getByRole("table", { name: table }).locator("tbody tr");
+
+async function downloadText(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent("download"), click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: fs.readFileSync(file!, "utf8") };
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole("textbox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+describe("admin lists: reservations, purchases, waitlists", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it("the admin filters classes and reservations, confirms a cash payment and reviews the waitlists", async () => {
+    const lastName = `Listas${Date.now() % 100_000}`;
+    await customerWithPendingCash(lastName);
+    const { page, context, problems } = await open(browser, DESKTOP);
+
+    // Reservaciones: the week's classes, then a narrower range, then a customer's reservations.
+    await signInAsAdmin(page, "/admin/reservaciones");
+    await page.getByRole("heading", { level: 1, name: "Reservaciones" }).waitFor();
+    await poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
+    const week = await bodyRows(page, "Clases").count();
+    const from = await page.getByLabel("Desde").inputValue();
+    await page.getByLabel("Hasta").fill(from);
+    await poll(() => bodyRows(page, "Clases").count()).toBeLessThanOrEqual(week);
+    await page.getByLabel("Hasta").fill("");
+    await page.getByRole("searchbox", { name: "Buscar en Clases" }).fill("Cycling");
+    await poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
+    expect(
+      await page.getByRole("link", { name: /Abrir la lista de asistencia de .*Cycling/ }).count(),
+    ).toBeGreaterThan(0);
+    await shot(page, "reservaciones-desktop");
+
+    await page.getByRole("tab", { name: "Buscar reservaciones" }).click();
+    await page.getByRole("searchbox", { name: "Buscar en Reservaciones" }).fill("Ana López");
+    await expect
+      .poll(() =>
+        page.getByRole("table", { name: "Reservaciones" }).getByRole("link", { name: "Ana López" }).count(),
+      )
+      .toBeGreaterThan(0);
+    await shot(page, "reservaciones-busqueda-desktop");
+
+    // Compras: the pending cash inscription of our customer, confirmed from the list.
+    await page.getByRole("link", { name: "Compras" }).first().click();
+    await page.waitForURL(/\/admin\/compras$/);
+    await poll(() => bodyRows(page, "Compras").count()).toBeGreaterThan(0);
+    await chooseOption(page, "Estado", "Pendiente");
+    await chooseOption(page, "Origen", "Efectivo");
+    const totals = page.getByRole("region", { name: "Totales del filtro" });
+    await poll(() => totals.textContent()).toMatch(/Pendiente: \d+ · \$[\d,]+\.\d\d MXN/);
+    await page.getByRole("searchbox", { name: "Buscar en Compras" }).fill(lastName);
+    await poll(() => bodyRows(page, "Compras").count()).toBe(1);
+    await shot(page, "compras-desktop");
+    await page.getByRole("button", { name: `Confirmar pago: Inscripción, Lorena ${lastName}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirmar pago en efectivo" });
+    await dialog.getByRole("button", { name: "Confirmar pago" }).click();
+    await page.getByText(messages.paymentSuccess).first().waitFor();
+    await poll(() => bodyRows(page, "Compras").count()).toBe(0);
+    await page.getByRole("tab", { name: "Cargos" }).click();
+    await chooseOption(page, "Estado", "Pagado");
+    await page.getByRole("searchbox", { name: "Buscar en Cargos" }).fill(lastName);
+    await poll(() => bodyRows(page, "Cargos").count()).toBe(1);
+    await poll(() => totals.textContent()).toContain("Pagado: 1");
+    await shot(page, "cargos-desktop");
+    const charges = await downloadText(page, () =>
+      page.getByRole("button", { name: "Exportar CSV" }).click(),
+    );
+    expect(charges.name).toBe("cargos.csv");
+    const [header, row] = charges.text.split("\r\n");
+    expect(header).toBe("\uFEFFFecha,Cliente,Paquete,Estado,Pago,Total");
+    expect(row).toMatch(
+      new RegExp(
+        `^"\\d\\d [a-z]+ \\d{4}, \\d\\d:\\d\\d",Lorena ${lastName} <listas\\.\\d+@prueba\\.mx>,Inscripción,Pagado,Efectivo,[\\d.]+$`,
+      ),
+    );
+
+    // Listas de espera: the demo's full class has people in line.
+    await page.getByRole("link", { name: "Listas de espera" }).first().click();
+    await page.waitForURL(/\/admin\/listas-de-espera$/);
+    await chooseOption(page, "Estado", "Activas (en la fila)");
+    await poll(() => bodyRows(page, "Listas de espera").count()).toBeGreaterThan(0);
+    expect(
+      await page.getByRole("button", { name: /Quitar a .* de la lista de espera/ }).count(),
+    ).toBeGreaterThan(0);
+    await shot(page, "listas-de-espera-desktop");
+    const line = await downloadText(page, () => page.getByRole("button", { name: "Exportar CSV" }).click());
+    expect(line.name).toBe("listas-de-espera.csv");
+    expect(line.text.split("\r\n")[0]).toBe("\uFEFFClase,Tipo,Cliente,Correo,Posición,Estado,Se anotó");
+    expect(line.text).toContain(",En espera,");
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("the three lists work on a phone (the tables scroll sideways)", async () => {
+    const { page, context, problems } = await open(browser, PHONE);
+    await signInAsAdmin(page, "/admin/reservaciones");
+    await poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
+    await shot(page, "reservaciones-phone");
+    await page.goto("/admin/compras");
+    await poll(() => bodyRows(page, "Compras").count()).toBeGreaterThan(0);
+    await shot(page, "compras-phone");
+    await page.goto("/admin/listas-de-espera");
+    await poll(() => bodyRows(page, "Listas de espera").count()).toBeGreaterThan(0);
+    await shot(page, "listas-de-espera-phone");
+    // Nothing but the tables' own scroll areas is wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,367 @@
+import { Button, Select, Stack, Tabs, Text } from "@mantine/core";
+import { useState } from "react";
+import { purchaseStatusText } from "../../../../domain/billing";
+import { formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
+import type { AdminColumn } from "../../admin/components/admin-table";
+import { ConfirmModal } from "../../admin/components/confirm-modal";
+import { AdminPage } from "../../admin/components/page-frame";
+import { providerLabel } from "../../admin/copy";
+import { notifyError, notifySuccess } from "../../admin/notify";
+import { useAppConfig } from "../../app-config/api";
+import {
+  type InvoiceRow,
+  type PaymentPage,
+  type PurchaseRow,
+  useConfirmInvoice,
+  useConfirmPurchase,
+  usePackageOptions,
+  usePaymentMethodOptions,
+} from "../api";
+import { CustomerLink, DateTimeCell, StatusBadge } from "../components/cells";
+import { DateRangeFilter, type DayRange, FilterBar, rangeQuery } from "../components/filter-bar";
+import { ListTable } from "../components/list-table";
+import { TotalsBar } from "../components/totals-bar";
+import { listsCopy } from "../copy";
+
+const c = listsCopy.purchases;
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+/** What "Confirmar pago" is about to confirm (a purchase, or a renewal's charge). */
+type Pending = { kind: "purchase" | "invoice"; id: number; message: string };
+
+const statusColor: Record<string, string> = {
+  active: "green",
+  completed: "teal",
+  paid: "green",
+  pending: "yellow",
+  failed: "red",
+  cancelled: "gray",
+  revoked: "gray",
+  refunded: "grape",
+};
+
+/**
+ * /admin/compras: purchases and their charges with filters, the totals of the filtered set, CSV,
+ * and "Confirmar pago" for the cash payments the desk receives.
+ */
+export function PurchasesPage() {
+  const zone = useAppConfig().timezone;
+  const [tab, setTab] = useState<string | null>("purchases");
+  const [range, setRange] = useState<DayRange>({ from: "", to: "" });
+  const [purchaseStatus, setPurchaseStatus] = useState<string | null>(null);
+  const [invoiceStatus, setInvoiceStatus] = useState<string | null>(null);
+  const [packageId, setPackageId] = useState<string | null>(null);
+  const [provider, setProvider] = useState<string | null>(null);
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const packages = usePackageOptions();
+  const methods = usePaymentMethodOptions();
+  const confirmPurchase = useConfirmPurchase();
+  const confirmInvoice = useConfirmInvoice();
+  const confirming = confirmPurchase.isPending || confirmInvoice.isPending;
+
+  const shared = {
+    ...rangeQuery(range),
+    class_package_id: packageId ?? undefined,
+    provider: provider ?? undefined,
+    payment_method_id: methodId ?? undefined,
+  };
+
+  const runConfirm = () => {
+    if (!pending) return;
+    const mutation = pending.kind === "purchase" ? confirmPurchase : confirmInvoice;
+    mutation.mutate(pending.id, {
+      onSuccess: (res) => {
+        notifySuccess(res.message);
+        setPending(null);
+      },
+      onError: notifyError,
+    });
+  };
+
+  const confirmButton = (label: string, next: Pending) => (
+    <Button
+      size="compact-xs"
+      variant="light"
+      color="green"
+      onClick={() => setPending(next)}
+      aria-label={label}
+      style={{ minWidth: "max-content" }}
+    >
+      {c.confirm}
+    </Button>
+  );
+
+  /** Name over email in one column (the table stays readable at 1280 px); the CSV has both. */
+  const customerColumn = <
+    R extends { customer_id: number; customer_name: string; customer_email: string },
+  >(): AdminColumn<R> => ({
+    key: "customer",
+    header: c.customer,
+    value: (r) => `${r.customer_name} <${r.customer_email}>`,
+    render: (r) => (
+      <Stack gap={0}>
+        <CustomerLink id={r.customer_id} name={r.customer_name} />
+        <Text size="xs" c="dimmed">
+          {r.customer_email}
+        </Text>
+      </Stack>
+    ),
+  });
+  const dateColumn = <R extends { createdAt: string }>(): AdminColumn<R> => ({
+    key: "created_at",
+    header: c.date,
+    value: (r) => formatDateTime(r.createdAt, zone),
+    render: (r) => <DateTimeCell at={r.createdAt} zone={zone} />,
+  });
+  /** The payment option the customer chose; the processor when there was none (admin grants). */
+  const paymentColumn = <R extends { provider: string; payment_method: string | null }>(
+    sortable: boolean,
+  ): AdminColumn<R> => ({
+    key: "provider",
+    header: c.payment,
+    sortable,
+    value: (r) => r.payment_method ?? providerLabel[r.provider] ?? r.provider,
+  });
+  const totalColumn = <R extends { total_payment: number; discount_total?: number }>(): AdminColumn<R> => ({
+    key: "total",
+    header: c.total,
+    align: "right",
+    value: (r) => r.total_payment,
+    render: (r) => (
+      <Stack gap={0} align="flex-end">
+        <Text size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
+          {formatMoney(r.total_payment)}
+        </Text>
+        {r.discount_total ? (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {c.discountOf(formatMoney(r.discount_total))}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  });
+
+  const purchaseColumns: AdminColumn<PurchaseRow>[] = [
+    dateColumn<PurchaseRow>(),
+    customerColumn<PurchaseRow>(),
+    {
+      key: "title",
+      header: c.package,
+      value: (r) => r.title,
+      render: (r) => (
+        <Stack gap={2}>
+          <Text size="sm">{r.title}</Text>
+          {r.subscription || r.is_gift ? (
+            <Text size="xs" c="dimmed">
+              {[r.subscription ? c.subscription : null, r.is_gift ? c.gift : null]
+                .filter(Boolean)
+                .join(" · ")}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: "status",
+      header: c.status,
+      value: (r) => purchaseStatusText(r, zone),
+      render: (r) => (
+        <Stack gap={6} align="flex-start">
+          <StatusBadge color={statusColor[r.status] ?? "gray"}>{purchaseStatusText(r, zone)}</StatusBadge>
+          {r.can_confirm
+            ? confirmButton(`${c.confirm}: ${r.title}, ${r.customer_name}`, {
+                kind: "purchase",
+                id: r.purchase_id,
+                message: c.confirmPurchase(r.title, r.customer_name, formatMoney(r.total_payment)),
+              })
+            : null}
+        </Stack>
+      ),
+    },
+    paymentColumn<PurchaseRow>(true),
+    totalColumn<PurchaseRow>(),
+  ];
+
+  /** A renewal's billed period (a one-off charge has none). */
+  const periodOf = (r: InvoiceRow) =>
+    r.period_start && r.period_end
+      ? `${formatDate(r.period_start, zone)} – ${formatDate(r.period_end, zone)}`
+      : "";
+
+  const invoiceAction = (r: InvoiceRow) => {
+    const label = `${c.confirm}: ${r.title}, ${r.customer_name}`;
+    const total = formatMoney(r.total_payment);
+    if (r.confirm === "invoice") {
+      return confirmButton(label, {
+        kind: "invoice",
+        id: r.invoice_id,
+        message: c.confirmInvoice(r.title, r.customer_name, total),
+      });
+    }
+    if (r.confirm === "purchase") {
+      return confirmButton(label, {
+        kind: "purchase",
+        id: r.purchase_id,
+        message: c.confirmPurchase(r.title, r.customer_name, total),
+      });
+    }
+    return null;
+  };
+
+  const invoiceColumns: AdminColumn<InvoiceRow>[] = [
+    dateColumn<InvoiceRow>(),
+    customerColumn<InvoiceRow>(),
+    {
+      key: "title",
+      header: c.package,
+      value: (r) => [r.title, periodOf(r)].filter(Boolean).join(" · "),
+      render: (r) => (
+        <Stack gap={2}>
+          <Text size="sm">{r.title}</Text>
+          {periodOf(r) ? (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+              {periodOf(r)}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: "status",
+      header: c.status,
+      value: (r) => c.invoiceStatus[r.status] ?? r.status,
+      render: (r) => (
+        <Stack gap={6} align="flex-start">
+          <StatusBadge color={statusColor[r.status] ?? "gray"}>
+            {c.invoiceStatus[r.status] ?? r.status}
+          </StatusBadge>
+          {invoiceAction(r)}
+        </Stack>
+      ),
+    },
+    paymentColumn<InvoiceRow>(false),
+    totalColumn<InvoiceRow>(),
+  ];
+
+  const selectWidth = { base: "calc(50% - 6px)", xs: 190 };
+  return (
+    <AdminPage title={c.title}>
+      <FilterBar label={listsCopy.filters}>
+        {tab === "purchases" ? (
+          <Select
+            label={c.status}
+            placeholder={listsCopy.all}
+            data={options(c.purchaseStatus)}
+            value={purchaseStatus}
+            onChange={setPurchaseStatus}
+            clearable
+            w={selectWidth}
+          />
+        ) : (
+          <Select
+            label={c.status}
+            placeholder={listsCopy.all}
+            data={options(c.invoiceStatus)}
+            value={invoiceStatus}
+            onChange={setInvoiceStatus}
+            clearable
+            w={selectWidth}
+          />
+        )}
+        <Select
+          label={c.package}
+          placeholder={listsCopy.all}
+          data={(packages.data?.class_packages ?? []).map((p) => ({
+            value: String(p.class_package_id),
+            label: p.title,
+          }))}
+          value={packageId}
+          onChange={setPackageId}
+          clearable
+          searchable
+          w={selectWidth}
+        />
+        <Select
+          label={c.provider}
+          placeholder={listsCopy.all}
+          data={options(c.providers)}
+          value={provider}
+          onChange={setProvider}
+          clearable
+          w={selectWidth}
+        />
+        <Select
+          label={c.method}
+          placeholder={listsCopy.all}
+          data={(methods.data?.payment_methods ?? []).map((m) => ({
+            value: String(m.payment_method_id),
+            label: m.name,
+          }))}
+          value={methodId}
+          onChange={setMethodId}
+          clearable
+          w={selectWidth}
+        />
+        <DateRangeFilter value={range} onChange={setRange} clearable />
+      </FilterBar>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="purchases">{c.purchasesTab}</Tabs.Tab>
+          <Tabs.Tab value="invoices">{c.invoicesTab}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="purchases">
+          <ListTable<PurchaseRow, PaymentPage<PurchaseRow>>
+            path="purchases"
+            filters={{ ...shared, status: purchaseStatus ?? undefined }}
+            columns={purchaseColumns}
+            rowKey={(r) => r.purchase_id}
+            caption={c.purchases}
+            exportFilename="compras"
+            initialSort={{ key: "created_at", desc: true }}
+            searchPlaceholder={c.search}
+            header={(data) => (
+              <TotalsBar
+                totals={data?.totals}
+                noun={c.purchaseNoun}
+                statusLabel={(s) => c.purchaseStatus[s] ?? s}
+              />
+            )}
+            minWidth={980}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="invoices">
+          <ListTable<InvoiceRow, PaymentPage<InvoiceRow>>
+            path="invoices"
+            filters={{ ...shared, status: invoiceStatus ?? undefined }}
+            columns={invoiceColumns}
+            rowKey={(r) => r.invoice_id}
+            caption={c.invoices}
+            exportFilename="cargos"
+            initialSort={{ key: "created_at", desc: true }}
+            searchPlaceholder={c.search}
+            header={(data) => (
+              <TotalsBar
+                totals={data?.totals}
+                noun={c.invoiceNoun}
+                statusLabel={(s) => c.invoiceStatus[s] ?? s}
+              />
+            )}
+            minWidth={980}
+          />
+        </Tabs.Panel>
+      </Tabs>
+      <ConfirmModal
+        opened={pending !== null}
+        title={c.confirmTitle}
+        message={pending?.message ?? ""}
+        confirmLabel={c.confirm}
+        color="green"
+        loading={confirming}
+        onConfirm={runConfirm}
+        onClose={() => setPending(null)}
+      />
+    </AdminPage>
+  );
+}
