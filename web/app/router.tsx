@@ -365,6 +365,22 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       ),
     },
     // --- end of the schedule/catalogue block ---
+    // --- Admin: forms with their custom fields, and the studio's files (features/admin-forms) ---
+    {
+      path: "formularios",
+      lazy: page(
+        () => import("../features/admin-forms/pages/forms-page"),
+        (m) => m.FormsPage,
+      ),
+    },
+    {
+      path: "archivos",
+      lazy: page(
+        () => import("../features/admin-forms/pages/files-page"),
+        (m) => m.FilesPage,
+      ),
+    },
+    // --- end of the forms/files block ---
     { path: "*", Component: NotFoundPage },
   ];
 

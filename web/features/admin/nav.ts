@@ -2,6 +2,8 @@ import {
   type Icon,
   IconBuildingStore,
   IconCalendarEvent,
+  IconFiles,
+  IconForms,
   IconHistory,
   IconHourglass,
   IconLayoutDashboard,
@@ -50,6 +52,9 @@ export const ADMIN_NAV: AdminNavGroup[] = [
       { to: "/admin/catalogo/programas", label: n.programs },
     ],
   },
+  // Labels written here because features/admin-forms owns these screens (no imports across features).
+  { to: "/admin/formularios", label: "Formularios", icon: IconForms },
+  { to: "/admin/archivos", label: "Archivos", icon: IconFiles },
   { to: "/admin/correos", label: n.emails, icon: IconMail },
   { to: "/admin/bitacora", label: n.audit, icon: IconHistory },
   { to: "/admin/configuracion", label: n.settings, icon: IconSettings },

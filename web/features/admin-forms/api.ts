@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FieldType, FormField } from "../../../domain/forms";
+import { api } from "../../lib/api-client";
+
+/** A custom field as GET /api/forms and /api/custom_fields answer it (forms.routes.ts). */
+export type CustomField = FormField & {
+  id: number;
+  form_id: number | null;
+  name: string;
+  className: string | null;
+  object: string;
+};
+export type StudioForm = { form_id: number; name: string; object: string; form_fields: CustomField[] };
+
+/** What the field editor sends: no id creates (POST), a numeric id updates (PUT), as the seeds say. */
+export type FieldDraft = {
+  custom_field_id?: number;
+  form_id: number;
+  key: string;
+  name?: string;
+  label: string;
+  type: FieldType;
+  required: boolean;
+  options: string | null;
+  step: number;
+  order: number;
+  precondition: string | null;
+  object: string;
+};
+export type FormDraft = { form_id?: number; name: string; object: string };
+
+export type StudioFile = {
+  file_id: number;
+  name: string;
+  type: string | null;
+  size: number | null;
+  src: string;
+  customer_id: number | null;
+  createdAt: string;
+};
+
+const formsKey = ["admin-forms", "forms"] as const;
+const filesKey = ["admin-forms", "files"] as const;
+
+export function useForms() {
+  return useQuery({
+    queryKey: formsKey,
+    queryFn: async () => (await api.get<{ forms: StudioForm[] }>("/forms")).forms,
+  });
+}
+
+/** Every write refreshes the forms (their fields ride along) once it has landed. */
+function useFormsMutation<V, R>(run: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: formsKey }) });
+}
+
+export function useSaveForm() {
+  return useFormsMutation(async ({ form_id, ...values }: FormDraft) =>
+    form_id
+      ? api.put<{ form: StudioForm }>("/forms", { form_id, ...values })
+      : api.post<{ form: StudioForm }>("/forms", values),
+  );
+}
+
+export function useDeleteForm() {
+  return useFormsMutation((formId: number) => api.delete(`/forms/${formId}`));
+}
+
+export function useSaveField() {
+  return useFormsMutation(async ({ custom_field_id, ...values }: FieldDraft) =>
+    custom_field_id
+      ? api.put<{ custom_field: CustomField }>("/custom_fields", { custom_field_id, ...values })
+      : api.post<{ custom_field: CustomField }>("/custom_fields", values),
+  );
+}
+
+export function useDeleteField() {
+  return useFormsMutation((fieldId: number) => api.delete(`/custom_fields/${fieldId}`));
+}
+
+/** Every upload of the studio: GET /api/files answers all of them to an admin. */
+export function useFiles() {
+  return useQuery({
+    queryKey: filesKey,
+    queryFn: async () => (await api.get<{ files: StudioFile[] }>("/files")).files,
+  });
+}
+
+function useFilesMutation<V, R>(run: (vars: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: filesKey }) });
+}
+
+/** Multipart, like the catalogue's image field, but without kind=image: PDFs are welcome here. */
+export function useUploadFile() {
+  return useFilesMutation(async (file: File) => {
+    const body = new FormData();
+    body.append("file", file);
+    return api.post<{ file_id: number; file: StudioFile }>("/files", body);
+  });
+}
+
+export function useDeleteFile() {
+  return useFilesMutation((fileId: number) => api.delete(`/files/${fileId}`));
+}
