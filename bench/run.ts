@@ -9,7 +9,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { openSync } from "node:fs";
 import os from "node:os";
 import autocannon, { type Result } from "autocannon";
-import { BENCH_EMAIL, BOOKERS, benchDatabaseUrl, benchPgliteDir, benchTargetLabel, openBenchSql } from "./bench-data";
+import {
+  BENCH_EMAIL,
+  BOOKERS,
+  benchDatabaseUrl,
+  benchPgliteDir,
+  benchTargetLabel,
+  openBenchSql,
+} from "./bench-data";
 import { writeSection } from "./results-file";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? "10");
@@ -110,8 +117,9 @@ async function loadFixtures() {
       await client.query(`select single_class_id from single_classes where description = 'bench-burst'`)
     ).rows[0]?.single_class_id as number;
     const classType = (await client.query(`select min(class_type_id) id from videos`)).rows[0]?.id as number;
-    const location = (await client.query(`select min(location_id) id from locations where name like 'Sede %'`))
-      .rows[0]?.id as number;
+    const location = (
+      await client.query(`select min(location_id) id from locations where name like 'Sede %'`)
+    ).rows[0]?.id as number;
     if (bookers.length < BOOKERS || !burst || classes.length < 100) {
       throw new Error("Faltan los datos del bench: corre primero `npm run bench:data`.");
     }
