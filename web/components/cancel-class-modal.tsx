@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { type CancelPolicy, cancelDecision, cancelUnitLabel } from "../../domain/booking";
-import { formatDateTime } from "../../domain/format";
+import { formatDate, formatTime } from "../../domain/format";
 import { t } from "../../domain/messages";
 
 export interface CancelClassModalProps {
@@ -35,8 +35,8 @@ export function CancelClassModal({
     <Modal opened={opened} onClose={onClose} title="Cancelar Clase" centered radius="lg">
       <Stack>
         <Text>
-          ¿Seguro que quieres cancelar tu clase de <b>{className}</b> del{" "}
-          {formatDateTime(classDate, timeZone)}?
+          ¿Seguro que quieres cancelar tu clase de <b>{className}</b> del {formatDate(classDate, timeZone)} a
+          las {formatTime(classDate, timeZone)}?
         </Text>
         {decision.allowed && !decision.refund ? (
           <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid="cancel-warning">

@@ -10,6 +10,8 @@ export interface SpotMapProps {
 }
 
 const SIZE = 40;
+/** teal.9, not teal.6: white numbers on teal.6 are about 2.5:1, on teal.9 about 5:1 (WCAG AA). */
+const GUEST_COLOR = "var(--mantine-color-teal-9)";
 
 /**
  * A room's spot map: row-size maps are centred rows of numbered spots; custom maps are a grid
@@ -53,7 +55,7 @@ export function SpotMap({ grid, taken, selected, onSelect }: SpotMapProps) {
               : role === "me"
                 ? "var(--mantine-primary-color-filled)"
                 : role === "guest"
-                  ? "var(--mantine-color-teal-6)"
+                  ? GUEST_COLOR
                   : "var(--mantine-color-body)";
             return (
               <UnstyledButton
@@ -71,7 +73,16 @@ export function SpotMap({ grid, taken, selected, onSelect }: SpotMapProps) {
                   borderRadius: 8,
                   border: `1px solid ${isTaken ? "transparent" : "var(--mantine-color-gray-4)"}`,
                   background,
-                  color: role ? "white" : isTaken ? "var(--mantine-color-gray-6)" : undefined,
+                  // The theme picks black or white on the studio's colour (autoContrast); a taken
+                  // number stays legible (gray.7 on gray.4) while the strike-through marks it.
+                  color:
+                    role === "me"
+                      ? "var(--mantine-primary-color-contrast)"
+                      : role === "guest"
+                        ? "white"
+                        : isTaken
+                          ? "var(--mantine-color-gray-7)"
+                          : undefined,
                   fontWeight: 600,
                   fontSize: 13,
                   cursor: isTaken ? "not-allowed" : "pointer",
@@ -88,9 +99,7 @@ export function SpotMap({ grid, taken, selected, onSelect }: SpotMapProps) {
         <Legend color="var(--mantine-color-body)" label="Libre" bordered />
         <Legend color="var(--mantine-color-gray-4)" label="Ocupado" />
         <Legend color="var(--mantine-primary-color-filled)" label="Tu lugar" />
-        {selected.some((s) => s.role === "guest") ? (
-          <Legend color="var(--mantine-color-teal-6)" label="Invitado" />
-        ) : null}
+        {selected.some((s) => s.role === "guest") ? <Legend color={GUEST_COLOR} label="Invitado" /> : null}
       </Group>
     </Stack>
   );

@@ -150,10 +150,15 @@ export function BookingModal({ klass, submitting, onClose, onSubmit }: BookingMo
             <SpotMap
               grid={grid}
               taken={taken}
-              selected={[
-                { key: mySpot, role: "me" },
-                { key: withGuest ? myGuestSpot : null, role: "guest" },
-              ]}
+              // The guest entry (and so the map's "Invitado" legend) only when bringing a guest.
+              selected={
+                withGuest
+                  ? [
+                      { key: mySpot, role: "me" },
+                      { key: myGuestSpot, role: "guest" },
+                    ]
+                  : [{ key: mySpot, role: "me" }]
+              }
               onSelect={select}
             />
           </Stack>

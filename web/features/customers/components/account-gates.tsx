@@ -1,4 +1,13 @@
-import { Button, Checkbox, Modal, ScrollArea, Stack, Text, TypographyStylesProvider } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  List,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  TypographyStylesProvider,
+} from "@mantine/core";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "../../../../domain/messages";
@@ -58,9 +67,12 @@ function CompleteInfoModal({ missing }: { missing: string[] }) {
     <Modal opened={opened} onClose={() => setOpened(false)} title={t("completeInfoTitle")} centered>
       <Stack>
         <Text>{c.completeText}</Text>
-        <Text size="sm" c="dimmed">
-          {missing.join(", ")}
-        </Text>
+        {/* A list, not a comma-joined line: field labels are often questions with their own commas. */}
+        <List size="sm">
+          {missing.map((label) => (
+            <List.Item key={label}>{label}</List.Item>
+          ))}
+        </List>
         <Button component={Link} to="/mystudio/informacion" onClick={() => setOpened(false)}>
           {t("completeInfoTitle")}
         </Button>

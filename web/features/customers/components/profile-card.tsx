@@ -50,12 +50,25 @@ function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () => void
             <Title order={2} fz="h3">
               {[profile.name, profile.last_name].filter(Boolean).join(" ")}
             </Title>
-            <Text c="dimmed" truncate>
-              {profile.email}
+            {/* Wraps rather than truncates (beside Editar a phone showed a few letters), preferably after "@". */}
+            <Text c="dimmed" style={{ overflowWrap: "anywhere" }}>
+              {profile.email.split("@")[0]}
+              {profile.email.includes("@") ? (
+                <>
+                  @<wbr />
+                  {profile.email.slice(profile.email.indexOf("@") + 1)}
+                </>
+              ) : null}
             </Text>
           </div>
         </Group>
-        <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit}>
+        {/* Never shrinks: at 390 px a long name used to cut the label to "Edit". */}
+        <Button
+          variant="light"
+          leftSection={<IconEdit size={16} />}
+          onClick={onEdit}
+          style={{ flexShrink: 0 }}
+        >
           {c.edit}
         </Button>
       </Group>

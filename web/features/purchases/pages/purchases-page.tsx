@@ -1,4 +1,16 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { canCancelSubscription } from "../../../../domain/billing";
@@ -50,66 +62,69 @@ export function PurchasesPage() {
   );
 
   return (
-    <Stack gap="lg" py="md">
-      <PageHeading title={TITLE} />
-      {purchases.isPending ? (
-        <Loader aria-label="Cargando" />
-      ) : purchases.isError ? (
-        <Alert color="red">{purchases.error.message}</Alert>
-      ) : purchases.data.length === 0 ? (
-        <Text c="dimmed">{messages.noPurchases}</Text>
-      ) : mobile ? (
-        <Stack gap="sm">
-          {purchases.data.map((p) => (
-            <Card key={p.purchase_id} withBorder radius="md" data-testid="purchase-row">
-              <Group justify="space-between" mb={4}>
-                <Text fw={700}>{p.title}</Text>
-                <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
-              </Group>
-              <Text fz="sm" c="dimmed">{`Folio #${p.purchase_id} · ${formatDate(p.createdAt, tz)}`}</Text>
-              <Text fz="sm">{`Total ${formatMoney(p.total_payment)}`}</Text>
-              {p.next_charge ? <Text fz="sm">{`Próximo cargo: ${next(p)}`}</Text> : null}
-              <div style={{ marginTop: 8 }}>{actions(p, true)}</div>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Folio</Table.Th>
-                <Table.Th>Paquete</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Fecha</Table.Th>
-                <Table.Th>Estado</Table.Th>
-                <Table.Th>Próximo cargo</Table.Th>
-                <Table.Th>Acciones</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {purchases.data.map((p) => (
-                <Table.Tr key={p.purchase_id} data-testid="purchase-row">
-                  <Table.Td>#{p.purchase_id}</Table.Td>
-                  <Table.Td fw={600}>{p.title}</Table.Td>
-                  <Table.Td>{formatMoney(p.total_payment)}</Table.Td>
-                  <Table.Td>{formatDate(p.createdAt, tz)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
-                  </Table.Td>
-                  <Table.Td>{next(p)}</Table.Td>
-                  <Table.Td>{actions(p, false)}</Table.Td>
+    // The account layout gives no side padding: the Container does, as on Mis Créditos.
+    <Container size="lg" py={{ base: "md", sm: "xl" }} w="100%">
+      <Stack gap="lg">
+        <PageHeading title={TITLE} />
+        {purchases.isPending ? (
+          <Loader aria-label="Cargando" />
+        ) : purchases.isError ? (
+          <Alert color="red">{purchases.error.message}</Alert>
+        ) : purchases.data.length === 0 ? (
+          <Text c="dimmed">{messages.noPurchases}</Text>
+        ) : mobile ? (
+          <Stack gap="sm">
+            {purchases.data.map((p) => (
+              <Card key={p.purchase_id} withBorder radius="md" data-testid="purchase-row">
+                <Group justify="space-between" mb={4}>
+                  <Text fw={700}>{p.title}</Text>
+                  <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
+                </Group>
+                <Text fz="sm" c="dimmed">{`Folio #${p.purchase_id} · ${formatDate(p.createdAt, tz)}`}</Text>
+                <Text fz="sm">{`Total ${formatMoney(p.total_payment)}`}</Text>
+                {p.next_charge ? <Text fz="sm">{`Próximo cargo: ${next(p)}`}</Text> : null}
+                <div style={{ marginTop: 8 }}>{actions(p, true)}</div>
+              </Card>
+            ))}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Folio</Table.Th>
+                  <Table.Th>Paquete</Table.Th>
+                  <Table.Th>Total</Table.Th>
+                  <Table.Th>Fecha</Table.Th>
+                  <Table.Th>Estado</Table.Th>
+                  <Table.Th>Próximo cargo</Table.Th>
+                  <Table.Th>Acciones</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <CancelSubscriptionModal
-        purchaseId={cancelling?.purchase_id ?? null}
-        title={cancelling?.title ?? ""}
-        onClose={() => setCancelling(null)}
-      />
-    </Stack>
+              </Table.Thead>
+              <Table.Tbody>
+                {purchases.data.map((p) => (
+                  <Table.Tr key={p.purchase_id} data-testid="purchase-row">
+                    <Table.Td>#{p.purchase_id}</Table.Td>
+                    <Table.Td fw={600}>{p.title}</Table.Td>
+                    <Table.Td>{formatMoney(p.total_payment)}</Table.Td>
+                    <Table.Td>{formatDate(p.createdAt, tz)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
+                    </Table.Td>
+                    <Table.Td>{next(p)}</Table.Td>
+                    <Table.Td>{actions(p, false)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        <CancelSubscriptionModal
+          purchaseId={cancelling?.purchase_id ?? null}
+          title={cancelling?.title ?? ""}
+          onClose={() => setCancelling(null)}
+        />
+      </Stack>
+    </Container>
   );
 }
