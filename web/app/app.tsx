@@ -3,12 +3,13 @@ import { notificationsStore } from "@mantine/notifications";
 import { IconPlugConnectedX } from "@tabler/icons-react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { RouterProvider } from "react-router";
+import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from "react-router";
 import type { AppConfig } from "../../domain/app-config";
 import { FullScreenLoader } from "../components/full-screen-loader";
 import { packagesPathSegment, useAppConfigQuery } from "../features/app-config/api";
 import { copy } from "./copy";
-import { createAppRouter } from "./router";
+import { toElementRoutes } from "./element-routes";
+import { buildRoutes } from "./router";
 import { buildTheme, studioCssVariables } from "./theme";
 
 // Toasts are rendered by a component fetched the first time a toast is shown: most visits never
@@ -31,6 +32,14 @@ function LazyNotifications() {
       <Notifications position="top-center" autoClose={5000} zIndex={1000} />
     </Suspense>
   );
+}
+
+// The first page's code starts downloading now, alongside the config request, instead of after
+// the config arrives (the routes are built from it). The packages path only renames one route, so
+// the default is good enough for the warm-up; React.lazy's import later finds the module loaded.
+for (const match of matchRoutes(buildRoutes(), window.location) ?? []) {
+  const load = match.route.lazy;
+  if (typeof load === "function") load().catch(() => undefined);
 }
 
 const queryClient = new QueryClient({
@@ -80,14 +89,26 @@ function ConfigError({ onRetry, retrying }: { onRetry: () => void; retrying: boo
   );
 }
 
+function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 function ReadyApp({ config }: { config: AppConfig }) {
   useDocumentBranding(config);
   const packagesPath = packagesPathSegment(config);
-  const router = useMemo(() => createAppRouter(packagesPath), [packagesPath]);
+  // Built here, outside the Suspense boundary: a component that suspends before its first commit
+  // loses its memoized values, so lazy pages created below it would be new on every retry and
+  // never finish loading.
+  const routes = useMemo(() => toElementRoutes(buildRoutes(packagesPath)), [packagesPath]);
   return (
     <>
       <LazyNotifications />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        {/* Shown while the first page's code loads; later navigations keep the old page meanwhile. */}
+        <Suspense fallback={<FullScreenLoader label={copy.app.loading} />}>
+          <AppRoutes routes={routes} />
+        </Suspense>
+      </BrowserRouter>
     </>
   );
 }

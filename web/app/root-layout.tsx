@@ -1,9 +1,29 @@
-import { useEffect } from "react";
-import { Outlet, ScrollRestoration, useLocation } from "react-router";
+import { useEffect, useLayoutEffect } from "react";
+import { Outlet, useLocation, useNavigationType } from "react-router";
+
+// Scroll position of each path, for Back and Forward (what the data router's ScrollRestoration did).
+const scrollPositions = new Map<string, number>();
+
+/** A new page starts at the top; Back and Forward return to where the visitor was on that path. */
+function useScrollMemory(pathname: string, hash: string) {
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    window.history.scrollRestoration = "manual";
+    const remember = () => scrollPositions.set(pathname, window.scrollY);
+    window.addEventListener("scroll", remember, { passive: true });
+    return () => window.removeEventListener("scroll", remember);
+  }, [pathname]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useLayoutEffect(() => {
+    if (hash) return; // the anchor effect below scrolls
+    window.scrollTo(0, navigationType === "POP" ? (scrollPositions.get(pathname) ?? 0) : 0);
+  }, [pathname]);
+}
 
 /** Root of every route: scroll restoration and in-page anchors such as /#about. */
 export function RootLayout() {
   const { hash, pathname } = useLocation();
+  useScrollMemory(pathname, hash);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the same anchor on another page scrolls again
   useEffect(() => {
     if (!hash) return;
@@ -20,10 +40,5 @@ export function RootLayout() {
     return () => window.cancelAnimationFrame(frame);
   }, [hash, pathname]);
 
-  return (
-    <>
-      <ScrollRestoration getKey={(location) => location.pathname} />
-      <Outlet />
-    </>
-  );
+  return <Outlet />;
 }

@@ -1,14 +1,13 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
-import { isRouteErrorResponse, useRouteError } from "react-router";
-import { NotFoundPage } from "../features/content/pages/not-found-page";
 import { copy } from "./copy";
 
-/** Error boundary of the routes: 404 responses show the 404 page; anything else offers a reload. */
+/**
+ * What a route shows when its page failed to render or its code failed to load (a deploy replaced
+ * the chunk): an offer to reload. Unknown paths never get here: every branch ends in a "*" route
+ * with the 404 page. Rendered by the error boundary in element-routes.tsx.
+ */
 export function RouteError() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (import.meta.env.DEV) console.error(error);
   return (
     <Center py={96} px="md" style={{ flex: 1 }} role="alert">
       <Stack align="center" gap="sm" ta="center" maw={420}>

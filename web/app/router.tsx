@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import type { AppConfig, AppConfigKey } from "../../domain/app-config";
 import { useAppConfig } from "../features/app-config/api";
 import { NotFoundPage } from "../features/content/pages/not-found-page";
@@ -11,6 +11,8 @@ import { RouteError } from "./route-error";
  * Every route of the seeds. The public layout ships with the shell; every page, the account
  * layout and the admin layout are lazy chunks, so a visitor's first load stays small.
  * Static segments outrank "/:slug", so content pages never shadow the other routes.
+ * Written as data-router route objects; app.tsx renders them with useRoutes after
+ * element-routes.tsx turns `lazy` and `ErrorBoundary` into React.lazy and an error boundary.
  */
 
 type BooleanKey = { [K in AppConfigKey]: AppConfig[K] extends boolean ? K : never }[AppConfigKey];
@@ -407,8 +409,4 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createAppRouter(packagesPath: string) {
-  return createBrowserRouter(buildRoutes(packagesPath));
 }

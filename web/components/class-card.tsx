@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Image, Stack, Text } from "@mantine/core";
+import { Badge, Button, Card } from "@mantine/core";
 import { IconClock, IconMapPin } from "@tabler/icons-react";
 import type { ClassCardState } from "../../domain/booking";
 import { formatTime, spotsLabel } from "../../domain/format";
 import { readableTextOn } from "../lib/color";
+import classes from "./class-card.module.css";
 
 export interface ClassCardData {
   class_date: string;
@@ -29,7 +30,10 @@ export interface ClassCardProps {
 
 /**
  * One class in the calendar (seed 000 §4 "Class card state"): type, location, time, coaches,
- * seats badge, tags and the one action its state allows.
+ * seats badge, tags and the one action its state allows. The layout is plain elements with a CSS
+ * module, not Mantine's Stack/Group/Text: a large studio's week shows dozens of cards at once and
+ * those wrappers were most of their render time. Badges and buttons stay Mantine's (theme colours
+ * with guaranteed contrast).
  */
 export function ClassCard({
   data,
@@ -56,42 +60,34 @@ export function ClassCard({
         background: reserved ? "var(--mantine-primary-color-light)" : undefined,
       }}
     >
-      <Stack gap={6}>
-        <Group gap={8} wrap="nowrap" align="flex-start">
-          {data.class_type.icon ? (
-            <Image src={data.class_type.icon} alt="" w={24} h={24} fit="contain" />
-          ) : null}
-          <Stack gap={0} style={{ minWidth: 0 }}>
-            <Text fw={700} size="sm" lh={1.25}>
-              {data.class_type.name}
-            </Text>
-            {data.description ? (
-              <Text size="xs" c="dimmed" lineClamp={2}>
-                {data.description}
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
-        <Group gap={4} c="dimmed">
+      <div className={classes.body}>
+        <div className={classes.head}>
+          {data.class_type.icon ? <img src={data.class_type.icon} alt="" className={classes.icon} /> : null}
+          <div className={classes.titles}>
+            <span className={classes.name}>{data.class_type.name}</span>
+            {data.description ? <span className={classes.description}>{data.description}</span> : null}
+          </div>
+        </div>
+        <div className={classes.meta}>
           <IconClock size={14} aria-hidden />
-          <Text size="xs">
+          <span>
             {formatTime(data.class_date, timeZone)} · {data.duration_minutes} min
-          </Text>
-        </Group>
+          </span>
+        </div>
         {data.location ? (
-          <Group gap={4} c="dimmed">
+          <div className={classes.meta}>
             <IconMapPin size={14} aria-hidden />
-            <Text size="xs">{data.location.name}</Text>
-          </Group>
+            <span>{data.location.name}</span>
+          </div>
         ) : null}
-        <Group gap={4}>
+        <div className={classes.badges}>
           {data.class_instructors.map(({ instructor }) => (
             <Badge key={instructor.instructor_id} variant="light" color="gray" size="sm" tt="none">
               {instructor.nick_name || instructor.name}
             </Badge>
           ))}
-        </Group>
-        <Group gap={4}>
+        </div>
+        <div className={classes.badges}>
           {state === "full" ? (
             <Badge color="red" size="sm">
               Sold Out
@@ -113,7 +109,7 @@ export function ClassCard({
               {tag.name}
             </Badge>
           ))}
-        </Group>
+        </div>
         <CardAction
           state={state}
           seats={seats}
@@ -123,7 +119,7 @@ export function ClassCard({
           onBuy={onBuy}
           onWaitlist={onWaitlist}
         />
-      </Stack>
+      </div>
     </Card>
   );
 }
@@ -142,14 +138,14 @@ function CardAction({
   switch (state) {
     case "reserved":
       return (
-        <Stack gap={4}>
+        <div className={classes.reserved}>
           <Badge variant="filled" size="sm" tt="none">
             Reservada ({seats})
           </Badge>
           <Button size="compact-xs" variant="light" color="red" onClick={onCancel}>
             Cancelar
           </Button>
-        </Stack>
+        </div>
       );
     case "package":
       return (

@@ -15,9 +15,12 @@ const QUIET_PATHS = /^\/(checkout|gracias|entrar|registro|recuperar|restablecer)
  */
 export function DailyPromoPopup() {
   const { popup_presencial_enabled, popup_presencial_src } = useAppConfig();
-  const [show] = useState(
-    () => popup_presencial_enabled && Boolean(popup_presencial_src) && !popupSeenToday(),
-  );
+  const [show] = useState(() => {
+    const due = popup_presencial_enabled && Boolean(popup_presencial_src) && !popupSeenToday();
+    // Start the image download now, alongside the modal's code, not after it.
+    if (due) new Image().src = popup_presencial_src;
+    return due;
+  });
   const { pathname } = useLocation();
   // Never over a purchase or a sign-in: the visitor is busy there.
   if (!show || QUIET_PATHS.test(pathname)) return null;

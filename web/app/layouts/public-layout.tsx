@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { DailyPromoPopup } from "../../components/daily-promo-popup";
 import { packagesPathSegment, useAppConfig } from "../../features/app-config/api";
-import { useCurrentUser } from "../../features/auth/api";
+import { useCurrentUser } from "../../features/auth/session";
 import { copy } from "../copy";
 import { Brand } from "./brand";
 import classes from "./layouts.module.css";

@@ -4,43 +4,19 @@ import { useNavigate } from "react-router";
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "../../../domain/auth";
 import type { SignupInput } from "../../../domain/customers";
 import type { FormField } from "../../../domain/forms";
-import { api, isApiError } from "../../lib/api-client";
+import { api } from "../../lib/api-client";
 import { appConfigQueryKey } from "../app-config/api";
+import { type CurrentCustomer, currentUserQueryKey, fetchSession } from "./session";
 
-export type Role = "customer" | "admin";
-
-export interface CurrentCustomer {
-  customer_id: number;
-  name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  [key: string]: unknown;
-}
-
-export const currentUserQueryKey = ["auth", "current-user"] as const;
-
-/**
- * The signed-in customer, or null when signed out. GET /api/session answers 200 either way, so a
- * visitor's browser logs no failed request on every public page.
- */
-export function useCurrentUser() {
-  return useQuery({
-    queryKey: currentUserQueryKey,
-    queryFn: async ({ signal }): Promise<CurrentCustomer | null> => {
-      try {
-        const data = await api.get<{ customer: CurrentCustomer | null }>("/session", { signal });
-        return data?.customer ?? null;
-      } catch (error) {
-        if (isApiError(error, 401)) return null;
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
-    retry: (count, error) => !isApiError(error) || (error.status >= 500 && count < 2),
-  });
-}
+// The session query is in its own module so the visitor shell loads it without the sign-in
+// forms' code (password policy, messages, mutations); it is re-exported here for the features.
+export {
+  type CurrentCustomer,
+  currentUserQueryKey,
+  fetchSession,
+  type Role,
+  useCurrentUser,
+} from "./session";
 
 export function fullName(user: Pick<CurrentCustomer, "name" | "last_name"> | null | undefined): string {
   return [user?.name, user?.last_name].filter(Boolean).join(" ");
@@ -117,11 +93,6 @@ function useAfterSignIn() {
     await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     await queryClient.fetchQuery({ queryKey: currentUserQueryKey, queryFn: fetchSession });
   }, [queryClient]);
-}
-
-async function fetchSession(): Promise<CurrentCustomer | null> {
-  const data = await api.get<{ customer: CurrentCustomer | null }>("/session");
-  return data?.customer ?? null;
 }
 
 export function useSignIn() {
