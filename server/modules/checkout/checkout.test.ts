@@ -238,6 +238,23 @@ describe("card checkout (sandbox)", () => {
 });
 
 describe("limits", () => {
+  it("a customer who left a card payment unfinished can try again at once, and is still held to the limit", async () => {
+    const pkg = await addPackage(t, { title: "Clase privada", price: "350.00", limit_per_customer: 1 });
+    const { headers } = await customerLogin(t);
+    const abandoned = await t.app.inject({
+      method: "POST",
+      url: "/api/checkout/attempt",
+      headers,
+      payload: { class_package_id: pkg.class_package_id, idempotency_key: newKey() },
+    });
+    expect(abandoned.statusCode).toBe(200);
+    const retry = await buyWithCard(t, headers, pkg.class_package_id);
+    expect(retry.attempt.statusCode, retry.attempt.body).toBe(200);
+    expect(retry.confirm.statusCode).toBe(200);
+    const third = await buyWithCard(t, headers, pkg.class_package_id);
+    expect(third.attempt.json()).toMatchObject({ code: "PURCHASE_LIMIT" });
+  });
+
   it("limit per customer answers 409; people limit answers 412; a declined payment frees its place", async () => {
     const id = shop.packages.special.class_package_id;
     const a = await customerLogin(t);

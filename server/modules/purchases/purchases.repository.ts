@@ -66,25 +66,38 @@ export async function markPaidOnce(
   return row;
 }
 
-/** Purchases that hold a place: paid ones, cash ones awaiting confirmation and recent card attempts. */
-function holdingCondition(now: Date) {
+/**
+ * Purchases that hold a place: paid ones, cash ones awaiting confirmation and, unless left out,
+ * recent card attempts (so parallel buyers cannot oversell a people limit while paying).
+ */
+function holdingCondition(now: Date, cardHolds: boolean) {
   const holdFrom = new Date(now.getTime() - CARD_HOLD_MINUTES * 60_000);
   return or(
     inArray(purchases.status, ["active", "completed"]),
     and(
       eq(purchases.status, "pending"),
-      or(eq(purchases.provider, "cash"), gt(purchases.createdAt, holdFrom)),
+      cardHolds
+        ? or(eq(purchases.provider, "cash"), gt(purchases.createdAt, holdFrom))
+        : eq(purchases.provider, "cash"),
     ),
   );
 }
 
+/**
+ * How many hold a place in a package: distinct customers, or one customer's purchases. A
+ * customer's own unfinished card attempt does not count against their own limit: someone whose
+ * card was declined, or who closed the payment page, must be able to try again at once.
+ */
 export async function countHoldingPurchases(
   db: Db,
   classPackageId: number,
   now: Date,
   customerId?: number,
 ): Promise<number> {
-  const conditions = [eq(purchases.class_package_id, classPackageId), holdingCondition(now)];
+  const conditions = [
+    eq(purchases.class_package_id, classPackageId),
+    holdingCondition(now, customerId === undefined),
+  ];
   if (customerId !== undefined) conditions.push(eq(purchases.customer_id, customerId));
   const [row] = await db
     .select({
