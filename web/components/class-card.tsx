@@ -5,6 +5,8 @@ import { formatTime, spotsLabel } from "../../domain/format";
 import { readableTextOn } from "../lib/color";
 import classes from "./class-card.module.css";
 
+const actionClasses = { root: classes.action, label: classes.actionLabel };
+
 export interface ClassCardData {
   class_date: string;
   duration_minutes: number;
@@ -149,19 +151,19 @@ function CardAction({
       );
     case "package":
       return (
-        <Button size="xs" fullWidth onClick={onBuy}>
+        <Button size="xs" fullWidth classNames={actionClasses} onClick={onBuy}>
           Comprar
         </Button>
       );
     case "full":
       return waitlistEnabled ? (
-        <Button size="xs" variant="light" fullWidth onClick={onWaitlist}>
+        <Button size="xs" variant="light" fullWidth classNames={actionClasses} onClick={onWaitlist}>
           Lista de espera
         </Button>
       ) : null;
     case "bookable":
       return (
-        <Button size="xs" fullWidth onClick={onReserve}>
+        <Button size="xs" fullWidth classNames={actionClasses} onClick={onReserve}>
           Reservar
         </Button>
       );

@@ -36,6 +36,8 @@ export type FieldDef = {
   previewKey?: string;
   /** Only these fields share a row on wide screens. */
   half?: boolean;
+  /** Shown only while this switch of the same form is on (subscription settings, say). */
+  shownWith?: string;
 };
 
 /** The form value of an imageFile field: the file the server keeps and where it is shown. */

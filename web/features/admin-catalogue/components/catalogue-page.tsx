@@ -124,7 +124,8 @@ export function CataloguePage({ def }: { def: CatalogueDef }) {
 
   // Consecutive "half" fields share a row on wide screens; the rest take the full width.
   const groups: FieldDef[][] = [];
-  for (const f of def.fields) {
+  const values = editing?.values ?? {};
+  for (const f of def.fields.filter((f) => !f.shownWith || Boolean(values[f.shownWith]))) {
     const last = groups.at(-1);
     if (f.half && last?.[0]?.half) last.push(f);
     else groups.push([f]);

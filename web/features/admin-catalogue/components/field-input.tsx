@@ -1,9 +1,9 @@
 import {
   ColorInput,
-  Group,
   MultiSelect,
   NumberInput,
   Select,
+  SimpleGrid,
   Switch,
   Textarea,
   TextInput,
@@ -153,7 +153,7 @@ export function FieldInput({
         onChange(next.name || next.type ? next : null);
       };
       return (
-        <Group grow gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={catalogueCopy.downloadableName}
             value={d.name}
@@ -164,7 +164,7 @@ export function FieldInput({
             value={d.type}
             onChange={(e) => set({ type: e.currentTarget.value })}
           />
-        </Group>
+        </SimpleGrid>
       );
     }
     default:
