@@ -1,36 +1,18 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+import { apiCall, apiSignIn } from "./api";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
 /** The reset link of the newest email to this address, read through the admin-only outbox. */
 async function resetLinkFor(email: string): Promise<string> {
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseUrl },
-    body: JSON.stringify({ email: "admin@demo.mx", password: "demo1234" }),
-  });
-  const token = signIn.headers.get("set-auth-token");
-  const res = await fetch(`${baseUrl}/api/admin/outbox?to=${encodeURIComponent(email)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const { emails } = (await res.json()) as { emails: { text: string }[] };
+  const token = await apiSignIn("admin@demo.mx");
+  const { emails } = (await apiCall(`/api/admin/outbox?to=${encodeURIComponent(email)}`, { token })).json as {
+    emails: { text: string }[];
+  };
   return emails[0]!.text.match(/https?:\/\/\S+\/restablecer\?token=\S+/)![0];
-}
-
-/** These journeys are about accounts: mark the daily promotional popups as already seen. */
-async function open(browser: Browser, viewport: typeof DESKTOP) {
-  const watched = await openWatchedPage(browser, baseUrl, viewport);
-  await watched.context.addInitScript(() => {
-    localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-    localStorage.setItem(
-      "popup_presencial_seen",
-      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
-    );
-  });
-  return watched;
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -61,7 +43,7 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
   afterAll(() => browser?.close());
 
   it("signs up with terms and a custom field, signs out and in, recovers the password, edits profile and address", async () => {
-    const { page, context, problems } = await open(browser, DESKTOP);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     const email = `e2e.${Date.now()}@prueba.mx`;
     const phone = `55${String(Date.now()).slice(-8)}`;
 
@@ -136,7 +118,7 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
   });
 
   it("a signed-in user at /entrar goes to /mystudio; the phone layout renders the forms", async () => {
-    const { page, context, problems } = await open(browser, PHONE);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
     await page.goto("/registro");
     await page.waitForLoadState("networkidle");
     await screenshot(page, "accounts-signup-phone");

@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot, signInAs } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const TYPE = `Barre E2E ${Date.now() % 100_000}`;
@@ -42,11 +42,6 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The promotional popup counts as seen today: it must not cover the admin's forms. */
-function popupSeen() {
-  localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-}
-
 const signInAsAdmin = (page: Page, redirect: string) => signInAs(page, "admin@demo.mx", redirect);
 
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
@@ -80,8 +75,7 @@ describe("admin catalogue: images are uploaded, not typed", () => {
   afterAll(() => browser?.close());
 
   it("uploads a PNG as a class type's image, previews it and keeps it after saving", async () => {
-    const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
-    await context.addInitScript(popupSeen);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     await signInAsAdmin(page, "/admin/catalogo/tipos-de-clase");
 
     await page.getByRole("button", { name: "Nuevo", exact: true }).click();
@@ -117,8 +111,7 @@ describe("admin catalogue: images are uploaded, not typed", () => {
   });
 
   it("refuses a file that is not an image with the server's Spanish message", async () => {
-    const { page, context } = await openWatchedPage(browser, baseUrl, DESKTOP);
-    await context.addInitScript(popupSeen);
+    const { page, context } = await openQuietPage(browser, baseUrl, DESKTOP);
     await signInAsAdmin(page, "/admin/catalogo/paquetes");
     await page.getByRole("button", { name: "Nuevo", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Nuevo paquete" });
@@ -140,8 +133,7 @@ describe("admin catalogue: images are uploaded, not typed", () => {
   });
 
   it("fits a phone: coach photo and class type image upload without sideways scrolling", async () => {
-    const { page, context, problems } = await openWatchedPage(browser, baseUrl, PHONE);
-    await context.addInitScript(popupSeen);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
     await signInAsAdmin(page, "/admin/catalogo/coaches");
     await page.getByRole("button", { name: "Nuevo", exact: true }).click();
     const coachForm = page.getByRole("dialog", { name: "Nuevo coach" });

@@ -2,30 +2,9 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
-
-/** Admin journeys: no promotional popups in the way. */
-async function open(browser: Browser, viewport: typeof DESKTOP) {
-  const watched = await openWatchedPage(browser, baseUrl, viewport);
-  await watched.context.addInitScript(() => {
-    localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-    localStorage.setItem(
-      "popup_presencial_seen",
-      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
-    );
-  });
-  return watched;
-}
-
-async function signInAsAdmin(page: Page, redirect: string) {
-  await page.goto(`/entrar?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel(/^Correo electrónico/).fill("admin@demo.mx");
-  await page.getByLabel(/^Contraseña/).fill("demo1234");
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-}
 
 async function downloadText(page: Page, click: () => Promise<void>) {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
@@ -41,8 +20,8 @@ describe("admin: customers, grant, audit, CSV", () => {
   afterAll(() => browser.close());
 
   it("finds Ana by phone, grants her a package, sees the audit entry and exports CSV", async () => {
-    const { page, context, problems } = await open(browser, DESKTOP);
-    await signInAsAdmin(page, "/admin/clientes");
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+    await signInAs(page, "admin@demo.mx", "/admin/clientes");
 
     await page.getByRole("searchbox", { name: "Buscar en Clientes" }).fill("5512345678");
     const table = page.getByRole("table", { name: "Clientes" });
@@ -88,8 +67,8 @@ describe("admin: customers, grant, audit, CSV", () => {
   });
 
   it("the dashboard shows its charts; on a phone the menu is a drawer", async () => {
-    const { page, context, problems } = await open(browser, PHONE);
-    await signInAsAdmin(page, "/admin");
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
+    await signInAs(page, "admin@demo.mx", "/admin");
     await page.getByRole("heading", { level: 1, name: "Panel" }).waitFor();
     await page.locator(".recharts-surface").first().waitFor();
     expect(await page.locator(".recharts-surface").count()).toBeGreaterThanOrEqual(3);
@@ -103,8 +82,8 @@ describe("admin: customers, grant, audit, CSV", () => {
     expect(problems).toEqual([]);
     await context.close();
 
-    const desktop = await open(browser, DESKTOP);
-    await signInAsAdmin(desktop.page, "/admin");
+    const desktop = await openQuietPage(browser, baseUrl, DESKTOP);
+    await signInAs(desktop.page, "admin@demo.mx", "/admin");
     await desktop.page.locator(".recharts-surface").first().waitFor();
     await screenshot(desktop.page, "admin-dashboard-desktop");
     expect(desktop.problems).toEqual([]);
@@ -112,16 +91,12 @@ describe("admin: customers, grant, audit, CSV", () => {
   });
 
   it("a customer's pages download no admin code", async () => {
-    const { page, context } = await open(browser, DESKTOP);
+    const { page, context } = await openQuietPage(browser, baseUrl, DESKTOP);
     const scripts: string[] = [];
     page.on("request", (req) => {
       if (req.resourceType() === "script") scripts.push(req.url());
     });
-    await page.goto("/entrar");
-    await page.getByLabel(/^Correo electrónico/).fill("cliente@demo.mx");
-    await page.getByLabel(/^Contraseña/).fill("demo1234");
-    await page.getByRole("button", { name: "Entrar", exact: true }).click();
-    await page.waitForURL(/\/mystudio$/);
+    await signInAs(page, "cliente@demo.mx", "/mystudio");
     await page.goto("/mystudio/reservaciones");
     await page.waitForLoadState("networkidle");
     expect(scripts.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { t } from "../domain/messages";
-import { DESKTOP, launchBrowser, openWatchedPage, PHONE, signInAs } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const SHOTS = process.env.ADMIN_FORMS_SHOTS ?? "/tmp/shots-forms";
@@ -16,19 +16,6 @@ const PNG = Buffer.from(
 
 /** The lists answer over the network on a busy machine: wait up to 15 s, not the default 1 s. */
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
-async function open(browser: Browser, viewport: typeof DESKTOP) {
-  const watched = await openWatchedPage(browser, baseUrl, viewport);
-  // The studio's daily pop-ups would cover the admin screens.
-  await watched.context.addInitScript(() => {
-    localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-    localStorage.setItem(
-      "popup_presencial_seen",
-      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
-    );
-  });
-  return watched;
-}
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -78,7 +65,7 @@ describe("admin forms and files", () => {
   afterAll(() => browser.close());
 
   it("the admin builds a form with a required text field and a select, previews it, edits and deletes fields", async () => {
-    const { page, context, problems } = await open(browser, DESKTOP);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     const formName = `Encuesta e2e ${Date.now() % 100_000}`;
     await signInAs(page, "admin@demo.mx", "/admin/formularios");
     await page.getByRole("heading", { level: 1, name: "Formularios" }).waitFor();
@@ -150,7 +137,7 @@ describe("admin forms and files", () => {
   });
 
   it("the admin uploads a PNG, sees it listed with its preview and deletes it", async () => {
-    const { page, context, problems } = await open(browser, DESKTOP);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     const fileName = `logo-e2e-${Date.now() % 100_000}.png`;
     await signInAs(page, "admin@demo.mx", "/admin/archivos");
     await page.getByRole("heading", { level: 1, name: "Archivos" }).waitFor();

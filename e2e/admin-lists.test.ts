@@ -3,31 +3,15 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openWatchedPage, PHONE } from "./browser";
+import { apiCall } from "./api";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const SHOTS = process.env.ADMIN_LISTS_SHOTS ?? "/tmp/shots-admin-lists";
 
-// biome-ignore lint/suspicious/noExplicitAny: API answers read loosely in a journey
-type Json = Record<string, any>;
-
-async function call(url: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method: init.method ?? "GET",
-    headers: {
-      ...(init.body ? { "content-type": "application/json" } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${text}`);
-  return { json: (text ? JSON.parse(text) : {}) as Json, token: res.headers.get("set-auth-token") ?? "" };
-}
-
 /** A new customer who chose to pay the inscription in cash: a pending cash purchase of their own. */
 async function customerWithPendingCash(lastName: string) {
-  const { json, token } = await call("/api/customer/signup", {
+  const { json, token } = await apiCall("/api/customer/signup", {
     method: "POST",
     body: {
       email: `listas.${Date.now()}@prueba.mx`,
@@ -40,38 +24,18 @@ async function customerWithPendingCash(lastName: string) {
       accept_terms: true,
     },
   });
-  const packages = (await call("/api/class_packages")).json.class_packages as {
+  const packages = (await apiCall("/api/class_packages")).json.class_packages as {
     class_package_id: number;
     title: string;
   }[];
   const inscription = packages.find((p) => p.title === "Inscripción");
   if (!inscription) throw new Error("el estudio demo no tiene el paquete Inscripción");
-  await call("/api/checkout", {
+  await apiCall("/api/checkout", {
     method: "POST",
     token,
     body: { class_package_id: inscription.class_package_id, idempotency_key: `listas-${Date.now()}` },
   });
   return { customerId: json.customer.customer_id as number };
-}
-
-async function open(browser: Browser, viewport: typeof DESKTOP) {
-  const watched = await openWatchedPage(browser, baseUrl, viewport);
-  await watched.context.addInitScript(() => {
-    localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-    localStorage.setItem(
-      "popup_presencial_seen",
-      new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
-    );
-  });
-  return watched;
-}
-
-async function signInAsAdmin(page: Page, redirect: string) {
-  await page.goto(`/entrar?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel(/^Correo electrónico/).fill("admin@demo.mx");
-  await page.getByLabel(/^Contraseña/).fill("demo1234");
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
 }
 
 async function shot(page: Page, name: string) {
@@ -106,10 +70,10 @@ describe("admin lists: reservations, purchases, waitlists", () => {
   it("the admin filters classes and reservations, confirms a cash payment and reviews the waitlists", async () => {
     const lastName = `Listas${Date.now() % 100_000}`;
     await customerWithPendingCash(lastName);
-    const { page, context, problems } = await open(browser, DESKTOP);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
 
     // Reservaciones: the week's classes, then a narrower range, then a customer's reservations.
-    await signInAsAdmin(page, "/admin/reservaciones");
+    await signInAs(page, "admin@demo.mx", "/admin/reservaciones");
     await page.getByRole("heading", { level: 1, name: "Reservaciones" }).waitFor();
     await poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
     const week = await bodyRows(page, "Clases").count();
@@ -170,6 +134,9 @@ describe("admin lists: reservations, purchases, waitlists", () => {
     // Listas de espera: the demo's full class has people in line.
     await page.getByRole("link", { name: "Listas de espera" }).first().click();
     await page.waitForURL(/\/admin\/listas-de-espera$/);
+    // The URL changes before the page's code has loaded (the router navigates in a transition,
+    // keeping Compras on screen): wait for the new page, whose filter is also called "Estado".
+    await page.getByRole("heading", { level: 1, name: "Listas de espera" }).waitFor();
     await chooseOption(page, "Estado", "Activas (en la fila)");
     await poll(() => bodyRows(page, "Listas de espera").count()).toBeGreaterThan(0);
     expect(
@@ -186,8 +153,8 @@ describe("admin lists: reservations, purchases, waitlists", () => {
   });
 
   it("the three lists work on a phone (the tables scroll sideways)", async () => {
-    const { page, context, problems } = await open(browser, PHONE);
-    await signInAsAdmin(page, "/admin/reservaciones");
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
+    await signInAs(page, "admin@demo.mx", "/admin/reservaciones");
     await poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
     await shot(page, "reservaciones-phone");
     await page.goto("/admin/compras");

@@ -1,27 +1,11 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addLocalDays, mondayOfDay } from "../domain/booking";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const TYPE = `Spinning E2E ${Date.now() % 100_000}`;
-
-function seenPopups() {
-  localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-  localStorage.setItem(
-    "popup_presencial_seen",
-    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
-  );
-}
-
-async function signIn(page: Page, email: string, redirect: string) {
-  await page.goto(`/entrar?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel(/^Correo electrónico/).fill(email);
-  await page.getByLabel(/^Contraseña/).fill("demo1234");
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
-}
 
 /** Tomorrow on the studio's calendar (the demo studio is in Mexico City). */
 const tomorrow = addLocalDays(
@@ -37,10 +21,9 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
   afterAll(() => browser?.close());
 
   it("creates the type, schedules it weekly, the demo customer books a spot and the admin sees her", async () => {
-    const admin = await openWatchedPage(browser, baseUrl, DESKTOP);
-    await admin.context.addInitScript(seenPopups);
+    const admin = await openQuietPage(browser, baseUrl, DESKTOP);
     const page = admin.page;
-    await signIn(page, "admin@demo.mx", "/admin/catalogo/tipos-de-clase");
+    await signInAs(page, "admin@demo.mx", "/admin/catalogo/tipos-de-clase");
 
     // 1. A class type with a 3,4 row map: the preview draws its 7 spots as it is typed.
     await page.getByRole("button", { name: "Nuevo", exact: true }).click();
@@ -79,10 +62,9 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
     await page.getByRole("button", { name: new RegExp(`21:45 · ${TYPE}`) }).waitFor();
 
     // 4. The demo customer (she has credits) books the first one with a spot.
-    const customer = await openWatchedPage(browser, baseUrl, PHONE);
-    await customer.context.addInitScript(seenPopups);
+    const customer = await openQuietPage(browser, baseUrl, PHONE);
     const c = customer.page;
-    await signIn(c, "cliente@demo.mx", "/mystudio");
+    await signInAs(c, "cliente@demo.mx", "/mystudio");
     let card = c
       .locator('[data-testid="class-card"][data-state="bookable"]')
       .filter({ hasText: TYPE })

@@ -1,27 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const GUEST = "Invitada Journey";
-
-/** The home page's and the calendar's daily popups count as already seen today. */
-function seenPopups() {
-  localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-  localStorage.setItem(
-    "popup_presencial_seen",
-    new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
-  );
-}
-
-async function signIn(page: Page) {
-  await page.goto("/entrar");
-  await page.getByLabel(/^Correo electrónico/).fill("cliente@demo.mx");
-  await page.getByLabel(/^Contraseña/).fill("demo1234");
-  await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await page.waitForURL(/\/mystudio/);
-}
 
 /** A bookable Indoor Cycling class (it has a row-size spot map), moving week by week if needed. */
 async function findBookableCycling(page: Page) {
@@ -48,9 +31,8 @@ describe("booking journey", () => {
   });
 
   it("books a spot with a guest, sees it in Mis Reservaciones, opens the QR and cancels", async () => {
-    const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
-    await context.addInitScript(seenPopups);
-    await signIn(page);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+    await signInAs(page, "cliente@demo.mx", "/mystudio");
     await expect(page.getByText(/^Semana \d+$/)).toBeTruthy();
     await screenshot(page, "booking-calendar-desktop");
 
@@ -107,8 +89,7 @@ describe("booking journey", () => {
   }, 120_000);
 
   it("asks a visitor to sign in before booking from the public calendar", async () => {
-    const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
-    await context.addInitScript(seenPopups);
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     await page.goto("/calendario");
     const card = await findBookableCycling(page);
     await card.getByRole("button", { name: "Reservar" }).click();

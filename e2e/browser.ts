@@ -56,13 +56,35 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Signs in through the real form (demo password) and waits for the redirect. Journeys may share
- * this instead of repeating the four steps; older journeys still carry their own copy.
+ * A watched page on which the studio's daily promotional popup already counts as seen today, for
+ * journeys that are not about it (it would cover the page). The app keeps that day in
+ * localStorage (web/components/popup-seen.ts); the init script sets it before any page runs.
  */
-export async function signInAs(page: Page, email: string, redirect: string): Promise<void> {
+export async function openQuietPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport = DESKTOP,
+): Promise<WatchedPage> {
+  const watched = await openWatchedPage(browser, baseUrl, viewport);
+  await watched.context.addInitScript(() => {
+    localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
+  });
+  return watched;
+}
+
+/**
+ * Signs in through the real form and waits for the redirect (the demo accounts' password unless
+ * another is given). A journey about the sign-in form itself fills it by hand.
+ */
+export async function signInAs(
+  page: Page,
+  email: string,
+  redirect: string,
+  password = "demo1234",
+): Promise<void> {
   await page.goto(`/entrar?redirect=${encodeURIComponent(redirect)}`);
   await page.getByLabel(/^Correo electrónico/).fill(email);
-  await page.getByLabel(/^Contraseña/).fill("demo1234");
+  await page.getByLabel(/^Contraseña/).fill(password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await page.waitForURL((url) => url.pathname === redirect);
 }

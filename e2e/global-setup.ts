@@ -36,6 +36,9 @@ export default async function setup(project: TestProject) {
       DEMO: "1",
       LOG_LEVEL: "warn",
       RATE_LIMIT_MAX: "100000",
+      // Every journey signs in as the demo admin or customer through the real form; the limit
+      // itself is tested by the API suite (auth-flows.test.ts).
+      AUTH_RATE_LIMIT_MAX: "1000",
       DATABASE_URL: "",
     },
     stdio: ["ignore", "inherit", "inherit"],

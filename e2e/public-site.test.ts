@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, openWatchedPage, PHONE, screenshot } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const axeSource = fs.readFileSync(
@@ -53,11 +53,8 @@ describe("public site: every route, phone and desktop, axe-core clean", () => {
   ] as const) {
     for (const [route, heading] of ROUTES) {
       it(`${route} (${label})`, async () => {
-        const { page, context, problems } = await openWatchedPage(browser, baseUrl, viewport);
         // The daily popup is covered by its own test; here it would sit over every page.
-        await context.addInitScript(() => {
-          window.localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-        });
+        const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
         await page.goto(route);
         await expect
           .poll(() => page.getByRole("heading", { level: 1 }).first().textContent())
@@ -74,10 +71,7 @@ describe("public site: every route, phone and desktop, axe-core clean", () => {
   }
 
   it("home sections follow config order; trial button goes to checkout; SEO tags are set", async () => {
-    const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
-    await context.addInitScript(() =>
-      window.localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA")),
-    );
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     await page.goto("/");
     const trial = page.getByRole("link", { name: /clase de prueba/i }).first();
     await expect.poll(() => trial.getAttribute("href")).toMatch(/^\/checkout\/\d+$/);

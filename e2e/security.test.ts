@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DESKTOP, launchBrowser, openWatchedPage } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -74,15 +74,8 @@ describe("stored XSS renders inert; headers and cookies are hardened", () => {
   });
 
   async function open(path: string, texts: string[]) {
-    const watched = await openWatchedPage(browser, baseUrl, DESKTOP);
-    // The daily promo popups are not what this journey is about.
-    await watched.context.addInitScript(() => {
-      localStorage.setItem("promo-popup-seen", new Date().toLocaleDateString("en-CA"));
-      localStorage.setItem(
-        "popup_presencial_seen",
-        new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
-      );
-    });
+    // The daily promo popup is not what this journey is about.
+    const watched = await openQuietPage(browser, baseUrl, DESKTOP);
     const { page } = watched;
     page.on("console", (msg) => {
       // Any CSP report counts, whatever its level: it means the stored HTML tried to run.

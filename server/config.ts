@@ -23,6 +23,8 @@ const envSchema = z.object({
   DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  /** Sign-in, sign-up, recovery and code checks per IP and email in 15 minutes (plugins/auth.ts). */
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().default("./dist/web"),
   JOBS: booleanFlag.default(true),

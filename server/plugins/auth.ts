@@ -168,7 +168,7 @@ function isSensitiveAuthPath(path: string): boolean {
   return SENSITIVE_AUTH_PATHS.has(path);
 }
 
-/** Attempts per IP and email in the window: enough for people who mistype, not for guessing. */
+/** Attempts per IP and email in the window: enough for people who mistype, not for guessing (the default of AUTH_RATE_LIMIT_MAX). */
 export const AUTH_ATTEMPTS_MAX = 10;
 export const AUTH_ATTEMPTS_WINDOW = "15 minutes";
 
@@ -181,7 +181,8 @@ export const AUTH_ATTEMPTS_WINDOW = "15 minutes";
 export function authRateLimit(options: { allow?: (request: FastifyRequest) => boolean; max?: number } = {}) {
   return {
     hook: "preHandler" as const,
-    max: options.max ?? AUTH_ATTEMPTS_MAX,
+    // The server's setting (AUTH_RATE_LIMIT_MAX, default AUTH_ATTEMPTS_MAX) unless a route sets its own.
+    max: options.max ?? ((request: FastifyRequest) => request.server.config.AUTH_RATE_LIMIT_MAX),
     timeWindow: AUTH_ATTEMPTS_WINDOW,
     allowList: options.allow ? (request: FastifyRequest) => options.allow!(request) : undefined,
     keyGenerator(request: FastifyRequest) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { t } from "../../../domain/messages";
 import { INVOICE_STATUSES, PAYMENT_PROVIDERS, PURCHASE_STATUSES } from "../../db/schema/purchases";
 import { requireAdmin, signedInUser } from "../../plugins/auth";
+import { classSummaryRow } from "../dashboard/dashboard.routes";
 import {
   listClasses,
   listInvoices,
@@ -12,7 +13,7 @@ import {
   removeWaitlistEntry,
 } from "./admin-lists.service";
 import { CLASS_SORTS, RESERVATION_SORTS } from "./classes.repository";
-import { listQuery, optionalId, rangeError, rangeIsOrdered } from "./list-query";
+import { listQuery, optionalId } from "./list-query";
 import { INVOICE_SORTS, PURCHASE_SORTS } from "./payments.repository";
 import { WAITLIST_SORTS, WAITLIST_STATES } from "./waitlist-entries.repository";
 
@@ -24,25 +25,53 @@ const totals = z.object({
   total_payment: z.number(),
   by_status: z.array(z.object({ status: z.string(), count: z.number(), total_payment: z.number() })),
 });
-const paymentFilters = {
-  class_package_id: optionalId,
-  provider: z.enum(PAYMENT_PROVIDERS).optional(),
-  payment_method_id: optionalId,
-};
+
+/** Purchases and charges: newest first, by their own status, package, origin and payment option. */
+const paymentQuery = <
+  const K extends readonly ["created_at", ...string[]],
+  const S extends readonly [string, ...string[]],
+>(
+  sorts: K,
+  statuses: S,
+) =>
+  listQuery(
+    sorts,
+    { sort: "created_at", order: "desc" },
+    {
+      status: z.enum(statuses).optional(),
+      class_package_id: optionalId,
+      provider: z.enum(PAYMENT_PROVIDERS).optional(),
+      payment_method_id: optionalId,
+    },
+  );
 const queryDoc =
   "page, pageSize (máx. 100), sort (lista permitida), order asc|desc, query (texto), from/to (días AAAA-MM-DD del estudio, inclusive).";
 
+/** One page of `row`s with the paging fields and whatever else the list answers (`extra`). */
+const pageOf = <R extends z.ZodType, E extends z.ZodRawShape>(row: R, extra: E) =>
+  z.object({ rows: z.array(row), ...paging, ...extra });
+
+/** The options of an admin list route: admin only, the list's query string and page schema. */
+function listRoute<Q extends z.ZodType, P extends z.ZodType>(
+  doc: { summary: string; description: string },
+  querystring: Q,
+  page: P,
+) {
+  return {
+    preHandler: requireAdmin,
+    schema: {
+      tags,
+      summary: doc.summary,
+      description: `${queryDoc} ${doc.description}`,
+      querystring,
+      response: { 200: page },
+    },
+  };
+}
+
 const classRow = z.object({
-  single_class_id: z.number(),
-  class_date: z.date(),
-  duration_minutes: z.number(),
-  capacity: z.number().nullable(),
-  cancelledAt: z.date().nullable(),
-  class_type: z.string(),
-  color: z.string().nullable(),
-  location: z.string().nullable(),
+  ...classSummaryRow,
   coaches: z.string().nullable(),
-  booked: z.number(),
   checked_in: z.number(),
   waiting: z.number(),
 });
@@ -122,88 +151,76 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/admin/lists/classes",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+    listRoute(
+      {
         summary:
           "Clases de un rango de días (por omisión hoy y los 7 siguientes) con reservados y asistencias",
-        description: `${queryDoc} query busca en tipo, ubicación y coach.`,
-        querystring: listQuery(CLASS_SORTS, { sort: "date", order: "asc" }).refine(
-          rangeIsOrdered,
-          rangeError,
-        ),
-        response: { 200: z.object({ rows: z.array(classRow), ...paging, from: z.string(), to: z.string() }) },
+        description: "query busca en tipo, ubicación y coach.",
       },
-    },
+      listQuery(CLASS_SORTS, { sort: "date", order: "asc" }),
+      pageOf(classRow, { from: z.string(), to: z.string() }),
+    ),
     async (request) => listClasses(app.db, await timeZone(), request.query),
   );
 
   app.get(
     "/admin/lists/reservations",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+    listRoute(
+      {
         summary: "Reservaciones por nombre o correo del cliente, en un rango de días de clase",
-        description: `${queryDoc} state: active | cancelled | all.`,
-        querystring: listQuery(RESERVATION_SORTS, { sort: "class_date", order: "asc" })
-          .extend({ state: z.enum(["active", "cancelled", "all"]).default("all") })
-          .refine(rangeIsOrdered, rangeError),
-        response: { 200: z.object({ rows: z.array(reservationRow), ...paging }) },
+        description: "state: active | cancelled | all.",
       },
-    },
+      listQuery(
+        RESERVATION_SORTS,
+        { sort: "class_date", order: "asc" },
+        { state: z.enum(["active", "cancelled", "all"]).default("all") },
+      ),
+      pageOf(reservationRow, {}),
+    ),
     async (request) => listReservations(app.db, await timeZone(), request.query),
   );
 
   app.get(
     "/admin/lists/purchases",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+    listRoute(
+      {
         summary: "Compras filtradas (estado, paquete, origen, método, fechas, cliente) con sus totales",
-        description: `${queryDoc} Los totales son de todo el conjunto filtrado, no sólo de la página.`,
-        querystring: listQuery(PURCHASE_SORTS, { sort: "created_at", order: "desc" })
-          .extend({ status: z.enum(PURCHASE_STATUSES).optional(), ...paymentFilters })
-          .refine(rangeIsOrdered, rangeError),
-        response: { 200: z.object({ rows: z.array(purchaseRow), ...paging, totals }) },
+        description: "Los totales son de todo el conjunto filtrado, no sólo de la página.",
       },
-    },
+      paymentQuery(PURCHASE_SORTS, PURCHASE_STATUSES),
+      pageOf(purchaseRow, { totals }),
+    ),
     async (request) => listPurchases(app.db, await timeZone(), request.query),
   );
 
   app.get(
     "/admin/lists/invoices",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+    listRoute(
+      {
         summary: "Cargos (primer pago y renovaciones) filtrados, con sus totales",
-        description: `${queryDoc} confirm dice cómo se confirma un cargo en efectivo pendiente.`,
-        querystring: listQuery(INVOICE_SORTS, { sort: "created_at", order: "desc" })
-          .extend({ status: z.enum(INVOICE_STATUSES).optional(), ...paymentFilters })
-          .refine(rangeIsOrdered, rangeError),
-        response: { 200: z.object({ rows: z.array(invoiceRow), ...paging, totals }) },
+        description: "confirm dice cómo se confirma un cargo en efectivo pendiente.",
       },
-    },
+      paymentQuery(INVOICE_SORTS, INVOICE_STATUSES),
+      pageOf(invoiceRow, { totals }),
+    ),
     async (request) => listInvoices(app.db, await timeZone(), request.query),
   );
 
   app.get(
     "/admin/lists/waitlists",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+    listRoute(
+      {
         summary: "Entradas de listas de espera (activas y pasadas) con clase, cliente y lugar en la fila",
-        description: `${queryDoc} from/to filtran por el día de la clase. status: active | past | waiting | offered | promoted | expired | left.`,
-        querystring: listQuery(WAITLIST_SORTS, { sort: "class_date", order: "desc" })
-          .extend({ status: z.enum(WAITLIST_STATES).optional() })
-          .refine(rangeIsOrdered, rangeError),
-        response: { 200: z.object({ rows: z.array(waitlistRow), ...paging }) },
+        description:
+          "from/to filtran por el día de la clase. status: active | past | waiting | offered | promoted | expired | left.",
       },
-    },
+      listQuery(
+        WAITLIST_SORTS,
+        { sort: "class_date", order: "desc" },
+        { status: z.enum(WAITLIST_STATES).optional() },
+      ),
+      pageOf(waitlistRow, {}),
+    ),
     async (request) => {
       const { status, ...rest } = request.query;
       return listWaitlistEntries(app.db, await timeZone(), { ...rest, state: status });

@@ -77,28 +77,27 @@ function totalsOf(byStatus: { status: string; count: number; cents: number }[]) 
   };
 }
 
+/** A page of a payment list with the totals of its whole filtered set (which also give the count). */
+function pageWithTotals<R>(input: Paging, rows: R[], byStatus: Parameters<typeof totalsOf>[0]) {
+  const totals = totalsOf(byStatus);
+  return { ...pageOut(input, rows, totals.count), totals };
+}
+
 export async function listPurchases(
   db: Db,
   timeZone: string,
   input: ListInput<PurchaseSort> & PaymentListInput & { status?: PurchaseStatus },
 ) {
   const { rows, byStatus } = await pageOfPurchases(db, { ...input, range: instantRange(input, timeZone) });
-  const totals = totalsOf(byStatus);
-  return {
-    ...pageOut(
-      input,
-      rows.map((r) => ({
-        ...r,
-        amount: moneyOut(r.amount) ?? 0,
-        discount_total: moneyOut(r.discount_total) ?? 0,
-        total_payment: moneyOut(r.total_payment) ?? 0,
-        // A cash purchase waiting for the desk: "Confirmar pago" grants it (PUT /customer/confirmCash).
-        can_confirm: r.status === "pending" && r.provider === "cash",
-      })),
-      totals.count,
-    ),
-    totals,
-  };
+  const out = rows.map((r) => ({
+    ...r,
+    amount: moneyOut(r.amount) ?? 0,
+    discount_total: moneyOut(r.discount_total) ?? 0,
+    total_payment: moneyOut(r.total_payment) ?? 0,
+    // A cash purchase waiting for the desk: "Confirmar pago" grants it (PUT /customer/confirmCash).
+    can_confirm: r.status === "pending" && r.provider === "cash",
+  }));
+  return pageWithTotals(input, out, byStatus);
 }
 
 /**
@@ -123,19 +122,12 @@ export async function listInvoices(
   input: ListInput<InvoiceSort> & PaymentListInput & { status?: InvoiceStatus },
 ) {
   const { rows, byStatus } = await pageOfInvoices(db, { ...input, range: instantRange(input, timeZone) });
-  const totals = totalsOf(byStatus);
-  return {
-    ...pageOut(
-      input,
-      rows.map((r) => ({
-        ...r,
-        total_payment: moneyOut(r.total_payment) ?? 0,
-        confirm: invoiceConfirmation(r),
-      })),
-      totals.count,
-    ),
-    totals,
-  };
+  const out = rows.map((r) => ({
+    ...r,
+    total_payment: moneyOut(r.total_payment) ?? 0,
+    confirm: invoiceConfirmation(r),
+  }));
+  return pageWithTotals(input, out, byStatus);
 }
 
 export async function listWaitlistEntries(

@@ -10,6 +10,7 @@ import {
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
+import { classSummaryColumns, seatsBooked } from "../dashboard/dashboard.repository";
 import { customerColumns, customerMatches, customerSortKey } from "./customer-columns";
 import {
   containsPattern,
@@ -36,9 +37,7 @@ const coachNames = sql<string | null>`(select string_agg(coalesce(nullif(${instr
   from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id}
   where ${single_class_instructors.single_class_id} = ${single_classes.single_class_id})`;
 
-/** Seats taken (a guest is a seat) and, of those, checked in. */
-const booked = sql<number>`(select count(*) from ${class_reservations} r
-  where r.single_class_id = ${single_classes.single_class_id} and r.deleted_at is null)`.mapWith(Number);
+/** Of the seats taken (seatsBooked, the dashboard's occupancy count), those checked in. */
 const checkedIn = sql<number>`(select count(*) from ${class_reservations} r
   where r.single_class_id = ${single_classes.single_class_id} and r.deleted_at is null and r.attend)`.mapWith(
   Number,
@@ -72,24 +71,11 @@ export async function pageOfClasses(
     type: sql`lower(${class_types.name})`,
     coach: sql`lower(${coachNames})`,
     location: sql`lower(${locations.name})`,
-    booked,
+    booked: seatsBooked,
     checked_in: checkedIn,
   }[input.sort];
   const rows = await db
-    .select({
-      single_class_id: single_classes.single_class_id,
-      class_date: single_classes.class_date,
-      duration_minutes: single_classes.duration_minutes,
-      capacity: single_classes.capacity,
-      cancelledAt: single_classes.cancelledAt,
-      class_type: class_types.name,
-      color: class_types.color,
-      location: locations.name,
-      coaches: coachNames,
-      booked,
-      checked_in: checkedIn,
-      waiting: inLine,
-    })
+    .select({ ...classSummaryColumns, coaches: coachNames, checked_in: checkedIn, waiting: inLine })
     .from(single_classes)
     .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
     .leftJoin(locations, eq(locations.location_id, single_classes.location_id))

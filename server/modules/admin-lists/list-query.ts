@@ -13,26 +13,30 @@ export const optionalId = z.coerce.number().int().positive().optional();
 
 export const MAX_PAGE_SIZE = 100;
 
-export function listQuery<const K extends readonly [string, ...string[]]>(
-  sorts: K,
-  defaults: { sort: K[number]; order: "asc" | "desc" },
-) {
-  return z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
-    sort: z.enum(sorts).default(defaults.sort as K[number] & string),
-    order: z.enum(["asc", "desc"]).default(defaults.order),
-    query: z.string().trim().max(200).default(""),
-    from: day.optional(),
-    to: day.optional(),
-  });
+/** The common query string plus the list's own `filters`, with the day range checked in order. */
+export function listQuery<
+  const K extends readonly [string, ...string[]],
+  F extends z.ZodRawShape = Record<never, never>,
+>(sorts: K, defaults: { sort: K[number]; order: "asc" | "desc" }, filters: F = {} as F) {
+  return z
+    .object({
+      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+      sort: z.enum(sorts).default(defaults.sort as K[number] & string),
+      order: z.enum(["asc", "desc"]).default(defaults.order),
+      query: z.string().trim().max(200).default(""),
+      from: day.optional(),
+      to: day.optional(),
+    })
+    .extend(filters)
+    .refine(rangeIsOrdered, rangeError);
 }
 
 /** Rejects a range whose end comes before its start (with the field the form should mark). */
-export function rangeIsOrdered(q: { from?: string; to?: string }) {
+function rangeIsOrdered(q: { from?: string; to?: string }) {
   return !q.from || !q.to || q.from <= q.to;
 }
-export const rangeError = { message: "La fecha final debe ser posterior a la inicial.", path: ["to"] };
+const rangeError = { message: "La fecha final debe ser posterior a la inicial.", path: ["to"] };
 
 export type Paging = { page: number; pageSize: number };
 export type Sorting<K extends string> = { sort: K; order: "asc" | "desc" };

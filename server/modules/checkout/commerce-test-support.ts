@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
 import { tokenizeSandboxCard } from "../../../domain/sandbox-card";
 import { class_types } from "../../db/schema/calendar";
+import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_package_types, class_packages } from "../../db/schema/packages";
 import { discounts, payment_methods } from "../../db/schema/payments";
-import type { TestApp } from "../../test/build-test-app";
+import { invoices, purchases } from "../../db/schema/purchases";
+import { PAYPAL_TEST_KEYS, startPaypalFake } from "../../payments/test-support/paypal-fake";
+import { STRIPE_TEST_KEYS, startStripeFake } from "../../payments/test-support/stripe-fake";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
 
 /** Test helpers of the commerce suites: a small shop and customers with a login. */
 
@@ -167,4 +171,58 @@ export async function buyWithCard(
     },
   });
   return { attempt, confirm };
+}
+
+/**
+ * The app of a payment provider's suite: the provider's in-test fake, the app booted with the
+ * settings that point at it, and the test shop. `close` stops the app, then the fake.
+ */
+async function startProviderSuite<F extends { url: string; close(): Promise<void> }>(
+  startFake: () => Promise<F>,
+  settings: (fake: F) => Record<string, string>,
+) {
+  const fake = await startFake();
+  const t = await buildTestApp(settings(fake));
+  const shop = await seedShop(t);
+  const close = async () => {
+    await t.close();
+    await fake.close();
+  };
+  return { fake, t, shop, close };
+}
+
+/** PayPal's suites: its fake and sandbox keys (`webhooks`: signed events too), PayPal as a method. */
+export async function startPaypalSuite(options: { webhooks: boolean }) {
+  const suite = await startProviderSuite(startPaypalFake, (fake) => ({
+    PAYPAL_CLIENT_ID: PAYPAL_TEST_KEYS.clientId,
+    PAYPAL_CLIENT_SECRET: PAYPAL_TEST_KEYS.secret,
+    ...(options.webhooks ? { PAYPAL_WEBHOOK_ID: PAYPAL_TEST_KEYS.webhookId } : {}),
+    PAYPAL_API_URL: fake.url,
+  }));
+  await suite.t.app.db.insert(payment_methods).values({ name: "PayPal", provider: "paypal", order: 2 });
+  return suite;
+}
+
+/** Stripe's suites: Stripe as the card gateway, pointed at its fake. */
+export const startStripeSuite = () =>
+  startProviderSuite(startStripeFake, (fake) => ({
+    PAYMENT_GATEWAY: "stripe",
+    STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secret,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhook,
+    STRIPE_API_URL: fake.url,
+  }));
+
+/**
+ * What the suites read back after a payment: a purchase, its credits and its invoices (oldest
+ * first). `app` gives the suite's app once its beforeAll has started it.
+ */
+export function purchaseReads(app: () => TestApp) {
+  return {
+    purchaseRow: async (id: number) =>
+      (await app().app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0]!,
+    creditsOf: (id: number) =>
+      app().app.db.select().from(available_classes).where(eq(available_classes.purchase_id, id)),
+    invoicesOf: (id: number) =>
+      app().app.db.select().from(invoices).where(eq(invoices.purchase_id, id)).orderBy(invoices.invoice_id),
+  };
 }

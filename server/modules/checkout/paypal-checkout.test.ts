@@ -1,36 +1,20 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
-import { available_classes } from "../../db/schema/credits";
-import { payment_methods } from "../../db/schema/payments";
-import { purchases } from "../../db/schema/purchases";
-import { PAYPAL_TEST_KEYS, type PaypalFake, startPaypalFake } from "../../payments/test-support/paypal-fake";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { customerLogin, newKey, type Shop, seedShop } from "./commerce-test-support";
+import type { PaypalFake } from "../../payments/test-support/paypal-fake";
+import type { TestApp } from "../../test/build-test-app";
+import { customerLogin, newKey, purchaseReads, type Shop, startPaypalSuite } from "./commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;
 let paypal: PaypalFake;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  paypal = await startPaypalFake();
-  t = await buildTestApp({
-    PAYPAL_CLIENT_ID: PAYPAL_TEST_KEYS.clientId,
-    PAYPAL_CLIENT_SECRET: PAYPAL_TEST_KEYS.secret,
-    PAYPAL_API_URL: paypal.url,
-  });
-  shop = await seedShop(t);
-  await t.app.db.insert(payment_methods).values({ name: "PayPal", provider: "paypal", order: 2 });
+  ({ t, shop, fake: paypal, close } = await startPaypalSuite({ webhooks: false }));
 });
-afterAll(async () => {
-  await t.close();
-  await paypal.close();
-});
+afterAll(() => close());
 
-const purchaseRow = async (id: number) =>
-  (await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0]!;
-const creditsOf = (id: number) =>
-  t.app.db.select().from(available_classes).where(eq(available_classes.purchase_id, id));
+const { purchaseRow, creditsOf } = purchaseReads(() => t);
 const start = (headers: Record<string, string>, classPackageId: number, extra: object = {}) =>
   t.app.inject({
     method: "POST",

@@ -42,49 +42,26 @@ export async function applyPaypalEvent(app: App, event: PaypalEvent, payload: un
   const ctx: Ctx = { now, timeZone: config.timezone, maxRetries: maxRenewalRetries(config) };
   const type = event.type === "ignored" ? event.event_type : event.type;
   return applyWebhookOnce(app, { provider: "paypal", event_id: event.id, type, payload }, async (tx) => {
+    if (event.type === "ignored") return "ignored";
+    // Before the capture the purchase is known by its plan; afterwards by its subscription (a
+    // sale names only the subscription).
+    const plan = event.type === "sale_completed" ? undefined : event.plan_id;
+    const purchase = await lockEventPurchase(tx, "paypal", undefined, event.subscription_id, plan);
     switch (event.type) {
-      case "subscription_activated": {
-        // Before the capture the purchase is known by its plan; afterwards by its subscription.
-        const purchase = await lockEventPurchase(
-          tx,
-          "paypal",
-          undefined,
-          event.subscription_id,
-          event.plan_id,
-        );
+      case "subscription_activated":
         await grantFirstPeriod(tx, purchase, event.subscription_id, ctx);
-        return "applied";
-      }
-      case "sale_completed": {
-        const purchase = await lockEventPurchase(tx, "paypal", undefined, event.subscription_id);
+        break;
+      case "sale_completed":
         await recordSale(tx, purchase, event, ctx);
-        return "applied";
-      }
-      case "payment_failed": {
-        const purchase = await lockEventPurchase(
-          tx,
-          "paypal",
-          undefined,
-          event.subscription_id,
-          event.plan_id,
-        );
+        break;
+      case "payment_failed":
         await recordFailedPayment(tx, purchase, event, ctx);
-        return "applied";
-      }
-      case "subscription_ended": {
-        const purchase = await lockEventPurchase(
-          tx,
-          "paypal",
-          undefined,
-          event.subscription_id,
-          event.plan_id,
-        );
+        break;
+      case "subscription_ended":
         await endSubscription(tx, purchase, event.unpaid, ctx);
-        return "applied";
-      }
-      case "ignored":
-        return "ignored";
+        break;
     }
+    return "applied";
   });
 }
 

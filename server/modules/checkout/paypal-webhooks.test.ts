@@ -2,13 +2,20 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { ConfigError, loadConfig } from "../../config";
-import { available_classes } from "../../db/schema/credits";
 import type { class_packages } from "../../db/schema/packages";
-import { discount_redemptions, payment_methods } from "../../db/schema/payments";
-import { invoices, purchases, webhook_events } from "../../db/schema/purchases";
-import { PAYPAL_TEST_KEYS, type PaypalFake, startPaypalFake } from "../../payments/test-support/paypal-fake";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { addPackage, customerLogin, customerRow, newKey, type Shop, seedShop } from "./commerce-test-support";
+import { discount_redemptions } from "../../db/schema/payments";
+import { webhook_events } from "../../db/schema/purchases";
+import { PAYPAL_TEST_KEYS, type PaypalFake } from "../../payments/test-support/paypal-fake";
+import type { TestApp } from "../../test/build-test-app";
+import {
+  addPackage,
+  customerLogin,
+  customerRow,
+  newKey,
+  purchaseReads,
+  type Shop,
+  startPaypalSuite,
+} from "./commerce-test-support";
 
 /**
  * PayPal's subscription events (POST /api/webhooks/paypal) against an in-test HTTP fake of
@@ -18,18 +25,11 @@ import { addPackage, customerLogin, customerRow, newKey, type Shop, seedShop } f
 let t: TestApp;
 let shop: Shop;
 let paypal: PaypalFake;
+let close: () => Promise<void>;
 let monthly: typeof class_packages.$inferSelect;
 
 beforeAll(async () => {
-  paypal = await startPaypalFake();
-  t = await buildTestApp({
-    PAYPAL_CLIENT_ID: PAYPAL_TEST_KEYS.clientId,
-    PAYPAL_CLIENT_SECRET: PAYPAL_TEST_KEYS.secret,
-    PAYPAL_WEBHOOK_ID: PAYPAL_TEST_KEYS.webhookId,
-    PAYPAL_API_URL: paypal.url,
-  });
-  shop = await seedShop(t);
-  await t.app.db.insert(payment_methods).values({ name: "PayPal", provider: "paypal", order: 2 });
+  ({ t, shop, fake: paypal, close } = await startPaypalSuite({ webhooks: true }));
   monthly = await addPackage(t, {
     title: "8 Clases Mensual",
     price: "1200.00",
@@ -40,17 +40,9 @@ beforeAll(async () => {
     order: 9,
   });
 });
-afterAll(async () => {
-  await t.close();
-  await paypal.close();
-});
+afterAll(() => close());
 
-const purchaseRow = async (id: number) =>
-  (await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0]!;
-const creditsOf = (id: number) =>
-  t.app.db.select().from(available_classes).where(eq(available_classes.purchase_id, id));
-const invoicesOf = (id: number) =>
-  t.app.db.select().from(invoices).where(eq(invoices.purchase_id, id)).orderBy(invoices.invoice_id);
+const { purchaseRow, creditsOf, invoicesOf } = purchaseReads(() => t);
 const redemptionsOf = (id: number) =>
   t.app.db.select().from(discount_redemptions).where(eq(discount_redemptions.purchase_id, id));
 const storedEvents = (id: string) =>

@@ -1,38 +1,30 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
-import { available_classes } from "../../db/schema/credits";
 import { discount_redemptions } from "../../db/schema/payments";
-import { invoices, purchases, webhook_events } from "../../db/schema/purchases";
-import { STRIPE_TEST_KEYS, type StripeFake, startStripeFake } from "../../payments/test-support/stripe-fake";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { customerLogin, customerRow, newKey, type Shop, seedShop } from "./commerce-test-support";
+import { webhook_events } from "../../db/schema/purchases";
+import type { StripeFake } from "../../payments/test-support/stripe-fake";
+import type { TestApp } from "../../test/build-test-app";
+import {
+  customerLogin,
+  customerRow,
+  newKey,
+  purchaseReads,
+  type Shop,
+  startStripeSuite,
+} from "./commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;
 let stripe: StripeFake;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  stripe = await startStripeFake();
-  t = await buildTestApp({
-    PAYMENT_GATEWAY: "stripe",
-    STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secret,
-    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhook,
-    STRIPE_API_URL: stripe.url,
-  });
-  shop = await seedShop(t);
+  ({ t, shop, fake: stripe, close } = await startStripeSuite());
 });
-afterAll(async () => {
-  await t.close();
-  await stripe.close();
-});
+afterAll(() => close());
 
-const purchaseRow = async (id: number) =>
-  (await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0]!;
-const creditsOf = (id: number) =>
-  t.app.db.select().from(available_classes).where(eq(available_classes.purchase_id, id));
-const invoicesOf = (id: number) =>
-  t.app.db.select().from(invoices).where(eq(invoices.purchase_id, id)).orderBy(invoices.invoice_id);
+const { purchaseRow, creditsOf, invoicesOf } = purchaseReads(() => t);
 
 function deliver(event: { id: string; type: string; object: unknown }, signature?: string) {
   const signed = stripe.signed(event);

@@ -7,22 +7,30 @@ import { class_reservations } from "../../db/schema/reservations";
 
 /** Read-only figures of the admin dashboard; the service groups them by the studio's days. */
 
+/**
+ * Seats taken in a class (a guest is a seat): the occupancy both the dashboard's classes of today
+ * and the admin's class list (admin-lists) show. A correlated count on the indexed
+ * single_class_id, so it is computed only for the rows a query returns.
+ */
+export const seatsBooked = sql<number>`(select count(*) from ${class_reservations} r
+  where r.single_class_id = ${single_classes.single_class_id} and r.deleted_at is null)`.mapWith(Number);
+
+/** A class as the back office lists it: when, how long, type, place and seats booked. */
+export const classSummaryColumns = {
+  single_class_id: single_classes.single_class_id,
+  class_date: single_classes.class_date,
+  duration_minutes: single_classes.duration_minutes,
+  capacity: single_classes.capacity,
+  cancelledAt: single_classes.cancelledAt,
+  class_type: class_types.name,
+  color: class_types.color,
+  location: locations.name,
+  booked: seatsBooked,
+};
+
 export async function classesBetween(db: Db, from: Date, to: Date) {
-  const booked = sql<number>`(select count(*) from ${class_reservations}
-    where ${class_reservations.single_class_id} = ${single_classes.single_class_id}
-    and ${class_reservations.deletedAt} is null)`.mapWith(Number);
   return db
-    .select({
-      single_class_id: single_classes.single_class_id,
-      class_date: single_classes.class_date,
-      duration_minutes: single_classes.duration_minutes,
-      capacity: single_classes.capacity,
-      cancelledAt: single_classes.cancelledAt,
-      class_type: class_types.name,
-      color: class_types.color,
-      location: locations.name,
-      booked,
-    })
+    .select(classSummaryColumns)
     .from(single_classes)
     .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
     .leftJoin(locations, eq(locations.location_id, single_classes.location_id))

@@ -3,6 +3,19 @@ import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth";
 import { dashboard } from "./dashboard.service";
 
+/** A class with its seats booked (classSummaryColumns); the admin's class list answers it too. */
+export const classSummaryRow = {
+  single_class_id: z.number(),
+  class_date: z.date(),
+  duration_minutes: z.number(),
+  capacity: z.number().nullable(),
+  cancelledAt: z.date().nullable(),
+  class_type: z.string(),
+  color: z.string().nullable(),
+  location: z.string().nullable(),
+  booked: z.number(),
+};
+
 const dayCount = (key: string) => z.array(z.object({ day: z.string(), [key]: z.number() }));
 
 /** GET /api/admin/dashboard: the studio at a glance (admin only). */
@@ -19,20 +32,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             timezone: z.string(),
             today: z.string(),
-            today_classes: z.array(
-              z.object({
-                single_class_id: z.number(),
-                class_date: z.date(),
-                duration_minutes: z.number(),
-                capacity: z.number().nullable(),
-                cancelledAt: z.date().nullable(),
-                class_type: z.string(),
-                color: z.string().nullable(),
-                location: z.string().nullable(),
-                booked: z.number(),
-                occupancy: z.number().nullable(),
-              }),
-            ),
+            today_classes: z.array(z.object({ ...classSummaryRow, occupancy: z.number().nullable() })),
             week: z.object({ start: z.string(), bookings: z.number(), by_day: dayCount("bookings") }),
             revenue: z.object({
               days: z.number(),

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, type Query } from "../../lib/api-client";
+import type { Dashboard } from "../admin/api";
 import type { TableState } from "../admin/components/admin-table";
 
 /**
@@ -20,17 +21,9 @@ const EXPORT_PAGE_SIZE = 100;
 
 type Customer = { customer_id: number; customer_name: string; customer_email: string };
 
-export interface ClassRow {
-  single_class_id: number;
-  class_date: string;
-  duration_minutes: number;
-  capacity: number | null;
-  cancelledAt: string | null;
-  class_type: string;
-  color: string | null;
-  location: string | null;
+/** The dashboard's class of today (the same columns on the server) with coaches and counts. */
+export interface ClassRow extends Omit<Dashboard["today_classes"][number], "occupancy"> {
   coaches: string | null;
-  booked: number;
   checked_in: number;
   waiting: number;
 }

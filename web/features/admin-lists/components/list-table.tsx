@@ -10,12 +10,7 @@ import {
 import { adminCopy } from "../../admin/copy";
 import { fetchAllRows, type ListPage, type ListPath, useAdminList } from "../api";
 
-/**
- * The back office's table (features/admin) in server mode over one admin list: the API pages,
- * sorts (column keys are the API's sort keys) and searches; the CSV export walks every page of
- * the filtered list. A change of filters starts again from the first page.
- */
-export function ListTable<R, P extends ListPage<R> = ListPage<R>>(props: {
+export type ListTableProps<R, P extends ListPage<R> = ListPage<R>> = {
   path: ListPath;
   filters: Query;
   columns: AdminColumn<R>[];
@@ -28,7 +23,14 @@ export function ListTable<R, P extends ListPage<R> = ListPage<R>>(props: {
   header?: (data: P | undefined) => ReactNode;
   emptyText?: string;
   minWidth?: number;
-}) {
+};
+
+/**
+ * The back office's table (features/admin) in server mode over one admin list: the API pages,
+ * sorts (column keys are the API's sort keys) and searches; the CSV export walks every page of
+ * the filtered list. A change of filters starts again from the first page.
+ */
+export function ListTable<R, P extends ListPage<R> = ListPage<R>>(props: ListTableProps<R, P>) {
   const filtersKey = JSON.stringify(props.filters);
   const [saved, setSaved] = useState<TableState & { filtersKey: string }>({
     page: 1,

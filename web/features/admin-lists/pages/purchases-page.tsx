@@ -1,7 +1,8 @@
 import { Button, Select, Stack, Tabs, Text } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { purchaseStatusText } from "../../../../domain/billing";
 import { formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
+import { PackageSelect, PaymentMethodSelect } from "../../../components/choice-selects";
 import type { AdminColumn } from "../../admin/components/admin-table";
 import { ConfirmModal } from "../../admin/components/confirm-modal";
 import { AdminPage } from "../../admin/components/page-frame";
@@ -19,7 +20,7 @@ import {
 } from "../api";
 import { CustomerLink, DateTimeCell, StatusBadge } from "../components/cells";
 import { DateRangeFilter, type DayRange, FilterBar, rangeQuery } from "../components/filter-bar";
-import { ListTable } from "../components/list-table";
+import { ListTable, type ListTableProps } from "../components/list-table";
 import { TotalsBar } from "../components/totals-bar";
 import { listsCopy } from "../copy";
 
@@ -80,18 +81,25 @@ export function PurchasesPage() {
     });
   };
 
-  const confirmButton = (label: string, next: Pending) => (
+  const confirmButton = (r: { title: string; customer_name: string }, next: Pending) => (
     <Button
       size="compact-xs"
       variant="light"
       color="green"
       onClick={() => setPending(next)}
-      aria-label={label}
+      aria-label={`${c.confirm}: ${r.title}, ${r.customer_name}`}
       style={{ minWidth: "max-content" }}
     >
       {c.confirm}
     </Button>
   );
+  /** A pending cash purchase (or the first charge of one): confirming it grants the purchase. */
+  const confirmPurchaseButton = (r: PurchaseRow | InvoiceRow) =>
+    confirmButton(r, {
+      kind: "purchase",
+      id: r.purchase_id,
+      message: c.confirmPurchase(r.title, r.customer_name, formatMoney(r.total_payment)),
+    });
 
   /** Name over email in one column (the table stays readable at 1280 px); the CSV has both. */
   const customerColumn = <
@@ -124,6 +132,41 @@ export function PurchasesPage() {
     sortable,
     value: (r) => r.payment_method ?? providerLabel[r.provider] ?? r.provider,
   });
+  /** The package over a dimmed line that says more (the kind of purchase, a renewal's period). */
+  const titleColumn = <R extends { title: string }>(
+    detail: (r: R) => string,
+    csv: (r: R) => string,
+    nowrap = false,
+  ): AdminColumn<R> => ({
+    key: "title",
+    header: c.package,
+    value: csv,
+    render: (r) => (
+      <Stack gap={2}>
+        <Text size="sm">{r.title}</Text>
+        {detail(r) ? (
+          <Text size="xs" c="dimmed" style={nowrap ? { whiteSpace: "nowrap" } : undefined}>
+            {detail(r)}
+          </Text>
+        ) : null}
+      </Stack>
+    ),
+  });
+  /** The status badge and, under it, "Confirmar pago" when the desk can confirm the row. */
+  const statusColumn = <R extends { status: string }>(
+    text: (r: R) => string,
+    action: (r: R) => ReactNode,
+  ): AdminColumn<R> => ({
+    key: "status",
+    header: c.status,
+    value: text,
+    render: (r) => (
+      <Stack gap={6} align="flex-start">
+        <StatusBadge color={statusColor[r.status] ?? "gray"}>{text(r)}</StatusBadge>
+        {action(r)}
+      </Stack>
+    ),
+  });
   const totalColumn = <R extends { total_payment: number; discount_total?: number }>(): AdminColumn<R> => ({
     key: "total",
     header: c.total,
@@ -146,40 +189,14 @@ export function PurchasesPage() {
   const purchaseColumns: AdminColumn<PurchaseRow>[] = [
     dateColumn<PurchaseRow>(),
     customerColumn<PurchaseRow>(),
-    {
-      key: "title",
-      header: c.package,
-      value: (r) => r.title,
-      render: (r) => (
-        <Stack gap={2}>
-          <Text size="sm">{r.title}</Text>
-          {r.subscription || r.is_gift ? (
-            <Text size="xs" c="dimmed">
-              {[r.subscription ? c.subscription : null, r.is_gift ? c.gift : null]
-                .filter(Boolean)
-                .join(" · ")}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
-    {
-      key: "status",
-      header: c.status,
-      value: (r) => purchaseStatusText(r, zone),
-      render: (r) => (
-        <Stack gap={6} align="flex-start">
-          <StatusBadge color={statusColor[r.status] ?? "gray"}>{purchaseStatusText(r, zone)}</StatusBadge>
-          {r.can_confirm
-            ? confirmButton(`${c.confirm}: ${r.title}, ${r.customer_name}`, {
-                kind: "purchase",
-                id: r.purchase_id,
-                message: c.confirmPurchase(r.title, r.customer_name, formatMoney(r.total_payment)),
-              })
-            : null}
-        </Stack>
-      ),
-    },
+    titleColumn<PurchaseRow>(
+      (r) => [r.subscription ? c.subscription : null, r.is_gift ? c.gift : null].filter(Boolean).join(" · "),
+      (r) => r.title,
+    ),
+    statusColumn<PurchaseRow>(
+      (r) => purchaseStatusText(r, zone),
+      (r) => (r.can_confirm ? confirmPurchaseButton(r) : null),
+    ),
     paymentColumn<PurchaseRow>(true),
     totalColumn<PurchaseRow>(),
   ];
@@ -191,118 +208,57 @@ export function PurchasesPage() {
       : "";
 
   const invoiceAction = (r: InvoiceRow) => {
-    const label = `${c.confirm}: ${r.title}, ${r.customer_name}`;
-    const total = formatMoney(r.total_payment);
     if (r.confirm === "invoice") {
-      return confirmButton(label, {
+      return confirmButton(r, {
         kind: "invoice",
         id: r.invoice_id,
-        message: c.confirmInvoice(r.title, r.customer_name, total),
+        message: c.confirmInvoice(r.title, r.customer_name, formatMoney(r.total_payment)),
       });
     }
-    if (r.confirm === "purchase") {
-      return confirmButton(label, {
-        kind: "purchase",
-        id: r.purchase_id,
-        message: c.confirmPurchase(r.title, r.customer_name, total),
-      });
-    }
-    return null;
+    return r.confirm === "purchase" ? confirmPurchaseButton(r) : null;
   };
 
   const invoiceColumns: AdminColumn<InvoiceRow>[] = [
     dateColumn<InvoiceRow>(),
     customerColumn<InvoiceRow>(),
-    {
-      key: "title",
-      header: c.package,
-      value: (r) => [r.title, periodOf(r)].filter(Boolean).join(" · "),
-      render: (r) => (
-        <Stack gap={2}>
-          <Text size="sm">{r.title}</Text>
-          {periodOf(r) ? (
-            <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-              {periodOf(r)}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
-    {
-      key: "status",
-      header: c.status,
-      value: (r) => c.invoiceStatus[r.status] ?? r.status,
-      render: (r) => (
-        <Stack gap={6} align="flex-start">
-          <StatusBadge color={statusColor[r.status] ?? "gray"}>
-            {c.invoiceStatus[r.status] ?? r.status}
-          </StatusBadge>
-          {invoiceAction(r)}
-        </Stack>
-      ),
-    },
+    titleColumn<InvoiceRow>(periodOf, (r) => [r.title, periodOf(r)].filter(Boolean).join(" · "), true),
+    statusColumn<InvoiceRow>((r) => c.invoiceStatus[r.status] ?? r.status, invoiceAction),
     paymentColumn<InvoiceRow>(false),
     totalColumn<InvoiceRow>(),
   ];
 
-  const selectWidth = { base: "calc(50% - 6px)", xs: 190 };
+  /** Every filter may be left on "Todos"; two a line on a phone. */
+  const optional = { placeholder: listsCopy.all, clearable: true, w: { base: "calc(50% - 6px)", xs: 190 } };
+  const statusFilter =
+    tab === "purchases"
+      ? { data: options(c.purchaseStatus), value: purchaseStatus, onChange: setPurchaseStatus }
+      : { data: options(c.invoiceStatus), value: invoiceStatus, onChange: setInvoiceStatus };
   return (
     <AdminPage title={c.title}>
       <FilterBar label={listsCopy.filters}>
-        {tab === "purchases" ? (
-          <Select
-            label={c.status}
-            placeholder={listsCopy.all}
-            data={options(c.purchaseStatus)}
-            value={purchaseStatus}
-            onChange={setPurchaseStatus}
-            clearable
-            w={selectWidth}
-          />
-        ) : (
-          <Select
-            label={c.status}
-            placeholder={listsCopy.all}
-            data={options(c.invoiceStatus)}
-            value={invoiceStatus}
-            onChange={setInvoiceStatus}
-            clearable
-            w={selectWidth}
-          />
-        )}
-        <Select
+        {/* One select whose options follow the tab; each tab keeps its own choice. */}
+        <Select label={c.status} {...statusFilter} {...optional} />
+        <PackageSelect
           label={c.package}
-          placeholder={listsCopy.all}
-          data={(packages.data?.class_packages ?? []).map((p) => ({
-            value: String(p.class_package_id),
-            label: p.title,
-          }))}
+          choices={packages.data?.class_packages}
           value={packageId}
           onChange={setPackageId}
-          clearable
           searchable
-          w={selectWidth}
+          {...optional}
         />
         <Select
           label={c.provider}
-          placeholder={listsCopy.all}
           data={options(c.providers)}
           value={provider}
           onChange={setProvider}
-          clearable
-          w={selectWidth}
+          {...optional}
         />
-        <Select
+        <PaymentMethodSelect
           label={c.method}
-          placeholder={listsCopy.all}
-          data={(methods.data?.payment_methods ?? []).map((m) => ({
-            value: String(m.payment_method_id),
-            label: m.name,
-          }))}
+          choices={methods.data?.payment_methods}
           value={methodId}
           onChange={setMethodId}
-          clearable
-          w={selectWidth}
+          {...optional}
         />
         <DateRangeFilter value={range} onChange={setRange} clearable />
       </FilterBar>
@@ -312,43 +268,27 @@ export function PurchasesPage() {
           <Tabs.Tab value="invoices">{c.invoicesTab}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="purchases">
-          <ListTable<PurchaseRow, PaymentPage<PurchaseRow>>
+          <PaymentTable<PurchaseRow>
             path="purchases"
             filters={{ ...shared, status: purchaseStatus ?? undefined }}
             columns={purchaseColumns}
             rowKey={(r) => r.purchase_id}
             caption={c.purchases}
             exportFilename="compras"
-            initialSort={{ key: "created_at", desc: true }}
-            searchPlaceholder={c.search}
-            header={(data) => (
-              <TotalsBar
-                totals={data?.totals}
-                noun={c.purchaseNoun}
-                statusLabel={(s) => c.purchaseStatus[s] ?? s}
-              />
-            )}
-            minWidth={980}
+            noun={c.purchaseNoun}
+            statusLabel={(s) => c.purchaseStatus[s] ?? s}
           />
         </Tabs.Panel>
         <Tabs.Panel value="invoices">
-          <ListTable<InvoiceRow, PaymentPage<InvoiceRow>>
+          <PaymentTable<InvoiceRow>
             path="invoices"
             filters={{ ...shared, status: invoiceStatus ?? undefined }}
             columns={invoiceColumns}
             rowKey={(r) => r.invoice_id}
             caption={c.invoices}
             exportFilename="cargos"
-            initialSort={{ key: "created_at", desc: true }}
-            searchPlaceholder={c.search}
-            header={(data) => (
-              <TotalsBar
-                totals={data?.totals}
-                noun={c.invoiceNoun}
-                statusLabel={(s) => c.invoiceStatus[s] ?? s}
-              />
-            )}
-            minWidth={980}
+            noun={c.invoiceNoun}
+            statusLabel={(s) => c.invoiceStatus[s] ?? s}
           />
         </Tabs.Panel>
       </Tabs>
@@ -363,5 +303,25 @@ export function PurchasesPage() {
         onClose={() => setPending(null)}
       />
     </AdminPage>
+  );
+}
+
+/** A payment list, newest first, with the totals of its filtered set above it. */
+function PaymentTable<R>({
+  noun,
+  statusLabel,
+  ...props
+}: Pick<ListTableProps<R>, "path" | "filters" | "columns" | "rowKey" | "caption" | "exportFilename"> & {
+  noun: readonly [string, string];
+  statusLabel: (status: string) => string;
+}) {
+  return (
+    <ListTable<R, PaymentPage<R>>
+      {...props}
+      initialSort={{ key: "created_at", desc: true }}
+      searchPlaceholder={c.search}
+      header={(data) => <TotalsBar totals={data?.totals} noun={noun} statusLabel={statusLabel} />}
+      minWidth={980}
+    />
   );
 }

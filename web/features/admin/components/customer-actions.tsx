@@ -2,6 +2,7 @@ import { Button, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } fr
 import { useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatShortDayTime, spotsLabel } from "../../../../domain/format";
+import { PackageSelect, PaymentMethodSelect } from "../../../components/choice-selects";
 import { useAppConfig } from "../../app-config/api";
 import {
   useBookForCustomer,
@@ -63,12 +64,9 @@ export function GrantAccessModal({ customerId, opened, onClose }: ModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={c.grant} centered radius="md">
       <Stack gap="sm">
-        <Select
+        <PackageSelect
           label={c.package}
-          data={(packages.data?.class_packages ?? []).map((p) => ({
-            value: String(p.class_package_id),
-            label: p.title,
-          }))}
+          choices={packages.data?.class_packages}
           value={packageId}
           onChange={choose}
           searchable
@@ -86,12 +84,9 @@ export function GrantAccessModal({ customerId, opened, onClose }: ModalProps) {
           onChange={setDays}
         />
         <Switch label={c.isGift} checked={gift} onChange={(e) => setGift(e.currentTarget.checked)} />
-        <Select
+        <PaymentMethodSelect
           label={c.paymentMethod}
-          data={(methods.data?.payment_methods ?? []).map((m) => ({
-            value: String(m.payment_method_id),
-            label: m.name,
-          }))}
+          choices={methods.data?.payment_methods}
           value={methodId}
           onChange={setMethodId}
           clearable

@@ -1,0 +1,34 @@
+import { inject } from "vitest";
+
+/**
+ * The journeys' way to prepare data through the HTTP API (sign-ups, grants, bookings) before the
+ * browser part: plain fetch against the one server global-setup started.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: API answers read loosely in a journey
+export type Json = Record<string, any>;
+
+/**
+ * One JSON call; anything but 2xx throws with the status and body, so a journey fails where its
+ * setup did. `token` is sent as the Bearer session; the answer's new session token (sign-in,
+ * sign-up) comes back as `token`, "" when there is none.
+ */
+export async function apiCall(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${inject("baseUrl")}${path}`, {
+    method: init.method ?? "GET",
+    headers: {
+      ...(init.body ? { "content-type": "application/json" } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${text}`);
+  return { json: (text ? JSON.parse(text) : {}) as Json, token: res.headers.get("set-auth-token") ?? "" };
+}
+
+/** The Bearer session of a demo account (or any account with `password`), signed in over the API. */
+export async function apiSignIn(email: string, password = "demo1234"): Promise<string> {
+  const { token } = await apiCall("/api/auth/sign-in/email", { method: "POST", body: { email, password } });
+  return token;
+}
