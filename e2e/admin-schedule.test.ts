@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addLocalDays, mondayOfDay } from "../domain/booking";
 import { messages } from "../domain/messages";
@@ -71,6 +71,7 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
       .first();
     for (let week = 0; week < 2 && !(await card.count()); week++) {
       await c.getByTestId("week-grid").waitFor();
+      await revealEveryCard(c);
       if (await card.count()) break;
       await c.getByRole("button", { name: "Semana siguiente" }).click();
       await c.waitForTimeout(800);
@@ -97,3 +98,21 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
     await admin.context.close();
   });
 });
+
+/**
+ * A day renders its first classes and the rest when its end nears the screen (day-cards.tsx):
+ * scroll down a screen at a time, as someone looking for a late class would (one jump to the
+ * bottom would pass a day's end without it ever coming near the screen).
+ */
+async function revealEveryCard(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let i = 0; i < 200; i++) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY + window.innerHeight >= document.body.scrollHeight - 2;
+    });
+    await page.waitForTimeout(60);
+    if (atEnd) break;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
