@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../../../domain/app-config";
 import { addPeriod, declineMessageKey } from "../../../domain/billing";
 import { AppError, notFound } from "../../../domain/errors";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
@@ -101,16 +102,16 @@ export async function once<T>(
  * (409), people limit (412), discount validity and usage (412), totals in centavos.
  */
 export async function openPurchase(
-  app: App,
   tx: Db,
   req: CheckoutRequest,
   provider: PaymentProvider,
   paymentMethodId: number | null,
   now: Date,
+  /** Read by the caller before the transaction: on PGlite a read outside it would wait for it. */
+  config: AppConfig,
 ) {
   const pkg = await lockPackage(tx, req.class_package_id);
   if (!pkg?.available) throw notFound("packageNotFound", "PACKAGE_NOT_FOUND");
-  const config = await app.appConfig.get();
   const fee = config.signup_fee_package_id;
   if (
     fee &&
@@ -192,18 +193,19 @@ export async function startCardCheckout(
   now = new Date(),
 ): Promise<AttemptResponse> {
   const option = await resolveCheckoutOption(app.db, "card", req.payment_method_id);
-  const timeZone = (await app.appConfig.get()).timezone;
+  const config = await app.appConfig.get();
+  const timeZone = config.timezone;
   return once<AttemptResponse>(
     app,
     { ...req, provider: gateway.name, body: { ...req, customer_id: undefined } },
     async (tx) => {
       const { purchase, pkg, chargeNow } = await openPurchase(
-        app,
         tx,
         req,
         gateway.name,
         option?.payment_method_id ?? null,
         now,
+        config,
       );
       const base = {
         purchase_id: purchase.purchase_id,
@@ -349,7 +351,8 @@ function declined(code: string): AppError {
  * instructions; an admin confirms the payment later. Nothing to pay (a free offer) is granted now.
  */
 export async function cashCheckout(app: App, req: CheckoutRequest, now = new Date()) {
-  const timeZone = (await app.appConfig.get()).timezone;
+  const config = await app.appConfig.get();
+  const timeZone = config.timezone;
   return once<{ purchase_id: number; payment_id: number; completed: boolean }>(
     app,
     { ...req, provider: "cash", body: { ...req, customer_id: undefined } },
@@ -362,12 +365,12 @@ export async function cashCheckout(app: App, req: CheckoutRequest, now = new Dat
           ? null
           : await resolveCheckoutOption(tx, "cash", req.payment_method_id);
       const { purchase, pkg, chargeNow } = await openPurchase(
-        app,
         tx,
         req,
         "cash",
         option?.payment_method_id ?? null,
         now,
+        config,
       );
       const base = { purchase_id: purchase.purchase_id, payment_id: purchase.purchase_id };
       if (chargeNow === 0 && !pkg.is_subscription) {

@@ -23,20 +23,20 @@ export async function startPaypalCheckout(
   now = new Date(),
 ) {
   const option = await resolveCheckoutOption(app.db, "paypal", req.payment_method_id);
-  // Read (and cache) the studio settings before the transaction: openPurchase reads them inside
-  // it, and on PGlite a query outside an open transaction waits for it to end.
-  await app.appConfig.get();
+  // The studio settings are read before the transaction: on PGlite a query outside an open
+  // transaction waits for it to end.
+  const config = await app.appConfig.get();
   return once<PaypalStart>(
     app,
     { ...req, provider: "paypal", body: { ...req, customer_id: undefined, email: undefined } },
     async (tx) => {
       const { purchase, pkg, chargeNow } = await openPurchase(
-        app,
         tx,
         req,
         "paypal",
         option?.payment_method_id ?? null,
         now,
+        config,
       );
       const base = { purchase_id: purchase.purchase_id, total: centsToNumber(chargeNow) };
       if (pkg.is_subscription) {
