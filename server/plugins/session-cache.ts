@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { readCookie } from "./session-lookup";
 
 /**
  * Verified sessions, remembered for a few seconds per credential (Bearer token or session
@@ -65,16 +66,7 @@ export class SessionCache<T> {
 export function credentialKey(request: FastifyRequest, cookieName: string): string | null {
   const header = request.headers.authorization;
   const bearer = typeof header === "string" && /^Bearer\s+\S+/i.test(header) ? header.trim() : "";
-  const cookie = sessionCookie(request.headers.cookie, cookieName);
+  const cookie = readCookie(request.headers.cookie, cookieName) ?? "";
   if (!bearer && !cookie) return null;
   return `${bearer}\n${cookie}`;
-}
-
-function sessionCookie(header: string | undefined, name: string): string {
-  if (!header) return "";
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name || key === `__Secure-${name}`) return rest.join("=");
-  }
-  return "";
 }

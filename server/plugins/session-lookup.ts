@@ -82,7 +82,8 @@ function verified(signed: string | null, secret: string): string | null {
   return a.length === b.length && timingSafeEqual(a, b) ? value : null;
 }
 
-function readCookie(header: string | undefined, name: string): string | null {
+/** A cookie's value by name, in its plain or `__Secure-` form (as better-auth names it behind TLS). */
+export function readCookie(header: string | undefined, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
