@@ -31,6 +31,24 @@ export type BenchSql = {
   end(): Promise<void>;
 };
 
+/** Session tokens of the booker accounts (cases f and g), in a stable order. */
+export async function bookerTokens(sql: BenchSql, limit = BOOKERS): Promise<string[]> {
+  const { rows } = await sql.query(
+    `select s.token from session s join "user" u on u.id = s.user_id
+     where u.email like 'booker%@bench.mx' order by u.email limit ${Number(limit)}`,
+  );
+  return rows.map((row) => row.token as string);
+}
+
+/** Bench classes between 2 and 30 days ahead: inside any booking window, outside any cancel limit. */
+export async function bookableClassIds(sql: BenchSql): Promise<number[]> {
+  const { rows } = await sql.query(
+    `select single_class_id from single_classes
+     where description = 'bench' and class_date between now() + interval '2 days' and now() + interval '30 days'`,
+  );
+  return rows.map((row) => row.single_class_id as number);
+}
+
 /** A plain SQL connection to the bench database, whichever engine holds it. */
 export async function openBenchSql(): Promise<BenchSql> {
   const dir = benchPgliteDir();

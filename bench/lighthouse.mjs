@@ -40,13 +40,21 @@ try {
   for (const path of paths) {
     const url = baseUrl + path;
     // Mobile emulation with Lighthouse's default throttling (simulated slow 4G, 4x CPU).
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      formFactor: "mobile",
-      onlyCategories: Object.keys(TARGETS),
-    });
+    const audit = () =>
+      lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        formFactor: "mobile",
+        onlyCategories: Object.keys(TARGETS),
+      });
+    let result = await audit();
+    // "Something went wrong with recording the trace ... run Lighthouse again": a trace-recording
+    // failure of the browser, not a finding about the page. One retry, and it is printed.
+    if (result?.lhr?.runtimeError?.code === "NO_NAVSTART") {
+      console.log(`\n${path}: NO_NAVSTART, retrying once`);
+      result = await audit();
+    }
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     console.log(`\n${path}`);

@@ -141,10 +141,29 @@ function weekdayOf(year: number, month: number, day: number): number {
 }
 
 /**
- * The studio's wall clock for an instant. A date-only string ("2025-03-07") is a calendar date,
- * not an instant, and is returned as is (no time-zone shift).
+ * Recent answers of wallClock. A schedule formats the same few hundred instants many times (day
+ * headers, card times, grouping) and formatToParts is the slow part of every date on screen.
+ * Keyed by zone and the string or number as given; Dates are not kept (they can change).
  */
-export function wallClock(input: DateInput, timeZone: string = DEFAULT_TIMEZONE): WallClock | null {
+const recentWallClocks = new Map<string, Readonly<WallClock> | null>();
+const RECENT_WALL_CLOCKS_MAX = 4000;
+
+/**
+ * The studio's wall clock for an instant. A date-only string ("2025-03-07") is a calendar date,
+ * not an instant, and is returned as is (no time-zone shift). The answer is shared: do not change it.
+ */
+export function wallClock(input: DateInput, timeZone: string = DEFAULT_TIMEZONE): Readonly<WallClock> | null {
+  if (input instanceof Date) return computeWallClock(input, timeZone);
+  const key = `${timeZone}|${input}`;
+  const known = recentWallClocks.get(key);
+  if (known !== undefined) return known;
+  const clock = computeWallClock(input, timeZone);
+  if (recentWallClocks.size >= RECENT_WALL_CLOCKS_MAX) recentWallClocks.clear();
+  recentWallClocks.set(key, clock);
+  return clock;
+}
+
+function computeWallClock(input: DateInput, timeZone: string): WallClock | null {
   if (typeof input === "string") {
     const dateOnly = DATE_ONLY.exec(input.trim());
     if (dateOnly) {

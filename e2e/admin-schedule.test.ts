@@ -2,7 +2,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addLocalDays, mondayOfDay } from "../domain/booking";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+import {
+  cardsOfDay,
+  DESKTOP,
+  launchBrowser,
+  openQuietPage,
+  PHONE,
+  screenshot,
+  showWeekOf,
+  signInAs,
+} from "./browser";
 
 const baseUrl = inject("baseUrl");
 const TYPE = `Spinning E2E ${Date.now() % 100_000}`;
@@ -65,18 +74,10 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
     const customer = await openQuietPage(browser, baseUrl, PHONE);
     const c = customer.page;
     await signInAs(c, "cliente@demo.mx", "/mystudio");
-    let card = c
-      .locator('[data-testid="class-card"][data-state="bookable"]')
-      .filter({ hasText: TYPE })
-      .first();
-    for (let week = 0; week < 2 && !(await card.count()); week++) {
-      await c.getByTestId("week-grid").waitFor();
-      await revealEveryCard(c);
-      if (await card.count()) break;
-      await c.getByRole("button", { name: "Semana siguiente" }).click();
-      await c.waitForTimeout(800);
-      card = c.locator('[data-testid="class-card"][data-state="bookable"]').filter({ hasText: TYPE }).first();
-    }
+    // Tomorrow's class (the repeats are on the same weekday of later weeks: the admin checks tomorrow's).
+    await showWeekOf(c, tomorrow);
+    await revealEveryCard(c);
+    const card = cardsOfDay(c, tomorrow, "bookable").filter({ hasText: TYPE }).first();
     await card.getByRole("button", { name: "Reservar" }).click();
     const modal = c.getByRole("dialog", { name: "Reservar Clase" });
     await modal.waitFor();

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -87,4 +88,34 @@ export async function signInAs(
   await page.getByLabel(/^Contraseña/).fill(password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await page.waitForURL((url) => url.pathname === redirect);
+}
+
+/**
+ * Walks the customer calendar (week view) to the week holding `day` (YYYY-MM-DD, studio time).
+ * Weeks are told apart by their day columns' dates, not by a fixed wait, and the walk goes either
+ * way: the calendar may still move by itself (it skips a current week with no classes left, e.g.
+ * on a Sunday afternoon) while the walk clicks, and under load a week's cards paint a moment after
+ * its grid.
+ */
+export async function showWeekOf(page: Page, day: string): Promise<void> {
+  const shownDays = async () => {
+    await page.getByTestId("week-grid").waitFor();
+    return (await page
+      .getByTestId("day-column")
+      .evaluateAll((columns) => columns.map((c) => c.getAttribute("data-date") ?? ""))) as string[];
+  };
+  for (let step = 0; step < 8; step++) {
+    const days = await shownDays();
+    if (days.includes(day)) return;
+    const later = day > (days.at(-1) ?? "");
+    await page.getByRole("button", { name: later ? "Semana siguiente" : "Semana anterior" }).click();
+    await expect.poll(async () => (await shownDays())[0], { timeout: 15_000 }).not.toBe(days[0]);
+  }
+  throw new Error(`the calendar never showed the week of ${day}`);
+}
+
+/** The class cards of one day column of the week view (see showWeekOf). */
+export function cardsOfDay(page: Page, day: string, state?: string) {
+  const cards = state ? `[data-testid="class-card"][data-state="${state}"]` : '[data-testid="class-card"]';
+  return page.locator(`[data-testid="day-column"][data-date="${day}"] ${cards}`);
 }

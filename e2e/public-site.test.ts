@@ -98,6 +98,41 @@ describe("public site: every route, phone and desktop, axe-core clean", () => {
     await context.close();
   });
 
+  it("public pages arrive rendered: the HTML alone has the content, the head and the data (decision 0012)", async () => {
+    for (const [route, text, title] of [
+      ["/", "Encuentra tu ritmo", /^Estudio Pulso$/],
+      ["/avisos", "Avisos", /^Avisos · Estudio Pulso$/],
+      ["/terminos-y-condiciones", "Términos y Condiciones", /^Términos y Condiciones · /],
+    ] as const) {
+      // Plain HTTP, no JavaScript: what a link preview (WhatsApp, Facebook) or a crawler reads.
+      const res = await fetch(baseUrl + route);
+      const html = await res.text();
+      expect(res.status, route).toBe(200);
+      const root = /<div id="root">([\s\S]*?)<script id="ssr-state"/.exec(html)?.[1] ?? "";
+      expect(root, route).toContain(text);
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], route).toMatch(title);
+      expect(html, route).toMatch(/<meta property="og:title" content="[^"]+"/);
+      expect(html, route).toContain(`<link rel="canonical" href="`);
+    }
+    // A signed-in customer gets the app shell (their navbar and data are personal).
+    const session = await fetch(baseUrl + "/", { headers: { cookie: "better-auth.session_token=x.y" } });
+    expect(await session.text()).not.toContain("ssr-state");
+  });
+
+  it("a rendered page hydrates without a mismatch and then works like the app", async () => {
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
+    await page.goto("/");
+    // The content is there before any script has run: the first response painted it.
+    expect(await page.locator("#ssr-state").count()).toBe(1);
+    await page.waitForLoadState("networkidle");
+    await page.locator('main a[href="/calendario"]').first().click();
+    await page.waitForURL(/\/calendario$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).first().textContent()).toMatch(/.+/);
+    // React reports a hydration mismatch as a console error; openQuietPage collects them.
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("/coach/{unknown} goes home", async () => {
     const { page, context } = await openWatchedPage(browser, baseUrl, DESKTOP);
     await page.goto("/coach/999999");

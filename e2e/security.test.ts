@@ -103,7 +103,12 @@ describe("stored XSS renders inert; headers and cookies are hardened", () => {
         expect(href.toLowerCase()).not.toContain("javascript:");
         await link.click({ trial: true }).catch(() => {});
       }
-      expect(await page.locator("script:not([src])").count()).toBe(0);
+      // The only inline script allowed is the server-rendered page's data block (decision 0012):
+      // JSON, never executed, with every "<" escaped so the stored HTML inside cannot close it.
+      expect(await page.locator('script:not([src]):not([type="application/json"])').count()).toBe(0);
+      for (const data of await page.locator('script[type="application/json"]').allTextContents()) {
+        expect(data).not.toContain("<");
+      }
       expect(await page.locator("[onerror], [onload], [onclick]").count()).toBe(0);
       expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
       expect(problems).toEqual([]);

@@ -2,7 +2,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
 import { apiCall, apiSignIn, type Json } from "./api";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+import {
+  cardsOfDay,
+  DESKTOP,
+  launchBrowser,
+  openQuietPage,
+  PHONE,
+  screenshot,
+  showWeekOf,
+  signInAs,
+} from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -72,23 +81,18 @@ describe("waitlist journey", () => {
     const { page, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     await signInAs(page, waiting.email, "/mystudio", "secreto123");
     // Walk to the class's week and open its Sold Out card.
+    const zone = { timeZone: "America/Mexico_City" };
     const time = new Intl.DateTimeFormat("es-MX", {
-      timeZone: "America/Mexico_City",
+      ...zone,
       hour: "2-digit",
       minute: "2-digit",
       hour12: false,
     }).format(new Date(klass.class_date));
-    let card = page.locator("nothing");
-    for (let week = 0; week < 4; week++) {
-      await page.getByTestId("week-grid").waitFor();
-      card = page
-        .locator('[data-testid="class-card"][data-state="full"]')
-        .filter({ hasText: klass.class_type.name })
-        .filter({ hasText: time });
-      if (await card.count()) break;
-      await page.getByRole("button", { name: "Semana siguiente" }).click();
-      await page.waitForTimeout(800);
-    }
+    const classDay = new Intl.DateTimeFormat("en-CA", zone).format(new Date(klass.class_date));
+    await showWeekOf(page, classDay);
+    const card = cardsOfDay(page, classDay, "full")
+      .filter({ hasText: klass.class_type.name })
+      .filter({ hasText: time });
     await card.first().getByRole("button", { name: "Lista de espera" }).click();
     const modal = page.getByRole("dialog", { name: "Lista de Espera" });
     await modal.getByRole("button", { name: "Anotarme" }).click();

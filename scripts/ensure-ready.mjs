@@ -29,13 +29,20 @@ export function ensureInstalled() {
   }
 }
 
+/** The browser build (dist/web) and the server's render of the public pages (dist/ssr). */
 export function ensureWebBuilt() {
-  const index = path.join(root, "dist", "web", "index.html");
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const outputs = [
+    path.join(root, "dist", "web", "index.html"),
+    path.join(root, "dist", "ssr", "entry-server.js"),
+  ];
+  const built = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   const sources = Math.max(
     newestMtime(path.join(root, "web")),
     newestMtime(path.join(root, "domain")),
     newestMtime(path.join(root, "vite.config.ts")),
   );
-  if (sources > built) run("npx vite build --logLevel warn");
+  if (sources > built) {
+    run("npx vite build --logLevel warn");
+    run("npx vite build --ssr entry-server.tsx --logLevel warn");
+  }
 }

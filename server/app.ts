@@ -14,7 +14,6 @@ import { type AppConfigService, createAppConfigService } from "./modules/app-con
 import attendanceRoutes from "./modules/attendance/attendance.routes";
 import auditRoutes from "./modules/audit/audit.routes";
 import calendarRoutes from "./modules/calendar/calendar.routes";
-import { scheduleCachePlugin } from "./modules/calendar/schedule-cache";
 import checkoutRoutes from "./modules/checkout/checkout.routes";
 import sandboxSessionRoutes from "./modules/checkout/sandbox-session.routes";
 import webhooksRoutes from "./modules/checkout/webhooks.routes";
@@ -45,6 +44,7 @@ import docsPlugin from "./plugins/docs";
 import errorsPlugin from "./plugins/errors";
 import jobsPlugin from "./plugins/jobs";
 import mailerPlugin from "./plugins/mailer";
+import readCachePlugin from "./plugins/read-cache";
 import routeAccessPlugin from "./plugins/route-access";
 import securityPlugin from "./plugins/security";
 import staticWebPlugin from "./plugins/static-web";
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailerPlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
-  await app.register(scheduleCachePlugin);
+  await app.register(readCachePlugin);
 
   await app.register(
     async (api) => {
@@ -142,6 +142,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(siteRoutes);
-  await app.register(staticWebPlugin, { webDist: config.WEB_DIST, dataDir: config.dataDir });
+  await app.register(staticWebPlugin, {
+    webDist: config.WEB_DIST,
+    ssrDist: config.WEB_SSR_DIST,
+    dataDir: config.dataDir,
+  });
   return app;
 }

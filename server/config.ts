@@ -27,6 +27,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().default("./dist/web"),
+  /** The server-side build of the public pages (vite build --ssr); without it they render in the browser. */
+  WEB_SSR_DIST: z.string().default("./dist/ssr"),
   JOBS: booleanFlag.default(true),
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "paypal"]).default("sandbox"),
   STRIPE_SECRET_KEY: z.string().optional(),

@@ -251,11 +251,10 @@ async function cachedUser(
 ): Promise<AuthUser | null> {
   const key = credentialKey(request, `${SESSION_COOKIE_PREFIX}.session_token`);
   if (key === null) return null;
-  const known = verified.get(key);
-  if (known !== undefined) return known;
-  const { user: found, expiresAt } = await resolveUser(app, request);
-  verified.set(key, found, expiresAt);
-  return found;
+  return verified.getOrLookup(key, async () => {
+    const { user, expiresAt } = await resolveUser(app, request);
+    return { value: user, notAfter: expiresAt };
+  });
 }
 
 async function resolveUser(

@@ -8,7 +8,10 @@ import { insertOutbox, markOutbox, type OutboxInsert } from "../modules/mail/mai
 export type MailInput = OutboxInsert & { attachments?: EmailAttachment[] };
 
 export type Mailer = {
-  /** Records the email in the outbox and, when SMTP is configured, sends it. Never throws on SMTP failure. */
+  /**
+   * Records the email in the outbox and, when SMTP is configured, starts sending it without
+   * waiting for the SMTP server. Never throws on SMTP failure.
+   */
   send(mail: MailInput): Promise<number>;
 };
 
@@ -20,32 +23,39 @@ declare module "fastify" {
 
 /**
  * Every email is written to the outbox first (an admin can read it; tests assert on it), then
- * sent through SMTP when SMTP_URL is set. Offline, the outbox is the delivery.
+ * sent through SMTP when SMTP_URL is set. Offline, the outbox is the delivery. `send` answers as
+ * soon as the outbox row is written: an SMTP conversation can take seconds and the caller is
+ * usually a request (a booking, a cancellation) that must not wait for it. The row stays
+ * 'queued' until the delivery ends and is then marked 'sent' or 'failed' (with the error).
  */
 export function createMailer(db: Db, options: { smtpUrl?: string; from: string }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+
+  async function deliver(smtp: NonNullable<typeof transport>, id: number, mail: MailInput) {
+    try {
+      await smtp.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.content, "base64"),
+        })),
+      });
+      await markOutbox(db, id, { sent: true });
+    } catch (error) {
+      // Nobody awaits this: a failure is recorded on the row (or lost with a closed database).
+      await markOutbox(db, id, { sent: false, error: String(error) }).catch(() => {});
+    }
+  }
+
   return {
     async send(mail) {
       const id = await insertOutbox(db, mail);
-      if (transport) {
-        try {
-          await transport.sendMail({
-            from: options.from,
-            to: mail.to,
-            subject: mail.subject,
-            html: mail.html,
-            text: mail.text,
-            attachments: mail.attachments?.map((a) => ({
-              filename: a.filename,
-              contentType: a.contentType,
-              content: Buffer.from(a.content, "base64"),
-            })),
-          });
-          await markOutbox(db, id, { sent: true });
-        } catch (error) {
-          await markOutbox(db, id, { sent: false, error: String(error) });
-        }
-      }
+      if (transport) void deliver(transport, id, mail);
       return id;
     },
   };

@@ -1,20 +1,58 @@
 import compress from "@fastify/compress";
-import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import helmet, { type HelmetOptions } from "helmet";
 import { AppError } from "../../domain/errors";
+import { COMPRESS_THRESHOLD } from "./serialized";
 
 export type SecurityOptions = { rateLimitMax: number; secureCookies: boolean };
 
 /**
  * Security headers with a strict Content-Security-Policy the SPA works under (no inline scripts;
- * Mantine injects <style> tags, so styles allow 'unsafe-inline'), compression, cookies and a
- * per-IP rate limit. Sensitive routes (sign-in, recovery, discount codes) set tighter limits.
+ * Mantine injects <style> tags, so styles allow 'unsafe-inline'), compression and a per-IP rate
+ * limit. Sensitive routes (sign-in, recovery, discount codes) set tighter limits. Session cookies
+ * are read by plugins/session-lookup.ts and better-auth and written by better-auth: no cookie
+ * plugin runs on every request for nothing.
+ *
+ * JSON answers (and bodiless ones under /api/, like a 304) get a short header set (apiHeaders) and
+ * everything else (pages, static files, the sandbox payment page) helmet's full set: the choice is
+ * made when the answer is sent, by its content type, so an HTML page under /api/ still gets the
+ * page headers. A header a
+ * route set itself wins (the API docs pages send their own CSP).
  */
 export default fp(async function securityPlugin(app: FastifyInstance, opts: SecurityOptions) {
-  await app.register(helmet, {
+  const pages = Object.entries(securityHeaders(helmetOptions(opts)));
+  const api = Object.entries(apiHeaders(opts));
+  // A callback hook, not an async one: it runs on every response of the app.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const type = reply.getHeader("content-type");
+    // An answer without a body (304, 204) is an API one when its address is.
+    const isApi =
+      typeof type === "string" ? type.startsWith("application/json") : request.url.startsWith("/api/");
+    const headers = isApi ? api : pages;
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
+    done(null, payload);
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ["br", "gzip", "deflate"],
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: opts.rateLimitMax,
+    timeWindow: "1 minute",
+    // request.ip is undefined once the client has closed its socket; the plugin's default key
+    // then crashed with a 500 under load. A closed connection shares one bucket instead.
+    keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? "desconectado",
+    // The default answer is English: ours is the one error shape, in Spanish.
+    errorResponseBuilder: () => AppError.of(429, "RATE_LIMITED", "rateLimited"),
+  });
+});
+
+export function helmetOptions(opts: SecurityOptions): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,17 +79,46 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     // The API docs UI needs its own inline bootstrap script; it lives under /api/docs only.
     crossOriginEmbedderPolicy: false,
     hsts: opts.secureCookies ? undefined : false,
+  };
+}
+
+/**
+ * The headers of a JSON answer (OWASP REST Security Cheat Sheet, "Security headers"): a JSON
+ * answer is never rendered as a page, so the SPA's long CSP (a third of the ~1 KB of headers of
+ * every API answer) protects nothing there; `default-src 'none'` and `frame-ancestors 'none'`
+ * make sure it runs and frames nothing if someone opens it as a document anyway. nosniff keeps
+ * browsers from guessing HTML in it; HSTS is the same as on pages.
+ */
+export function apiHeaders(opts: SecurityOptions): Record<string, string> {
+  const pageHsts = securityHeaders(helmetOptions(opts))["strict-transport-security"];
+  return {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "no-referrer",
+    "cross-origin-resource-policy": "same-origin",
+    ...(pageHsts ? { "strict-transport-security": pageHsts } : {}),
+  };
+}
+
+/**
+ * The headers helmet sets, computed once. @fastify/helmet builds a new helmet middleware (and
+ * re-parses the CSP) on every request, a tenth of the cost of a small API answer; with static
+ * options helmet's output never depends on the request, so we run it once against a recorder and
+ * set the same names and values on every reply. A header a route sets itself still wins (the API
+ * docs pages send their own CSP), as before. The test in security.test.ts compares with helmet.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      if (typeof value !== "string") throw new Error(`helmet set ${name} to a non-text value`);
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    if (error) throw error;
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
-  await app.register(cookie);
-  await app.register(rateLimit, {
-    global: true,
-    max: opts.rateLimitMax,
-    timeWindow: "1 minute",
-    // request.ip is undefined once the client has closed its socket; the plugin's default key
-    // then crashed with a 500 under load. A closed connection shares one bucket instead.
-    keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? "desconectado",
-    // The default answer is English: ours is the one error shape, in Spanish.
-    errorResponseBuilder: () => AppError.of(429, "RATE_LIMITED", "rateLimited"),
-  });
-});
+  return headers;
+}

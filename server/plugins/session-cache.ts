@@ -19,6 +19,8 @@ type Entry<T> = { value: T; expiresAt: number };
 
 export class SessionCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
+  private readonly inFlight = new Map<string, Promise<T>>();
+  private generation = 0;
 
   constructor(
     private readonly ttlMs = SESSION_CACHE_TTL_MS,
@@ -49,8 +51,34 @@ export class SessionCache<T> {
     }
   }
 
+  /**
+   * The remembered value, or `lookup()` run once for every concurrent caller with the same key:
+   * when an entry expires under load, a hundred requests on one session would otherwise each read
+   * the database at the same moment. A lookup that was running when the cache was cleared (a
+   * sign-out) still answers its callers but is not remembered.
+   */
+  async getOrLookup(key: string, lookup: () => Promise<{ value: T; notAfter?: Date }>): Promise<T> {
+    const known = this.get(key);
+    if (known !== undefined) return known;
+    const running = this.inFlight.get(key);
+    if (running) return running;
+    const generation = this.generation;
+    const pending = lookup()
+      .then(({ value, notAfter }) => {
+        if (generation === this.generation) this.set(key, value, notAfter);
+        return value;
+      })
+      .finally(() => {
+        if (this.inFlight.get(key) === pending) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, pending);
+    return pending;
+  }
+
   clear(): void {
+    this.generation++;
     this.entries.clear();
+    this.inFlight.clear();
   }
 
   get size(): number {

@@ -5,13 +5,16 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../domain/errors";
 import { servedInline } from "../modules/files/files.service";
+import { HtmlDocument } from "./html-document";
+import { loadPageRenderer } from "./page-render";
 
-export type StaticWebOptions = { webDist: string; dataDir: string };
+export type StaticWebOptions = { webDist: string; ssrDist: string; dataDir: string };
 
 /**
  * Serves the built SPA: hashed files under /assets/ are cached for a year (immutable); every other
  * file is revalidated; any unknown non-API path gets index.html so client routes work on reload.
- * Unknown /api paths answer the JSON 404 instead.
+ * Unknown /api paths answer the JSON 404 instead. Public pages for visitors without a session come
+ * rendered from the server when the SSR build exists (page-render.ts, decision 0012).
  */
 export default fp(async function staticWebPlugin(app: FastifyInstance, opts: StaticWebOptions) {
   const root = path.resolve(opts.webDist);
@@ -46,19 +49,18 @@ export default fp(async function staticWebPlugin(app: FastifyInstance, opts: Sta
   });
 
   const indexHtml = hasBuild ? fs.readFileSync(indexPath, "utf8") : null;
-  app.setNotFoundHandler((request, reply) => {
+  const shell = indexHtml ? new HtmlDocument(indexHtml) : null;
+  const renderer = indexHtml
+    ? await loadPageRenderer(app, { ssrDir: opts.ssrDist, template: indexHtml })
+    : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0]!;
     const looksLikeFile = /\.[a-z0-9]{2,5}$/i.test(url);
-    if (
-      url.startsWith("/api/") ||
-      url === "/api" ||
-      looksLikeFile ||
-      request.method !== "GET" ||
-      !indexHtml
-    ) {
+    if (url.startsWith("/api/") || url === "/api" || looksLikeFile || request.method !== "GET" || !shell) {
       const error = AppError.of(404, "NOT_FOUND", url.startsWith("/api") ? "routeNotFound" : "notFound");
       return reply.status(404).send(error.toBody());
     }
-    return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+    const page = (await renderer?.render(request)) ?? shell;
+    return page.send(request, reply);
   });
 });

@@ -29,6 +29,7 @@ export async function buildTestApp(
     LOG_LEVEL: "silent",
     RATE_LIMIT_MAX: "100000",
     WEB_DIST: "/nonexistent",
+    WEB_SSR_DIST: "/nonexistent",
     JOBS: "0",
     ...env,
   });

@@ -2,8 +2,8 @@ import { Button, Center, MantineProvider, Stack, Text, ThemeIcon } from "@mantin
 import { notificationsStore } from "@mantine/notifications";
 import { IconPlugConnectedX } from "@tabler/icons-react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { BrowserRouter, matchRoutes, type RouteObject, useRoutes } from "react-router";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from "react";
+import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import type { AppConfig } from "../../domain/app-config";
 import { FullScreenLoader } from "../components/full-screen-loader";
 import { packagesPathSegment, useAppConfigQuery } from "../features/app-config/api";
@@ -34,19 +34,29 @@ function LazyNotifications() {
   );
 }
 
-// The first page's code starts downloading now, alongside the config request, instead of after
-// the config arrives (the routes are built from it). The packages path only renames one route, so
-// the default is good enough for the warm-up; React.lazy's import later finds the module loaded.
-for (const match of matchRoutes(buildRoutes(), window.location) ?? []) {
-  const load = match.route.lazy;
-  if (typeof load === "function") load().catch(() => undefined);
+/**
+ * Starts downloading the code of the page at `pathname` (and its layouts) without waiting for
+ * anything else. The packages path only renames one route, so the default is good enough here;
+ * React.lazy's import later finds the module loaded. Resolves when every chunk has arrived.
+ */
+export function preloadRouteCode(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(buildRoutes(), pathname) ?? []).map((match) => {
+    const load = match.route.lazy;
+    return typeof load === "function" ? load().catch(() => undefined) : undefined;
+  });
+  return Promise.all(loads);
 }
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
-  },
-});
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 1, staleTime: 30_000 },
+    },
+  });
+}
+
+/** BrowserRouter in the browser, StaticRouter when the server renders a public page. */
+export type RouterComponent = ComponentType<{ children: ReactNode }>;
 
 function setLink(rel: string, href: string) {
   let link = document.head.querySelector<HTMLLinkElement>(`link[rel="${rel}"]`);
@@ -93,7 +103,7 @@ function AppRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-function ReadyApp({ config }: { config: AppConfig }) {
+function ReadyApp({ config, Router }: { config: AppConfig; Router: RouterComponent }) {
   useDocumentBranding(config);
   const packagesPath = packagesPathSegment(config);
   // Built here, outside the Suspense boundary: a component that suspends before its first commit
@@ -103,25 +113,25 @@ function ReadyApp({ config }: { config: AppConfig }) {
   return (
     <>
       <LazyNotifications />
-      <BrowserRouter>
+      <Router>
         {/* Shown while the first page's code loads; later navigations keep the old page meanwhile. */}
         <Suspense fallback={<FullScreenLoader label={copy.app.loading} />}>
           <AppRoutes routes={routes} />
         </Suspense>
-      </BrowserRouter>
+      </Router>
     </>
   );
 }
 
 /** Waits for the studio config (one request), themes Mantine from it, then renders the routes. */
-function Shell() {
+function Shell({ Router }: { Router: RouterComponent }) {
   const config = useAppConfigQuery();
   const theme = useMemo(() => buildTheme(config.data), [config.data]);
   const variables = useMemo(() => studioCssVariables(config.data), [config.data]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={variables} defaultColorScheme="light">
       {config.data ? (
-        <ReadyApp config={config.data} />
+        <ReadyApp config={config.data} Router={Router} />
       ) : config.isError ? (
         <ConfigError onRetry={() => void config.refetch()} retrying={config.isFetching} />
       ) : (
@@ -131,10 +141,10 @@ function Shell() {
   );
 }
 
-export function App() {
+export function App({ queryClient, Router }: { queryClient: QueryClient; Router: RouterComponent }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      <Shell Router={Router} />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigationType } from "react-router";
+import { stopWaitingForVisibility } from "../components/hydration-unit";
 
 // Scroll position of each path, for Back and Forward (what the data router's ScrollRestoration did).
 const scrollPositions = new Map<string, number>();
@@ -24,6 +25,11 @@ function useScrollMemory(pathname: string, hash: string) {
 export function RootLayout() {
   const { hash, pathname } = useLocation();
   useScrollMemory(pathname, hash);
+  // Only the server-rendered first page hydrates its parts as they near the screen.
+  const firstPathname = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPathname.current) stopWaitingForVisibility();
+  }, [pathname]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the same anchor on another page scrolls again
   useEffect(() => {
     if (!hash) return;

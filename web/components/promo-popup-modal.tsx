@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { useAppConfig } from "../features/app-config/api";
 import { internalPath } from "../lib/contact";
+import { siteOrigin } from "../lib/site-origin";
 import { rememberPopupSeen } from "./popup-seen";
 import classes from "./promo-popup-modal.module.css";
 
@@ -37,7 +38,7 @@ export default function PromoPopupModal() {
     rememberPopupSeen();
     dialog.current?.close();
   };
-  const path = link ? internalPath(link, window.location.origin) : null;
+  const path = link ? internalPath(link, siteOrigin()) : null;
   const image = <img src={src} alt="Promoción" className={classes.image} />;
   return (
     <dialog

@@ -55,6 +55,17 @@ export function toQueryString(query?: Query): string {
   return text ? `?${text}` : "";
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Where requests go. The browser uses fetch; the server's page renderer (web/entry-server.tsx)
+ * answers them in-process with the same API routes, so a page's data is identical either way.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 export interface RequestOptions {
   query?: Query;
   body?: unknown;
@@ -79,7 +90,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${toQueryString(query)}`, init);
+    response = await transport(`${API_BASE}${path}${toQueryString(query)}`, init);
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "NETWORK_ERROR", NETWORK_MESSAGE);

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
 import { pageTitle } from "../app/copy";
 import { useAppConfig } from "../features/app-config/api";
 
@@ -10,6 +10,23 @@ export interface Seo {
   /** Absolute or root-relative image for link previews. */
   image?: string | null;
   type?: "website" | "article" | "profile";
+}
+
+/** What a page asked for, gathered while the server renders it (the browser sets the tags itself). */
+export interface CollectedSeo {
+  title: string;
+  description: string;
+  image: string;
+  type: NonNullable<Seo["type"]>;
+}
+
+/** Given a value only by web/entry-server.tsx: the page's head tags are written into its HTML. */
+export const SeoCollectorContext = createContext<Partial<CollectedSeo> | null>(null);
+
+/** On the server, records the page's head; in the browser there is no collector and this is a no-op. */
+export function useCollectSeo(seo: Partial<CollectedSeo>) {
+  const collector = useContext(SeoCollectorContext);
+  if (collector) Object.assign(collector, seo);
 }
 
 function setMeta(attribute: "name" | "property", key: string, value: string) {
@@ -46,6 +63,7 @@ export function useSeo({ title = "", description, image, type = "website" }: Seo
     (description || config.hero_subtitle || config.business_name).replace(/\s+/g, " ").trim(),
   );
   const picture = image || config.hero_image || "";
+  useCollectSeo({ title: pageTitle(title, config.business_name), description: text, image: picture, type });
   useEffect(() => {
     const fullTitle = pageTitle(title, config.business_name);
     const url = window.location.origin + window.location.pathname;

@@ -1,6 +1,8 @@
 /*
  * Service worker: makes a return visit open instantly and survive a flaky connection.
- * - Pages (navigations): the cached app shell at once, refreshed in the background.
+ * - Pages (navigations): the network first, since public pages come rendered from the server with
+ *   their own data (decision 0012); the cached app shell when the network is down or slow, so a
+ *   return visit still opens without a connection.
  * - /assets/* (content-hashed, immutable): cache first.
  * - /api/*: network first; public reads fall back to their last copy when offline. Anything
  *   personal (session, account, admin) is never stored.
@@ -10,7 +12,11 @@
  * The schedule (/api/single_class) is not kept: for a signed-in customer it holds their bookings.
  * Bump VERSION to drop every cache on the next activation.
  */
-const VERSION = "v2";
+const VERSION = "v3";
+/** The plain app shell (no page rendered in it): right for every route, as the SPA renders itself. */
+const SHELL_URL = "/index.html";
+/** How long a page may take over the network before the cached shell is shown instead. */
+const NAVIGATION_TIMEOUT_MS = 3000;
 const SHELL = `shell-${VERSION}`;
 const ASSETS = `assets-${VERSION}`;
 const RUNTIME = `runtime-${VERSION}`;
@@ -20,7 +26,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(SHELL)
-      .then((cache) => cache.add(new Request("/", { cache: "reload" })))
+      .then((cache) => cache.add(new Request(SHELL_URL, { cache: "reload" })))
       .then(() => self.skipWaiting()),
   );
 });
@@ -52,6 +58,22 @@ async function cacheFirst(request) {
   return response;
 }
 
+async function pageFromNetwork(event, request) {
+  const network = fetch(request).then(async (response) => {
+    // Keep the shell current: the plain index.html carries the latest asset names.
+    if (response.ok) event.waitUntil(fetch(SHELL_URL).then((shell) => shell.ok && caches.open(SHELL).then((cache) => cache.put(SHELL_URL, shell))).catch(() => undefined));
+    return response;
+  });
+  const slow = new Promise((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS));
+  const cachedShell = () => caches.match(SHELL_URL);
+  try {
+    const first = await Promise.race([network, slow.then(cachedShell)]);
+    return first || (await network);
+  } catch {
+    return (await cachedShell()) || Response.error();
+  }
+}
+
 async function networkFirst(request, url) {
   const storable = PUBLIC_API.test(url.pathname + url.search);
   try {
@@ -74,8 +96,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/api/")) {
     event.respondWith(networkFirst(request, url));
   } else if (request.mode === "navigate") {
-    // Every client route is the same index.html: one cached copy serves them all.
-    event.respondWith(staleWhileRevalidate(event, SHELL, request, "/"));
+    event.respondWith(pageFromNetwork(event, request));
   } else if (url.pathname.startsWith("/assets/")) {
     event.respondWith(cacheFirst(request));
   } else if (!url.pathname.startsWith("/files/") && url.pathname !== "/sw.js") {

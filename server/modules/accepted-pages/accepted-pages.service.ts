@@ -1,10 +1,13 @@
 import { notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import {
+  acceptedAmong,
   findPage,
+  forgetRequiredPages,
   insertAccepted,
   listAccepted,
   listPendingRequired,
+  listRequiredPagesCached,
   listSignupPages,
 } from "./accepted-pages.repository";
 
@@ -17,6 +20,30 @@ export async function pendingRequiredPages(
   customerId: number,
 ): Promise<{ page_id: number; title: string }[]> {
   return (await listPendingRequired(db, customerId)).map(({ page_id, title }) => ({ page_id, title }));
+}
+
+/**
+ * The same list for the booking guard, against the required pages read at most every few seconds
+ * (every booking asks). The content module calls forgetPageRequirements after writing a page,
+ * so on this instance a change counts at once.
+ */
+export async function pendingPagesForBooking(
+  db: Db,
+  customerId: number,
+): Promise<{ page_id: number; title: string }[]> {
+  const required = await listRequiredPagesCached(db);
+  if (required.length === 0) return [];
+  const accepted = await acceptedAmong(
+    db,
+    customerId,
+    required.map((p) => p.page_id),
+  );
+  return required.filter((p) => !accepted.has(p.page_id));
+}
+
+/** A page was created, changed or deleted: its required flags may have changed. */
+export function forgetPageRequirements(): void {
+  forgetRequiredPages();
 }
 
 /** The same list with the text the modal shows. */

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
-import { requireAdmin, signedInUser } from "../../plugins/auth";
+import { requireAdmin } from "../../plugins/auth";
+import { actorOf } from "../audit/actor";
+import { confirmCashPurchaseAudited } from "../purchases/cash-confirmation";
 import { CUSTOMER_SORTS } from "./admin-customers.repository";
 import {
   bookForCustomer,
   cancelForCustomer,
-  confirmCash,
   customerDetail,
   giveAccess,
   liftPenalty,
@@ -41,9 +42,6 @@ const customerRow = z
  */
 const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = () => app.appConfig.get();
-  const actor = async (request: Parameters<typeof signedInUser>[0]) => ({
-    user_id: (await signedInUser(request)).id,
-  });
 
   app.get(
     "/customer/admin/all",
@@ -140,7 +138,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       const purchase = await giveAccess(
         app.db,
         (await config()).timezone,
-        await actor(request),
+        await actorOf(request),
         request.body,
       );
       return { message: t("accessGranted"), purchase_id: purchase.purchase_id };
@@ -159,7 +157,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeAccess(app.db, cardGateway(app), await actor(request), request.body.purchase_id);
+      await revokeAccess(app.db, cardGateway(app), await actorOf(request), request.body.purchase_id);
       return { message: t("accessRevoked"), purchase_id: request.body.purchase_id };
     },
   );
@@ -176,7 +174,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { removed } = await removeClasses(app.db, await actor(request), request.body);
+      const { removed } = await removeClasses(app.db, await actorOf(request), request.body);
       return { message: t("classesRemoved"), removed };
     },
   );
@@ -193,10 +191,10 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await confirmCash(
+      const result = await confirmCashPurchaseAudited(
         app.db,
         (await config()).timezone,
-        await actor(request),
+        await actorOf(request),
         request.body.purchase_id,
       );
       return { message: t("paymentSuccess"), purchase_id: request.body.purchase_id, granted: result.granted };
@@ -215,7 +213,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await liftPenalty(app.db, await actor(request), request.body.class_reservation_penalty_id);
+      await liftPenalty(app.db, await actorOf(request), request.body.class_reservation_penalty_id);
       return { message: t("penaltyLifted") };
     },
   );
@@ -236,7 +234,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const host = await bookForCustomer(app.db, await config(), await actor(request), request.params.id, {
+      const host = await bookForCustomer(app.db, await config(), await actorOf(request), request.params.id, {
         single_class_id: request.body.single_class_id,
         spot: request.body.spot ?? null,
       });
@@ -259,7 +257,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await cancelForCustomer(
         app.db,
         await config(),
-        await actor(request),
+        await actorOf(request),
         request.params.id,
         request.params.reservationId,
       );

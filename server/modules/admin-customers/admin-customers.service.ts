@@ -3,14 +3,14 @@ import { AppError, notFound } from "../../../domain/errors";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
-import { type AuditEntry, listAudit, recordAudit } from "../audit/audit.service";
+import { type Actor, auditedChange, listAudit } from "../audit/audit.service";
 import { myCredits, takeCredits } from "../credits/credits.service";
 import { customerFields, customerValues } from "../forms/forms.service";
 import { getPackage } from "../packages/packages.service";
 import { paymentMethodExists } from "../payment-methods/payment-methods.service";
 import { liftActivePenalty, penaltiesOf } from "../penalties/penalties.service";
 import { grantAtDesk, revokePurchase } from "../purchases/desk-access";
-import { confirmCashPurchase, findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
+import { findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
 import { type BookingRequest, bookSeat } from "../reservations/booking.service";
 import { cancelReservation } from "../reservations/reservations.service";
 import {
@@ -20,25 +20,6 @@ import {
   findCustomer,
   pageOfCustomers,
 } from "./admin-customers.repository";
-
-/** The admin doing the change; every change below is audited with it in its own transaction. */
-export type Actor = { user_id: string };
-
-/** What a change answers, and the audit entry to save with it (none: nothing worth logging). */
-type Audited<T> = { result: T; audit: Omit<AuditEntry, "actor_user_id"> | null };
-
-/**
- * Runs one admin change and its audit entry in one transaction: the change is never saved
- * without its entry, nor the entry without the change. Other domains' writes take `tx`.
- */
-async function auditedChange<T>(db: Db, actor: Actor, change: (tx: Db) => Promise<Audited<T>>) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const { result, audit } = await change(tx);
-    if (audit) await recordAudit(tx, { actor_user_id: actor.user_id, ...audit });
-    return result;
-  });
-}
 
 const customerNotFound = () => notFound("customerNotFound", "CUSTOMER_NOT_FOUND");
 
@@ -212,32 +193,6 @@ export async function removeClasses(
         customer_id: input.customer_id,
         details: { requested: input.amount, removed, buckets },
       },
-    };
-  });
-}
-
-/** Confirms a cash purchase through the purchases service, audited (when it granted) in the same transaction. */
-export async function confirmCash(
-  db: Db,
-  timeZone: string,
-  actor: Actor,
-  purchaseId: number,
-  now = new Date(),
-) {
-  return auditedChange(db, actor, async (tx) => {
-    const result = await confirmCashPurchase(tx, purchaseId, timeZone, now);
-    const { purchase } = result;
-    return {
-      result,
-      audit: result.granted
-        ? {
-            action: "purchase.confirm_cash",
-            entity: "purchase",
-            entity_id: purchaseId,
-            customer_id: purchase.customer_id,
-            details: { title: purchase.title, total_payment: Number(purchase.total_payment) },
-          }
-        : null,
     };
   });
 }

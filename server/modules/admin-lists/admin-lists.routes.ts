@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { t } from "../../../domain/messages";
+import type { Db } from "../../db/client";
 import { INVOICE_STATUSES, PAYMENT_PROVIDERS, PURCHASE_STATUSES } from "../../db/schema/purchases";
 import { requireAdmin, signedInUser } from "../../plugins/auth";
 import { classSummaryRow } from "../dashboard/dashboard.routes";
@@ -50,6 +51,10 @@ const queryDoc =
 /** One page of `row`s with the paging fields and whatever else the list answers (`extra`). */
 const pageOf = <R extends z.ZodType, E extends z.ZodRawShape>(row: R, extra: E) =>
   z.object({ rows: z.array(row), ...paging, ...extra });
+
+/** A payment list's page: its rows and the totals of the whole filtered set. */
+const paymentPage = <R extends z.ZodType>(row: R) => pageOf(row, { totals });
+type PaymentPage<R extends z.ZodType> = ReturnType<typeof paymentPage<R>>;
 
 /** The options of an admin list route: admin only, the list's query string and page schema. */
 function listRoute<Q extends z.ZodType, P extends z.ZodType>(
@@ -149,6 +154,20 @@ const waitlistRow = z.object({
 const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = async () => (await app.appConfig.get()).timezone;
 
+  /** Purchases and charges: the same filters and the same page with totals, each with its own rows. */
+  function paymentListRoute<Q extends z.ZodType, R extends z.ZodType>(
+    path: string,
+    doc: { summary: string; description: string },
+    querystring: Q,
+    row: R,
+    list: (db: Db, timeZone: string, input: z.output<Q>) => Promise<z.output<PaymentPage<R>>>,
+  ) {
+    app.get(path, listRoute(doc, querystring, paymentPage(row)), async (request) =>
+      // Fastify cannot resolve a generic schema's type; the querystring schema has checked it.
+      list(app.db, await timeZone(), request.query as z.output<Q>),
+    );
+  }
+
   app.get(
     "/admin/lists/classes",
     listRoute(
@@ -180,30 +199,26 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listReservations(app.db, await timeZone(), request.query),
   );
 
-  app.get(
+  paymentListRoute(
     "/admin/lists/purchases",
-    listRoute(
-      {
-        summary: "Compras filtradas (estado, paquete, origen, método, fechas, cliente) con sus totales",
-        description: "Los totales son de todo el conjunto filtrado, no sólo de la página.",
-      },
-      paymentQuery(PURCHASE_SORTS, PURCHASE_STATUSES),
-      pageOf(purchaseRow, { totals }),
-    ),
-    async (request) => listPurchases(app.db, await timeZone(), request.query),
+    {
+      summary: "Compras filtradas (estado, paquete, origen, método, fechas, cliente) con sus totales",
+      description: "Los totales son de todo el conjunto filtrado, no sólo de la página.",
+    },
+    paymentQuery(PURCHASE_SORTS, PURCHASE_STATUSES),
+    purchaseRow,
+    listPurchases,
   );
 
-  app.get(
+  paymentListRoute(
     "/admin/lists/invoices",
-    listRoute(
-      {
-        summary: "Cargos (primer pago y renovaciones) filtrados, con sus totales",
-        description: "confirm dice cómo se confirma un cargo en efectivo pendiente.",
-      },
-      paymentQuery(INVOICE_SORTS, INVOICE_STATUSES),
-      pageOf(invoiceRow, { totals }),
-    ),
-    async (request) => listInvoices(app.db, await timeZone(), request.query),
+    {
+      summary: "Cargos (primer pago y renovaciones) filtrados, con sus totales",
+      description: "confirm dice cómo se confirma un cargo en efectivo pendiente.",
+    },
+    paymentQuery(INVOICE_SORTS, INVOICE_STATUSES),
+    invoiceRow,
+    listInvoices,
   );
 
   app.get(

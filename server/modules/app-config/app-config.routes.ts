@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
-import { sendSerializedJson } from "../../plugins/serialized";
+import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
 
 const entry = z.object({ key: z.string().min(1).max(100), value: z.unknown() });
 
@@ -12,6 +12,7 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/appconfig",
     {
+      ...ENCODES_ITS_OWN_ANSWER,
       schema: {
         tags: ["configuración"],
         summary:
@@ -23,9 +24,9 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       const { etag, json } = await service.list();
       reply.header("etag", etag).header("cache-control", "no-cache");
       if (request.headers["if-none-match"] === etag) return reply.status(304).send(null);
-      // Read by every page load: the list is serialised once per config change, not per request
-      // (a string with a JSON content type skips the response serializer).
-      return sendSerializedJson(reply, json);
+      // Read by every page load: the list is serialised and compressed once per config change
+      // (or per CACHE_MS of the service), not per request; bytes skip the response serializer.
+      return sendPrecompressedJson(request, reply, json);
     },
   );
 

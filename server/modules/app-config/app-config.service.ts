@@ -9,38 +9,63 @@ import { valueSchemaFor } from "../../../domain/app-config-schema";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
+import { BROTLI_MAX_QUALITY, PrecompressedBody } from "../../plugins/serialized";
 import { listConfigRows, upsertConfigRows } from "./app-config.repository";
 
 /**
  * App config is read on almost every request (policies, flags) and changes rarely: keep it in
- * memory for a few seconds. Another instance's change shows up here within CACHE_MS; this
- * instance's own changes show up at once.
+ * memory for a few seconds. Another instance's change shows up here within CACHE_MS (plus one
+ * read of the table); this instance's own changes show up at once.
  */
 const CACHE_MS = 5_000;
 
 export type AppConfigService = {
   get(): Promise<AppConfig>;
-  /** The list, its ETag, and the list already serialised (GET /api/appconfig sends it as is). */
-  list(): Promise<{ entries: AppConfigEntry[]; etag: string; json: string }>;
+  /**
+   * The list, its ETag, and the list already serialised with its compressed variants
+   * (GET /api/appconfig, read by every page load, sends those bytes as they are).
+   */
+  list(): Promise<{ entries: AppConfigEntry[]; etag: string; json: PrecompressedBody }>;
   update(changes: AppConfigEntry[]): Promise<AppConfig>;
 };
 
-export function createAppConfigService(db: Db): AppConfigService {
-  let cached: {
-    config: AppConfig;
-    entries: AppConfigEntry[];
-    etag: string;
-    json: string;
-    at: number;
-  } | null = null;
+type Loaded = {
+  config: AppConfig;
+  entries: AppConfigEntry[];
+  etag: string;
+  json: PrecompressedBody;
+  at: number;
+};
 
-  async function load() {
+export function createAppConfigService(db: Db): AppConfigService {
+  let cached: Loaded | null = null;
+  /** The read in flight: callers arriving meanwhile share it instead of each reading the table. */
+  let loading: Promise<Loaded> | null = null;
+  /** Bumped by every update: a read started before it must not be kept. */
+  let generation = 0;
+
+  function load(): Promise<Loaded> | Loaded {
     if (cached && Date.now() - cached.at < CACHE_MS) return cached;
+    if (loading) return loading;
+    const pending = read(generation).finally(() => {
+      if (loading === pending) loading = null;
+    });
+    loading = pending;
+    return pending;
+  }
+
+  async function read(startedIn: number): Promise<Loaded> {
+    const at = Date.now();
     const config = resolveAppConfig(await listConfigRows(db));
     const entries = toAppConfigList(config);
-    const json = JSON.stringify(entries);
-    cached = { config, entries, etag: `W/"${hash(json)}"`, json, at: Date.now() };
-    return cached;
+    const text = JSON.stringify(entries);
+    const etag = `W/"${hash(text)}"`;
+    // Unchanged since the last read (the usual case): keep the bytes already compressed. They
+    // change rarely and go with every page load, so brotli gets its best (slowest) quality.
+    const json = cached?.etag === etag ? cached.json : new PrecompressedBody(text, BROTLI_MAX_QUALITY);
+    const loaded = { config, entries, etag, json, at };
+    if (startedIn === generation) cached = loaded;
+    return loaded;
   }
 
   return {
@@ -71,6 +96,8 @@ export function createAppConfigService(db: Db): AppConfigService {
       }
       await upsertConfigRows(db, rows);
       cached = null;
+      loading = null;
+      generation++;
       return this.get();
     },
   };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_CONFIG_KEYS } from "../../../domain/app-config";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -61,6 +62,62 @@ describe(`app config API (${testDriver()})`, () => {
     expect(configValue(list, "whatsapp")).toBe("5512345678");
     // Clearing a number setting stores "no value", not the default.
     expect(configValue(list, "cancel_timeframe_value")).toBeNull();
+  });
+
+  it("sends the same JSON compressed as the client asks, and an admin's change at once in every form", async () => {
+    const encodings = [
+      ["br", brotliDecompressSync],
+      ["gzip", gunzipSync],
+      ["deflate", inflateSync],
+    ] as const;
+    const variants = async () => {
+      const plain = await get();
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      for (const [encoding, decode] of encodings) {
+        const res = await t.app.inject({
+          method: "GET",
+          url: "/api/appconfig",
+          headers: { "accept-encoding": `${encoding}, identity;q=0.5` },
+        });
+        expect(res.headers["content-encoding"]).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers.etag).toBe(plain.headers.etag);
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      }
+      // A browser's header picks brotli; refusing it (q=0) falls back to gzip.
+      const browser = await t.app.inject({
+        method: "GET",
+        url: "/api/appconfig",
+        headers: { "accept-encoding": "gzip, deflate, br" },
+      });
+      expect(browser.headers["content-encoding"]).toBe("br");
+      const noBrotli = await t.app.inject({
+        method: "GET",
+        url: "/api/appconfig",
+        headers: { "accept-encoding": "br;q=0, gzip" },
+      });
+      expect(noBrotli.headers["content-encoding"]).toBe("gzip");
+      return { etag: String(plain.headers.etag), list: plain.json() as { key: string; value: unknown }[] };
+    };
+    const before = await variants();
+    const name = "Estudio Brisa";
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin,
+      payload: [{ key: "business_name", value: name }],
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await variants();
+    expect(configValue(after.list, "business_name")).toBe(name);
+    expect(after.etag).not.toBe(before.etag);
+    // A client holding the old version gets the new one, not a 304.
+    const stale = await t.app.inject({
+      method: "GET",
+      url: "/api/appconfig",
+      headers: { "if-none-match": before.etag },
+    });
+    expect(stale.statusCode).toBe(200);
   });
 
   it("refuses bad values with Spanish field messages and writes nothing", async () => {

@@ -7,6 +7,7 @@ export type AuditAction =
   | "access.revoke"
   | "credits.remove"
   | "purchase.confirm_cash"
+  | "invoice.confirm_cash"
   | "penalty.lift"
   | "reservation.book"
   | "reservation.cancel";
@@ -32,6 +33,25 @@ export async function recordAudit(tx: Db, entry: AuditEntry) {
     entity_id: entry.entity_id == null ? null : String(entry.entity_id),
     customer_id: entry.customer_id ?? null,
     details: entry.details ?? null,
+  });
+}
+
+/** The admin making an audited change (routes get it with actorOf, audit/actor.ts). */
+export type Actor = { user_id: string };
+
+/** What a change answers, and the audit entry to save with it (none: nothing worth logging). */
+export type Audited<T> = { result: T; audit: Omit<AuditEntry, "actor_user_id"> | null };
+
+/**
+ * Runs one admin change and its audit entry in one transaction: the change is never saved
+ * without its entry, nor the entry without the change. Other domains' writes take `tx`.
+ */
+export async function auditedChange<T>(db: Db, actor: Actor, change: (tx: Db) => Promise<Audited<T>>) {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const { result, audit } = await change(tx);
+    if (audit) await recordAudit(tx, { actor_user_id: actor.user_id, ...audit });
+    return result;
   });
 }
 

@@ -4,7 +4,7 @@ import { isLocalDay } from "../../../domain/booking";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
-import { sendSerializedJson } from "../../plugins/serialized";
+import { ENCODES_ITS_OWN_ANSWER, preferredEncoding, sendSerializedJson } from "../../plugins/serialized";
 import { renameGuest } from "../reservations/reservations.service";
 import {
   findCustomSpotMap,
@@ -13,9 +13,21 @@ import {
   listCustomSpotMaps,
   listLocations,
 } from "./calendar.repository";
-import { classTypeOut, getScheduleJson, getSingleClass } from "./calendar.service";
+import { classTypeOut, getScheduleBody, getSingleClass } from "./calendar.service";
 
-const day = z.string().refine(isLocalDay, { message: "Usa una fecha AAAA-MM-DD." });
+const validDays = new Set<string>();
+/**
+ * isLocalDay, remembered: the schedule is polled by every open calendar with the same few dates,
+ * and checking them was a few per cent of its CPU. Bounded, since anyone can send dates.
+ */
+function isKnownLocalDay(text: string): boolean {
+  if (validDays.has(text)) return true;
+  if (!isLocalDay(text)) return false;
+  if (validDays.size >= 10_000) validDays.clear();
+  validDays.add(text);
+  return true;
+}
+const day = z.string().refine(isKnownLocalDay, { message: "Usa una fecha AAAA-MM-DD." });
 const optionalId = z.coerce.number().int().positive().optional();
 
 const classOut = z
@@ -35,6 +47,20 @@ const classOut = z
   })
   .loose();
 
+/** A class in the week: counts and taken spots, no reservation (mine are listed apart). */
+const weekClassOut = classOut.omit({ my_reservation: true });
+
+const myScheduleReservationOut = z
+  .object({
+    single_class_id: z.number(),
+    class_reservation_id: z.number(),
+    spot: z.string().nullable(),
+    guest: z
+      .object({ class_reservation_id: z.number(), name: z.string(), spot: z.string().nullable() })
+      .nullable(),
+  })
+  .describe("Mis reservaciones en las clases de la respuesta (lugar e invitado)");
+
 const spotMapOut = z
   .object({ custom_spot_map_id: z.number(), rows: z.number(), columns: z.number() })
   .loose();
@@ -43,15 +69,29 @@ async function viewerCustomerId(request: { getUser(): Promise<{ customer_id: num
   return (await request.getUser())?.customer_id ?? null;
 }
 
+/**
+ * How to send the week: brotli or gzip when the client takes them (the service has those
+ * pre-compressed), else plain (also for a client that only takes deflate, rare: plain is always
+ * acceptable). `x-no-compression` is honoured as @fastify/compress does.
+ */
+function scheduleEncoding(headers: { "accept-encoding"?: string; "x-no-compression"?: unknown }) {
+  if (headers["x-no-compression"] !== undefined) return null;
+  const preferred = preferredEncoding(headers["accept-encoding"]);
+  return preferred === "br" || preferred === "gzip" ? preferred : null;
+}
+
 /** The public schedule (visitors too) and the catalogue it is filtered by. */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/single_class",
     {
+      // The answer comes compressed from the service (gzip or brotli, by Accept-Encoding) and a GET
+      // has no body to inflate: @fastify/compress's per-request hooks would only cost time here.
+      ...ENCODES_ITS_OWN_ANSWER,
       schema: {
         tags: ["calendario"],
         summary:
-          "Clases entre dos días locales del estudio (inclusive), agrupadas por día. Con sesión, cada clase trae mi reservación",
+          "Clases entre dos días locales del estudio (inclusive), agrupadas por día. Con sesión, my_reservations trae mis reservaciones en ellas",
         querystring: z.object({
           start_date: day.optional(),
           end_date: day.optional(),
@@ -62,17 +102,19 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
           class_category_id: optionalId,
         }),
         response: {
-          200: z.object({ days: z.array(z.object({ date: z.string(), single_classes: z.array(classOut) })) }),
+          200: z.object({
+            days: z.array(z.object({ date: z.string(), single_classes: z.array(weekClassOut) })),
+            my_reservations: z.array(myScheduleReservationOut),
+          }),
         },
       },
     },
     async (request, reply) => {
       const q = request.query;
       const config = await app.appConfig.get();
-      reply.header("cache-control", "no-store");
-      const json = await getScheduleJson(
+      const { body, encoding } = await getScheduleBody(
         app.db,
-        app.scheduleCache,
+        { shared: app.readCache, viewer: app.viewerCache },
         config,
         {
           start_date: q.start_date,
@@ -83,8 +125,12 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
           class_category_id: q.class_category_id,
         },
         await viewerCustomerId(request),
+        scheduleEncoding(request.headers),
       );
-      return sendSerializedJson(reply, json);
+      reply.header("cache-control", "no-store").header("vary", "accept-encoding");
+      // Already compressed: @fastify/compress passes on a reply that has a Content-Encoding.
+      if (encoding) reply.header("content-encoding", encoding);
+      return sendSerializedJson(reply, body);
     },
   );
 

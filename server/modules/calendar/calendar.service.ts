@@ -3,6 +3,7 @@ import { addLocalDays, daysBetween, localDay, seatsLeft, zonedInstant } from "..
 import { badRequest, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
+import type { ReadCache } from "../../plugins/read-cache";
 import {
   type ClassFilters,
   type ClassRow,
@@ -14,7 +15,13 @@ import {
   findSeats,
   type SeatRow,
 } from "./calendar.repository";
-import type { ScheduleCache } from "./schedule-cache";
+import {
+  brotliWithSuffix,
+  type CompressedPrefix,
+  compressPrefixOnce,
+  type Encoding,
+  gzipWithSuffix,
+} from "./schedule-encoding";
 
 /** Longest range one schedule request may ask for (a month view plus its edges). */
 export const MAX_RANGE_DAYS = 62;
@@ -120,102 +127,183 @@ export function summariseSeats(rows: SeatRow[], customerId: number | null): Clas
 
 export type ScheduleQuery = Omit<ClassFilters, "from" | "to"> & { start_date?: string; end_date?: string };
 
-/** The shared part of a schedule: every class with its seats, each also serialised once. */
+/**
+ * The shared part of a schedule: the answer up to the caller's own part, UTF-8 encoded and
+ * compressed once, and the classes it lists in order (a caller's seats are only reported for them).
+ */
 type ScheduleSnapshot = {
-  days: { date: string; classes: { out: ClassOut; json: string }[] }[];
-  /** What a visitor (or a customer with no seat in the range) gets, built on first need. */
-  plainJson?: string;
+  /** `{"days":[…],"my_reservations":` — the same bytes for every caller. */
+  prefix: Buffer;
+  compressed: CompressedPrefix;
+  /** Each listed class's position in the answer. */
+  order: Map<number, number>;
+  /** Answer endings already written, by the caller's seat list (see personalSuffix). */
+  suffixes: WeakMap<SeatRow[], Buffer>;
 };
 
+/** One of the caller's reservations in a schedule answer (`my_reservations`). */
+export type MyScheduleReservation = MyReservation & { single_class_id: number };
+
+export type ScheduleBody = { body: Buffer; encoding: Encoding | null };
+
 /**
- * Classes between two studio-local days (inclusive), grouped by local day, as the JSON text of
- * `{ days: [{ date, single_classes }] }`. Every day of the range is present, empty or not, so a
- * week view always has its seven columns. The shared part comes from the schedule cache
- * (schedule-cache.ts); only the caller's own seats are read per request.
+ * Classes between two studio-local days (inclusive), grouped by local day, as the UTF-8 JSON of
+ * `{ days: [{ date, single_classes }], my_reservations: [...] }`, compressed with `encoding` when
+ * one is given. Every day of the range is present, empty or not, so a week view always has its
+ * seven columns. The classes carry counts and taken spots only; the caller's own reservations
+ * (host seat and guest) are listed after them, once, so every caller's answer is the same shared
+ * prefix plus a short personal tail: the prefix comes from the read cache (plugins/read-cache.ts)
+ * already compressed, and only the tail is written per request (schedule-encoding.ts). A week
+ * of a large studio is ~530 KB; re-joining, re-encoding or re-compressing it per request cost
+ * more than everything else. The caller's seats come from the per-viewer cache, keyed by
+ * customer: both caches are emptied by any write through this instance, so a customer who books
+ * or cancels sees it in their next answer.
  */
-export async function getScheduleJson(
+export async function getScheduleBody(
   db: Db,
-  cache: ScheduleCache,
+  caches: { shared: ReadCache; viewer: ReadCache },
   config: AppConfig,
   query: ScheduleQuery,
   customerId: number | null,
+  encoding: Encoding | null,
   now = new Date(),
-): Promise<string> {
+): Promise<ScheduleBody> {
   const range = scheduleRange(config, query, now);
-  const key = JSON.stringify([
-    config.timezone,
-    range.start,
-    range.end,
-    query.instructor_id,
-    query.location_id,
-    query.class_type_id,
-    query.class_category_id,
+  // Filters are numbers (or absent) and the zone has no "|": the key is unambiguous.
+  const key = `schedule:${config.timezone}|${range.start}|${range.end}|${query.instructor_id ?? ""}|${query.location_id ?? ""}|${query.class_type_id ?? ""}|${query.class_category_id ?? ""}`;
+  const [snapshot, mine] = await Promise.all([
+    caches.shared.get(key, () => buildSnapshot(db, query, range, key)),
+    customerId === null
+      ? NO_SEAT_ROWS
+      : caches.viewer.get(`schedule-mine:${customerId}:${range.key}`, () =>
+          findCustomerSeatsBetween(db, customerId, range.from, range.to),
+        ),
   ]);
-  const snapshot = await cache.get(key, () => buildSnapshot(db, config, query, range));
-  const mine =
-    customerId === null ? [] : await findCustomerSeatsBetween(db, customerId, range.from, range.to);
-  if (mine.length === 0) {
-    snapshot.plainJson ??= scheduleJson(snapshot, () => null);
-    return snapshot.plainJson;
-  }
-  const mineByClass = new Map<number, SeatRow[]>();
-  for (const seat of mine)
-    mineByClass.set(seat.single_class_id, [...(mineByClass.get(seat.single_class_id) ?? []), seat]);
-  return scheduleJson(snapshot, (out) => {
-    const seats = mineByClass.get(out.single_class_id);
-    return seats ? JSON.stringify({ ...out, my_reservation: myReservation(seats, customerId) }) : null;
-  });
+  const suffix = personalSuffix(snapshot, mine, customerId);
+  if (encoding === "br") return { body: brotliWithSuffix(snapshot.compressed, suffix), encoding };
+  if (encoding === "gzip") return { body: gzipWithSuffix(snapshot.compressed, suffix), encoding };
+  return { body: Buffer.concat([snapshot.prefix, suffix]), encoding: null };
 }
 
-function scheduleRange(config: AppConfig, query: ScheduleQuery, now: Date) {
+const NO_SEAT_ROWS: SeatRow[] = [];
+
+/**
+ * The end of a caller's answer: `[their reservations]}`. Kept on the snapshot per seat list (the
+ * list is the per-viewer cache's value for one customer, so it stands for that customer): a
+ * customer polling the week gets the same bytes until either changes.
+ */
+function personalSuffix(snapshot: ScheduleSnapshot, mine: SeatRow[], customerId: number | null): Buffer {
+  let suffix = snapshot.suffixes.get(mine);
+  if (!suffix) {
+    suffix = Buffer.from(`${JSON.stringify(myScheduleReservations(mine, snapshot.order, customerId))}}`);
+    snapshot.suffixes.set(mine, suffix);
+  }
+  return suffix;
+}
+
+/** The caller's reservations in the listed classes, in the answer's order. */
+function myScheduleReservations(
+  mine: SeatRow[],
+  order: Map<number, number>,
+  customerId: number | null,
+): MyScheduleReservation[] {
+  if (mine.length === 0) return [];
+  const byClass = new Map<number, SeatRow[]>();
+  for (const seat of mine) {
+    if (order.has(seat.single_class_id))
+      byClass.set(seat.single_class_id, [...(byClass.get(seat.single_class_id) ?? []), seat]);
+  }
+  return [...byClass]
+    .sort(([a], [b]) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
+    .flatMap(([classId, seats]) => {
+      const reservation = myReservation(seats, customerId);
+      return reservation ? [{ single_class_id: classId, ...reservation }] : [];
+    });
+}
+
+function scheduleRange(config: AppConfig, query: ScheduleQuery, now: Date): ScheduleRange {
   const zone = config.timezone;
   const start = query.start_date ?? localDay(now, zone);
   const end = query.end_date ?? addLocalDays(start, 6);
+  const key = `${zone} ${start} ${end}`;
+  const known = rangesByKey.get(key);
+  if (known) return known;
   const span = daysBetween(start, end);
   if (span < 0)
     throw badRequest(t("validation"), { end_date: "La fecha final debe ser posterior a la inicial." });
   if (span >= MAX_RANGE_DAYS) {
     throw badRequest(t("validation"), { end_date: `El rango no puede pasar de ${MAX_RANGE_DAYS} días.` });
   }
-  return {
+  const days = Array.from({ length: span + 1 }, (_, i) => addLocalDays(start, i));
+  // Where each day starts, and where the range ends: classes are put on their local day by instant.
+  const bounds = [...days, addLocalDays(end, 1)].map((day) => zonedInstant(day, "00:00", zone));
+  const range = {
     start,
     end,
-    span,
-    from: zonedInstant(start, "00:00", zone),
-    to: zonedInstant(addLocalDays(end, 1), "00:00", zone),
+    days,
+    bounds,
+    from: bounds[0],
+    to: bounds[span + 1],
+    key: `${bounds[0].toISOString()}/${bounds[span + 1].toISOString()}`,
   };
+  if (rangesByKey.size >= 1_000) rangesByKey.clear();
+  rangesByKey.set(key, range);
+  return range;
 }
+
+/** Local days of a schedule request and the instants they span (`to` excluded). */
+type ScheduleRange = {
+  start: string;
+  end: string;
+  days: string[];
+  /** Start of each day, then the end of the last one. */
+  bounds: Date[];
+  from: Date;
+  to: Date;
+  /** The instants it spans, for cache keys. */
+  key: string;
+};
+
+/**
+ * Ranges already worked out: time-zone arithmetic goes through Intl and cost a tenth of a cached
+ * schedule request; the same few weeks are asked for all day long.
+ */
+const rangesByKey = new Map<string, ScheduleRange>();
 
 async function buildSnapshot(
   db: Db,
-  config: AppConfig,
   query: ScheduleQuery,
-  range: ReturnType<typeof scheduleRange>,
+  range: ScheduleRange,
+  key: string,
 ): Promise<ScheduleSnapshot> {
-  const zone = config.timezone;
   const rows = await findClassesInRange(db, { ...query, from: range.from, to: range.to });
-  const classIds = rows.map((r) => r.single_class_id);
-  const seats = await countSeats(db, classIds);
-  const days: ScheduleSnapshot["days"] = Array.from({ length: range.span + 1 }, (_, i) => ({
-    date: addLocalDays(range.start, i),
-    classes: [],
-  }));
-  const byDate = new Map(days.map((d) => [d.date, d]));
+  const seats = await countSeats(
+    db,
+    rows.map((r) => r.single_class_id),
+  );
+  const days = range.days.map((date) => ({ date, single_classes: [] as SharedClassOut[] }));
+  // Rows come ordered by date: walk the day boundaries instead of asking Intl for each row's day.
+  let day = 0;
   for (const row of rows) {
-    const out = toClassOut(row, seats.get(row.single_class_id) ?? NO_SEATS, null);
-    byDate.get(localDay(row.class_date, zone))?.classes.push({ out, json: JSON.stringify(out) });
+    while (day < days.length && row.class_date >= range.bounds[day + 1]) day++;
+    if (day >= days.length) break;
+    // The caller's own reservation is listed apart (my_reservations), so every caller shares these.
+    const { my_reservation: _, ...shared } = toClassOut(
+      row,
+      seats.get(row.single_class_id) ?? NO_SEATS,
+      null,
+    );
+    days[day].single_classes.push(shared);
   }
-  return { days };
+  const order = new Map<number, number>();
+  for (const d of days) for (const c of d.single_classes) order.set(c.single_class_id, order.size);
+  const json = JSON.stringify({ days });
+  const prefix = Buffer.from(`${json.slice(0, -1)},"my_reservations":`);
+  const compressed = await compressPrefixOnce(key, prefix);
+  return { prefix: compressed.prefix, compressed: compressed.compressed, order, suffixes: new WeakMap() };
 }
 
-/** Joins the classes' cached JSON; `custom` may give a class's own text (one with my seat). */
-function scheduleJson(snapshot: ScheduleSnapshot, custom: (out: ClassOut) => string | null): string {
-  const days = snapshot.days.map(
-    (day) =>
-      `{"date":${JSON.stringify(day.date)},"single_classes":[${day.classes.map((c) => custom(c.out) ?? c.json).join(",")}]}`,
-  );
-  return `{"days":[${days.join(",")}]}`;
-}
+type SharedClassOut = Omit<ClassOut, "my_reservation">;
 
 export async function getSingleClass(db: Db, id: number, customerId: number | null) {
   const row = await findClassWithDetails(db, id);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
@@ -69,8 +70,9 @@ describe("GET /api/single_class", () => {
       reserved: 0,
       available: 10,
       taken_spots: [],
-      my_reservation: null,
     });
+    // A visitor has no reservations; a signed-in customer's are listed apart (my_reservations).
+    expect(res.json().my_reservations).toEqual([]);
   });
 
   it("filters by location, type, instructor and category, and leaves cancelled classes out", async () => {
@@ -123,14 +125,25 @@ describe("GET /api/single_class", () => {
       guest_spot: "5",
     });
     const q = `start_date=${day}&end_date=${day}`;
-    const mine = (await schedule(q, me.headers)).json().days[0].single_classes[0];
-    expect(mine).toMatchObject({ reserved: 2, available: 8, taken_spots: ["2", "5"] });
-    expect(mine.my_reservation).toMatchObject({ spot: "2", guest: { name: "Sofía", spot: "5" } });
+    const mine = (await schedule(q, me.headers)).json();
+    expect(mine.days[0].single_classes[0]).toMatchObject({
+      reserved: 2,
+      available: 8,
+      taken_spots: ["2", "5"],
+    });
+    expect(mine.my_reservations).toEqual([
+      {
+        single_class_id: c.single_class_id,
+        class_reservation_id: expect.any(Number),
+        spot: "2",
+        guest: { class_reservation_id: expect.any(Number), name: "Sofía", spot: "5" },
+      },
+    ]);
     const visitor = (await schedule(q)).json();
     const other = (await schedule(q, (await makeCustomer(t)).headers)).json();
     for (const view of [visitor, other]) {
-      const c0 = view.days[0].single_classes[0];
-      expect(c0.my_reservation).toBeNull();
+      expect(view.days[0].single_classes[0]).toMatchObject({ reserved: 2, taken_spots: ["2", "5"] });
+      expect(view.my_reservations).toEqual([]);
       expect(JSON.stringify(view)).not.toContain("Sofía");
       expect(JSON.stringify(view)).not.toContain("customer_id");
     }
@@ -150,6 +163,107 @@ describe("GET /api/single_class", () => {
     const res = await t.app.inject({ url: `/api/single_class/single/${c.single_class_id}` });
     expect(res.json().single_class.single_class_id).toBe(c.single_class_id);
     expect((await t.app.inject({ url: "/api/single_class/single/999999" })).statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/single_class: compressed answers and each caller's own part", () => {
+  const week = (offset: number) =>
+    `start_date=${addLocalDays(start, offset)}&end_date=${addLocalDays(start, offset + 6)}`;
+  const raw = (query: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ url: `/api/single_class?${query}`, headers });
+  const mine = async (query: string, headers: Record<string, string>) =>
+    (await schedule(query, headers))
+      .json()
+      .my_reservations.map((r: { single_class_id: number }) => r.single_class_id);
+
+  it("answers gzip or brotli that decompress to the plain answer, and plain JSON to a client without either", async () => {
+    const q = week(30);
+    const c = await makeClass(t.app, studio, { at: zonedInstant(addLocalDays(start, 31), "07:00", MX) });
+    await makeClass(t.app, studio, {
+      at: zonedInstant(addLocalDays(start, 32), "07:00", MX),
+      location: "polanco",
+    });
+    const booker = await makeCustomer(t, { credits: 2 });
+    expect(
+      (await book(t, booker.headers, { single_class_id: c.single_class_id, guest: "Ana" })).statusCode,
+    ).toBe(200);
+    const idle = await makeCustomer(t);
+    for (const who of [booker.headers, idle.headers, {}]) {
+      const plain = await raw(q, who);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers["content-type"]).toMatch(/^application\/json/);
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      const body = plain.json();
+      expect(body.days.flatMap((d: { single_classes: unknown[] }) => d.single_classes)).toHaveLength(2);
+      const gz = await raw(q, { ...who, "accept-encoding": "gzip, deflate" });
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(gz.headers.vary).toMatch(/accept-encoding/i);
+      expect(Number(gz.headers["content-length"])).toBe(gz.rawPayload.length);
+      expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+      const br = await raw(q, { ...who, "accept-encoding": "gzip, deflate, br" });
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+      // "Not acceptable" is honoured: gzip;q=0 with br;q=0 leaves nothing this route pre-compresses.
+      const refused = await raw(q, { ...who, "accept-encoding": "br;q=0, gzip;q=0" });
+      expect(refused.headers["content-encoding"]).toBeUndefined();
+      expect(refused.rawPayload.equals(plain.rawPayload)).toBe(true);
+      const opted = await raw(q, { ...who, "accept-encoding": "gzip", "x-no-compression": "1" });
+      expect(opted.headers["content-encoding"]).toBeUndefined();
+      expect(opted.rawPayload.equals(plain.rawPayload)).toBe(true);
+    }
+    const booked = (await raw(q, booker.headers)).json().my_reservations;
+    expect(booked).toMatchObject([{ single_class_id: c.single_class_id, guest: { name: "Ana" } }]);
+  });
+
+  it("never gives one customer's reservations to another, even right after theirs was cached", async () => {
+    const q = week(40);
+    const c = await makeClass(t.app, studio, { at: zonedInstant(addLocalDays(start, 41), "07:00", MX) });
+    const a = await makeCustomer(t, { credits: 1 });
+    const b = await makeCustomer(t, { credits: 1 });
+    expect((await book(t, a.headers, { single_class_id: c.single_class_id })).statusCode).toBe(200);
+    for (const encoding of ["", "gzip", "br"]) {
+      const withEncoding = (h: Record<string, string>) =>
+        encoding ? { ...h, "accept-encoding": encoding } : h;
+      const first = await raw(q, withEncoding(a.headers));
+      const second = await raw(q, withEncoding(b.headers));
+      const decode = (payload: Buffer) =>
+        JSON.parse(
+          (encoding === "gzip"
+            ? gunzipSync(payload)
+            : encoding === "br"
+              ? brotliDecompressSync(payload)
+              : payload
+          ).toString(),
+        );
+      expect(decode(first.rawPayload).my_reservations).toMatchObject([
+        { single_class_id: c.single_class_id },
+      ]);
+      expect(decode(second.rawPayload).my_reservations).toEqual([]);
+    }
+  });
+
+  it("shows a customer's booking and cancellation in their very next week", async () => {
+    const q = week(50);
+    const c = await makeClass(t.app, studio, { at: zonedInstant(addLocalDays(start, 52), "07:00", MX) });
+    const me = await makeCustomer(t, { credits: 1 });
+    expect(await mine(q, me.headers)).toEqual([]);
+    const booked = await book(t, me.headers, { single_class_id: c.single_class_id });
+    expect(booked.statusCode).toBe(200);
+    const after = (await schedule(q, me.headers)).json();
+    expect(after.my_reservations.map((r: { single_class_id: number }) => r.single_class_id)).toEqual([
+      c.single_class_id,
+    ]);
+    const card = after.days.flatMap(
+      (d: { single_classes: { single_class_id: number }[] }) => d.single_classes,
+    )[0];
+    expect(card).toMatchObject({ single_class_id: c.single_class_id, reserved: 1 });
+    const cancel = await t.app.inject({
+      method: "DELETE",
+      url: `/api/class_reservations/${after.my_reservations[0].class_reservation_id}`,
+      headers: me.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await mine(q, me.headers)).toEqual([]);
   });
 });
 

@@ -1,29 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { available_classes } from "../../db/schema/credits";
 import { purchases } from "../../db/schema/purchases";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import {
-  addPackage,
-  buyWithCard,
-  customerLogin,
-  newKey,
-  type Shop,
-  seedShop,
-  token,
-} from "./commerce-test-support";
+import type { TestApp } from "../../test/build-test-app";
+import { withShopApp } from "../../test/fixtures";
+import { addPackage, buyWithCard, customerLogin, newKey, type Shop, token } from "./commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;
 let admin: { headers: Record<string, string> };
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  shop = await seedShop(t);
-  admin = await t.signUp({ role: "admin" });
+withShopApp((booted) => {
+  ({ t, shop, admin } = booted);
 });
-afterAll(() => t.close());
 
 const creditsOf = (purchaseId: number) =>
   t.app.db.select().from(available_classes).where(eq(available_classes.purchase_id, purchaseId));

@@ -1,26 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { describe, expect, it } from "vitest";
+import { appWithAdminAndCustomer } from "../../test/fixtures";
 import { testDriver } from "../../test/test-database";
 
-type Headers = Record<string, string>;
-
 describe(`content API: pages, announcements, tags (${testDriver()})`, () => {
-  let t: TestApp;
-  let admin: Headers;
-  let customer: Headers;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = (await t.signUp({ role: "admin" })).headers;
-    customer = (await t.signUp()).headers;
-  });
-  afterAll(() => t.close());
-
-  const inject = (
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    headers: Headers = {},
-    payload?: object,
-  ) => t.app.inject({ method, url, headers, payload });
+  const { admin, customer, inject } = appWithAdminAndCustomer();
 
   describe("admin-only writes", () => {
     const writes: [method: "POST" | "PUT" | "DELETE", url: string, payload?: object][] = [

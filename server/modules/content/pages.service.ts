@@ -2,6 +2,7 @@ import { type PageInput, RESERVED_SLUGS } from "../../../domain/content";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
+import { forgetPageRequirements } from "../accepted-pages/accepted-pages.service";
 import * as repo from "./pages.repository";
 import { sanitizeRichText } from "./sanitize";
 
@@ -54,7 +55,9 @@ function toValues(input: PageInput): repo.PageValues {
 
 export async function createPage(db: Db, input: PageInput, packagesPath: string) {
   await checkSlug(db, input.slug, packagesPath);
-  return toPageOut(await repo.insertPage(db, toValues(input)));
+  const row = await repo.insertPage(db, toValues(input));
+  forgetPageRequirements();
+  return toPageOut(row);
 }
 
 export async function updatePage(db: Db, pageId: number, input: PageInput, packagesPath: string) {
@@ -71,10 +74,13 @@ export async function updatePage(db: Db, pageId: number, input: PageInput, packa
     order: input.order ?? current.order,
     content: input.content === undefined ? current.content : values.content,
   });
+  forgetPageRequirements();
   if (!row) throw notFound();
   return toPageOut(row);
 }
 
 export async function deletePage(db: Db, pageId: number) {
-  if (!(await repo.deletePage(db, pageId))) throw notFound();
+  const deleted = await repo.deletePage(db, pageId);
+  forgetPageRequirements();
+  if (!deleted) throw notFound();
 }

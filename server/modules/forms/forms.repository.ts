@@ -1,5 +1,7 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { cachedRead } from "../../db/cached-read";
 import type { Db } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
 import { custom_fields, customer_field_values, forms } from "../../db/schema/forms";
 
 export type CustomFieldRow = typeof custom_fields.$inferSelect;
@@ -34,7 +36,39 @@ export async function updateForm(db: Db, formId: number, values: Partial<typeof 
 }
 
 export async function deleteForm(db: Db, formId: number): Promise<boolean> {
-  return (await db.delete(forms).where(eq(forms.form_id, formId)).returning()).length > 0;
+  // Its fields go with it (on delete cascade).
+  const deleted = (await db.delete(forms).where(eq(forms.form_id, formId)).returning()).length > 0;
+  fieldsOfObjectCache.forget();
+  return deleted;
+}
+
+const fieldsOfObjectStatement = preparedStatement("forms_fields_of_object", (db, name) =>
+  db
+    .select()
+    .from(custom_fields)
+    .where(eq(custom_fields.object, sql.placeholder("object")))
+    .orderBy(...fieldOrder)
+    .prepare(name),
+);
+
+/** The fields of one object type: a prepared statement. */
+export async function listFieldsOfObject(db: Db, object: string): Promise<CustomFieldRow[]> {
+  return fieldsOfObjectStatement(db, { object });
+}
+
+/** The object type of the fields that describe a customer (profile and sign-up). */
+export const CUSTOMER_OBJECT = "customer";
+
+/** Kept as long as the studio settings are (5 s), dropped by every write to custom_fields here. */
+const FIELDS_CACHE_MS = 5_000;
+const fieldsOfObjectCache = cachedRead(FIELDS_CACHE_MS, (db) => listFieldsOfObject(db, CUSTOMER_OBJECT));
+
+/**
+ * The customer fields as every booking checks them, read at most once per FIELDS_CACHE_MS. Not
+ * for a transaction that writes fields (see cachedRead).
+ */
+export async function listCustomerFieldsCached(db: Db): Promise<CustomFieldRow[]> {
+  return fieldsOfObjectCache.get(db);
 }
 
 export async function listCustomFields(db: Db, filter: { object?: string; form_id?: number } = {}) {
@@ -56,6 +90,7 @@ export async function findCustomField(db: Db, id: number) {
 
 export async function insertCustomField(db: Db, values: NewCustomField) {
   const [row] = await db.insert(custom_fields).values(values).returning();
+  fieldsOfObjectCache.forget();
   return row!;
 }
 
@@ -65,18 +100,26 @@ export async function updateCustomField(db: Db, id: number, values: Partial<NewC
     .set(values)
     .where(eq(custom_fields.custom_field_id, id))
     .returning();
+  fieldsOfObjectCache.forget();
   return row ?? null;
 }
 
 export async function deleteCustomField(db: Db, id: number): Promise<boolean> {
-  return (await db.delete(custom_fields).where(eq(custom_fields.custom_field_id, id)).returning()).length > 0;
+  const rows = await db.delete(custom_fields).where(eq(custom_fields.custom_field_id, id)).returning();
+  fieldsOfObjectCache.forget();
+  return rows.length > 0;
 }
 
-export async function listValues(db: Db, customerId: number) {
-  return db
+const valuesStatement = preparedStatement("forms_customer_values", (db, name) =>
+  db
     .select({ custom_field_id: customer_field_values.custom_field_id, value: customer_field_values.value })
     .from(customer_field_values)
-    .where(eq(customer_field_values.customer_id, customerId));
+    .where(eq(customer_field_values.customer_id, sql.placeholder("customerId")))
+    .prepare(name),
+);
+
+export async function listValues(db: Db, customerId: number) {
+  return valuesStatement(db, { customerId });
 }
 
 /** Writes the given values (one row per field) and removes the ones set to null. */

@@ -9,10 +9,14 @@ import {
 } from "../../../domain/forms";
 import type { Db } from "../../db/client";
 import { customerOwnsFiles } from "../files/files.service";
-import { type CustomFieldRow, listCustomFields, listValues, upsertValues } from "./forms.repository";
-
-/** The object type of the fields that describe a customer (profile and sign-up). */
-export const CUSTOMER_OBJECT = "customer";
+import {
+  CUSTOMER_OBJECT,
+  type CustomFieldRow,
+  listCustomerFieldsCached,
+  listFieldsOfObject,
+  listValues,
+  upsertValues,
+} from "./forms.repository";
 
 export function toFormField(row: CustomFieldRow): FormField {
   return {
@@ -29,7 +33,7 @@ export function toFormField(row: CustomFieldRow): FormField {
 }
 
 export async function customerFields(db: Db): Promise<FormField[]> {
-  return (await listCustomFields(db, { object: CUSTOMER_OBJECT })).map(toFormField);
+  return (await listFieldsOfObject(db, CUSTOMER_OBJECT)).map(toFormField);
 }
 
 /** The customer's values by field key. */
@@ -89,6 +93,17 @@ export async function saveCustomerValues(
 export async function missingFieldsFor(db: Db, customerId: number): Promise<FormField[]> {
   const fields = await customerFields(db);
   return missingRequired(fields, await customerValues(db, customerId, fields));
+}
+
+/**
+ * The same list for the booking guard, against field definitions read at most every few seconds
+ * (every booking asks; an admin's change on this instance counts at once). The customer's values
+ * are read only when some field is required.
+ */
+export async function missingFieldsForBooking(db: Db, customerId: number): Promise<string[]> {
+  const fields = (await listCustomerFieldsCached(db)).map(toFormField);
+  if (!fields.some((f) => f.required)) return [];
+  return missingRequired(fields, await customerValues(db, customerId, fields)).map((f) => f.label);
 }
 
 function isFileField(f: FormField): boolean {

@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { class_types, single_class_instructors, single_classes } from "../../db/schema/calendar";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { appWithAdminAndCustomer } from "../../test/fixtures";
 import { testDriver } from "../../test/test-database";
 
-type Headers = Record<string, string>;
-
 describe(`instructors API (${testDriver()})`, () => {
-  let t: TestApp;
-  let admin: Headers;
-  let customer: Headers;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    admin = (await t.signUp({ role: "admin" })).headers;
-    customer = (await t.signUp()).headers;
-  });
-  afterAll(() => t.close());
-
-  const inject = (
-    method: "GET" | "POST" | "PUT" | "DELETE",
-    url: string,
-    headers: Headers = {},
-    payload?: object,
-  ) => t.app.inject({ method, url, headers, payload });
+  const { app, admin, customer, inject } = appWithAdminAndCustomer();
   const create = async (body: object) => {
     const res = await inject("POST", "/api/instructors", admin, body);
     expect(res.statusCode).toBe(201);
@@ -116,12 +99,13 @@ describe(`instructors API (${testDriver()})`, () => {
     expect((await inject("GET", `/api/instructors/${free.instructor_id}`, admin)).statusCode).toBe(404);
 
     const busy = await create({ name: "Ocupada" });
-    const [type] = await t.app.db.insert(class_types).values({ name: "Cycling" }).returning();
-    const [cls] = await t.app.db
+    const db = app().db;
+    const [type] = await db.insert(class_types).values({ name: "Cycling" }).returning();
+    const [cls] = await db
       .insert(single_classes)
       .values({ class_date: new Date(), class_type_id: type!.class_type_id, capacity: 10 })
       .returning();
-    await t.app.db
+    await db
       .insert(single_class_instructors)
       .values({ single_class_id: cls!.single_class_id, instructor_id: busy.instructor_id });
     const res = await inject("DELETE", `/api/instructors/${busy.instructor_id}`, admin);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { formatDateTime } from "../../../domain/format";
-import { findClassWithDetails } from "../calendar/calendar.repository";
+import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.repository";
 import { buildCalendar } from "../reservations/ical";
 import { type EmailContent, renderEmail } from "./email-layout";
 import {
@@ -17,17 +17,45 @@ import {
  * undo or fail a booking; it is logged and the outbox shows it.
  */
 
-type ClassInfo = NonNullable<Awaited<ReturnType<typeof findClassWithDetails>>>;
+/**
+ * What an email says about a class. The booking and the cancellation read it with their class
+ * lock (reservations.repository) and pass it in; other emails read it here.
+ */
+export type EmailClass = {
+  class_date: Date;
+  duration_minutes: number;
+  description: string | null;
+  class_type: { name: string };
+  location: { name: string; address: string | null } | null;
+  /** Nick name, else name, of each coach. */
+  coaches: string[];
+};
 
-function describeClass(c: ClassInfo, timeZone: string): string[] {
-  const coaches = c.class_instructors.map(({ instructor }) => instructor.nick_name || instructor.name);
+function emailClassOf(c: ClassRow): EmailClass {
+  return {
+    class_date: c.class_date,
+    duration_minutes: c.duration_minutes,
+    description: c.description,
+    class_type: c.class_type,
+    location: c.location,
+    coaches: c.class_instructors.map(({ instructor }) => instructor.nick_name || instructor.name),
+  };
+}
+
+/** A class with its type, place and coaches (one prepared statement: no SQL built per email). */
+async function classDetails(app: FastifyInstance, classId: number): Promise<EmailClass | null> {
+  const row = (await findClassesWithDetails(app.db, [classId])).get(classId);
+  return row ? emailClassOf(row) : null;
+}
+
+function describeClass(c: EmailClass, timeZone: string): string[] {
   return [
     `Clase: ${c.class_type.name}`,
     `Fecha y hora: ${formatDateTime(c.class_date, timeZone)}`,
     ...(c.location
       ? [`Lugar: ${c.location.name}${c.location.address ? `, ${c.location.address}` : ""}`]
       : []),
-    ...(coaches.length ? [`Coach: ${coaches.join(", ")}`] : []),
+    ...(c.coaches.length ? [`Coach: ${c.coaches.join(", ")}`] : []),
   ];
 }
 
@@ -56,7 +84,7 @@ const link = (app: FastifyInstance, path: string) => `${app.config.publicUrl.rep
 async function reservationContext(app: FastifyInstance, reservationId: number) {
   const row = await findReservation(app.db, reservationId);
   if (!row) return null;
-  const klass = await findClassWithDetails(app.db, row.reservation.single_class_id);
+  const klass = await classDetails(app, row.reservation.single_class_id);
   if (!klass) return null;
   return { ...row, klass, config: await app.appConfig.get() };
 }
@@ -66,7 +94,7 @@ function icsAttachment(
   app: FastifyInstance,
   studio: string,
   reservationId: number,
-  c: ClassInfo,
+  c: EmailClass,
   spot: string | null,
 ) {
   const ics = buildCalendar(studio, [
@@ -87,46 +115,89 @@ function icsAttachment(
   };
 }
 
+/** Who a booking or cancellation email goes to. */
+export type Recipient = { email: string; name: string };
+
+type BookedReservation = {
+  class_reservation_id: number;
+  single_class_id: number;
+  spot: string | null;
+  guest: string | null;
+};
+
 /** Booking confirmation with the class as .ics. `intro` replaces the first line (waitlist promotion). */
 export async function notifyBookingConfirmed(app: FastifyInstance, reservationId: number, intro?: string) {
   await safely(app, "booking confirmation", async () => {
-    const ctx = await reservationContext(app, reservationId);
-    if (!ctx) return;
-    const { reservation, klass, config } = ctx;
-    const guests = reservation.guest ? [`Invitado: ${reservation.guest}`] : [];
-    await send(
-      app,
-      ctx.email,
-      intro ? "waitlist_promoted" : "booking_confirmed",
-      {
-        title: intro ? "¡Tienes lugar en la clase!" : "¡Reservación confirmada!",
-        lines: [
-          intro ?? `Hola ${ctx.name}, tu lugar está reservado.`,
-          ...describeClass(klass, config.timezone),
-          ...(reservation.spot ? [`Tu lugar: ${reservation.spot}`] : []),
-          ...guests,
-          "Adjuntamos la clase para que la agregues a tu calendario.",
-        ],
-        action: { label: "Ver mis reservaciones", url: link(app, "/mystudio/reservaciones") },
-      },
-      [icsAttachment(app, config.business_name || config.name, reservationId, klass, reservation.spot)],
-    );
+    const row = await findReservation(app.db, reservationId);
+    if (row) await sendBookingConfirmation(app, row, row.reservation, null, intro);
   });
 }
 
+/**
+ * The same confirmation when the caller already has the reservation, the customer and the class
+ * (a booking reads them under its locks): nothing is read.
+ */
+export async function notifyBookingConfirmedTo(
+  app: FastifyInstance,
+  to: Recipient,
+  reservation: BookedReservation,
+  klass: EmailClass,
+) {
+  await safely(app, "booking confirmation", () => sendBookingConfirmation(app, to, reservation, klass));
+}
+
+async function sendBookingConfirmation(
+  app: FastifyInstance,
+  to: Recipient,
+  reservation: BookedReservation,
+  known: EmailClass | null,
+  intro?: string,
+) {
+  const klass = known ?? (await classDetails(app, reservation.single_class_id));
+  if (!klass) return;
+  const config = await app.appConfig.get();
+  const guests = reservation.guest ? [`Invitado: ${reservation.guest}`] : [];
+  await send(
+    app,
+    to.email,
+    intro ? "waitlist_promoted" : "booking_confirmed",
+    {
+      title: intro ? "¡Tienes lugar en la clase!" : "¡Reservación confirmada!",
+      lines: [
+        intro ?? `Hola ${to.name}, tu lugar está reservado.`,
+        ...describeClass(klass, config.timezone),
+        ...(reservation.spot ? [`Tu lugar: ${reservation.spot}`] : []),
+        ...guests,
+        "Adjuntamos la clase para que la agregues a tu calendario.",
+      ],
+      action: { label: "Ver mis reservaciones", url: link(app, "/mystudio/reservaciones") },
+    },
+    [
+      icsAttachment(
+        app,
+        config.business_name || config.name,
+        reservation.class_reservation_id,
+        klass,
+        reservation.spot,
+      ),
+    ],
+  );
+}
+
+/** The customer cancelled a reservation of `klass` (the caller read who and which, under its locks). */
 export async function notifyReservationCancelled(
   app: FastifyInstance,
-  reservationId: number,
+  to: Recipient,
+  klass: EmailClass,
   refunded: boolean,
 ) {
   await safely(app, "cancellation", async () => {
-    const ctx = await reservationContext(app, reservationId);
-    if (!ctx) return;
-    await send(app, ctx.email, "reservation_cancelled", {
+    const config = await app.appConfig.get();
+    await send(app, to.email, "reservation_cancelled", {
       title: "Reservación cancelada",
       lines: [
-        `Hola ${ctx.name}, cancelamos tu reservación.`,
-        ...describeClass(ctx.klass, ctx.config.timezone),
+        `Hola ${to.name}, cancelamos tu reservación.`,
+        ...describeClass(klass, config.timezone),
         refunded
           ? "Tu crédito fue devuelto a tu cuenta."
           : "Como cancelaste dentro del tiempo límite, el crédito de esta clase no se devuelve.",
@@ -144,7 +215,7 @@ export async function notifyWaitlistOffer(
 ) {
   await safely(app, "waitlist offer", async () => {
     const customer = await findCustomer(app.db, customerId);
-    const klass = await findClassWithDetails(app.db, classId);
+    const klass = await classDetails(app, classId);
     if (!customer || !klass) return;
     const config = await app.appConfig.get();
     await send(app, customer.email, "waitlist_offer", {
@@ -171,7 +242,7 @@ export async function notifyWaitlistSkipped(
     const template = `waitlist_skipped:${waitlistId}`;
     if (await outboxHas(app.db, template)) return;
     const customer = await findCustomer(app.db, customerId);
-    const klass = await findClassWithDetails(app.db, classId);
+    const klass = await classDetails(app, classId);
     if (!customer || !klass) return;
     const config = await app.appConfig.get();
     const why =

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { buyWithCard, customerLogin, newKey, type Shop, seedShop } from "../checkout/commerce-test-support";
+import { describe, expect, it } from "vitest";
+import type { TestApp } from "../../test/build-test-app";
+import { withShopApp } from "../../test/fixtures";
+import { buyWithCard, customerLogin, newKey, type Shop } from "../checkout/commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;
 let admin: { headers: Record<string, string> };
-beforeAll(async () => {
-  t = await buildTestApp();
-  shop = await seedShop(t);
-  admin = await t.signUp({ role: "admin" });
+withShopApp((booted) => {
+  ({ t, shop, admin } = booted);
 });
-afterAll(() => t.close());
 
 const asistentes = (id: number, headers = admin.headers) =>
   t.app.inject({ method: "GET", url: `/api/class_packages/especiales/${id}/asistentes`, headers });

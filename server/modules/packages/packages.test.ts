@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { customerLogin, type Shop, seedShop } from "../checkout/commerce-test-support";
+import type { TestApp } from "../../test/build-test-app";
+import { withShopApp } from "../../test/fixtures";
+import { customerLogin, type Shop } from "../checkout/commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;
 let admin: { headers: Record<string, string> };
-beforeAll(async () => {
-  t = await buildTestApp();
-  shop = await seedShop(t);
-  admin = await t.signUp({ role: "admin" });
+withShopApp((booted) => {
+  ({ t, shop, admin } = booted);
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers?: Record<string, string>) => t.app.inject({ method: "GET", url, headers });
 

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { customerLogin, type Shop, seedShop, token } from "../checkout/commerce-test-support";
+import type { TestApp } from "../../test/build-test-app";
+import { withShopApp } from "../../test/fixtures";
+import { customerLogin, type Shop, token } from "../checkout/commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;
 let admin: { headers: Record<string, string> };
-beforeAll(async () => {
-  t = await buildTestApp();
-  shop = await seedShop(t);
-  admin = await t.signUp({ role: "admin" });
+withShopApp((booted) => {
+  ({ t, shop, admin } = booted);
 });
-afterAll(() => t.close());
 
 describe("checkout options (/payment_methods)", () => {
   it("anyone reads the available options; writes are admin-only and instructions are sanitised", async () => {

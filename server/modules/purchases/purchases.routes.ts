@@ -4,14 +4,15 @@ import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway, paypalClient, sandboxGateway } from "../../payments/gateways";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { actorOf } from "../audit/actor";
+import { confirmCashPurchaseAudited, confirmRenewalInvoiceAudited } from "./cash-confirmation";
 import {
   cancelSubscription,
-  confirmCashPurchase,
   getCustomerInvoices,
   getCustomerPurchase,
   getCustomerPurchases,
 } from "./purchases.service";
-import { confirmRenewalInvoice, RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
+import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
 const tags = ["compras"];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -128,7 +129,12 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await confirmCashPurchase(app.db, request.params.id, await timeZone());
+      const result = await confirmCashPurchaseAudited(
+        app.db,
+        await timeZone(),
+        await actorOf(request),
+        request.params.id,
+      );
       return { message: t("paymentSuccess"), purchase_id: request.params.id, granted: result.granted };
     },
   );
@@ -146,7 +152,12 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await confirmRenewalInvoice(app.db, request.params.id, await timeZone());
+      const result = await confirmRenewalInvoiceAudited(
+        app.db,
+        await timeZone(),
+        await actorOf(request),
+        request.params.id,
+      );
       if (result.status === "not_found") throw notFound("invoiceNotFound", "INVOICE_NOT_FOUND");
       if (result.status === "not_pending") throw AppError.of(412, "INVOICE_NOT_PENDING", "invoiceNotPending");
       return {

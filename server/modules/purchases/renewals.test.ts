@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPeriod } from "../../../domain/billing";
+import { audit_log } from "../../db/schema/audit";
 import { available_classes } from "../../db/schema/credits";
 import { email_outbox } from "../../db/schema/mail";
 import { payment_sources } from "../../db/schema/payments";
@@ -21,7 +22,7 @@ import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
 let t: TestApp;
 let shop: Shop;
-let admin: { headers: Record<string, string> };
+let admin: { headers: Record<string, string>; userId: string };
 let monthly8: { class_package_id: number };
 const TZ = "America/Mexico_City";
 
@@ -242,6 +243,15 @@ describe("cash renewals", () => {
     const after = await purchaseRow(sub.id);
     expect(after.next_billing_date).toEqual(addPeriod(due, 1, "month", TZ));
     expect((await confirmInvoice(999_999)).statusCode).toBe(404);
+    // Both desk confirmations are in the audit log once each, under the admin who made them
+    // (the second, concurrent confirmation granted nothing and logged nothing).
+    const log = await t.app.db.select().from(audit_log).where(eq(audit_log.customer_id, after.customer_id));
+    expect(log.map((e) => [e.action, e.entity_id, e.actor_user_id]).sort()).toEqual(
+      [
+        ["invoice.confirm_cash", String(pending.invoice_id), admin.userId],
+        ["purchase.confirm_cash", String(sub.id), admin.userId],
+      ].sort(),
+    );
     const mailsAfter = await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, sub.email));
     expect(mailsAfter.filter((m) => m.template === "subscription-renewal-cash")).toHaveLength(1);
   });

@@ -4,18 +4,18 @@ import { AppError, notFound } from "../../../domain/errors";
 import { selectableSpots, spotGridFor } from "../../../domain/spot-map";
 import type { Db } from "../../db/client";
 import { findClassWithDetails } from "../calendar/calendar.repository";
+import type { EmailClass } from "../notifications/notifications.service";
 import { accountBlockers } from "./profile-checks";
 import {
-  activeSeats,
   type BucketRow,
-  findActivePenalty,
   insertReservation,
+  type LockedClass,
   lockBuckets,
   lockClass,
-  lockCustomer,
+  lockClassForBooking,
+  lockCustomerForBooking,
   type ReservationRow,
   seatSnapshot,
-  spendCredit,
 } from "./reservations.repository";
 
 export type BookingRequest = {
@@ -48,13 +48,30 @@ async function refuseIfSoldOut(db: Db, customerId: number, request: BookingReque
   if (seats.taken >= seats.capacity) throw AppError.of(412, "SOLD_OUT", "classSoldOut");
 }
 
+/**
+ * Locks a class for a change of its seats (a booking, a cancellation, a waitlist promotion, the
+ * capacity, the studio cancelling it): the one lock every such change takes first. Answers the
+ * class, or null when it does not exist.
+ */
+export async function lockClassForSeats(tx: Db, classId: number): Promise<LockedClass | null> {
+  return lockClass(tx, classId);
+}
+
+export type { LockedClass };
+
 export async function bookSeat(
   db: Db,
   config: AppConfig,
   customerId: number,
   request: BookingRequest,
   now = new Date(),
-): Promise<{ host: ReservationRow; guest: ReservationRow | null }> {
+): Promise<{
+  host: ReservationRow;
+  guest: ReservationRow | null;
+  customer: { email: string; name: string };
+  /** The class as the confirmation email shows it, read with the lock. */
+  klass: EmailClass;
+}> {
   await refuseIfSoldOut(db, customerId, request);
   try {
     return await db.transaction(async (txRaw) => {
@@ -82,23 +99,25 @@ export async function bookSeat(
           },
         );
       }
-      if (config.unlimited_membership_penalties_enabled) {
-        const penalty = await findActivePenalty(tx, customerId, now);
-        if (penalty) {
-          throw AppError.of(
-            412,
-            "PENALTY_ACTIVE",
-            "penaltyActive",
-            {},
-            {
-              details: { no_shows: penalty.no_shows, end_date: penalty.end_date.toISOString() },
-            },
-          );
-        }
-      }
-
-      const klass = await lockClass(tx, request.single_class_id);
+      const klass = await lockClassForBooking(tx, request.single_class_id);
       if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+      // Customer, seats and penalty in one statement, read under the class lock (see the repository).
+      const customer = await lockCustomerForBooking(tx, customerId, klass.single_class_id, now);
+      if (!customer) throw notFound();
+      if (config.unlimited_membership_penalties_enabled && customer.penalty_end_date) {
+        throw AppError.of(
+          412,
+          "PENALTY_ACTIVE",
+          "penaltyActive",
+          {},
+          {
+            details: {
+              no_shows: customer.penalty_no_shows,
+              end_date: customer.penalty_end_date.toISOString(),
+            },
+          },
+        );
+      }
       if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
       if (klass.class_package_id !== null) throw AppError.of(412, "NEEDS_PACKAGE", "classNeedsPackage");
       const window = {
@@ -112,31 +131,38 @@ export async function bookSeat(
       if (withGuest && !config.allow_class_guests)
         throw AppError.of(412, "GUESTS_NOT_ALLOWED", "guestsNotAllowed");
 
-      const customer = await lockCustomer(tx, customerId);
-      if (!customer) throw notFound();
-
-      const seats = await activeSeats(tx, klass.single_class_id);
-      if (seats.some((s) => s.customer_id === customerId && s.guest_of_id === null)) {
-        throw AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
-      }
+      if (customer.holds_seat) throw AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
       const needed = withGuest ? 2 : 1;
-      const left = klass.capacity === null ? 0 : klass.capacity - seats.length;
+      const left = klass.capacity === null ? 0 : klass.capacity - customer.seats_taken;
       if (left < needed) {
         throw left > 0
           ? AppError.of(412, "NOT_ENOUGH_SEATS", "classNotEnoughSeats")
           : AppError.of(412, "SOLD_OUT", "classSoldOut");
       }
 
-      const spots = await checkSpots(tx, config, klass.single_class_id, request, withGuest, seats);
+      const spots = await checkSpots(
+        tx,
+        config,
+        klass.single_class_id,
+        request,
+        withGuest,
+        customer.spots_taken,
+      );
 
-      const payments = await pay(tx, config, customer, klass, needed, now);
-      const host = await insertReservation(tx, {
-        single_class_id: klass.single_class_id,
-        customer_id: customerId,
-        spot: spots.host,
-        is_paid: true,
-        ...payments[0],
-      });
+      const { payments, spend } = await pay(tx, config, customer, klass, needed, now);
+      // The host's row carries the charge for every seat (one statement); the guest's row, if
+      // any, is written in the same transaction right after.
+      const host = await insertReservation(
+        tx,
+        {
+          single_class_id: klass.single_class_id,
+          customer_id: customerId,
+          spot: spots.host,
+          is_paid: true,
+          ...payments[0],
+        },
+        spend,
+      );
       const guest = withGuest
         ? await insertReservation(tx, {
             single_class_id: klass.single_class_id,
@@ -148,7 +174,7 @@ export async function bookSeat(
             ...payments[1],
           })
         : null;
-      return { host, guest };
+      return { host, guest, customer: { email: customer.email, name: customer.name }, klass: klass.email };
     });
   } catch (error) {
     throw uniqueViolationToConflict(error);
@@ -162,7 +188,7 @@ async function checkSpots(
   classId: number,
   request: BookingRequest,
   withGuest: boolean,
-  seats: { spot: string | null }[],
+  spotsTaken: string[],
 ): Promise<{ host: string | null; guest: string | null }> {
   const host = request.spot?.trim() || null;
   const guest = withGuest ? request.guest_spot?.trim() || null : null;
@@ -174,7 +200,7 @@ async function checkSpots(
     if (spot && !valid.has(spot)) throw AppError.of(400, "SPOT_INVALID", "spotInvalid");
   }
   if (host && guest && host === guest) throw AppError.of(400, "SPOTS_MUST_DIFFER", "spotsMustDiffer");
-  const taken = new Set(seats.map((s) => s.spot).filter(Boolean));
+  const taken = new Set(spotsTaken);
   if ((host && taken.has(host)) || (guest && taken.has(guest)))
     throw AppError.of(409, "SPOT_TAKEN", "spotTaken");
   return { host, guest };
@@ -183,7 +209,8 @@ async function checkSpots(
 /**
  * Pays `seats` seats: an unlimited membership covers them all; otherwise each seat takes one
  * credit from the matching bucket that expires first (the guest's seat may come from another
- * bucket when the first runs out). 412 when any seat cannot be paid.
+ * bucket when the first runs out). 412 when any seat cannot be paid. Answers how each seat is
+ * paid and the locked buckets to take one credit from per seat (spent with the host's insert).
  */
 async function pay(
   db: Db,
@@ -192,10 +219,14 @@ async function pay(
   klass: { class_type_id: number; class_date: Date },
   seats: number,
   now: Date,
-): Promise<Payment[]> {
+): Promise<{ payments: Payment[]; spend: BucketRow[] }> {
   // A membership is judged at booking time: renewals extend it, unlike a package's expiry.
   if (hasUnlimitedMembership(customer, now)) {
-    return Array.from({ length: seats }, () => ({ paid_with: "unlimited", available_class_id: null }));
+    const payments = Array.from(
+      { length: seats },
+      (): Payment => ({ paid_with: "unlimited", available_class_id: null }),
+    );
+    return { payments, spend: [] };
   }
   const buckets = await lockBuckets(db, customer.customer_id);
   const chosen: BucketRow[] = [];
@@ -203,11 +234,13 @@ async function pay(
     const bucket = chooseBucket(buckets, klass, config.timezone);
     if (!bucket) throw AppError.of(412, "NO_CREDITS", "creditsExhausted");
     chosen.push(bucket);
-    // Only steers the next choice; the database is decremented in SQL below.
+    // Only steers the next choice; the database is decremented by insertReservation.
     if (bucket.available_classes !== -1) bucket.available_classes -= 1;
   }
-  for (const bucket of chosen) await spendCredit(db, bucket);
-  return chosen.map((b) => ({ paid_with: "credit", available_class_id: b.available_class_id }));
+  const payments = chosen.map(
+    (b): Payment => ({ paid_with: "credit", available_class_id: b.available_class_id }),
+  );
+  return { payments, spend: chosen };
 }
 
 /**

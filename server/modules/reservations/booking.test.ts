@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../../domain/booking";
 import { messages } from "../../../domain/messages";
 import { single_classes } from "../../db/schema/calendar";
-import { pages } from "../../db/schema/content";
 import { class_reservation_penalties } from "../../db/schema/credits";
-import { custom_fields } from "../../db/schema/forms";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import {
@@ -330,34 +328,60 @@ describe("POST /api/class_reservations", () => {
     expect((await book(t, me.headers, { single_class_id: "abc" })).statusCode).toBe(400);
   });
 
-  it("requires accepted required pages and a complete profile", async () => {
+  it("requires accepted required pages and a complete profile, as soon as the admin changes them", async () => {
     const c = await makeClass(t.app, studio, { at: soon() });
     const me = await makeCustomer(t, { credits: 5 });
-    const [page] = await t.app.db
-      .insert(pages)
-      .values({
+    const admin = await t.signUp({ role: "admin" });
+    // A booking first, so the checks' short cache of pages and fields holds "nothing required".
+    const first = await book(t, me.headers, { single_class_id: c.single_class_id });
+    expect(first.statusCode).toBe(200);
+    const cancel = (id: number) =>
+      t.app.inject({ method: "DELETE", url: `/api/class_reservations/${id}`, headers: me.headers });
+    expect((await cancel(first.json().class_reservation.class_reservation_id)).statusCode).toBe(200);
+
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/pages",
+      headers: admin.headers,
+      payload: {
         title: "Reglamento",
         slug: `reglamento-${Date.now()}`,
         content: "<p>Reglas</p>",
         required: true,
-      })
-      .returning();
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const page = created.json().page;
     const pending = await book(t, me.headers, { single_class_id: c.single_class_id });
     expect(pending.statusCode).toBe(412);
     expect(pending.json()).toMatchObject({
       code: "PAGES_PENDING",
       message: "Debes aceptar Reglamento para continuar",
     });
-    await t.app.db.update(pages).set({ required: false }).where(eq(pages.page_id, page.page_id));
+    const unrequired = await t.app.inject({
+      method: "PUT",
+      url: "/api/pages",
+      headers: admin.headers,
+      payload: { page_id: page.page_id, title: page.title, slug: page.slug, required: false },
+    });
+    expect(unrequired.statusCode).toBe(200);
 
-    const [field] = await t.app.db
-      .insert(custom_fields)
-      .values({ key: "nivel", name: "nivel", label: "Nivel", type: "text", required: true })
-      .returning();
+    const field = await t.app.inject({
+      method: "POST",
+      url: "/api/custom_fields",
+      headers: admin.headers,
+      payload: { key: "nivel", label: "Nivel", type: "text", required: true },
+    });
+    expect(field.statusCode).toBe(201);
     const incomplete = await book(t, me.headers, { single_class_id: c.single_class_id });
     expect(incomplete.statusCode).toBe(412);
     expect(incomplete.json()).toMatchObject({ code: "PROFILE_INCOMPLETE", missing_fields: ["Nivel"] });
-    await t.app.db.delete(custom_fields).where(eq(custom_fields.custom_field_id, field.custom_field_id));
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/api/custom_fields/${field.json().custom_field.custom_field_id}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(200);
     const ok = await book(t, me.headers, { single_class_id: c.single_class_id });
     expect(ok.json()).toMatchObject({ message: messages.reservationSaved });
   });

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import {
@@ -38,6 +39,37 @@ async function bookedClass(
 }
 
 describe("DELETE /api/class_reservations/{id}", () => {
+  it("emails the booking confirmation (with the class as .ics) and the cancellation", async () => {
+    const me = await makeCustomer(t, { credits: 2 });
+    const { id } = await bookedClass(72, me);
+    const mailOf = async (template: string) => {
+      const [row] = await t.app.db
+        .select()
+        .from(email_outbox)
+        .where(and(eq(email_outbox.to, me.email), eq(email_outbox.template, template)));
+      return row;
+    };
+    const confirmation = await mailOf("booking_confirmed");
+    expect(confirmation.subject).toContain("¡Reservación confirmada!");
+    expect(confirmation.text).toContain("tu lugar está reservado.");
+    expect(confirmation.text).toContain("Clase: Cycling");
+    expect(confirmation.text).toContain("Lugar: Roma");
+    expect(confirmation.text).toContain("Coach: Vale");
+    expect(confirmation.attachments?.[0]).toMatchObject({
+      filename: `clase-${id}.ics`,
+      contentType: "text/calendar; charset=utf-8",
+    });
+
+    expect((await cancel(me.headers, id)).statusCode).toBe(200);
+    const cancellation = await mailOf("reservation_cancelled");
+    expect(cancellation.subject).toContain("Reservación cancelada");
+    expect(cancellation.text).toContain("cancelamos tu reservación.");
+    expect(cancellation.text).toContain("Clase: Cycling");
+    expect(cancellation.text).toContain("Lugar: Roma");
+    expect(cancellation.text).toContain("Coach: Vale");
+    expect(cancellation.text).toContain("Tu crédito fue devuelto a tu cuenta.");
+  });
+
   it("returns the credit to the bucket that paid when cancelling before the threshold", async () => {
     const me = await makeCustomer(t, {
       buckets: [
@@ -145,6 +177,28 @@ describe("DELETE /api/class_reservations/{id}", () => {
       .where(eq(class_reservations.single_class_id, c.single_class_id));
     expect(rows.every((r) => r.deletedAt !== null)).toBe(true);
     expect((await bucketAmount(t.app, me.buckets[0].available_class_id)).available_classes).toBe(2);
+  });
+
+  it("a host and guest paid by one bucket count as two cancellations against its limit", async () => {
+    const me = await makeCustomer(t, { credits: 2 });
+    await setConfig(t.app, { max_cancels_per_available_class: 1 });
+    try {
+      const { id } = await bookedClass(48, me, { guest: "Sofía" });
+      const res = await cancel(me.headers, id);
+      expect(res.statusCode).toBe(412);
+      expect(res.json().code).toBe("CANCEL_LIMIT_REACHED");
+      // Refused as a whole: both seats stay booked and no credit came back.
+      const rows = await t.app.db
+        .select()
+        .from(class_reservations)
+        .where(eq(class_reservations.customer_id, me.customerId));
+      expect(rows).toHaveLength(2);
+      expect(rows.every((r) => r.deletedAt === null)).toBe(true);
+      const bucket = await bucketAmount(t.app, me.buckets[0].available_class_id);
+      expect(bucket).toMatchObject({ available_classes: 0, cancels_used: 0 });
+    } finally {
+      await setConfig(t.app, { max_cancels_per_available_class: 0 });
+    }
   });
 
   it("never reaches another customer's reservation", async () => {

@@ -11,15 +11,25 @@ import {
   isNull,
   lt,
   lte,
+  or,
   type SQL,
   sql,
 } from "drizzle-orm";
 import type { ReservationFilter } from "../../../domain/booking";
 import type { Db } from "../../db/client";
-import { class_types, locations, single_class_instructors, single_classes } from "../../db/schema/calendar";
+import { preparedStatement } from "../../db/prepared-statement";
+import {
+  class_types,
+  instructors,
+  locations,
+  single_class_instructors,
+  single_classes,
+} from "../../db/schema/calendar";
 import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations, coach_ratings } from "../../db/schema/reservations";
+import type { EmailClass } from "../notifications/notifications.service";
+import { classHasLine } from "../waitlists/waitlists.repository";
 
 export type ReservationRow = typeof class_reservations.$inferSelect;
 export type NewReservation = typeof class_reservations.$inferInsert;
@@ -28,69 +38,273 @@ export type BucketRow = typeof available_classes.$inferSelect;
 // ---------------------------------------------------------------------------------------------
 // Locks. Every writer takes them in the same order (class, then customer, then buckets), so two
 // requests never wait on each other crosswise.
+//
+// The statements of a booking and a cancellation are prepared (built by Drizzle once, see
+// server/db/prepared-statement.ts): each call fills placeholders and never builds SQL again.
 
-/** Locks the class row: every seat, spot and count check of that class is serialised behind it. */
-export async function lockClass(db: Db, classId: number) {
-  const [row] = await db
-    .select({
-      single_class_id: single_classes.single_class_id,
-      class_date: single_classes.class_date,
-      capacity: single_classes.capacity,
-      class_type_id: single_classes.class_type_id,
-      class_package_id: single_classes.class_package_id,
-      cancelledAt: single_classes.cancelledAt,
-    })
+const lockedClassColumns = {
+  single_class_id: single_classes.single_class_id,
+  class_date: single_classes.class_date,
+  duration_minutes: single_classes.duration_minutes,
+  capacity: single_classes.capacity,
+  class_type_id: single_classes.class_type_id,
+  class_package_id: single_classes.class_package_id,
+  cancelledAt: single_classes.cancelledAt,
+};
+
+const lockClassStatement = preparedStatement("reservations_lock_class", (db, name) =>
+  db
+    .select(lockedClassColumns)
     .from(single_classes)
-    .where(eq(single_classes.single_class_id, classId))
-    .for("update");
+    .where(eq(single_classes.single_class_id, sql.placeholder("classId")))
+    .for("update")
+    .prepare(name),
+);
+
+/**
+ * Locks the class row: every seat, spot and count check of that class (booking, cancelling,
+ * waitlist promotion, capacity changes) is serialised behind it.
+ */
+export async function lockClass(db: Db, classId: number) {
+  const [row] = await lockClassStatement(db, { classId });
   return row ?? null;
 }
 
-/** Locks the customer row: one booking or cancellation per customer at a time (credits). */
-export async function lockCustomer(db: Db, customerId: number) {
-  const [row] = await db
-    .select({
-      customer_id: customers.customer_id,
-      has_unlimited: customers.has_unlimited,
-      unlimited_membership_expiration: customers.unlimited_membership_expiration,
-    })
+export type LockedClass = NonNullable<Awaited<ReturnType<typeof lockClass>>>;
+
+/**
+ * What the booking and cancellation emails say about the class, read by the statement that locks
+ * it (joins to the class type and place, the coaches as an array), so the email reads nothing.
+ */
+const classForEmailColumns = {
+  description: single_classes.description,
+  class_type_name: class_types.name,
+  location_name: locations.name,
+  location_address: locations.address,
+  coaches: sql<
+    string[]
+  >`array(select coalesce(nullif(${instructors.nick_name}, ''), ${instructors.name}) from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id} where ${single_class_instructors.single_class_id} = ${single_classes.single_class_id} order by ${instructors.instructor_id})`,
+};
+
+type ClassForEmailRow = LockedClass & {
+  description: string | null;
+  class_type_name: string;
+  location_name: string | null;
+  location_address: string | null;
+  coaches: string[];
+};
+
+/** A locked class with what its email needs apart (`email`), as notifications expects it. */
+function withEmailClass({
+  description,
+  class_type_name,
+  location_name,
+  location_address,
+  coaches,
+  ...klass
+}: ClassForEmailRow) {
+  const email: EmailClass = {
+    class_date: klass.class_date,
+    duration_minutes: klass.duration_minutes,
+    description,
+    class_type: { name: class_type_name },
+    location: location_name === null ? null : { name: location_name, address: location_address },
+    coaches,
+  };
+  return { ...klass, email };
+}
+
+const lockClassForBookingStatement = preparedStatement("reservations_lock_class_for_booking", (db, name) =>
+  db
+    .select({ ...lockedClassColumns, ...classForEmailColumns })
+    .from(single_classes)
+    .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
+    .leftJoin(locations, eq(locations.location_id, single_classes.location_id))
+    .where(eq(single_classes.single_class_id, sql.placeholder("classId")))
+    .for("update", { of: single_classes })
+    .prepare(name),
+);
+
+/** lockClass for a booking: the same lock, and the class as its confirmation email shows it. */
+export async function lockClassForBooking(db: Db, classId: number) {
+  const [row] = await lockClassForBookingStatement(db, { classId });
+  return row ? withEmailClass(row) : null;
+}
+
+const lockClassOfReservationStatement = preparedStatement(
+  "reservations_lock_class_of_reservation",
+  (db, name) =>
+    db
+      .select({ ...lockedClassColumns, ...classForEmailColumns })
+      .from(single_classes)
+      .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
+      .leftJoin(locations, eq(locations.location_id, single_classes.location_id))
+      .where(
+        inArray(
+          single_classes.single_class_id,
+          db
+            .select({ id: class_reservations.single_class_id })
+            .from(class_reservations)
+            .where(
+              and(
+                eq(class_reservations.class_reservation_id, sql.placeholder("reservationId")),
+                eq(class_reservations.customer_id, sql.placeholder("customerId")),
+              ),
+            ),
+        ),
+      )
+      .for("update", { of: single_classes })
+      .prepare(name),
+);
+
+/**
+ * Locks the class of one of the customer's reservations, found and locked in one statement (a
+ * reservation never changes class, so reading its class id without a lock is safe), with the
+ * class as the cancellation email shows it. Null when the reservation is not the customer's.
+ */
+export async function lockClassOfReservation(db: Db, customerId: number, reservationId: number) {
+  const [row] = await lockClassOfReservationStatement(db, { customerId, reservationId });
+  return row ? withEmailClass(row) : null;
+}
+
+/** What a booking or cancellation needs of the customer it locks (membership, and the email's addressee). */
+const lockedCustomerColumns = {
+  customer_id: customers.customer_id,
+  has_unlimited: customers.has_unlimited,
+  unlimited_membership_expiration: customers.unlimited_membership_expiration,
+  email: customers.email,
+  name: customers.name,
+};
+
+const lockCustomerStatement = preparedStatement("reservations_lock_customer", (db, name) =>
+  db
+    .select(lockedCustomerColumns)
     .from(customers)
-    .where(eq(customers.customer_id, customerId))
-    .for("update");
+    .where(eq(customers.customer_id, sql.placeholder("customerId")))
+    .for("update")
+    .prepare(name),
+);
+
+/**
+ * Locks the customer row: one booking or cancellation per customer at a time (credits). Also
+ * answers the email and name the confirmation needs, read for free with the lock.
+ */
+export async function lockCustomer(db: Db, customerId: number) {
+  const [row] = await lockCustomerStatement(db, { customerId });
   return row ?? null;
 }
+
+const lockCustomerForBookingStatement = preparedStatement(
+  "reservations_lock_customer_for_booking",
+  (db, name) => {
+    const customerId = sql.placeholder("customerId");
+    // Raw `sql` only where Drizzle has no helper: bool_or, array_agg ... filter, and "on true" to
+    // attach the two one-row subqueries to the customer row.
+    const seats = db
+      .select({
+        taken: count().as("taken"),
+        mine: sql<boolean>`coalesce(bool_or(${class_reservations.customer_id} = ${customerId} and ${class_reservations.guest_of_id} is null), false)`.as(
+          "mine",
+        ),
+        spots: sql<
+          string[]
+        >`coalesce(array_agg(${class_reservations.spot}) filter (where ${class_reservations.spot} is not null), '{}')`.as(
+          "spots",
+        ),
+      })
+      .from(class_reservations)
+      .where(
+        and(
+          eq(class_reservations.single_class_id, sql.placeholder("classId")),
+          isNull(class_reservations.deletedAt),
+        ),
+      )
+      .as("seats");
+    const now = sql.placeholder("now");
+    const penalty = db
+      .select({
+        no_shows: class_reservation_penalties.no_shows,
+        end_date: class_reservation_penalties.end_date,
+      })
+      .from(class_reservation_penalties)
+      .where(
+        and(
+          eq(class_reservation_penalties.customer_id, customerId),
+          isNull(class_reservation_penalties.liftedAt),
+          lte(class_reservation_penalties.start_date, now),
+          gt(class_reservation_penalties.end_date, now),
+        ),
+      )
+      .orderBy(desc(class_reservation_penalties.end_date))
+      .limit(1)
+      .as("penalty");
+    return db
+      .select({
+        ...lockedCustomerColumns,
+        seats_taken: seats.taken,
+        holds_seat: seats.mine,
+        spots_taken: seats.spots,
+        penalty_no_shows: penalty.no_shows,
+        penalty_end_date: penalty.end_date,
+      })
+      .from(customers)
+      .leftJoin(seats, sql`true`)
+      .leftJoin(penalty, sql`true`)
+      .where(eq(customers.customer_id, customerId))
+      .for("update", { of: customers })
+      .prepare(name);
+  },
+);
+
+/**
+ * The booking's second statement, taken right after the class lock: locks the customer and reads
+ * what the booking decides on, the class's active seats and the customer's active penalty (and
+ * the email and name its confirmation needs). The seats are read after the class lock was granted
+ * (this is a later statement, so its snapshot includes every booking that committed before), and
+ * nobody changes them while we hold it.
+ */
+export async function lockCustomerForBooking(db: Db, customerId: number, classId: number, now: Date) {
+  const [row] = await lockCustomerForBookingStatement(db, { customerId, classId, now });
+  return row ?? null;
+}
+
+const lockBucketsStatement = preparedStatement("reservations_lock_buckets", (db, name) =>
+  db
+    .select()
+    .from(available_classes)
+    .where(eq(available_classes.customer_id, sql.placeholder("customerId")))
+    .orderBy(asc(available_classes.available_class_id))
+    .for("update")
+    .prepare(name),
+);
 
 export async function lockBuckets(db: Db, customerId: number): Promise<BucketRow[]> {
-  return db
-    .select()
-    .from(available_classes)
-    .where(eq(available_classes.customer_id, customerId))
-    .orderBy(asc(available_classes.available_class_id))
-    .for("update");
+  return lockBucketsStatement(db, { customerId });
 }
 
-export async function lockBucket(db: Db, bucketId: number): Promise<BucketRow | null> {
-  const [row] = await db
+const lockBucketStatement = preparedStatement("reservations_lock_bucket", (db, name) =>
+  db
     .select()
     .from(available_classes)
-    .where(eq(available_classes.available_class_id, bucketId))
-    .for("update");
+    .where(eq(available_classes.available_class_id, sql.placeholder("bucketId")))
+    .for("update")
+    .prepare(name),
+);
+
+export async function lockBucket(db: Db, bucketId: number): Promise<BucketRow | null> {
+  const [row] = await lockBucketStatement(db, { bucketId });
   return row ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Seats
 
-/**
- * Seats of a class read without any lock: capacity, seats taken and whether this customer holds
- * one. Only good for answering "sold out" early; the booking transaction checks again under lock.
- */
-export async function seatSnapshot(db: Db, classId: number, customerId: number) {
-  const [row] = await db
+const seatSnapshotStatement = preparedStatement("reservations_seat_snapshot", (db, name) =>
+  db
     .select({
       capacity: single_classes.capacity,
       taken: count(class_reservations.class_reservation_id),
-      mine: sql<boolean>`coalesce(bool_or(${class_reservations.customer_id} = ${customerId} and ${class_reservations.guest_of_id} is null), false)`,
+      mine: sql<boolean>`coalesce(bool_or(${class_reservations.customer_id} = ${sql.placeholder("customerId")} and ${class_reservations.guest_of_id} is null), false)`,
     })
     .from(single_classes)
     .leftJoin(
@@ -100,29 +314,86 @@ export async function seatSnapshot(db: Db, classId: number, customerId: number) 
         isNull(class_reservations.deletedAt),
       ),
     )
-    .where(and(eq(single_classes.single_class_id, classId), isNull(single_classes.cancelledAt)))
-    .groupBy(single_classes.single_class_id);
+    .where(
+      and(eq(single_classes.single_class_id, sql.placeholder("classId")), isNull(single_classes.cancelledAt)),
+    )
+    .groupBy(single_classes.single_class_id)
+    .prepare(name),
+);
+
+/**
+ * Seats of a class read without any lock: capacity, seats taken and whether this customer holds
+ * one. Only good for answering "sold out" early; the booking transaction checks again under lock.
+ */
+export async function seatSnapshot(db: Db, classId: number, customerId: number) {
+  const [row] = await seatSnapshotStatement(db, { classId, customerId });
   return row ?? null;
 }
 
-export async function activeSeats(db: Db, classId: number) {
-  return db
-    .select({
-      class_reservation_id: class_reservations.class_reservation_id,
-      customer_id: class_reservations.customer_id,
-      guest_of_id: class_reservations.guest_of_id,
-      spot: class_reservations.spot,
-    })
-    .from(class_reservations)
-    .where(and(eq(class_reservations.single_class_id, classId), isNull(class_reservations.deletedAt)));
-}
+/** What a booking writes; every other column keeps its default. */
+export type BookedSeat = {
+  single_class_id: number;
+  customer_id: number;
+  spot: string | null;
+  is_paid: boolean;
+  paid_with: string;
+  available_class_id: number | null;
+  guest?: string | null;
+  guest_of_id?: number | null;
+};
 
-export async function insertReservation(db: Db, values: NewReservation): Promise<ReservationRow> {
-  const [row] = await db.insert(class_reservations).values(values).returning();
+/**
+ * The reservation row and the credits that pay for it, in one statement: a data-modifying CTE
+ * takes one credit per occurrence of a bucket id in `spend` (a host and guest paid from the same
+ * bucket name it twice), then the row is inserted. Both or neither: the caller's transaction.
+ */
+const insertReservationStatement = preparedStatement("reservations_insert_paid", (db, name) => {
+  const spend = sql`${sql.placeholder("spend")}::integer[]`;
+  const spent = db.$with("spent").as(
+    db
+      .update(available_classes)
+      .set({
+        available_classes: sql`${available_classes.available_classes} - (select count(*) from unnest(${spend}) as paid(id) where paid.id = ${available_classes.available_class_id})::integer`,
+        updatedAt: sql`now()`,
+      })
+      .where(sql`${available_classes.available_class_id} = any(${spend})`)
+      .returning({ id: available_classes.available_class_id }),
+  );
+  return db
+    .with(spent)
+    .insert(class_reservations)
+    .values({
+      single_class_id: sql.placeholder("single_class_id"),
+      customer_id: sql.placeholder("customer_id"),
+      spot: sql.placeholder("spot"),
+      is_paid: sql.placeholder("is_paid"),
+      paid_with: sql.placeholder("paid_with"),
+      available_class_id: sql.placeholder("available_class_id"),
+      guest: sql.placeholder("guest"),
+      guest_of_id: sql.placeholder("guest_of_id"),
+    })
+    .returning()
+    .prepare(name);
+});
+
+/**
+ * Inserts a seat and spends one credit of each bucket in `spend` (unlimited buckets, -1, must not
+ * be in it: they are never decremented). The buckets must be locked by the caller.
+ */
+export async function insertReservation(
+  db: Db,
+  values: BookedSeat,
+  spend: BucketRow[] = [],
+): Promise<ReservationRow> {
+  const [row] = await insertReservationStatement(db, {
+    ...values,
+    guest: values.guest ?? null,
+    guest_of_id: values.guest_of_id ?? null,
+    spend: spend.filter((b) => b.available_classes !== -1).map((b) => b.available_class_id),
+  });
   return row;
 }
 
-/** A customer's reservation row by id (host or guest): the scope every customer action uses. */
 export async function findOwnReservation(db: Db, customerId: number, id: number, lock = false) {
   const query = db
     .select()
@@ -134,6 +405,51 @@ export async function findOwnReservation(db: Db, customerId: number, id: number,
   return row ?? null;
 }
 
+const lockForCancelStatement = preparedStatement("reservations_lock_for_cancel", (db, name) => {
+  const id = sql.placeholder("id");
+  return db
+    .select({
+      customer: lockedCustomerColumns,
+      reservation: class_reservations,
+      class_has_line: classHasLine(class_reservations.single_class_id),
+    })
+    .from(customers)
+    .innerJoin(
+      class_reservations,
+      and(
+        eq(class_reservations.customer_id, customers.customer_id),
+        or(
+          eq(class_reservations.class_reservation_id, id),
+          and(eq(class_reservations.guest_of_id, id), isNull(class_reservations.deletedAt)),
+        ),
+      ),
+    )
+    .where(eq(customers.customer_id, sql.placeholder("customerId")))
+    .orderBy(asc(class_reservations.class_reservation_id))
+    .for("update", { of: [customers, class_reservations] })
+    .prepare(name);
+});
+
+/**
+ * A cancellation's second statement, taken right after the class lock: locks the customer
+ * (credits) and the customer's reservation with, when it is a host row, its active guests. The
+ * reservation comes back whatever its state (the caller tells an already cancelled one apart).
+ * Also answers whether anyone is in the class's line: read after the class lock was granted, so
+ * an entry that joined before it is seen, and one joining later finds the freed seat and is
+ * refused (see promotion.service). Null when the reservation is not the customer's.
+ */
+export async function lockForCancel(db: Db, customerId: number, id: number) {
+  const rows = await lockForCancelStatement(db, { customerId, id });
+  const reservation = rows.find((r) => r.reservation.class_reservation_id === id)?.reservation;
+  if (!reservation) return null;
+  return {
+    customer: rows[0].customer,
+    reservation,
+    guests: rows.map((r) => r.reservation).filter((r) => r !== reservation),
+    classHasLine: rows[0].class_has_line,
+  };
+}
+
 export async function findActiveGuests(db: Db, hostId: number) {
   return db
     .select()
@@ -141,12 +457,17 @@ export async function findActiveGuests(db: Db, hostId: number) {
     .where(and(eq(class_reservations.guest_of_id, hostId), isNull(class_reservations.deletedAt)));
 }
 
+const markCancelledStatement = preparedStatement("reservations_mark_cancelled", (db, name) =>
+  db
+    .update(class_reservations)
+    .set({ deletedAt: sql`${sql.placeholder("at")}::timestamptz`, updatedAt: sql`now()` })
+    .where(sql`${class_reservations.class_reservation_id} = any(${sql.placeholder("ids")}::integer[])`)
+    .prepare(name),
+);
+
 export async function markCancelled(db: Db, ids: number[], at: Date) {
   if (ids.length === 0) return;
-  await db
-    .update(class_reservations)
-    .set({ deletedAt: at })
-    .where(inArray(class_reservations.class_reservation_id, ids));
+  await markCancelledStatement(db, { ids, at: at.toISOString() });
 }
 
 export async function setGuestName(db: Db, id: number, name: string) {
@@ -180,41 +501,56 @@ export async function firstInstructorOf(db: Db, classId: number): Promise<number
 // ---------------------------------------------------------------------------------------------
 // Credits
 
-export async function spendCredit(db: Db, bucket: BucketRow) {
-  if (bucket.available_classes === -1) return;
-  await db
-    .update(available_classes)
-    .set({ available_classes: sql`${available_classes.available_classes} - 1` })
-    .where(eq(available_classes.available_class_id, bucket.available_class_id));
-}
+const plusOneUnlessUnlimited = sql`case when ${available_classes.available_classes} = -1 then -1 else ${available_classes.available_classes} + 1 end`;
 
-/** Gives a credit back (not to unlimited buckets) and counts the cancellation against the bucket. */
-export async function returnCredit(db: Db, bucket: BucketRow) {
-  await db
-    .update(available_classes)
-    .set({
-      available_classes:
-        bucket.available_classes === -1 ? -1 : sql`${available_classes.available_classes} + 1`,
-      cancels_used: sql`${available_classes.cancels_used} + 1`,
-    })
-    .where(eq(available_classes.available_class_id, bucket.available_class_id));
-}
+const cancelSeatsStatement = preparedStatement("reservations_cancel_seats", (db, name) => {
+  const refundFrom = sql`${sql.placeholder("refundFrom")}::integer[]`;
+  // null: no limit on cancellations.
+  const max = sql`${sql.placeholder("maxCancels")}::integer`;
+  // How many of the cancelled seats this bucket paid (a host and guest can share one).
+  const seats = sql`(select count(*) from unnest(${refundFrom}) as paid(id) where paid.id = ${available_classes.available_class_id})::integer`;
+  const refunded = db.$with("refunded").as(
+    db
+      .update(available_classes)
+      .set({
+        available_classes: sql`case when ${available_classes.available_classes} = -1 then -1 else ${available_classes.available_classes} + ${seats} end`,
+        cancels_used: sql`${available_classes.cancels_used} + ${seats}`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          sql`${available_classes.available_class_id} = any(${refundFrom})`,
+          sql`(${max} is null or ${available_classes.cancels_used} + ${seats} <= ${max})`,
+        ),
+      )
+      .returning({ id: available_classes.available_class_id }),
+  );
+  const cancelled = db.$with("cancelled").as(
+    db
+      .update(class_reservations)
+      .set({ deletedAt: sql`${sql.placeholder("at")}::timestamptz`, updatedAt: sql`now()` })
+      .where(sql`${class_reservations.class_reservation_id} = any(${sql.placeholder("ids")}::integer[])`)
+      .returning({ id: class_reservations.class_reservation_id }),
+  );
+  return db.with(refunded, cancelled).select({ id: refunded.id }).from(refunded).prepare(name);
+});
 
-export async function findActivePenalty(db: Db, customerId: number, now: Date) {
-  const [row] = await db
-    .select()
-    .from(class_reservation_penalties)
-    .where(
-      and(
-        eq(class_reservation_penalties.customer_id, customerId),
-        isNull(class_reservation_penalties.liftedAt),
-        lte(class_reservation_penalties.start_date, now),
-        gt(class_reservation_penalties.end_date, now),
-      ),
-    )
-    .orderBy(desc(class_reservation_penalties.end_date))
-    .limit(1);
-  return row ?? null;
+/**
+ * A customer's cancellation in one statement: marks the rows `ids` cancelled at `at` and gives
+ * back one credit per entry of `refundFrom` (the buckets that paid for the seats; unlimited ones
+ * stay unlimited), each counted against its bucket's cancels_used, but only to buckets that stay
+ * within `maxCancels` (null: no limit). Answers the buckets that got their credits back; the
+ * caller decides what a missing one means and rolls everything back if it must refuse.
+ */
+export async function cancelSeats(
+  db: Db,
+  ids: number[],
+  at: Date,
+  refundFrom: number[],
+  maxCancels: number | null,
+): Promise<Set<number>> {
+  const rows = await cancelSeatsStatement(db, { ids, at: at.toISOString(), refundFrom, maxCancels });
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Every active reservation row of a class (hosts and guests), locked for the studio's cancellation. */
@@ -229,27 +565,33 @@ export async function lockActiveReservationsOfClass(db: Db, classId: number) {
 
 /**
  * Gives a seat's credit back because the studio cancelled the class. Unlike a customer's own
- * cancellation (returnCredit) it does not count against the bucket's cancels_used: the customer
+ * cancellation (cancelSeats) it does not count against the bucket's cancels_used: the customer
  * did not choose to cancel. Unlimited buckets stay unlimited.
  */
 export async function returnCreditForStudio(db: Db, bucketId: number) {
   await db
     .update(available_classes)
-    .set({
-      available_classes: sql`case when ${available_classes.available_classes} = -1 then -1 else ${available_classes.available_classes} + 1 end`,
-    })
+    .set({ available_classes: plusOneUnlessUnlimited })
     .where(eq(available_classes.available_class_id, bucketId));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Mis Reservaciones
 
+/**
+ * The date of a reservation's class, looked up per row through single_classes_id_date_idx. As a
+ * join, the planner hashed all 36,000 classes (a Seq Scan, ~10 ms) for a customer with hundreds
+ * of reservations; as a scalar subquery it is one index lookup per own row (~2 ms for 500), and
+ * a customer with a few reservations costs a few lookups (bench/RESULTS.md, case d).
+ */
+const classDateOfReservation = sql`(select ${single_classes.class_date} from ${single_classes} where ${single_classes.single_class_id} = ${class_reservations.single_class_id})`;
+
 function filterCondition(filter: ReservationFilter, now: Date): SQL | undefined {
   switch (filter) {
     case "upcoming":
-      return and(isNull(class_reservations.deletedAt), gte(single_classes.class_date, now));
+      return and(isNull(class_reservations.deletedAt), gte(classDateOfReservation, now.toISOString()));
     case "past":
-      return and(isNull(class_reservations.deletedAt), lt(single_classes.class_date, now));
+      return and(isNull(class_reservations.deletedAt), lt(classDateOfReservation, now.toISOString()));
     case "cancelled":
       return isNotNull(class_reservations.deletedAt);
     default:
@@ -276,27 +618,17 @@ export async function pageOfReservations(
   );
   const order =
     filter === "upcoming"
-      ? [asc(single_classes.class_date), asc(class_reservations.class_reservation_id)]
-      : [desc(single_classes.class_date), desc(class_reservations.class_reservation_id)];
+      ? [asc(classDateOfReservation), asc(class_reservations.class_reservation_id)]
+      : [desc(classDateOfReservation), desc(class_reservations.class_reservation_id)];
   const rows = await db
-    .select({ reservation: class_reservations, class_date: single_classes.class_date })
+    .select()
     .from(class_reservations)
-    .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  // Only "upcoming" and "past" depend on the class's date; the other counts read the customer's
-  // own rows by index without touching the classes (bench/RESULTS.md, case d).
-  const [{ total }] =
-    filter === "upcoming" || filter === "past"
-      ? await db
-          .select({ total: count() })
-          .from(class_reservations)
-          .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
-          .where(where)
-      : await db.select({ total: count() }).from(class_reservations).where(where);
-  return { rows: rows.map((r) => r.reservation), total };
+  const [{ total }] = await db.select({ total: count() }).from(class_reservations).where(where);
+  return { rows, total };
 }
 
 /** Guest rows (cancelled or not) of some host reservations. */

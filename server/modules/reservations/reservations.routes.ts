@@ -5,7 +5,7 @@ import { RESERVATION_FILTERS, RESERVATION_STATUS_LABEL } from "../../../domain/b
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
-import { notifyBookingConfirmed, notifyReservationCancelled } from "../notifications/notifications.service";
+import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { bookSeat } from "./booking.service";
 import { buildCalendar, type IcalEvent } from "./ical";
 import {
@@ -120,8 +120,8 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const customerId = await currentCustomerId(request);
       const config = await app.appConfig.get();
-      const { host, guest } = await bookSeat(app.db, config, customerId, request.body);
-      await notifyBookingConfirmed(app, host.class_reservation_id);
+      const { host, guest, customer, klass } = await bookSeat(app.db, config, customerId, request.body);
+      await notifyBookingConfirmedTo(app, customer, host, klass);
       const out = (r: typeof host) => ({
         class_reservation_id: r.class_reservation_id,
         single_class_id: r.single_class_id,
@@ -152,8 +152,13 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const customerId = await currentCustomerId(request);
       const config = await app.appConfig.get();
-      const { refunded } = await cancelReservation(app.db, config, customerId, request.params.id);
-      await notifyReservationCancelled(app, request.params.id, refunded);
+      const { refunded, customer, klass } = await cancelReservation(
+        app.db,
+        config,
+        customerId,
+        request.params.id,
+      );
+      await notifyReservationCancelled(app, customer, klass, refunded);
       return { message: t("reservationCancelled"), refunded };
     },
   );

@@ -12,8 +12,10 @@ import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import { findClassesWithDetails, findClassWithDetails, findSeats } from "../calendar/calendar.repository";
 import { NO_SEATS, summariseSeats, toClassOut } from "../calendar/calendar.service";
+import type { EmailClass } from "../notifications/notifications.service";
 import { onSeatFreed } from "../waitlists/promotion.service";
 import {
+  cancelSeats,
   coachRatingsOf,
   findActiveGuests,
   findOwnReservation,
@@ -23,10 +25,11 @@ import {
   lockActiveReservationsOfClass,
   lockBucket,
   lockClass,
+  lockClassOfReservation,
   lockCustomer,
+  lockForCancel,
   markCancelled,
   pageOfReservations,
-  returnCredit,
   returnCreditForStudio,
   setClassStars,
   setGuestName,
@@ -53,7 +56,8 @@ function thresholdParams(config: AppConfig) {
  * each seat's credit goes back to the bucket that paid for it, counted against
  * max_cancels_per_available_class; after it, cancelling is allowed only with
  * allow_cancel_after_treshold and the credit is kept. Locks the class then the customer, the same
- * order as booking. Waitlist promotion (later) can run after this returns.
+ * order as booking. After commit, the freed seat goes to the class's waitlist when the locking
+ * read saw anyone in line. Answers who the customer is too, for the email.
  */
 export async function cancelReservation(
   db: Db,
@@ -61,16 +65,23 @@ export async function cancelReservation(
   customerId: number,
   reservationId: number,
   now = new Date(),
-): Promise<{ refunded: boolean; single_class_id: number }> {
+): Promise<{
+  refunded: boolean;
+  single_class_id: number;
+  customer: { email: string; name: string };
+  /** The class as the cancellation email shows it, read with the lock. */
+  klass: EmailClass;
+  classHasLine: boolean;
+}> {
   const result = await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const own = await findOwnReservation(tx, customerId, reservationId);
-    if (!own) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
-    const klass = await lockClass(tx, own.single_class_id);
-    await lockCustomer(tx, customerId);
-    // Re-read under the locks: a concurrent cancel of the same row must not refund twice.
-    const reservation = await findOwnReservation(tx, customerId, reservationId, true);
-    if (!klass || !reservation) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    const klass = await lockClassOfReservation(tx, customerId, reservationId);
+    if (!klass) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    // Customer and reservation rows locked in one statement, read under the class lock: a
+    // concurrent cancel of the same row must not refund twice.
+    const locked = await lockForCancel(tx, customerId, reservationId);
+    if (!locked) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    const { customer, reservation, guests, classHasLine } = locked;
     if (reservation.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
 
     const decision = cancelDecision(klass.class_date, now, cancelPolicyOf(config), config.timezone);
@@ -80,34 +91,40 @@ export async function cancelReservation(
       throw AppError.of(412, "CANCEL_TOO_LATE", "cancelTooLate", thresholdParams(config));
     }
 
-    const rows = [
-      reservation,
-      ...(reservation.guest_of_id === null
-        ? await findActiveGuests(tx, reservation.class_reservation_id)
-        : []),
-    ];
-    if (decision.refund) {
-      // Empty or 0: no limit (0 cannot mean "never": allow_cancel_reservations says that).
-      const max = config.max_cancels_per_available_class || null;
-      for (const row of rows) {
-        if (row.paid_with !== "credit" || row.available_class_id === null) continue;
-        const bucket = await lockBucket(tx, row.available_class_id);
-        if (!bucket) continue;
-        if (max !== null && max > 0 && bucket.cancels_used >= max) {
-          throw AppError.of(412, "CANCEL_LIMIT_REACHED", "cancelLimitReached", { max });
-        }
-        await returnCredit(tx, bucket);
-      }
-    }
-    await markCancelled(
+    const rows = [reservation, ...(reservation.guest_of_id === null ? guests : [])];
+    const paidBuckets = decision.refund
+      ? rows.flatMap((r) =>
+          r.paid_with === "credit" && r.available_class_id !== null ? [r.available_class_id] : [],
+        )
+      : [];
+    // Empty, 0 or negative: no limit (0 cannot mean "never": allow_cancel_reservations says that).
+    const max = config.max_cancels_per_available_class;
+    const limit = max && max > 0 ? max : null;
+    const refunded = await cancelSeats(
       tx,
       rows.map((r) => r.class_reservation_id),
       now,
+      paidBuckets,
+      limit,
     );
-    return { refunded: decision.refund, single_class_id: klass.single_class_id };
+    for (const bucketId of new Set(paidBuckets)) {
+      if (refunded.has(bucketId)) continue;
+      // Nothing given back: the bucket is gone (nothing to give back) or its limit is reached,
+      // and then the whole cancellation is refused (the throw rolls it back).
+      if (limit !== null && (await lockBucket(tx, bucketId))) {
+        throw AppError.of(412, "CANCEL_LIMIT_REACHED", "cancelLimitReached", { max: limit });
+      }
+    }
+    return {
+      refunded: decision.refund,
+      single_class_id: klass.single_class_id,
+      customer: { email: customer.email, name: customer.name },
+      klass: klass.email,
+      classHasLine,
+    };
   });
   // After commit: the freed seat goes to the waitlist (never throws; retried by a job on failure).
-  await onSeatFreed(db, result.single_class_id);
+  if (result.classHasLine) await onSeatFreed(db, result.single_class_id);
   return result;
 }
 
@@ -247,13 +264,8 @@ export async function reservationClass(db: Db, customerId: number, reservationId
   };
 }
 
-/**
- * Locks a class for a change of its seats (capacity, the studio cancelling it): the same lock
- * every booking and cancellation takes first. Answers the class, or null when it does not exist.
- */
-export async function lockClassForSeats(tx: Db, classId: number) {
-  return lockClass(tx, classId);
-}
+// The class lock lives with the booking service (waitlists take it too); admin changes reach it here.
+export { lockClassForSeats } from "./booking.service";
 
 /**
  * The studio cancels a class: every active reservation (hosts and guests) is cancelled and each

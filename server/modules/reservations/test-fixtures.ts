@@ -118,7 +118,7 @@ export async function makeCustomer(
         .values(buckets.map((b) => ({ available_classes: 0, ...b, customer_id: row.customer_id })))
         .returning()
     : [];
-  return { headers, customerId: row.customer_id, buckets: inserted };
+  return { headers, email, customerId: row.customer_id, buckets: inserted };
 }
 
 export async function bucketAmount(app: FastifyInstance, id: number) {

@@ -2,9 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../domain/messages";
 import { customers } from "../../db/schema/customers";
+import { purchases } from "../../db/schema/purchases";
+import { READ_CACHE_STALE_MAX_MS } from "../../plugins/read-cache";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-database";
 import { hasOnlineAccess } from "./online-access";
@@ -90,6 +92,36 @@ describe(`online videos access rule (${testDriver()})`, () => {
     expect((await get("/api/videos", c.headers)).statusCode).toBe(200);
     await setUnlimited(null);
     expect((await get("/api/videos", c.headers)).statusCode).toBe(200);
+  });
+
+  it("access is remembered a few seconds: a loss is refused within 5 s, at once after a write here", async () => {
+    const admin = await t.signUp({ role: "admin" });
+    const loseAccess = async (customerId: number) =>
+      t.app.db.update(purchases).set({ status: "cancelled" }).where(eq(purchases.customer_id, customerId));
+    const [late, prompt] = [await signUpCustomer(t), await signUpCustomer(t)];
+    for (const c of [late, prompt]) {
+      await buy(t.app, c.customerId, lib.packages.online);
+      expect((await get("/api/videos", c.headers)).statusCode).toBe(200);
+      // Changed behind this instance's back (a job, another instance): still let in for now.
+      await loseAccess(c.customerId);
+      expect((await get("/api/videos", c.headers)).statusCode).toBe(200);
+    }
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + READ_CACHE_STALE_MAX_MS + 1);
+      expect((await get("/api/videos", late.headers)).statusCode).toBe(412);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Any successful write through this instance (here an admin saving the settings) forgets it.
+    const save = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin.headers,
+      payload: [{ key: "videos_enabled", value: true }],
+    });
+    expect(save.statusCode).toBe(200);
+    expect((await get("/api/videos", prompt.headers)).statusCode).toBe(412);
   });
 
   it("another customer's purchase does not give access", async () => {

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
@@ -64,6 +65,72 @@ describe(`favourites, completion, ratings and playbacks (${testDriver()})`, () =
     expect((await call("GET", "/api/videos?favorites=true", b.headers)).json().total).toBe(0);
     await call("DELETE", `/api/favorites/${id(2)}`, b.headers);
     expect((await video(id(2), a.headers)).favorite).toBe(1);
+  });
+
+  it("the library page is the same for everyone but the flags, which are each viewer's own", async () => {
+    await call("POST", "/api/favorites", a.headers, { video_id: id(4) });
+    const favouritesInPage = async (headers: Headers) =>
+      (await call("GET", "/api/videos", headers))
+        .json()
+        .videos.filter((v: { favorite: number }) => v.favorite === 1)
+        .map((v: { video_id: number }) => v.video_id)
+        .sort();
+    const mine = (await call("GET", "/api/favorites", a.headers))
+      .json()
+      .favorites.map((f: { video_id: number }) => f.video_id)
+      .sort();
+    expect(mine).toContain(id(4));
+    expect(await favouritesInPage(a.headers)).toEqual(mine);
+    expect(await favouritesInPage(b.headers)).toEqual([]);
+    await call("DELETE", `/api/favorites/${id(4)}`, a.headers);
+    expect(await favouritesInPage(a.headers)).not.toContain(id(4));
+  });
+
+  it("cached pages keep each viewer's flags their own, and a viewer's write shows in their next list", async () => {
+    type Listed = { video_id: number; favorite: number; completed: boolean; rating: number | null };
+    const flagsOn = async (headers: Headers, videoId: number) => {
+      const videos: Listed[] = (await call("GET", "/api/videos", headers)).json().videos;
+      const { favorite, completed, rating } = videos.find((v) => v.video_id === videoId)!;
+      return { favorite, completed, rating };
+    };
+    const none = { favorite: 0, completed: false, rating: null };
+    // Both viewers' pages are in the caches before the writes.
+    expect(await flagsOn(a.headers, id(0))).toMatchObject({ favorite: 0 });
+    expect(await flagsOn(b.headers, id(2))).toMatchObject({ completed: false });
+    await call("POST", "/api/favorites", a.headers, { video_id: id(0) });
+    await call("PUT", `/api/videos/${id(2)}/complete`, b.headers);
+    await call("POST", "/api/videos/rating", b.headers, { video_id: id(2), rating: 3 });
+    // The first read after the writes rebuilds, the second is served from the caches: both exact.
+    for (const read of ["rebuilt", "cached"]) {
+      expect(await flagsOn(a.headers, id(0)), read).toEqual({ ...none, favorite: 1 });
+      expect(await flagsOn(b.headers, id(0)), read).toEqual(none);
+      expect(await flagsOn(b.headers, id(2)), read).toEqual({ ...none, completed: true, rating: 3 });
+      expect(await flagsOn(a.headers, id(2)), read).toMatchObject({ completed: false, rating: null });
+    }
+    await call("DELETE", `/api/favorites/${id(0)}`, a.headers);
+    await call("PUT", `/api/videos/${id(2)}/uncomplete`, b.headers);
+    expect(await flagsOn(a.headers, id(0))).toEqual(none);
+    expect(await flagsOn(b.headers, id(2))).toEqual({ ...none, rating: 3 });
+  });
+
+  it("compressed pages decompress to the same JSON as the plain answer", async () => {
+    await call("POST", "/api/favorites", a.headers, { video_id: id(1) });
+    for (const headers of [a.headers, b.headers]) {
+      const plain = await call("GET", "/api/videos", headers);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+      for (const [encoding, decode] of [
+        ["br", brotliDecompressSync],
+        ["gzip", gunzipSync],
+        ["deflate", inflateSync],
+      ] as const) {
+        const res = await call("GET", "/api/videos", { ...headers, "accept-encoding": encoding });
+        expect(res.headers["content-encoding"]).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(decode(res.rawPayload).toString()).toBe(plain.body);
+      }
+    }
+    await call("DELETE", `/api/favorites/${id(1)}`, a.headers);
   });
 
   it("favouriting an unknown or unpublished video is 404, a bad id 400", async () => {

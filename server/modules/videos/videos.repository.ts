@@ -1,5 +1,21 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
 import { class_types, instructors } from "../../db/schema/calendar";
 import { files, tags } from "../../db/schema/content";
 import {
@@ -36,23 +52,28 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const released = () =>
   and(eq(videos.published, true), or(isNull(videos.release_date), lte(videos.release_date, sql`now()`)));
 
-function viewerColumns(customerId: number | null) {
-  const none = sql<number>`0`;
+/**
+ * A column written with its table. Drizzle leaves columns bare inside the selected fields of a
+ * single-table select, and in a correlated subquery a bare "video_id" means the inner table's.
+ */
+const qualified = (column: PgColumn) => sql`${column.table}.${sql.identifier(column.name)}`;
+
+/** The viewer's own flags on a video, as columns of a select over `videos`. */
+function ownFlagColumns(customerId: number | Placeholder) {
+  const video = qualified(videos.video_id);
   return {
-    favorite:
-      customerId === null
-        ? none
-        : sql<number>`(exists (select 1 from ${favorites} where ${favorites.video_id} = ${videos.video_id} and ${favorites.customer_id} = ${customerId}))::int`,
-    completed:
-      customerId === null
-        ? none
-        : sql<number>`(exists (select 1 from ${video_completions} where ${video_completions.video_id} = ${videos.video_id} and ${video_completions.customer_id} = ${customerId}))::int`,
-    rating:
-      customerId === null
-        ? sql<number | null>`null`
-        : sql<
-            number | null
-          >`(select ${video_ratings.rating} from ${video_ratings} where ${video_ratings.video_id} = ${videos.video_id} and ${video_ratings.customer_id} = ${customerId})`,
+    favorite: sql<number>`(exists (select 1 from ${favorites} where ${qualified(favorites.video_id)} = ${video} and ${qualified(favorites.customer_id)} = ${customerId}))::int`,
+    completed: sql<number>`(exists (select 1 from ${video_completions} where ${qualified(video_completions.video_id)} = ${video} and ${qualified(video_completions.customer_id)} = ${customerId}))::int`,
+    rating: sql<
+      number | null
+    >`(select ${qualified(video_ratings.rating)} from ${video_ratings} where ${qualified(video_ratings.video_id)} = ${video} and ${qualified(video_ratings.customer_id)} = ${customerId})`,
+  };
+}
+
+function viewerColumns(customerId: number | null) {
+  const none = { favorite: sql<number>`0`, completed: sql<number>`0`, rating: sql<number | null>`null` };
+  return {
+    ...(customerId === null ? none : ownFlagColumns(customerId)),
     playbacks: sql<number>`(select count(*) from ${playbacks} where ${playbacks.video_id} = ${videos.video_id})::int`,
   };
 }
@@ -132,6 +153,31 @@ export async function listVideos(
   const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(videos).where(where);
   return { rows, total: count?.total ?? 0 };
 }
+
+export type ViewerFlags = { favorite: number; completed: number; rating: number | null };
+
+/**
+ * The viewer's own flags (favourite, completed, rating) on some videos, in one prepared statement:
+ * a library page is the same for everyone but these, so the page is cached (videos.service) and
+ * only this is read per viewer. Videos the viewer never marked are left out of the map, so an
+ * empty map means "the shared page as it is".
+ */
+export async function viewerFlags(db: Db, customerId: number, videoIds: number[]) {
+  const flags = new Map<number, ViewerFlags>();
+  if (videoIds.length === 0) return flags;
+  for (const { video_id, ...row } of await viewerFlagsStatement(db, { customerId, ids: videoIds })) {
+    if (row.favorite || row.completed || row.rating !== null) flags.set(video_id, row);
+  }
+  return flags;
+}
+
+const viewerFlagsStatement = preparedStatement("videos_viewer_flags", (db, name) =>
+  db
+    .select({ video_id: videos.video_id, ...ownFlagColumns(sql.placeholder("customerId")) })
+    .from(videos)
+    .where(sql`${videos.video_id} = any(${sql.placeholder("ids")})`)
+    .prepare(name),
+);
 
 /** Published videos whose release date is still ahead, soonest first. */
 export async function listUpcomingVideos(db: Db, viewer: Viewer): Promise<VideoRow[]> {

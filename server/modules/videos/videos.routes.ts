@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { unauthorized } from "../../../domain/errors";
 import { requireUser } from "../../plugins/auth";
+import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
 import {
   filtersOut,
   idParams,
@@ -23,7 +24,7 @@ const ACCESS =
 async function viewerOf(app: FastifyInstance, request: FastifyRequest) {
   const user = await request.getUser();
   if (!user) throw unauthorized();
-  return service.resolveViewer(app.db, user, await app.appConfig.get());
+  return service.resolveViewer(app.db, app.viewerCache, user, await app.appConfig.get());
 }
 
 const favoriteOut = z.object({
@@ -41,9 +42,12 @@ const favoriteOut = z.object({
  * signed-in customer; ids in paths and bodies only name videos.
  */
 const videosRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The library's read caches: shared pages, each viewer's access and flags.
+  const caches = { shared: app.readCache, viewers: app.viewerCache };
   app.get(
     "/videos",
     {
+      ...ENCODES_ITS_OWN_ANSWER,
       preHandler: requireUser,
       schema: {
         tags,
@@ -53,10 +57,11 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: videoListOut },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await viewerOf(app, request);
       const { page, ...rest } = request.query;
-      return service.listVideos(app.db, viewer, toFilters(rest), page);
+      const answer = await service.videoPage(app.db, caches, viewer, toFilters(rest), page);
+      return sendPrecompressedJson(request, reply, answer);
     },
   );
 
@@ -94,6 +99,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/videos/tag/:id",
     {
+      ...ENCODES_ITS_OWN_ANSWER,
       preHandler: requireUser,
       schema: {
         tags,
@@ -104,18 +110,18 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: videoListOut },
       },
     },
-    async (request) =>
-      service.listVideos(
-        app.db,
-        await viewerOf(app, request),
-        { tags: [request.params.id] },
-        request.query.page,
-      ),
+    async (request, reply) => {
+      const viewer = await viewerOf(app, request);
+      const filters = { tags: [request.params.id] };
+      const answer = await service.videoPage(app.db, caches, viewer, filters, request.query.page);
+      return sendPrecompressedJson(request, reply, answer);
+    },
   );
 
   app.get(
     "/videos/program/:id",
     {
+      ...ENCODES_ITS_OWN_ANSWER,
       preHandler: requireUser,
       schema: {
         tags,
@@ -126,13 +132,12 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: videoListOut },
       },
     },
-    async (request) =>
-      service.listVideos(
-        app.db,
-        await viewerOf(app, request),
-        { program_id: request.params.id },
-        request.query.page,
-      ),
+    async (request, reply) => {
+      const viewer = await viewerOf(app, request);
+      const filters = { program_id: request.params.id };
+      const answer = await service.videoPage(app.db, caches, viewer, filters, request.query.page);
+      return sendPrecompressedJson(request, reply, answer);
+    },
   );
 
   app.get(

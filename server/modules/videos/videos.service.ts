@@ -3,6 +3,8 @@ import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import type { AuthUser } from "../../plugins/auth";
 import type { Mailer } from "../../plugins/mailer";
+import type { ReadCache } from "../../plugins/read-cache";
+import { PrecompressedBody } from "../../plugins/serialized";
 import { hasOnlineAccess } from "./online-access";
 import type { VideoFilters, VideoRow, VideoTag, Viewer } from "./videos.repository";
 import * as repo from "./videos.repository";
@@ -11,23 +13,42 @@ import * as repo from "./videos.repository";
 export const VIDEOS_PAGE_SIZE = 32;
 
 /**
+ * The read caches of the library (plugins/read-cache.ts): `shared` for the pages everyone sees,
+ * `viewers` for each customer's own part (their access, their flags on a page).
+ */
+export type VideoCaches = { shared: ReadCache; viewers: ReadCache };
+
+/**
  * Who may use the online library. The feature off (videos_enabled false) answers 404, as if the
  * library did not exist, the same as the web's routes do. Admins always have access (a studio owner
  * checks the content without buying it). A customer needs online access (online_access.ts);
  * otherwise 412 PURCHASE_REQUIRED, which the web turns into the "buy a package" message.
+ *
+ * Only a granted access is kept, in the per-viewer read cache (a refusal is a rejected build,
+ * which the cache never keeps): whoever just bought is let in on their next request, on any
+ * instance. A refund or cancellation made through this instance empties the cache at once (every
+ * successful write does); access that ends by itself (an expiry date passing) or through another
+ * instance is refused within READ_CACHE_STALE_MAX_MS (5 s; a failed rebuild leaves the previous
+ * answer until then).
  */
 export async function resolveViewer(
   db: Db,
+  viewers: ReadCache,
   user: AuthUser,
   config: { videos_enabled: boolean },
 ): Promise<Viewer> {
   if (!config.videos_enabled) throw AppError.of(404, "VIDEOS_DISABLED", "videosDisabled");
   if (user.role === "admin") return { customerId: user.customer_id };
-  if (user.customer_id === null || !(await hasOnlineAccess(db, user.customer_id))) {
-    throw AppError.of(412, "PURCHASE_REQUIRED", "videosPurchaseRequired");
-  }
-  return { customerId: user.customer_id };
+  const customerId = user.customer_id;
+  if (customerId === null) throw purchaseRequired();
+  await viewers.get(`videos-access:${customerId}`, async () => {
+    if (!(await hasOnlineAccess(db, customerId))) throw purchaseRequired();
+    return true;
+  });
+  return { customerId };
 }
+
+const purchaseRequired = () => AppError.of(412, "PURCHASE_REQUIRED", "videosPurchaseRequired");
 
 /** Favourites, completions and ratings belong to a customer record; an admin without one gets 403. */
 export function requireCustomer(viewer: Viewer): number {
@@ -74,9 +95,7 @@ function toVideo(row: VideoRow, tags: VideoTag[]) {
     video_type_id: row.video_type_id,
     program_id: row.program_id,
     tags,
-    favorite: (row.favorite ? 1 : 0) as 0 | 1,
-    completed: Boolean(row.completed),
-    rating: row.rating ?? null,
+    ...ownFlags(row),
     playbacks: Number(row.playbacks ?? 0),
     release_date: row.release_date ? row.release_date.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
@@ -91,12 +110,89 @@ async function withTags(db: Db, rows: VideoRow[]) {
   return rows.map((r) => toVideo(r, tags.get(r.video_id) ?? []));
 }
 
-export async function listVideos(db: Db, viewer: Viewer, filters: VideoFilters, page: number) {
-  const { rows, total } = await repo.listVideos(db, viewer, filters, {
-    limit: VIDEOS_PAGE_SIZE,
-    offset: (page - 1) * VIDEOS_PAGE_SIZE,
+type VideoPage = { videos: Video[]; total: number };
+
+/** A page everyone sees, with what each request needs ready: its ids and its bytes. */
+type SharedPage = {
+  page: VideoPage;
+  /** The page's video ids, the per-viewer flags' cache key. */
+  ids: number[];
+  idsKey: string;
+  /** The answer for a viewer with no flag on any of these videos (and for admins). */
+  answer: PrecompressedBody;
+  /**
+   * Answers of viewers who have flags here, keyed by their flags as the viewer cache holds them:
+   * a new flags value (after a write or a rebuild) or a new shared page (a new SharedPage) makes
+   * a new answer, and answers go with the values they were built from.
+   */
+  withFlags: WeakMap<Map<number, repo.ViewerFlags>, PrecompressedBody>;
+};
+
+/**
+ * A page of the library as the JSON answer (bytes, with compressed variants made once). Unless
+ * it is filtered by the viewer's own favourites or completions, the page (videos, tags, play
+ * counts, total) is the same for every customer and comes from the shared read cache; the
+ * viewer's flags on its videos come from the per-viewer cache. Hot, a request reads nothing from
+ * the database and serialises nothing: a viewer without flags on the page gets the shared bytes,
+ * one with flags gets bytes built once per (page, flags) pair. Both caches are emptied by any
+ * write through this instance (a favourite, a completion, a rating), so the viewer sees their
+ * own change in their next list; others' changes show within a second plus one rebuild.
+ */
+export async function videoPage(
+  db: Db,
+  caches: VideoCaches,
+  viewer: Viewer,
+  filters: VideoFilters,
+  page: number,
+): Promise<PrecompressedBody> {
+  const limits = { limit: VIDEOS_PAGE_SIZE, offset: (page - 1) * VIDEOS_PAGE_SIZE };
+  if (filters.favorites !== undefined || filters.completed !== undefined) {
+    const { rows, total } = await repo.listVideos(db, viewer, filters, limits);
+    return serialized({ videos: await withTags(db, rows), total });
+  }
+  const shared = await caches.shared.get(`videos:${JSON.stringify([filters, page])}`, async () => {
+    const { rows, total } = await repo.listVideos(db, { customerId: null }, filters, limits);
+    return sharedPage({ videos: await withTags(db, rows), total });
   });
-  return { videos: await withTags(db, rows), total };
+  const customerId = viewer.customerId;
+  if (customerId === null) return shared.answer;
+  const flags = await caches.viewers.get(`videos-flags:${customerId}:${shared.idsKey}`, () =>
+    repo.viewerFlags(db, customerId, shared.ids),
+  );
+  if (flags.size === 0) return shared.answer;
+  let answer = shared.withFlags.get(flags);
+  if (!answer) {
+    answer = serialized({
+      total: shared.page.total,
+      videos: shared.page.videos.map((video) => {
+        const own = flags.get(video.video_id);
+        return own ? { ...video, ...ownFlags(own) } : video;
+      }),
+    });
+    shared.withFlags.set(flags, answer);
+  }
+  return answer;
+}
+
+function sharedPage(page: VideoPage): SharedPage {
+  const ids = page.videos.map((v) => v.video_id);
+  return { page, ids, idsKey: ids.join(","), answer: serialized(page), withFlags: new WeakMap() };
+}
+
+/**
+ * The answer's JSON. Built from `Video` objects, whose keys are videoOut's in its order, so the
+ * bytes are what the route's serializer wrote before (videos.test.ts checks the shape).
+ */
+function serialized(page: VideoPage): PrecompressedBody {
+  return new PrecompressedBody(JSON.stringify(page));
+}
+
+function ownFlags(row: repo.ViewerFlags) {
+  return {
+    favorite: (row.favorite ? 1 : 0) as 0 | 1,
+    completed: Boolean(row.completed),
+    rating: row.rating ?? null,
+  };
 }
 
 export async function listUpcoming(db: Db, viewer: Viewer) {

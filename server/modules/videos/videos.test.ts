@@ -3,6 +3,7 @@ import { messages } from "../../../domain/messages";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-database";
 import { type Library, seedLibrary, subscriber } from "./videos.fixtures";
+import { videoListOut, videoOut } from "./videos.schemas";
 
 type Headers = Record<string, string>;
 
@@ -41,6 +42,14 @@ describe(`online videos library (${testDriver()})`, () => {
     expect(all).not.toContain(lib.hidden.video_id);
     expect(all).not.toContain(lib.upcoming.video_id);
     expect((await list("?page=3")).videos).toEqual([]);
+  });
+
+  it("sends the documented shape: exactly the schema's fields, in its order (the cached bytes skip its serializer)", async () => {
+    for (const query of ["", "?page=2", `?tags=${lib.tags.calma.tag_id}`, "?favorites=false"]) {
+      const body = await list(query);
+      expect(videoListOut.parse(body), query).toEqual(body);
+      for (const video of body.videos) expect(Object.keys(video)).toEqual(Object.keys(videoOut.shape));
+    }
   });
 
   it("answers each video with instructor, tags, favorite 0|1, completed and playbacks", async () => {

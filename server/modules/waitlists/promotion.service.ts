@@ -7,15 +7,14 @@ import {
   notifyWaitlistOffer,
   notifyWaitlistSkipped,
 } from "../notifications/notifications.service";
-import { bookSeat } from "../reservations/booking.service";
+import { bookSeat, type LockedClass, lockClassForSeats } from "../reservations/booking.service";
 import {
   classesWithLine,
   countSeats,
   dueOffers,
   entriesInLine,
+  hasLine,
   hasOverlappingSeat,
-  type LockedClass,
-  lockClass,
   updateEntry,
   type WaitlistRow,
 } from "./waitlists.repository";
@@ -102,6 +101,10 @@ export async function promoteClass(
   const config = await app.appConfig.get();
   const result: PromotionResult = { promoted: [], offered: [], skipped: [] };
   if (!config.waitlist_enabled) return result;
+  // Most freed seats have nobody in line: one read instead of a locking transaction. Joining a
+  // line takes the class lock and is refused while a seat is free, so an entry this read misses
+  // joined after the seat was freed and was refused (or the seat was taken again).
+  if (!(await hasLine(app.db, classId))) return result;
   if (config.waitlist_mode === "offer") {
     await offerSeats(app, config, classId, now, result);
   } else {
@@ -142,7 +145,7 @@ async function promoteOne(
 ): Promise<boolean> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const klass = await lockClass(tx, classId);
+    const klass = await lockClassForSeats(tx, classId);
     if (closed(klass, now, config)) return false;
     if (klass.capacity === null || (await countSeats(tx, classId)) >= klass.capacity) return false;
     const tried = new Set(result.skipped.map((s) => s.waitlist_id));
@@ -187,7 +190,7 @@ async function offerSeats(
 ) {
   await app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const klass = await lockClass(tx, classId);
+    const klass = await lockClassForSeats(tx, classId);
     await expireOffers(tx, now, classId);
     if (closed(klass, now, config)) return;
     if (klass.capacity === null || (await countSeats(tx, classId)) >= klass.capacity) return;

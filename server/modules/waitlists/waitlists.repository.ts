@@ -1,5 +1,21 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
 import { single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
@@ -9,28 +25,6 @@ export type WaitlistRow = typeof waitlists.$inferSelect;
 
 /** Entries still in line for a seat (offered ones keep their place until the offer ends). */
 const IN_LINE: WaitlistStatus[] = ["waiting", "offered"];
-
-/**
- * Locks the class row, the same first lock booking and cancelling take: every promotion of a
- * class, on any instance, is serialised behind it, so a freed seat is given once.
- */
-export async function lockClass(db: Db, classId: number) {
-  const [row] = await db
-    .select({
-      single_class_id: single_classes.single_class_id,
-      class_date: single_classes.class_date,
-      duration_minutes: single_classes.duration_minutes,
-      capacity: single_classes.capacity,
-      class_package_id: single_classes.class_package_id,
-      cancelledAt: single_classes.cancelledAt,
-    })
-    .from(single_classes)
-    .where(eq(single_classes.single_class_id, classId))
-    .for("update");
-  return row ?? null;
-}
-
-export type LockedClass = NonNullable<Awaited<ReturnType<typeof lockClass>>>;
 
 export async function findClass(db: Db, classId: number) {
   const [row] = await db
@@ -96,6 +90,39 @@ export async function hasOverlappingSeat(
       ),
     )
     .limit(1);
+  return Boolean(row);
+}
+
+/** The entries in a class's line (waiting or holding an offer); `classId` a value, column or placeholder. */
+function inLineOf(classId: SQLWrapper | number): SQL | undefined {
+  return and(
+    eq(waitlists.single_class_id, classId),
+    isNull(waitlists.deletedAt),
+    inArray(waitlists.status, IN_LINE),
+  );
+}
+
+/**
+ * Whether anyone is in the line of the class `classId` (usually another table's column), as an
+ * SQL condition to put in another statement: a cancellation reads it in its locking statement
+ * instead of asking again after commit (reservations.repository, lockForCancel).
+ */
+export function classHasLine(classId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${waitlists} where ${inLineOf(classId)})`;
+}
+
+const hasLineStatement = preparedStatement("waitlists_has_line", (db, name) =>
+  db
+    .select({ id: waitlists.waitlist_id })
+    .from(waitlists)
+    .where(inLineOf(sql.placeholder("classId")))
+    .limit(1)
+    .prepare(name),
+);
+
+/** Whether anyone is in a class's line (waiting or holding an offer). */
+export async function hasLine(db: Db, classId: number): Promise<boolean> {
+  const [row] = await hasLineStatement(db, { classId });
   return Boolean(row);
 }
 

@@ -1,7 +1,7 @@
 import type { AppConfig } from "../../../domain/app-config";
 import { AppError, notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
-import { bookSeat } from "../reservations/booking.service";
+import { bookSeat, lockClassForSeats } from "../reservations/booking.service";
 import { closeOtherOffers, insideCutoff } from "./promotion.service";
 import {
   countSeats,
@@ -9,7 +9,6 @@ import {
   findMyEntryForClass,
   hasOwnSeat,
   insertEntry,
-  lockClass,
   myEntries,
   positionOf,
   updateEntry,
@@ -98,7 +97,7 @@ export async function joinWaitlist(
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const klass = await lockClass(tx, classId);
+      const klass = await lockClassForSeats(tx, classId);
       if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
       if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
       if (klass.class_package_id !== null || klass.class_date <= now) {
@@ -153,7 +152,7 @@ export async function acceptOffer(
   if (!entry) throw notFound("waitlistNotFound", "WAITLIST_NOT_FOUND");
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await lockClass(tx, entry.single_class_id);
+    await lockClassForSeats(tx, entry.single_class_id);
     const current = await findMyEntry(tx, customerId, id, true);
     if (current?.status !== "offered") {
       throw AppError.of(412, "WAITLIST_NO_OFFER", "waitlistNoOffer");
@@ -179,7 +178,7 @@ export async function acceptOffer(
     }
     await updateEntry(tx, id, { status: "promoted", class_reservation_id: reservationId });
     // Seats are gone once capacity is reached: the other offers end.
-    const klass = await lockClass(tx, current.single_class_id);
+    const klass = await lockClassForSeats(tx, current.single_class_id);
     if (klass && klass.capacity !== null && (await countSeats(tx, klass.single_class_id)) >= klass.capacity) {
       await closeOtherOffers(tx, current.single_class_id, id);
     }

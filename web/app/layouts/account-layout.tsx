@@ -1,21 +1,9 @@
-import {
-  AppShell,
-  Avatar,
-  Burger,
-  Drawer,
-  Group,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-} from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { Avatar, Group, Menu, NavLink, Stack, Text, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconHome, IconLogout, IconSettings, IconUser } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { NavShell } from "../../components/nav-shell";
 import { useAppConfig } from "../../features/app-config/api";
 import { type CurrentCustomer, currentUserQueryKey, fullName, useSignOut } from "../../features/auth/api";
 import { AccountGates } from "../../features/customers/components/account-gates";
@@ -170,67 +158,27 @@ function useSessionExpiry() {
 
 function AccountShell({ user }: { user: CurrentCustomer }) {
   useSessionExpiry();
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const location = useLocation();
   const signOut = useSignOut();
   const onSignOut = () => void signOut();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation only
-  useEffect(() => close(), [location.pathname]);
-
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 264, breakpoint: "sm", collapsed: { mobile: true } }}
-      padding={0}
+    <NavShell
+      drawerId="menu-cuenta"
+      breakpoint="sm"
+      navbarWidth={264}
+      navLabel={copy.nav.accountNav}
+      menuLabels={{ open: copy.nav.openMenu, close: copy.nav.closeMenu }}
+      skipLinkClass={classes.skipLink}
+      headerStart={<Brand />}
+      headerEnd={<UserMenu user={user} onSignOut={onSignOut} />}
+      drawerTitle={<Brand />}
+      menu={<AccountMenu onSignOut={onSignOut} />}
+      mainClass={classes.accountMain}
     >
-      <AppShell.Header>
-        <a href="#contenido" className={classes.skipLink}>
-          {copy.app.skipToContent}
-        </a>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={opened ? copy.nav.closeMenu : copy.nav.openMenu}
-              aria-expanded={opened}
-              aria-controls="menu-cuenta"
-            />
-            <Brand />
-          </Group>
-          <UserMenu user={user} onSignOut={onSignOut} />
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label={copy.nav.accountNav}>
-        <AppShell.Section grow component={ScrollArea}>
-          <AccountMenu onSignOut={onSignOut} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <Drawer
-        id="menu-cuenta"
-        opened={opened}
-        onClose={close}
-        size="85%"
-        title={<Brand />}
-        hiddenFrom="sm"
-        closeButtonProps={{ "aria-label": copy.nav.closeMenu }}
-      >
-        <nav aria-label={copy.nav.accountNav}>
-          <AccountMenu onSignOut={onSignOut} />
-        </nav>
-      </Drawer>
-
-      <AppShell.Main id="contenido" tabIndex={-1} className={classes.accountMain} style={{ outline: "none" }}>
-        <TopBanner />
-        <Outlet />
-        <AccountGates isCustomer={user.customer_id !== null} />
-      </AppShell.Main>
-    </AppShell>
+      <TopBanner />
+      <Outlet />
+      <AccountGates isCustomer={user.customer_id !== null} />
+    </NavShell>
   );
 }
 

@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconInfoCircle, IconPackage, IconUserCircle } from "
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { DailyPromoPopup } from "../../components/daily-promo-popup";
+import { HydrationUnit } from "../../components/hydration-unit";
 import { packagesPathSegment, useAppConfig } from "../../features/app-config/api";
 import { useCurrentUser } from "../../features/auth/session";
 import { copy } from "../copy";
@@ -14,6 +15,9 @@ import { TopBanner } from "./top-banner";
 // Below the fold or behind a tap: loaded after the first paint so the home page's JS stays small.
 const SiteFooter = lazy(() => import("./site-footer"));
 const MobileMenu = lazy(() => import("./mobile-menu"));
+
+/** How long a visitor sees the page before the studio's daily promotion opens over it. */
+const PROMO_DELAY_MS = 3000;
 
 export type PublicLink = { to: string; label: string; icon: typeof IconPackage };
 
@@ -107,10 +111,10 @@ export function PublicLayout() {
       <main id="contenido" tabIndex={-1} className={classes.main}>
         <Outlet />
       </main>
-      <Suspense fallback={null}>
+      <HydrationUnit>
         <SiteFooter />
-      </Suspense>
-      <DailyPromoPopup />
+      </HydrationUnit>
+      <DailyPromoPopup delayMs={PROMO_DELAY_MS} />
     </div>
   );
 }

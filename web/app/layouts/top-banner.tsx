@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAppConfig } from "../../features/app-config/api";
 import { internalPath } from "../../lib/contact";
+import { siteOrigin } from "../../lib/site-origin";
 import { copy } from "../copy";
 import classes from "./layouts.module.css";
 
@@ -11,8 +12,8 @@ const SHOW_DELAY_MS = 1000;
 const MAX_SCROLL_PX = 1000;
 
 /**
- * Studio announcement bar (banner_enabled / banner_text / banner_link). Appears after a 1 s delay
- * and only while the page is scrolled less than 1000 px. Internal links navigate in-app; others
+ * Studio announcement bar (banner_enabled / banner_text / banner_link). Its text appears after a 1 s
+ * delay, and the bar shows only while the page is scrolled less than 1000 px. Internal links navigate in-app; others
  * open in a new tab.
  */
 export function TopBanner() {
@@ -35,7 +36,7 @@ export function TopBanner() {
 
   if (!enabled) return null;
 
-  const path = banner_link ? internalPath(banner_link, window.location.origin) : null;
+  const path = banner_link ? internalPath(banner_link, siteOrigin()) : null;
   const content = (
     <>
       <Text span inherit>
@@ -52,8 +53,18 @@ export function TopBanner() {
   );
 
   return (
-    <Collapse in={delayed && nearTop} transitionDuration={250}>
-      <Box component="aside" aria-label={copy.banner.label} className={classes.banner}>
+    // The bar keeps its place from the first paint and its text fades in after the delay: sliding
+    // it open pushed the whole page down a second after it appeared (a layout shift under a
+    // visitor's thumb). It still folds away past MAX_SCROLL_PX.
+    <Collapse in={nearTop} transitionDuration={250}>
+      <Box
+        component="aside"
+        aria-label={copy.banner.label}
+        className={classes.banner}
+        data-shown={delayed || undefined}
+        // Out of sight until the delay passes: screen readers and the keyboard skip it until then too.
+        inert={!delayed || undefined}
+      >
         {!banner_link ? (
           <span className={classes.bannerInner}>{content}</span>
         ) : path ? (

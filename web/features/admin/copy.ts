@@ -161,6 +161,7 @@ export const adminCopy = {
       "access.revoke": "Acceso eliminado",
       "credits.remove": "Clases restadas",
       "purchase.confirm_cash": "Pago en efectivo confirmado",
+      "invoice.confirm_cash": "Renovación en efectivo confirmada",
       "penalty.lift": "Penalización levantada",
       "reservation.book": "Reservación agregada",
       "reservation.cancel": "Reservación cancelada",

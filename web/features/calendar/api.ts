@@ -39,6 +39,31 @@ export interface ScheduleDay {
   single_classes: SingleClass[];
 }
 
+/** The week as the API sends it: classes without my_reservation, mine listed once after them. */
+interface ScheduleAnswer {
+  days: { date: string; single_classes: Omit<SingleClass, "my_reservation">[] }[];
+  my_reservations: (NonNullable<SingleClass["my_reservation"]> & { single_class_id: number })[];
+}
+
+/**
+ * Puts each of my reservations back on its class card. The server lists them apart so every
+ * customer's week shares one compressed body (docs/decisions/0013).
+ */
+export function withMyReservations({ days, my_reservations }: ScheduleAnswer): { days: ScheduleDay[] } {
+  const mine = new Map(
+    my_reservations.map(({ single_class_id, ...reservation }) => [single_class_id, reservation]),
+  );
+  return {
+    days: days.map((day) => ({
+      date: day.date,
+      single_classes: day.single_classes.map((c) => ({
+        ...c,
+        my_reservation: mine.get(c.single_class_id) ?? null,
+      })),
+    })),
+  };
+}
+
 export interface ClassType {
   class_type_id: number;
   name: string;
@@ -61,10 +86,11 @@ export function useSchedule(start: string, end: string, location: number | null)
   return useQuery({
     queryKey: [...scheduleKey, start, end, location],
     queryFn: ({ signal }) =>
-      api.get<{ days: ScheduleDay[] }>("/single_class", {
+      api.get<ScheduleAnswer>("/single_class", {
         query: { start_date: start, end_date: end, location },
         signal,
       }),
+    select: withMyReservations,
     refetchInterval: LIVE_REFRESH_MS,
     placeholderData: (previous) => previous,
   });

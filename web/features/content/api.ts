@@ -177,7 +177,9 @@ export function useHomePackages() {
 /** Classes between two days (YYYY-MM-DD, studio zone), optionally one coach's; [] on failure. */
 export function useSchedule(startDate: string, endDate: string, instructorId?: number) {
   return useQuery({
-    queryKey: ["single_class", startDate, endDate, instructorId ?? null],
+    // Not the calendar's key (["single_class", start, end, location]): this one caches a plain
+    // list of days, the calendar the API's answer, and sharing a key handed one the other's shape.
+    queryKey: ["single_class", "days", startDate, endDate, instructorId ?? null],
     queryFn: async ({ signal }): Promise<ScheduleDay[]> => {
       const days = await optionalList<ScheduleDay>(
         `/single_class?start_date=${startDate}&end_date=${endDate}${instructorId ? `&instructor_id=${instructorId}` : ""}`,

@@ -6,6 +6,7 @@ import { type AdminColumn, AdminTable } from "../../admin/components/admin-table
 import { ConfirmModal } from "../../admin/components/confirm-modal";
 import { AdminPage } from "../../admin/components/page-frame";
 import { notifyError, notifySuccess } from "../../admin/notify";
+import { useConfirmedDelete } from "../../admin/use-confirmed-delete";
 import { type Row, useList, useRemove, useSave } from "../api";
 import { catalogueCopy } from "../copy";
 import { type FieldDef, toBody, toValues } from "../fields";
@@ -47,7 +48,11 @@ export function CataloguePage({ def }: { def: CatalogueDef }) {
   const remove = useRemove(def.path);
   const [editing, setEditing] = useState<{ row: Row | null; values: Row } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [deleting, setDeleting] = useState<Row | null>(null);
+  const deletion = useConfirmedDelete<Row>({
+    mutation: remove,
+    idOf: (row) => Number(row[def.idKey]),
+    deletedMessage: (answer) => (answer as { message?: string } | null)?.message ?? catalogueCopy.deleted,
+  });
 
   const open = async (row: Row | null) => {
     setErrors({});
@@ -71,17 +76,6 @@ export function CataloguePage({ def }: { def: CatalogueDef }) {
     } catch (error) {
       if (isApiError(error) && error.fields) setErrors(error.fields);
       notifyError(error);
-    }
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      const res = await remove.mutateAsync(Number(deleting[def.idKey]));
-      notifySuccess(res?.message ?? catalogueCopy.deleted);
-    } catch (error) {
-      notifyError(error);
-    } finally {
-      setDeleting(null);
     }
   };
 
@@ -111,7 +105,7 @@ export function CataloguePage({ def }: { def: CatalogueDef }) {
                 variant="subtle"
                 color="red"
                 aria-label={`${catalogueCopy.delete} ${def.nameOf(row)}`}
-                onClick={() => setDeleting(row)}
+                onClick={() => deletion.ask(row)}
               >
                 <IconTrash size={16} />
               </ActionIcon>
@@ -198,13 +192,10 @@ export function CataloguePage({ def }: { def: CatalogueDef }) {
         </form>
       </Modal>
       <ConfirmModal
-        opened={deleting !== null}
+        {...deletion.modal}
         title={catalogueCopy.confirmDeleteTitle}
-        message={deleting ? catalogueCopy.confirmDelete(def.nameOf(deleting)) : ""}
+        message={deletion.row ? catalogueCopy.confirmDelete(def.nameOf(deletion.row)) : ""}
         confirmLabel={catalogueCopy.delete}
-        loading={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
       />
     </AdminPage>
   );

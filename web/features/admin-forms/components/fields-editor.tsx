@@ -4,7 +4,7 @@ import { useState } from "react";
 import { fieldOptions } from "../../../../domain/forms";
 import { type AdminColumn, AdminTable } from "../../admin/components/admin-table";
 import { ConfirmModal } from "../../admin/components/confirm-modal";
-import { notifyError, notifySuccess } from "../../admin/notify";
+import { useConfirmedDelete } from "../../admin/use-confirmed-delete";
 import { type CustomField, type StudioForm, useDeleteField } from "../api";
 import { formsCopy } from "../copy";
 import { FieldModal } from "./field-modal";
@@ -17,19 +17,12 @@ const c = formsCopy.fields;
 export function FieldsEditor({ form }: { form: StudioForm }) {
   // undefined: closed; null: a new field; a field: editing it.
   const [editing, setEditing] = useState<CustomField | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<CustomField | null>(null);
   const remove = useDeleteField();
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.custom_field_id);
-      notifySuccess(c.deleted);
-      setDeleting(null);
-    } catch (e) {
-      notifyError(e);
-    }
-  };
+  const deletion = useConfirmedDelete<CustomField>({
+    mutation: remove,
+    idOf: (f) => f.custom_field_id,
+    deletedMessage: c.deleted,
+  });
 
   const columns: AdminColumn<CustomField>[] = [
     { key: "step", header: c.step, value: (f) => f.step, width: 60, align: "center" },
@@ -80,7 +73,7 @@ export function FieldsEditor({ form }: { form: StudioForm }) {
       sortable: false,
       align: "right",
       render: (f) => (
-        <RowActions name={f.label} onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
+        <RowActions name={f.label} onEdit={() => setEditing(f)} onDelete={() => deletion.ask(f)} />
       ),
     },
   ];
@@ -119,13 +112,10 @@ export function FieldsEditor({ form }: { form: StudioForm }) {
         onClose={() => setEditing(undefined)}
       />
       <ConfirmModal
-        opened={deleting !== null}
+        {...deletion.modal}
         title={formsCopy.forms.deleteTitle}
-        message={deleting ? c.deleteMessage(deleting.label) : ""}
+        message={deletion.row ? c.deleteMessage(deletion.row.label) : ""}
         confirmLabel={formsCopy.forms.delete}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </Stack>
   );

@@ -1,11 +1,11 @@
 import { ActionIcon, Button, FileButton, Group, Text, Tooltip } from "@mantine/core";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
-import { useState } from "react";
 import { formatDate, formatTime } from "../../../../domain/format";
 import { type AdminColumn, AdminTable } from "../../admin/components/admin-table";
 import { ConfirmModal } from "../../admin/components/confirm-modal";
 import { AdminPage } from "../../admin/components/page-frame";
 import { notifyError, notifySuccess } from "../../admin/notify";
+import { useConfirmedDelete } from "../../admin/use-confirmed-delete";
 import { useAppConfig } from "../../app-config/api";
 import { type StudioFile, useDeleteFile, useFiles, useUploadFile } from "../api";
 import { FileThumb, formatBytes } from "../components/file-thumb";
@@ -22,24 +22,17 @@ export function FilesPage() {
   const upload = useUploadFile();
   const remove = useDeleteFile();
   const zone = useAppConfig().timezone;
-  const [deleting, setDeleting] = useState<StudioFile | null>(null);
+  const deletion = useConfirmedDelete<StudioFile>({
+    mutation: remove,
+    idOf: (f) => f.file_id,
+    deletedMessage: c.deleted,
+  });
 
   const send = async (file: File | null) => {
     if (!file) return;
     try {
       await upload.mutateAsync(file);
       notifySuccess(c.uploaded);
-    } catch (e) {
-      notifyError(e);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.file_id);
-      notifySuccess(c.deleted);
-      setDeleting(null);
     } catch (e) {
       notifyError(e);
     }
@@ -108,7 +101,7 @@ export function FilesPage() {
               <IconDownload size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          <RowActions name={f.name} onDelete={() => setDeleting(f)} />
+          <RowActions name={f.name} onDelete={() => deletion.ask(f)} />
         </Group>
       ),
     },
@@ -143,13 +136,10 @@ export function FilesPage() {
         minWidth={760}
       />
       <ConfirmModal
-        opened={deleting !== null}
+        {...deletion.modal}
         title={c.deleteTitle}
-        message={deleting ? c.deleteMessage(deleting.name) : ""}
+        message={deletion.row ? c.deleteMessage(deletion.row.name) : ""}
         confirmLabel={c.delete}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </AdminPage>
   );

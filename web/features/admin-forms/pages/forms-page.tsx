@@ -5,7 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { type AdminColumn, AdminTable } from "../../admin/components/admin-table";
 import { ConfirmModal } from "../../admin/components/confirm-modal";
 import { AdminPage } from "../../admin/components/page-frame";
-import { notifyError, notifySuccess } from "../../admin/notify";
+import { useConfirmedDelete } from "../../admin/use-confirmed-delete";
 import { type StudioForm, useDeleteForm, useForms } from "../api";
 import { FieldsEditor } from "../components/fields-editor";
 import { FormModal } from "../components/form-modal";
@@ -23,23 +23,19 @@ export function FormsPage() {
   const [params, setParams] = useSearchParams();
   // undefined: closed; null: a new form; a form: renaming it.
   const [editing, setEditing] = useState<StudioForm | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<StudioForm | null>(null);
 
   const openId = Number(params.get(PARAM)) || null;
   const open = openId ? (forms.data?.find((f) => f.form_id === openId) ?? null) : null;
   const openForm = (formId: number | null) => setParams(formId ? { [PARAM]: String(formId) } : {});
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.form_id);
-      notifySuccess(c.deleted);
-      if (deleting.form_id === openId) openForm(null);
-      setDeleting(null);
-    } catch (e) {
-      notifyError(e);
-    }
-  };
+  const deletion = useConfirmedDelete<StudioForm>({
+    mutation: remove,
+    idOf: (f) => f.form_id,
+    deletedMessage: c.deleted,
+    onDeleted: (f) => {
+      if (f.form_id === openId) openForm(null);
+    },
+  });
 
   const columns: AdminColumn<StudioForm>[] = [
     {
@@ -68,7 +64,7 @@ export function FormsPage() {
       sortable: false,
       align: "right",
       render: (f) => (
-        <RowActions name={f.name} onEdit={() => setEditing(f)} onDelete={() => setDeleting(f)} />
+        <RowActions name={f.name} onEdit={() => setEditing(f)} onDelete={() => deletion.ask(f)} />
       ),
     },
   ];
@@ -105,7 +101,7 @@ export function FormsPage() {
               variant="light"
               color="red"
               leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDeleting(open)}
+              onClick={() => deletion.ask(open)}
             >
               {c.delete}
             </Button>
@@ -141,13 +137,10 @@ export function FormsPage() {
         }}
       />
       <ConfirmModal
-        opened={deleting !== null}
+        {...deletion.modal}
         title={c.deleteTitle}
-        message={deleting ? c.deleteMessage(deleting.name) : ""}
+        message={deletion.row ? c.deleteMessage(deletion.row.name) : ""}
         confirmLabel={c.delete}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
       />
     </AdminPage>
   );

@@ -1,9 +1,7 @@
-import { AppShell, Burger, Button, Drawer, Group, NavLink, ScrollArea, Stack, Text } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { Button, NavLink, Stack, Text } from "@mantine/core";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
-import { useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
-import { copy } from "../../../app/copy";
+import { NavShell } from "../../../components/nav-shell";
 import { useSignOut } from "../../auth/api";
 import { adminCopy } from "../copy";
 import { ADMIN_NAV, type AdminNavGroup, isNavActive } from "../nav";
@@ -81,6 +79,20 @@ function AdminMenu({ onSignOut }: { onSignOut: () => void }) {
   );
 }
 
+function BackToSite() {
+  return (
+    <Button
+      component={Link}
+      to="/"
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+      visibleFrom="xs"
+    >
+      {adminCopy.backToSite}
+    </Button>
+  );
+}
+
 /**
  * The back office frame: sidebar on desktop, drawer on phones, the sections of ADMIN_NAV. Only
  * admin-layout renders it, after checking the role (the server enforces it on every call).
@@ -94,81 +106,32 @@ export function AdminShell({
   skipLinkClass?: string;
   mainClass?: string;
 }) {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const location = useLocation();
   const signOut = useSignOut();
   const onSignOut = () => void signOut();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation only
-  useEffect(() => close(), [location.pathname]);
-
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 248, breakpoint: "md", collapsed: { mobile: true } }}
-      padding={0}
+    <NavShell
+      drawerId="menu-admin"
+      breakpoint="md"
+      navbarWidth={248}
+      navLabel={adminCopy.nav.label}
+      menuLabels={{ open: adminCopy.openMenu, close: adminCopy.closeMenu }}
+      skipLinkClass={skipLinkClass}
+      headerStart={
+        <>
+          {brand}
+          <Text c="dimmed" fw={600} visibleFrom="xs">
+            / {adminCopy.title}
+          </Text>
+        </>
+      }
+      headerEnd={<BackToSite />}
+      drawerTitle={adminCopy.title}
+      menu={<AdminMenu onSignOut={onSignOut} />}
+      mainClass={mainClass}
+      mainBg="var(--mantine-color-gray-0)"
     >
-      <AppShell.Header>
-        <a href="#contenido" className={skipLinkClass}>
-          {copy.app.skipToContent}
-        </a>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Burger
-              opened={opened}
-              onClick={toggle}
-              hiddenFrom="md"
-              size="sm"
-              aria-label={opened ? adminCopy.closeMenu : adminCopy.openMenu}
-              aria-expanded={opened}
-              aria-controls="menu-admin"
-            />
-            {brand}
-            <Text c="dimmed" fw={600} visibleFrom="xs">
-              / {adminCopy.title}
-            </Text>
-          </Group>
-          <Button
-            component={Link}
-            to="/"
-            variant="subtle"
-            leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-            visibleFrom="xs"
-          >
-            {adminCopy.backToSite}
-          </Button>
-        </Group>
-      </AppShell.Header>
-
-      <AppShell.Navbar p="sm" aria-label={adminCopy.nav.label}>
-        <AppShell.Section grow component={ScrollArea}>
-          <AdminMenu onSignOut={onSignOut} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-
-      <Drawer
-        id="menu-admin"
-        opened={opened}
-        onClose={close}
-        size="85%"
-        title={adminCopy.title}
-        hiddenFrom="md"
-        closeButtonProps={{ "aria-label": adminCopy.closeMenu }}
-      >
-        <nav aria-label={adminCopy.nav.label}>
-          <AdminMenu onSignOut={onSignOut} />
-        </nav>
-      </Drawer>
-
-      <AppShell.Main
-        id="contenido"
-        tabIndex={-1}
-        className={mainClass}
-        style={{ outline: "none" }}
-        bg="var(--mantine-color-gray-0)"
-      >
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      <Outlet />
+    </NavShell>
   );
 }

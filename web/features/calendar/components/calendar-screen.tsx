@@ -14,7 +14,16 @@ import {
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
-import { lazy, Suspense, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
+import {
+  lazy,
+  Suspense,
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+} from "react";
 import { useLocation, useNavigate } from "react-router";
 import { addLocalDays, classCardState, localDay, mondayOfDay } from "../../../../domain/booking";
 import { monthName, weekdayName } from "../../../../domain/format";
@@ -135,7 +144,10 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
   useEffect(() => {
     if (schedule.data && !schedule.isPlaceholderData) {
       performance.mark(WEEK_START_MARK);
-      dispatch({ type: "SCHEDULE_RECEIVED", days: schedule.data.days });
+      const days = schedule.data.days;
+      // In a transition: re-rendering a week of cards is interruptible work, sliced so a tap (or
+      // the hydration of a server-rendered week, which shows the same days) never waits on it.
+      startTransition(() => dispatch({ type: "SCHEDULE_RECEIVED", days }));
     }
   }, [schedule.data, schedule.isPlaceholderData]);
   useLayoutEffect(() => {
@@ -343,7 +355,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
           ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 7 }} spacing="sm" data-testid="week-grid">
             {days.map((day) => (
-              <Stack key={day.date} gap="xs" data-testid="day-column">
+              <Stack key={day.date} gap="xs" data-testid="day-column" data-date={day.date}>
                 <Box
                   p={6}
                   style={{

@@ -1,4 +1,5 @@
 import { type ReactNode, startTransition, useEffect, useRef, useState } from "react";
+import { HydrationUnit } from "../../../components/hydration-unit";
 
 /** Cards a day column renders at first, and how many more each time its end nears the screen. */
 const BATCH = 8;
@@ -29,9 +30,9 @@ export function DayCards<T>({ items, render }: { items: T[]; render: (item: T) =
     return () => observer.disconnect();
   }, [more, shown]);
   return (
-    <>
+    <HydrationUnit>
       {items.slice(0, shown).map(render)}
       {more ? <div ref={end} aria-hidden="true" style={{ height: 1 }} /> : null}
-    </>
+    </HydrationUnit>
   );
 }

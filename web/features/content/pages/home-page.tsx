@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { LandingSection } from "../../../../domain/app-config";
+import { HydrationUnit } from "../../../components/hydration-unit";
 import { useSeo } from "../../../lib/use-seo";
 import { useAppConfig } from "../../app-config/api";
 import { AnnouncementsSection } from "../components/announcements-section";
@@ -33,7 +34,11 @@ export function HomePage() {
     <>
       {order.map((key) => {
         const Section = SECTIONS[key];
-        return <Section key={key} />;
+        return (
+          <HydrationUnit key={key}>
+            <Section />
+          </HydrationUnit>
+        );
       })}
     </>
   );

@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { email_outbox } from "../../db/schema/mail";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { book, bucketAmount, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "./test-fixtures";
+
+/**
+ * Booking and cancelling are the hottest writes (issue 10, case f): every statement is a round
+ * trip that holds a pooled connection and a class lock. These counts are the budget; a change
+ * that adds a statement to either path has to change this test and say why.
+ *
+ * Counted: the statements Drizzle sends, without transaction control (begin/commit are sent as
+ * statements on PostgreSQL but not on PGlite). With no required pages or fields, as here, the
+ * profile checks read nothing (their definitions are cached).
+ */
+let t: TestApp;
+let studio: Studio;
+let counting = false;
+let seen: string[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp(
+    {},
+    {
+      onQuery: (sql) => {
+        if (counting && !/^(begin|commit|rollback|savepoint|release)\b/i.test(sql.trim())) seen.push(sql);
+      },
+    },
+  );
+  studio = await makeStudio(t.app);
+});
+afterAll(() => t.close());
+
+async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  seen = [];
+  counting = true;
+  try {
+    return { result: await work(), statements: seen };
+  } finally {
+    counting = false;
+  }
+}
+
+const cancel = (headers: Record<string, string>, id: number) =>
+  t.app.inject({ method: "DELETE", url: `/api/class_reservations/${id}`, headers });
+
+describe("statements per booking and per cancellation", () => {
+  it("books with 6 statements and cancels with 4, email included", async () => {
+    const me = await makeCustomer(t, { credits: 3 });
+    const warmUp = await makeClass(t.app, studio, { at: new Date(Date.now() + 3 * DAY) });
+    const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 4 * DAY) });
+    // Warm the session and settings caches so only the booking's own statements are counted.
+    const first = await book(t, me.headers, { single_class_id: warmUp.single_class_id });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await cancel(me.headers, first.json().class_reservation.class_reservation_id)).statusCode).toBe(
+      200,
+    );
+
+    const booking = await counted(() => book(t, me.headers, { single_class_id: klass.single_class_id }));
+    expect(booking.result.statusCode, booking.result.body).toBe(200);
+    // Seat snapshot, class lock (with the email's class), customer + seats + penalty, buckets,
+    // credit + reservation, outbox.
+    expect(booking.statements, booking.statements.join("\n")).toHaveLength(6);
+
+    const id = booking.result.json().class_reservation.class_reservation_id as number;
+    const cancelled = await counted(() => cancel(me.headers, id));
+    expect(cancelled.result.statusCode, cancelled.result.body).toBe(200);
+    // Class lock (with the email's class), customer + reservation + waitlist check, credit back
+    // with the cancelled mark, outbox.
+    expect(cancelled.statements, cancelled.statements.join("\n")).toHaveLength(4);
+
+    // What the statements did: the credit spent and returned, and both emails written.
+    expect((await bucketAmount(t.app, me.buckets[0].available_class_id)).available_classes).toBe(3);
+    const mails = await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, me.email));
+    expect(mails.map((m) => m.template).sort()).toEqual([
+      "booking_confirmed",
+      "booking_confirmed",
+      "reservation_cancelled",
+      "reservation_cancelled",
+    ]);
+  });
+});

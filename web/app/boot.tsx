@@ -1,0 +1,40 @@
+import { type DehydratedState, hydrate } from "@tanstack/react-query";
+import { StrictMode, startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { App, createQueryClient, preloadRouteCode } from "./app";
+
+/**
+ * Starts the app in #root: hydrates the page the server rendered (decision 0012) or, for signed-in
+ * visitors and private screens, renders it here.
+ */
+export function boot(container: HTMLElement) {
+  const queryClient = createQueryClient();
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} Router={BrowserRouter} />
+    </StrictMode>
+  );
+
+  // A server-rendered page carries its data in #ssr-state: the browser starts from the same data,
+  // so its first render matches the HTML already on screen.
+  const serverState = document.getElementById("ssr-state");
+  if (serverState?.textContent) {
+    hydrate(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
+    // The page's code first, then hydration. In a transition, React hydrates in slices (and each
+    // HydrationUnit on its own) and keeps the phone responsive instead of one long task.
+    void preloadRouteCode(window.location.pathname).then(() => {
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
+    });
+    return;
+  }
+  // The first page's code starts downloading now, alongside the config request, instead of after
+  // the config arrives.
+  void preloadRouteCode(window.location.pathname);
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(app);
+  });
+}

@@ -1,0 +1,66 @@
+import { type ReactNode, Suspense, use, useId } from "react";
+
+/**
+ * A part of a server-rendered page that the browser hydrates on its own (decision 0012).
+ *
+ * React hydrates each Suspense boundary as a separate unit of work with its own commit, so a long
+ * page becomes many short tasks instead of one that freezes a phone. Parts below the fold wait
+ * until they come within 400 px of the screen: their HTML is already there and readable (links
+ * are plain links), and a phone does not spend its first seconds making invisible sections
+ * interactive. A tap inside a waiting part is not lost: the part is on screen, so it hydrates at
+ * once and React replays the tap.
+ *
+ * Only the first page of a visit waits like this; later pages render in the browser as usual.
+ */
+
+let waitingForVisibility = typeof document !== "undefined" && document.getElementById("ssr-state") !== null;
+
+/** Called on the first client-side navigation: from then on, parts render at once. */
+export function stopWaitingForVisibility(): void {
+  waitingForVisibility = false;
+}
+
+const visible = new Map<string, Promise<void>>();
+
+/** Resolves when the server-rendered part marked `id` is near the screen (or cannot be found). */
+function whenVisible(id: string): Promise<void> | null {
+  const known = visible.get(id);
+  if (known) return known;
+  const marker = document.querySelector(`[data-hydration-unit="${CSS.escape(id)}"]`);
+  const target = marker?.firstElementChild;
+  if (!target || typeof IntersectionObserver === "undefined") return null;
+  const promise = new Promise<void>((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          resolve();
+        }
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(target);
+  });
+  visible.set(id, promise);
+  return promise;
+}
+
+function WaitUntilVisible({ id, children }: { id: string; children: ReactNode }) {
+  if (waitingForVisibility) {
+    const promise = whenVisible(id);
+    if (promise) use(promise);
+  }
+  return children;
+}
+
+export function HydrationUnit({ children }: { children: ReactNode }) {
+  const id = useId();
+  return (
+    <Suspense fallback={null}>
+      {/* display: contents keeps the wrapper out of the layout (grids and flex rows see the children). */}
+      <div data-hydration-unit={id} style={{ display: "contents" }}>
+        <WaitUntilVisible id={id}>{children}</WaitUntilVisible>
+      </div>
+    </Suspense>
+  );
+}
