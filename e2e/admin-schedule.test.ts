@@ -1,17 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addLocalDays, mondayOfDay } from "../domain/booking";
 import { messages } from "../domain/messages";
-import {
-  cardsOfDay,
-  DESKTOP,
-  launchBrowser,
-  openQuietPage,
-  PHONE,
-  screenshot,
-  showWeekOf,
-  signInAs,
-} from "./browser";
+import { DESKTOP, findCardOfDay, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const TYPE = `Spinning E2E ${Date.now() % 100_000}`;
@@ -75,9 +66,7 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
     const c = customer.page;
     await signInAs(c, "cliente@demo.mx", "/mystudio");
     // Tomorrow's class (the repeats are on the same weekday of later weeks: the admin checks tomorrow's).
-    await showWeekOf(c, tomorrow);
-    await revealEveryCard(c);
-    const card = cardsOfDay(c, tomorrow, "bookable").filter({ hasText: TYPE }).first();
+    const card = await findCardOfDay(c, tomorrow, "bookable", [TYPE]);
     await card.getByRole("button", { name: "Reservar" }).click();
     const modal = c.getByRole("dialog", { name: "Reservar Clase" });
     await modal.waitFor();
@@ -99,21 +88,3 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
     await admin.context.close();
   });
 });
-
-/**
- * A day renders its first classes and the rest when its end nears the screen (day-cards.tsx):
- * scroll down a screen at a time, as someone looking for a late class would (one jump to the
- * bottom would pass a day's end without it ever coming near the screen).
- */
-async function revealEveryCard(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (let i = 0; i < 200; i++) {
-    const atEnd = await page.evaluate(() => {
-      window.scrollBy(0, window.innerHeight * 0.8);
-      return window.scrollY + window.innerHeight >= document.body.scrollHeight - 2;
-    });
-    await page.waitForTimeout(60);
-    if (atEnd) break;
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}

@@ -114,6 +114,28 @@ export async function showWeekOf(page: Page, day: string): Promise<void> {
   throw new Error(`the calendar never showed the week of ${day}`);
 }
 
+/**
+ * The first card of `day` in `state` that shows every one of `texts`, found as a person finds it:
+ * the week of that day, then down that day's column until the card is there. A day of many
+ * classes renders its later cards as its end nears the screen (day-cards.tsx), so waiting alone
+ * would never see them; the week is checked again on each step in case the calendar moved.
+ */
+export async function findCardOfDay(page: Page, day: string, state: string, texts: (string | RegExp)[]) {
+  let card = cardsOfDay(page, day, state);
+  for (const text of texts) card = card.filter({ hasText: text });
+  const column = page.locator(`[data-testid="day-column"][data-date="${day}"]`);
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    await showWeekOf(page, day);
+    if (await card.count()) return card.first();
+    const rendered = column.locator('[data-testid="class-card"]');
+    const count = await rendered.count();
+    if (count) await rendered.nth(count - 1).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`no ${state} card of ${day} showing ${texts.join(", ")}`);
+}
+
 /** The class cards of one day column of the week view (see showWeekOf). */
 export function cardsOfDay(page: Page, day: string, state?: string) {
   const cards = state ? `[data-testid="class-card"][data-state="${state}"]` : '[data-testid="class-card"]';

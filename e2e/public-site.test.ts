@@ -115,7 +115,7 @@ describe("public site: every route, phone and desktop, axe-core clean", () => {
       expect(html, route).toContain(`<link rel="canonical" href="`);
     }
     // A signed-in customer gets the app shell (their navbar and data are personal).
-    const session = await fetch(baseUrl + "/", { headers: { cookie: "better-auth.session_token=x.y" } });
+    const session = await fetch(`${baseUrl}/`, { headers: { cookie: "better-auth.session_token=x.y" } });
     expect(await session.text()).not.toContain("ssr-state");
   });
 

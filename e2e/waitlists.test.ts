@@ -2,16 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
 import { apiCall, apiSignIn, type Json } from "./api";
-import {
-  cardsOfDay,
-  DESKTOP,
-  launchBrowser,
-  openQuietPage,
-  PHONE,
-  screenshot,
-  showWeekOf,
-  signInAs,
-} from "./browser";
+import { DESKTOP, findCardOfDay, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -89,11 +80,8 @@ describe("waitlist journey", () => {
       hour12: false,
     }).format(new Date(klass.class_date));
     const classDay = new Intl.DateTimeFormat("en-CA", zone).format(new Date(klass.class_date));
-    await showWeekOf(page, classDay);
-    const card = cardsOfDay(page, classDay, "full")
-      .filter({ hasText: klass.class_type.name })
-      .filter({ hasText: time });
-    await card.first().getByRole("button", { name: "Lista de espera" }).click();
+    const card = await findCardOfDay(page, classDay, "full", [klass.class_type.name, time]);
+    await card.getByRole("button", { name: "Lista de espera" }).click();
     const modal = page.getByRole("dialog", { name: "Lista de Espera" });
     await modal.getByRole("button", { name: "Anotarme" }).click();
     await page.getByText(messages.waitlistJoined).waitFor();

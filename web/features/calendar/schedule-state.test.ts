@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addLocalDays } from "../../../domain/booking";
 import {
   goToMonth,
   goToWeek,
@@ -45,6 +46,16 @@ describe("calendar scheduling state", () => {
     for (const a of goToWeek("2025-05-05")) s = scheduleReducer(s, a);
     s = scheduleReducer(s, { type: "SCHEDULE_RECEIVED", days: [] });
     expect(shouldAutoAdvance(s, "2025-03-06", now)).toBe(false);
+  });
+  it("ignores an answer for a week the person has already left", () => {
+    const day = (date: string) => ({ date, single_classes: [] });
+    const week = (monday: string) => Array.from({ length: 7 }, (_, i) => day(addLocalDays(monday, i)));
+    let s = initialScheduleState("2025-03-06");
+    for (const a of goToWeek("2025-03-10")) s = scheduleReducer(s, a);
+    const stale = scheduleReducer(s, { type: "SCHEDULE_RECEIVED", days: week("2025-03-03") });
+    expect(stale).toBe(s);
+    s = scheduleReducer(s, { type: "SCHEDULE_RECEIVED", days: week("2025-03-10") });
+    expect(s).toMatchObject({ spinner: false, days: week("2025-03-10") });
   });
   it("switches to the month view, fetches its whole grid and opens a clicked day's week", () => {
     let s = scheduleReducer(initialScheduleState("2025-03-06"), { type: "SCHEDULE_RECEIVED", days: [] });

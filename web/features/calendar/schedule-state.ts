@@ -74,7 +74,11 @@ export function initialScheduleState(today: string): ScheduleState {
 export function scheduleReducer(state: ScheduleState, action: ScheduleAction): ScheduleState {
   switch (action.type) {
     case "SCHEDULE_RECEIVED":
-      return { ...state, days: action.days, spinner: false };
+      // Days of a range no longer on screen (their render was still pending when the person moved
+      // on) would show last week under this week's header: keep waiting for ours.
+      return isOfRange(action.days, visibleRange(state))
+        ? { ...state, days: action.days, spinner: false }
+        : state;
     case "SET_SINGLE_CLASS":
       return { ...state, single_class: action.single_class };
     case "SHOW_SPINNER":
@@ -138,6 +142,11 @@ export function monthGridRange(month: string): { start: string; end: string } {
   const [y, m] = month.split("-").map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { start: mondayOfDay(`${month}-01`), end: addLocalDays(mondayOfDay(`${month}-${last}`), 6) };
+}
+
+/** Whether a schedule answer covers `range` (the API sends every day of a range, empty or not). */
+function isOfRange(days: ScheduleDay[], range: { start: string; end: string }): boolean {
+  return days.length === 0 || (days[0].date === range.start && days[days.length - 1].date === range.end);
 }
 
 /** The range the schedule query asks for: the week on screen or the whole month grid. */
