@@ -11,6 +11,7 @@ import { gzipSync } from "node:zlib";
  *
  * Targets (issue 9): performance >= 95, accessibility 100, best practices 100, SEO 100, home JS
  * under 150 KB gzip. Exits 1 when a target is missed. Figures go in bench/RESULTS-public.md.
+ * LIGHTHOUSE_DETAILS=1 also prints the long tasks and script costs behind the blocking time.
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -86,6 +87,7 @@ try {
     ]) {
       console.log(`  ${metric.padEnd(26)} ${lhr.audits[metric]?.displayValue ?? "-"}`);
     }
+    if (process.env.LIGHTHOUSE_DETAILS) printMainThreadDetails(lhr);
     const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
       (item) => item.resourceType === "Script" && item.url.startsWith(baseUrl),
     );
@@ -129,3 +131,28 @@ writeSection(
   ].join("\n"),
 );
 process.exitCode = failed ? 1 : 0;
+
+/**
+ * LIGHTHOUSE_DETAILS=1: where the blocking time comes from. The long main-thread tasks (start and
+ * duration, as observed; Lighthouse multiplies by 4 for its simulated phone), the scripts' own
+ * evaluation time and the main thread's time by kind of work.
+ */
+function printMainThreadDetails(lhr) {
+  const short = (url) => String(url ?? "").replace(baseUrl, "") || "(page)";
+  console.log("  long tasks (observed ms):");
+  for (const task of lhr.audits["long-tasks"]?.details?.items ?? []) {
+    console.log(
+      `      ${String(Math.round(task.startTime)).padStart(6)} +${Math.round(task.duration)}  ${short(task.url)}`,
+    );
+  }
+  console.log("  script boot-up (ms: total, evaluation, parse):");
+  for (const item of lhr.audits["bootup-time"]?.details?.items ?? []) {
+    console.log(
+      `      ${Math.round(item.total)} ${Math.round(item.scripting)} ${Math.round(item.scriptParseCompile)}  ${short(item.url)}`,
+    );
+  }
+  console.log("  main thread by kind (ms):");
+  for (const item of lhr.audits["mainthread-work-breakdown"]?.details?.items ?? []) {
+    console.log(`      ${String(Math.round(item.duration)).padStart(6)}  ${item.groupLabel ?? item.group}`);
+  }
+}

@@ -8,6 +8,8 @@
  * or its ICU version.
  */
 
+import { tableOffsetAt, type ZoneOffsets } from "./zone-offsets";
+
 export const DEFAULT_TIMEZONE = "America/Mexico_City";
 
 const MONTHS_SHORT = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"];
@@ -136,6 +138,17 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** Offset tables by zone (zone-offsets.ts): when one covers an instant, Intl is not needed. */
+const offsetTables = new Map<string, ZoneOffsets>();
+
+/**
+ * Uses `table` for its zone's wall clocks from now on (a server-rendered page brings one, so the
+ * browser does not load its time-zone data to show the page's dates).
+ */
+export function rememberZoneOffsets(table: ZoneOffsets): void {
+  offsetTables.set(table.zone, table);
+}
+
 function weekdayOf(year: number, month: number, day: number): number {
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
 }
@@ -173,6 +186,20 @@ function computeWallClock(input: DateInput, timeZone: string): WallClock | null 
   }
   const date = input instanceof Date ? input : new Date(input);
   if (Number.isNaN(date.getTime())) return null;
+  const table = offsetTables.get(timeZone || DEFAULT_TIMEZONE);
+  const offset = table ? tableOffsetAt(table, date.getTime()) : null;
+  if (offset !== null) {
+    const local = new Date(date.getTime() + offset * 60_000);
+    const [year, month, day] = [local.getUTCFullYear(), local.getUTCMonth() + 1, local.getUTCDate()];
+    return {
+      year,
+      month,
+      day,
+      hour: local.getUTCHours(),
+      minute: local.getUTCMinutes(),
+      weekday: local.getUTCDay(),
+    };
+  }
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone || DEFAULT_TIMEZONE).formatToParts(date)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);

@@ -9,11 +9,13 @@
  * that data. It stops when a pass asks for nothing new, and the queries go to the browser in the
  * HTML so its first render is the same and nothing is fetched twice.
  */
-import { dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
+import { type DehydratedState, dehydrate, type Query, type QueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useContext } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import type { AppConfig } from "../domain/app-config";
+import { DEFAULT_TIMEZONE } from "../domain/format";
+import { type ZoneOffsets, zoneOffsetsAround } from "../domain/zone-offsets";
 import { App, createQueryClient } from "./app/app";
 import { appConfigQueryKey } from "./features/app-config/api";
 import { setApiTransport } from "./lib/api-client";
@@ -26,8 +28,15 @@ export interface RenderedPage {
   /** The markup of #root. */
   html: string;
   head: CollectedSeo;
-  /** TanStack Query's dehydrated cache, for the browser's first render. */
-  state: unknown;
+  state: ServerState;
+}
+
+/** What the browser's first render starts from (web/app/boot.tsx reads it from #ssr-state). */
+export interface ServerState {
+  /** TanStack Query's dehydrated cache: the page's data. */
+  queries: DehydratedState;
+  /** The studio zone's offsets, so the page's dates need no Intl time-zone data in the browser. */
+  zoneOffsets: ZoneOffsets;
 }
 
 /** Passes before giving up: the home page needs three (layout, page, sections' data). */
@@ -94,7 +103,11 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     if (waiting.length === 0) {
       const config = queryClient.getQueryData<AppConfig>(appConfigQueryKey);
       if (!config) throw new Error(`Sin configuración del estudio al renderizar ${url}`);
-      return { html, head: completeHead(seo, config), state: dehydrate(queryClient) };
+      const state: ServerState = {
+        queries: dehydrate(queryClient),
+        zoneOffsets: zoneOffsetsAround(config.timezone || DEFAULT_TIMEZONE),
+      };
+      return { html, head: completeHead(seo, config), state };
     }
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
   }

@@ -1,7 +1,10 @@
-import { type DehydratedState, hydrate } from "@tanstack/react-query";
+import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { rememberZoneOffsets } from "../../domain/format";
+import { isZoneOffsets } from "../../domain/zone-offsets";
+import type { ServerState } from "../entry-server";
 import { App, createQueryClient, preloadRouteCode } from "./app";
 
 /**
@@ -20,7 +23,10 @@ export function boot(container: HTMLElement) {
   // so its first render matches the HTML already on screen.
   const serverState = document.getElementById("ssr-state");
   if (serverState?.textContent) {
-    hydrate(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
+    const state = JSON.parse(serverState.textContent) as Partial<ServerState>;
+    // Before anything renders a date: the page's dates then come from the table, not from Intl.
+    if (isZoneOffsets(state.zoneOffsets)) rememberZoneOffsets(state.zoneOffsets);
+    if (state.queries) hydrate(queryClient, state.queries);
     // The page's code first, then hydration. In a transition, React hydrates in slices (and each
     // HydrationUnit on its own) and keeps the phone responsive instead of one long task.
     void preloadRouteCode(window.location.pathname).then(() => {

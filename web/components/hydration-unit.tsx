@@ -22,11 +22,26 @@ export function stopWaitingForVisibility(): void {
 
 const visible = new Map<string, Promise<void>>();
 
+/**
+ * The server-rendered markers by id, found in one pass: a query per unit walked the whole page
+ * once for each of the page's dozens of units.
+ */
+let markers: Map<string, Element> | null = null;
+function markerOf(id: string): Element | null {
+  markers ??= new Map(
+    [...document.querySelectorAll("[data-hydration-unit]")].map((marker) => [
+      marker.getAttribute("data-hydration-unit") ?? "",
+      marker,
+    ]),
+  );
+  return markers.get(id) ?? null;
+}
+
 /** Resolves when the server-rendered part marked `id` is near the screen (or cannot be found). */
 function whenVisible(id: string): Promise<void> | null {
   const known = visible.get(id);
   if (known) return known;
-  const marker = document.querySelector(`[data-hydration-unit="${CSS.escape(id)}"]`);
+  const marker = markerOf(id);
   const target = marker?.firstElementChild;
   if (!target || typeof IntersectionObserver === "undefined") return null;
   const promise = new Promise<void>((resolve) => {

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * Where a public page's main-thread time goes on a throttled phone: loads PATH of a running demo
+ * server in Debian's Chromium (390 px, 4x CPU slowdown as Lighthouse's mobile run), records a
+ * JavaScript CPU profile from navigation until the page has been quiet for a second, and prints
+ * the long tasks (over 50 ms, the ones counted as blocking time) and the functions with the most
+ * time of their own, attributed to the app's source where the build's names allow.
+ *
+ *   node bench/page-profile.mjs http://127.0.0.1:3301 /calendario [out.cpuprofile]
+ *
+ * A diagnosis aid for bench/lighthouse.mjs, not a benchmark: figures vary with the machine.
+ */
+import fs from "node:fs";
+import { chromium } from "playwright-core";
+
+const [baseUrl = "http://127.0.0.1:3000", path = "/", out] = process.argv.slice(2);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, serviceWorkers: "block" });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+await page.evaluate(() => 0);
+await page.addInitScript(() => {
+  // Long tasks as the page sees them (the same 50 ms threshold as blocking time).
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+  }).observe({ type: "longtask", buffered: true });
+});
+await cdp.send("Profiler.start");
+await page.goto(baseUrl + path, { waitUntil: "load" });
+await page.waitForLoadState("networkidle");
+await page.waitForTimeout(1000);
+const { profile } = await cdp.send("Profiler.stop");
+const longTasks = await page.evaluate(() => window.__longTasks);
+await browser.close();
+if (out) fs.writeFileSync(out, JSON.stringify(profile));
+
+const total = (longTasks ?? []).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+console.log(`${path}: ${longTasks.length} long tasks, ${total} ms over 50 ms (4x slowdown)`);
+for (const [start, duration] of longTasks) console.log(`  at ${String(start).padStart(5)} ms  ${duration} ms`);
+
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const selfTime = new Map();
+for (let i = 0; i < profile.samples.length; i++) {
+  const node = byId.get(profile.samples[i]);
+  const frame = node.callFrame;
+  if (["(idle)", "(program)", "(root)"].includes(frame.functionName)) continue;
+  const where = `${frame.functionName || "(anonymous)"}  ${frame.url.replace(baseUrl, "")}:${frame.lineNumber}:${frame.columnNumber}`;
+  selfTime.set(where, (selfTime.get(where) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+}
+console.log("own time (ms):");
+for (const [where, ms] of [...selfTime].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+  console.log(`  ${ms.toFixed(1).padStart(7)}  ${where}`);
+}

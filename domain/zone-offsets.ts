@@ -1,0 +1,117 @@
+/**
+ * A time zone's UTC offsets over a span of time, as a small table: the offset in force from each
+ * instant it changes. The server builds it with Intl and sends it with a server-rendered page; the
+ * browser then turns instants into the studio's wall clock with plain arithmetic (format.ts).
+ *
+ * Why: the first Intl.DateTimeFormat with a time zone that a page creates loads the browser's
+ * time-zone data, about 60 ms on a mid-range phone (240 ms in Lighthouse's 4x slowdown), in the
+ * task that hydrates the page. A table of a few numbers does the same job for the dates a page
+ * shows; anything outside its span still goes through Intl.
+ */
+
+export interface ZoneOffsets {
+  zone: string;
+  /** The span covered, in ms since the epoch: [from, to). */
+  from: number;
+  to: number;
+  /** [instant in ms, offset in minutes east of UTC] in time order; the first is at `from`. */
+  changes: [number, number][];
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** The zone's offset at an instant, in minutes (Intl: for building tables, not for hot paths). */
+export function intlOffsetAt(formatter: Intl.DateTimeFormat, ms: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatter.formatToParts(ms)) {
+    if (part.type !== "literal") parts[part.type] = Number(part.value);
+  }
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute);
+  return Math.round((wall - Math.floor(ms / MINUTE) * MINUTE) / MINUTE);
+}
+
+function offsetFormatter(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  });
+}
+
+/**
+ * The table for `zone` between two instants. Offsets are sampled a day apart (no zone changes
+ * twice in a day) and each change is then found to the minute by bisection.
+ */
+export function buildZoneOffsets(zone: string, from: number, to: number): ZoneOffsets {
+  const formatter = offsetFormatter(zone);
+  const offsetAt = (ms: number) => intlOffsetAt(formatter, ms);
+  const start = Math.floor(from / MINUTE) * MINUTE;
+  const changes: [number, number][] = [[start, offsetAt(start)]];
+  let before = start;
+  let offset = changes[0][1];
+  while (before < to) {
+    const after = Math.min(before + DAY, to);
+    const next = offsetAt(after);
+    if (next !== offset) {
+      // The first minute in (before, after] with the new offset.
+      let low = before;
+      let high = after;
+      while (high - low > MINUTE) {
+        const middle = low + Math.floor((high - low) / MINUTE / 2) * MINUTE;
+        if (offsetAt(middle) === offset) low = middle;
+        else high = middle;
+      }
+      changes.push([high, next]);
+      offset = next;
+    }
+    before = after;
+  }
+  return { zone, from: start, to, changes };
+}
+
+/** The offset the table gives for an instant, or null outside its span. */
+export function tableOffsetAt(table: ZoneOffsets, ms: number): number | null {
+  if (!(ms >= table.from && ms < table.to)) return null;
+  const { changes } = table;
+  let offset = changes[0][1];
+  for (let i = 1; i < changes.length && changes[i][0] <= ms; i++) offset = changes[i][1];
+  return offset;
+}
+
+const builtByDay = new Map<string, ZoneOffsets>();
+
+/**
+ * The table a page sends: from about a year back (recent purchases, past classes) to two years
+ * ahead (the schedule). Built once per zone and day.
+ */
+export function zoneOffsetsAround(zone: string, now = Date.now()): ZoneOffsets {
+  const day = Math.floor(now / DAY) * DAY;
+  const key = `${zone}|${day}`;
+  let table = builtByDay.get(key);
+  if (!table) {
+    table = buildZoneOffsets(zone, day - 400 * DAY, day + 800 * DAY);
+    if (builtByDay.size > 16) builtByDay.clear();
+    builtByDay.set(key, table);
+  }
+  return table;
+}
+
+/** Whether a value read from a page is a table this module built (it crosses the network). */
+export function isZoneOffsets(value: unknown): value is ZoneOffsets {
+  const table = value as ZoneOffsets | null;
+  return (
+    typeof table?.zone === "string" &&
+    Number.isFinite(table.from) &&
+    Number.isFinite(table.to) &&
+    Array.isArray(table.changes) &&
+    table.changes.length > 0 &&
+    table.changes.every(
+      (change) => Array.isArray(change) && Number.isFinite(change[0]) && Number.isInteger(change[1]),
+    )
+  );
+}
