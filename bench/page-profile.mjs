@@ -16,9 +16,20 @@ import { chromium } from "playwright-core";
 const [baseUrl = "http://127.0.0.1:3000", path = "/", out] = process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
-const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, serviceWorkers: "block" });
+const context = await browser.newContext({
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  serviceWorkers: "block",
+});
 const page = await context.newPage();
 const cdp = await context.newCDPSession(page);
 await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -29,7 +40,8 @@ await page.addInitScript(() => {
   // Long tasks as the page sees them (the same 50 ms threshold as blocking time).
   window.__longTasks = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+    for (const entry of list.getEntries())
+      window.__longTasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
   }).observe({ type: "longtask", buffered: true });
 });
 await cdp.send("Profiler.start");
@@ -43,7 +55,8 @@ if (out) fs.writeFileSync(out, JSON.stringify(profile));
 
 const total = (longTasks ?? []).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
 console.log(`${path}: ${longTasks.length} long tasks, ${total} ms over 50 ms (4x slowdown)`);
-for (const [start, duration] of longTasks) console.log(`  at ${String(start).padStart(5)} ms  ${duration} ms`);
+for (const [start, duration] of longTasks)
+  console.log(`  at ${String(start).padStart(5)} ms  ${duration} ms`);
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const selfTime = new Map();
