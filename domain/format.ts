@@ -8,7 +8,7 @@
  * or its ICU version.
  */
 
-import { tableOffsetAt, type ZoneOffsets } from "./zone-offsets";
+import { tableOffsetAt, wallClockFormatter, type ZoneOffsets } from "./zone-offsets";
 
 export const DEFAULT_TIMEZONE = "America/Mexico_City";
 
@@ -120,15 +120,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     try {
-      formatter = new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        year: "numeric",
-        month: "numeric",
-        day: "numeric",
-        hour: "numeric",
-        minute: "numeric",
-        hourCycle: "h23",
-      });
+      formatter = wallClockFormatter(timeZone);
     } catch {
       // Unknown zone name in config: fall back to the default studio zone rather than crash.
       formatter = formatterFor(DEFAULT_TIMEZONE);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime, rememberZoneOffsets, wallClock } from "./format";
-import { buildZoneOffsets, isZoneOffsets, tableOffsetAt, zoneOffsetsAround } from "./zone-offsets";
+import {
+  buildZoneOffsets,
+  isZoneOffsets,
+  tableOffsetAt,
+  wallClockFormatter,
+  zoneOffsetsAround,
+} from "./zone-offsets";
 
 const DAY = 86_400_000;
 const from = Date.UTC(2025, 0, 1);
@@ -10,15 +16,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function intlWallClock(ms: number, zone: string) {
   let formatter = formatters.get(zone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      hourCycle: "h23",
-    });
+    formatter = wallClockFormatter(zone);
     formatters.set(zone, formatter);
   }
   const parts = Object.fromEntries(

@@ -31,7 +31,11 @@ export function intlOffsetAt(formatter: Intl.DateTimeFormat, ms: number): number
   return Math.round((wall - Math.floor(ms / MINUTE) * MINUTE) / MINUTE);
 }
 
-function offsetFormatter(zone: string): Intl.DateTimeFormat {
+/**
+ * A formatter to the numeric wall clock of `zone` (throws RangeError for an unknown zone). The one
+ * place the app creates a time-zone Intl formatter: format.ts uses it when no table applies.
+ */
+export function wallClockFormatter(zone: string): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat("en-US", {
     timeZone: zone,
     year: "numeric",
@@ -48,7 +52,7 @@ function offsetFormatter(zone: string): Intl.DateTimeFormat {
  * twice in a day) and each change is then found to the minute by bisection.
  */
 export function buildZoneOffsets(zone: string, from: number, to: number): ZoneOffsets {
-  const formatter = offsetFormatter(zone);
+  const formatter = wallClockFormatter(zone);
   const offsetAt = (ms: number) => intlOffsetAt(formatter, ms);
   const start = Math.floor(from / MINUTE) * MINUTE;
   const changes: [number, number][] = [[start, offsetAt(start)]];
