@@ -98,18 +98,35 @@ export async function signInAs(
  * its grid.
  */
 export async function showWeekOf(page: Page, day: string): Promise<void> {
-  const shownDays = async () => {
-    await page.getByTestId("week-grid").waitFor();
-    return (await page
-      .getByTestId("day-column")
-      .evaluateAll((columns) => columns.map((c) => c.getAttribute("data-date") ?? ""))) as string[];
+  /**
+   * The days on screen once the calendar has settled: the columns belong to the week its header
+   * is on. Right after a click (or an auto-advance) the header has moved and the columns still
+   * show the previous week until its data arrives; reading then would act on a week that is
+   * about to change (a click just as the calendar advanced by itself went one week too far).
+   */
+  const settledDays = async () => {
+    let days: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId("week-grid").waitFor();
+          const start = await page.getByTestId("week-label").getAttribute("data-start");
+          days = (await page
+            .getByTestId("day-column")
+            .evaluateAll((columns) => columns.map((c) => c.getAttribute("data-date") ?? ""))) as string[];
+          return days[0] === start;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    return days;
   };
   for (let step = 0; step < 8; step++) {
-    const days = await shownDays();
+    const days = await settledDays();
     if (days.includes(day)) return;
     const later = day > (days.at(-1) ?? "");
     await page.getByRole("button", { name: later ? "Semana siguiente" : "Semana anterior" }).click();
-    await expect.poll(async () => (await shownDays())[0], { timeout: 15_000 }).not.toBe(days[0]);
+    await expect.poll(async () => (await settledDays())[0], { timeout: 15_000 }).not.toBe(days[0]);
   }
   throw new Error(`the calendar never showed the week of ${day}`);
 }

@@ -303,7 +303,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
               >
                 <IconChevronLeft size={18} />
               </ActionIcon>
-              <Text fw={600} miw={90} ta="center" data-testid="week-label">
+              <Text fw={600} miw={90} ta="center" data-testid="week-label" data-start={state.start_date}>
                 Semana {state.selectedWeek}
               </Text>
               <ActionIcon
