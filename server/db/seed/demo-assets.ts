@@ -65,4 +65,17 @@ export const DEMO_PACKAGES: DemoPackageAsset[] = [
 
 export const DEMO_VIDEO_COUNT = 12;
 
-export const demoUrl = (...parts: string[]) => [DEMO_BASE, ...parts].join("/");
+/**
+ * The served copy of a demo image: the SVGs (generate-demo-images.ts) are only the sources. In a
+ * browser every SVG <img> is a small document laid out and painted on the main thread (15–25 ms
+ * each on a fast machine, four times that on a phone), and a page's first screens load a dozen;
+ * link previews (WhatsApp, Facebook) do not show SVG at all. rasterize-demo-images.ts writes a
+ * JPEG of each (a PNG for icons and the logo, which need transparency).
+ */
+export function rasterNameOf(relativePath: string): string {
+  if (!relativePath.endsWith(".svg")) return relativePath;
+  const transparent = relativePath.startsWith("icons/") || relativePath === "logo.svg";
+  return relativePath.replace(/\.svg$/, transparent ? ".png" : ".jpg");
+}
+
+export const demoUrl = (...parts: string[]) => [DEMO_BASE, rasterNameOf(parts.join("/"))].join("/");

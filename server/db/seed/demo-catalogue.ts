@@ -10,7 +10,7 @@ import {
 } from "../schema/calendar";
 import { files, tags } from "../schema/content";
 import { class_package_types, class_packages, package_home_lists } from "../schema/packages";
-import { DEMO_COACHES, demoUrl } from "./demo-assets";
+import { DEMO_COACHES, demoUrl, rasterNameOf } from "./demo-assets";
 
 export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
 
@@ -178,10 +178,10 @@ export async function seedCatalogue(db: Db) {
     .insert(files)
     .values(
       DEMO_COACHES.map((c) => ({
-        name: `${c.slug}.svg`,
-        type: "image/svg+xml",
+        name: rasterNameOf(`${c.slug}.svg`),
+        type: "image/jpeg",
         storage: "server",
-        path: `demo/coaches/${c.slug}.svg`,
+        path: `demo/${rasterNameOf(`coaches/${c.slug}.svg`)}`,
         src: demoUrl("coaches", `${c.slug}.svg`),
       })),
     )
