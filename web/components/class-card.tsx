@@ -57,6 +57,7 @@ export function ClassCard({
       padding="sm"
       data-testid="class-card"
       data-state={state}
+      className={classes.card}
       style={{
         borderLeft: `4px solid ${accent}`,
         background: reserved ? "var(--mantine-primary-color-light)" : undefined,
