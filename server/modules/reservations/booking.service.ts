@@ -3,7 +3,6 @@ import { chooseBucket, hasUnlimitedMembership, isInsideBookingWindow } from "../
 import { AppError, notFound } from "../../../domain/errors";
 import { selectableSpots, spotGridFor } from "../../../domain/spot-map";
 import type { Db } from "../../db/client";
-import type { ReadCache } from "../../plugins/read-cache";
 import { findClassWithDetails } from "../calendar/calendar.repository";
 import type { EmailClass } from "../notifications/notifications.service";
 import { accountBlockers } from "./profile-checks";
@@ -16,7 +15,6 @@ import {
   lockClassForBooking,
   lockCustomerForBooking,
   type ReservationRow,
-  type SeatSnapshot,
   seatSnapshot,
 } from "./reservations.repository";
 
@@ -44,36 +42,11 @@ type Payment = { paid_with: "credit" | "unlimited"; available_class_id: number |
  * would queue behind the winners for seconds. A lock-free read answers them at once; a class
  * that still looks bookable goes on to the transaction, which decides under lock.
  */
-async function refuseIfSoldOut(
-  seats: SeatReader,
-  customerId: number,
-  request: BookingRequest,
-): Promise<void> {
-  const snapshot = await seats(request.single_class_id);
-  // Someone who already holds a seat goes on, to be told so (409) rather than "sold out".
-  if (!snapshot || snapshot.capacity === null || snapshot.holders.includes(customerId)) return;
-  if (snapshot.taken >= snapshot.capacity) throw AppError.of(412, "SOLD_OUT", "classSoldOut");
+async function refuseIfSoldOut(db: Db, customerId: number, request: BookingRequest): Promise<void> {
+  const seats = await seatSnapshot(db, request.single_class_id, customerId);
+  if (!seats || seats.capacity === null || seats.mine) return;
+  if (seats.taken >= seats.capacity) throw AppError.of(412, "SOLD_OUT", "classSoldOut");
 }
-
-/** Reads a class's seats for the early "sold out" answer. */
-export type SeatReader = (classId: number) => Promise<SeatSnapshot | null>;
-
-export const seatsFromDatabase =
-  (db: Db): SeatReader =>
-  (classId) =>
-    seatSnapshot(db, classId);
-
-/**
- * The same read through the app's read cache (plugins/read-cache.ts), shared by every request for
- * the class: once the last seat is gone, the hundreds still arriving are answered without touching
- * the database. Any booking or cancellation through this instance empties the cache, so seats it
- * frees are seen at once; seats freed elsewhere (another instance, a job) within about a second.
- * Only a "sold out" answer comes from here: a class that looks bookable goes to the transaction.
- */
-export const seatsThroughCache =
-  (db: Db, cache: ReadCache): SeatReader =>
-  (classId) =>
-    cache.get(`class-seats:${classId}`, () => seatSnapshot(db, classId));
 
 /**
  * Locks a class for a change of its seats (a booking, a cancellation, a waitlist promotion, the
@@ -92,7 +65,6 @@ export async function bookSeat(
   customerId: number,
   request: BookingRequest,
   now = new Date(),
-  seats: SeatReader = seatsFromDatabase(db),
 ): Promise<{
   host: ReservationRow;
   guest: ReservationRow | null;
@@ -100,7 +72,7 @@ export async function bookSeat(
   /** The class as the confirmation email shows it, read with the lock. */
   klass: EmailClass;
 }> {
-  await refuseIfSoldOut(seats, customerId, request);
+  await refuseIfSoldOut(db, customerId, request);
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;

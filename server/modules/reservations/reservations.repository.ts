@@ -304,10 +304,7 @@ const seatSnapshotStatement = preparedStatement("reservations_seat_snapshot", (d
     .select({
       capacity: single_classes.capacity,
       taken: count(class_reservations.class_reservation_id),
-      // Customers holding a seat of their own (not a guest's): small, a class has tens of seats.
-      holders: sql<
-        number[]
-      >`coalesce(array_agg(${class_reservations.customer_id}) filter (where ${class_reservations.guest_of_id} is null and ${class_reservations.customer_id} is not null), '{}')`,
+      mine: sql<boolean>`coalesce(bool_or(${class_reservations.customer_id} = ${sql.placeholder("customerId")} and ${class_reservations.guest_of_id} is null), false)`,
     })
     .from(single_classes)
     .leftJoin(
@@ -324,15 +321,13 @@ const seatSnapshotStatement = preparedStatement("reservations_seat_snapshot", (d
     .prepare(name),
 );
 
-export type SeatSnapshot = { capacity: number | null; taken: number; holders: number[] };
-
 /**
- * Seats of a class read without any lock: capacity, seats taken and who holds one. Only good for
- * answering "sold out" early; the booking transaction checks again under lock.
+ * Seats of a class read without any lock: capacity, seats taken and whether this customer holds
+ * one. Only good for answering "sold out" early; the booking transaction checks again under lock.
  */
-export async function seatSnapshot(db: Db, classId: number): Promise<SeatSnapshot | null> {
-  const [row] = await seatSnapshotStatement(db, { classId });
-  return row ? { capacity: row.capacity, taken: Number(row.taken), holders: row.holders.map(Number) } : null;
+export async function seatSnapshot(db: Db, classId: number, customerId: number) {
+  const [row] = await seatSnapshotStatement(db, { classId, customerId });
+  return row ?? null;
 }
 
 /** What a booking writes; every other column keeps its default. */

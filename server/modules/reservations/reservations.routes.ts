@@ -6,7 +6,7 @@ import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
-import { bookSeat, seatsThroughCache } from "./booking.service";
+import { bookSeat } from "./booking.service";
 import { buildCalendar, type IcalEvent } from "./ical";
 import {
   findCustomerByIcalToken,
@@ -120,14 +120,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const customerId = await currentCustomerId(request);
       const config = await app.appConfig.get();
-      const { host, guest, customer, klass } = await bookSeat(
-        app.db,
-        config,
-        customerId,
-        request.body,
-        new Date(),
-        seatsThroughCache(app.db, app.readCache),
-      );
+      const { host, guest, customer, klass } = await bookSeat(app.db, config, customerId, request.body);
       await notifyBookingConfirmedTo(app, customer, host, klass);
       const out = (r: typeof host) => ({
         class_reservation_id: r.class_reservation_id,

@@ -79,36 +79,4 @@ describe("statements per booking and per cancellation", () => {
       "reservation_cancelled",
     ]);
   });
-
-  it("answers a sold-out class from the read cache, and sees a seat freed through the API at once", async () => {
-    const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 5 * DAY), capacity: 1 });
-    const holder = await makeCustomer(t, { credits: 1 });
-    const late = await makeCustomer(t, { credits: 1 });
-    const later = await makeCustomer(t, { credits: 1 });
-    const held = await book(t, holder.headers, { single_class_id: klass.single_class_id });
-    expect(held.statusCode, held.body).toBe(200);
-    // Warm the late customers' sessions, then: the first refusal reads the seats, the next none.
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/customer", headers: late.headers })).statusCode,
-    ).toBe(200);
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/customer", headers: later.headers })).statusCode,
-    ).toBe(200);
-    const first = await counted(() => book(t, late.headers, { single_class_id: klass.single_class_id }));
-    expect(first.result.json()).toMatchObject({ code: "SOLD_OUT" });
-    expect(first.statements).toHaveLength(1);
-    const next = await counted(() => book(t, later.headers, { single_class_id: klass.single_class_id }));
-    expect(next.result.statusCode).toBe(412);
-    expect(next.result.json()).toMatchObject({ code: "SOLD_OUT" });
-    expect(next.statements).toEqual([]);
-    // The holder trying again is told they hold a seat, not that the class is sold out.
-    const again = await book(t, holder.headers, { single_class_id: klass.single_class_id });
-    expect(again.json()).toMatchObject({ code: "ALREADY_BOOKED" });
-
-    // The holder cancels: the very next attempt books the freed seat.
-    const id = held.json().class_reservation.class_reservation_id as number;
-    expect((await cancel(holder.headers, id)).statusCode).toBe(200);
-    const freed = await book(t, later.headers, { single_class_id: klass.single_class_id });
-    expect(freed.statusCode, freed.body).toBe(200);
-  });
 });
