@@ -54,15 +54,28 @@ describe("waitlist journey", () => {
     const { days } = (
       await apiCall(`/api/single_class?start_date=${today}&end_date=${end}`, { token: holder.token })
     ).json as { days: { single_classes: Json[] }[] };
+    // Far enough ahead that the holder may still cancel it (the demo allows it up to 12 h before):
+    // a class tomorrow morning, picked late at night, could no longer be cancelled. The fullest
+    // such class; other new customers take all but its last seat.
     const klass = days
       .flatMap((d) => d.single_classes)
-      .find(
+      .filter(
         (c) =>
-          c.available === 1 &&
+          (c.available as number) >= 1 &&
+          (c.available as number) <= 3 &&
           c.class_package_id === null &&
-          Date.parse(c.class_date) > Date.now() + 4 * 3_600_000,
-      );
-    if (!klass) throw new Error("no class with exactly one seat left");
+          Date.parse(c.class_date) > Date.now() + 14 * 3_600_000,
+      )
+      .sort((a, b) => (a.available as number) - (b.available as number))[0];
+    if (!klass) throw new Error("no class with 1 to 3 seats left");
+    for (let seat = 1; seat < (klass.available as number); seat++) {
+      const filler = await newCustomerWithCredits(adminToken, pack.class_package_id, `Relleno ${seat}`);
+      await apiCall("/api/class_reservations", {
+        method: "POST",
+        token: filler.token,
+        body: { single_class_id: klass.single_class_id },
+      });
+    }
     const booked = await apiCall("/api/class_reservations", {
       method: "POST",
       token: holder.token,
