@@ -10,7 +10,8 @@ import { gzipSync } from "node:zlib";
  *   node bench/lighthouse.mjs http://127.0.0.1:4310
  *
  * Targets (issue 9): performance >= 95, accessibility 100, best practices 100, SEO 100, home JS
- * under 150 KB gzip. Exits 1 when a target is missed. Figures go in bench/RESULTS-public.md.
+ * under 150 KB gzip, judged on the median of LIGHTHOUSE_RUNS runs per page (5 by default, as
+ * Lighthouse's documentation on variability advises). Exits 1 when a target is missed. Figures go in bench/RESULTS-public.md.
  * LIGHTHOUSE_DETAILS=1 also prints the long tasks and script costs behind the blocking time.
  */
 import * as chromeLauncher from "chrome-launcher";
@@ -19,9 +20,16 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium.mjs";
 import { machineLines, writeSection } from "./results-public.mjs";
 
 const baseUrl = (process.argv[2] ?? process.env.BASE_URL ?? "http://127.0.0.1:3000").replace(/\/$/, "");
-const paths = ["/", "/calendario"];
+// LIGHTHOUSE_PATHS=/calendario audits one page only (while working on it).
+const paths = process.env.LIGHTHOUSE_PATHS?.split(",") ?? ["/", "/calendario"];
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const HOME_JS_LIMIT = 150 * 1024;
+const METRICS = {
+  FCP: "first-contentful-paint",
+  LCP: "largest-contentful-paint",
+  TBT: "total-blocking-time",
+  CLS: "cumulative-layout-shift",
+};
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
@@ -31,41 +39,43 @@ const chrome = await chromeLauncher.launch({
 let failed = false;
 const loadBefore = os.loadavg();
 const rows = [];
+// Lighthouse's own advice on variability: a single run moves by several points with whatever
+// else the machine does while it loads, so judge the median of several runs (5 by default).
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 try {
   for (const path of paths) {
     const url = baseUrl + path;
-    // Mobile emulation with Lighthouse's default throttling (simulated slow 4G, 4x CPU).
-    const audit = () =>
-      lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        formFactor: "mobile",
-        onlyCategories: Object.keys(TARGETS),
-      });
-    let result = await audit();
-    // "Something went wrong with recording the trace ... run Lighthouse again": a trace-recording
-    // failure of the browser, not a finding about the page. One retry, and it is printed.
-    if (result?.lhr?.runtimeError?.code === "NO_NAVSTART") {
-      console.log(`\n${path}: NO_NAVSTART, retrying once`);
-      result = await audit();
-    }
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     console.log(`\n${path}`);
-    // A run that could not load the page (a timeout on a loaded machine) scores 0 in the
-    // categories it could not audit: print why, so a 0 is not read as a finding.
-    if (lhr.runtimeError) console.log(`  RUN FAILED: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    for (const warning of lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
+    const runs = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const lhr = await auditOnce(url);
+      runs.push(lhr);
+      const failure = lhr.runtimeError
+        ? ` RUN FAILED: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`
+        : "";
+      console.log(`  run ${run}: performance ${score(lhr, "performance")}, ${metricsLine(lhr)}${failure}`);
+      for (const warning of lhr.runWarnings ?? []) console.log(`    warning: ${warning}`);
+      if (process.env.LIGHTHOUSE_DETAILS) printMainThreadDetails(lhr);
+    }
+    const sorted = [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"));
+    const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
+    const performances = runs.map((r) => score(r, "performance"));
+    console.log(
+      `  performance of the median run (all runs: ${performances.join(", ")}); other categories, lowest run:`,
+    );
+    // Performance varies from run to run and is judged on the median; the other categories do not
+    // depend on timing, so every run must meet them (their lowest run is printed).
+    const judged = (id) =>
+      id === "performance" ? score(lhr, id) : Math.min(...runs.map((run) => score(run, id)));
     for (const [id, target] of Object.entries(TARGETS)) {
-      const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const ok = score >= target;
+      const value = judged(id);
+      const ok = value >= target;
       if (!ok) failed = true;
       console.log(
-        `  ${id.padEnd(15)} ${String(score).padStart(3)}  (target ${target}) ${ok ? "ok" : "MISSED"}`,
+        `  ${id.padEnd(15)} ${String(value).padStart(3)}  (target ${target}) ${ok ? "ok" : "MISSED"}`,
       );
       if (!ok) {
-        for (const ref of lhr.categories[id].auditRefs) {
+        for (const ref of lhr.categories[id]?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id];
           if (ref.weight > 0 && audit.score !== null && audit.score < 1) {
             console.log(`      - ${ref.id}: ${audit.title} ${audit.displayValue ?? ""}`);
@@ -73,15 +83,9 @@ try {
         }
       }
     }
-    for (const metric of [
-      "first-contentful-paint",
-      "largest-contentful-paint",
-      "total-blocking-time",
-      "cumulative-layout-shift",
-    ]) {
-      console.log(`  ${metric.padEnd(26)} ${lhr.audits[metric]?.displayValue ?? "-"}`);
+    for (const id of Object.values(METRICS)) {
+      console.log(`  ${id.padEnd(26)} ${metric(lhr, id)}`);
     }
-    if (process.env.LIGHTHOUSE_DETAILS) printMainThreadDetails(lhr);
     const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
       (item) => item.resourceType === "Script" && item.url.startsWith(baseUrl),
     );
@@ -98,10 +102,8 @@ try {
         `      ${(item.transferSize / 1024).toFixed(1).padStart(6)} KB  ${item.url.replace(baseUrl, "")}`,
       );
     }
-    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const metric = (id) => lhr.audits[id]?.displayValue ?? "-";
     rows.push(
-      `| ${path} | ${lhr.runtimeError ? `run failed: ${lhr.runtimeError.code}` : score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ${metric("first-contentful-paint")} | ${metric("largest-contentful-paint")} | ${metric("total-blocking-time")} | ${metric("cumulative-layout-shift")} | ${(total / 1024).toFixed(1)} KB |`,
+      `| ${path} | ${lhr.runtimeError ? `run failed: ${lhr.runtimeError.code}` : score(lhr, "performance")} (${performances.join(", ")}) | ${judged("accessibility")} | ${judged("best-practices")} | ${judged("seo")} | ${metric(lhr, "first-contentful-paint")} | ${metric(lhr, "largest-contentful-paint")} | ${metric(lhr, "total-blocking-time")} | ${metric(lhr, "cumulative-layout-shift")} | ${(total / 1024).toFixed(1)} KB |`,
     );
     if (path === "/" && total >= HOME_JS_LIMIT) {
       failed = true;
@@ -119,12 +121,49 @@ writeSection(
     ...machineLines(loadBefore),
     `- Command: \`node bench/lighthouse.mjs ${baseUrl}\` (Lighthouse 12, mobile emulation, simulated slow 4G and 4x CPU slowdown)`,
     "",
+    `${RUNS} runs per page: performance and the metrics of the median run (every run's performance in brackets); accessibility, best practices and SEO of the lowest run.`,
+    "",
     "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS (gzip) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
   ].join("\n"),
 );
 process.exitCode = failed ? 1 : 0;
+
+/** One audit of `url`, mobile emulation with Lighthouse's default throttling (slow 4G, 4x CPU). */
+async function auditOnce(url) {
+  const audit = () =>
+    lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      formFactor: "mobile",
+      onlyCategories: Object.keys(TARGETS),
+    });
+  let result = await audit();
+  // "Something went wrong with recording the trace ... run Lighthouse again": a trace-recording
+  // failure of the browser, not a finding about the page. Retried, and printed.
+  for (let retry = 0; retry < 2 && result?.lhr?.runtimeError?.code === "NO_NAVSTART"; retry++) {
+    console.log("  NO_NAVSTART, retrying");
+    result = await audit();
+  }
+  if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+  return result.lhr;
+}
+
+function score(lhr, id) {
+  return Math.round((lhr.categories[id]?.score ?? 0) * 100);
+}
+
+function metricsLine(lhr) {
+  return Object.entries(METRICS)
+    .map(([short, id]) => `${short} ${metric(lhr, id)}`)
+    .join(", ");
+}
+
+function metric(lhr, id) {
+  return lhr.audits[id]?.displayValue ?? "-";
+}
 
 /**
  * LIGHTHOUSE_DETAILS=1: where the blocking time comes from. The long main-thread tasks (start and

@@ -244,6 +244,25 @@ export const messages = {
   penaltyLifted: "Penalización levantada.",
   penaltyAlreadyLifted: "Esta penalización ya no está activa.",
   adminReservationBooked: "Reservación agregada.",
+  // The customer's booking rules as the front desk reads them: about the customer, with the way
+  // past them where there is one (decision 0015).
+  deskPenaltyActive:
+    "Este cliente tiene una penalización activa. Activa «Omitir reglas de reservación» para reservar de todos modos.",
+  deskProfileIncomplete:
+    "A este cliente le faltan datos de su perfil. Activa «Omitir reglas de reservación» para reservar de todos modos.",
+  deskPagesPending:
+    "Este cliente no ha aceptado {page}. Activa «Omitir reglas de reservación» para reservar de todos modos.",
+  deskBookingWindow:
+    "Esta clase todavía no abre reservaciones o ya comenzó. Si aún no abre, activa «Omitir reglas de reservación».",
+  deskAlreadyBooked: "Este cliente ya tiene una reservación en esta clase.",
+  deskNoCredits: "Este cliente no tiene clases disponibles para esta clase. Agrégale un acceso primero.",
+  deskNotEnoughSeats: "No quedan lugares suficientes para el cliente y su invitado.",
+  deskCancelTooLate:
+    "Ya pasó el límite de cancelación de esta clase. Activa «Omitir la política de cancelación» para cancelar y devolver el crédito.",
+  deskCancelDisabled:
+    "La cancelación está desactivada en la configuración. Activa «Omitir la política de cancelación» para cancelar.",
+  deskCancelLimitReached:
+    "Este crédito ya usó sus cancelaciones permitidas. Activa «Omitir la política de cancelación» para cancelar.",
   // Commerce: renewals, provider adapters and webhooks (ours)
   invoiceNotFound: "No encontramos este cargo.",
   invoiceNotPending: "Este cargo ya no está pendiente de pago.",

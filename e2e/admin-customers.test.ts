@@ -66,6 +66,43 @@ describe("admin: customers, grant, audit, CSV", () => {
     await context.close();
   });
 
+  it("the front desk books and cancels past the rules, and the audit says so", async () => {
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+    await signInAs(page, "admin@demo.mx", "/admin/clientes");
+    await page.getByRole("searchbox", { name: "Buscar en Clientes" }).fill("5512345678");
+    await page.getByRole("table", { name: "Clientes" }).getByRole("link", { name: "Ana López" }).click();
+    await page.waitForURL(/\/admin\/clientes\/\d+$/);
+
+    await page.getByRole("button", { name: "Reservar clase" }).click();
+    const book = page.getByRole("dialog", { name: "Reservar clase" });
+    await book.getByRole("textbox", { name: "Clase" }).click();
+    // The furthest class of the list: two weeks out, where the demo's customers have booked least.
+    const option = page.locator('[role="option"]:not([data-combobox-disabled])').last();
+    const label = ((await option.textContent()) ?? "").split(" · ")[0]!.trim();
+    await option.click();
+    await book.getByRole("switch", { name: "Omitir reglas de reservación" }).check();
+    await book.getByRole("button", { name: "Reservar clase" }).click();
+    await page.getByText(messages.adminReservationBooked).waitFor();
+    const audit = page.getByRole("table", { name: "Bitácora" });
+    await audit.getByRole("cell", { name: "Reservación agregada omitiendo reglas" }).waitFor();
+
+    // "Lun 7 dic, 07:00" in the list is "7 dic 2026, 07:00" in her reservations (newest first).
+    const [day, time] = label.replace(/^\S+ /, "").split(", ");
+    const row = page
+      .getByRole("table", { name: "Reservaciones" })
+      .getByRole("row")
+      .filter({ hasText: new RegExp(`(?<!\\d)${day} \\d{4}, ${time}`, "i") })
+      .filter({ has: page.getByRole("button", { name: "Cancelar" }) });
+    await row.getByRole("button", { name: "Cancelar" }).click();
+    const confirm = page.getByRole("dialog", { name: "Cancelar" });
+    await confirm.getByRole("switch", { name: "Omitir la política de cancelación" }).check();
+    await confirm.getByText("Se devuelve el crédito aunque ya haya pasado el límite").waitFor();
+    await confirm.getByRole("button", { name: "Confirmar" }).click();
+    await audit.getByRole("cell", { name: "Reservación cancelada omitiendo la política" }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("the dashboard shows its charts; on a phone the menu is a drawer", async () => {
     const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
     await signInAs(page, "admin@demo.mx", "/admin");

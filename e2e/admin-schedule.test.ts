@@ -2,16 +2,21 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addLocalDays, mondayOfDay } from "../domain/booking";
 import { messages } from "../domain/messages";
-import { DESKTOP, findCardOfDay, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+import {
+  DESKTOP,
+  findCardOfDay,
+  launchBrowser,
+  openQuietPage,
+  PHONE,
+  screenshot,
+  signInAs,
+  studioDay,
+} from "./browser";
 
 const baseUrl = inject("baseUrl");
 const TYPE = `Spinning E2E ${Date.now() % 100_000}`;
 
-/** Tomorrow on the studio's calendar (the demo studio is in Mexico City). */
-const tomorrow = addLocalDays(
-  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date()),
-  1,
-);
+const tomorrow = studioDay(1);
 
 describe("admin schedule: class type with a spot map, weekly class, a customer books it", () => {
   let browser: Browser;

@@ -1,20 +1,30 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+import { addDays, at, isoDay, mondayOf } from "../server/db/seed/demo-time";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, studioDay } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const GUEST = "Invitada Journey";
 
-/** A bookable Indoor Cycling class (it has a row-size spot map), moving week by week if needed. */
+/**
+ * A bookable Indoor Cycling class (it has a row-size spot map) at least two days ahead, moving
+ * week by week if needed: the journey cancels it at the end, and a class tomorrow morning can be
+ * inside the demo's 12-hour cancellation limit (Mis Reservaciones then offers no "Cancelar").
+ */
 async function findBookableCycling(page: Page) {
+  const earliest = studioDay(2);
   for (let week = 0; week < 4; week++) {
     await page.getByTestId("week-grid").waitFor();
-    const card = page
-      .locator('[data-testid="class-card"][data-state="bookable"]')
-      .filter({ hasText: "Indoor Cycling" })
-      .first();
-    if (await card.count()) return card;
+    for (const column of await page.getByTestId("day-column").all()) {
+      const day = (await column.getAttribute("data-date")) ?? "";
+      if (day < earliest) continue;
+      const card = column
+        .locator('[data-testid="class-card"][data-state="bookable"]')
+        .filter({ hasText: "Indoor Cycling" })
+        .first();
+      if (await card.count()) return card;
+    }
     await page.getByRole("button", { name: "Semana siguiente" }).click();
     await page.waitForTimeout(800);
   }
@@ -88,8 +98,40 @@ describe("booking journey", () => {
     await context.close();
   }, 120_000);
 
+  it("on a phone, the days of this week already gone are folded away until asked for", async () => {
+    // The browser's clock on Wednesday 10:00 of the studio's week (the signed-in calendar is
+    // rendered in the browser, so the server's clock plays no part in what it shows).
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
+    const monday = mondayOf(new Date());
+    const wednesday = addDays(monday, 2);
+    const column = (d: typeof monday) => page.locator(`[data-testid="day-column"][data-date="${isoDay(d)}"]`);
+    await page.clock.setFixedTime(at(wednesday, "10:00"));
+    await context.addInitScript(
+      (today) => localStorage.setItem("promo-popup-seen", today),
+      isoDay(wednesday),
+    );
+    await signInAs(page, "cliente@demo.mx", "/mystudio");
+    await column(wednesday).waitFor();
+    expect(await column(monday).isVisible()).toBe(false);
+    const showPast = page.getByRole("button", { name: "Ver los 2 días anteriores" });
+    await screenshot(page, "calendar-past-days-folded-phone");
+    await showPast.click();
+    await column(monday).waitFor();
+    expect(await showPast.count()).toBe(0);
+
+    // A desktop week is one row of seven columns: nothing is folded.
+    await page.setViewportSize(DESKTOP);
+    await page.reload();
+    await column(monday).waitFor();
+    expect(await page.getByRole("button", { name: /días anteriores/ }).isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("asks a visitor to sign in before booking from the public calendar", async () => {
     const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+    // The week arrives rendered by the server and the tap comes at once, before the app has
+    // loaded: it must not be lost (web/app/early-taps.ts).
     await page.goto("/calendario");
     const card = await findBookableCycling(page);
     await card.getByRole("button", { name: "Reservar" }).click();

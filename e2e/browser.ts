@@ -2,9 +2,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { addDays, isoDay, zonedParts } from "../server/db/seed/demo-time";
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
+
+/** A day ("YYYY-MM-DD") on the demo studio's calendar: today, or `plusDays` from it. */
+export function studioDay(plusDays = 0): string {
+  return isoDay(addDays(zonedParts(new Date()), plusDays));
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -53,6 +59,12 @@ export async function openWatchedPage(
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, "screenshots");
   fs.mkdirSync(dir, { recursive: true });
+  // Cards and landing sections skip rendering off screen (content-visibility: auto); a full-page
+  // capture would show them blank, so they are rendered for it.
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll<HTMLElement>("body *"))
+      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
+  });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
 

@@ -11,6 +11,8 @@ fs.mkdirSync(outDir, { recursive: true });
 ensureInstalled();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Failed tests by suite, printed again at the very end: CI logs are often read from the tail. */
+const failures = [];
 let anyFailure = false;
 
 function vitest(label, args, env = {}) {
@@ -35,6 +37,17 @@ function vitest(label, args, env = {}) {
     totals.failed += json.numFailedTests;
     totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
     if (json.numFailedTestSuites > 0 && json.numFailedTests === 0) totals.failed += json.numFailedTestSuites;
+    for (const file of json.testResults) {
+      const where = path.relative(root, file.name);
+      const failed = file.assertionResults.filter((test) => test.status === "failed");
+      for (const test of failed) {
+        const why = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+        failures.push(`[${label}] ${where} > ${test.fullName}\n    ${why}`);
+      }
+      if (file.status === "failed" && failed.length === 0) {
+        failures.push(`[${label}] ${where}\n    ${(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+      }
+    }
   } else {
     totals.failed += 1;
   }
@@ -68,5 +81,6 @@ if (!only || only === "e2e") {
   }
 }
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join("\n")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(anyFailure || totals.failed > 0 ? 1 : 0);

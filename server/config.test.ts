@@ -18,6 +18,13 @@ describe("environment config", () => {
     expect(() => loadConfig({ DEMO: "quizá" })).toThrow(/DEMO/);
   });
 
+  it("seeds the demo studio by default only on the embedded database", () => {
+    const postgres = "postgres://estudio@db:5432/estudio";
+    expect(loadConfig({ DATABASE_URL: postgres }).DEMO).toBe(false);
+    expect(loadConfig({ DATABASE_URL: postgres, DEMO: "1" }).DEMO).toBe(true);
+    expect(loadConfig({ DEMO: "0" }).DEMO).toBe(false);
+  });
+
   it("treats empty values as unset and requires a secret in production", () => {
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);

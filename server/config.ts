@@ -20,7 +20,12 @@ const envSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url({ message: "debe ser una URL completa, p. ej. https://mi-estudio.mx" }).optional(),
   AUTH_SECRET: z.string().min(32, { message: "debe tener al menos 32 caracteres" }).optional(),
-  DEMO: booleanFlag.default(true),
+  /**
+   * The demo studio on an empty database. By default only on the embedded database (trying the
+   * app with `npm start`); a PostgreSQL deployment is a real studio, and the demo's logins have a
+   * published password (decision 0014).
+   */
+  DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Sign-in, sign-up, recovery and code checks per IP and email in 15 minutes (plugins/auth.ts). */
@@ -49,7 +54,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Estudio <no-reply@localhost>"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "DEMO"> & { DEMO: boolean };
 
 export type AppConfigEnv = Env & {
   dataDir: string;
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
   const port = e.PORT;
   return {
     ...e,
+    DEMO: e.DEMO ?? !e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     authSecret: e.AUTH_SECRET ?? "development-secret-change-me-in-production-0123456789",

@@ -1,6 +1,7 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app/global.css";
+import { keepEarlyTaps } from "./app/early-taps";
 
 /**
  * The entry only schedules the app. Evaluating React DOM, Mantine and the app's modules is
@@ -14,13 +15,16 @@ const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 
 async function start() {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root not found");
+  const serverRendered = document.getElementById("ssr-state") !== null;
+  const earlyTaps = serverRendered ? keepEarlyTaps(container) : null;
   // Whole packages only where the app uses all of them: a dynamic import of a barrel such as
   // @mantine/core would bundle every component it exports.
   await import("react-dom/client");
   await yieldToBrowser();
   const { boot } = await import("./app/boot");
   await yieldToBrowser();
-  boot(container);
+  await boot(container);
+  earlyTaps?.replay();
 }
 
 void start();

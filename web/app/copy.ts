@@ -89,6 +89,8 @@ export const copy = {
   calendar: {
     title: "Calendario",
     subtitle: "Reserva tus clases presenciales",
+    showPastDays: (count: number) =>
+      count === 1 ? "Ver el día anterior" : `Ver los ${count} días anteriores`,
   },
   checkout: {
     title: "Completa tu compra",

@@ -1,11 +1,11 @@
-import { Badge, Button, Card } from "@mantine/core";
+import { type MantineTheme, useMantineTheme } from "@mantine/core";
 import { IconClock, IconMapPin } from "@tabler/icons-react";
+import type { CSSProperties, ReactNode } from "react";
 import type { ClassCardState } from "../../domain/booking";
 import { formatTime, spotsLabel } from "../../domain/format";
 import { readableTextOn } from "../lib/color";
 import classes from "./class-card.module.css";
-
-const actionClasses = { root: classes.action, label: classes.actionLabel };
+import { type PlainVariant, variantStyle } from "./variant-colors";
 
 export interface ClassCardData {
   class_date: string;
@@ -32,10 +32,12 @@ export interface ClassCardProps {
 
 /**
  * One class in the calendar (seed 000 §4 "Class card state"): type, location, time, coaches,
- * seats badge, tags and the one action its state allows. The layout is plain elements with a CSS
- * module, not Mantine's Stack/Group/Text: a large studio's week shows dozens of cards at once and
- * those wrappers were most of their render time. Badges and buttons stay Mantine's (theme colours
- * with guaranteed contrast).
+ * seats badge, tags and the one action its state allows.
+ *
+ * Plain elements and a CSS module, not Mantine components: a week shows dozens of cards and a
+ * phone hydrates them while the page loads, and Mantine's per-component work (props, style props,
+ * CSS variables) was most of their render time. The badges and buttons keep Mantine's look and
+ * its colour rules: their colours come from the theme's resolver (variant-colors.ts).
  */
 export function ClassCard({
   data,
@@ -47,14 +49,12 @@ export function ClassCard({
   onBuy,
   onWaitlist,
 }: ClassCardProps) {
+  const theme = useMantineTheme();
   const reserved = state === "reserved";
   const accent = data.class_type.color ?? "var(--mantine-primary-color-filled)";
   const seats = data.my_reservation?.guest ? 2 : 1;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="sm"
+    <div
       data-testid="class-card"
       data-state={state}
       className={classes.card}
@@ -63,71 +63,121 @@ export function ClassCard({
         background: reserved ? "var(--mantine-primary-color-light)" : undefined,
       }}
     >
-      <div className={classes.body}>
-        <div className={classes.head}>
-          {data.class_type.icon ? <img src={data.class_type.icon} alt="" className={classes.icon} /> : null}
-          <div className={classes.titles}>
-            <span className={classes.name}>{data.class_type.name}</span>
-            {data.description ? <span className={classes.description}>{data.description}</span> : null}
-          </div>
+      <div className={classes.head}>
+        {data.class_type.icon ? <img src={data.class_type.icon} alt="" className={classes.icon} /> : null}
+        <div className={classes.titles}>
+          <span className={classes.name}>{data.class_type.name}</span>
+          {data.description ? <span className={classes.description}>{data.description}</span> : null}
         </div>
-        <div className={classes.meta}>
-          <IconClock size={14} aria-hidden />
-          <span>
-            {formatTime(data.class_date, timeZone)} · {data.duration_minutes} min
-          </span>
-        </div>
-        {data.location ? (
-          <div className={classes.meta}>
-            <IconMapPin size={14} aria-hidden />
-            <span>{data.location.name}</span>
-          </div>
-        ) : null}
-        <div className={classes.badges}>
-          {data.class_instructors.map(({ instructor }) => (
-            <Badge key={instructor.instructor_id} variant="light" color="gray" size="sm" tt="none">
-              {instructor.nick_name || instructor.name}
-            </Badge>
-          ))}
-        </div>
-        <div className={classes.badges}>
-          {state === "full" ? (
-            <Badge color="red" size="sm">
-              Sold Out
-            </Badge>
-          ) : state !== "package" ? (
-            <Badge color="green" variant="light" size="sm" tt="none">
-              {spotsLabel(data.available)}
-            </Badge>
-          ) : null}
-          {data.tags.map((tag) => (
-            <Badge
-              key={tag.tag_id}
-              size="sm"
-              variant="filled"
-              tt="none"
-              color={tag.color ?? "gray"}
-              c={tag.color?.startsWith("#") ? readableTextOn(tag.color) : undefined}
-            >
-              {tag.name}
-            </Badge>
-          ))}
-        </div>
-        <CardAction
-          state={state}
-          seats={seats}
-          waitlistEnabled={waitlistEnabled}
-          onReserve={onReserve}
-          onCancel={onCancel}
-          onBuy={onBuy}
-          onWaitlist={onWaitlist}
-        />
       </div>
-    </Card>
+      <div className={classes.meta}>
+        <IconClock size={14} aria-hidden />
+        <span>
+          {formatTime(data.class_date, timeZone)} · {data.duration_minutes} min
+        </span>
+      </div>
+      {data.location ? (
+        <div className={classes.meta}>
+          <IconMapPin size={14} aria-hidden />
+          <span>{data.location.name}</span>
+        </div>
+      ) : null}
+      <div className={classes.badges}>
+        {data.class_instructors.map(({ instructor }) => (
+          <Badge key={instructor.instructor_id} theme={theme} color="gray" variant="light">
+            {instructor.nick_name || instructor.name}
+          </Badge>
+        ))}
+      </div>
+      <div className={classes.badges}>
+        {state === "full" ? (
+          <Badge theme={theme} color="red" variant="filled" uppercase>
+            Sold Out
+          </Badge>
+        ) : state !== "package" ? (
+          <Badge theme={theme} color="green" variant="light">
+            {spotsLabel(data.available)}
+          </Badge>
+        ) : null}
+        {data.tags.map((tag) => (
+          <Badge
+            key={tag.tag_id}
+            theme={theme}
+            color={tag.color ?? "gray"}
+            variant="filled"
+            textColor={tag.color?.startsWith("#") ? readableTextOn(tag.color) : undefined}
+          >
+            {tag.name}
+          </Badge>
+        ))}
+      </div>
+      <CardAction
+        theme={theme}
+        state={state}
+        seats={seats}
+        waitlistEnabled={waitlistEnabled}
+        onReserve={onReserve}
+        onCancel={onCancel}
+        onBuy={onBuy}
+        onWaitlist={onWaitlist}
+      />
+    </div>
+  );
+}
+
+function Badge({
+  theme,
+  color,
+  variant,
+  uppercase,
+  textColor,
+  children,
+}: {
+  theme: MantineTheme;
+  color: string;
+  variant: PlainVariant;
+  uppercase?: boolean;
+  textColor?: string;
+  children: ReactNode;
+}) {
+  const colors = variantStyle(theme, color, variant);
+  const style = textColor ? ({ ...colors, "--variant-color": textColor } as CSSProperties) : colors;
+  return (
+    <span className={classes.badge} data-uppercase={uppercase || undefined} style={style}>
+      {children}
+    </span>
+  );
+}
+
+function ActionButton({
+  theme,
+  color,
+  variant,
+  compact,
+  onClick,
+  children,
+}: {
+  theme: MantineTheme;
+  color?: string;
+  variant: PlainVariant;
+  compact?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={compact ? classes.compactButton : classes.button}
+      style={variantStyle(theme, color ?? theme.primaryColor, variant)}
+      onClick={onClick}
+    >
+      {children}
+    </button>
   );
 }
 
 function CardAction({
+  theme,
   state,
   seats,
   waitlistEnabled,
@@ -136,37 +186,38 @@ function CardAction({
   onBuy,
   onWaitlist,
 }: Pick<ClassCardProps, "state" | "waitlistEnabled" | "onReserve" | "onCancel" | "onBuy" | "onWaitlist"> & {
+  theme: MantineTheme;
   seats: number;
 }) {
   switch (state) {
     case "reserved":
       return (
         <div className={classes.reserved}>
-          <Badge variant="filled" size="sm" tt="none">
+          <Badge theme={theme} color={theme.primaryColor} variant="filled">
             Reservada ({seats})
           </Badge>
-          <Button size="compact-xs" variant="light" color="red" onClick={onCancel}>
+          <ActionButton theme={theme} color="red" variant="light" compact onClick={onCancel}>
             Cancelar
-          </Button>
+          </ActionButton>
         </div>
       );
     case "package":
       return (
-        <Button size="xs" fullWidth classNames={actionClasses} onClick={onBuy}>
+        <ActionButton theme={theme} variant="filled" onClick={onBuy}>
           Comprar
-        </Button>
+        </ActionButton>
       );
     case "full":
       return waitlistEnabled ? (
-        <Button size="xs" variant="light" fullWidth classNames={actionClasses} onClick={onWaitlist}>
+        <ActionButton theme={theme} variant="light" onClick={onWaitlist}>
           Lista de espera
-        </Button>
+        </ActionButton>
       ) : null;
     case "bookable":
       return (
-        <Button size="xs" fullWidth classNames={actionClasses} onClick={onReserve}>
+        <ActionButton theme={theme} variant="filled" onClick={onReserve}>
           Reservar
-        </Button>
+        </ActionButton>
       );
     default:
       return null;

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, use, useId } from "react";
+import { type ReactNode, Suspense, use, useEffect, useId, useRef } from "react";
 
 /**
  * A part of a server-rendered page that the browser hydrates on its own (decision 0012).
@@ -21,6 +21,20 @@ export function stopWaitingForVisibility(): void {
 }
 
 const visible = new Map<string, Promise<void>>();
+/** Units that must not wait any longer, and how to wake the ones already waiting. */
+const released = new Set<string>();
+const wake = new Map<string, () => void>();
+
+/**
+ * An update reached a part that is still waiting to be seen: it hydrates now. React can neither
+ * apply an update to server HTML it has not hydrated nor show it while the part waits: a
+ * transition (a refreshed schedule) would stay pending until the person scrolled every waiting
+ * part into view, and an urgent update would throw the server HTML away.
+ */
+function release(id: string): void {
+  released.add(id);
+  wake.get(id)?.();
+}
 
 /**
  * The server-rendered markers by id, found in one pass: a query per unit walked the whole page
@@ -45,15 +59,18 @@ function whenVisible(id: string): Promise<void> | null {
   const target = marker?.firstElementChild;
   if (!target || typeof IntersectionObserver === "undefined") return null;
   const promise = new Promise<void>((resolve) => {
+    const done = () => {
+      observer.disconnect();
+      wake.delete(id);
+      resolve();
+    };
     const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          resolve();
-        }
+      (entries) => entries.some((entry) => entry.isIntersecting) && done(),
+      {
+        rootMargin: "400px 0px",
       },
-      { rootMargin: "400px 0px" },
     );
+    wake.set(id, done);
     observer.observe(target);
   });
   visible.set(id, promise);
@@ -61,7 +78,7 @@ function whenVisible(id: string): Promise<void> | null {
 }
 
 function WaitUntilVisible({ id, children }: { id: string; children: ReactNode }) {
-  if (waitingForVisibility) {
+  if (waitingForVisibility && !released.has(id)) {
     const promise = whenVisible(id);
     if (promise) use(promise);
   }
@@ -70,6 +87,12 @@ function WaitUntilVisible({ id, children }: { id: string; children: ReactNode })
 
 export function HydrationUnit({ children }: { children: ReactNode }) {
   const id = useId();
+  // Rendered again after its first commit: the parent has new props or state for this part.
+  const committed = useRef(false);
+  useEffect(() => {
+    committed.current = true;
+  }, []);
+  if (committed.current && waitingForVisibility) release(id);
   return (
     <Suspense fallback={null}>
       {/* display: contents keeps the wrapper out of the layout (grids and flex rows see the children). */}

@@ -7,7 +7,7 @@ import { waitlists } from "../schema/waitlists";
 import type { FillerPlan } from "./demo-commerce";
 import type { People } from "./demo-people";
 import type { ScheduledClass } from "./demo-schedule";
-import { addMs, DAY_MS, prng, zonedParts } from "./demo-time";
+import { addMs, DAY_MS, isoDay, prng, zonedParts } from "./demo-time";
 
 type NewReservation = typeof class_reservations.$inferInsert;
 
@@ -240,7 +240,7 @@ export async function seedBookings(
   ]);
   await db.insert(video_completions).values({ customer_id: ana, video_id: v1 });
   const today = zonedParts(now);
-  const day = `${today.year}-${String(today.month).padStart(2, "0")}-${String(today.day).padStart(2, "0")}`;
+  const day = isoDay(today);
   await db
     .insert(playbacks)
     .values([

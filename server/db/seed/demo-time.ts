@@ -77,6 +77,12 @@ export function mondayOf(now: Date, timeZone = DEMO_TIME_ZONE): LocalDay {
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
+/** "YYYY-MM-DD" of a local day. */
+export function isoDay(day: LocalDay): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${day.year}-${pad(day.month)}-${pad(day.day)}`;
+}
+
 export function addDays(day: LocalDay, days: number): LocalDay {
   const d = new Date(Date.UTC(day.year, day.month - 1, day.day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };

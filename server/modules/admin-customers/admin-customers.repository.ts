@@ -1,5 +1,6 @@
 import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { qualified } from "../../db/qualified";
 import { class_types, locations, single_classes } from "../../db/schema/calendar";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
@@ -17,9 +18,13 @@ export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
 /** Usable credits now: unexpired buckets with something left (-1 unlimited counts as 0 here). */
 function creditsColumn(now: Date) {
-  return sql<number>`coalesce((select sum(greatest(${available_classes.available_classes}, 0)) from ${available_classes}
-    where ${available_classes.customer_id} = ${customers.customer_id}
-    and (${available_classes.expiration_date} is null or ${available_classes.expiration_date} > ${now.toISOString()}::timestamptz)), 0)`.mapWith(
+  const bucket = {
+    amount: qualified(available_classes.available_classes),
+    expires: qualified(available_classes.expiration_date),
+  };
+  return sql<number>`coalesce((select sum(greatest(${bucket.amount}, 0)) from ${available_classes}
+    where ${qualified(available_classes.customer_id)} = ${qualified(customers.customer_id)}
+    and (${bucket.expires} is null or ${bucket.expires} > ${now.toISOString()}::timestamptz)), 0)`.mapWith(
     Number,
   );
 }

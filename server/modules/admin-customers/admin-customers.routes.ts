@@ -4,6 +4,7 @@ import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
+import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { confirmCashPurchaseAudited } from "../purchases/cash-confirmation";
 import { CUSTOMER_SORTS } from "./admin-customers.repository";
 import {
@@ -224,20 +225,28 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary: "Reserva una clase para el cliente (mismas reglas que su propia reservación)",
+        summary:
+          "Reserva una clase para el cliente: mismas reglas que su propia reservación, salvo que override_rules omita perfil, páginas, penalización y apertura",
         params: z.object({ id }),
         body: z.object({
           single_class_id: id,
           spot: z.string().trim().max(10).nullish(),
+          override_rules: z.boolean().optional(),
         }),
         response: { 200: messageOut.extend({ class_reservation_id: z.number() }) },
       },
     },
     async (request) => {
-      const host = await bookForCustomer(app.db, await config(), await actorOf(request), request.params.id, {
-        single_class_id: request.body.single_class_id,
-        spot: request.body.spot ?? null,
-      });
+      const { host, customer, klass } = await bookForCustomer(
+        app.db,
+        await config(),
+        await actorOf(request),
+        request.params.id,
+        { single_class_id: request.body.single_class_id, spot: request.body.spot ?? null },
+        { overrideRules: request.body.override_rules === true },
+      );
+      // The customer hears of it as of their own booking: the desk may book for them by phone.
+      await notifyBookingConfirmedTo(app, customer, host, klass);
       return { message: t("adminReservationBooked"), class_reservation_id: host.class_reservation_id };
     },
   );
@@ -248,8 +257,10 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary: "Cancela una reservación del cliente (misma política de cancelación y reembolso)",
+        summary:
+          "Cancela una reservación del cliente con la política de cancelación, o con override_rules=true fuera de ella y devolviendo el crédito",
         params: z.object({ id, reservationId: id }),
+        querystring: z.object({ override_rules: z.enum(["true", "false"]).optional() }),
         response: { 200: messageOut.extend({ refunded: z.boolean() }) },
       },
     },
@@ -260,7 +271,9 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         await actorOf(request),
         request.params.id,
         request.params.reservationId,
+        { overrideRules: request.query.override_rules === "true" },
       );
+      await notifyReservationCancelled(app, result.customer, result.klass, result.refunded);
       return { message: t("reservationCancelled"), refunded: result.refunded };
     },
   );

@@ -1,5 +1,6 @@
 import type { AppConfig } from "../../../domain/app-config";
 import { AppError, notFound } from "../../../domain/errors";
+import { type MessageKey, t } from "../../../domain/messages";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
@@ -11,8 +12,9 @@ import { paymentMethodExists } from "../payment-methods/payment-methods.service"
 import { liftActivePenalty, penaltiesOf } from "../penalties/penalties.service";
 import { grantAtDesk, revokePurchase } from "../purchases/desk-access";
 import { findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
-import { type BookingRequest, bookSeat } from "../reservations/booking.service";
-import { cancelReservation } from "../reservations/reservations.service";
+import { type BookingRequest, type BookingRules, bookSeat } from "../reservations/booking.service";
+import { type CancelRules, cancelReservation } from "../reservations/reservations.service";
+import { onSeatFreed } from "../waitlists/promotion.service";
 import {
   type CustomerSort,
   customerReservations,
@@ -215,9 +217,42 @@ export async function liftPenalty(db: Db, actor: Actor, penaltyId: number, now =
 }
 
 /**
+ * The booking and cancelling rules answer the customer ("no puedes…"). At the desk the admin reads
+ * them about the customer, and where «Omitir reglas» gets past one, the message says so. Same
+ * status and code, so programs see no difference.
+ */
+const DESK_MESSAGES: Partial<Record<string, MessageKey>> = {
+  PENALTY_ACTIVE: "deskPenaltyActive",
+  PROFILE_INCOMPLETE: "deskProfileIncomplete",
+  PAGES_PENDING: "deskPagesPending",
+  OUTSIDE_BOOKING_WINDOW: "deskBookingWindow",
+  ALREADY_BOOKED: "deskAlreadyBooked",
+  NO_CREDITS: "deskNoCredits",
+  NOT_ENOUGH_SEATS: "deskNotEnoughSeats",
+  CANCEL_TOO_LATE: "deskCancelTooLate",
+  CANCEL_DISABLED: "deskCancelDisabled",
+  CANCEL_LIMIT_REACHED: "deskCancelLimitReached",
+};
+
+async function asTheDeskReadsIt<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const key = DESK_MESSAGES[error.code];
+    if (!key) throw error;
+    const pages = error.details?.pages as { title: string }[] | undefined;
+    throw new AppError(error.status, error.code, t(key, { page: pages?.[0]?.title ?? "" }), {
+      fields: error.fields,
+      details: error.details,
+    });
+  }
+}
+
+/**
  * Books a customer into a class from the desk with the customer's own rules (credits, window,
- * seats, spots, penalty): bookSeat runs inside this transaction (a savepoint), so the seat and
- * its audit entry are saved together.
+ * seats, spots, penalty), or past some of them with `overrideRules` (decision 0015): bookSeat runs
+ * inside this transaction (a savepoint), so the seat and its audit entry are saved together.
  */
 export async function bookForCustomer(
   db: Db,
@@ -225,44 +260,54 @@ export async function bookForCustomer(
   actor: Actor,
   customerId: number,
   request: BookingRequest,
+  rules: BookingRules = {},
   now = new Date(),
 ) {
-  return auditedChange(db, actor, async (tx) => {
-    await requireCustomer(tx, customerId);
-    const { host, guest } = await bookSeat(tx, config, customerId, request, now);
-    return {
-      result: host,
-      audit: {
-        action: "reservation.book",
-        entity: "reservation",
-        entity_id: host.class_reservation_id,
-        customer_id: customerId,
-        details: { single_class_id: host.single_class_id, spot: host.spot, guest: guest?.guest ?? null },
-      },
-    };
-  });
+  return asTheDeskReadsIt(() =>
+    auditedChange(db, actor, async (tx) => {
+      await requireCustomer(tx, customerId);
+      const { host, guest, customer, klass } = await bookSeat(tx, config, customerId, request, now, rules);
+      return {
+        result: { host, customer, klass },
+        audit: {
+          action: rules.overrideRules ? "reservation.book_override" : "reservation.book",
+          entity: "reservation",
+          entity_id: host.class_reservation_id,
+          customer_id: customerId,
+          details: { single_class_id: host.single_class_id, spot: host.spot, guest: guest?.guest ?? null },
+        },
+      };
+    }),
+  );
 }
 
-/** Cancels a customer's reservation with the studio's cancel policy (same refund rules). */
+/** Cancels a customer's reservation with the studio's cancel policy, or past it with `overrideRules`. */
 export async function cancelForCustomer(
   db: Db,
   config: AppConfig,
   actor: Actor,
   customerId: number,
   reservationId: number,
+  rules: CancelRules = {},
   now = new Date(),
 ) {
-  return auditedChange(db, actor, async (tx) => {
-    const result = await cancelReservation(tx, config, customerId, reservationId, now);
-    return {
-      result,
-      audit: {
-        action: "reservation.cancel",
-        entity: "reservation",
-        entity_id: reservationId,
-        customer_id: customerId,
-        details: { single_class_id: result.single_class_id, refunded: result.refunded },
-      },
-    };
-  });
+  const cancelled = await asTheDeskReadsIt(() =>
+    auditedChange(db, actor, async (tx) => {
+      const result = await cancelReservation(tx, config, customerId, reservationId, now, rules);
+      return {
+        result,
+        audit: {
+          action: rules.overrideRules ? "reservation.cancel_override" : "reservation.cancel",
+          entity: "reservation",
+          entity_id: reservationId,
+          customer_id: customerId,
+          details: { single_class_id: result.single_class_id, refunded: result.refunded },
+        },
+      };
+    }),
+  );
+  // Inside the audited transaction cancelReservation cannot hand the seat on (the line must see
+  // it free, after commit): done here, as the customer's own cancel does.
+  if (cancelled.classHasLine) await onSeatFreed(db, cancelled.single_class_id);
+  return cancelled;
 }

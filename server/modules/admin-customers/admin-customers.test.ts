@@ -1,9 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { audit_log } from "../../db/schema/audit";
+import { single_classes } from "../../db/schema/calendar";
 import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
+import { email_outbox } from "../../db/schema/mail";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -12,6 +14,7 @@ import {
   bucketAmount,
   DAY,
   HOUR,
+  joinWaitlist,
   makeClass,
   makeCustomer,
   makeStudio,
@@ -64,6 +67,21 @@ describe("customer search", () => {
     // A % in the text is literal, not a wildcard.
     const wildcard = await inject("GET", "/api/customer/admin/all?query=%25");
     expect(wildcard.json().total).toBe(0);
+  });
+
+  it("shows each customer's own usable credits, not the whole studio's", async () => {
+    const three = await makeCustomer(t, {
+      credits: 3,
+      buckets: [{ available_classes: 5, expiration_date: new Date(Date.now() - DAY) }],
+    });
+    const none = await makeCustomer(t);
+    const creditsOf = async (customerId: number) => {
+      const [row] = await t.app.db.select().from(customers).where(eq(customers.customer_id, customerId));
+      const res = await inject("GET", `/api/customer/admin/all?query=${encodeURIComponent(row!.email)}`);
+      return res.json().customers.map((c: { credits: number }) => c.credits);
+    };
+    expect(await creditsOf(three.customerId)).toEqual([3]);
+    expect(await creditsOf(none.customerId)).toEqual([0]);
   });
 
   it("answers 404 for a customer that does not exist and 400 for a bad id", async () => {
@@ -355,6 +373,7 @@ describe("booking for a customer", () => {
       single_class_id: c.single_class_id,
     });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(messages.deskAlreadyBooked);
 
     const cancel = await inject(
       "DELETE",
@@ -372,6 +391,10 @@ describe("booking for a customer", () => {
       "reservation.book",
       "reservation.cancel",
     ]);
+    // The customer is told of both, as of their own booking and cancelling.
+    const [profile] = await t.app.db.select().from(customers).where(eq(customers.customer_id, me.customerId));
+    const mails = await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, profile!.email));
+    expect(mails.map((m) => m.template).sort()).toEqual(["booking_confirmed", "reservation_cancelled"]);
   });
 
   it("follows the customer's rules: no credits is 412 and nothing is audited", async () => {
@@ -381,8 +404,129 @@ describe("booking for a customer", () => {
       single_class_id: c.single_class_id,
     });
     expect(res.statusCode).toBe(412);
-    expect(res.json().code).toBe("NO_CREDITS");
+    expect(res.json()).toMatchObject({ code: "NO_CREDITS", message: messages.deskNoCredits });
     expect(await auditOf(me.customerId)).toEqual([]);
+  });
+
+  it("with override_rules books past a penalty and before bookings open, never past seats or credits", async () => {
+    await t.app.appConfig.update([
+      { key: "unlimited_membership_penalties_enabled", value: true },
+      { key: "reservation_timeframe_hours", value: 24 },
+    ]);
+    try {
+      const me = await makeCustomer(t, { credits: 1 });
+      await t.app.db.insert(class_reservation_penalties).values({
+        customer_id: me.customerId,
+        no_shows: 3,
+        start_date: new Date(Date.now() - DAY),
+        end_date: new Date(Date.now() + 5 * DAY),
+      });
+      // Three days ahead: bookings for it open only 24 h before.
+      const c = await makeClass(t.app, studio, { at: new Date(Date.now() + 72 * HOUR), capacity: 1 });
+      const path = `/api/customer/admin/${me.customerId}/reservations`;
+      const byRules = await inject("POST", path, { single_class_id: c.single_class_id });
+      expect(byRules.statusCode).toBe(412);
+      expect(byRules.json()).toMatchObject({ code: "PENALTY_ACTIVE", message: messages.deskPenaltyActive });
+
+      const overridden = await inject("POST", path, {
+        single_class_id: c.single_class_id,
+        override_rules: true,
+      });
+      expect(overridden.statusCode, overridden.body).toBe(200);
+      expect((await bucketAmount(t.app, me.buckets[0]!.available_class_id)).available_classes).toBe(0);
+      const [entry] = await auditOf(me.customerId);
+      expect(entry).toMatchObject({ action: "reservation.book_override" });
+
+      // The class is now full and the second customer has no credits: no override gets past either.
+      const other = await makeCustomer(t);
+      const full = await inject("POST", `/api/customer/admin/${other.customerId}/reservations`, {
+        single_class_id: c.single_class_id,
+        override_rules: true,
+      });
+      expect(full.json().code).toBe("SOLD_OUT");
+      const later = await makeClass(t.app, studio, { at: new Date(Date.now() + 96 * HOUR) });
+      const broke = await inject("POST", `/api/customer/admin/${other.customerId}/reservations`, {
+        single_class_id: later.single_class_id,
+        override_rules: true,
+      });
+      expect(broke.json().code).toBe("NO_CREDITS");
+      const started = await makeClass(t.app, studio, { at: new Date(Date.now() - 10 * 60_000) });
+      const tooLate = await inject("POST", path, {
+        single_class_id: started.single_class_id,
+        override_rules: true,
+      });
+      expect(tooLate.json().code).toBe("OUTSIDE_BOOKING_WINDOW");
+    } finally {
+      await t.app.appConfig.update([
+        { key: "unlimited_membership_penalties_enabled", value: false },
+        { key: "reservation_timeframe_hours", value: null },
+      ]);
+    }
+  });
+
+  it("with override_rules cancels inside the threshold and gives the credit back; a started class stays", async () => {
+    const me = await makeCustomer(t, { credits: 2 });
+    // Six hours ahead: inside the default 12-hour threshold, so by the policy it is too late.
+    const c = await makeClass(t.app, studio, { at: new Date(Date.now() + 6 * HOUR) });
+    const booked = await inject("POST", `/api/customer/admin/${me.customerId}/reservations`, {
+      single_class_id: c.single_class_id,
+    });
+    const path = `/api/customer/admin/${me.customerId}/reservations/${booked.json().class_reservation_id}`;
+    const byPolicy = await inject("DELETE", path);
+    expect(byPolicy.statusCode).toBe(412);
+    expect(byPolicy.json()).toMatchObject({ code: "CANCEL_TOO_LATE", message: messages.deskCancelTooLate });
+    expect((await bucketAmount(t.app, me.buckets[0]!.available_class_id)).available_classes).toBe(1);
+
+    const overridden = await inject("DELETE", `${path}?override_rules=true`);
+    expect(overridden.statusCode, overridden.body).toBe(200);
+    expect(overridden.json()).toMatchObject({ message: messages.reservationCancelled, refunded: true });
+    // The credit is back and none of the bucket's allowed cancellations was used.
+    expect(await bucketAmount(t.app, me.buckets[0]!.available_class_id)).toMatchObject({
+      available_classes: 2,
+      cancels_used: 0,
+    });
+    expect((await auditOf(me.customerId)).map((a) => a.action).sort()).toEqual([
+      "reservation.book",
+      "reservation.cancel_override",
+    ]);
+
+    const started = await makeClass(t.app, studio, { at: new Date(Date.now() + 6 * HOUR) });
+    const seat = await inject("POST", `/api/customer/admin/${me.customerId}/reservations`, {
+      single_class_id: started.single_class_id,
+    });
+    await t.app.db
+      .update(single_classes)
+      .set({ class_date: new Date(Date.now() - 5 * 60_000) })
+      .where(eq(single_classes.single_class_id, started.single_class_id));
+    const late = await inject(
+      "DELETE",
+      `/api/customer/admin/${me.customerId}/reservations/${seat.json().class_reservation_id}?override_rules=true`,
+    );
+    expect(late.json().code).toBe("CLASS_STARTED");
+  });
+
+  it("a seat the desk frees goes to the first in the class's waitlist at once", async () => {
+    const holder = await makeCustomer(t, { credits: 1 });
+    const waiting = await makeCustomer(t, { credits: 1 });
+    const c = await makeClass(t.app, studio, { at: new Date(Date.now() + 72 * HOUR), capacity: 1 });
+    const booked = await inject("POST", `/api/customer/admin/${holder.customerId}/reservations`, {
+      single_class_id: c.single_class_id,
+    });
+    const joined = await joinWaitlist(t, waiting.headers, c.single_class_id);
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    const cancel = await inject(
+      "DELETE",
+      `/api/customer/admin/${holder.customerId}/reservations/${booked.json().class_reservation_id}`,
+    );
+    expect(cancel.statusCode).toBe(200);
+    const seats = await t.app.db
+      .select()
+      .from(class_reservations)
+      .where(
+        and(eq(class_reservations.single_class_id, c.single_class_id), isNull(class_reservations.deletedAt)),
+      );
+    expect(seats.map((s) => s.customer_id)).toEqual([waiting.customerId]);
   });
 
   it("cannot cancel another customer's reservation through this customer's path", async () => {

@@ -12,7 +12,15 @@ import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { newKey, type Shop, seedShop } from "../checkout/commerce-test-support";
 import { signUpCustomer } from "../customers/test-helpers";
 import { renewDueSubscriptions } from "../purchases/renewals";
-import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
+import {
+  book,
+  DAY,
+  joinWaitlist,
+  makeClass,
+  makeCustomer,
+  makeStudio,
+  type Studio,
+} from "../reservations/test-fixtures";
 
 let t: TestApp;
 let admin: { headers: Record<string, string> };
@@ -403,12 +411,7 @@ describe("waitlists", () => {
     const line: Awaited<ReturnType<typeof namedCustomer>>[] = [];
     for (const name of ["Irene", "Julia", "Karla"]) {
       const c = await namedCustomer(name, "Espera");
-      const joined = await t.app.inject({
-        method: "POST",
-        url: "/api/waitlist",
-        headers: c.headers,
-        payload: { single_class_id: klass.single_class_id },
-      });
+      const joined = await joinWaitlist(t, c.headers, klass.single_class_id);
       expect(joined.statusCode, joined.body).toBe(200);
       line.push(c);
     }

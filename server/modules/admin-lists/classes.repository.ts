@@ -1,5 +1,6 @@
 import { and, count, eq, exists, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { qualified } from "../../db/qualified";
 import {
   class_types,
   instructors,
@@ -35,15 +36,15 @@ const NULLABLE_CLASS_SORTS = new Set<ClassSort>(["coach", "location"]);
 const coachNames = sql<string | null>`(select string_agg(coalesce(nullif(${instructors.nick_name}, ''),
   trim(${instructors.name} || ' ' || coalesce(${instructors.last_name}, ''))), ', ' order by ${instructors.name})
   from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id}
-  where ${single_class_instructors.single_class_id} = ${single_classes.single_class_id})`;
+  where ${single_class_instructors.single_class_id} = ${qualified(single_classes.single_class_id)})`;
 
 /** Of the seats taken (seatsBooked, the dashboard's occupancy count), those checked in. */
 const checkedIn = sql<number>`(select count(*) from ${class_reservations} r
-  where r.single_class_id = ${single_classes.single_class_id} and r.deleted_at is null and r.attend)`.mapWith(
+  where r.single_class_id = ${qualified(single_classes.single_class_id)} and r.deleted_at is null and r.attend)`.mapWith(
   Number,
 );
 const inLine = sql<number>`(select count(*) from ${waitlists} w
-  where w.single_class_id = ${single_classes.single_class_id} and w.deleted_at is null
+  where w.single_class_id = ${qualified(single_classes.single_class_id)} and w.deleted_at is null
   and w.status in ('waiting', 'offered'))`.mapWith(Number);
 
 /** Class type, location or a coach's name contains the text. */

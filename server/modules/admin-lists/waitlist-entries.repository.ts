@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { qualified } from "../../db/qualified";
 import { class_types, locations, single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { type WaitlistStatus, waitlists } from "../../db/schema/waitlists";
@@ -40,9 +41,9 @@ function stateCondition(state: WaitlistState | undefined): SQL | undefined {
 const position = sql<
   number | null
 >`case when ${waitlists.deletedAt} is null and ${waitlists.status} in ('waiting', 'offered')
-  then (select count(*) + 1 from ${waitlists} w2 where w2.single_class_id = ${waitlists.single_class_id}
+  then (select count(*) + 1 from ${waitlists} w2 where w2.single_class_id = ${qualified(waitlists.single_class_id)}
     and w2.deleted_at is null and w2.status in ('waiting', 'offered')
-    and (w2.created_at, w2.waitlist_id) < (${waitlists.createdAt}, ${waitlists.waitlist_id}))
+    and (w2.created_at, w2.waitlist_id) < (${qualified(waitlists.createdAt)}, ${qualified(waitlists.waitlist_id)}))
   end`.mapWith((v) => (v === null ? null : Number(v)));
 
 export async function pageOfWaitlistEntries(

@@ -10,7 +10,9 @@ export type AuditAction =
   | "invoice.confirm_cash"
   | "penalty.lift"
   | "reservation.book"
-  | "reservation.cancel";
+  | "reservation.book_override"
+  | "reservation.cancel"
+  | "reservation.cancel_override";
 
 export type AuditEntry = {
   actor_user_id: string | null;

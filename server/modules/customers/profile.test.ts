@@ -55,7 +55,7 @@ describe(`profile and address (${testDriver()})`, () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.phone).toBe(messages.phoneFormat);
     // Digits only, truncated to 10: extra digits are dropped, not rejected.
-    const long = await put(a.headers, { name: "Ana", last_name: "L", phone: uniquePhone() + "99" });
+    const long = await put(a.headers, { name: "Ana", last_name: "L", phone: `${uniquePhone()}99` });
     expect(long.statusCode).toBe(200);
     expect(long.json().customer.phone).toHaveLength(10);
   });

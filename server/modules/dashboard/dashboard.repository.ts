@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { qualified } from "../../db/qualified";
 import { class_types, locations, single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { invoices, purchases } from "../../db/schema/purchases";
@@ -13,7 +14,9 @@ import { class_reservations } from "../../db/schema/reservations";
  * single_class_id, so it is computed only for the rows a query returns.
  */
 export const seatsBooked = sql<number>`(select count(*) from ${class_reservations} r
-  where r.single_class_id = ${single_classes.single_class_id} and r.deleted_at is null)`.mapWith(Number);
+  where r.single_class_id = ${qualified(single_classes.single_class_id)} and r.deleted_at is null)`.mapWith(
+  Number,
+);
 
 /** A class as the back office lists it: when, how long, type, place and seats booked. */
 export const classSummaryColumns = {

@@ -26,6 +26,13 @@ export type BookingRequest = {
   guest_spot?: string | null;
 };
 
+/**
+ * The studio's front desk may book past the rules a customer's own booking must follow: an
+ * incomplete profile or unsigned pages, an active no-show penalty, and how far ahead bookings
+ * open. Seats, spots, credits, duplicates and classes already started or cancelled still hold.
+ */
+export type BookingRules = { overrideRules?: boolean };
+
 type Payment = { paid_with: "credit" | "unlimited"; available_class_id: number | null };
 
 /**
@@ -65,6 +72,7 @@ export async function bookSeat(
   customerId: number,
   request: BookingRequest,
   now = new Date(),
+  { overrideRules = false }: BookingRules = {},
 ): Promise<{
   host: ReservationRow;
   guest: ReservationRow | null;
@@ -76,7 +84,9 @@ export async function bookSeat(
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
-      const { missingFields, pendingPages } = await accountBlockers(tx, customerId);
+      const { missingFields, pendingPages } = overrideRules
+        ? { missingFields: [], pendingPages: [] }
+        : await accountBlockers(tx, customerId);
       if (missingFields.length > 0) {
         throw AppError.of(
           412,
@@ -104,7 +114,7 @@ export async function bookSeat(
       // Customer, seats and penalty in one statement, read under the class lock (see the repository).
       const customer = await lockCustomerForBooking(tx, customerId, klass.single_class_id, now);
       if (!customer) throw notFound();
-      if (config.unlimited_membership_penalties_enabled && customer.penalty_end_date) {
+      if (!overrideRules && config.unlimited_membership_penalties_enabled && customer.penalty_end_date) {
         throw AppError.of(
           412,
           "PENALTY_ACTIVE",
@@ -120,10 +130,9 @@ export async function bookSeat(
       }
       if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
       if (klass.class_package_id !== null) throw AppError.of(412, "NEEDS_PACKAGE", "classNeedsPackage");
-      const window = {
-        hours: config.reservation_timeframe_hours,
-        minutes: config.reservation_timeframe_minutes,
-      };
+      const window = overrideRules
+        ? { hours: null, minutes: null } // still refuses a class that has started
+        : { hours: config.reservation_timeframe_hours, minutes: config.reservation_timeframe_minutes };
       if (!isInsideBookingWindow(klass.class_date, now, window)) {
         throw AppError.of(412, "OUTSIDE_BOOKING_WINDOW", "bookingWindowClosed");
       }

@@ -18,6 +18,7 @@ import {
 import type { ReservationFilter } from "../../../domain/booking";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
+import { qualified } from "../../db/qualified";
 import {
   class_types,
   instructors,
@@ -83,7 +84,7 @@ const classForEmailColumns = {
   location_address: locations.address,
   coaches: sql<
     string[]
-  >`array(select coalesce(nullif(${instructors.nick_name}, ''), ${instructors.name}) from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id} where ${single_class_instructors.single_class_id} = ${single_classes.single_class_id} order by ${instructors.instructor_id})`,
+  >`array(select coalesce(nullif(${instructors.nick_name}, ''), ${instructors.name}) from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id} where ${single_class_instructors.single_class_id} = ${qualified(single_classes.single_class_id)} order by ${instructors.instructor_id})`,
 };
 
 type ClassForEmailRow = LockedClass & {
@@ -514,7 +515,7 @@ const cancelSeatsStatement = preparedStatement("reservations_cancel_seats", (db,
       .update(available_classes)
       .set({
         available_classes: sql`case when ${available_classes.available_classes} = -1 then -1 else ${available_classes.available_classes} + ${seats} end`,
-        cancels_used: sql`${available_classes.cancels_used} + ${seats}`,
+        cancels_used: sql`${available_classes.cancels_used} + case when ${sql.placeholder("counts")}::boolean then ${seats} else 0 end`,
         updatedAt: sql`now()`,
       })
       .where(
@@ -540,7 +541,9 @@ const cancelSeatsStatement = preparedStatement("reservations_cancel_seats", (db,
  * back one credit per entry of `refundFrom` (the buckets that paid for the seats; unlimited ones
  * stay unlimited), each counted against its bucket's cancels_used, but only to buckets that stay
  * within `maxCancels` (null: no limit). Answers the buckets that got their credits back; the
- * caller decides what a missing one means and rolls everything back if it must refuse.
+ * caller decides what a missing one means and rolls everything back if it must refuse. With
+ * `counts` false (the front desk stepping past the policy) the refund uses none of the bucket's
+ * allowed cancellations, as when the studio cancels the class.
  */
 export async function cancelSeats(
   db: Db,
@@ -548,8 +551,9 @@ export async function cancelSeats(
   at: Date,
   refundFrom: number[],
   maxCancels: number | null,
+  counts = true,
 ): Promise<Set<number>> {
-  const rows = await cancelSeatsStatement(db, { ids, at: at.toISOString(), refundFrom, maxCancels });
+  const rows = await cancelSeatsStatement(db, { ids, at: at.toISOString(), refundFrom, maxCancels, counts });
   return new Set(rows.map((r) => r.id));
 }
 

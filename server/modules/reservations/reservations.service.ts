@@ -1,5 +1,6 @@
 import type { AppConfig } from "../../../domain/app-config";
 import {
+  type CancelDecision,
   type CancelPolicy,
   cancelDecision,
   cancelUnitLabel,
@@ -52,6 +53,20 @@ function thresholdParams(config: AppConfig) {
 }
 
 /**
+ * The front desk may cancel past the studio's policy: with cancelling turned off, after the
+ * threshold or past the per-package cancel limit, and the credit still goes back without using
+ * one of the bucket's allowed cancellations. A class that has started stays as it is (attendance
+ * and no-shows are decided on it).
+ */
+export type CancelRules = { overrideRules?: boolean };
+
+function overriddenCancelDecision(classDate: Date, now: Date): CancelDecision {
+  return classDate.getTime() <= now.getTime()
+    ? { allowed: false, reason: "started" }
+    : { allowed: true, refund: true };
+}
+
+/**
  * Cancels a customer's reservation (a host row also frees its guest's seat). Before the threshold
  * each seat's credit goes back to the bucket that paid for it, counted against
  * max_cancels_per_available_class; after it, cancelling is allowed only with
@@ -65,6 +80,7 @@ export async function cancelReservation(
   customerId: number,
   reservationId: number,
   now = new Date(),
+  { overrideRules = false }: CancelRules = {},
 ): Promise<{
   refunded: boolean;
   single_class_id: number;
@@ -84,7 +100,9 @@ export async function cancelReservation(
     const { customer, reservation, guests, classHasLine } = locked;
     if (reservation.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
 
-    const decision = cancelDecision(klass.class_date, now, cancelPolicyOf(config), config.timezone);
+    const decision = overrideRules
+      ? overriddenCancelDecision(klass.class_date, now)
+      : cancelDecision(klass.class_date, now, cancelPolicyOf(config), config.timezone);
     if (!decision.allowed) {
       if (decision.reason === "disabled") throw AppError.of(412, "CANCEL_DISABLED", "cancelDisabled");
       if (decision.reason === "started") throw AppError.of(412, "CLASS_STARTED", "cancelStarted");
@@ -98,7 +116,7 @@ export async function cancelReservation(
         )
       : [];
     // Empty, 0 or negative: no limit (0 cannot mean "never": allow_cancel_reservations says that).
-    const max = config.max_cancels_per_available_class;
+    const max = overrideRules ? null : config.max_cancels_per_available_class;
     const limit = max && max > 0 ? max : null;
     const refunded = await cancelSeats(
       tx,
@@ -106,6 +124,7 @@ export async function cancelReservation(
       now,
       paidBuckets,
       limit,
+      !overrideRules,
     );
     for (const bucketId of new Set(paidBuckets)) {
       if (refunded.has(bucketId)) continue;

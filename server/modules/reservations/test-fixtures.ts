@@ -137,3 +137,13 @@ export async function setConfig(app: FastifyInstance, values: Record<string, unk
 export function book(t: TestApp, headers: Record<string, string>, payload: Record<string, unknown>) {
   return t.app.inject({ method: "POST", url: "/api/class_reservations", headers, payload });
 }
+
+/** The customer joins the class's waitlist (POST /api/waitlist). */
+export function joinWaitlist(t: TestApp, headers: Record<string, string>, singleClassId: number) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/waitlist",
+    headers,
+    payload: { single_class_id: singleClassId },
+  });
+}

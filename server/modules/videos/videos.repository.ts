@@ -13,9 +13,9 @@ import {
   type SQL,
   sql,
 } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
+import { qualified } from "../../db/qualified";
 import { class_types, instructors } from "../../db/schema/calendar";
 import { files, tags } from "../../db/schema/content";
 import {
@@ -52,12 +52,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const released = () =>
   and(eq(videos.published, true), or(isNull(videos.release_date), lte(videos.release_date, sql`now()`)));
 
-/**
- * A column written with its table. Drizzle leaves columns bare inside the selected fields of a
- * single-table select, and in a correlated subquery a bare "video_id" means the inner table's.
- */
-const qualified = (column: PgColumn) => sql`${column.table}.${sql.identifier(column.name)}`;
-
 /** The viewer's own flags on a video, as columns of a select over `videos`. */
 function ownFlagColumns(customerId: number | Placeholder) {
   const video = qualified(videos.video_id);
@@ -74,7 +68,7 @@ function viewerColumns(customerId: number | null) {
   const none = { favorite: sql<number>`0`, completed: sql<number>`0`, rating: sql<number | null>`null` };
   return {
     ...(customerId === null ? none : ownFlagColumns(customerId)),
-    playbacks: sql<number>`(select count(*) from ${playbacks} where ${playbacks.video_id} = ${videos.video_id})::int`,
+    playbacks: sql<number>`(select count(*) from ${playbacks} where ${playbacks.video_id} = ${qualified(videos.video_id)})::int`,
   };
 }
 

@@ -238,14 +238,20 @@ export function useLiftPenalty(customerId: number) {
 }
 
 export function useBookForCustomer(customerId: number) {
-  return useCustomerAction(customerId, (input: { single_class_id: number; spot: string | null }) =>
-    api.post<Message>(`/customer/admin/${customerId}/reservations`, input),
+  return useCustomerAction(
+    customerId,
+    (input: { single_class_id: number; spot: string | null; override_rules: boolean }) =>
+      api.post<Message>(`/customer/admin/${customerId}/reservations`, input),
   );
 }
 
 export function useCancelForCustomer(customerId: number) {
-  return useCustomerAction(customerId, (reservationId: number) =>
-    api.delete<Message>(`/customer/admin/${customerId}/reservations/${reservationId}`),
+  return useCustomerAction(
+    customerId,
+    ({ reservationId, overrideRules }: { reservationId: number; overrideRules: boolean }) =>
+      api.delete<Message>(
+        `/customer/admin/${customerId}/reservations/${reservationId}${overrideRules ? "?override_rules=true" : ""}`,
+      ),
   );
 }
 

@@ -123,9 +123,16 @@ export const adminCopy = {
     liftConfirm: "¿Levantar esta penalización? El cliente podrá reservar de inmediato.",
     cancelConfirm: (cls: string) =>
       `¿Cancelar la reservación de ${cls}? Se aplica la política de cancelación.`,
+    cancelConfirmOverride: (cls: string) =>
+      `¿Cancelar la reservación de ${cls}? Se devuelve el crédito aunque ya haya pasado el límite de cancelación.`,
     classSearch: "Clase",
     classSearchHint: "Próximas clases con lugares",
     spot: "Lugar (opcional)",
+    overrideRules: "Omitir reglas de reservación",
+    overrideCancel: "Omitir la política de cancelación",
+    overrideCancelHint: "Cancela aunque ya pasó el límite y devuelve el crédito.",
+    overrideRulesHint:
+      "Reserva aunque falten datos del perfil, tenga una penalización activa o la clase aún no abra reservaciones. Los lugares y los créditos se respetan.",
     date: "Fecha",
     status: "Estado",
     total: "Total",
@@ -164,7 +171,9 @@ export const adminCopy = {
       "invoice.confirm_cash": "Renovación en efectivo confirmada",
       "penalty.lift": "Penalización levantada",
       "reservation.book": "Reservación agregada",
+      "reservation.book_override": "Reservación agregada omitiendo reglas",
       "reservation.cancel": "Reservación cancelada",
+      "reservation.cancel_override": "Reservación cancelada omitiendo la política",
       "waitlist.remove": "Quitado de lista de espera",
     } as Record<string, string>,
   },

@@ -74,6 +74,9 @@ export function initialScheduleState(today: string): ScheduleState {
 export function scheduleReducer(state: ScheduleState, action: ScheduleAction): ScheduleState {
   switch (action.type) {
     case "SCHEDULE_RECEIVED":
+      // The same answer again (the effect that follows a render which already took it): the same
+      // state, so React skips the re-render.
+      if (action.days === state.days && !state.spinner) return state;
       // Days of a range no longer on screen (their render was still pending when the person moved
       // on) would show last week under this week's header: keep waiting for ours.
       return isOfRange(action.days, visibleRange(state))
@@ -125,13 +128,34 @@ export function weekOfMonth(month: string): string {
 
 /**
  * Auto-advance: while the person has not navigated, a week without future classes moves on to
- * the next one, up to 8 weeks from today.
+ * the next one, up to 8 weeks from today. `days` is the schedule of the week on screen, null while
+ * it has not arrived.
  */
-export function shouldAutoAdvance(state: ScheduleState, today: string, now: Date): boolean {
-  if (state.view !== "week" || state.clicked || !state.canAdvance || state.spinner) return false;
+export function shouldAutoAdvance(
+  state: ScheduleState,
+  days: ScheduleDay[] | null,
+  today: string,
+  now: Date,
+): boolean {
+  if (days === null || state.view !== "week" || state.clicked || !state.canAdvance) return false;
   if (daysBetween(today, state.start_date) >= AUTO_ADVANCE_MAX_WEEKS * 7) return false;
-  const future = state.days.some((d) => d.single_classes.some((c) => new Date(c.class_date) > now));
+  const future = days.some((d) => d.single_classes.some((c) => new Date(c.class_date) > now));
   return !future;
+}
+
+/**
+ * Whether the calendar takes the schedule's answer while rendering rather than in an effect after
+ * it: on the way in (the first week, and the weeks auto-advance moves through) before the person
+ * has navigated. The server renders no effects, so this is how a server-rendered page shows the
+ * week's days and the week auto-advance picks; in the browser, the first render then matches that
+ * HTML and nothing renders twice. Weeks the person asks for go through the effect, in a
+ * transition (a tap never waits on a week of cards).
+ */
+export function receivesWhileRendering(
+  state: ScheduleState,
+  days: ScheduleDay[] | null,
+): days is ScheduleDay[] {
+  return days !== null && state.spinner && !state.clicked && isOfRange(days, visibleRange(state));
 }
 
 /**

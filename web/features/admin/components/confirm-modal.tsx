@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { adminCopy } from "../copy";
 
 /** "Are you sure?" before a change that cannot be undone from the same screen. */
@@ -11,6 +12,7 @@ export function ConfirmModal({
   loading,
   onConfirm,
   onClose,
+  children,
 }: {
   opened: boolean;
   title: string;
@@ -20,11 +22,14 @@ export function ConfirmModal({
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Options of the change, shown under the message. */
+  children?: ReactNode;
 }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered radius="md">
       <Stack gap="lg">
         <Text>{message}</Text>
+        {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {adminCopy.customers.close}

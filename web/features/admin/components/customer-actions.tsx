@@ -158,6 +158,7 @@ export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
   const book = useBookForCustomer(customerId);
   const [classId, setClassId] = useState<string | null>(null);
   const [spot, setSpot] = useState("");
+  const [overrideRules, setOverrideRules] = useState(false);
   const now = Date.now();
   const options = (classes.data?.days ?? []).flatMap((d) =>
     d.single_classes
@@ -173,12 +174,13 @@ export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
   const submit = () => {
     if (!classId) return;
     book.mutate(
-      { single_class_id: Number(classId), spot: spot.trim() || null },
+      { single_class_id: Number(classId), spot: spot.trim() || null, override_rules: overrideRules },
       {
         onSuccess: (res) => {
           notifySuccess(res.message);
           setClassId(null);
           setSpot("");
+          setOverrideRules(false);
           onClose();
         },
         onError: notifyError,
@@ -203,6 +205,12 @@ export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
           value={spot}
           onChange={(e) => setSpot(e.currentTarget.value)}
           maxLength={10}
+        />
+        <Switch
+          label={c.overrideRules}
+          description={c.overrideRulesHint}
+          checked={overrideRules}
+          onChange={(e) => setOverrideRules(e.currentTarget.checked)}
         />
         <Button onClick={submit} loading={book.isPending} disabled={!classId}>
           {c.book}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconArrowLeft, IconCalendarPlus, IconMinus, IconPlus } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
@@ -62,7 +62,7 @@ type Pending =
   | { kind: "revoke"; purchase: AdminPurchase }
   | { kind: "cash"; purchase: AdminPurchase }
   | { kind: "lift"; id: number }
-  | { kind: "cancel"; id: number; label: string }
+  | { kind: "cancel"; id: number; label: string; overrideRules: boolean }
   | null;
 
 function usePendingAction(customerId: number, close: () => void) {
@@ -83,7 +83,7 @@ function usePendingAction(customerId: number, close: () => void) {
       if (p.kind === "revoke") revoke.mutate(p.purchase.purchase_id, done);
       else if (p.kind === "cash") cash.mutate(p.purchase.purchase_id, done);
       else if (p.kind === "lift") lift.mutate(p.id, done);
-      else cancel.mutate(p.id, done);
+      else cancel.mutate({ reservationId: p.id, overrideRules: p.overrideRules }, done);
     },
   };
 }
@@ -94,7 +94,8 @@ function confirmText(p: NonNullable<Pending>) {
   if (p.kind === "cash")
     return { title: c.confirmCash, message: c.cashConfirm(p.purchase.title), color: "green" };
   if (p.kind === "lift") return { title: c.lift, message: c.liftConfirm, color: "brand" };
-  return { title: c.cancel, message: c.cancelConfirm(p.label), color: "red" };
+  const message = p.overrideRules ? c.cancelConfirmOverride(p.label) : c.cancelConfirm(p.label);
+  return { title: c.cancel, message, color: "red" };
 }
 
 /** /admin/clientes/:id: one customer's whole record and the desk's actions on it. */
@@ -242,7 +243,14 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
             size="compact-sm"
             variant="subtle"
             color="red"
-            onClick={() => setPending({ kind: "cancel", id: r.class_reservation_id, label: classLabel(r) })}
+            onClick={() =>
+              setPending({
+                kind: "cancel",
+                id: r.class_reservation_id,
+                label: classLabel(r),
+                overrideRules: false,
+              })
+            }
           >
             {c.cancel}
           </Button>
@@ -439,7 +447,16 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
         loading={action.loading}
         onConfirm={() => pending && action.run(pending)}
         onClose={() => setPending(null)}
-      />
+      >
+        {pending?.kind === "cancel" ? (
+          <Switch
+            label={c.overrideCancel}
+            description={c.overrideCancelHint}
+            checked={pending.overrideRules}
+            onChange={(e) => setPending({ ...pending, overrideRules: e.currentTarget.checked })}
+          />
+        ) : null}
+      </ConfirmModal>
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconChevronLeft, IconChevronRight } from "@tabler/icons-react";
+import { IconChevronLeft, IconChevronRight, IconChevronUp } from "@tabler/icons-react";
 import {
   lazy,
   Suspense,
@@ -28,6 +28,7 @@ import { useLocation, useNavigate } from "react-router";
 import { addLocalDays, classCardState, localDay, mondayOfDay } from "../../../../domain/booking";
 import { monthName, weekdayName } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
+import { copy } from "../../../app/copy";
 import { ClassCard } from "../../../components/class-card";
 import { DailyPromoPopup } from "../../../components/daily-promo-popup";
 import { PageHeading } from "../../../components/page-placeholder";
@@ -50,11 +51,13 @@ import {
   goToWeek,
   initialScheduleState,
   openWeekOf,
+  receivesWhileRendering,
   scheduleReducer,
   shouldAutoAdvance,
   visibleRange,
   weekOfMonth,
 } from "../schedule-state";
+import classes from "./calendar-screen.module.css";
 import { DayCards } from "./day-cards";
 import { LocationPicker } from "./location-picker";
 import { MonthGrid, primaryAction } from "./month-grid";
@@ -154,13 +157,18 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
     if (state.days.length) markWeekRendered();
   }, [state.days]);
 
-  // Auto-advance past weeks with no future classes, up to 8 weeks out.
-  useEffect(() => {
-    if (!shouldAutoAdvance(state, today, new Date())) return;
+  // Auto-advance past weeks with no future classes, up to 8 weeks out. Decided while rendering,
+  // not in an effect after it, as the first answers are taken (receivesWhileRendering): the
+  // server then renders the week the browser will show, so on a Sunday evening the page arrives
+  // on next week instead of switching weeks a moment after it appears. React re-renders at once.
+  const now = new Date();
+  const rangeDays = schedule.data && !schedule.isPlaceholderData ? schedule.data.days : null;
+  if (receivesWhileRendering(state, rangeDays)) dispatch({ type: "SCHEDULE_RECEIVED", days: rangeDays });
+  if (shouldAutoAdvance(state, rangeDays, today, now)) {
     const next = addLocalDays(state.start_date, 7);
     if (addLocalDays(today, 8 * 7) <= next) dispatch({ type: "SET_CAN_ADVANCE", canAdvance: false });
     for (const action of goToWeek(next)) dispatch(action);
-  }, [state, today]);
+  }
 
   const navigateWeek = (monday: string) => {
     dispatch({ type: "SET_USER_CLICK", clicked: true });
@@ -233,13 +241,16 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
     });
   };
 
-  const now = new Date();
   const window = { hours: config.reservation_timeframe_hours, minutes: config.reservation_timeframe_minutes };
   // After a view switch the query's placeholder still holds the other view's range: wait for ours.
   const waiting = state.days.length === 0 && schedule.isPlaceholderData;
   const days = state.days.length ? state.days : waiting ? [] : (schedule.data?.days ?? []);
   const loading = schedule.isLoading || waiting;
   const weekEmpty = days.every((d) => d.single_classes.length === 0);
+  // Phones and tablets list the days one under another: the days of this week already gone are
+  // folded away (a button brings them back) so the page opens on today, not on Monday's classes.
+  const pastDays = days.some((d) => d.date === today) ? days.filter((d) => d.date < today).length : 0;
+  const [showPastDays, setShowPastDays] = useState(false);
   // One state and one set of handlers per class, shared by the week's cards and the month grid.
   const stateOf = (c: SingleClass) => classCardState(c, c.my_reservation !== null, now, window);
   const handlersOf = (c: SingleClass) => ({
@@ -353,9 +364,27 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
               {t("noClassesWeek")}
             </Text>
           ) : null}
+          {pastDays > 0 && !showPastDays ? (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              hiddenFrom="lg"
+              leftSection={<IconChevronUp size={16} aria-hidden />}
+              onClick={() => setShowPastDays(true)}
+            >
+              {copy.calendar.showPastDays(pastDays)}
+            </Button>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 7 }} spacing="sm" data-testid="week-grid">
             {days.map((day) => (
-              <Stack key={day.date} gap="xs" data-testid="day-column" data-date={day.date}>
+              <Stack
+                key={day.date}
+                gap="xs"
+                data-testid="day-column"
+                data-date={day.date}
+                className={classes.dayColumn}
+                data-past={pastDays > 0 && day.date < today && !showPastDays ? "" : undefined}
+              >
                 <Box
                   p={6}
                   style={{
