@@ -14,9 +14,6 @@ const PNG = Buffer.from(
   "base64",
 );
 
-/** The lists answer over the network on a busy machine: wait up to 15 s, not the default 1 s. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -89,7 +86,7 @@ describe("admin forms and files", () => {
       options: "Principiante, Intermedio, Avanzado",
     });
     const fields = page.getByRole("table", { name: "Campos" });
-    await poll(() => fields.locator("tbody tr").count()).toBe(2);
+    await expect.poll(() => fields.locator("tbody tr").count()).toBe(2);
 
     // The preview is the customer's form: the required field is checked with the customer's messages.
     const preview = page.getByRole("region", { name: "Vista previa" });
@@ -116,7 +113,7 @@ describe("admin forms and files", () => {
     await page.getByRole("button", { name: "Eliminar Nivel" }).click();
     await page.getByRole("dialog", { name: "Precaución" }).getByRole("button", { name: "Eliminar" }).click();
     await savedWith(page, "Campo eliminado.");
-    await poll(() => fields.locator("tbody tr").count()).toBe(1);
+    await expect.poll(() => fields.locator("tbody tr").count()).toBe(1);
     await expect(preview.getByRole("textbox", { name: "Nivel" }).count()).resolves.toBe(0);
 
     // Phone width: the same screen, checked by eye in the screenshot.
@@ -156,7 +153,7 @@ describe("admin forms and files", () => {
     await row.getByText("image/png").waitFor();
     await row.getByText(`${PNG.length} B`).waitFor();
     const thumb = row.getByRole("img", { name: `Vista previa de ${fileName}` });
-    await poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(2);
+    await expect.poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(2);
     const href = await row.getByRole("link", { name: `Descargar ${fileName}` }).getAttribute("href");
     expect(href).toMatch(/^\/files\/uploads\/.+\.png$/);
     const download = await page.request.get(href!);

@@ -44,9 +44,6 @@ async function shot(page: Page, name: string) {
 }
 
 /** Rows of a table's body (the header row left out), once the list has answered. */
-/** The lists answer over the network on a busy machine: wait up to 15 s, not the default 1 s. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
-
 const bodyRows = (page: Page, table: string) => page.getByRole("table", { name: table }).locator("tbody tr");
 
 async function downloadText(page: Page, click: () => Promise<void>) {
@@ -75,14 +72,14 @@ describe("admin lists: reservations, purchases, waitlists", () => {
     // Reservaciones: the week's classes, then a narrower range, then a customer's reservations.
     await signInAs(page, "admin@demo.mx", "/admin/reservaciones");
     await page.getByRole("heading", { level: 1, name: "Reservaciones" }).waitFor();
-    await poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
+    await expect.poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
     const week = await bodyRows(page, "Clases").count();
     const from = await page.getByLabel("Desde").inputValue();
     await page.getByLabel("Hasta").fill(from);
-    await poll(() => bodyRows(page, "Clases").count()).toBeLessThanOrEqual(week);
+    await expect.poll(() => bodyRows(page, "Clases").count()).toBeLessThanOrEqual(week);
     await page.getByLabel("Hasta").fill("");
     await page.getByRole("searchbox", { name: "Buscar en Clases" }).fill("Cycling");
-    await poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
+    await expect.poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
     expect(
       await page.getByRole("link", { name: /Abrir la lista de asistencia de .*Cycling/ }).count(),
     ).toBeGreaterThan(0);
@@ -100,24 +97,24 @@ describe("admin lists: reservations, purchases, waitlists", () => {
     // Compras: the pending cash inscription of our customer, confirmed from the list.
     await page.getByRole("link", { name: "Compras" }).first().click();
     await page.waitForURL(/\/admin\/compras$/);
-    await poll(() => bodyRows(page, "Compras").count()).toBeGreaterThan(0);
+    await expect.poll(() => bodyRows(page, "Compras").count()).toBeGreaterThan(0);
     await chooseOption(page, "Estado", "Pendiente");
     await chooseOption(page, "Origen", "Efectivo");
     const totals = page.getByRole("region", { name: "Totales del filtro" });
-    await poll(() => totals.textContent()).toMatch(/Pendiente: \d+ · \$[\d,]+\.\d\d MXN/);
+    await expect.poll(() => totals.textContent()).toMatch(/Pendiente: \d+ · \$[\d,]+\.\d\d MXN/);
     await page.getByRole("searchbox", { name: "Buscar en Compras" }).fill(lastName);
-    await poll(() => bodyRows(page, "Compras").count()).toBe(1);
+    await expect.poll(() => bodyRows(page, "Compras").count()).toBe(1);
     await shot(page, "compras-desktop");
     await page.getByRole("button", { name: `Confirmar pago: Inscripción, Lorena ${lastName}` }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar pago en efectivo" });
     await dialog.getByRole("button", { name: "Confirmar pago" }).click();
     await page.getByText(messages.paymentSuccess).first().waitFor();
-    await poll(() => bodyRows(page, "Compras").count()).toBe(0);
+    await expect.poll(() => bodyRows(page, "Compras").count()).toBe(0);
     await page.getByRole("tab", { name: "Cargos" }).click();
     await chooseOption(page, "Estado", "Pagado");
     await page.getByRole("searchbox", { name: "Buscar en Cargos" }).fill(lastName);
-    await poll(() => bodyRows(page, "Cargos").count()).toBe(1);
-    await poll(() => totals.textContent()).toContain("Pagado: 1");
+    await expect.poll(() => bodyRows(page, "Cargos").count()).toBe(1);
+    await expect.poll(() => totals.textContent()).toContain("Pagado: 1");
     await shot(page, "cargos-desktop");
     const charges = await downloadText(page, () =>
       page.getByRole("button", { name: "Exportar CSV" }).click(),
@@ -138,7 +135,7 @@ describe("admin lists: reservations, purchases, waitlists", () => {
     // keeping Compras on screen): wait for the new page, whose filter is also called "Estado".
     await page.getByRole("heading", { level: 1, name: "Listas de espera" }).waitFor();
     await chooseOption(page, "Estado", "Activas (en la fila)");
-    await poll(() => bodyRows(page, "Listas de espera").count()).toBeGreaterThan(0);
+    await expect.poll(() => bodyRows(page, "Listas de espera").count()).toBeGreaterThan(0);
     expect(
       await page.getByRole("button", { name: /Quitar a .* de la lista de espera/ }).count(),
     ).toBeGreaterThan(0);
@@ -155,13 +152,13 @@ describe("admin lists: reservations, purchases, waitlists", () => {
   it("the three lists work on a phone (the tables scroll sideways)", async () => {
     const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
     await signInAs(page, "admin@demo.mx", "/admin/reservaciones");
-    await poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
+    await expect.poll(() => bodyRows(page, "Clases").count()).toBeGreaterThan(0);
     await shot(page, "reservaciones-phone");
     await page.goto("/admin/compras");
-    await poll(() => bodyRows(page, "Compras").count()).toBeGreaterThan(0);
+    await expect.poll(() => bodyRows(page, "Compras").count()).toBeGreaterThan(0);
     await shot(page, "compras-phone");
     await page.goto("/admin/listas-de-espera");
-    await poll(() => bodyRows(page, "Listas de espera").count()).toBeGreaterThan(0);
+    await expect.poll(() => bodyRows(page, "Listas de espera").count()).toBeGreaterThan(0);
     await shot(page, "listas-de-espera-phone");
     // Nothing but the tables' own scroll areas is wider than the screen.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

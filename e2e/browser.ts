@@ -119,17 +119,14 @@ export async function showWeekOf(page: Page, day: string): Promise<void> {
   const settledDays = async () => {
     let days: string[] = [];
     await expect
-      .poll(
-        async () => {
-          await page.getByTestId("week-grid").waitFor();
-          const start = await page.getByTestId("week-label").getAttribute("data-start");
-          days = (await page
-            .getByTestId("day-column")
-            .evaluateAll((columns) => columns.map((c) => c.getAttribute("data-date") ?? ""))) as string[];
-          return days[0] === start;
-        },
-        { timeout: 15_000 },
-      )
+      .poll(async () => {
+        await page.getByTestId("week-grid").waitFor();
+        const start = await page.getByTestId("week-label").getAttribute("data-start");
+        days = (await page
+          .getByTestId("day-column")
+          .evaluateAll((columns) => columns.map((c) => c.getAttribute("data-date") ?? ""))) as string[];
+        return days[0] === start;
+      })
       .toBe(true);
     return days;
   };
@@ -138,7 +135,7 @@ export async function showWeekOf(page: Page, day: string): Promise<void> {
     if (days.includes(day)) return;
     const later = day > (days.at(-1) ?? "");
     await page.getByRole("button", { name: later ? "Semana siguiente" : "Semana anterior" }).click();
-    await expect.poll(async () => (await settledDays())[0], { timeout: 15_000 }).not.toBe(days[0]);
+    await expect.poll(async () => (await settledDays())[0]).not.toBe(days[0]);
   }
   throw new Error(`the calendar never showed the week of ${day}`);
 }

@@ -5,8 +5,6 @@ import { tokenizeSandboxCard } from "../domain/sandbox-card";
 import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
 
 const baseUrl = inject("baseUrl");
-/** Pages load lazily and payments take a round trip: give each poll time. */
-const wait = { timeout: 15_000 };
 
 type Pkg = { class_package_id: number; title: string };
 let packages: Pkg[] = [];
@@ -40,7 +38,7 @@ async function dismissPopup(page: Page) {
   if (await close.isVisible().catch(() => false)) {
     // Another modal (the sign-up fee one) may be stacked over it: click the button itself.
     await close.dispatchEvent("click");
-    await expect.poll(() => close.count(), wait).toBe(0);
+    await expect.poll(() => close.count()).toBe(0);
   }
 }
 
@@ -79,36 +77,29 @@ describe("commerce journeys (sandbox card and cash)", () => {
     // The demo studio has a sign-up fee: its modal (above the studio's promo popup) asks for the
     // inscription first.
     await expect
-      .poll(
-        () => page.getByText("Antes de comprar este paquete necesitas pagar tu inscripción.").isVisible(),
-        wait,
-      )
+      .poll(() => page.getByText("Antes de comprar este paquete necesitas pagar tu inscripción.").isVisible())
       .toBe(true);
     await screenshot(page, "commerce-signup-fee-desktop");
     await dismissPopup(page);
     await page.getByRole("link", { name: "Pagar inscripción" }).click();
-    await expect.poll(() => page.url(), wait).toContain(`/checkout/${idOf("Inscripción")}`);
+    await expect.poll(() => page.url()).toContain(`/checkout/${idOf("Inscripción")}`);
     await payWithCard(page, "4242424242424242");
-    await expect.poll(() => page.url(), wait).toMatch(/\/gracias\/\d+$/);
-    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible(), wait).toBe(true);
+    await expect.poll(() => page.url()).toMatch(/\/gracias\/\d+$/);
+    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible()).toBe(true);
 
     await page.goto(`/checkout/${idOf("5 Clases")}`);
-    await expect.poll(() => page.getByTestId("pay-button").isVisible(), wait).toBe(true);
+    await expect.poll(() => page.getByTestId("pay-button").isVisible()).toBe(true);
     await payWithCard(page, "4242 4242 4242 4242");
     await screenshot(page, "commerce-checkout-desktop");
-    await expect.poll(() => page.url(), wait).toMatch(/\/gracias\/\d+$/);
-    await expect.poll(() => page.getByTestId("granted-credits").textContent(), wait).toContain("5 créditos");
-    await expect.poll(() => page.getByText(messages.purchaseSuccess).isVisible(), wait).toBe(true);
+    await expect.poll(() => page.url()).toMatch(/\/gracias\/\d+$/);
+    await expect.poll(() => page.getByTestId("granted-credits").textContent()).toContain("5 créditos");
+    await expect.poll(() => page.getByText(messages.purchaseSuccess).isVisible()).toBe(true);
     await screenshot(page, "commerce-thanks-desktop");
 
     await page.goto("/mystudio/membresias");
-    await expect.poll(() => page.getByTestId("purchase-row").count(), wait).toBe(2);
-    await expect
-      .poll(() => page.getByTestId("purchase-row").first().textContent(), wait)
-      .toContain("5 Clases");
-    await expect
-      .poll(() => page.getByTestId("purchase-row").first().textContent(), wait)
-      .toContain("Completada");
+    await expect.poll(() => page.getByTestId("purchase-row").count()).toBe(2);
+    await expect.poll(() => page.getByTestId("purchase-row").first().textContent()).toContain("5 Clases");
+    await expect.poll(() => page.getByTestId("purchase-row").first().textContent()).toContain("Completada");
     await screenshot(page, "commerce-purchases-desktop");
     expect(problems).toEqual([]);
     await context.close();
@@ -119,10 +110,10 @@ describe("commerce journeys (sandbox card and cash)", () => {
     await signUpNewCustomer(page);
     // The trial package needs no sign-up fee.
     await page.goto(`/checkout/${idOf("Clase de Prueba")}`);
-    await expect.poll(() => page.getByTestId("pay-button").isVisible(), wait).toBe(true);
+    await expect.poll(() => page.getByTestId("pay-button").isVisible()).toBe(true);
     await payWithCard(page, "4000000000009995");
     await expect
-      .poll(() => page.getByTestId("checkout-error").textContent(), wait)
+      .poll(() => page.getByTestId("checkout-error").textContent())
       .toBe(messages.cardInsufficientFunds);
     await screenshot(page, "commerce-declined-phone");
     expect(page.url()).toContain("/checkout/");
@@ -134,16 +125,14 @@ describe("commerce journeys (sandbox card and cash)", () => {
     const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
     await signUpNewCustomer(page);
     await page.goto(`/checkout/${idOf("Clase de Prueba")}`);
-    await expect.poll(() => page.getByTestId("pay-button").isVisible(), wait).toBe(true);
+    await expect.poll(() => page.getByTestId("pay-button").isVisible()).toBe(true);
     await dismissPopup(page);
     await page.getByRole("radio", { name: "Efectivo" }).check();
     await acceptLegal(page);
     await page.getByTestId("pay-button").click();
-    await expect.poll(() => page.url(), wait).toMatch(/\/gracias\/\d+$/);
-    await expect
-      .poll(() => page.getByTestId("bank-details").textContent(), wait)
-      .toContain("012180001234567890");
-    await expect.poll(() => page.getByTestId("bank-details").textContent(), wait).toContain("BBVA México");
+    await expect.poll(() => page.url()).toMatch(/\/gracias\/\d+$/);
+    await expect.poll(() => page.getByTestId("bank-details").textContent()).toContain("012180001234567890");
+    await expect.poll(() => page.getByTestId("bank-details").textContent()).toContain("BBVA México");
     await screenshot(page, "commerce-cash-desktop");
     expect(problems).toEqual([]);
     await context.close();
@@ -156,17 +145,17 @@ describe("commerce journeys (sandbox card and cash)", () => {
     });
     expect(saved.status(), await saved.text()).toBeLessThan(300);
     await page.goto(`/checkout/${idOf("Clase de Prueba")}`);
-    await expect.poll(() => page.getByTestId("pay-button").isVisible(), wait).toBe(true);
+    await expect.poll(() => page.getByTestId("pay-button").isVisible()).toBe(true);
     await dismissPopup(page);
     await page.getByRole("radio", { name: /Tarjeta/ }).check();
-    await expect.poll(() => page.getByTestId("saved-cards").isVisible(), wait).toBe(true);
+    await expect.poll(() => page.getByTestId("saved-cards").isVisible()).toBe(true);
     await expect(page.getByRole("radio", { name: /Visa •••• 4242/ }).isChecked()).resolves.toBe(true);
     expect(await page.getByLabel("Número de tarjeta").count()).toBe(0);
     await acceptLegal(page);
     await screenshot(page, "commerce-saved-card-phone");
     await page.getByTestId("pay-button").click();
-    await expect.poll(() => page.url(), wait).toMatch(/\/gracias\/\d+$/);
-    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible(), wait).toBe(true);
+    await expect.poll(() => page.url()).toMatch(/\/gracias\/\d+$/);
+    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
@@ -188,13 +177,13 @@ describe("commerce journeys (sandbox card and cash)", () => {
     await page.getByLabel("Vencimiento").fill("12/2030");
     await page.getByLabel("CVC").fill("123");
     await page.getByRole("button", { name: /Pagar/ }).click();
-    await expect.poll(() => page.getByRole("alert").textContent(), wait).toBe(messages.cardInsufficientFunds);
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe(messages.cardInsufficientFunds);
     await screenshot(page, "commerce-hosted-declined-desktop");
     await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
     await page.getByLabel("CVC").fill("123");
     await page.getByRole("button", { name: /Pagar/ }).click();
-    await expect.poll(() => page.url(), wait).toMatch(new RegExp(`/gracias/${purchase_id}$`));
-    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible(), wait).toBe(true);
+    await expect.poll(() => page.url()).toMatch(new RegExp(`/gracias/${purchase_id}$`));
+    await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible()).toBe(true);
     // The declined attempt answered 402 by design (the page shows the message); nothing else failed.
     expect(problems.filter((p) => !p.includes("402"))).toEqual([]);
     await context.close();

@@ -90,7 +90,7 @@ describe("public site: every route, phone and desktop, axe-core clean", () => {
     const { page, context } = await openWatchedPage(browser, baseUrl, PHONE);
     await page.goto("/");
     const dialog = page.getByRole("dialog", { name: "Promoción" });
-    await expect.poll(() => dialog.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(1);
     await page.getByRole("button", { name: "Cerrar promoción" }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await page.reload();

@@ -83,7 +83,7 @@ describe("stored XSS renders inert; headers and cookies are hardened", () => {
     });
     await page.goto(path);
     for (const text of texts) {
-      await expect.poll(() => page.getByText(text).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText(text).count()).toBeGreaterThan(0);
     }
     await page.waitForLoadState("networkidle");
     return watched;

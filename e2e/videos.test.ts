@@ -4,7 +4,6 @@ import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./br
 
 const baseUrl = inject("baseUrl");
 // The machine is shared: give first loads of lazy pages time.
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
 
 // Carlos Vargas holds only the demo studio's 'Online Ilimitado' subscription (no unlimited
 // membership), so he reaches the library through an online package. Ana (cliente@demo.mx) has
@@ -31,9 +30,11 @@ describe("online videos", () => {
     const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
     await signIn(context, ONLINE_CUSTOMER);
     await page.goto("/mystudio/online");
-    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Estudio Pulso Online");
-    await poll(() => page.getByTestId("video-card").count()).toBe(11);
-    await poll(() => page.getByRole("link", { name: "Comenzar" }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Estudio Pulso Online");
+    await expect.poll(() => page.getByTestId("video-card").count()).toBe(11);
+    await expect.poll(() => page.getByRole("link", { name: "Comenzar" }).count()).toBe(1);
     await page.waitForLoadState("networkidle");
     await screenshot(page, "videos-desktop");
 
@@ -41,14 +42,14 @@ describe("online videos", () => {
     await page.getByRole("textbox", { name: "Etiquetas" }).click();
     await page.getByRole("option", { name: "Relajación" }).click();
     await page.keyboard.press("Escape");
-    await poll(() => page.getByTestId("video-card").count()).toBe(3);
+    await expect.poll(() => page.getByTestId("video-card").count()).toBe(3);
     expect(page.url()).toContain("tags=");
     const card = page.getByTestId("video-card").filter({ hasText: "Yoga restaurativo" });
     await card.click();
     await page.waitForURL(/\/mystudio\/video\/\d+$/);
-    await poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(
-      "Yoga restaurativo para dormir mejor",
-    );
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Yoga restaurativo para dormir mejor");
 
     // Plays the self-hosted webm (muted: headless Chromium has no audio device to wait for).
     const video = page.getByTestId("video-element");
@@ -57,27 +58,29 @@ describe("online videos", () => {
       el.muted = true;
       return el.play();
     });
-    await poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(0);
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(0);
     expect((await (await playback).json()).playbacks).toBeGreaterThanOrEqual(1);
     // Seeking works: the file is served with range requests.
     await video.evaluate((el: HTMLVideoElement) => {
       el.currentTime = Math.max(0, el.duration - 1);
     });
-    await poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(1);
+    await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(1);
     await screenshot(page, "video-player-desktop");
 
     await page.getByRole("button", { name: "Agregar a favoritos" }).click();
-    await poll(() => page.getByText("¡Favorito agregado!").count()).toBeGreaterThan(0);
-    await poll(() => page.getByRole("button", { name: "Quitar de favoritos" }).count()).toBe(1);
+    await expect.poll(() => page.getByText("¡Favorito agregado!").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("button", { name: "Quitar de favoritos" }).count()).toBe(1);
 
     await page.getByRole("link", { name: "Volver a videos" }).click();
     await page.waitForURL(/\/mystudio\/online/);
     await page.getByText("Favoritas", { exact: true }).click();
-    await poll(() => page.getByTestId("watching").textContent()).toBe("Estás viendo: Tus clases Favoritas");
-    await poll(() => page.getByTestId("video-card").count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId("watching").textContent())
+      .toBe("Estás viendo: Tus clases Favoritas");
+    await expect.poll(() => page.getByTestId("video-card").count()).toBe(1);
     expect(await page.getByTestId("video-card").textContent()).toContain("Yoga restaurativo");
     await page.getByRole("button", { name: "Limpiar filtros" }).click();
-    await poll(() => page.getByTestId("video-card").count()).toBe(11);
+    await expect.poll(() => page.getByTestId("video-card").count()).toBe(11);
 
     expect(problems).toEqual([]);
     await context.close();
@@ -87,17 +90,17 @@ describe("online videos", () => {
     const { page, context, problems } = await openWatchedPage(browser, baseUrl, PHONE);
     await signIn(context, ONLINE_CUSTOMER);
     await page.goto("/mystudio/online");
-    await poll(() => page.getByTestId("video-card").count()).toBe(11);
+    await expect.poll(() => page.getByTestId("video-card").count()).toBe(11);
     expect(await page.getByRole("textbox", { name: "Etiquetas" }).isVisible()).toBe(false);
     await page.getByRole("button", { name: "Mostrar filtros" }).click();
-    await poll(() => page.getByRole("textbox", { name: "Etiquetas" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("textbox", { name: "Etiquetas" }).isVisible()).toBe(true);
     await page.waitForLoadState("networkidle");
     await screenshot(page, "videos-phone");
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
     await page.getByTestId("video-card").first().click();
     await page.waitForURL(/\/mystudio\/video\/\d+$/);
-    await poll(() => page.getByTestId("video-element").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("video-element").count()).toBe(1);
     await page.waitForLoadState("networkidle");
     await screenshot(page, "video-player-phone");
     expect(problems).toEqual([]);
@@ -108,7 +111,7 @@ describe("online videos", () => {
     const { page, context } = await openWatchedPage(browser, baseUrl, DESKTOP);
     await signIn(context, NO_ACCESS_CUSTOMER);
     await page.goto("/mystudio/online");
-    await poll(() => page.getByTestId("no-membership").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("no-membership").count()).toBe(1);
     const link = page.getByTestId("no-membership").getByRole("link");
     expect(await link.getAttribute("href")).toBe("/mystudio/paquetes");
     await screenshot(page, "videos-no-membership");
@@ -117,9 +120,9 @@ describe("online videos", () => {
     const admin = await openWatchedPage(browser, baseUrl, DESKTOP);
     await signIn(admin.context, "admin@demo.mx");
     await admin.page.goto("/mystudio/video/999999");
-    await poll(() => admin.page.getByTestId("video-not-found").textContent()).toBe(
-      "Lo sentimos, no hemos encontrado este video.",
-    );
+    await expect
+      .poll(() => admin.page.getByTestId("video-not-found").textContent())
+      .toBe("Lo sentimos, no hemos encontrado este video.");
     await admin.context.close();
   });
 });

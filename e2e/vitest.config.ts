@@ -11,5 +11,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after 1 s by default: on a loaded CI machine a page may take longer
+    // to hydrate and fetch than that (a Sunday-evening journey failed there so). A poll that
+    // never succeeds still fails, only later.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
