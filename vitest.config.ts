@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["server/**/*.test.ts", "domain/**/*.test.ts", "web/**/*.test.ts"],
+    globalSetup: ["server/test/global-setup.ts"],
     pool: "forks",
+    // Files in one worker share its imported modules (the app, Drizzle, PGlite): importing them
+    // again for each of 70-odd files was half of the suite's time. Every file still boots its own
+    // app on its own database; module-level state must be pure caches keyed by value, or
+    // WeakMaps keyed by the app or its database (docs/decisions/0016).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default"],

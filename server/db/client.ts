@@ -58,8 +58,8 @@ export type QueryObserver = (sql: string) => void;
 
 export type DatabaseOptions = (
   | { kind: "postgres"; url: string; poolSize?: number }
-  /** dataDir undefined means in memory (tests). */
-  | { kind: "pglite"; dataDir?: string }
+  /** dataDir undefined means in memory (tests); loadDataDir starts it from a dumpDataDir copy. */
+  | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob }
 ) & { onQuery?: QueryObserver };
 
 function queryLogger(onQuery: QueryObserver | undefined) {
@@ -88,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dataDir = path.join(options.dataDir, "pglite");
     fs.mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
   const db = drizzlePglite(pglite, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
   return { db, kind: "pglite", pglite, close: () => pglite.close() };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, testDriver } from "../test/test-database";
+import { createTestDatabase } from "../test/test-database";
+import { testDriver } from "../test/test-driver";
 import type { Database, Db } from "./client";
 import { preparedStatement } from "./prepared-statement";
 import { locations } from "./schema/calendar";

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { buildTestApp } from "../test/build-test-app";
-import { createTestDatabase, testDriver } from "../test/test-database";
+import { createTestDatabase } from "../test/test-database";
+import { testDriver } from "../test/test-driver";
 
 /** Runs on whichever driver the suite uses: PGlite by default, PostgreSQL with TEST_DB_DRIVER. */
 describe(`jobs plugin (pg-boss on ${testDriver()})`, () => {

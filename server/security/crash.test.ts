@@ -8,7 +8,7 @@ import { payment_methods } from "../db/schema/payments";
 import { addPackage } from "../modules/checkout/commerce-test-support";
 import { HOUR, makeClass, makeStudio } from "../modules/reservations/test-fixtures";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
-import { testDriver } from "../test/test-database";
+import { testDriver } from "../test/test-driver";
 import { type AppProcess, startAppProcesses } from "./app-process";
 
 /**

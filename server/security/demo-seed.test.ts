@@ -11,7 +11,7 @@ import { seedDemoStudio } from "../db/seed/demo-studio";
 import { signUpCustomer } from "../modules/customers/test-helpers";
 import { createLogin } from "../plugins/auth-users";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
-import { testDriver } from "../test/test-database";
+import { testDriver } from "../test/test-driver";
 
 /**
  * The demo studio (on by default: DEMO=1) must only ever fill a brand-new database. A studio that

@@ -6,7 +6,7 @@ import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { signUpCustomer } from "../modules/customers/test-helpers";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
-import { testDriver } from "../test/test-database";
+import { testDriver } from "../test/test-driver";
 
 /**
  * Ending a session must end it everywhere. Each app instance remembers verified sessions for a

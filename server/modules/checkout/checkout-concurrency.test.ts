@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { available_classes } from "../../db/schema/credits";
 import { purchases } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 import { addPackage, buyWithCard, customerLogin } from "./commerce-test-support";
 
 let t: TestApp;

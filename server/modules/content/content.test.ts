@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { appWithAdminAndCustomer } from "../../test/fixtures";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 
 describe(`content API: pages, announcements, tags (${testDriver()})`, () => {
   const { admin, customer, inject } = appWithAdminAndCustomer();

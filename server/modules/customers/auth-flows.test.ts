@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { verification } from "../../db/schema/auth";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 import { signUpCustomer } from "./test-helpers";
 
 describe(`sign-in, recovery and sessions (${testDriver()})`, () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 
 describe(`current user (${testDriver()})`, () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { accepted_pages, pages } from "../../db/schema/content";
 import { customers } from "../../db/schema/customers";
 import { custom_fields, customer_field_values } from "../../db/schema/forms";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 import { signUpCustomer, signupPayload } from "./test-helpers";
 
 describe(`sign-up (${testDriver()})`, () => {

@@ -3,7 +3,7 @@ import { messages } from "../../../domain/messages";
 import { pages } from "../../db/schema/content";
 import { custom_fields } from "../../db/schema/forms";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 import { pendingRequiredPages } from "../accepted-pages/accepted-pages.service";
 import { missingRequiredFields } from "../customers/customers.service";
 import { multipart, PNG, signUpCustomer, withAuth } from "../customers/test-helpers";

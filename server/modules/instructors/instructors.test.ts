@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { class_types, single_class_instructors, single_classes } from "../../db/schema/calendar";
 import { appWithAdminAndCustomer } from "../../test/fixtures";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 
 describe(`instructors API (${testDriver()})`, () => {
   const { app, admin, customer, inject } = appWithAdminAndCustomer();

@@ -8,7 +8,7 @@ import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 import { HOUR, makeClass, makeCustomer, makeStudio } from "./test-fixtures";
 
 /**

@@ -8,7 +8,7 @@ import { customers } from "../../db/schema/customers";
 import { purchases } from "../../db/schema/purchases";
 import { READ_CACHE_STALE_MAX_MS } from "../../plugins/read-cache";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 import { hasOnlineAccess } from "./online-access";
 import { buy, type Library, seedLibrary, setVideosEnabled, signUpCustomer } from "./videos.fixtures";
 

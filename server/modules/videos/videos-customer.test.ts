@@ -5,7 +5,7 @@ import { messages } from "../../../domain/messages";
 import { email_outbox } from "../../db/schema/mail";
 import { playbacks } from "../../db/schema/videos";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 import { type Library, seedLibrary, subscriber } from "./videos.fixtures";
 
 type Headers = Record<string, string>;

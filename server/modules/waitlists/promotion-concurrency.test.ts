@@ -7,7 +7,7 @@ import { type Database, openDatabase } from "../../db/client";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { testDriver } from "../../test/test-database";
+import { testDriver } from "../../test/test-driver";
 import { book, DAY, makeClass, makeCustomer, makeStudio } from "../reservations/test-fixtures";
 import { promoteClass } from "./promotion.service";
 
