@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
 import { apiCall, apiSignIn } from "./api";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -135,5 +135,24 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
     await screenshot(page, "accounts-profile-phone");
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("Mis Cargos shows each charge's date and status in view, as a table on desktop and cards on a phone", async () => {
+    // Read only: the demo customer's two paid charges (sign-up fee and 10 Clases).
+    for (const viewport of [DESKTOP, PHONE]) {
+      const { page, context } = await openQuietPage(browser, baseUrl, viewport);
+      await signInAs(page, "cliente@demo.mx", "/mystudio/pagos");
+      const rows = page.getByTestId("charge-row");
+      await expect.poll(() => rows.count()).toBe(2);
+      const first = rows.first();
+      for (const text of ["10 Clases", "$1,350.00 MXN", "Pagado", /\d{1,2} [a-z]{3} \d{4}/]) {
+        await expect.poll(() => first.getByText(text).first().isVisible(), String(text)).toBe(true);
+      }
+      // Nothing sideways: the whole row fits the screen.
+      const box = await first.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `account-charges-${viewport.width}`);
+      await context.close();
+    }
   });
 });
