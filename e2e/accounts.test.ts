@@ -146,7 +146,9 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
       await expect.poll(() => rows.count()).toBe(2);
       const first = rows.first();
       for (const text of ["10 Clases", "$1,350.00 MXN", "Pagado", /\d{1,2} [a-z]{3} \d{4}/]) {
-        await expect.poll(() => first.getByText(text).first().isVisible(), String(text)).toBe(true);
+        await expect
+          .poll(() => first.getByText(text).first().isVisible(), { message: String(text) })
+          .toBe(true);
       }
       // Nothing sideways: the whole row fits the screen.
       const box = await first.boundingBox();
@@ -154,5 +156,30 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
       await screenshot(page, `account-charges-${viewport.width}`);
       await context.close();
     }
+  });
+
+  it("on a phone every account page keeps its content off the screen's edges", async () => {
+    // /mystudio/paquetes once ran its cards from edge to edge: the account layout gives no side
+    // padding and that page had turned its own off.
+    const { page, context } = await openQuietPage(browser, baseUrl, PHONE);
+    await signInAs(page, "cliente@demo.mx", "/mystudio/reservaciones");
+    for (const route of [
+      "/mystudio/reservaciones",
+      "/mystudio/waitlists",
+      "/mystudio/paquetes",
+      "/mystudio/informacion",
+      "/mystudio/membresias",
+      "/mystudio/pagos",
+      "/mystudio/metodos",
+      "/mystudio/creditos",
+    ]) {
+      await page.goto(route);
+      const heading = page.locator("main").getByRole("heading").first();
+      await heading.waitFor();
+      const box = (await heading.boundingBox())!;
+      expect(box.x, route).toBeGreaterThanOrEqual(12);
+      expect(box.x + box.width, route).toBeLessThanOrEqual(PHONE.width - 12);
+    }
+    await context.close();
   });
 });

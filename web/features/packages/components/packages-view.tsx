@@ -28,12 +28,9 @@ export function PackagesView({ inAccount = false }: { inAccount?: boolean }) {
     (p) => !p.is_trial && p.class_package_id !== config.signup_fee_package_id,
   );
   return (
-    <Container
-      size="lg"
-      py={inAccount ? "md" : { base: "xl", sm: 48 }}
-      px={inAccount ? 0 : undefined}
-      w="100%"
-    >
+    // The account layout gives no side padding: the Container's own keeps the cards off the
+    // screen's edges on a phone, as on the other account pages.
+    <Container size="lg" py={inAccount ? { base: "md", sm: "xl" } : { base: "xl", sm: 48 }} w="100%">
       <Stack gap="xl">
         {isPending ? (
           <Loader aria-label="Cargando paquetes" mx="auto" />
