@@ -3,6 +3,7 @@ import {
   Avatar,
   Button,
   FileInput,
+  Flex,
   Group,
   List,
   Paper,
@@ -41,7 +42,9 @@ function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () => void
   const initials = `${profile.name[0] ?? ""}${profile.last_name?.[0] ?? ""}`.toUpperCase();
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+      {/* On a phone Editar goes under the name: beside it the name broke over two lines and the
+          address mid-word. */}
+      <Flex direction={{ base: "column", xs: "row" }} justify="space-between" align="flex-start" gap="md">
         <Group gap="md" wrap="nowrap" miw={0}>
           <Avatar src={profile.file?.src} size={72} radius="xl" color="brand" alt="">
             {initials}
@@ -50,7 +53,7 @@ function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () => void
             <Title order={2} fz="h3">
               {[profile.name, profile.last_name].filter(Boolean).join(" ")}
             </Title>
-            {/* Wraps rather than truncates (beside Editar a phone showed a few letters), preferably after "@". */}
+            {/* A long address wraps rather than truncates, preferably after "@". */}
             <Text c="dimmed" style={{ overflowWrap: "anywhere" }}>
               {profile.email.split("@")[0]}
               {profile.email.includes("@") ? (
@@ -62,7 +65,7 @@ function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () => void
             </Text>
           </div>
         </Group>
-        {/* Never shrinks: at 390 px a long name used to cut the label to "Edit". */}
+        {/* Never shrinks: beside a long name the label was once cut to "Edit". */}
         <Button
           variant="light"
           leftSection={<IconEdit size={16} />}
@@ -71,7 +74,7 @@ function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () => void
         >
           {c.edit}
         </Button>
-      </Group>
+      </Flex>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Row label={c.birthdate}>
           {profile.birthdate ? (
