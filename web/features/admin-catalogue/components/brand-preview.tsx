@@ -5,17 +5,25 @@ export function BrandPreview({ values }: { values: Record<string, unknown> }) {
   const v = (key: string) => String(values[key] ?? "");
   return (
     <Paper withBorder radius="md" style={{ overflow: "hidden" }} aria-label="Vista previa de la marca">
-      <Group justify="space-between" px="md" py="sm" bg={v("dark")} wrap="nowrap">
+      {/* White, as the site's header is: on a dark bar a logo drawn for it (dark lettering) vanished. */}
+      <Group
+        justify="space-between"
+        px="md"
+        py="sm"
+        bg="white"
+        wrap="nowrap"
+        style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+      >
         {v("navbar_logo") ? (
           <Image src={v("navbar_logo")} alt="" h={28} w="auto" fit="contain" />
         ) : (
-          <Text fw={700} c={v("light")}>
+          <Text fw={700} c={v("dark")}>
             {v("name")}
           </Text>
         )}
         <Group gap="sm" visibleFrom="xs">
           {["Paquetes", "Horario", "Mi Cuenta"].map((label) => (
-            <Text key={label} size="sm" c={v("light")}>
+            <Text key={label} size="sm" c={v("dark")}>
               {label}
             </Text>
           ))}
