@@ -39,6 +39,14 @@ export const customers = pgTable(
     unlimited_membership_expiration: tsColumn("unlimited_membership_expiration"),
     /** Secret token of the private iCal feed. */
     ical_token: text("ical_token").unique(),
+    /** Staff labels ("lesión", "VIP"), lower-cased and unique; filter the admin's customer list. */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** Set while the studio has deactivated the account: no sign-in, no booking, history kept. */
+    deactivatedAt: tsColumn("deactivated_at"),
+    /** The record this one was merged into (the desk's "Unir cuentas"); it stays deactivated. */
+    merged_into_id: integer("merged_into_id").references((): AnyPgColumn => customers.customer_id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -46,7 +54,24 @@ export const customers = pgTable(
     uniqueIndex("customers_phone_unique").on(t.phone).where(sql`${t.phone} is not null`),
     index("customers_email_idx").on(sql`lower(${t.email})`),
     index("customers_file_id_idx").on(t.file_id),
+    index("customers_tags_idx").using("gin", t.tags),
   ],
+);
+
+/** The desk's internal notes about a customer (an injury, a preference). Never shown to the customer. */
+export const customer_notes = pgTable(
+  "customer_notes",
+  {
+    customer_note_id: idColumn("customer_note_id"),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    /** The staff login that wrote it; its name and email are shown beside the note. */
+    author_user_id: text("author_user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index("customer_notes_customer_id_idx").on(t.customer_id, t.createdAt)],
 );
 
 export const addresses = pgTable("addresses", {
