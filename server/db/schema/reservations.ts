@@ -45,8 +45,13 @@ export const class_reservations = pgTable(
       onDelete: "set null",
     }),
     paid_with: text("paid_with").notNull().default("credit"),
-    /** Set once the no-show job has looked at this reservation. */
+    /** Set once the no-show job has looked at this reservation (or the desk marked a no-show). */
     no_show_processed: boolean("no_show_processed").notNull().default(false),
+    /**
+     * The desk marked this seat a late cancellation ("Cancelación tardía"): cancelled (deleted_at)
+     * without giving the credit back, and still listed at check-in with that state.
+     */
+    late_cancel: boolean("late_cancel").notNull().default(false),
     deletedAt: tsColumn("deleted_at"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -1,0 +1,1 @@
+ALTER TABLE "class_reservations" ADD COLUMN "late_cancel" boolean DEFAULT false NOT NULL;
