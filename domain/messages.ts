@@ -16,6 +16,10 @@ export const messages = {
   unsupportedMediaType: "Tipo de contenido no soportado.",
   databaseUnavailable: "El servicio no está disponible en este momento. Inténtalo en unos segundos.",
   invalidJson: "El cuerpo de la solicitud no es JSON válido.",
+  crossSiteRequest:
+    "No pudimos aceptar esta solicitud porque no viene de este sitio. Recarga la página e inténtalo de nuevo.",
+  invalidCharacters: "El texto enviado contiene caracteres no válidos. Quítalos e inténtalo de nuevo.",
+  textTooLong: "El texto enviado es demasiado largo.",
   sessionExpired: "Tu sesión expiró. Vuelve a iniciar sesión.",
   configKeyUnknown: "Esta opción de configuración no existe.",
   configSaved: "Configuración guardada.",
@@ -124,6 +128,18 @@ export const messages = {
   passwordRequired: "Debes escribir tu contraseña.",
   resetTokenInvalid: "El enlace para restablecer tu contraseña no es válido o ya venció. Pide uno nuevo.",
   passwordChanged: "Tu contraseña se cambió. Ya puedes entrar.",
+  passwordTooCommon:
+    "Esa contraseña es muy común y fácil de adivinar. Prueba con una frase de tres o cuatro palabras.",
+  passwordPersonal: "La contraseña no debe basarse en el nombre del estudio, tu nombre ni tu correo.",
+  passwordUpdated: "Tu contraseña se actualizó. Cerramos tu sesión en los demás dispositivos.",
+  currentPasswordRequired: "Escribe tu contraseña actual.",
+  tooManyEmails:
+    "Demasiados intentos con correos distintos desde esta conexión. Inténtalo de nuevo en una hora.",
+  emailSameAsCurrent: "Ese ya es tu correo.",
+  emailChangeLinkInvalid:
+    "El enlace para confirmar tu correo no es válido o ya venció. Pide otro desde Mi Información.",
+  emailChanged: "Listo: tu correo se actualizó. Desde ahora entras con el nuevo.",
+  profileNotYours: "Solo puedes editar tu propio perfil.",
   addressSaved: "Dirección guardada.",
   addressExists: "Ya tienes una dirección registrada.",
   fileTypeNotAllowed: "Este tipo de archivo no está permitido.",
@@ -165,6 +181,13 @@ export const messages = {
   ratingSaved: "¡Gracias por tu calificación!",
   guestNotFound: "Esta reservación no tiene invitado.",
   calendarFeedRevoked: "Enlace de calendario revocado.",
+  changeStarted: "Esta clase ya comenzó; ya no puedes cambiar tu reservación.",
+  changeTooLate: "Ya no puedes cambiar tu lugar: faltan menos de {value} {unit} para que comience la clase.",
+  cancelTimeLeft: "Faltan {time} para tu clase.",
+  bookingInsideWindowNoCancel:
+    "Esta clase comienza en {time} y ya pasó el límite de cancelación ({value} {unit} antes): si la reservas, no podrás cancelarla.",
+  bookingInsideWindowNoRefund:
+    "Esta clase comienza en {time} y ya pasó el límite de cancelación ({value} {unit} antes): si la reservas y después cancelas, no se te regresará el crédito.",
   // Content (ours: the seeds word only the tag and announcement ones)
   pageSaved: "Página guardada.",
   pageDeleted: "Página eliminada.",
@@ -263,6 +286,27 @@ export const messages = {
     "La cancelación está desactivada en la configuración. Activa «Omitir la política de cancelación» para cancelar.",
   deskCancelLimitReached:
     "Este crédito ya usó sus cancelaciones permitidas. Activa «Omitir la política de cancelación» para cancelar.",
+  // The customer record at the front desk (issue 25; ours)
+  customerUpdated: "Cliente actualizado.",
+  emailInUse: "Ya existe una cuenta con ese correo.",
+  tagsSaved: "Etiquetas guardadas.",
+  noteAdded: "Nota agregada.",
+  noteRequired: "Escribe la nota.",
+  passwordResetSent: "Enviamos al cliente un correo para restablecer su contraseña.",
+  customerWithoutLogin: "Este cliente no tiene una cuenta para iniciar sesión.",
+  customerDeactivatedDone: "Cuenta desactivada. El cliente ya no puede iniciar sesión ni reservar.",
+  customerReactivated: "Cuenta reactivada.",
+  customerDeactivated: "La cuenta de este cliente está desactivada. Reactívala para reservar o vender.",
+  customerAlreadyDeactivated: "Esta cuenta ya está desactivada.",
+  customerAlreadyActive: "Esta cuenta ya está activa.",
+  customerMerged: "Esta cuenta se unió a otra y ya no se puede usar.",
+  customersMerged: "Cuentas unidas.",
+  mergeSameCustomer: "Elige otra cuenta: no se puede unir un cliente consigo mismo.",
+  mergeSharedClass:
+    "Las dos cuentas tienen reservación en la misma clase. Cancela una de las dos antes de unirlas.",
+  accountDeactivated: "Tu cuenta está desactivada. Comunícate con el estudio para reactivarla.",
+  deskSaleDone: "Venta registrada. Enviamos el recibo al cliente.",
+  deskGiftDone: "Paquete regalado. Le avisamos al cliente por correo.",
   // Commerce: renewals, provider adapters and webhooks (ours)
   invoiceNotFound: "No encontramos este cargo.",
   invoiceNotPending: "Este cargo ya no está pendiente de pago.",
@@ -283,6 +327,13 @@ export const messages = {
   waitlistOfferTaken: "Alguien más aceptó el lugar primero. Sigues en la lista de espera.",
   waitlistOfferAccepted: "¡Listo! Tienes lugar en la clase.",
   attendanceSaved: "Asistencia actualizada.",
+  // Check-in screen (ours): states, "Marcar a todos" and walk-ins
+  lateCancelSaved: "Cancelación tardía registrada. El crédito no se devuelve.",
+  noShowBeforeStart: "La clase aún no empieza: la inasistencia se marca cuando haya empezado.",
+  checkInAllSaved: "Marcamos la asistencia de todos los pendientes.",
+  walkInSaved: "Cliente agregado a la clase con su asistencia registrada.",
+  walkInCustomerRequired: "Elige un cliente o escribe el nombre y el teléfono de uno nuevo.",
+  walkInPackageRequired: "Elige el paquete que se pagó en efectivo.",
   waitlistEntryRemoved: "Se quitó la entrada de la lista de espera.",
 } as const;
 

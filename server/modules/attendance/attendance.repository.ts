@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
 
@@ -15,45 +16,97 @@ const seatColumns = {
   guest_of_id: class_reservations.guest_of_id,
   spot: class_reservations.spot,
   attend: class_reservations.attend,
+  no_show_processed: class_reservations.no_show_processed,
+  late_cancel: class_reservations.late_cancel,
   is_cash: class_reservations.is_cash,
   is_paid: class_reservations.is_paid,
   paid_with: class_reservations.paid_with,
   deletedAt: class_reservations.deletedAt,
   createdAt: class_reservations.createdAt,
+  class_date: single_classes.class_date,
+  duration_minutes: single_classes.duration_minutes,
 };
 
-export async function findSeat(db: Db, id: number) {
-  const [row] = await db
+function seats(db: Db) {
+  return db
     .select(seatColumns)
     .from(class_reservations)
     .innerJoin(customers, eq(customers.customer_id, class_reservations.customer_id))
-    .where(eq(class_reservations.class_reservation_id, id));
+    .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id));
+}
+
+export async function findSeat(db: Db, id: number) {
+  const [row] = await seats(db).where(eq(class_reservations.class_reservation_id, id));
   return row ?? null;
 }
 
 export type SeatDetail = NonNullable<Awaited<ReturnType<typeof findSeat>>>;
 
-/** Active seats of a class (guests are their own rows), hosts before their guests. */
-export async function activeSeatsOf(db: Db, classId: number) {
-  return db
-    .select(seatColumns)
-    .from(class_reservations)
-    .innerJoin(customers, eq(customers.customer_id, class_reservations.customer_id))
-    .where(and(eq(class_reservations.single_class_id, classId), isNull(class_reservations.deletedAt)))
+/**
+ * The seats of a class the desk works with: the active ones and the late cancellations (which
+ * stay on the list with that state; other cancellations leave it), hosts before their guests.
+ */
+export async function checkInSeatsOf(db: Db, classId: number) {
+  return seats(db)
+    .where(
+      and(
+        eq(class_reservations.single_class_id, classId),
+        or(isNull(class_reservations.deletedAt), eq(class_reservations.late_cancel, true)),
+      ),
+    )
     .orderBy(asc(customers.name), asc(customers.last_name), asc(class_reservations.class_reservation_id));
 }
 
 export async function guestsOf(db: Db, hostId: number) {
-  return db
-    .select(seatColumns)
-    .from(class_reservations)
-    .innerJoin(customers, eq(customers.customer_id, class_reservations.customer_id))
-    .where(and(eq(class_reservations.guest_of_id, hostId), isNull(class_reservations.deletedAt)));
+  return seats(db).where(
+    and(eq(class_reservations.guest_of_id, hostId), isNull(class_reservations.deletedAt)),
+  );
 }
 
-export async function setAttend(db: Db, id: number, attend: boolean) {
+/** A seat's check-in fields, the seat row locked (FOR UPDATE) so two taps cannot interleave. */
+export async function lockSeat(db: Db, id: number) {
+  const [row] = await db
+    .select({ class_reservation_id: class_reservations.class_reservation_id })
+    .from(class_reservations)
+    .where(eq(class_reservations.class_reservation_id, id))
+    .for("update");
+  return row ?? null;
+}
+
+export async function setCheckIn(
+  db: Db,
+  ids: number[],
+  values: { attend: boolean; no_show_processed?: boolean; late_cancel?: boolean; deletedAt?: Date },
+) {
+  if (ids.length === 0) return;
   await db
     .update(class_reservations)
-    .set({ attend, updatedAt: new Date() })
-    .where(eq(class_reservations.class_reservation_id, id));
+    .set({ ...values, updatedAt: new Date() })
+    .where(inArray(class_reservations.class_reservation_id, ids));
+}
+
+/** "Marcar a todos": every active seat of the class not marked yet becomes attended. */
+export async function markPendingAttended(db: Db, classId: number) {
+  const rows = await db
+    .update(class_reservations)
+    .set({ attend: true, updatedAt: new Date() })
+    .where(
+      and(
+        eq(class_reservations.single_class_id, classId),
+        isNull(class_reservations.deletedAt),
+        eq(class_reservations.attend, false),
+        eq(class_reservations.no_show_processed, false),
+      ),
+    )
+    .returning({ id: class_reservations.class_reservation_id });
+  return rows.length;
+}
+
+/** Whether a class exists (for a clean 404 before any write). */
+export async function classExists(db: Db, classId: number) {
+  const [row] = await db
+    .select({ id: single_classes.single_class_id })
+    .from(single_classes)
+    .where(eq(single_classes.single_class_id, classId));
+  return Boolean(row);
 }

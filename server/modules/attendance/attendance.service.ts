@@ -1,9 +1,46 @@
+import type { FastifyInstance } from "fastify";
 import { AppError, notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
+import { bookForCustomer, giveAccess } from "../admin-customers/admin-customers.service";
+import { type Actor, auditedChange } from "../audit/audit.service";
 import { getSingleClass } from "../calendar/calendar.service";
-import { activeSeatsOf, findSeat, guestsOf, type SeatDetail, setAttend } from "./attendance.repository";
+import { createCustomerAtDesk } from "../customers/customers.service";
+import { notifyPenalty } from "../notifications/notifications.service";
+import { getPackage } from "../packages/packages.service";
+import { penaltyAfterDeskNoShow } from "../penalties/penalties.service";
+import { lockClassForSeats } from "../reservations/booking.service";
+import { onSeatFreed } from "../waitlists/promotion.service";
+import {
+  checkInSeatsOf,
+  classExists,
+  findSeat,
+  guestsOf,
+  lockSeat,
+  markPendingAttended,
+  type SeatDetail,
+  setCheckIn,
+} from "./attendance.repository";
 
-function seatOut(s: SeatDetail) {
+/**
+ * A seat's state at the door. "no_show" is what the desk marked, or any seat not checked in of a
+ * class that has ended (the seeds' 'No Asisti' is derived the same way); "pending" is a seat of a
+ * class still on, not marked yet.
+ */
+export const CHECK_IN_STATUSES = ["pending", "attended", "no_show", "late_cancel"] as const;
+export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
+
+function ended(s: { class_date: Date; duration_minutes: number }, now: Date) {
+  return s.class_date.getTime() + s.duration_minutes * 60_000 <= now.getTime();
+}
+
+export function statusOf(s: SeatDetail, now = new Date()): CheckInStatus {
+  if (s.late_cancel) return "late_cancel";
+  if (s.attend) return "attended";
+  if (s.no_show_processed || ended(s, now)) return "no_show";
+  return "pending";
+}
+
+function seatOut(s: SeatDetail, now = new Date()) {
   return {
     class_reservation_id: s.class_reservation_id,
     single_class_id: s.single_class_id,
@@ -15,6 +52,7 @@ function seatOut(s: SeatDetail) {
     guest_of_id: s.guest_of_id,
     spot: s.spot,
     attend: s.attend,
+    status: statusOf(s, now),
     is_cash: s.is_cash,
     is_paid: s.is_paid,
     paid_with: s.paid_with,
@@ -29,7 +67,7 @@ export async function reservationForCheckIn(db: Db, id: number) {
   const seat = await findSeat(db, id);
   if (!seat) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
   const single_class = await getSingleClass(db, seat.single_class_id, null);
-  const guests = seat.guest_of_id === null ? (await guestsOf(db, id)).map(seatOut) : [];
+  const guests = seat.guest_of_id === null ? (await guestsOf(db, id)).map((g) => seatOut(g)) : [];
   return { class_reservation: seatOut(seat), guests, single_class };
 }
 
@@ -37,17 +75,154 @@ export async function markAttendance(db: Db, id: number, attend: boolean) {
   const seat = await findSeat(db, id);
   if (!seat) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
   if (seat.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
-  await setAttend(db, id, attend);
+  await setCheckIn(db, [id], { attend });
   return seatOut({ ...seat, attend });
 }
 
-/** Staff's list for a class: every seat with the person, guest, spot, payment and check-in. */
-export async function classAttendance(db: Db, classId: number) {
+/** Staff's list for a class: every seat with the person, guest, spot, payment and its state, counted. */
+export async function classAttendance(db: Db, classId: number, now = new Date()) {
   const single_class = await getSingleClass(db, classId, null);
-  const seats = (await activeSeatsOf(db, classId)).map(seatOut);
-  return {
-    single_class,
-    reservations: seats,
-    attended: seats.filter((s) => s.attend).length,
-  };
+  const seats = (await checkInSeatsOf(db, classId)).map((s) => seatOut(s, now));
+  const counts = Object.fromEntries(
+    CHECK_IN_STATUSES.map((status) => [status, seats.filter((s) => s.status === status).length]),
+  ) as Record<CheckInStatus, number>;
+  return { single_class, reservations: seats, attended: counts.attended, counts };
+}
+
+/**
+ * The desk sets a seat's state (audited). "attended" and "pending" only flip the check-in;
+ * "no_show" needs the class to have started, marks the seat as the no-show job would and runs
+ * the penalty rule for the customer's own seat at once; "late_cancel" cancels the seat (and a
+ * host's guests) without giving credits back, and the freed seat goes to the waitlist. A
+ * cancelled seat is final: 409.
+ */
+export async function setCheckInStatus(
+  app: FastifyInstance,
+  actor: Actor,
+  id: number,
+  status: CheckInStatus,
+  now = new Date(),
+) {
+  const config = await app.appConfig.get();
+  const outcome = await auditedChange(app.db, actor, async (tx) => {
+    const before = await findSeat(tx, id);
+    if (!before) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    // Class first, then the seat: the order booking and cancelling lock in.
+    if (status === "late_cancel") await lockClassForSeats(tx, before.single_class_id);
+    await lockSeat(tx, id);
+    const seat = (await findSeat(tx, id))!;
+    if (seat.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
+    let penalty: Awaited<ReturnType<typeof penaltyAfterDeskNoShow>> = null;
+    if (status === "attended") await setCheckIn(tx, [id], { attend: true });
+    if (status === "pending") await setCheckIn(tx, [id], { attend: false, no_show_processed: false });
+    if (status === "no_show") {
+      if (seat.class_date.getTime() > now.getTime()) {
+        throw AppError.of(412, "CLASS_NOT_STARTED", "noShowBeforeStart");
+      }
+      await setCheckIn(tx, [id], { attend: false, no_show_processed: true });
+      if (seat.guest_of_id === null)
+        penalty = await penaltyAfterDeskNoShow(tx, config, seat.customer_id, now);
+    }
+    if (status === "late_cancel") {
+      const guests = seat.guest_of_id === null ? await guestsOf(tx, id) : [];
+      await setCheckIn(tx, [id], { attend: false, late_cancel: true, deletedAt: now });
+      await setCheckIn(
+        tx,
+        guests.map((g) => g.class_reservation_id),
+        { attend: false, deletedAt: now },
+      );
+    }
+    const after = (await findSeat(tx, id))!;
+    return {
+      result: { seat: seatOut(after, now), penalty, classId: seat.single_class_id },
+      audit: {
+        action: `attendance.${status}`,
+        entity: "reservation",
+        entity_id: id,
+        customer_id: seat.customer_id,
+        details: { single_class_id: seat.single_class_id, before: statusOf(seat, now), after: status },
+      },
+    };
+  });
+  if (outcome.penalty) await notifyPenalty(app, outcome.seat.customer_id, outcome.penalty);
+  if (status === "late_cancel" && outcome.seat.class_reservation_id)
+    await onSeatFreed(app.db, outcome.classId);
+  return outcome.seat;
+}
+
+/** "Marcar a todos": the seats not marked yet are checked in; answers how many (audited once). */
+export async function checkInAll(db: Db, actor: Actor, classId: number) {
+  if (!(await classExists(db, classId))) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+  return auditedChange(db, actor, async (tx) => {
+    await lockClassForSeats(tx, classId);
+    const marked = await markPendingAttended(tx, classId);
+    return {
+      result: marked,
+      audit: marked
+        ? {
+            action: "attendance.check_in_all",
+            entity: "single_class",
+            entity_id: classId,
+            customer_id: null,
+            details: { marked },
+          }
+        : null,
+    };
+  });
+}
+
+export type WalkIn = {
+  customer_id?: number | null;
+  customer?: { name: string; last_name?: string | null; phone: string; email?: string | null } | null;
+  payment: "credit" | "cash";
+  class_package_id?: number | null;
+  /** What was paid in cash; the package's price when left out. */
+  amount?: number | null;
+};
+
+/**
+ * A walk-in at the door, in one transaction: the customer (found by search, or new with name and
+ * phone), for cash a desk sale of the chosen package through the purchases domain (giveAccess,
+ * billed what was paid), then the seat booked with the desk's override (decision 0015) on the
+ * customer's credit, and checked in. Anything refused rolls all of it back.
+ */
+export async function addWalkIn(app: FastifyInstance, actor: Actor, classId: number, input: WalkIn) {
+  const config = await app.appConfig.get();
+  if (!input.customer_id === !input.customer) {
+    throw AppError.of(400, "WALK_IN_CUSTOMER_REQUIRED", "walkInCustomerRequired");
+  }
+  if (input.payment === "cash" && !input.class_package_id) {
+    throw AppError.of(
+      400,
+      "WALK_IN_PACKAGE_REQUIRED",
+      "walkInPackageRequired",
+      {},
+      {
+        fields: { class_package_id: "Elige el paquete que se pagó en efectivo." },
+      },
+    );
+  }
+  return app.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const customerId = input.customer_id ?? (await createCustomerAtDesk(tx, input.customer!)).customer_id;
+    if (input.payment === "cash") {
+      const pkg = await getPackage(tx, input.class_package_id!, { admin: true });
+      await giveAccess(tx, config.timezone, actor, {
+        customer_id: customerId,
+        class_package_id: pkg.class_package_id,
+        is_gift: false,
+        bill: input.amount ?? Number(pkg.sale_price ?? pkg.price),
+      });
+    }
+    const { host } = await bookForCustomer(
+      tx,
+      config,
+      actor,
+      customerId,
+      { single_class_id: classId },
+      { overrideRules: true },
+    );
+    await setCheckIn(tx, [host.class_reservation_id], { attend: true });
+    return { customer_id: customerId, class_reservation_id: host.class_reservation_id };
+  });
 }

@@ -173,3 +173,21 @@ export async function updateProfile(db: Db, customerId: number, input: ProfileUp
 export async function requestRecovery(auth: Auth, email: string): Promise<void> {
   await auth.api.requestPasswordReset({ body: { email, redirectTo: "/restablecer" } });
 }
+
+/**
+ * A customer the front desk registers for a walk-in: name and phone (email optional), without a
+ * login (uid null). Runs in the caller's transaction; the phone must be unused, as at sign-up.
+ */
+export async function createCustomerAtDesk(
+  tx: Db,
+  input: { name: string; last_name?: string | null; phone: string; email?: string | null },
+) {
+  if (await phoneTaken(tx, input.phone, null)) throw phoneInUse();
+  return insertCustomer(tx, {
+    uid: null,
+    email: input.email ?? "",
+    name: input.name,
+    last_name: input.last_name ?? null,
+    phone: input.phone,
+  });
+}

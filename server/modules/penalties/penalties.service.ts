@@ -117,3 +117,18 @@ export async function liftActivePenalty(tx: Db, penaltyId: number, liftedBy: str
   await markPenaltyLifted(tx, penaltyId, liftedBy, now);
   return penalty;
 }
+
+/**
+ * The desk marked a customer's own seat "No asistió" (attend false, processed) inside `tx`: the
+ * same rule as the no-show job runs at once, so a penalty starts now rather than at the next run.
+ * Answers the new penalty (the caller tells the customer after commit) or null.
+ */
+export async function penaltyAfterDeskNoShow(
+  tx: Db,
+  config: AppConfig,
+  customerId: number,
+  now = new Date(),
+) {
+  if (!config.unlimited_membership_penalties_enabled) return null;
+  return penaltyFor(tx, config, customerId, now);
+}
