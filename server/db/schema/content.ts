@@ -84,12 +84,19 @@ export const files = pgTable(
     customer_id: integer("customer_id").references((): AnyPgColumn => customers.customer_id, {
       onDelete: "set null",
     }),
+    /**
+     * Served only to its owner and to staff (a customer's form documents, waiver photos, profile
+     * photo), never by a public or cacheable URL. Catalogue images stay false (docs/decisions, file storage).
+     */
+    private: boolean("private").notNull().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [
     check("files_storage_check", sql`${t.storage} in ('server', 'aws')`),
     check("files_size_check", sql`${t.size} is null or ${t.size} >= 0`),
     index("files_customer_id_idx").on(t.customer_id),
+    // Private files are looked up by their key when served (/files/private/<key>).
+    index("files_path_idx").on(t.path),
   ],
 );
 
