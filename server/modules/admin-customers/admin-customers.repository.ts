@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
 import { class_types, locations, single_classes } from "../../db/schema/calendar";
@@ -44,10 +44,22 @@ function searchCondition(query: string): SQL | undefined {
 
 export async function pageOfCustomers(
   db: Db,
-  input: { query: string; page: number; size: number; sort: CustomerSort; desc: boolean; now: Date },
+  input: {
+    query: string;
+    page: number;
+    size: number;
+    sort: CustomerSort;
+    desc: boolean;
+    now: Date;
+    /** Only customers carrying this tag (the desk's "lesión", "VIP"). */
+    tag?: string;
+  },
 ) {
   const credits = creditsColumn(input.now);
-  const where = searchCondition(input.query);
+  const where = and(
+    searchCondition(input.query),
+    input.tag ? sql`${customers.tags} @> array[${input.tag}]::text[]` : undefined,
+  );
   const column = {
     name: sql`lower(${customers.name} || ' ' || coalesce(${customers.last_name}, ''))`,
     email: sql`lower(${customers.email})`,
@@ -65,6 +77,9 @@ export async function pageOfCustomers(
       has_unlimited: customers.has_unlimited,
       unlimited_membership_expiration: customers.unlimited_membership_expiration,
       createdAt: customers.createdAt,
+      tags: customers.tags,
+      deactivatedAt: customers.deactivatedAt,
+      merged_into_id: customers.merged_into_id,
       credits,
     })
     .from(customers)

@@ -6,6 +6,7 @@ import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { confirmCashPurchaseAudited } from "../purchases/cash-confirmation";
+import { sendPurchaseReceipt } from "../purchases/receipt-email";
 import { CUSTOMER_SORTS } from "./admin-customers.repository";
 import {
   bookForCustomer,
@@ -19,6 +20,7 @@ import {
   removeClasses,
   revokeAccess,
 } from "./admin-customers.service";
+import customerRecordRoutes from "./customer-record.routes";
 
 const tags = ["admin", "clientes"];
 const id = z.coerce.number().int().positive();
@@ -34,6 +36,9 @@ const customerRow = z
     unlimited_membership_expiration: z.date().nullable(),
     createdAt: z.date(),
     credits: z.number(),
+    tags: z.array(z.string()),
+    deactivatedAt: z.date().nullable(),
+    merged_into_id: z.number().nullable(),
   })
   .loose();
 
@@ -43,6 +48,7 @@ const customerRow = z
  */
 const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = () => app.appConfig.get();
+  await app.register(customerRecordRoutes);
 
   app.get(
     "/customer/admin/all",
@@ -56,6 +62,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).default(1),
           size: z.coerce.number().int().min(1).max(500).default(25),
           sort: z.string().max(40).optional(),
+          tag: z.string().trim().max(30).optional(),
         }),
         response: {
           200: z.object({
@@ -68,8 +75,14 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { query, page, size, sort } = request.query;
-      return listCustomers(app.db, { query, page, size, ...parseSort(sort, CUSTOMER_SORTS) });
+      const { query, page, size, sort, tag } = request.query;
+      return listCustomers(app.db, {
+        query,
+        page,
+        size,
+        tag: tag || undefined,
+        ...parseSort(sort, CUSTOMER_SORTS),
+      });
     },
   );
 
@@ -99,7 +112,17 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z
             .object({
-              customer: z.object({ customer_id: z.number() }).loose(),
+              customer: z.object({ customer_id: z.number(), tags: z.array(z.string()) }).loose(),
+              address: z.object({ address_id: z.number() }).loose().nullable(),
+              notes: z.array(
+                z.object({
+                  customer_note_id: z.number(),
+                  body: z.string(),
+                  createdAt: z.date(),
+                  author_name: z.string().nullable(),
+                  author_email: z.string().nullable(),
+                }),
+              ),
               form_answers: z.array(z.object({ key: z.string(), label: z.string() }).loose()),
               credits: z.object({ total: z.number(), unlimited: z.boolean() }).loose(),
               purchases: z.array(z.object({ purchase_id: z.number() }).loose()),
@@ -142,6 +165,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         await actorOf(request),
         request.body,
       );
+      // A gift is news to the customer: they hear of it (a paid grant's receipt is the sale's, /sell).
+      if (request.body.is_gift) await sendPurchaseReceipt(app, purchase.purchase_id);
       return { message: t("accessGranted"), purchase_id: purchase.purchase_id };
     },
   );
@@ -198,6 +223,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         await actorOf(request),
         request.body.purchase_id,
       );
+      if (result.granted) await sendPurchaseReceipt(app, request.body.purchase_id);
       return { message: t("paymentSuccess"), purchase_id: request.body.purchase_id, granted: result.granted };
     },
   );

@@ -1,9 +1,11 @@
 import type { AppConfig } from "../../../domain/app-config";
+import { type DeskPayment, deskPaymentText, deskProviderRef } from "../../../domain/desk-sale";
 import { AppError, notFound } from "../../../domain/errors";
 import { type MessageKey, t } from "../../../domain/messages";
-import { centsToString, toCents } from "../../../domain/money";
+import { centsToNumber, centsToString, computeTotals, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
+import { myAddress } from "../addresses/addresses.service";
 import { type Actor, auditedChange, listAudit } from "../audit/audit.service";
 import { myCredits, takeCredits } from "../credits/credits.service";
 import { customerFields, customerValues } from "../forms/forms.service";
@@ -22,6 +24,7 @@ import {
   findCustomer,
   pageOfCustomers,
 } from "./admin-customers.repository";
+import { assertActive, customerNotes } from "./customer-record.service";
 
 const customerNotFound = () => notFound("customerNotFound", "CUSTOMER_NOT_FOUND");
 
@@ -40,7 +43,7 @@ export function parseSort(text: string | undefined, allowed: readonly CustomerSo
 
 export async function listCustomers(
   db: Db,
-  input: { query: string; page: number; size: number; sort: CustomerSort; desc: boolean },
+  input: { query: string; page: number; size: number; sort: CustomerSort; desc: boolean; tag?: string },
   now = new Date(),
 ) {
   const { rows, total } = await pageOfCustomers(db, { ...input, now });
@@ -59,16 +62,20 @@ export async function customerDetail(db: Db, config: AppConfig, id: number, now 
   const customer = await requireCustomer(db, id);
   const fields = await customerFields(db);
   const values = await customerValues(db, id, fields);
-  const [credits, purchases, reservations, waitlists, penalties, audit] = [
+  const [credits, purchases, reservations, waitlists, penalties, audit, notes, address] = [
     await myCredits(db, id, true, now),
     await getCustomerPurchases(db, id, config.timezone),
     await customerReservations(db, id),
     await customerWaitlists(db, id),
     await penaltiesOf(db, id, now),
     await listAudit(db, { customer_id: id }, 1, 100),
+    await customerNotes(db, id),
+    await myAddress(db, id),
   ];
   return {
     customer,
+    address,
+    notes,
     form_answers: fields
       .filter((f) => values[f.key] !== undefined && values[f.key] !== null && values[f.key] !== "")
       .map((f) => ({ key: f.key, label: f.label, type: f.type, value: values[f.key] })),
@@ -88,6 +95,10 @@ export type GrantInput = {
   is_gift: boolean;
   payment_method_id?: number | null;
   bill: number;
+  /** A sale at the counter: how it was paid (domain/desk-sale.ts); absent for "Agregar acceso". */
+  provider_ref?: string | null;
+  /** The counter's "Vender paquete" names its sales and gifts apart from a plain grant. */
+  action?: "access.sell" | "access.gift";
 };
 
 /**
@@ -103,7 +114,7 @@ export async function giveAccess(
   now = new Date(),
 ) {
   return auditedChange(db, actor, async (tx) => {
-    await requireCustomer(tx, input.customer_id, true);
+    assertActive(await requireCustomer(tx, input.customer_id, true));
     const pkg = await getPackage(tx, input.class_package_id, { admin: true });
     if (input.payment_method_id && !(await paymentMethodExists(tx, input.payment_method_id))) {
       throw notFound("paymentMethodNotFound", "PAYMENT_METHOD_NOT_FOUND");
@@ -118,13 +129,14 @@ export async function giveAccess(
         package_days: input.package_days ?? null,
         payment_method_id: input.payment_method_id ?? null,
         is_gift: input.is_gift,
+        provider_ref: input.is_gift ? null : (input.provider_ref ?? null),
       },
       { now, timeZone },
     );
     return {
       result: purchase,
       audit: {
-        action: "access.grant",
+        action: input.action ?? "access.grant",
         entity: "purchase",
         entity_id: purchase.purchase_id,
         customer_id: input.customer_id,
@@ -135,6 +147,7 @@ export async function giveAccess(
           is_gift: input.is_gift,
           bill: Number(bill),
           payment_method_id: input.payment_method_id ?? null,
+          ...(input.provider_ref && !input.is_gift ? { payment: deskPaymentText(input.provider_ref) } : {}),
           granted,
         },
       },
@@ -265,7 +278,7 @@ export async function bookForCustomer(
 ) {
   return asTheDeskReadsIt(() =>
     auditedChange(db, actor, async (tx) => {
-      await requireCustomer(tx, customerId);
+      assertActive(await requireCustomer(tx, customerId));
       const { host, guest, customer, klass } = await bookSeat(tx, config, customerId, request, now, rules);
       return {
         result: { host, customer, klass },
@@ -310,4 +323,49 @@ export async function cancelForCustomer(
   // it free, after commit): done here, as the customer's own cancel does.
   if (cancelled.classHasLine) await onSeatFreed(db, cancelled.single_class_id);
   return cancelled;
+}
+
+export type DeskSale = {
+  class_package_id: number;
+  payment: DeskPayment | "gift";
+  /** Terminal authorisation or transfer reference, as the desk typed it. */
+  reference?: string | null;
+  /** What was charged; the package's current price when absent. */
+  amount?: number | null;
+  package_days?: number | null;
+};
+
+/**
+ * POST /customer/admin/:id/sell: a package sold at the counter, paid in cash, on the studio's card
+ * terminal or by transfer (decision 0017), or given as a gift. Granted at once through the
+ * purchases domain and audited; the route emails the receipt (or the gift note) after commit.
+ */
+export async function sellAtDesk(
+  db: Db,
+  timeZone: string,
+  actor: Actor,
+  customerId: number,
+  sale: DeskSale,
+  now = new Date(),
+) {
+  const gift = sale.payment === "gift";
+  const price =
+    sale.amount ??
+    centsToNumber(computeTotals(await getPackage(db, sale.class_package_id, { admin: true })).total);
+  return giveAccess(
+    db,
+    timeZone,
+    actor,
+    {
+      customer_id: customerId,
+      class_package_id: sale.class_package_id,
+      package_days: sale.package_days ?? null,
+      is_gift: gift,
+      payment_method_id: null,
+      bill: gift ? 0 : price,
+      provider_ref: sale.payment === "gift" ? null : deskProviderRef(sale.payment, sale.reference),
+      action: gift ? "access.gift" : "access.sell",
+    },
+    now,
+  );
 }

@@ -28,6 +28,8 @@ export type DeskGrant = {
   package_days: number | null;
   payment_method_id: number | null;
   is_gift: boolean;
+  /** How the desk was paid ("desk:card:482913", domain/desk-sale.ts); null for a plain grant. */
+  provider_ref?: string | null;
 };
 
 /**
@@ -49,6 +51,7 @@ export async function grantAtDesk(tx: Db, input: DeskGrant, clock: { now: Date; 
       expiration_days: input.package_days ?? pkg.expiration_days,
       payment_method_id: input.payment_method_id,
       provider: "admin",
+      provider_ref: input.provider_ref ?? null,
       is_gift: input.is_gift,
     },
     bill,

@@ -12,6 +12,7 @@ import {
   getCustomerPurchase,
   getCustomerPurchases,
 } from "./purchases.service";
+import { sendPurchaseReceipt } from "./receipt-email";
 import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
 const tags = ["compras"];
@@ -135,6 +136,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         await actorOf(request),
         request.params.id,
       );
+      if (result.granted) await sendPurchaseReceipt(app, request.params.id);
       return { message: t("paymentSuccess"), purchase_id: request.params.id, granted: result.granted };
     },
   );

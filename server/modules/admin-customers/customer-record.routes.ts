@@ -1,0 +1,230 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { addressSchema, phoneSchema, profileUpdateSchema } from "../../../domain/customers";
+import { DESK_PAYMENTS } from "../../../domain/desk-sale";
+import { t } from "../../../domain/messages";
+import { requireAdmin } from "../../plugins/auth";
+import { actorOf } from "../audit/actor";
+import { sendPurchaseReceipt } from "../purchases/receipt-email";
+import { sellAtDesk } from "./admin-customers.service";
+import {
+  addNote,
+  allTags,
+  mergeCustomers,
+  sendPasswordReset,
+  setActive,
+  setTags,
+  updateRecord,
+} from "./customer-record.service";
+
+const tags = ["admin", "clientes"];
+const id = z.coerce.number().int().positive();
+const messageOut = z.object({ message: z.string() }).loose();
+const customerOut = z.object({ customer_id: z.number() }).loose();
+
+/** The desk may leave a phone empty (a walk-in who gave none); "" means none. */
+const optionalPhone = z.preprocess((v) => (v === "" ? null : v), phoneSchema.nullable());
+
+const recordBody = profileUpdateSchema
+  .pick({ name: true, last_name: true, birthdate: true, instagram: true })
+  .extend({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ message: t("emailInvalid") })),
+    phone: optionalPhone.optional().default(null),
+    /** Absent: the address stays as it is; null: removed. */
+    address: addressSchema.nullish(),
+  });
+
+/**
+ * The customer record at the front desk (issue 25): edit it, tag it, write internal notes, send a
+ * password-reset link, deactivate / reactivate, merge two accounts, sell or gift a package at the
+ * counter. Admin only; every change is audited by its service.
+ */
+const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    "/customer/admin/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Edita los datos del cliente (nombre, apellido, correo, teléfono, nacimiento, instagram, dirección)",
+        params: z.object({ id }),
+        body: recordBody,
+        response: {
+          200: messageOut.extend({ customer: customerOut, address: z.object({}).loose().nullable() }),
+        },
+      },
+    },
+    async (request) => {
+      const result = await updateRecord(app.db, await actorOf(request), request.params.id, request.body);
+      return { message: t("customerUpdated"), ...result };
+    },
+  );
+
+  app.get(
+    "/customer/admin/tags",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Etiquetas de clientes en uso, con cuántos clientes tiene cada una",
+        response: { 200: z.object({ tags: z.array(z.object({ tag: z.string(), customers: z.number() })) }) },
+      },
+    },
+    async () => ({ tags: await allTags(app.db) }),
+  );
+
+  app.put(
+    "/customer/admin/:id/tags",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Reemplaza las etiquetas del cliente (p. ej. «lesión», «VIP»)",
+        params: z.object({ id }),
+        body: z.object({ tags: z.array(z.string().max(30)).max(20) }),
+        response: { 200: messageOut.extend({ tags: z.array(z.string()) }) },
+      },
+    },
+    async (request) => {
+      const saved = await setTags(app.db, await actorOf(request), request.params.id, request.body.tags);
+      return { message: t("tagsSaved"), tags: saved };
+    },
+  );
+
+  app.post(
+    "/customer/admin/:id/notes",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Agrega una nota interna (fechada y firmada; el cliente nunca la ve)",
+        params: z.object({ id }),
+        body: z.object({
+          body: z
+            .string()
+            .trim()
+            .min(1, { message: t("noteRequired") })
+            .max(2000),
+        }),
+        response: {
+          201: messageOut.extend({
+            note: z.object({ customer_note_id: z.number(), body: z.string(), createdAt: z.date() }).loose(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const note = await addNote(app.db, await actorOf(request), request.params.id, request.body.body);
+      reply.status(201);
+      return { message: t("noteAdded"), note };
+    },
+  );
+
+  app.post(
+    "/customer/admin/:id/password-reset",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Envía al cliente el enlace para restablecer su contraseña (el mismo correo de «¿Olvidaste tu contraseña?»)",
+        params: z.object({ id }),
+        response: { 200: messageOut },
+      },
+    },
+    async (request) => {
+      await sendPasswordReset(app.db, app.auth, await actorOf(request), request.params.id);
+      return { message: t("passwordResetSent") };
+    },
+  );
+
+  for (const [path, active] of [
+    ["deactivate", false],
+    ["reactivate", true],
+  ] as const) {
+    app.post(
+      `/customer/admin/:id/${path}`,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          summary: active
+            ? "Reactiva la cuenta: puede volver a iniciar sesión y reservar"
+            : "Desactiva la cuenta: no puede iniciar sesión ni reservar; su historial se conserva",
+          params: z.object({ id }),
+          response: { 200: messageOut.extend({ customer: customerOut }) },
+        },
+      },
+      async (request) => {
+        const customer = await setActive(app.db, await actorOf(request), request.params.id, active);
+        return { message: t(active ? "customerReactivated" : "customerDeactivatedDone"), customer };
+      },
+    );
+  }
+
+  app.post(
+    "/customer/admin/:id/merge",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Une otra cuenta de la misma persona a esta: compras, créditos, reservaciones, listas de espera y demás pasan a este cliente; la otra queda desactivada",
+        params: z.object({ id }),
+        body: z.object({ other_customer_id: id }),
+        response: {
+          200: messageOut.extend({ customer: customerOut, moved: z.record(z.string(), z.number()) }),
+        },
+      },
+    },
+    async (request) => {
+      const result = await mergeCustomers(
+        app.db,
+        await actorOf(request),
+        request.params.id,
+        request.body.other_customer_id,
+      );
+      return { message: t("customersMerged"), ...result };
+    },
+  );
+
+  app.post(
+    "/customer/admin/:id/sell",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Vende un paquete en mostrador (efectivo, terminal de tarjeta o transferencia) o lo regala; envía el recibo o el aviso del regalo",
+        params: z.object({ id }),
+        body: z.object({
+          class_package_id: id,
+          payment: z.enum([...DESK_PAYMENTS, "gift"]),
+          reference: z.string().trim().max(60).nullish(),
+          amount: z.coerce.number().min(0).max(1_000_000).nullish(),
+          package_days: z.coerce.number().int().min(1).max(3650).nullish(),
+        }),
+        response: { 200: messageOut.extend({ purchase_id: z.number() }) },
+      },
+    },
+    async (request) => {
+      const purchase = await sellAtDesk(
+        app.db,
+        (await app.appConfig.get()).timezone,
+        await actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      await sendPurchaseReceipt(app, purchase.purchase_id);
+      const gift = request.body.payment === "gift";
+      return { message: t(gift ? "deskGiftDone" : "deskSaleDone"), purchase_id: purchase.purchase_id };
+    },
+  );
+};
+
+export default customerRecordRoutes;
