@@ -40,12 +40,14 @@ import programsRoutes from "./modules/videos/programs.routes";
 import videosRoutes from "./modules/videos/videos.routes";
 import waitlistsRoutes from "./modules/waitlists/waitlists.routes";
 import authPlugin from "./plugins/auth";
+import cleanInputPlugin from "./plugins/clean-input";
 import docsPlugin from "./plugins/docs";
-import errorsPlugin from "./plugins/errors";
+import errorsPlugin, { frameworkErrors } from "./plugins/errors";
 import jobsPlugin from "./plugins/jobs";
 import mailerPlugin from "./plugins/mailer";
 import readCachePlugin from "./plugins/read-cache";
 import routeAccessPlugin from "./plugins/route-access";
+import sameOriginPlugin from "./plugins/same-origin";
 import securityPlugin from "./plugins/security";
 import staticWebPlugin from "./plugins/static-web";
 
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Long ids and hostile query strings are rejected by the router, not by our code.
     routerOptions: { maxParamLength: 200 },
+    // A URL that is not valid percent-encoding answers in our Spanish shape, not Fastify's English.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -95,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimitMax: config.RATE_LIMIT_MAX,
     secureCookies: config.publicUrl.startsWith("https://"),
   });
+  // Before the guards and every route: cross-site writes and unreadable text never reach them.
+  await app.register(sameOriginPlugin, { publicUrl: config.publicUrl });
+  await app.register(cleanInputPlugin);
   await app.register(docsPlugin);
   await app.register(mailerPlugin);
   await app.register(authPlugin);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../../domain/errors";
@@ -53,11 +53,21 @@ export function toAppError(error: unknown): AppError {
       return new AppError(409, "CONFLICT", "Este registro ya existe.");
     case "23503": // foreign_key_violation: the body named something that does not exist
       return new AppError(400, "INVALID_REFERENCE", "Uno de los elementos indicados no existe.");
+    case "22021": // character_not_in_repertoire: a NUL byte in text (clean-input.ts refuses it first)
+    case "22P05": // untranslatable_character: \u0000 in jsonb
+      return AppError.of(400, "INVALID_CHARACTERS", "invalidCharacters");
+    case "22001": // string_data_right_truncation: longer than a varchar column
+    case "54000": // program_limit_exceeded: e.g. a value too large for an index row
+      return AppError.of(400, "TEXT_TOO_LONG", "textTooLong");
+    case "23502": // not_null_violation: a null the route's rules let through (better-auth's update-user)
+    case "23514": // check_violation
     case "22P02": // invalid_text_representation (e.g. a bad number reached SQL)
     case "22003": // numeric_value_out_of_range
     case "22007":
     case "22008":
       return AppError.of(400, "BAD_REQUEST", "validation");
+    case "FST_ERR_BAD_URL": // percent-encoding that is not UTF-8 (%C3%28), or a lone %
+      return AppError.of(400, "INVALID_CHARACTERS", "invalidCharacters");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return AppError.of(415, "UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
@@ -75,6 +85,16 @@ export function toAppError(error: unknown): AppError {
     return new AppError(status, err.code ?? "BAD_REQUEST", messages.validation);
   }
   return AppError.of(500, "INTERNAL_ERROR", "internal");
+}
+
+/**
+ * Errors Fastify's router answers before any route or error handler runs (a URL that is not valid
+ * percent-encoding): Fastify's default body is English and another shape. Passed to Fastify()
+ * as `frameworkErrors` in server/app.ts.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const appError = toAppError(error);
+  reply.status(appError.status).send(appError.toBody());
 }
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../../domain/errors";
+import { t } from "../../domain/messages";
+
+/**
+ * Characters no text of the studio contains: the C0 controls except tab, line feed and carriage
+ * return (NUL among them: PostgreSQL refuses it in text and jsonb, which was a 500), DEL, and
+ * UTF-16 halves without their pair (a JSON "\ud800" escape; stored, it would become U+FFFD).
+ */
+const UNWANTED =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Nesting deeper than any form of ours is not walked further (validation refuses it anyway). */
+const MAX_DEPTH = 32;
+
+/**
+ * Refuses such characters at the edge, with 400 INVALID_CHARACTERS in Spanish and the field that
+ * holds them: in the path and query string as soon as the route is known (before its guard and
+ * any query), and in a parsed JSON body before validation. Raw bodies (webhooks, uploads) are
+ * not text and are left to their routes. The error handler also maps PostgreSQL's own refusals
+ * (22021, 22P05) to 400 as a backstop for anything that arrives another way.
+ */
+export default fp(async function cleanInputPlugin(app: FastifyInstance) {
+  app.addHook("onRequest", (request, _reply, done) => {
+    const where =
+      findUnwanted(request.params, "") ??
+      findUnwanted(request.query, "") ??
+      (hasUnwantedPath(request.url) ? "_" : null);
+    done(where === null ? undefined : invalidCharacters(where));
+  });
+  app.addHook("preValidation", (request, _reply, done) => {
+    const body = request.body;
+    if (body === null || body === undefined || Buffer.isBuffer(body) || typeof body !== "object") {
+      return done(typeof body === "string" && UNWANTED.test(body) ? invalidCharacters("_") : undefined);
+    }
+    const where = findUnwanted(body, "");
+    done(where === null ? undefined : invalidCharacters(where));
+  });
+});
+
+function invalidCharacters(field: string): AppError {
+  return AppError.of(
+    400,
+    "INVALID_CHARACTERS",
+    "invalidCharacters",
+    {},
+    {
+      fields: { [field]: t("invalidCharacters") },
+    },
+  );
+}
+
+/** A percent-encoded unwanted character in the path (the router decodes only the params). */
+function hasUnwantedPath(url: string): boolean {
+  const path = url.split("?")[0]!;
+  if (!path.includes("%")) return UNWANTED.test(path);
+  try {
+    return UNWANTED.test(decodeURIComponent(path));
+  } catch {
+    return false; // not valid percent-encoding: the router already answers it
+  }
+}
+
+/** The dotted path of the first string (value or key) holding an unwanted character, or null. */
+export function findUnwanted(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === "string") return UNWANTED.test(value) ? path || "_" : null;
+  if (value === null || typeof value !== "object" || Buffer.isBuffer(value)) return null;
+  if (depth > MAX_DEPTH) return null;
+  const entries = Array.isArray(value) ? value.entries() : Object.entries(value);
+  for (const [key, item] of entries) {
+    const child = path ? `${path}.${key}` : String(key);
+    if (typeof key === "string" && UNWANTED.test(key)) return child;
+    const found = findUnwanted(item, child, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}

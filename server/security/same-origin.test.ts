@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../domain/messages";
+import { signUpCustomer } from "../modules/customers/test-helpers";
+import type { RouteInfo } from "../plugins/route-access";
+import { CROSS_SITE_WRITE_PREFIXES } from "../plugins/same-origin";
+import { buildTestApp, type TestApp } from "../test/build-test-app";
+
+/**
+ * Issue #23 item 1: every write under /api, ours and better-auth's, refuses a request a page of
+ * another site makes (403 CROSS_SITE_REQUEST in Spanish), whatever its credentials, and still
+ * serves the site's own pages and API clients without browser headers. The routes come from
+ * app.routeTable, so a route added later is covered without being listed here.
+ */
+
+const SITE = "https://estudio.prueba.mx";
+const EVIL = "https://sitio-malo.example";
+
+/** better-auth's catch-all answers many paths; these are the writes the web uses. */
+const AUTH_PATHS = [
+  "sign-in/email",
+  "sign-out",
+  "change-password",
+  "request-password-reset",
+  "reset-password",
+];
+
+const crossSiteExempt = (url: string) =>
+  Object.keys(CROSS_SITE_WRITE_PREFIXES).some((prefix) => url.startsWith(prefix));
+
+/** Concrete URLs for a route pattern: ids filled with 1, better-auth's `*` with its endpoints. */
+function urlsOf(route: RouteInfo): string[] {
+  const filled = route.url.replace(/:(\w+)/g, "1");
+  if (!filled.endsWith("*")) return [filled];
+  return AUTH_PATHS.map((path) => filled.replace(/\*$/, path));
+}
+
+describe("same-origin writes", () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let customer: Record<string, string>;
+  let writes: { method: string; url: string; route: RouteInfo }[];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ PUBLIC_URL: SITE });
+    admin = (await t.signUp({ role: "admin" })).headers;
+    customer = (await signUpCustomer(t)).headers;
+    writes = t.app.routeTable
+      .filter((r) => r.url.startsWith("/api/") && r.method !== "GET")
+      .flatMap((route) => urlsOf(route).map((url) => ({ method: route.method, url, route })));
+  });
+  afterAll(() => t.close());
+
+  const credentials = (route: RouteInfo) =>
+    route.access === "admin" ? admin : route.access === "user" ? customer : {};
+
+  async function send(
+    write: { method: string; url: string; route: RouteInfo },
+    headers: Record<string, string>,
+    withCredentials = true,
+  ) {
+    return t.app.inject({
+      method: write.method as "POST",
+      url: write.url,
+      headers: {
+        ...(withCredentials ? credentials(write.route) : {}),
+        "content-type": "application/json",
+        ...headers,
+      },
+      payload: "{}",
+    });
+  }
+
+  it("the walk covers our routes and better-auth's", () => {
+    expect(writes.length).toBeGreaterThan(50);
+    expect(writes.some((w) => w.url === "/api/auth/sign-out")).toBe(true);
+    expect(writes.some((w) => w.method === "DELETE")).toBe(true);
+    expect(writes.some((w) => w.method === "PUT")).toBe(true);
+  });
+
+  it("every write refuses another site's Origin, Referer or Sec-Fetch-Site with 403 in Spanish", async () => {
+    const failures: string[] = [];
+    const hostile: Record<string, string>[] = [
+      { origin: EVIL },
+      { origin: "null" },
+      // The site's name inside another host, and another port of the same host.
+      { origin: `https://estudio.prueba.mx.sitio-malo.example` },
+      { origin: `${SITE}:8443` },
+      { referer: `${EVIL}/pagina` },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
+    for (const write of writes.filter((w) => !crossSiteExempt(w.url))) {
+      for (const headers of hostile) {
+        // Signed in as whoever may call it: the refusal comes before the route's guard.
+        const res = await send(write, headers);
+        const body = res.json() as { code?: string; message?: string };
+        if (
+          res.statusCode !== 403 ||
+          body.code !== "CROSS_SITE_REQUEST" ||
+          body.message !== messages.crossSiteRequest
+        ) {
+          failures.push(
+            `${write.method} ${write.url} ${JSON.stringify(headers)} → ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it("the site's own pages, the host it is reached at and header-less API clients reach every write", async () => {
+    const failures: string[] = [];
+    const own: Record<string, string>[] = [
+      { origin: SITE },
+      // Reached under another name on the same host (app.inject sends Host: localhost:80).
+      { origin: "http://localhost" },
+      {},
+    ];
+    for (const write of writes) {
+      for (const headers of own) {
+        const res = await send(write, headers);
+        if (res.statusCode === 403 && res.json().code === "CROSS_SITE_REQUEST") {
+          failures.push(`${write.method} ${write.url} ${JSON.stringify(headers)} refused`);
+        }
+        if (res.statusCode >= 500)
+          failures.push(`${write.method} ${write.url} → ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it("a same-origin Referer or Sec-Fetch-Site without Origin is let through", async () => {
+    for (const headers of [
+      { referer: `${SITE}/mystudio` },
+      { "sec-fetch-site": "same-origin" },
+      { referer: "" },
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/pages",
+        headers: { ...admin, "content-type": "application/json", ...headers },
+        payload: "{}",
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  it("payment webhooks, the documented exception, accept a provider's post from anywhere", async () => {
+    const webhooks = writes.filter((w) => crossSiteExempt(w.url));
+    expect(webhooks.map((w) => w.url).sort()).toEqual(["/api/webhooks/paypal", "/api/webhooks/stripe"]);
+    for (const write of webhooks) {
+      const res = await send(write, { origin: EVIL }, false);
+      expect(res.json().code).not.toBe("CROSS_SITE_REQUEST");
+    }
+  });
+
+  it("a cross-site sign-in with the right password is refused and sets no cookie", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: EVIL, "content-type": "application/json" },
+      payload: JSON.stringify({ email: "admin@demo.mx", password: "demo1234" }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("reads stay open to other sites (they change nothing)", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/appconfig", headers: { origin: EVIL } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("a text/plain body, which another site may post without asking, answers 415 on every write", async () => {
+    const failures: string[] = [];
+    // Fresh sessions: the walks above signed out and deleted their logins along the way.
+    const fresh = {
+      admin: (await t.signUp({ role: "admin" })).headers,
+      user: (await signUpCustomer(t)).headers,
+    };
+    for (const write of writes) {
+      const access = write.route.access;
+      const res = await t.app.inject({
+        method: write.method as "POST",
+        url: write.url,
+        headers: { ...(access === "public" ? {} : fresh[access]), "content-type": "text/plain" },
+        payload: '{"name":"ana"}',
+      });
+      const body = res.json() as { code?: string; message?: string };
+      if (res.statusCode !== 415 || body.message !== messages.unsupportedMediaType) {
+        failures.push(`${write.method} ${write.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it("a text/plain body on a JSON route is refused in Spanish, not parsed", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/pages",
+      headers: { ...admin, "content-type": "text/plain;charset=UTF-8", origin: SITE },
+      payload: JSON.stringify({ title: "Página", slug: "pagina-texto", content: "<p>hola</p>" }),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ code: "UNSUPPORTED_MEDIA_TYPE", message: messages.unsupportedMediaType });
+  });
+});
