@@ -3,12 +3,15 @@ import {
   addLocalDays,
   cancelDeadline,
   cancelDecision,
+  cancelOption,
+  changeDecision,
   chooseBucket,
   classCardState,
   isInsideBookingWindow,
   localDay,
   mondayOfDay,
   reservationStatus,
+  timeLeftLabel,
   zonedInstant,
 } from "./booking";
 
@@ -119,6 +122,9 @@ describe("class card state", () => {
     expect(classCardState({ ...c, capacity: null }, false, now, open)).toBe("full");
     expect(classCardState({ ...c, class_package_id: 4 }, false, now, open)).toBe("package");
     expect(classCardState(c, false, now, { hours: 2, minutes: 0 })).toBe("closed");
+    const started = { ...c, class_date: "2025-02-01T09:00:00Z", reserved: 10 };
+    expect(classCardState(started, false, now, open)).toBe("past");
+    expect(classCardState(started, true, now, open)).toBe("reserved");
   });
 });
 
@@ -152,5 +158,49 @@ describe("bucket choice", () => {
         ?.available_class_id,
     ).toBe(7);
     expect(chooseBucket([], klass, MX)).toBeNull();
+  });
+});
+
+describe("the one cancel rule of both screens and the API", () => {
+  const now = new Date("2025-02-01T10:00:00Z");
+  const open = { deletedAt: null };
+  const inHours = (h: number) => new Date(now.getTime() + h * 3_600_000);
+  it("offers Cancelar before the class, and inside the window says why instead of hiding it", () => {
+    expect(cancelOption(open, inHours(48), now, policy, MX)).toMatchObject({
+      offered: true,
+      allowed: true,
+      refund: true,
+    });
+    expect(cancelOption(open, inHours(3), now, policy, MX)).toEqual({
+      offered: true,
+      allowed: false,
+      reason: "too_late",
+      remainingMs: 3 * 3_600_000,
+    });
+    expect(
+      cancelOption(open, inHours(3), now, { ...policy, allow_cancel_after_treshold: true }, MX),
+    ).toMatchObject({ offered: true, allowed: true, refund: false });
+  });
+  it("does not offer it on cancelled reservations, started classes or with cancelling off", () => {
+    expect(cancelOption({ deletedAt: now }, inHours(48), now, policy, MX).offered).toBe(false);
+    expect(cancelOption(open, inHours(-1), now, policy, MX).offered).toBe(false);
+    expect(
+      cancelOption(open, inHours(48), now, { ...policy, allow_cancel_reservations: false }, MX).offered,
+    ).toBe(false);
+  });
+  it("allows changes until the threshold, even when cancelling is off", () => {
+    expect(changeDecision(inHours(48), now, { ...policy, allow_cancel_reservations: false }, MX)).toEqual({
+      allowed: true,
+    });
+    expect(changeDecision(inHours(3), now, policy, MX)).toEqual({ allowed: false, reason: "too_late" });
+    expect(changeDecision(inHours(-1), now, policy, MX)).toEqual({ allowed: false, reason: "started" });
+  });
+  it("words the time left", () => {
+    expect(timeLeftLabel(30_000)).toBe("menos de un minuto");
+    expect(timeLeftLabel(60_000)).toBe("1 minuto");
+    expect(timeLeftLabel(3 * 3_600_000 + 20 * 60_000)).toBe("3 horas y 20 minutos");
+    expect(timeLeftLabel(3_600_000)).toBe("1 hora");
+    expect(timeLeftLabel(26 * 3_600_000 + 59_000)).toBe("1 día y 2 horas");
+    expect(timeLeftLabel(48 * 3_600_000)).toBe("2 días");
   });
 });

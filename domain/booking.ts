@@ -177,6 +177,74 @@ export function cancelDecision(
     : { allowed: false, reason: "too_late" };
 }
 
+/**
+ * What a reservation offers about cancelling, the ONE rule behind the calendar card, Mis
+ * Reservaciones and the API's `can_cancel` (decision 0017). 'Cancelar' is offered on every
+ * reservation of a class that has not started while the studio allows cancelling at all, also
+ * inside the window when cancelling there is refused: the 'Cancelar Clase' modal then explains
+ * why, with the time left, instead of the button vanishing or sitting disabled.
+ */
+export type CancelOption =
+  | { offered: false; reason: "cancelled" | "disabled" | "started" }
+  | { offered: true; allowed: true; refund: boolean; remainingMs: number }
+  | { offered: true; allowed: false; reason: "too_late"; remainingMs: number };
+
+export function cancelOption(
+  reservation: { deletedAt: Date | string | null },
+  classDate: Date | string,
+  now: Date,
+  policy: CancelPolicy,
+  timeZone = DEFAULT_TIMEZONE,
+): CancelOption {
+  if (reservation.deletedAt) return { offered: false, reason: "cancelled" };
+  const date = new Date(classDate);
+  const decision = cancelDecision(date, now, policy, timeZone);
+  const remainingMs = date.getTime() - now.getTime();
+  if (decision.allowed) return { offered: true, allowed: true, refund: decision.refund, remainingMs };
+  if (decision.reason === "too_late")
+    return { offered: true, allowed: false, reason: "too_late", remainingMs };
+  return { offered: false, reason: decision.reason };
+}
+
+/**
+ * Whether a reservation's spot (and its guest's name and spot) may still be changed: until the
+ * cancellation threshold, the same line that decides whether a seat can be given back. After it
+ * the studio has planned the room around the booking. "transferable but not cancelable" studios
+ * (cancelling off) still allow changes before the threshold: moving is not cancelling.
+ */
+export function changeDecision(
+  classDate: Date,
+  now: Date,
+  policy: CancelPolicy,
+  timeZone = DEFAULT_TIMEZONE,
+): { allowed: true } | { allowed: false; reason: "started" | "too_late" } {
+  if (classDate.getTime() <= now.getTime()) return { allowed: false, reason: "started" };
+  if (now.getTime() >= cancelDeadline(classDate, policy, timeZone).getTime()) {
+    return { allowed: false, reason: "too_late" };
+  }
+  return { allowed: true };
+}
+
+/**
+ * Time left before a class in words, rounded down to what a person reads: "2 días y 3 horas",
+ * "5 horas y 20 minutos", "12 minutos", "menos de un minuto".
+ */
+export function timeLeftLabel(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return "menos de un minuto";
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const part = (n: number, unit: "day" | "hour" | "minute") => `${n} ${cancelUnitLabel(n, unit)}`;
+  const parts =
+    days > 0
+      ? [part(days, "day"), hours > 0 ? part(hours, "hour") : null]
+      : hours > 0
+        ? [part(hours, "hour"), mins > 0 ? part(mins, "minute") : null]
+        : [part(mins, "minute")];
+  return parts.filter(Boolean).join(" y ");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reservation display status (seed 000 section 4, evaluated in order)
 
@@ -217,11 +285,12 @@ export type ReservationFilter = (typeof RESERVATION_FILTERS)[number];
 // ---------------------------------------------------------------------------------------------
 // Class card state (seed 000 section 4)
 
-export type ClassCardState = "package" | "reserved" | "full" | "bookable" | "closed";
+export type ClassCardState = "package" | "reserved" | "full" | "bookable" | "closed" | "past";
 
 /**
  * What a class card offers. A class tied to a package is bought, not booked; my own reservation
  * wins over "full" (I must be able to cancel a seat in a full class); capacity null counts as full.
+ * A class that has started is "past" (marked as such, nothing to do), unless it is mine.
  */
 export function classCardState(
   c: {
@@ -235,6 +304,7 @@ export function classCardState(
   window: BookingWindow,
 ): ClassCardState {
   if (mine) return "reserved";
+  if (new Date(c.class_date).getTime() <= now.getTime()) return "past";
   if (c.class_package_id !== null) return "package";
   if (seatsLeft(c.capacity, c.reserved) <= 0) return "full";
   return isInsideBookingWindow(new Date(c.class_date), now, window) ? "bookable" : "closed";

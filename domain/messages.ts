@@ -146,6 +146,10 @@ export const messages = {
   imageOnly: "Solo puedes subir imágenes.",
   fileMissing: "Debes adjuntar un archivo.",
   fileTooLarge: "El archivo es demasiado grande. El máximo es de {megabytes} MB.",
+  fileStorageUnavailable:
+    "No pudimos conectar con el almacenamiento de archivos. Intenta de nuevo en unos minutos.",
+  fileStorageNotConfigured:
+    "El almacenamiento de archivos en la nube no está bien configurado (endpoint, bucket, región o credenciales). Avísale al estudio.",
   numberTooLow: "El número no puede ser menor a -1.",
   numberInvalid: "Debes escribir un número.",
   dateInvalid: "Debes escribir una fecha válida.",
@@ -218,6 +222,8 @@ export const messages = {
   purchaseNotPending: "Esta compra ya no está pendiente de pago.",
   purchaseNotFound: "No encontramos esta compra.",
   cardAlreadySaved: "Esta tarjeta ya está guardada.",
+  cardSetupInBrowser: "Escribe los datos de tu tarjeta en el formulario para guardarla.",
+  cardSetupNotCompleted: "No se terminó de guardar la tarjeta. Inténtalo de nuevo.",
   cardRequiresAction: "Tu banco pidió una verificación adicional. Inténtalo de nuevo.",
   // Admin schedule and catalogue (ours: the seeds name the screens, not these sentences)
   classSaved: "Clase guardada.",

@@ -22,10 +22,21 @@ export interface ClassCardData {
 export interface ClassCardProps {
   data: ClassCardData;
   state: ClassCardState;
+  /**
+   * Whether 'Cancelar' is offered on my reservation: domain/booking.ts cancelOption, the rule Mis
+   * Reservaciones uses too, so both always agree (its modal explains a refusal inside the window).
+   */
+  cancelOffered: boolean;
+  /**
+   * The button that opens my reservation for a change ('Cambiar lugar', or 'Editar invitado'
+   * without a spot map), or null while nothing may be changed any more.
+   */
+  changeLabel: string | null;
   timeZone: string;
   waitlistEnabled: boolean;
   onReserve: () => void;
   onCancel: () => void;
+  onChange: () => void;
   onBuy: () => void;
   onWaitlist: () => void;
 }
@@ -42,10 +53,13 @@ export interface ClassCardProps {
 export function ClassCard({
   data,
   state,
+  cancelOffered,
+  changeLabel,
   timeZone,
   waitlistEnabled,
   onReserve,
   onCancel,
+  onChange,
   onBuy,
   onWaitlist,
 }: ClassCardProps) {
@@ -61,6 +75,7 @@ export function ClassCard({
       style={{
         borderLeft: `4px solid ${accent}`,
         background: reserved ? "var(--mantine-primary-color-light)" : undefined,
+        opacity: state === "past" ? 0.7 : undefined,
       }}
     >
       <div className={classes.head}>
@@ -90,15 +105,20 @@ export function ClassCard({
         ))}
       </div>
       <div className={classes.badges}>
-        {state === "full" ? (
+        {state === "past" ? (
+          <Badge theme={theme} color="gray" variant="light">
+            Finalizada
+          </Badge>
+        ) : state === "package" ? null : data.available <= 0 ? (
+          // Full says so on every card, mine included: never a green "0 lugares".
           <Badge theme={theme} color="red" variant="filled" uppercase>
             Sold Out
           </Badge>
-        ) : state !== "package" ? (
+        ) : (
           <Badge theme={theme} color="green" variant="light">
             {spotsLabel(data.available)}
           </Badge>
-        ) : null}
+        )}
         {data.tags.map((tag) => (
           <Badge
             key={tag.tag_id}
@@ -115,9 +135,12 @@ export function ClassCard({
         theme={theme}
         state={state}
         seats={seats}
+        cancelOffered={cancelOffered}
+        changeLabel={changeLabel}
         waitlistEnabled={waitlistEnabled}
         onReserve={onReserve}
         onCancel={onCancel}
+        onChange={onChange}
         onBuy={onBuy}
         onWaitlist={onWaitlist}
       />
@@ -180,12 +203,26 @@ function CardAction({
   theme,
   state,
   seats,
+  cancelOffered,
+  changeLabel,
   waitlistEnabled,
   onReserve,
   onCancel,
+  onChange,
   onBuy,
   onWaitlist,
-}: Pick<ClassCardProps, "state" | "waitlistEnabled" | "onReserve" | "onCancel" | "onBuy" | "onWaitlist"> & {
+}: Pick<
+  ClassCardProps,
+  | "state"
+  | "cancelOffered"
+  | "changeLabel"
+  | "waitlistEnabled"
+  | "onReserve"
+  | "onCancel"
+  | "onChange"
+  | "onBuy"
+  | "onWaitlist"
+> & {
   theme: MantineTheme;
   seats: number;
 }) {
@@ -196,9 +233,20 @@ function CardAction({
           <Badge theme={theme} color={theme.primaryColor} variant="filled">
             Reservada ({seats})
           </Badge>
-          <ActionButton theme={theme} color="red" variant="light" compact onClick={onCancel}>
-            Cancelar
-          </ActionButton>
+          {cancelOffered || changeLabel ? (
+            <div className={classes.reservedActions}>
+              {changeLabel ? (
+                <ActionButton theme={theme} variant="light" compact onClick={onChange}>
+                  {changeLabel}
+                </ActionButton>
+              ) : null}
+              {cancelOffered ? (
+                <ActionButton theme={theme} color="red" variant="light" compact onClick={onCancel}>
+                  Cancelar
+                </ActionButton>
+              ) : null}
+            </div>
+          ) : null}
         </div>
       );
     case "package":

@@ -190,28 +190,35 @@ export async function bookSeat(
   }
 }
 
-/** Validates the chosen spots against the class type's map and the spots already taken. */
-async function checkSpots(
+/**
+ * Validates the chosen spots against the class type's map and the spots already taken (by
+ * others: a change of spot passes the spots without its own). `check` leaves a spot that is not
+ * being changed unchecked, so a reservation keeps its spot if the map was edited since.
+ */
+export async function checkSpots(
   db: Db,
   config: AppConfig,
   classId: number,
-  request: BookingRequest,
+  request: Pick<BookingRequest, "spot" | "guest_spot">,
   withGuest: boolean,
   spotsTaken: string[],
+  check: { host: boolean; guest: boolean } = { host: true, guest: true },
 ): Promise<{ host: string | null; guest: string | null }> {
   const host = request.spot?.trim() || null;
   const guest = withGuest ? request.guest_spot?.trim() || null : null;
-  if (!host && !guest) return { host: null, guest: null };
+  if (host && guest && host === guest) throw AppError.of(400, "SPOTS_MUST_DIFFER", "spotsMustDiffer");
+  const checked = [check.host ? host : null, check.guest ? guest : null].filter(
+    (spot): spot is string => spot !== null,
+  );
+  if (checked.length === 0) return { host, guest };
   const details = await findClassWithDetails(db, classId);
   const grid = config.spotmap_enabled && details ? spotGridFor(details.class_type) : null;
   const valid = new Set(grid ? selectableSpots(grid) : []);
-  for (const spot of [host, guest]) {
-    if (spot && !valid.has(spot)) throw AppError.of(400, "SPOT_INVALID", "spotInvalid");
+  for (const spot of checked) {
+    if (!valid.has(spot)) throw AppError.of(400, "SPOT_INVALID", "spotInvalid");
   }
-  if (host && guest && host === guest) throw AppError.of(400, "SPOTS_MUST_DIFFER", "spotsMustDiffer");
   const taken = new Set(spotsTaken);
-  if ((host && taken.has(host)) || (guest && taken.has(guest)))
-    throw AppError.of(409, "SPOT_TAKEN", "spotTaken");
+  if (checked.some((spot) => taken.has(spot))) throw AppError.of(409, "SPOT_TAKEN", "spotTaken");
   return { host, guest };
 }
 
@@ -256,7 +263,7 @@ async function pay(
  * The unique indexes (one spot per class, one own seat per customer) can only fire if a check
  * above was bypassed; they still answer 409 rather than 500.
  */
-function uniqueViolationToConflict(error: unknown): unknown {
+export function uniqueViolationToConflict(error: unknown): unknown {
   const pgError = findPgError(error);
   if (pgError?.code !== "23505") return error;
   const constraint = pgError.constraint ?? pgError.message ?? "";

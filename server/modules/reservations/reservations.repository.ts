@@ -471,6 +471,28 @@ export async function markCancelled(db: Db, ids: number[], at: Date) {
   await markCancelledStatement(db, { ids, at: at.toISOString() });
 }
 
+/** The spots held in a class by active reservations, with whose row holds each. */
+export async function spotsOfClass(db: Db, classId: number) {
+  return db
+    .select({ class_reservation_id: class_reservations.class_reservation_id, spot: class_reservations.spot })
+    .from(class_reservations)
+    .where(
+      and(
+        eq(class_reservations.single_class_id, classId),
+        isNull(class_reservations.deletedAt),
+        isNotNull(class_reservations.spot),
+      ),
+    );
+}
+
+/** Sets the spot of some rows (a change of seats frees the old spots before taking the new ones). */
+export async function setSpot(db: Db, id: number, spot: string | null) {
+  await db
+    .update(class_reservations)
+    .set({ spot, updatedAt: sql`now()` })
+    .where(eq(class_reservations.class_reservation_id, id));
+}
+
 export async function setGuestName(db: Db, id: number, name: string) {
   await db
     .update(class_reservations)

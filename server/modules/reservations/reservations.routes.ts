@@ -7,6 +7,7 @@ import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { bookSeat } from "./booking.service";
+import { changeReservation } from "./change.service";
 import { buildCalendar, type IcalEvent } from "./ical";
 import {
   findCustomerByIcalToken,
@@ -42,6 +43,13 @@ const reservationOut = z
   .loose();
 
 const messageOut = z.object({ message: z.string() }).loose();
+
+const reservationChangeOut = z.object({
+  class_reservation_id: z.number(),
+  single_class_id: z.number(),
+  spot: z.string().nullable(),
+  guest: z.string().nullable(),
+});
 
 const ratingBody = z
   .object({
@@ -132,6 +140,47 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return {
         message: t("reservationSaved"),
+        class_reservation: out(host),
+        guest_reservation: guest ? out(guest) : null,
+      };
+    },
+  );
+
+  app.put(
+    "/class_reservations",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["reservaciones"],
+        summary:
+          "Cambia tu lugar (y el nombre y lugar de tu invitado) en una reservación próxima, hasta el límite de cancelación. 409 si el lugar ya está ocupado; 412 dentro del límite o si la clase ya comenzó",
+        body: z.object({
+          class_reservation_id: id,
+          spot,
+          guest: guestName.optional(),
+          guest_spot: spot,
+        }),
+        response: {
+          200: z.object({
+            message: z.string(),
+            class_reservation: reservationChangeOut,
+            guest_reservation: reservationChangeOut.nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      const config = await app.appConfig.get();
+      const { host, guest } = await changeReservation(app.db, config, customerId, request.body);
+      const out = (r: typeof host) => ({
+        class_reservation_id: r.class_reservation_id,
+        single_class_id: r.single_class_id,
+        spot: r.spot,
+        guest: r.guest,
+      });
+      return {
+        message: t("reservationRegistered"),
         class_reservation: out(host),
         guest_reservation: guest ? out(guest) : null,
       };

@@ -3,8 +3,10 @@ import {
   type CancelDecision,
   type CancelPolicy,
   cancelDecision,
+  cancelOption,
   cancelUnitLabel,
   canRate,
+  changeDecision,
   type ReservationFilter,
   reservationStatus,
 } from "../../../domain/booking";
@@ -220,7 +222,8 @@ export async function listMyReservations(
       guests.find((g) => g.guest_of_id === r.class_reservation_id && (r.deletedAt ? true : !g.deletedAt)) ??
       null;
     const status = reservationStatus(r, c.class_date, now);
-    const decision = cancelDecision(c.class_date, now, policy, config.timezone);
+    // The same rule as the calendar card's (domain cancelOption): both screens always agree.
+    const option = cancelOption(r, c.class_date, now, policy, config.timezone);
     const out = toClassOut(c, NO_SEATS, null);
     return [
       {
@@ -239,8 +242,12 @@ export async function listMyReservations(
         deletedAt: r.deletedAt?.toISOString() ?? null,
         createdAt: r.createdAt.toISOString(),
         status,
-        can_cancel: status === "upcoming" && decision.allowed,
-        cancel_refunds: status === "upcoming" && decision.allowed && decision.refund,
+        can_cancel: option.offered && option.allowed,
+        cancel_refunds: option.offered && option.allowed && option.refund,
+        // 'Cancelar' is shown (its modal explains a refusal inside the window).
+        cancel_offered: option.offered,
+        can_change: !r.deletedAt && changeDecision(c.class_date, now, policy, config.timezone).allowed,
+        past: c.class_date.getTime() <= now.getTime(),
         can_rate: canRate(status, r.class_stars, config.reservation_rating_enabled),
         single_class: {
           single_class_id: out.single_class_id,

@@ -148,6 +148,22 @@ export function useBookClass() {
   });
 }
 
+/** PUT /class_reservations: a key left out keeps its value. */
+export interface ReservationChangeInput {
+  class_reservation_id: number;
+  spot: string | null;
+  guest?: string;
+  guest_spot?: string | null;
+}
+
+export function useChangeBooking() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (input: ReservationChangeInput) => api.put<{ message: string }>("/class_reservations", input),
+    onSettled: refresh,
+  });
+}
+
 export function useCancelBooking() {
   const refresh = useRefreshAfterChange();
   return useMutation({

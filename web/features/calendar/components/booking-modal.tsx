@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Checkbox,
@@ -9,34 +10,41 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import type { AppConfig } from "../../../../domain/app-config";
+import { cancelDecision, cancelUnitLabel, timeLeftLabel } from "../../../../domain/booking";
 import { formatDateTime } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
 import { spotGridFor } from "../../../../domain/spot-map";
 import { SpotMap } from "../../../components/spot-map";
 import { useAppConfig } from "../../app-config/api";
-import { type BookingInput, type SingleClass, useSingleClass } from "../api";
+import { type BookingInput, type ReservationChangeInput, type SingleClass, useSingleClass } from "../api";
 
 export interface BookingModalProps {
   klass: SingleClass | null;
   submitting: boolean;
   onClose: () => void;
   onSubmit: (input: BookingInput) => void;
+  /** Saves a change of my existing reservation (the modal opened on a class I booked). */
+  onChange: (input: ReservationChangeInput) => void;
 }
 
 /**
  * 'Reservar Clase': details, coaches, location, optional guest (+1) and the spot map. Mount it
- * with `key={single_class_id}` so each class starts with a clean form.
+ * with `key={single_class_id}` so each class starts with a clean form. Opened on a class I
+ * booked, it is 'Cambiar Reservación': my spot, my guest's name and spot, saved with PUT.
  */
-export function BookingModal({ klass, submitting, onClose, onSubmit }: BookingModalProps) {
+export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }: BookingModalProps) {
   const config = useAppConfig();
   // Live seats and spots while the modal is open (someone else may take my spot).
   const live = useSingleClass(klass?.single_class_id ?? null).data?.single_class ?? klass;
-  const [withGuest, setWithGuest] = useState(false);
-  const [guest, setGuest] = useState("");
+  const existing = klass?.my_reservation ?? null;
+  const [withGuest, setWithGuest] = useState(Boolean(existing?.guest));
+  const [guest, setGuest] = useState(existing?.guest?.name ?? "");
   const [guestError, setGuestError] = useState<string | null>(null);
-  const [spot, setSpot] = useState<string | null>(null);
-  const [guestSpot, setGuestSpot] = useState<string | null>(null);
+  const [spot, setSpot] = useState<string | null>(existing?.spot ?? null);
+  const [guestSpot, setGuestSpot] = useState<string | null>(existing?.guest?.spot ?? null);
   const [picking, setPicking] = useState<"me" | "guest">("me");
 
   const grid = useMemo(
@@ -44,7 +52,9 @@ export function BookingModal({ klass, submitting, onClose, onSubmit }: BookingMo
     [live, config.spotmap_enabled],
   );
   if (!live) return null;
-  const taken = live.taken_spots;
+  // My own seats are mine to move between (swap with my guest), not taken.
+  const own = new Set([existing?.spot, existing?.guest?.spot].filter(Boolean));
+  const taken = live.taken_spots.filter((s) => !own.has(s));
   // A spot chosen here that someone else just took is dropped.
   const mySpot = spot && taken.includes(spot) ? null : spot;
   const myGuestSpot = guestSpot && taken.includes(guestSpot) ? null : guestSpot;
@@ -65,6 +75,14 @@ export function BookingModal({ klass, submitting, onClose, onSubmit }: BookingMo
       setGuestError(t("guestNameRequired"));
       return;
     }
+    if (existing) {
+      onChange({
+        class_reservation_id: existing.class_reservation_id,
+        spot: mySpot,
+        ...(existing.guest ? { guest: guest.trim(), guest_spot: myGuestSpot } : {}),
+      });
+      return;
+    }
     onSubmit({
       single_class_id: live.single_class_id,
       spot: mySpot,
@@ -78,7 +96,14 @@ export function BookingModal({ klass, submitting, onClose, onSubmit }: BookingMo
       instructor.nick_name || [instructor.name, instructor.last_name].filter(Boolean).join(" "),
   );
   return (
-    <Modal opened onClose={onClose} title="Reservar Clase" centered radius="lg" size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={existing ? "Cambiar Reservación" : "Reservar Clase"}
+      centered
+      radius="lg"
+      size="lg"
+    >
       <Stack gap="sm">
         <Stack gap={2}>
           <Text fw={700} size="lg">
@@ -105,7 +130,8 @@ export function BookingModal({ klass, submitting, onClose, onSubmit }: BookingMo
             </Badge>
           ))}
         </Group>
-        {config.allow_class_guests && live.available >= 2 ? (
+        {existing ? null : <LateBookingWarning classDate={live.class_date} config={config} />}
+        {!existing && config.allow_class_guests && live.available >= 2 ? (
           <Checkbox
             label="Llevar un invitado (+1, usa un crédito más)"
             checked={withGuest}
@@ -168,7 +194,7 @@ export function BookingModal({ klass, submitting, onClose, onSubmit }: BookingMo
             Cancelar
           </Button>
           <Button onClick={submit} loading={submitting}>
-            Reservar
+            {existing ? "Guardar cambios" : "Reservar"}
           </Button>
         </Group>
       </Stack>
@@ -178,4 +204,36 @@ export function BookingModal({ klass, submitting, onClose, onSubmit }: BookingMo
 
 function labelOf(grid: NonNullable<ReturnType<typeof spotGridFor>>, key: string) {
   return grid.rows.flat().find((c) => c.key === key)?.label ?? key;
+}
+
+/**
+ * Booking a class already inside the cancellation window costs something the customer cannot
+ * undo: said before they book, with the time left (domain cancelDecision, the rule cancelling
+ * applies). Nothing is shown while cancelling would still return the credit.
+ */
+function LateBookingWarning({ classDate, config }: { classDate: string; config: AppConfig }) {
+  const date = new Date(classDate);
+  const now = new Date();
+  const decision = cancelDecision(date, now, config, config.timezone);
+  const value = config.cancel_timeframe_value ?? 0;
+  const params = {
+    time: timeLeftLabel(date.getTime() - now.getTime()),
+    value,
+    unit: cancelUnitLabel(value, config.cancel_timeframe_unit),
+  };
+  const message = decision.allowed
+    ? decision.refund
+      ? null
+      : t("bookingInsideWindowNoRefund", params)
+    : decision.reason === "too_late"
+      ? t("bookingInsideWindowNoCancel", params)
+      : decision.reason === "disabled"
+        ? t("cancelDisabled")
+        : null;
+  if (!message) return null;
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="late-booking-warning">
+      {message}
+    </Alert>
+  );
 }

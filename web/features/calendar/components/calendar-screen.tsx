@@ -25,9 +25,17 @@ import {
   useState,
 } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { addLocalDays, classCardState, localDay, mondayOfDay } from "../../../../domain/booking";
+import {
+  addLocalDays,
+  cancelOption,
+  changeDecision,
+  classCardState,
+  localDay,
+  mondayOfDay,
+} from "../../../../domain/booking";
 import { monthName, weekdayName } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
+import { spotGridFor } from "../../../../domain/spot-map";
 import { copy } from "../../../app/copy";
 import { ClassCard } from "../../../components/class-card";
 import { DailyPromoPopup } from "../../../components/daily-promo-popup";
@@ -38,9 +46,11 @@ import { useCurrentUser } from "../../auth/api";
 import {
   type BookingInput,
   fetchActivePenalty,
+  type ReservationChangeInput,
   type SingleClass,
   useBookClass,
   useCancelBooking,
+  useChangeBooking,
   useClassTypes,
   useLocations,
   useSchedule,
@@ -132,6 +142,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
   const classTypes = useClassTypes().data?.class_types ?? [];
   const book = useBookClass();
   const cancel = useCancelBooking();
+  const change = useChangeBooking();
   const [authFor, setAuthFor] = useState<SingleClass | null>(null);
   const [noCredits, setNoCredits] = useState(false);
   const [penalty, setPenalty] = useState<{ no_shows: number; end_date: string } | null>(null);
@@ -229,6 +240,16 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
     });
   };
 
+  const submitChange = (input: ReservationChangeInput) => {
+    change.mutate(input, {
+      onSuccess: (res) => {
+        notifications.show({ color: "green", message: res.message, autoClose: 3000 });
+        dispatch({ type: "SET_SINGLE_CLASS", single_class: null });
+      },
+      onError: (error) => notifications.show({ color: "red", message: error.message, autoClose: 5000 }),
+    });
+  };
+
   const confirmCancel = () => {
     const id = cancelling?.my_reservation?.class_reservation_id;
     if (!id) return;
@@ -253,9 +274,20 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
   const [showPastDays, setShowPastDays] = useState(false);
   // One state and one set of handlers per class, shared by the week's cards and the month grid.
   const stateOf = (c: SingleClass) => classCardState(c, c.my_reservation !== null, now, window);
+  // The rule Mis Reservaciones uses too (domain cancelOption): both screens always agree.
+  const cancelOfferedOn = (c: SingleClass) =>
+    c.my_reservation !== null && cancelOption({ deletedAt: null }, c.class_date, now, config, zone).offered;
+  // 'Cambiar lugar' while a change is allowed and there is something to change (a spot or a guest).
+  const changeLabelOf = (c: SingleClass) => {
+    if (!c.my_reservation) return null;
+    if (!changeDecision(new Date(c.class_date), now, config, zone).allowed) return null;
+    if (config.spotmap_enabled && spotGridFor(c.class_type)) return "Cambiar lugar";
+    return c.my_reservation.guest ? "Editar invitado" : null;
+  };
   const handlersOf = (c: SingleClass) => ({
     onReserve: () => openBooking(c),
     onCancel: () => setCancelling(c),
+    onChange: () => openBooking(c),
     onBuy: () => navigate(`/checkout/${c.class_package_id}`),
     onWaitlist: () => (user ? setWaitlistFor(c) : navigate("/entrar")),
   });
@@ -264,11 +296,19 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
       key={c.single_class_id}
       data={c}
       state={stateOf(c)}
+      cancelOffered={cancelOfferedOn(c)}
+      changeLabel={changeLabelOf(c)}
       timeZone={zone}
       waitlistEnabled={config.waitlist_enabled}
       {...handlersOf(c)}
     />
   );
+  // A click on my class in the month grid does what its card offers: cancel when offered.
+  const actionOf = (c: SingleClass) => {
+    const state = stateOf(c);
+    if (state === "reserved") return cancelOfferedOn(c) ? handlersOf(c).onCancel : null;
+    return primaryAction(state, handlersOf(c), config.waitlist_enabled);
+  };
 
   return (
     <Stack gap="lg" py={{ base: "md", sm: "xl" }} px={{ base: "sm", sm: "md" }} maw={1400} mx="auto" w="100%">
@@ -352,7 +392,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
           selectedDay={state.selectedDay}
           timeZone={zone}
           stateOf={stateOf}
-          actionOf={(c) => primaryAction(stateOf(c), handlersOf(c), config.waitlist_enabled)}
+          actionOf={actionOf}
           renderCard={renderCard}
           onOpenWeek={openWeek}
           onSelectDay={(day) => dispatch({ type: "SELECT_DAY", day })}
@@ -446,9 +486,10 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
           <BookingModal
             key={state.single_class?.single_class_id ?? 0}
             klass={state.single_class}
-            submitting={book.isPending}
+            submitting={book.isPending || change.isPending}
             onClose={() => dispatch({ type: "SET_SINGLE_CLASS", single_class: null })}
             onSubmit={submitBooking}
+            onChange={submitChange}
           />
         </Suspense>
       ) : null}

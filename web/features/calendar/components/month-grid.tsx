@@ -13,6 +13,7 @@ const STATE_COLOR: Record<ClassCardState, string> = {
   reserved: "var(--mantine-primary-color-filled)",
   full: "var(--mantine-color-red-6)",
   closed: "var(--mantine-color-gray-5)",
+  past: "var(--mantine-color-gray-5)",
 };
 
 /** Monday first, as the week view. */

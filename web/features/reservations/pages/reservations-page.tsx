@@ -22,6 +22,7 @@ import { IconCalendarPlus, IconQrcode, IconStar, IconX } from "@tabler/icons-rea
 import { useState } from "react";
 import { Link } from "react-router";
 import {
+  cancelOption,
   RESERVATION_STATUS_LABEL,
   type ReservationFilter,
   type ReservationStatus,
@@ -79,6 +80,11 @@ export function ReservationsPage() {
   const reservations = list.data?.reservations ?? [];
   const pages = Math.ceil((list.data?.max ?? 0) / PAGE_SIZE);
   const multiLocation = new Set(reservations.map((r) => r.single_class.location?.location_id)).size > 1;
+  const now = new Date();
+  // The calendar card's rule (domain cancelOption): both screens always agree on 'Cancelar'.
+  const cancelOffered = (r: Reservation) =>
+    cancelOption(r, r.single_class.class_date, now, config, zone).offered;
+  const isPast = (r: Reservation) => new Date(r.single_class.class_date).getTime() <= now.getTime();
 
   const confirmCancel = () => {
     if (!cancelling) return;
@@ -116,7 +122,7 @@ export function ReservationsPage() {
           </ActionIcon>
         </Tooltip>
       ) : null}
-      {r.can_cancel ? (
+      {cancelOffered(r) ? (
         <Button
           size="compact-sm"
           variant="light"
@@ -151,6 +157,26 @@ export function ReservationsPage() {
       )
       .join(", ");
   const spot = (r: Reservation) => spotLabel(spotGridFor(r.single_class.class_type), r.spot) || "—";
+  // The guest's name with their spot, when they have one ("Ana · Lugar 3").
+  const guestText = (r: Reservation) =>
+    r.guest
+      ? [
+          r.guest,
+          r.guest_spot ? `Lugar ${spotLabel(spotGridFor(r.single_class.class_type), r.guest_spot)}` : null,
+        ]
+          .filter(Boolean)
+          .join(" · ")
+      : null;
+  const when = (r: Reservation) => (
+    <>
+      {formatDateTime(r.single_class.class_date, zone)}
+      {isPast(r) ? (
+        <Badge ml={6} size="xs" color="gray" variant="outline" tt="none" data-testid="past-badge">
+          Clase pasada
+        </Badge>
+      ) : null}
+    </>
+  );
   const status = (r: Reservation) => (
     <Badge color={STATUS_COLOR[r.status]} variant="light" tt="none">
       {RESERVATION_STATUS_LABEL[r.status]}
@@ -231,11 +257,15 @@ export function ReservationsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {reservations.map((r) => (
-                  <Table.Tr key={r.class_reservation_id} data-testid="reservation-row">
+                  <Table.Tr
+                    key={r.class_reservation_id}
+                    data-testid="reservation-row"
+                    data-past={isPast(r) || undefined}
+                  >
                     <Table.Td fw={600}>{r.single_class.class_type.name}</Table.Td>
-                    {config.allow_class_guests ? <Table.Td>{r.guest ?? "—"}</Table.Td> : null}
+                    {config.allow_class_guests ? <Table.Td>{guestText(r) ?? "—"}</Table.Td> : null}
                     <Table.Td>{coach(r)}</Table.Td>
-                    <Table.Td>{formatDateTime(r.single_class.class_date, zone)}</Table.Td>
+                    <Table.Td>{when(r)}</Table.Td>
                     {multiLocation ? <Table.Td>{r.single_class.location?.name}</Table.Td> : null}
                     <Table.Td>{spot(r)}</Table.Td>
                     <Table.Td>{status(r)}</Table.Td>
@@ -248,19 +278,27 @@ export function ReservationsPage() {
         ) : (
           <Stack gap="sm">
             {reservations.map((r) => (
-              <Card key={r.class_reservation_id} withBorder radius="md" data-testid="reservation-row">
+              <Card
+                key={r.class_reservation_id}
+                withBorder
+                radius="md"
+                data-testid="reservation-row"
+                data-past={isPast(r) || undefined}
+              >
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="nowrap">
                     <Text fw={700}>{r.single_class.class_type.name}</Text>
                     {status(r)}
                   </Group>
-                  <Text size="sm">{formatDateTime(r.single_class.class_date, zone)}</Text>
+                  <Text size="sm">{when(r)}</Text>
                   <Text size="sm" c="dimmed">
                     {[coach(r), r.single_class.location?.name, r.spot ? `Lugar ${spot(r)}` : null]
                       .filter(Boolean)
                       .join(" · ")}
                   </Text>
-                  {config.allow_class_guests && r.guest ? <Text size="sm">Invitado: {r.guest}</Text> : null}
+                  {config.allow_class_guests && r.guest ? (
+                    <Text size="sm">Invitado: {guestText(r)}</Text>
+                  ) : null}
                   {actions(r)}
                 </Stack>
               </Card>
