@@ -123,7 +123,7 @@ export const APP_CONFIG_KEYS = {
   mission_image: str(""),
   tracking_code: str(""),
   // Auth (password policy; the seeds fetched it from the auth provider)
-  password_min_length: num(6),
+  password_min_length: num(8),
   password_max_length: num(null),
   password_require_lowercase: bool(false),
   password_require_uppercase: bool(false),

@@ -20,7 +20,7 @@ export type PasswordPolicy = {
 export const PASSWORD_HARD_MAX = 128;
 
 export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
-  min_length: 6,
+  min_length: 8,
   max_length: null,
   require_lowercase: false,
   require_uppercase: false,

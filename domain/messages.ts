@@ -273,6 +273,17 @@ export const messages = {
   penaltyLifted: "Penalización levantada.",
   penaltyAlreadyLifted: "Esta penalización ya no está activa.",
   adminReservationBooked: "Reservación agregada.",
+  // Credit buckets and penalties edited by hand (ours)
+  creditBucketNotFound: "No encontramos estos créditos.",
+  creditBucketSaved: "Créditos guardados.",
+  creditBucketDeleted: "Créditos eliminados.",
+  creditAmountInvalid: "Las clases deben ser 0 o más (-1 para ilimitadas).",
+  creditExpiryPast: "La fecha de vencimiento debe ser posterior a hoy.",
+  classTypeNotFound: "No encontramos uno de los tipos de clase elegidos.",
+  allowedTimesInvalid: "Escribe los horarios como horas separadas por comas, por ejemplo 07:00,18:30.",
+  penaltySaved: "Penalización guardada.",
+  penaltyEndPast: "La penalización debe terminar en una fecha futura.",
+  penaltyEndBeforeStart: "La penalización debe terminar después de su inicio.",
   // The customer's booking rules as the front desk reads them: about the customer, with the way
   // past them where there is one (decision 0015).
   deskPenaltyActive:

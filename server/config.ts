@@ -30,6 +30,8 @@ const envSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   /** Sign-in, sign-up, recovery and code checks per IP and email in 15 minutes (plugins/auth.ts). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  /** Different emails or phones one address may name per hour on sign-in, sign-up, recovery and phone checks (plugins/guessing-limit.ts). */
+  AUTH_DISTINCT_EMAILS_MAX: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST: z.string().default("./dist/web"),
   /** The server-side build of the public pages (vite build --ssr); without it they render in the browser. */
@@ -51,6 +53,21 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url().optional(),
   PAYPAL_API_URL: z.url().default("https://api-m.paypal.com"),
   SMTP_URL: z.string().optional(),
+  /**
+   * Cloud file storage (app config files_location=aws; endpoint, bucket and region are studio
+   * settings). Both or neither: without them the AWS SDK's default chain is used (an instance role).
+   */
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Public base URL of the bucket (CDN, R2 public domain) where uploads/<file> can be read; without it public files go through a redirect. */
+  S3_PUBLIC_URL: z.url({ message: "debe ser una URL completa, p. ej. https://cdn.mi-estudio.mx" }).optional(),
+  /** bucket in the path (endpoint/bucket/key) instead of the host name; default: on with a custom S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /**
+   * A folder where every email is also written whole, as JSON (a developer's mail catcher; the
+   * browser journeys read links from it). The outbox keeps emails with their secret links hidden.
+   */
+  MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default("Estudio <no-reply@localhost>"),
 });
 
@@ -90,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     throw new ConfigError(
       `Configuración inválida:\n${missing.map((key) => `  ${key}: obligatorio con PAYMENT_GATEWAY=${e.PAYMENT_GATEWAY}`).join("\n")}`,
     );
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    const absent = e.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID";
+    const given = e.AWS_ACCESS_KEY_ID ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY";
+    throw new ConfigError(`Configuración inválida:\n  ${absent}: obligatorio junto con ${given}`);
   }
   const port = e.PORT;
   return {

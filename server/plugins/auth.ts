@@ -2,15 +2,18 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { fromNodeHeaders } from "better-auth/node";
 import { admin, bearer } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { PASSWORD_HARD_MAX, passwordPolicyFromConfig, passwordProblem } from "../../domain/auth";
+import { PASSWORD_HARD_MAX } from "../../domain/auth";
 import { AppError, forbidden, unauthorized } from "../../domain/errors";
 import { t } from "../../domain/messages";
 import type { AppConfigEnv } from "../config";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
 import { findCustomerIdByUid, loginExists } from "../modules/customers/customers.repository";
+import { passwordProblemFor } from "../modules/customers/password-check";
+import { accountLockedForGuessing, limitDistinctIdentities, recordFailedPassword } from "./guessing-limit";
 import type { Mailer } from "./mailer";
 import { credentialKey, SessionCache } from "./session-cache";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
@@ -59,6 +62,7 @@ export function createAuth(db: Db, config: AppConfigEnv, mailer: Mailer) {
           to: target.email,
           subject: "Restablece tu contraseña",
           template: "password-reset",
+          secrets: [link, token],
           text: `Hola ${target.name}:\n\nPara crear una nueva contraseña abre este enlace (vence en una hora):\n${link}\n\nSi no lo pediste, ignora este correo.`,
           html: `<p>Hola ${escapeHtml(target.name)}:</p><p>Para crear una nueva contraseña abre este enlace (vence en una hora):</p><p><a href="${link}">Restablecer contraseña</a></p><p>Si no lo pediste, ignora este correo.</p>`,
         });
@@ -75,6 +79,9 @@ export function createAuth(db: Db, config: AppConfigEnv, mailer: Mailer) {
     rateLimit: { enabled: false },
     // Its warnings ("Invalid password") repeat what our error answers already say.
     logger: { disabled: config.LOG_LEVEL === "silent" },
+    // The admin plugin gives the role and banned fields and refuses sessions to banned logins (a
+    // deactivated customer, set by the front desk); its own /api/auth/admin/* endpoints are
+    // closed by the bridge below: staff act through our audited services.
     plugins: [admin({ defaultRole: "customer", adminRoles: ["admin"] }), bearer()],
   });
 }
@@ -113,11 +120,17 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     url: "/api/auth/*",
     schema: { hide: true },
     config: { rateLimit: authRateLimit({ allow: (request) => !isSensitiveAuthPath(authPath(request)) }) },
+    preHandler: async (request, reply) => {
+      if (isSensitiveAuthPath(authPath(request))) await limitDistinctIdentities(request, reply);
+    },
     async handler(request, reply) {
       const path = authPath(request);
-      // Accounts are made by POST /api/customer/signup (account + customer record in one flow).
-      if (path === "/sign-up/email") throw AppError.of(404, "NOT_FOUND", "routeNotFound");
-      await checkNewPassword(app, path, request.body);
+      if (!isOpenAuthEndpoint(request.method, path)) throw AppError.of(404, "NOT_FOUND", "routeNotFound");
+      const email = signInEmail(path, request.body);
+      if (email !== null && accountLockedForGuessing(app, email)) {
+        throw AppError.of(429, "RATE_LIMITED", "rateLimited");
+      }
+      await checkNewPassword(app, request, path, request.body);
       const url = new URL(request.url, app.config.publicUrl);
       const body = withForcedRevocation(path, request.body);
       const hasBody = request.method !== "GET" && body !== undefined;
@@ -128,7 +141,11 @@ export default fp(async function authPlugin(app: FastifyInstance) {
           body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
-      if (response.status >= 400) throw await translateAuthError(app, path, response, request.body);
+      if (response.status >= 400) {
+        const error = await translateAuthError(app, path, response, request.body);
+        if (email !== null && error.code === "WRONG_PASSWORD") recordFailedPassword(app, email);
+        throw error;
+      }
       // Sign-out, password change or reset, revocations, admin actions: sessions this instance
       // remembered may have ended. Forgetting all of them is cheap and obviously correct.
       if (request.method === "POST" && path !== "/sign-in/email") verified.clear();
@@ -155,6 +172,36 @@ function withForcedRevocation(path: string, body: unknown): unknown {
 /** "/api/auth/sign-in/email?x" → "/sign-in/email". */
 function authPath(request: FastifyRequest): string {
   return request.url.split("?")[0]!.replace(/^\/api\/auth/, "");
+}
+
+/**
+ * The better-auth endpoints the app uses; every other one (sign-up, which POST /api/customer/signup
+ * replaces; update-user and change-email, which would skip our customer record; the admin
+ * plugin's ban, remove, set-password and impersonation, which would skip the audit log) answers
+ * 404. An allow-list, so an endpoint a better-auth upgrade adds is closed until we choose it.
+ */
+const OPEN_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
+  GET: new Set(["/get-session", "/list-sessions", "/ok"]),
+  POST: new Set([
+    "/sign-in/email",
+    "/sign-out",
+    "/request-password-reset",
+    "/reset-password",
+    "/change-password",
+    "/revoke-session",
+    "/revoke-sessions",
+    "/revoke-other-sessions",
+  ]),
+};
+function isOpenAuthEndpoint(method: string, path: string): boolean {
+  return OPEN_AUTH_ENDPOINTS[method]?.has(path) ?? false;
+}
+
+/** The account a sign-in names (for the per-account guessing bound); null on other paths. */
+function signInEmail(path: string, body: unknown): string | null {
+  if (path !== "/sign-in/email") return null;
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : null;
 }
 
 const SENSITIVE_AUTH_PATHS = new Set([
@@ -195,13 +242,50 @@ export function authRateLimit(options: { allow?: (request: FastifyRequest) => bo
   };
 }
 
-/** The studio's password policy also applies to passwords chosen through a reset or a change. */
-async function checkNewPassword(app: FastifyInstance, path: string, body: unknown): Promise<void> {
+/**
+ * The studio's password policy (rules and guessability) also applies to passwords chosen through
+ * a reset or a change; the person's own name and email count as guessable words.
+ */
+async function checkNewPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  path: string,
+  body: unknown,
+): Promise<void> {
   if (path !== "/reset-password" && path !== "/change-password") return;
-  const password = (body as { newPassword?: unknown } | undefined)?.newPassword;
+  const fields = (body ?? {}) as { newPassword?: unknown; currentPassword?: unknown; token?: unknown };
+  if (
+    path === "/change-password" &&
+    (typeof fields.currentPassword !== "string" || fields.currentPassword === "")
+  ) {
+    const message = t("currentPasswordRequired");
+    throw new AppError(400, "VALIDATION", message, { fields: { currentPassword: message } });
+  }
+  const password = fields.newPassword;
   if (typeof password !== "string") return;
-  const problem = passwordProblem(password, passwordPolicyFromConfig(await app.appConfig.get()));
+  const owner =
+    path === "/change-password"
+      ? await request.getUser()
+      : typeof fields.token === "string"
+        ? await resetTokenOwner(app.db, fields.token)
+        : null;
+  const problem = await passwordProblemFor(
+    app,
+    password,
+    owner ? { email: owner.email, names: [owner.name] } : {},
+  );
   if (problem) throw new AppError(400, "PASSWORD_POLICY", problem, { fields: { newPassword: problem } });
+}
+
+/** Whose reset link this is (better-auth keeps it as `reset-password:<token>` → user id). */
+async function resetTokenOwner(db: Db, token: string): Promise<{ email: string; name: string } | null> {
+  const [row] = await db
+    .select({ email: user.email, name: user.name })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .where(eq(verification.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row ?? null;
 }
 
 /**
@@ -224,8 +308,13 @@ async function translateAuthError(
         ? AppError.of(401, "WRONG_PASSWORD", "wrongPassword")
         : AppError.of(401, "USER_NOT_FOUND", "userNotFound");
     }
-    case "INVALID_PASSWORD":
-      return AppError.of(400, "WRONG_PASSWORD", "wrongPassword");
+    case "INVALID_PASSWORD": {
+      const message = t("wrongPassword");
+      return new AppError(400, "WRONG_PASSWORD", message, { fields: { currentPassword: message } });
+    }
+    case "BANNED_USER":
+      // A customer the front desk deactivated (admin-customers): no session until reactivated.
+      return AppError.of(403, "ACCOUNT_DEACTIVATED", "accountDeactivated");
     case "INVALID_TOKEN":
       return AppError.of(400, "INVALID_TOKEN", "resetTokenInvalid");
     case "INVALID_EMAIL":

@@ -1,11 +1,21 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
 import type { EmailAttachment } from "../db/schema/mail";
 import { insertOutbox, markOutbox, type OutboxInsert } from "../modules/mail/mail.repository";
+import { redactSecrets } from "../modules/mail/redact";
 
-export type MailInput = OutboxInsert & { attachments?: EmailAttachment[] };
+export type MailInput = OutboxInsert & {
+  attachments?: EmailAttachment[];
+  /**
+   * Working secrets in this email (a reset or confirmation link, a token). They are delivered,
+   * but the outbox row keeps them hidden: nobody reading the outbox can use them (issue 23.6).
+   */
+  secrets?: string[];
+};
 
 export type Mailer = {
   /**
@@ -28,7 +38,7 @@ declare module "fastify" {
  * usually a request (a booking, a cancellation) that must not wait for it. The row stays
  * 'queued' until the delivery ends and is then marked 'sent' or 'failed' (with the error).
  */
-export function createMailer(db: Db, options: { smtpUrl?: string; from: string }): Mailer {
+export function createMailer(db: Db, options: { smtpUrl?: string; from: string; mailDir?: string }): Mailer {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
 
   async function deliver(smtp: NonNullable<typeof transport>, id: number, mail: MailInput) {
@@ -53,14 +63,39 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string }
   }
 
   return {
-    async send(mail) {
-      const id = await insertOutbox(db, mail);
+    async send({ secrets = [], ...mail }) {
+      const stored =
+        secrets.length > 0 || /[?&]token=/i.test(`${mail.text ?? ""}${mail.html ?? ""}`)
+          ? {
+              ...mail,
+              text: redactSecrets(mail.text, secrets) ?? undefined,
+              html: redactSecrets(mail.html, secrets) ?? undefined,
+            }
+          : mail;
+      const id = await insertOutbox(db, stored);
+      // A developer's convenience: a full disk must not fail the request that sent the email.
+      if (options.mailDir) await writeMailFile(options.mailDir, id, mail).catch(() => {});
       if (transport) void deliver(transport, id, mail);
       return id;
     },
   };
 }
 
+/** MAIL_DIR: the whole email as `<outbox id>.json`, for a developer without SMTP and the journeys. */
+async function writeMailFile(dir: string, id: number, mail: MailInput) {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${String(id).padStart(8, "0")}.json`);
+  const { attachments: _attachments, ...rest } = mail;
+  await writeFile(file, JSON.stringify({ email_outbox_id: id, ...rest }, null, 2));
+}
+
 export default fp(async function mailerPlugin(app: FastifyInstance) {
-  app.decorate("mailer", createMailer(app.db, { smtpUrl: app.config.SMTP_URL, from: app.config.MAIL_FROM }));
+  app.decorate(
+    "mailer",
+    createMailer(app.db, {
+      smtpUrl: app.config.SMTP_URL,
+      from: app.config.MAIL_FROM,
+      mailDir: app.config.MAIL_DIR,
+    }),
+  );
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
-import { signUpCustomer } from "../modules/customers/test-helpers";
+import { signUpCustomer, TEST_PASSWORD } from "../modules/customers/test-helpers";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { testDriver } from "../test/test-driver";
 
@@ -17,7 +17,7 @@ import { testDriver } from "../test/test-driver";
  * The second instance needs a shared database: PostgreSQL only.
  */
 const AUTH_SECRET = randomBytes(32).toString("hex");
-const PASSWORD = "secreto123";
+const PASSWORD = TEST_PASSWORD;
 const ACROSS_INSTANCES_WITHIN_MS = 10_000;
 
 type Headers = Record<string, string>;
@@ -96,7 +96,7 @@ describe("session revocation", () => {
       url: "/api/auth/change-password",
       headers: current,
       // No revokeOtherSessions flag: the server ends the other sessions anyway.
-      payload: { currentPassword: PASSWORD, newPassword: "otraClave456" },
+      payload: { currentPassword: PASSWORD, newPassword: "Nopal.Lunar.Brinca.71" },
     });
     expect(change.statusCode, change.body).toBe(200);
     const renewed = { authorization: `Bearer ${change.json().token}` };
@@ -117,7 +117,7 @@ describe("session revocation", () => {
       payload: { email: customer.payload.email, password: PASSWORD },
     });
     expect(old.statusCode).toBe(401);
-    await signIn(customer.payload.email, "otraClave456");
+    await signIn(customer.payload.email, "Nopal.Lunar.Brinca.71");
   }, 30_000);
 });
 

@@ -28,6 +28,8 @@ export async function buildTestApp(
     DATA_DIR: `/tmp/estudio-test-${process.pid}`,
     LOG_LEVEL: "silent",
     RATE_LIMIT_MAX: "100000",
+    // Test files sign many people up from one address; guessing.test.ts sets the real bound.
+    AUTH_DISTINCT_EMAILS_MAX: "100000",
     WEB_DIST: "/nonexistent",
     WEB_SSR_DIST: "/nonexistent",
     JOBS: "0",

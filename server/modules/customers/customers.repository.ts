@@ -82,3 +82,18 @@ export async function updateCustomer(db: Db, customerId: number, values: Partial
     .returning();
   return row ?? null;
 }
+
+/** Who has this phone (digits as stored), for the front desk's phone lookup; null when nobody. */
+export async function findCustomerByPhone(db: Db, phone: string) {
+  const [row] = await db
+    .select({
+      customer_id: customers.customer_id,
+      name: customers.name,
+      last_name: customers.last_name,
+      email: customers.email,
+    })
+    .from(customers)
+    .where(eq(customers.phone, phone))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { normalizePhone, profileUpdateSchema, signupSchema } from "../../../domain/customers";
+import { AppError } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
 import { authRateLimit, currentCustomerId, requireUser, signedInUser } from "../../plugins/auth";
+import { limitDistinctIdentities } from "../../plugins/guessing-limit";
+import { actorOf } from "../audit/actor";
+import { editCustomerAsAdmin } from "./customer-edit.service";
+import { findCustomerByPhone } from "./customers.repository";
 import {
   getCurrentCustomer,
   getProfile,
@@ -12,7 +17,9 @@ import {
   signUpCustomer,
   updateProfile,
 } from "./customers.service";
+import { confirmEmailChange, requestEmailChange } from "./email-change.service";
 import { parseBody } from "./parse-body";
+import { passwordProblemFor } from "./password-check";
 
 const customerOut = z
   .object({
@@ -68,18 +75,70 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ["clientes"],
-        summary: "Actualiza mi perfil (customer_id y las listas del perfil se ignoran)",
-        body: profileUpdateSchema,
-        response: { 200: z.object({ customer: profileOut, message: z.string() }) },
+        summary:
+          "Actualiza un perfil. Un cliente: el suyo (customer_id, si viene, debe ser el propio; si no, 403). Un administrador: con el customer_id de otro cliente edita su nombre, apellido y teléfono (auditado)",
+        body: profileUpdateSchema.extend({
+          customer_id: z.coerce.number().int().positive().nullish(),
+        }),
+        // A customer gets their whole profile back; an administrator the edited record.
+        response: { 200: z.object({ customer: customerOut, message: z.string() }) },
       },
     },
     async (request) => {
-      await updateProfile(app.db, await currentCustomerId(request), request.body);
-      return {
-        customer: await getProfile(app.db, await signedInUser(request)),
-        message: messages.profileUpdated,
-      };
+      const current = await signedInUser(request);
+      const target = request.body.customer_id ?? current.customer_id;
+      if (target !== current.customer_id) {
+        if (current.role !== "admin") throw AppError.of(403, "FORBIDDEN", "profileNotYours");
+        const { name, last_name, phone } = request.body;
+        const customer = await editCustomerAsAdmin(app.db, await actorOf(request), target!, {
+          name,
+          last_name,
+          phone,
+        });
+        return { customer: { ...customer, role: "customer" as const }, message: messages.profileUpdated };
+      }
+      const { customer_id: _ownId, ...profile } = request.body;
+      await updateProfile(app.db, await currentCustomerId(request), profile);
+      return { customer: await getProfile(app.db, current), message: messages.profileUpdated };
     },
+  );
+
+  app.post(
+    "/customer/email",
+    {
+      onRequest: requireUser,
+      preHandler: limitDistinctIdentities,
+      config: { rateLimit: authRateLimit() },
+      schema: {
+        tags: ["clientes"],
+        summary:
+          "Pide cambiar mi correo: envía un enlace de confirmación (24 h, un solo uso) a la nueva dirección; el correo actual sigue hasta que se abra",
+        body: z.object({
+          email: z
+            .string()
+            .trim()
+            .toLowerCase()
+            .max(254)
+            .pipe(z.email({ message: messages.emailInvalid })),
+        }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => requestEmailChange(app, await signedInUser(request), request.body.email),
+  );
+
+  app.post(
+    "/customer/email/confirm",
+    {
+      config: { rateLimit: authRateLimit() },
+      schema: {
+        tags: ["clientes"],
+        summary: "Confirma el cambio de correo con el enlace recibido en la nueva dirección",
+        body: z.object({ token: z.string().min(1).max(300) }),
+        response: { 200: z.object({ message: z.string(), email: z.string() }) },
+      },
+    },
+    async (request) => confirmEmailChange(app, request.body.token),
   );
 
   app.get(
@@ -102,16 +161,35 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customer/phone",
     {
       config: { rateLimit: authRateLimit({ max: 60 }) },
+      preHandler: limitDistinctIdentities,
       schema: {
         tags: ["clientes"],
-        summary: "¿Ya hay una cuenta con este teléfono? Solo responde sí o no (el propio no cuenta)",
+        summary:
+          "¿Ya hay una cuenta con este teléfono? A visitantes y clientes solo responde sí o no (el propio no cuenta); a un administrador, también quién es",
         querystring: z.object({ phone: z.string().min(1).max(30) }),
-        response: { 200: z.object({ exists: z.boolean() }) },
+        response: {
+          200: z.object({
+            exists: z.boolean(),
+            customer: z
+              .object({
+                customer_id: z.number(),
+                name: z.string(),
+                last_name: z.string().nullable(),
+                email: z.string(),
+              })
+              .nullable()
+              .optional(),
+          }),
+        },
       },
     },
     async (request) => {
       const current = await request.getUser();
       const phone = normalizePhone(request.query.phone);
+      if (current?.role === "admin") {
+        const customer = phone.length > 0 ? await findCustomerByPhone(app.db, phone) : null;
+        return { exists: customer !== null, customer };
+      }
       return {
         exists: phone.length > 0 && (await isPhoneInUse(app.db, phone, current?.customer_id ?? null)),
       };
@@ -123,6 +201,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         config: { rateLimit: authRateLimit() },
+        preHandler: limitDistinctIdentities,
         schema: {
           tags: ["clientes"],
           summary:
@@ -134,6 +213,11 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const config = await app.appConfig.get();
         const input = parseBody(signupSchema(passwordPolicy(config)), request.body);
+        const weak = await passwordProblemFor(app, input.password, {
+          email: input.email,
+          names: [input.name, input.last_name],
+        });
+        if (weak) throw new AppError(400, "PASSWORD_POLICY", weak, { fields: { password: weak } });
         const { customer, headers } = await signUpCustomer({ db: app.db, auth: app.auth, config }, input);
         const cookies = headers.getSetCookie();
         if (cookies.length > 0) reply.header("set-cookie", cookies);
@@ -149,6 +233,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customer/recover",
     {
       config: { rateLimit: authRateLimit() },
+      preHandler: limitDistinctIdentities,
       schema: {
         tags: ["clientes"],
         summary: "Envía el correo para restablecer la contraseña (misma respuesta exista o no la cuenta)",

@@ -2,6 +2,12 @@ import type { TestApp } from "../../test/build-test-app";
 
 let counter = 0;
 
+/**
+ * The password of customers made by signUpCustomer: it passes the studio's policy (8+ characters,
+ * not a common or studio-derived password), as every sign-up must.
+ */
+export const TEST_PASSWORD = "Tortuga-Azul-Salta-93";
+
 /** A phone nobody else in this process uses: 55 + 8 digits. */
 export function uniquePhone(): string {
   counter += 1;
@@ -12,8 +18,8 @@ export function signupPayload(overrides: Record<string, unknown> = {}) {
   counter += 1;
   return {
     email: `cliente${counter}.${Date.now()}@prueba.mx`,
-    password: "secreto123",
-    password_confirm: "secreto123",
+    password: TEST_PASSWORD,
+    password_confirm: TEST_PASSWORD,
     phone: uniquePhone(),
     name: "Ana",
     last_name: "López",

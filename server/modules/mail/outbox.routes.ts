@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "../../plugins/auth";
 import { listOutbox } from "./outbox.repository";
+import { redactTokenParameters } from "./redact";
 
 /**
- * GET /api/admin/outbox: the emails the app wrote (offline, the outbox is the delivery). Admin
- * only; the browser journeys read the password-reset link from here.
+ * GET /api/admin/outbox: the emails the app wrote. Admin only. Secret links (password reset,
+ * email confirmation, invitations) are stored hidden (plugins/mailer.ts) and hidden again here
+ * for rows written before that: the outbox never hands staff a way to act as a customer
+ * (issue 23.6). Developers and the browser journeys read whole emails from MAIL_DIR.
  */
 const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,7 +41,14 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return { emails: await listOutbox(app.db, request.query) };
+      const emails = await listOutbox(app.db, request.query);
+      return {
+        emails: emails.map((email) => ({
+          ...email,
+          text: email.text === null ? null : redactTokenParameters(email.text),
+          html: email.html === null ? null : redactTokenParameters(email.html),
+        })),
+      };
     },
   );
 };

@@ -1,0 +1,162 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../domain/messages";
+import { verification } from "../../db/schema/auth";
+import { customers } from "../../db/schema/customers";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { testDriver } from "../../test/test-driver";
+import { signUpCustomer, TEST_PASSWORD } from "./test-helpers";
+
+/**
+ * Issue 17.3 and 18.3: a customer changes their email (the new address is used only once the
+ * link sent to it is opened: single use, expiring) and their password (current + new, the
+ * studio's policy, every other session ended). The confirmation link is read from MAIL_DIR, where
+ * the whole email is written, as only its recipient could: the outbox hides it.
+ */
+describe(`email and password changes from the profile (${testDriver()})`, () => {
+  let t: TestApp;
+  let mailDir: string;
+  beforeAll(async () => {
+    mailDir = mkdtempSync(path.join(os.tmpdir(), "estudio-correo-"));
+    t = await buildTestApp({ MAIL_DIR: mailDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(mailDir, { recursive: true, force: true });
+  });
+
+  const signIn = (email: string, password = TEST_PASSWORD) =>
+    t.app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+
+  /** The newest confirmation link written to this address. */
+  function confirmationToken(to: string): string {
+    const mails = readdirSync(mailDir)
+      .sort()
+      .reverse()
+      .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as { to: string; text: string });
+    const mail = mails.find((m) => m.to === to)!;
+    const link = mail.text.match(/https?:\/\/\S+\/confirmar-correo\?token=\S+/)![0];
+    return new URL(link).searchParams.get("token")!;
+  }
+
+  const requestChange = (headers: Record<string, string>, email: string) =>
+    t.app.inject({ method: "POST", url: "/api/customer/email", headers, payload: { email } });
+  const confirm = (token: string) =>
+    t.app.inject({ method: "POST", url: "/api/customer/email/confirm", payload: { token } });
+
+  it("uses the new address only after its link is opened, once; sign-in follows; customers.email in sync", async () => {
+    const { headers, payload, customer } = await signUpCustomer(t);
+    const newEmail = `nuevo.${Date.now()}@prueba.mx`;
+    const asked = await requestChange(headers, `  ${newEmail.toUpperCase()} `);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toEqual({ message: messages.emailConfirmationSent });
+    // Nothing changed yet: the old address still signs in, the new one does not exist.
+    expect((await signIn(payload.email)).statusCode).toBe(200);
+    expect((await signIn(newEmail)).json().code).toBe("USER_NOT_FOUND");
+
+    const token = confirmationToken(newEmail);
+    const done = await confirm(token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ message: messages.emailChanged, email: newEmail });
+    expect((await signIn(newEmail)).statusCode).toBe(200);
+    expect((await signIn(payload.email)).json().code).toBe("USER_NOT_FOUND");
+    const [row] = await t.app.db
+      .select()
+      .from(customers)
+      .where(eq(customers.customer_id, customer.customer_id));
+    expect(row!.email).toBe(newEmail);
+    const me = await t.app.inject({ method: "GET", url: "/api/customer", headers });
+    expect(me.json().customer.email).toBe(newEmail);
+
+    // Single use.
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ code: "INVALID_TOKEN", message: messages.emailChangeLinkInvalid });
+    // The old address is told.
+    const notice = readdirSync(mailDir)
+      .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), "utf8")) as { to: string; template: string })
+      .find((m) => m.to === payload.email && m.template === "email-changed-notice");
+    expect(notice).toBeDefined();
+  });
+
+  it("refuses an expired link, a forged one, a link replaced by a newer request, and an address in use", async () => {
+    const { headers, payload } = await signUpCustomer(t);
+    const first = `primero.${Date.now()}@prueba.mx`;
+    await requestChange(headers, first);
+    const firstToken = confirmationToken(first);
+    const second = `segundo.${Date.now()}@prueba.mx`;
+    await requestChange(headers, second);
+    // Only the newest request's link works.
+    expect((await confirm(firstToken)).statusCode).toBe(400);
+    const secondToken = confirmationToken(second);
+    expect((await confirm(`${secondToken}x`)).statusCode).toBe(400);
+    expect((await confirm("sin-punto")).statusCode).toBe(400);
+    await t.app.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await confirm(secondToken);
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe(messages.emailChangeLinkInvalid);
+    expect((await signIn(payload.email)).statusCode).toBe(200);
+
+    const other = await signUpCustomer(t);
+    const taken = await requestChange(headers, other.payload.email);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(messages.accountExists);
+    const same = await requestChange(headers, payload.email);
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe(messages.emailSameAsCurrent);
+    const bad = await requestChange(headers, "no-es-correo");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(messages.emailInvalid);
+    expect(
+      (await t.app.inject({ method: "POST", url: "/api/customer/email", payload: { email: "a@b.mx" } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it("better-auth's own email change and user update are closed: they would skip the confirmation and the customer record", async () => {
+    const { headers } = await signUpCustomer(t);
+    for (const url of ["/api/auth/change-email", "/api/auth/update-user"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers,
+        payload: { newEmail: "x@prueba.mx", name: "X" },
+      });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it("changes the password with the current one; every other session ends; sign-in takes only the new one", async () => {
+    const { headers, payload } = await signUpCustomer(t);
+    const otherDevice = {
+      authorization: `Bearer ${(await signIn(payload.email)).headers["set-auth-token"]}`,
+    };
+    const change = (body: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: "/api/auth/change-password", headers, payload: body });
+
+    const noCurrent = await change({ newPassword: "Nopal.Lunar.Brinca.71" });
+    expect(noCurrent.statusCode).toBe(400);
+    expect(noCurrent.json().fields.currentPassword).toBe(messages.currentPasswordRequired);
+    const wrong = await change({ currentPassword: "no-es-la-mia-7", newPassword: "Nopal.Lunar.Brinca.71" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      code: "WRONG_PASSWORD",
+      fields: { currentPassword: messages.wrongPassword },
+    });
+
+    const ok = await change({ currentPassword: TEST_PASSWORD, newPassword: "Nopal.Lunar.Brinca.71" });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const renewed = { authorization: `Bearer ${ok.json().token}` };
+    expect(
+      (await t.app.inject({ method: "GET", url: "/api/customer", headers: otherDevice })).statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/customer", headers: renewed })).statusCode).toBe(
+      200,
+    );
+    expect((await signIn(payload.email)).statusCode).toBe(401);
+    expect((await signIn(payload.email, "Nopal.Lunar.Brinca.71")).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../../domain/errors";
+
+/**
+ * Bounds on guessing that the per IP+email limit (authRateLimit in plugins/auth.ts) cannot give
+ * (issue 23.3, docs/decisions/0018-account-guessing-redaction-email-change.md):
+ *
+ * - Distinct identities per client address: sign-in, sign-up, recovery, the phone check and the
+ *   email change tell whether an email or phone has an account (the seed's two sign-in messages).
+ *   One address may name at most AUTH_DISTINCT_EMAILS_MAX different emails or phones per hour
+ *   across all of them; repeating one already named (typos, a second try) costs nothing more.
+ * - Failed passwords per account, from any address: a guesser rotating addresses still gets only
+ *   FAILED_PASSWORDS_PER_ACCOUNT wrong passwords an hour on one account. Only failures count, so
+ *   the owner who knows the password still gets in after someone else tried.
+ *
+ * Counters live in memory, per instance, like the other rate limits (decision 0006); a WeakMap
+ * keyed by the app keeps test apps that share modules apart (decision 0016).
+ */
+export const DISTINCT_IDENTITIES_WINDOW_MS = 60 * 60 * 1000;
+export const FAILED_PASSWORDS_PER_ACCOUNT = 30;
+/** Addresses tracked at once; the oldest are forgotten first (a flood of addresses cannot fill memory). */
+const MAX_TRACKED = 20_000;
+
+type Seen = Map<string, number>;
+
+class WindowedSets {
+  private readonly entries = new Map<string, Seen>();
+
+  /** The keys named under `owner` within the window, after dropping expired ones. */
+  live(owner: string, now: number): Seen {
+    let seen = this.entries.get(owner);
+    if (!seen) {
+      seen = new Map();
+      this.entries.set(owner, seen);
+      if (this.entries.size > MAX_TRACKED) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+    }
+    for (const [key, at] of seen) if (now - at >= DISTINCT_IDENTITIES_WINDOW_MS) seen.delete(key);
+    return seen;
+  }
+}
+
+class Counters {
+  private readonly entries = new Map<string, number[]>();
+
+  count(key: string, now: number): number {
+    const times = (this.entries.get(key) ?? []).filter((at) => now - at < DISTINCT_IDENTITIES_WINDOW_MS);
+    if (times.length === 0) this.entries.delete(key);
+    else this.entries.set(key, times);
+    return times.length;
+  }
+
+  add(key: string, now: number) {
+    const times = this.entries.get(key) ?? [];
+    times.push(now);
+    this.entries.set(key, times);
+    if (this.entries.size > MAX_TRACKED) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
+
+type State = { identities: WindowedSets; failures: Counters };
+// Keyed by the app's database handle: `request.server` is a different (encapsulated) instance in
+// each plugin context, while the decorated `db` is the one object every route of an app shares.
+const states = new WeakMap<object, State>();
+function stateOf(app: FastifyInstance): State {
+  let state = states.get(app.db);
+  if (!state) {
+    state = { identities: new WindowedSets(), failures: new Counters() };
+    states.set(app.db, state);
+  }
+  return state;
+}
+
+function clientAddress(request: FastifyRequest): string {
+  return request.ip ?? request.socket?.remoteAddress ?? "desconocida";
+}
+
+/** The email (body) or phone (query) a request names, normalised; null when it names none. */
+export function namedIdentity(request: FastifyRequest): string | null {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  for (const key of ["email", "newEmail"]) {
+    const value = body[key];
+    if (typeof value === "string" && value.trim() !== "") return `email:${value.trim().toLowerCase()}`;
+  }
+  const phone = ((request.query ?? {}) as { phone?: unknown }).phone;
+  if (typeof phone === "string" && phone.replace(/\D/g, "") !== "")
+    return `phone:${phone.replace(/\D/g, "")}`;
+  return null;
+}
+
+/**
+ * preHandler for every route that tells whether an email or phone has an account: 429 with the
+ * Spanish message once this address has named too many different ones in the last hour.
+ */
+export async function limitDistinctIdentities(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const identity = namedIdentity(request);
+  if (identity === null) return;
+  // The front desk looks customers up by phone all day; its staff are not guessing.
+  if ((await request.getUser())?.role === "admin") return;
+  const max = request.server.config.AUTH_DISTINCT_EMAILS_MAX;
+  const now = Date.now();
+  const seen = stateOf(request.server).identities.live(clientAddress(request), now);
+  if (seen.has(identity)) return;
+  if (seen.size >= max) throw AppError.of(429, "TOO_MANY_EMAILS", "tooManyEmails");
+  seen.set(identity, now);
+}
+
+/** Whether this account has had too many wrong passwords in the last hour (any address). */
+export function accountLockedForGuessing(app: FastifyInstance, email: string): boolean {
+  return stateOf(app).failures.count(email.trim().toLowerCase(), Date.now()) >= FAILED_PASSWORDS_PER_ACCOUNT;
+}
+
+export function recordFailedPassword(app: FastifyInstance, email: string): void {
+  stateOf(app).failures.add(email.trim().toLowerCase(), Date.now());
+}
