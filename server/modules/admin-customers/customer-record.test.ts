@@ -198,6 +198,7 @@ describe("internal notes", () => {
   it("are dated and signed, shown to the admin and never to the customer", async () => {
     const c = await newCustomer();
     const body = `Lesión de rodilla izquierda ${Date.now()}: evitar saltos.`;
+    await inject("PUT", `/api/customer/admin/${c.id}/tags`, { tags: ["lesión-rodilla"] });
     const res = await inject("POST", `/api/customer/admin/${c.id}/notes`, { body });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ message: messages.noteAdded, note: { body } });
@@ -217,6 +218,8 @@ describe("internal notes", () => {
       const own = await t.app.inject({ method: "GET", url, headers: c.headers });
       expect(own.body, url).not.toContain("Lesión de rodilla");
       expect(own.body, url).not.toContain("customer_note");
+      // Tags are the staff's labels too.
+      expect(own.body, url).not.toContain("lesión-rodilla");
     }
 
     const empty = await inject("POST", `/api/customer/admin/${c.id}/notes`, { body: "   " });

@@ -39,7 +39,11 @@ export async function findCustomerById(db: Db, customerId: number) {
     .leftJoin(user, eq(user.id, customers.uid))
     .where(eq(customers.customer_id, customerId))
     .limit(1);
-  return row ? { ...row.customer, role: row.role ?? "customer" } : null;
+  if (!row) return null;
+  // The front desk's tags ("lesión") and merge marker are the studio's notes about the customer,
+  // not the customer's own data: never part of what their routes answer (admin-customers).
+  const { tags: _tags, merged_into_id: _merged, ...customer } = row.customer;
+  return { ...customer, role: row.role ?? "customer" };
 }
 
 export type NewCustomer = typeof customers.$inferInsert;
