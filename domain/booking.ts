@@ -82,6 +82,31 @@ export function zonedInstant(day: string, time = "00:00", timeZone = DEFAULT_TIM
   return new Date(instant);
 }
 
+/**
+ * An instant typed by an administrator: "YYYY-MM-DD" is the end of that day on the studio's clock
+ * (a credit "valid until the 30th" is usable all of the 30th), anything else must be an ISO date
+ * with time. Null when it is neither.
+ */
+export function instantFromInput(text: string, timeZone = DEFAULT_TIMEZONE): Date | null {
+  const value = text.trim();
+  if (isLocalDay(value)) return new Date(zonedInstant(value, "23:59", timeZone).getTime() + 59_999);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "7:00, 18:30" → "07:00,18:30"; null when any entry is not a time of day. */
+export function normaliseAllowedTimes(text: string): string | null {
+  const times = list(text);
+  const out: string[] = [];
+  for (const time of times) {
+    const m = /^(\d{1,2}):(\d{2})$/.exec(time);
+    if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
+    out.push(normTime(time));
+  }
+  return [...new Set(out)].join(",");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Booking window (seed 000 section 5, "Booking time check")
 

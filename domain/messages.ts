@@ -97,6 +97,8 @@ export const messages = {
   discountInvalid: "Lo sentimos, ese descuento no es válido.",
   discountNotFound: "Descuento no encontrado.",
   cardDeleteFailed: "Hubo un error al agregar este método de pago.",
+  // Ours: the API's answer when the card is not one of the customer's (the web keeps the seed's toast).
+  paymentSourceNotFound: "No encontramos esa tarjeta entre tus métodos de pago.",
   cancelReasonRequired: "Debes indicar un motivo de cancelación.",
   paymentSuccess: "¡Pago exitoso!",
   purchaseSuccess: "¡Compra exitosa!",

@@ -65,3 +65,49 @@ export async function setBucketAmount(db: Db, id: number, amount: number) {
     .set({ available_classes: amount })
     .where(eq(available_classes.available_class_id, id));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Administrators' edits of credit buckets (decision 0017)
+
+export type BucketValues = {
+  available_classes: number;
+  expiration_date: Date | null;
+  class_type_id: number | null;
+  class_types: string | null;
+  allowed_times: string | null;
+};
+
+export async function findBucket(db: Db, id: number, lock = false) {
+  const query = db.select().from(available_classes).where(eq(available_classes.available_class_id, id));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+export async function insertBucket(db: Db, customerId: number, values: BucketValues) {
+  const [row] = await db
+    .insert(available_classes)
+    .values({ ...values, customer_id: customerId })
+    .returning();
+  return row;
+}
+
+export async function updateBucket(db: Db, id: number, values: Partial<BucketValues>) {
+  const [row] = await db
+    .update(available_classes)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(available_classes.available_class_id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteBucket(db: Db, id: number) {
+  await db.delete(available_classes).where(eq(available_classes.available_class_id, id));
+}
+
+export async function customerExists(db: Db, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customers.customer_id })
+    .from(customers)
+    .where(eq(customers.customer_id, customerId));
+  return Boolean(row);
+}

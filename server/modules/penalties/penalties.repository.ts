@@ -112,3 +112,26 @@ export async function markPenaltyLifted(db: Db, id: number, liftedBy: string, no
     .set({ liftedAt: now, lifted_by: liftedBy })
     .where(eq(class_reservation_penalties.class_reservation_penalty_id, id));
 }
+
+export async function updatePenalty(
+  db: Db,
+  id: number,
+  values: Partial<
+    Pick<typeof class_reservation_penalties.$inferInsert, "no_shows" | "start_date" | "end_date">
+  >,
+) {
+  const [row] = await db
+    .update(class_reservation_penalties)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(class_reservation_penalties.class_reservation_penalty_id, id))
+    .returning();
+  return row;
+}
+
+export async function customerExists(db: Db, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customers.customer_id })
+    .from(customers)
+    .where(eq(customers.customer_id, customerId));
+  return Boolean(row);
+}

@@ -1,9 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { t } from "../../../domain/messages";
-import { requireAdmin, signedInUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
 import { liftPenalty } from "../admin-customers/admin-customers.service";
-import { NO_SHOW_JOB, runNoShowJob } from "./penalties.service";
+import { actorOf } from "../audit/actor";
+import { changePenalty, createPenalty, NO_SHOW_JOB, penaltyById, runNoShowJob } from "./penalties.service";
+
+const id = z.coerce.number().int().positive();
+const penaltyOut = z.object({
+  class_reservation_penalty_id: z.number(),
+  customer_id: z.number(),
+  no_shows: z.number(),
+  start_date: z.string(),
+  end_date: z.string(),
+  lifted_at: z.string().nullable(),
+  active: z.boolean(),
+});
+const date = z.string().max(40);
+const noShows = z.number().int().min(0).max(1000);
 
 /**
  * No-show penalties: the job that marks no-shows after classes end (every 15 minutes) and the
@@ -16,6 +30,99 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
       await runNoShowJob(app);
     },
     { cron: "*/15 * * * *" },
+  );
+
+  // The spec's resource (GET list: credits.routes, with the customer's own list).
+  app.get(
+    "/class_reservation_penaltys/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["penalizaciones"],
+        summary: "Una penalización (propia; un administrador, de cualquier cliente)",
+        params: z.object({ id }),
+        response: { 200: z.object({ class_reservation_penalty: penaltyOut }) },
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(request);
+      const owner = user.role === "admin" ? null : await currentCustomerId(request);
+      return { class_reservation_penalty: await penaltyById(app.db, request.params.id, owner) };
+    },
+  );
+
+  app.post(
+    "/class_reservation_penaltys",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ["penalizaciones"],
+        summary:
+          "Agrega una penalización a mano: bloquea reservar desde start_date (hoy) hasta end_date (auditado)",
+        body: z.object({
+          customer_id: id,
+          end_date: date,
+          start_date: date.optional(),
+          no_shows: noShows.optional(),
+        }),
+        response: { 200: z.object({ message: z.string(), class_reservation_penalty: penaltyOut }) },
+      },
+    },
+    async (request) => {
+      const config = await app.appConfig.get();
+      const penalty = await createPenalty(app.db, await actorOf(request), request.body, config.timezone);
+      return { message: t("penaltySaved"), class_reservation_penalty: penalty };
+    },
+  );
+
+  app.put(
+    "/class_reservation_penaltys",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ["penalizaciones"],
+        summary: "Cambia las fechas o inasistencias de una penalización (auditado)",
+        body: z.object({
+          class_reservation_penalty_id: id,
+          end_date: date.optional(),
+          start_date: date.optional(),
+          no_shows: noShows.optional(),
+        }),
+        response: { 200: z.object({ message: z.string(), class_reservation_penalty: penaltyOut }) },
+      },
+    },
+    async (request) => {
+      const config = await app.appConfig.get();
+      const { class_reservation_penalty_id, ...input } = request.body;
+      const penalty = await changePenalty(
+        app.db,
+        await actorOf(request),
+        class_reservation_penalty_id,
+        input,
+        config.timezone,
+      );
+      return { message: t("penaltySaved"), class_reservation_penalty: penalty };
+    },
+  );
+
+  // DELETE lifts: the record stays (decision 0017), so the no-shows it counted are not counted
+  // again by the next no-show run, and the Bitácora keeps who lifted it.
+  app.delete(
+    "/class_reservation_penaltys/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ["penalizaciones"],
+        summary: "Levanta una penalización activa (el registro se conserva; 409 si ya no está activa)",
+        params: z.object({ id }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const user = await signedInUser(request);
+      await liftPenalty(app.db, { user_id: user.id }, request.params.id);
+      return { message: t("penaltyLifted") };
+    },
   );
 
   app.put(

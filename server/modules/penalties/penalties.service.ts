@@ -1,10 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../../../domain/app-config";
+import { instantFromInput } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
+import { type MessageKey, t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
+import { type Actor, auditedChange } from "../audit/audit.service";
 import { notifyPenalty } from "../notifications/notifications.service";
 import {
   claimEndedSeats,
+  customerExists,
   findPenalty,
   insertPenalty,
   latestPenalty,
@@ -13,6 +17,7 @@ import {
   markPenaltyLifted,
   markProcessed,
   processedHistory,
+  updatePenalty,
 } from "./penalties.repository";
 
 export const NO_SHOW_JOB = "attendance.no-shows";
@@ -131,4 +136,132 @@ export async function penaltyAfterDeskNoShow(
 ) {
   if (!config.unlimited_membership_penalties_enabled) return null;
   return penaltyFor(tx, config, customerId, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administrators: the spec's /class_reservation_penaltys resource (decision 0017)
+
+type PenaltyRow = NonNullable<Awaited<ReturnType<typeof findPenalty>>>;
+
+export function penaltyOut(p: PenaltyRow, now = new Date()) {
+  return {
+    class_reservation_penalty_id: p.class_reservation_penalty_id,
+    customer_id: p.customer_id,
+    no_shows: p.no_shows,
+    start_date: p.start_date.toISOString(),
+    end_date: p.end_date.toISOString(),
+    lifted_at: p.liftedAt?.toISOString() ?? null,
+    active: !p.liftedAt && p.start_date <= now && p.end_date > now,
+  };
+}
+
+function penaltyAudit(p: PenaltyRow) {
+  return {
+    no_shows: p.no_shows,
+    start_date: p.start_date.toISOString(),
+    end_date: p.end_date.toISOString(),
+  };
+}
+
+const fieldError = (code: string, field: string, key: MessageKey) =>
+  AppError.of(400, code, key, {}, { fields: { [field]: t(key) } });
+
+function dateOf(text: string, field: string, timeZone: string): Date {
+  const date = instantFromInput(text, timeZone);
+  if (!date) throw fieldError("DATE_INVALID", field, "dateInvalid");
+  return date;
+}
+
+export type PenaltyInput = { no_shows?: number; start_date?: string; end_date?: string };
+
+/** A customer's penalty as an administrator sees it; `customerId` limits it to that customer's. */
+export async function penaltyById(db: Db, id: number, customerId: number | null, now = new Date()) {
+  const row = await findPenalty(db, id);
+  if (!row || (customerId !== null && row.customer_id !== customerId)) {
+    throw notFound("penaltyNotFound", "PENALTY_NOT_FOUND");
+  }
+  return penaltyOut(row, now);
+}
+
+/** Every penalty of a customer (lifted and past ones too), for the back office. */
+export async function customerPenalties(db: Db, customerId: number, now = new Date()) {
+  if (!(await customerExists(db, customerId))) throw notFound("customerNotFound", "CUSTOMER_NOT_FOUND");
+  return (await listPenaltiesOf(db, customerId)).map((p) => penaltyOut(p, now));
+}
+
+/**
+ * An administrator adds a penalty by hand: from now (or the given start) until a future end,
+ * blocking booking as the no-show job's do (when penalties are on). No-shows default to 0.
+ */
+export async function createPenalty(
+  db: Db,
+  actor: Actor,
+  input: PenaltyInput & { customer_id: number; end_date: string },
+  timeZone: string,
+  now = new Date(),
+) {
+  if (!(await customerExists(db, input.customer_id))) {
+    throw notFound("customerNotFound", "CUSTOMER_NOT_FOUND");
+  }
+  const start = input.start_date ? dateOf(input.start_date, "start_date", timeZone) : now;
+  const end = dateOf(input.end_date, "end_date", timeZone);
+  if (end.getTime() <= now.getTime()) throw fieldError("PENALTY_END_PAST", "end_date", "penaltyEndPast");
+  if (end.getTime() <= start.getTime()) {
+    throw fieldError("PENALTY_END_BEFORE_START", "end_date", "penaltyEndBeforeStart");
+  }
+  const row = await auditedChange(db, actor, async (tx) => {
+    const created = await insertPenalty(tx, {
+      customer_id: input.customer_id,
+      no_shows: input.no_shows ?? 0,
+      start_date: start,
+      end_date: end,
+    });
+    return {
+      result: created,
+      audit: {
+        action: "penalty.create",
+        entity: "penalty",
+        entity_id: created.class_reservation_penalty_id,
+        customer_id: input.customer_id,
+        details: { before: null, after: penaltyAudit(created) },
+      },
+    };
+  });
+  return penaltyOut(row, now);
+}
+
+/** Changes a penalty's dates or no-shows (a lifted one stays lifted: lifting is final). */
+export async function changePenalty(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: PenaltyInput,
+  timeZone: string,
+  now = new Date(),
+) {
+  const values: { no_shows?: number; start_date?: Date; end_date?: Date } = {};
+  if (input.no_shows !== undefined) values.no_shows = input.no_shows;
+  if (input.start_date !== undefined) values.start_date = dateOf(input.start_date, "start_date", timeZone);
+  if (input.end_date !== undefined) values.end_date = dateOf(input.end_date, "end_date", timeZone);
+  const row = await auditedChange(db, actor, async (tx) => {
+    const before = await findPenalty(tx, id, true);
+    if (!before) throw notFound("penaltyNotFound", "PENALTY_NOT_FOUND");
+    const start = values.start_date ?? before.start_date;
+    const end = values.end_date ?? before.end_date;
+    if (end.getTime() <= start.getTime()) {
+      throw fieldError("PENALTY_END_BEFORE_START", "end_date", "penaltyEndBeforeStart");
+    }
+    const after = Object.keys(values).length ? await updatePenalty(tx, id, values) : before;
+    return {
+      result: after,
+      audit: {
+        action: "penalty.update",
+        entity: "penalty",
+        entity_id: id,
+        customer_id: before.customer_id,
+        details: { before: penaltyAudit(before), after: penaltyAudit(after) },
+      },
+    };
+  });
+  return penaltyOut(row, now);
 }
