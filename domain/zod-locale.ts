@@ -4,11 +4,13 @@ type Issue = Parameters<z.core.$ZodErrorMap>[0];
 
 const numberFormat = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 2 });
 
-/** A limit as people read it: 10,000 rather than 10000; the largest safe integer is "muy grande". */
+/** A limit as people read it: 10,000 rather than 10000. */
 function amount(value: number | bigint): string {
-  const n = Number(value);
-  return Math.abs(n) >= Number.MAX_SAFE_INTEGER ? "un número más pequeño" : numberFormat.format(n);
+  return numberFormat.format(Number(value));
 }
+
+/** The largest integer a number field holds exactly: no one types it, so it is not quoted. */
+const unlimited = (value: number | bigint) => Math.abs(Number(value)) >= Number.MAX_SAFE_INTEGER;
 
 function plural(count: number | bigint, one: string, many: string): string {
   return `${amount(count)} ${Number(count) === 1 ? one : many}`;
@@ -66,6 +68,7 @@ export function spanishIssueMessage(issue: Issue): string {
         case "number":
         case "int":
         case "bigint":
+          if (unlimited(max)) return "Escribe un número más pequeño.";
           return below
             ? `Escribe un número menor que ${amount(max)}.`
             : `Escribe un número de hasta ${amount(max)}.`;
@@ -91,6 +94,7 @@ export function spanishIssueMessage(issue: Issue): string {
         case "number":
         case "int":
         case "bigint":
+          if (unlimited(min)) return "Escribe un número más grande.";
           if (above && Number(min) === 0) return "Escribe un número mayor que cero.";
           return above
             ? `Escribe un número mayor que ${amount(min)}.`

@@ -1,3 +1,4 @@
+import { pipeline, Transform } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../domain/errors";
@@ -18,7 +19,8 @@ const MAX_DEPTH = 32;
 /**
  * Refuses such characters at the edge, with 400 INVALID_CHARACTERS in Spanish and the field that
  * holds them: in the path and query string as soon as the route is known (before its guard and
- * any query), and in a parsed JSON body before validation. Raw bodies (webhooks, uploads) are
+ * any query), bytes that are not UTF-8 in a JSON body while it is read, and the characters above
+ * in a parsed JSON body before validation. Raw bodies (webhooks, uploads) are
  * not text and are left to their routes. The error handler also maps PostgreSQL's own refusals
  * (22021, 22P05) to 400 as a backstop for anything that arrives another way.
  */
@@ -27,8 +29,18 @@ export default fp(async function cleanInputPlugin(app: FastifyInstance) {
     const where =
       findUnwanted(request.params, "") ??
       findUnwanted(request.query, "") ??
-      (hasUnwantedPath(request.url) ? "_" : null);
+      (hasUnwantedUrl(request.url) ? "_" : null);
     done(where === null ? undefined : invalidCharacters(where));
+  });
+  // JSON bodies must be UTF-8: Fastify would decode broken bytes to U+FFFD and store them.
+  app.addHook("preParsing", (request, _reply, payload, done) => {
+    const type = request.headers["content-type"];
+    if (request.method === "GET" || typeof type !== "string" || !JSON_TYPE.test(type))
+      return done(null, payload);
+    done(
+      null,
+      pipeline(payload, utf8Check(), () => {}),
+    );
   });
   app.addHook("preValidation", (request, _reply, done) => {
     const body = request.body;
@@ -39,6 +51,31 @@ export default fp(async function cleanInputPlugin(app: FastifyInstance) {
     done(where === null ? undefined : invalidCharacters(where));
   });
 });
+
+const JSON_TYPE = /^\s*application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/** Passes the bytes through unchanged and fails the body (400) at the first invalid UTF-8 sequence. */
+function utf8Check(): Transform {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      try {
+        decoder.decode(chunk, { stream: true });
+        callback(null, chunk);
+      } catch {
+        callback(invalidCharacters("_"));
+      }
+    },
+    flush(callback) {
+      try {
+        decoder.decode();
+        callback();
+      } catch {
+        callback(invalidCharacters("_"));
+      }
+    },
+  });
+}
 
 function invalidCharacters(field: string): AppError {
   return AppError.of(
@@ -52,14 +89,18 @@ function invalidCharacters(field: string): AppError {
   );
 }
 
-/** A percent-encoded unwanted character in the path (the router decodes only the params). */
-function hasUnwantedPath(url: string): boolean {
-  const path = url.split("?")[0]!;
-  if (!path.includes("%")) return UNWANTED.test(path);
+/**
+ * An unwanted character anywhere in the URL once decoded, or (under /api/) percent-encoding that is
+ * not UTF-8 (%ED%A0%80, a surrogate; %F1, Latin-1): the query parser would pass those on as
+ * U+FFFD or raw text. Pages are left alone there: an old link with Latin-1 in its query still
+ * opens the page.
+ */
+function hasUnwantedUrl(url: string): boolean {
+  if (!url.includes("%")) return UNWANTED.test(url);
   try {
-    return UNWANTED.test(decodeURIComponent(path));
+    return UNWANTED.test(decodeURIComponent(url));
   } catch {
-    return false; // not valid percent-encoding: the router already answers it
+    return url.startsWith("/api/");
   }
 }
 

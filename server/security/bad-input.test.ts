@@ -1,17 +1,21 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../domain/messages";
 import { signUpCustomer } from "../modules/customers/test-helpers";
 import type { RouteInfo } from "../plugins/route-access";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { EXTERNAL_PREFIXES } from "./public-routes";
 
 /**
- * Bad input never becomes a 500: every route of the route table gets random and hostile path
- * ids, query strings and bodies, wrong content types and an oversized payload, sent with
- * credentials that pass its guard (so validation and services are reached, not just the guard).
- * Every answer must be below 500 and, when it is an error, the one `{ message, code }` shape
- * with a Spanish message. GET requests must not change any row.
+ * Bad input never becomes a 500 (issue #23 item 2): every route of the route table, better-auth's
+ * endpoints included, gets random and hostile path ids, query strings and bodies, wrong content
+ * types and an oversized payload, sent with credentials that pass its guard (so validation and
+ * services are reached, not just the guard). Every answer must be below 500 and, when it is an
+ * error, the one `{ message, code }` shape with a Spanish message. GET requests must not change
+ * any row; text PostgreSQL cannot store or that no person writes (NUL and other control
+ * characters, lone UTF-16 surrogates, bytes that are not UTF-8) is refused with 400 on every
+ * route, in any path parameter, query value or body field, and changes no row either.
  */
 
 const RUNS_PER_ROUTE = 15;
@@ -41,6 +45,10 @@ const HOSTILE_STRINGS = [
   "../../etc/passwd",
   "%00",
   "\u0000",
+  "a\u0000b",
+  "\u0001\u001f\u007f",
+  "\ud800",
+  "x\udc00",
   "ñandú 🧘‍♀️ 日本",
   "\u202e\u200b",
   "null",
@@ -145,15 +153,71 @@ function queryString(query: Record<string, unknown>): string {
   return text ? `?${text}` : "";
 }
 
+/**
+ * encodeURIComponent, except that half a surrogate pair (which it refuses) is sent as the bytes a
+ * careless encoder would produce for it (CESU-8, not valid UTF-8).
+ */
+function encode(value: string): string {
+  return value
+    .split(/([\uD800-\uDFFF])/)
+    .map((part) =>
+      /^[\uD800-\uDFFF]$/.test(part)
+        ? [
+            ...Buffer.from([
+              0xed,
+              0xa0 | ((part.charCodeAt(0) >> 6) & 0x1f),
+              0x80 | (part.charCodeAt(0) & 0x3f),
+            ]),
+          ]
+            .map((b) => `%${b.toString(16).toUpperCase()}`)
+            .join("")
+        : encodeURIComponent(part),
+    )
+    .join("");
+}
+
 /** Replaces every `:param` (and a trailing `*`) with the given raw value, URL-encoded. */
 function fillPath(url: string, values: string[]): string {
   let index = 0;
   return url
-    .replace(/:(\w+)/g, () => encodeURIComponent(values[index++ % values.length] || "x"))
-    .replace(/\*$/, () => encodeURIComponent(values[0] || "x"));
+    .replace(/:(\w+)/g, () => encode(values[index++ % values.length] || "x"))
+    .replace(/\*$/, () => encode(values[0] || "x"));
 }
 
 const WITH_BODY = new Set(["POST", "PUT", "PATCH"]);
+
+/** better-auth's catch-all route, walked at the endpoints the web and API clients use. */
+const AUTH_ENDPOINTS: Record<string, string[]> = {
+  GET: ["get-session", "list-sessions"],
+  POST: [
+    "sign-in/email",
+    "sign-out",
+    "change-password",
+    "request-password-reset",
+    "reset-password",
+    "update-user",
+    "revoke-session",
+  ],
+};
+
+/** Control characters PostgreSQL refuses (NUL) or no person types; tab, CR and LF excluded. */
+const CONTROL = [
+  ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)).filter((c) => !"\t\n\r".includes(c)),
+  "\u007f",
+];
+
+/** A string with at least one unwanted character: a control character or half a surrogate pair. */
+const unwantedString = fc
+  .tuple(
+    fc.string({ maxLength: 6 }),
+    fc.oneof(fc.constantFrom(...CONTROL), fc.constantFrom("\ud800", "\udbff", "\udc00", "\udfff")),
+    fc.string({ maxLength: 6 }),
+  )
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
+
+/** Bytes that are not UTF-8 (a lone continuation byte, a cut sequence, overlongs, 0xFF). */
+const INVALID_UTF8 = [[0x80], [0xc3], [0xc3, 0x28], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff]];
+const invalidUtf8 = fc.constantFrom(...INVALID_UTF8).map((bytes) => Buffer.from(bytes));
 
 describe("hostile input on every route", () => {
   let t: TestApp;
@@ -166,10 +230,18 @@ describe("hostile input on every route", () => {
   });
   afterAll(() => t.close());
 
+  /** Our routes, and better-auth's catch-all once per endpoint it answers. */
   const ours = (): RouteInfo[] =>
-    t.app.routeTable.filter(
-      (r) => r.url.startsWith("/api") && !EXTERNAL_PREFIXES.some((prefix) => r.url.startsWith(prefix)),
-    );
+    t.app.routeTable
+      .filter((r) => r.url.startsWith("/api") && !r.url.startsWith("/api/docs"))
+      .flatMap((r) =>
+        EXTERNAL_PREFIXES.some((prefix) => r.url.startsWith(prefix))
+          ? (AUTH_ENDPOINTS[r.method] ?? []).map((endpoint) => ({
+              ...r,
+              url: r.url.replace(/\*$/, endpoint),
+            }))
+          : [r],
+      );
   const credentials = (route: RouteInfo) => (route.access === "admin" ? admin : customer);
 
   /** Sends one request and returns a description of what is wrong with the answer, if anything. */
@@ -229,31 +301,27 @@ describe("hostile input on every route", () => {
     return failures;
   }
 
-  /** Row counts of the tables a read must never touch. */
-  async function snapshot(): Promise<Record<string, number>> {
-    const tables = [
-      "customers",
-      "class_reservations",
-      "purchases",
-      "single_classes",
-      "class_packages",
-      "pages",
-      "announcements",
-      "discounts",
-      "waitlists",
-      "files",
-      "audit_log",
-      "email_outbox",
-    ];
-    const counts: Record<string, number> = {};
-    for (const table of tables) {
-      const result = await t.app.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-      counts[table] = Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  /** Every table's row count and a checksum of its rows: any insert, update or delete shows. */
+  async function snapshot(): Promise<Record<string, string>> {
+    const rows = async (query: string) =>
+      (await t.app.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };
+    const tables = await rows(
+      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not like '%drizzle%' order by 1",
+    );
+    const sums: Record<string, string> = {};
+    for (const { name } of tables.rows) {
+      const result = await rows(
+        `select count(*)::int as n, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as sum from "${name}" r`,
+      );
+      const { n, sum } = result.rows[0] as { n: number; sum: string };
+      sums[name as string] = `${n}:${sum}`;
     }
-    return counts;
+    return sums;
   }
 
   it("GET routes: hostile ids and query strings answer < 500 in Spanish and change no row", async () => {
+    // The one read that writes: the calendar feed URL is created on first read (idempotent).
+    await t.app.inject({ method: "GET", url: "/api/class_reservations/calendar-feed", headers: customer });
     const before = await snapshot();
     const failures = await walk(ours().filter((r) => r.method === "GET"));
     expect(failures).toEqual([]);
@@ -264,6 +332,83 @@ describe("hostile input on every route", () => {
     const failures = await walk(ours().filter((r) => r.method !== "GET"));
     expect(failures).toEqual([]);
   }, 120_000);
+
+  it("control characters, lone surrogates and invalid UTF-8 anywhere answer 400 in Spanish and change no row", async () => {
+    // Fresh sessions: the hostile writes above may have signed the others out.
+    admin = (await t.signUp({ role: "admin" })).headers;
+    customer = (await signUpCustomer(t)).headers;
+    const before = await snapshot();
+    const failures: string[] = [];
+    const expect400 = async (
+      route: RouteInfo,
+      request: { url: string; payload?: string | Buffer; contentType?: string },
+    ) => {
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url: request.url,
+        headers: {
+          ...credentials(route),
+          ...(request.contentType ? { "content-type": request.contentType } : {}),
+        },
+        ...(request.payload !== undefined ? { payload: request.payload } : {}),
+      });
+      const body = res.body.startsWith("{") ? (res.json() as { code?: string; message?: string }) : {};
+      if (
+        res.statusCode !== 400 ||
+        body.code !== "INVALID_CHARACTERS" ||
+        body.message !== messages.invalidCharacters
+      ) {
+        failures.push(
+          `${route.method} ${request.url.slice(0, 100)} → ${res.statusCode} ${res.body.slice(0, 160)}`,
+        );
+      }
+    };
+    for (const route of ours()) {
+      const [bad] = fc.sample(unwantedString, { numRuns: 1, seed: route.url.length });
+      const [bytes] = fc.sample(invalidUtf8, { numRuns: 1, seed: route.url.length });
+      // Path parameters, as the route table names them.
+      if (/:\w+/.test(route.url)) await expect400(route, { url: fillPath(route.url, [bad!]) });
+      // A query value and a query name.
+      const url = fillPath(route.url, ["1"]);
+      await expect400(route, { url: `${url}?q=${encode(bad!)}` });
+      await expect400(route, { url: `${url}?${encode(bad!)}=1` });
+      if (!WITH_BODY.has(route.method) || route.url.startsWith("/api/webhooks/")) continue;
+      // A body field (a name our schemas use, and nested) and raw bytes that are not UTF-8.
+      await expect400(route, {
+        url,
+        payload: JSON.stringify({ name: "Ana", title: bad, items: [{ description: bad }] }),
+        contentType: "application/json",
+      });
+      await expect400(route, {
+        url,
+        payload: Buffer.concat([Buffer.from('{"name":"Ana '), bytes!, Buffer.from('"}')]),
+        contentType: "application/json; charset=utf-8",
+      });
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+
+  it("better-auth's update-user with nulls, numbers and lists where it expects text answers 4xx and changes nothing", async () => {
+    const before = await snapshot();
+    for (const payload of [
+      { name: null },
+      { name: 5 },
+      { name: ["Ana"] },
+      { image: 5 },
+      { name: { first: "Ana" } },
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/update-user",
+        headers: { ...customer, "content-type": "application/json" },
+        payload: JSON.stringify(payload),
+      });
+      expect(res.statusCode, `${JSON.stringify(payload)} → ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${JSON.stringify(payload)} → ${res.body}`).toBeLessThan(500);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
 
   it("wrong content types, broken JSON and a payload over 1 MB are refused in Spanish", async () => {
     const failures: string[] = [];

@@ -199,7 +199,8 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const customerId = await currentCustomerId(request);
       if (!(await softDeleteSource(app.db, customerId, request.params.id, new Date()))) {
-        throw notFound("cardDeleteFailed", "PAYMENT_SOURCE_NOT_FOUND");
+        // Another customer's card and a card that never existed look the same: not found.
+        throw notFound("paymentSourceNotFound", "PAYMENT_SOURCE_NOT_FOUND");
       }
       return { message: t("paymentSourceDeleted") };
     },

@@ -101,7 +101,7 @@ describe("saved cards (/metodosPago)", () => {
     ).toHaveLength(0);
     const byB = await t.app.inject({ method: "DELETE", url: `/api/metodosPago/${id}`, headers: b.headers });
     expect(byB.statusCode).toBe(404);
-    expect(byB.json().message).toBe(messages.cardDeleteFailed);
+    expect(byB.json()).toEqual({ code: "PAYMENT_SOURCE_NOT_FOUND", message: messages.paymentSourceNotFound });
     const byA = await t.app.inject({ method: "DELETE", url: `/api/metodosPago/${id}`, headers: a.headers });
     expect(byA.json().message).toBe(messages.paymentSourceDeleted);
     expect(
