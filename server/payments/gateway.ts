@@ -16,6 +16,15 @@ export type Intent = {
   client_secret: string;
 };
 
+/** A card kept at the processor: its reusable reference and what the customer sees of it. */
+export type SavedCardRef = {
+  source_id: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+};
+
 export type PaymentOutcome =
   | {
       status: "succeeded";
@@ -58,6 +67,20 @@ export interface CardGateway {
   }>;
   /** Verifies a webhook's signature over the raw body and normalises the event (null: bad signature). */
   parseWebhook?(rawBody: Buffer, signature: string): GatewayEvent | null;
+  /**
+   * The processor's own card setup page (Mis Métodos de Pago → Agregar): the browser goes to
+   * `url`, the card is typed there and saved at the processor, and the customer comes back to
+   * `return_url?setup=<id>`. Gateways without it (the sandbox) tokenise in the browser instead.
+   */
+  createCardSetup?(input: {
+    email: string;
+    customer_id: number;
+    idempotency_key: string;
+    return_url: string;
+    cancel_url: string;
+  }): Promise<{ id: string; url: string }>;
+  /** The card a finished setup saved, with the customer it was made for (null: not finished). */
+  readCardSetup?(id: string): Promise<{ customer_id: number; card: SavedCardRef } | null>;
   /** Stops a processor-side subscription (no-op where our scheduler bills). */
   cancelSubscription(subscriptionId: string): Promise<void>;
 }

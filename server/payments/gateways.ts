@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { CardGateway } from "./gateway";
 import { createPaypalClient, type PaypalClient } from "./paypal";
 import { createSandboxGateway } from "./sandbox";
+import { createSandboxWallet, type WalletClient } from "./sandbox-wallet";
 import { createStripeGateway } from "./stripe";
 
 /** Money is charged in Mexican pesos (the studio's prices are MXN). */
@@ -62,4 +63,32 @@ export function paypalClient(app: Pick<FastifyInstance, "config">): PaypalClient
     paypalCache.set(config, client);
   }
   return client;
+}
+
+const walletCache = new WeakMap<FastifyInstance["config"], WalletClient>();
+
+/**
+ * The wallet of the checkout: PayPal when its keys are set; otherwise, only while the card is the
+ * sandbox too (no real money anywhere), the sandbox playing the wallet, so the demo shows every
+ * payment path without keys. With Stripe and no PayPal keys there is no wallet (null): a
+ * simulated wallet beside real card payments would give packages away.
+ */
+export function walletClient(app: Pick<FastifyInstance, "config">): WalletClient | null {
+  const paypal = paypalClient(app);
+  if (paypal) return paypal;
+  if (app.config.PAYMENT_GATEWAY !== "sandbox") return null;
+  let wallet = walletCache.get(app.config);
+  if (!wallet) {
+    wallet = createSandboxWallet(app.config.authSecret);
+    walletCache.set(app.config, wallet);
+  }
+  return wallet;
+}
+
+/** Which processor plays each payment path (the web picks its card field and wallet button by it). */
+export function paymentProviders(app: Pick<FastifyInstance, "config">) {
+  return {
+    card: cardGateway(app).name,
+    wallet: paypalClient(app) ? ("paypal" as const) : walletClient(app) ? ("sandbox" as const) : null,
+  };
 }

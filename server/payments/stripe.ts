@@ -83,7 +83,13 @@ export function createStripeGateway(options: StripeOptions): CardGateway {
       if (pi.client_secret !== intent.client_secret || pi.amount !== amount_cents)
         return { status: "declined", decline_code: "processing_error" };
       // A saved card chosen at checkout: the server confirms with it (the browser has no card field).
+      // A card saved by a setup belongs to a Stripe customer, and Stripe only lets that customer's
+      // payments use it: the payment is assigned to the card's customer first.
       if (payment_method?.startsWith("pm_") && pi.status === "requires_payment_method") {
+        const method = await stripe.paymentMethods.retrieve(payment_method);
+        const owner = typeof method.customer === "string" ? method.customer : method.customer?.id;
+        if (owner && pi.customer !== owner)
+          await stripe.paymentIntents.update(intent.id, { customer: owner });
         pi = await stripe.paymentIntents.confirm(intent.id, { payment_method, expand });
       }
       return outcomeOf(pi.status, pi.payment_method, pi.last_payment_error, pi.client_secret);
@@ -142,6 +148,43 @@ export function createStripeGateway(options: StripeOptions): CardGateway {
         { idempotencyKey: `${input.idempotency_key}_session` },
       );
       return { id: session.id, url: session.url ?? input.cancel_url };
+    },
+
+    async createCardSetup(input) {
+      const customer = await customerFor(input.email, input.idempotency_key);
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "setup",
+          customer,
+          currency,
+          metadata: { customer_id: String(input.customer_id) },
+          success_url: `${input.return_url}?setup={CHECKOUT_SESSION_ID}`,
+          cancel_url: input.cancel_url,
+        },
+        { idempotencyKey: `${input.idempotency_key}_setup` },
+      );
+      return { id: session.id, url: session.url ?? input.cancel_url };
+    },
+
+    async readCardSetup(id) {
+      const session = await stripe.checkout.sessions.retrieve(id, {
+        expand: ["setup_intent.payment_method"],
+      });
+      const setup = session.setup_intent as Stripe.SetupIntent | null;
+      const method = setup?.payment_method as Stripe.PaymentMethod | null | undefined;
+      const customerId = Number(session.metadata?.customer_id);
+      if (session.status !== "complete" || setup?.status !== "succeeded" || !method?.card) return null;
+      if (!Number.isInteger(customerId)) return null;
+      return {
+        customer_id: customerId,
+        card: {
+          source_id: method.id,
+          brand: method.card.brand,
+          last4: method.card.last4,
+          exp_month: method.card.exp_month,
+          exp_year: method.card.exp_year,
+        },
+      };
     },
 
     async createSubscription(input) {

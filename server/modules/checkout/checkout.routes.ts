@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, badRequest } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { cardGateway, paypalClient } from "../../payments/gateways";
+import { cardGateway, paymentProviders, walletClient } from "../../payments/gateways";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { cashCheckout, confirmCardCheckout, startCardCheckout } from "./checkout.service";
 import { capturePaypal, startPaypalCheckout } from "./paypal.service";
@@ -20,6 +20,8 @@ const checkoutBody = z.object({
   payment_method_id: z.number().int().positive().nullable().optional(),
   /** Also accepted as the Idempotency-Key header. */
   idempotency_key: idempotencyKey.optional(),
+  /** Pay a pending sign-up fee in the same payment (decision 0017); without it the fee is a 412. */
+  include_signup_fee: z.boolean().optional(),
 });
 const headers = z.object({ "idempotency-key": idempotencyKey.optional() }).loose();
 
@@ -30,6 +32,7 @@ const attemptOut = z.object({
   clientSecret: z.string().optional(),
   session: z.object({ id: z.string(), url: z.string() }).optional(),
   completed: z.boolean(),
+  signup_fee_purchase_id: z.number().optional(),
 });
 
 /**
@@ -50,6 +53,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         body: checkoutBody.extend({
           mode: z.enum(["card", "session"]).optional(),
           payment_method: z.unknown().optional(),
+          then_package_id: z.number().int().positive().optional(),
         }),
         response: { 200: attemptOut },
       },
@@ -104,7 +108,12 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         headers,
         body: checkoutBody.extend({ customer_id: z.number().optional() }),
         response: {
-          200: z.object({ purchase_id: z.number(), payment_id: z.number(), completed: z.boolean() }),
+          200: z.object({
+            purchase_id: z.number(),
+            payment_id: z.number(),
+            completed: z.boolean(),
+            signup_fee_purchase_id: z.number().optional(),
+          }),
         },
       },
     },
@@ -135,6 +144,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
             total: z.number(),
             orderID: z.string().optional(),
             plan_id: z.string().optional(),
+            signup_fee_purchase_id: z.number().optional(),
           }),
         },
       },
@@ -182,12 +192,33 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           customer_id: await currentCustomerId(request),
         }),
       );
-      return { ...result, message: t("purchaseSuccess") };
+      // Seed 001 section 4: the wallet's success message.
+      return { ...result, message: t("paymentSuccess") };
     },
   );
 
+  app.get(
+    "/checkout/providers",
+    {
+      schema: {
+        tags,
+        summary: "Qué procesador atiende cada forma de pago (tarjeta y monedero)",
+        description:
+          "card: sandbox | stripe. wallet: paypal (llaves de PayPal), sandbox (el sandbox hace de monedero en la demo) o null.",
+        response: {
+          200: z.object({
+            card: z.enum(["sandbox", "stripe"]),
+            wallet: z.enum(["paypal", "sandbox"]).nullable(),
+          }),
+        },
+      },
+    },
+    async () => paymentProviders(app),
+  );
+
+  /** PayPal when its keys are set; the sandbox wallet in a studio without keys (walletClient). */
   function requirePaypal() {
-    const client = paypalClient(app);
+    const client = walletClient(app);
     if (!client) throw AppError.of(412, "PAYMENT_PROVIDER_NOT_CONFIGURED", "paymentProviderNotConfigured");
     return client;
   }

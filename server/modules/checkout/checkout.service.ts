@@ -14,13 +14,14 @@ import {
   resolveCheckoutOption,
   saveCard,
 } from "../payment-methods/payment-methods.service";
-import { grantPurchase } from "../purchases/credit-grant";
+import { grantPaymentGroup, grantPurchase } from "../purchases/credit-grant";
 import {
   countHoldingPurchases,
   createPendingPurchase,
-  failPurchase,
+  failPaymentGroup,
   findPurchase,
   hasPaidPurchaseOf,
+  listPaymentCompanions,
   setPurchaseProviderRef,
 } from "../purchases/purchases.service";
 import { claimAttempt, findAttemptByKey, findAttemptByPurchase, updateAttempt } from "./checkout.repository";
@@ -35,6 +36,11 @@ export type CheckoutRequest = {
   discountCode?: string | null;
   idempotency_key: string;
   payment_method_id?: number | null;
+  /**
+   * The customer owes the studio's sign-up fee and pays it in this checkout together with the
+   * package: one payment, two purchases (docs/decisions/0017). Without it, a pending fee is a 412.
+   */
+  include_signup_fee?: boolean;
 };
 
 export type AttemptResponse = {
@@ -47,6 +53,8 @@ export type AttemptResponse = {
   session?: { id: string; url: string };
   /** True when nothing was left to pay (free package) and the purchase is already granted. */
   completed: boolean;
+  /** The sign-up fee's purchase when it is paid in this same payment (include_signup_fee). */
+  signup_fee_purchase_id?: number;
 };
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
@@ -113,12 +121,15 @@ export async function openPurchase(
   const pkg = await lockPackage(tx, req.class_package_id);
   if (!pkg?.available) throw notFound("packageNotFound", "PACKAGE_NOT_FOUND");
   const fee = config.signup_fee_package_id;
-  if (
+  const feeDue = Boolean(
     fee &&
-    !pkg.is_trial &&
-    pkg.class_package_id !== fee &&
-    !(await hasPaidPurchaseOf(tx, req.customer_id, fee))
-  ) {
+      !pkg.is_trial &&
+      pkg.class_package_id !== fee &&
+      !(await hasPaidPurchaseOf(tx, req.customer_id, fee)),
+  );
+  // A subscription's first charge is billed by its processor (Stripe, PayPal plans): the fee
+  // cannot ride on it, so the customer pays the fee first and comes back (decision 0017).
+  if (feeDue && (!req.include_signup_fee || pkg.is_subscription)) {
     throw AppError.of(
       412,
       "SIGNUP_FEE_REQUIRED",
@@ -178,7 +189,56 @@ export async function openPurchase(
     centsToString(chargeNow),
   );
   if (discount) await redeemDiscount(tx, discount.discount_id, req.customer_id, purchase.purchase_id);
-  return { purchase, pkg, chargeNow };
+  const companions = feeDue ? [await openFeePurchase(tx, req, fee!, provider, paymentMethodId, now)] : [];
+  const companionCents = companions.reduce((sum, c) => sum + toCents(c.total_payment), 0);
+  /** What this one payment charges now: the package's first charge plus the fee. */
+  return { purchase, pkg, chargeNow: chargeNow + companionCents, companions };
+}
+
+/** The sign-up fee's own pending purchase, paid by the package's payment (no discount applies). */
+async function openFeePurchase(
+  tx: Db,
+  req: CheckoutRequest,
+  feePackageId: number,
+  provider: PaymentProvider,
+  paymentMethodId: number | null,
+  now: Date,
+) {
+  const feePkg = await lockPackage(tx, feePackageId);
+  if (!feePkg) throw notFound("packageNotFound", "PACKAGE_NOT_FOUND");
+  const totals = totalsFor(feePkg, null);
+  return createPendingPurchase(
+    tx,
+    {
+      customer_id: req.customer_id,
+      class_package_id: feePkg.class_package_id,
+      title: feePkg.title,
+      amount: centsToString(totals.amount),
+      discount_total: centsToString(totals.discount_total),
+      total_payment: centsToString(totals.total),
+      class_amount: feePkg.class_amount,
+      expiration_days: feePkg.expiration_days,
+      payment_method_id: paymentMethodId,
+      provider,
+      createdAt: now,
+      updatedAt: now,
+    },
+    centsToString(totals.total),
+  );
+}
+
+/**
+ * Names the processor's payment on the purchase and on those it pays together with it (the
+ * sign-up fee): the shared reference is what makes them one payment (listPaymentCompanions).
+ */
+export async function setPaymentRef(
+  tx: Db,
+  opened: { purchase: { purchase_id: number }; companions: Array<{ purchase_id: number }> },
+  ref: string,
+  subscriptionId?: string,
+) {
+  await setPurchaseProviderRef(tx, opened.purchase.purchase_id, ref, subscriptionId);
+  for (const c of opened.companions) await setPurchaseProviderRef(tx, c.purchase_id, ref);
 }
 
 /**
@@ -189,7 +249,12 @@ export async function openPurchase(
 export async function startCardCheckout(
   app: App,
   gateway: CardGateway,
-  req: CheckoutRequest & { mode?: "card" | "session"; return_url?: string },
+  req: CheckoutRequest & {
+    mode?: "card" | "session";
+    return_url?: string;
+    /** After paying (the sign-up fee alone), the thank-you page takes the customer back to this package's checkout. */
+    then_package_id?: number;
+  },
   now = new Date(),
 ): Promise<AttemptResponse> {
   const option = await resolveCheckoutOption(app.db, "card", req.payment_method_id);
@@ -199,7 +264,7 @@ export async function startCardCheckout(
     app,
     { ...req, provider: gateway.name, body: { ...req, customer_id: undefined } },
     async (tx) => {
-      const { purchase, pkg, chargeNow } = await openPurchase(
+      const opened = await openPurchase(
         tx,
         req,
         gateway.name,
@@ -207,19 +272,21 @@ export async function startCardCheckout(
         now,
         config,
       );
+      const { purchase, pkg, chargeNow } = opened;
       const base = {
         purchase_id: purchase.purchase_id,
         payment_id: purchase.purchase_id,
         total: centsToNumber(chargeNow),
+        ...feeOf(opened),
       };
       if (chargeNow === 0 && !pkg.is_subscription) {
-        await grantPurchase(tx, purchase, { now, timeZone });
+        await grantOpened(tx, opened, { now, timeZone });
         return { ...base, completed: true };
       }
       const charge = {
         amount_cents: chargeNow,
         idempotency_key: req.idempotency_key,
-        description: pkg.title,
+        description: describe(opened),
         metadata: { purchase_id: String(purchase.purchase_id), customer_id: String(req.customer_id) },
       };
       // Processor calls run inside the checkout transaction: if it rolls back, the retried request
@@ -227,22 +294,23 @@ export async function startCardCheckout(
       const recurring = pkg.is_subscription ? recurringOf(purchase, pkg, now, timeZone) : undefined;
       if (req.mode === "session") {
         const back = req.return_url ?? "";
+        const then = req.then_package_id ? `?paquete=${req.then_package_id}` : "";
         const session = await gateway.createSession({
           ...charge,
           recurring,
-          return_url: `${back}/gracias/${purchase.purchase_id}`,
-          cancel_url: `${back}/checkout/${pkg.class_package_id}`,
+          return_url: `${back}/gracias/${purchase.purchase_id}${then}`,
+          cancel_url: `${back}/checkout/${pkg.class_package_id}${then}`,
         });
-        await setPurchaseProviderRef(tx, purchase.purchase_id, session.id);
+        await setPaymentRef(tx, opened, session.id);
         return { ...base, session, completed: false };
       }
       if (recurring && gateway.createSubscription) {
         const created = await gateway.createSubscription({ ...charge, ...recurring, email: req.email ?? "" });
-        await setPurchaseProviderRef(tx, purchase.purchase_id, created.intent.id, created.subscription_id);
+        await setPaymentRef(tx, opened, created.intent.id, created.subscription_id);
         return { ...base, clientSecret: created.intent.client_secret, completed: false };
       }
       const intent = await gateway.createIntent(charge);
-      await setPurchaseProviderRef(tx, purchase.purchase_id, intent.id);
+      await setPaymentRef(tx, opened, intent.id);
       return { ...base, clientSecret: intent.client_secret, completed: false };
     },
   );
@@ -277,14 +345,22 @@ export async function confirmCardCheckout(
   if (purchase.status !== "pending" || !purchase.provider_ref)
     throw AppError.of(400, "BAD_REQUEST", "checkoutDefault");
   let token = req.payment_method ?? undefined;
-  if (req.payment_source_id)
-    token = (await requireOwnSource(app.db, req.customer_id, req.payment_source_id)).source_id;
+  if (req.payment_source_id) {
+    const source = await requireOwnSource(app.db, req.customer_id, req.payment_source_id);
+    // A card is kept by the processor that saved it: another one cannot charge it.
+    if (source.provider !== gateway.name) throw AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
+    token = source.source_id;
+  }
   // The sandbox needs the browser's token; a real processor's card was confirmed by its own script.
   if (!token && gateway.name === "sandbox") throw AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
 
+  // One payment may pay the sign-up fee too: the intent was made for the sum.
+  const companions = await listPaymentCompanions(app.db, purchase);
   const outcome: PaymentOutcome = await gateway.confirmIntent({
     intent: { id: purchase.provider_ref, client_secret: req.client_secret },
-    amount_cents: purchase.free_trial_length ? 0 : toCents(purchase.total_payment),
+    amount_cents:
+      (purchase.free_trial_length ? 0 : toCents(purchase.total_payment)) +
+      companions.reduce((sum, c) => sum + toCents(c.total_payment), 0),
     payment_method: token,
   });
   const timeZone = (await app.appConfig.get()).timezone;
@@ -293,7 +369,7 @@ export async function confirmCardCheckout(
       const current = await findPurchase(tx, purchase.purchase_id, true);
       if (current?.credits_granted_at) return done;
       if (outcome.status === "declined") {
-        await failPurchase(tx, purchase.purchase_id);
+        await failPaymentGroup(tx, current ?? purchase);
         if (attempt) {
           await updateAttempt(tx, attempt.checkout_attempt_id, {
             status: "failed",
@@ -304,7 +380,7 @@ export async function confirmCardCheckout(
       }
       if (outcome.status === "requires_action")
         throw AppError.of(402, "REQUIRES_ACTION", "cardRequiresAction");
-      await grantPurchase(tx, purchase, { now, timeZone });
+      await grantPaymentGroup(tx, current ?? purchase, { now, timeZone });
       // Subscriptions keep the card for renewals; one-off payments only when the customer asks.
       if (outcome.card && (purchase.subscription_interval || req.save_card)) {
         await saveCard(tx, req.customer_id, gateway.name, outcome.card);
@@ -353,31 +429,44 @@ function declined(code: string): AppError {
 export async function cashCheckout(app: App, req: CheckoutRequest, now = new Date()) {
   const config = await app.appConfig.get();
   const timeZone = config.timezone;
-  return once<{ purchase_id: number; payment_id: number; completed: boolean }>(
-    app,
-    { ...req, provider: "cash", body: { ...req, customer_id: undefined } },
-    async (tx) => {
-      // 'Obtener Oferta': a free package needs no cash option configured.
-      const pkgRow = await lockPackage(tx, req.class_package_id);
-      const freeOffer = Boolean(pkgRow && totalsFor(pkgRow).total === 0 && !pkgRow.is_subscription);
-      const option =
-        freeOffer && !req.payment_method_id
-          ? null
-          : await resolveCheckoutOption(tx, "cash", req.payment_method_id);
-      const { purchase, pkg, chargeNow } = await openPurchase(
-        tx,
-        req,
-        "cash",
-        option?.payment_method_id ?? null,
-        now,
-        config,
-      );
-      const base = { purchase_id: purchase.purchase_id, payment_id: purchase.purchase_id };
-      if (chargeNow === 0 && !pkg.is_subscription) {
-        await grantPurchase(tx, purchase, { now, timeZone });
-        return { ...base, completed: true };
-      }
-      return { ...base, completed: false };
-    },
-  );
+  return once<{
+    purchase_id: number;
+    payment_id: number;
+    completed: boolean;
+    signup_fee_purchase_id?: number;
+  }>(app, { ...req, provider: "cash", body: { ...req, customer_id: undefined } }, async (tx) => {
+    // 'Obtener Oferta': a free package needs no cash option configured (unless the fee rides along).
+    const pkgRow = await lockPackage(tx, req.class_package_id);
+    const freeOffer = Boolean(
+      pkgRow && totalsFor(pkgRow).total === 0 && !pkgRow.is_subscription && !req.include_signup_fee,
+    );
+    const option =
+      freeOffer && !req.payment_method_id
+        ? null
+        : await resolveCheckoutOption(tx, "cash", req.payment_method_id);
+    const opened = await openPurchase(tx, req, "cash", option?.payment_method_id ?? null, now, config);
+    const { purchase, pkg, chargeNow } = opened;
+    const base = { purchase_id: purchase.purchase_id, payment_id: purchase.purchase_id, ...feeOf(opened) };
+    if (chargeNow === 0 && !pkg.is_subscription) {
+      await grantOpened(tx, opened, { now, timeZone });
+      return { ...base, completed: true };
+    }
+    // One cash order for the package and its fee: confirming it pays both (grantPaymentGroup).
+    if (opened.companions.length > 0) await setPaymentRef(tx, opened, `cash_order_${purchase.purchase_id}`);
+    return { ...base, completed: false };
+  });
+}
+
+type Opened = Awaited<ReturnType<typeof openPurchase>>;
+
+const feeOf = (opened: Opened) =>
+  opened.companions[0] ? { signup_fee_purchase_id: opened.companions[0].purchase_id } : {};
+
+/** The processor's description of one payment: the package, and the fee when it rides along. */
+const describe = (opened: Opened) => [opened.pkg.title, ...opened.companions.map((c) => c.title)].join(" + ");
+
+/** Nothing to pay: the package and whatever rides along with it are granted now. */
+async function grantOpened(tx: Db, opened: Opened, clock: { now: Date; timeZone: string }) {
+  await grantPurchase(tx, opened.purchase, clock);
+  for (const c of opened.companions) await grantPurchase(tx, c, clock);
 }

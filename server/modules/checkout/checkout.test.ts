@@ -118,21 +118,19 @@ describe("card checkout (sandbox)", () => {
     ["4000000000000119", "processing_error", messages.cardDeclinedByBank],
   ])("card %s is declined with %s (402) and grants nothing", async (card, code, message) => {
     const { headers } = await customerLogin(t);
-    const { confirm } = await buyWithCard(t, headers, shop.packages.five.class_package_id, { card });
+    const { attempt, confirm } = await buyWithCard(t, headers, shop.packages.five.class_package_id, { card });
     expect(confirm.statusCode).toBe(402);
     expect(confirm.json()).toMatchObject({ code: "CARD_DECLINED", decline_code: code, message });
-    const [row] = await t.app.db
-      .select()
-      .from(purchases)
-      .where(
-        eq(
-          purchases.customer_id,
-          (await t.app.inject({ method: "GET", url: "/api/purchases", headers })).json().purchases[0]
-            .customer_id,
-        ),
-      );
+    const purchaseId = attempt.json().purchase_id;
+    const [row] = await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, purchaseId));
     expect(row!.status).toBe("failed");
-    expect(await creditsOf(row!.purchase_id)).toHaveLength(0);
+    expect(await creditsOf(purchaseId)).toHaveLength(0);
+    // Issue 18.6: a declined attempt is not a purchase in Mis Compras; Mis Cargos shows it declined.
+    expect((await t.app.inject({ method: "GET", url: "/api/purchases", headers })).json().purchases).toEqual(
+      [],
+    );
+    const charges = (await t.app.inject({ method: "GET", url: "/api/invoices", headers })).json().invoices;
+    expect(charges).toMatchObject([{ purchase_id: purchaseId, status: "failed" }]);
   });
 
   it("an expired card by date is declined as expired_card", async () => {

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from "fastify";
 import { AppError, notFound } from "../../../domain/errors";
 import { centsToNumber, toCents } from "../../../domain/money";
-import { type PaypalClient, PaypalError } from "../../payments/paypal";
+import { PaypalError } from "../../payments/paypal";
+import type { WalletClient } from "../../payments/sandbox-wallet";
 import { resolveCheckoutOption } from "../payment-methods/payment-methods.service";
-import { grantPurchase } from "../purchases/credit-grant";
-import { findPurchase, findPurchaseByProviderRef, updatePurchase } from "../purchases/purchases.repository";
-import { type CheckoutRequest, once, openPurchase } from "./checkout.service";
+import { grantPaymentGroup } from "../purchases/credit-grant";
+import { findPurchase, findPurchaseByProviderRef } from "../purchases/purchases.repository";
+import { listPaymentCompanions } from "../purchases/purchases.service";
+import { type CheckoutRequest, once, openPurchase, setPaymentRef } from "./checkout.service";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
 
-export type PaypalStart = { purchase_id: number; total: number; orderID?: string; plan_id?: string };
+export type PaypalStart = {
+  purchase_id: number;
+  total: number;
+  orderID?: string;
+  plan_id?: string;
+  signup_fee_purchase_id?: number;
+};
 
 /**
  * PayPal, step 1 (POST /checkout/paypal): the pending purchase and what PayPal's button needs —
@@ -18,7 +26,7 @@ export type PaypalStart = { purchase_id: number; total: number; orderID?: string
  */
 export async function startPaypalCheckout(
   app: App,
-  paypal: PaypalClient,
+  paypal: WalletClient,
   req: CheckoutRequest,
   now = new Date(),
 ) {
@@ -30,15 +38,13 @@ export async function startPaypalCheckout(
     app,
     { ...req, provider: "paypal", body: { ...req, customer_id: undefined, email: undefined } },
     async (tx) => {
-      const { purchase, pkg, chargeNow } = await openPurchase(
-        tx,
-        req,
-        "paypal",
-        option?.payment_method_id ?? null,
-        now,
-        config,
-      );
-      const base = { purchase_id: purchase.purchase_id, total: centsToNumber(chargeNow) };
+      const opened = await openPurchase(tx, req, "paypal", option?.payment_method_id ?? null, now, config);
+      const { purchase, pkg, chargeNow } = opened;
+      const base = {
+        purchase_id: purchase.purchase_id,
+        total: centsToNumber(chargeNow),
+        ...(opened.companions[0] ? { signup_fee_purchase_id: opened.companions[0].purchase_id } : {}),
+      };
       if (pkg.is_subscription) {
         const trial =
           pkg.free_trial_length && pkg.free_trial_period
@@ -54,17 +60,17 @@ export async function startPaypalCheckout(
           trial_end: null,
           trial,
         });
-        await updatePurchase(tx, purchase.purchase_id, { provider_ref: plan.id });
+        await setPaymentRef(tx, opened, plan.id);
         return { ...base, plan_id: plan.id };
       }
       if (chargeNow === 0) throw AppError.of(400, "BAD_REQUEST", "checkoutDefault"); // free offers use POST /checkout
       const order = await paypal.createOrder({
         amount_cents: chargeNow,
         purchase_id: purchase.purchase_id,
-        description: pkg.title,
+        description: [pkg.title, ...opened.companions.map((c) => c.title)].join(" + "),
         key: req.idempotency_key,
       });
-      await updatePurchase(tx, purchase.purchase_id, { provider_ref: order.id });
+      await setPaymentRef(tx, opened, order.id);
       return { ...base, orderID: order.id };
     },
   );
@@ -77,7 +83,7 @@ export async function startPaypalCheckout(
  */
 export async function capturePaypal(
   app: App,
-  paypal: PaypalClient,
+  paypal: WalletClient,
   req: { customer_id: number; orderID?: string; subscriptionID?: string },
   now = new Date(),
 ): Promise<{ purchase_id: number }> {
@@ -92,9 +98,16 @@ export async function capturePaypal(
     ref = subscription.plan_id;
     subscriptionId = subscription.id;
   }
-  const purchase = await findPurchaseByProviderRef(app.db, "paypal", ref);
-  if (!purchase || purchase.customer_id !== req.customer_id)
+  const found = await findPurchaseByProviderRef(app.db, "paypal", ref);
+  if (!found || found.customer_id !== req.customer_id)
     throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
+  // An order may pay the sign-up fee too (decision 0017): the package's purchase, opened first,
+  // is the one answered, and the order's amount is the sum of all of them.
+  const group = [found, ...(await listPaymentCompanions(app.db, found))].sort(
+    (a, b) => a.purchase_id - b.purchase_id,
+  );
+  const purchase = group[0]!;
+  const groupCents = group.reduce((sum, p) => sum + toCents(p.total_payment), 0);
   const done = { purchase_id: purchase.purchase_id };
   if (purchase.credits_granted_at) return done;
   if (purchase.status !== "pending") throw AppError.of(412, "PURCHASE_NOT_PENDING", "purchaseNotPending");
@@ -109,13 +122,13 @@ export async function capturePaypal(
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     const paid = order.status === "COMPLETED" && capture?.status === "COMPLETED";
     // The captured amount must be what we asked for: a tampered order never grants.
-    if (!paid || toCents(capture?.amount?.value ?? "0") !== toCents(purchase.total_payment))
+    if (!paid || toCents(capture?.amount?.value ?? "0") !== groupCents)
       throw AppError.of(402, "PAYPAL_NOT_COMPLETED", "paypalNotCompleted");
   }
   return app.db.transaction(async (tx) => {
     const current = await findPurchase(tx, purchase.purchase_id, true);
     if (!current || current.credits_granted_at) return done;
-    await grantPurchase(
+    await grantPaymentGroup(
       tx,
       { ...current, subscription_id: subscriptionId ?? current.subscription_id },
       { now, timeZone },

@@ -3,7 +3,7 @@ import { declineMessageKey, parseExpiry } from "../../../domain/billing";
 import { t } from "../../../domain/messages";
 import { parseSandboxToken, tokenizeSandboxCard } from "../../../domain/sandbox-card";
 import { saveCard } from "../payment-methods/payment-methods.service";
-import { grantPurchase } from "../purchases/credit-grant";
+import { grantPaymentGroup } from "../purchases/credit-grant";
 import { findPurchase } from "../purchases/purchases.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
@@ -38,7 +38,8 @@ export async function paySandboxSession(
   return app.db.transaction(async (tx) => {
     const current = await findPurchase(tx, purchase.purchase_id, true);
     if (!current) return { status: "invalid" as const };
-    const { granted } = await grantPurchase(tx, current, { now, timeZone });
+    // The session may pay the sign-up fee too (decision 0017): every purchase of the payment.
+    const { granted } = await grantPaymentGroup(tx, current, { now, timeZone });
     // A subscription renews with this card (our renewal job charges it).
     if (granted && current.subscription_interval) {
       await saveCard(tx, current.customer_id, "sandbox", {

@@ -4,7 +4,12 @@ import { centsToString } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
 import type { GatewayEvent } from "../../payments/gateway";
-import { endUnpaidSubscription, grantPurchase, grantRenewalPeriod } from "../purchases/credit-grant";
+import {
+  endUnpaidSubscription,
+  grantPaymentGroup,
+  grantPurchase,
+  grantRenewalPeriod,
+} from "../purchases/credit-grant";
 import {
   findPurchase,
   findPurchaseByProviderRef,
@@ -12,7 +17,12 @@ import {
   type PurchaseRow,
   updatePurchase,
 } from "../purchases/purchases.repository";
-import { failPurchase, reopenUnpaidPurchase } from "../purchases/purchases.service";
+import {
+  failPaymentGroup,
+  failPurchase,
+  listPaymentCompanions,
+  reopenUnpaidPurchase,
+} from "../purchases/purchases.service";
 import { claimWebhookEvent } from "./checkout.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
@@ -41,20 +51,26 @@ export async function applyGatewayEvent(
       case "payment_succeeded": {
         let purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
         if (purchase.credits_granted_at) return "applied";
-        if (purchase.status === "failed") purchase = await reopenUnpaidPurchase(tx, purchase);
+        if (purchase.status === "failed") {
+          // A success after a decline pays every purchase of the payment (the sign-up fee too).
+          for (const c of await listPaymentCompanions(tx, purchase, true))
+            if (c.status === "failed" && !c.credits_granted_at) await reopenUnpaidPurchase(tx, c);
+          purchase = await reopenUnpaidPurchase(tx, purchase);
+        }
         if (event.subscription_id) {
           purchase = (await updatePurchase(tx, purchase.purchase_id, {
             status: "pending",
             subscription_id: event.subscription_id,
           }))!;
         }
-        await grantPurchase(tx, purchase, { now, timeZone });
+        // The payment may pay the sign-up fee too (decision 0017): every purchase of it.
+        await grantPaymentGroup(tx, purchase, { now, timeZone });
         return "applied";
       }
       case "payment_failed": {
         const purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
         if (purchase.status === "pending" && !purchase.credits_granted_at)
-          await failPurchase(tx, purchase.purchase_id);
+          await failPaymentGroup(tx, purchase);
         return "applied";
       }
       case "invoice_paid": {

@@ -107,3 +107,24 @@ export async function softDeleteSource(db: Db, customerId: number, id: number, n
     .returning({ id: payment_sources.payment_source_id });
   return rows.length > 0;
 }
+
+export async function findSourceByRef(
+  db: Db,
+  customerId: number,
+  provider: string,
+  sourceId: string,
+): Promise<PaymentSourceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payment_sources)
+    .where(
+      and(
+        eq(payment_sources.customer_id, customerId),
+        eq(payment_sources.provider, provider),
+        eq(payment_sources.source_id, sourceId),
+        isNull(payment_sources.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../../domain/errors";
+import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
+import { cardGateway } from "../../payments/gateways";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import {
   deletePaymentMethod,
@@ -12,7 +13,14 @@ import {
   softDeleteSource,
   updatePaymentMethod,
 } from "./payment-methods.repository";
-import { cleanMethodValues, saveTokenizedCard, toMethodOut, toSourceOut } from "./payment-methods.service";
+import {
+  cleanMethodValues,
+  finishCardSetup,
+  saveTokenizedCard,
+  startCardSetup,
+  toMethodOut,
+  toSourceOut,
+} from "./payment-methods.service";
 
 const bank = z
   .object({
@@ -180,7 +188,73 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const saved = await saveTokenizedCard(app.db, await currentCustomerId(request), request.body.token_id);
+      const saved = await saveTokenizedCard(
+        app.db,
+        await currentCustomerId(request),
+        request.body.token_id,
+        cardGateway(app).name,
+      );
+      return { metodo_pago: toSourceOut(saved), message: t("paymentSourceSaved") };
+    },
+  );
+
+  app.post(
+    "/metodosPago/setup",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: cardTags,
+        summary: "Agregar tarjeta en la página del procesador (Stripe: Checkout en modo setup)",
+        description:
+          "Devuelve la url a la que va el navegador; vuelve a /mystudio/metodos?setup={id}. 412 CARD_SETUP_IN_BROWSER con el sandbox (la tarjeta se tokeniza en el navegador y se envía a POST /metodosPago).",
+        body: z.object({
+          idempotency_key: z
+            .string()
+            .min(8)
+            .max(200)
+            .regex(/^[\w.:-]+$/),
+        }),
+        response: { 200: z.object({ id: z.string(), url: z.string() }) },
+      },
+    },
+    async (request) => {
+      const user = await request.getUser();
+      return startCardSetup(cardGateway(app), {
+        customer_id: await currentCustomerId(request),
+        email: user?.email ?? "",
+        idempotency_key: request.body.idempotency_key,
+        return_url: `${app.config.publicUrl}/mystudio/metodos`,
+      });
+    },
+  );
+
+  app.post(
+    "/metodosPago/setup/complete",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: cardTags,
+        summary: "Guarda la tarjeta de una configuración terminada en la página del procesador",
+        description: "402 CARD_SETUP_NOT_COMPLETED si no terminó o es de otro cliente.",
+        body: z.object({
+          setup_id: z
+            .string()
+            .min(1)
+            .max(200)
+            .regex(/^[\w-]+$/),
+        }),
+        response: { 200: z.object({ metodo_pago: sourceOut, message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const gateway = cardGateway(app);
+      const saved = await finishCardSetup(
+        app.db,
+        gateway,
+        await currentCustomerId(request),
+        request.body.setup_id,
+      );
+      if (!saved) throw AppError.of(402, "CARD_SETUP_NOT_COMPLETED", "cardSetupNotCompleted");
       return { metodo_pago: toSourceOut(saved), message: t("paymentSourceSaved") };
     },
   );

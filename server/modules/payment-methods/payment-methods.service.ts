@@ -3,10 +3,12 @@ import { declineMessageKey } from "../../../domain/billing";
 import { AppError } from "../../../domain/errors";
 import { parseSandboxToken } from "../../../domain/sandbox-card";
 import type { Db } from "../../db/client";
+import type { CardGateway } from "../../payments/gateway";
 import {
   findOwnSource,
   findPaymentMethod,
   findPaymentMethodByProvider,
+  findSourceByRef,
   insertSource,
   type PaymentMethodRow,
   type PaymentMethodValues,
@@ -83,8 +85,13 @@ export async function saveCard(db: Db, customerId: number, provider: string, car
   });
 }
 
-/** Saves a card tokenised in the browser (Mis Métodos de Pago); only sandbox tokens are known here. */
-export async function saveTokenizedCard(db: Db, customerId: number, token: string) {
+/**
+ * Saves a card tokenised in the browser (Mis Métodos de Pago → Agregar with the sandbox). Only
+ * the sandbox tokenises in our page: with Stripe a card is saved through Stripe's own setup
+ * (createCardSetup), so a sandbox token there would be a card Stripe cannot charge.
+ */
+export async function saveTokenizedCard(db: Db, customerId: number, token: string, gateway: string) {
+  if (gateway !== "sandbox") throw AppError.of(400, "CARD_FORMAT_INVALID", "cardFormatInvalid");
   const card = parseSandboxToken(token);
   if (!card) throw AppError.of(400, "CARD_FORMAT_INVALID", "cardFormatInvalid");
   if (card.outcome !== "success")
@@ -104,6 +111,30 @@ export async function saveTokenizedCard(db: Db, customerId: number, token: strin
   });
   if (!saved) throw AppError.of(409, "CARD_ALREADY_SAVED", "cardAlreadySaved");
   return saved;
+}
+
+/**
+ * Agregar with a processor that has its own card setup page (Stripe): where the browser goes.
+ * The idempotency key is the browser's, so a double click opens one setup.
+ */
+export async function startCardSetup(
+  gateway: CardGateway,
+  input: { customer_id: number; email: string; idempotency_key: string; return_url: string },
+) {
+  if (!gateway.createCardSetup) throw AppError.of(412, "CARD_SETUP_IN_BROWSER", "cardSetupInBrowser");
+  return gateway.createCardSetup({ ...input, cancel_url: input.return_url });
+}
+
+/**
+ * The customer is back from the processor's setup page: the card it saved is kept, for the
+ * customer the setup was made for only. Coming back twice (a reload) keeps it once.
+ */
+export async function finishCardSetup(db: Db, gateway: CardGateway, customerId: number, setupId: string) {
+  const setup = gateway.readCardSetup ? await gateway.readCardSetup(setupId) : null;
+  if (!setup || setup.customer_id !== customerId)
+    throw AppError.of(402, "CARD_SETUP_NOT_COMPLETED", "cardSetupNotCompleted");
+  const saved = await saveCard(db, customerId, gateway.name, setup.card);
+  return saved ?? (await findSourceByRef(db, customerId, gateway.name, setup.card.source_id));
 }
 
 export function toSourceOut(s: PaymentSourceRow) {

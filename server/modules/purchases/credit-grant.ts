@@ -7,6 +7,7 @@ import {
   extendUnlimited,
   hasOtherActiveUnlimited,
   insertCredits,
+  listPaymentCompanions,
   markPaidOnce,
   type NewCredit,
   type PurchaseRow,
@@ -111,6 +112,25 @@ export async function grantPurchase(
     period_end: periodEnd,
   });
   return { granted: true, purchase: paid };
+}
+
+/**
+ * Grants a purchase and the purchases paid together with it by the same payment (a sign-up fee
+ * bought with a package, docs/decisions/0017), in the caller's transaction, each exactly once.
+ * `granted` is the first purchase's.
+ */
+export async function grantPaymentGroup(
+  tx: Db,
+  purchase: Parameters<typeof grantPurchase>[1] & Pick<PurchaseRow, "provider_ref">,
+  input: Parameters<typeof grantPurchase>[2],
+): Promise<{ granted: boolean; purchase?: PurchaseRow }> {
+  const companions = await listPaymentCompanions(tx, purchase, true);
+  const result = await grantPurchase(tx, purchase, input);
+  for (const companion of companions) {
+    if (companion.status === "pending" && !companion.credits_granted_at)
+      await grantPurchase(tx, companion, { now: input.now, timeZone: input.timeZone });
+  }
+  return result;
 }
 
 /**

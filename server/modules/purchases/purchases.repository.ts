@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, not, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
@@ -36,6 +36,32 @@ export async function findPurchaseByProviderRef(db: Db, provider: PurchaseRow["p
     )
     .limit(1);
   return row;
+}
+
+/**
+ * The other purchases paid by the same payment as `purchase` (a sign-up fee bought together with
+ * a package, docs/decisions/0017): same customer, provider and processor reference. Locked when
+ * asked, inside the transaction that grants or fails them.
+ */
+export async function listPaymentCompanions(
+  db: Db,
+  purchase: Pick<PurchaseRow, "purchase_id" | "customer_id" | "provider" | "provider_ref">,
+  lock = false,
+): Promise<PurchaseRow[]> {
+  if (!purchase.provider_ref) return [];
+  const query = db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.customer_id, purchase.customer_id),
+        eq(purchases.provider, purchase.provider),
+        eq(purchases.provider_ref, purchase.provider_ref),
+        ne(purchases.purchase_id, purchase.purchase_id),
+      ),
+    )
+    .orderBy(purchases.purchase_id);
+  return lock ? query.for("update") : query;
 }
 
 export async function updatePurchase(db: Db, id: number, values: Partial<NewPurchase>) {
@@ -127,18 +153,35 @@ export async function hasPaidPurchaseOf(
   return Boolean(row);
 }
 
-export async function listCustomerPurchases(db: Db, customerId: number) {
+export async function listCustomerPurchases(db: Db, customerId: number, hideUnpaidAttempts = false) {
   return db
     .select({
       purchase: purchases,
       downloadable: class_packages.downloadable,
       file_url: class_packages.file_url,
       payment_method_name: payment_methods.name,
+      payment_method_instructions: payment_methods.instructions,
     })
     .from(purchases)
     .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
     .leftJoin(payment_methods, eq(payment_methods.payment_method_id, purchases.payment_method_id))
-    .where(eq(purchases.customer_id, customerId))
+    .where(
+      and(
+        eq(purchases.customer_id, customerId),
+        // A card or wallet payment that never went through is not a purchase for the customer
+        // (issue 18.6): its declined charge stays under Mis Cargos. A paid one that failed later
+        // (a subscription whose renewals failed) was granted and stays listed.
+        hideUnpaidAttempts
+          ? not(
+              and(
+                eq(purchases.status, "failed"),
+                isNull(purchases.credits_granted_at),
+                inArray(purchases.provider, ["sandbox", "stripe", "paypal"]),
+              )!,
+            )
+          : undefined,
+      ),
+    )
     .orderBy(desc(purchases.createdAt), desc(purchases.purchase_id));
 }
 

@@ -69,7 +69,9 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      purchases: await getCustomerPurchases(app.db, await currentCustomerId(request), await timeZone()),
+      purchases: await getCustomerPurchases(app.db, await currentCustomerId(request), await timeZone(), {
+        hideUnpaidAttempts: true,
+      }),
     }),
   );
 

@@ -4,7 +4,7 @@ import { moneyOut } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
 import { sanitizeInstructions } from "../payment-methods/payment-methods.service";
-import { grantPurchase } from "./credit-grant";
+import { grantPaymentGroup } from "./credit-grant";
 import {
   countHoldingPurchases,
   deleteRedemptionsOfPurchase,
@@ -17,6 +17,7 @@ import {
   listCreditsOfPurchase,
   listCustomerInvoices,
   listCustomerPurchases,
+  listPaymentCompanions,
   type NewPurchase,
   type PurchaseRow,
   reopenCheckoutInvoice,
@@ -39,13 +40,27 @@ export function toPurchaseOut(p: PurchaseRow, timeZone: string, now = new Date()
   };
 }
 
-export async function getCustomerPurchases(db: Db, customerId: number, timeZone: string) {
-  const rows = await listCustomerPurchases(db, customerId);
+/**
+ * A customer's purchases, newest first. Mis Compras passes `hideUnpaidAttempts` (card or wallet
+ * payments that never went through are not purchases to the customer); the front desk sees them.
+ */
+export async function getCustomerPurchases(
+  db: Db,
+  customerId: number,
+  timeZone: string,
+  options: { hideUnpaidAttempts?: boolean } = {},
+) {
+  const rows = await listCustomerPurchases(db, customerId, options.hideUnpaidAttempts);
   return rows.map((r) => ({
     ...toPurchaseOut(r.purchase, timeZone),
     downloadable: r.downloadable,
     file_url: r.purchase.credits_granted_at ? r.file_url : null,
     payment_method_name: r.payment_method_name,
+    // Seed 001 section 3: a purchase's payment_method is an object (name, instructions).
+    payment_method:
+      r.payment_method_name === null
+        ? null
+        : { name: r.payment_method_name, instructions: sanitizeInstructions(r.payment_method_instructions) },
   }));
 }
 
@@ -54,6 +69,7 @@ export async function getCustomerPurchase(db: Db, customerId: number, purchaseId
   const row = await findPurchaseDetail(db, purchaseId);
   if (!row || row.purchase.customer_id !== customerId) throw purchaseNotFound();
   const credits = await listCreditsOfPurchase(db, purchaseId);
+  const companions = await listPaymentCompanions(db, row.purchase);
   return {
     ...toPurchaseOut(row.purchase, timeZone),
     email: row.email,
@@ -76,6 +92,12 @@ export async function getCustomerPurchase(db: Db, customerId: number, purchaseId
           bank: row.method.bank,
         }
       : null,
+    /** Bought in the same payment (the sign-up fee paid with the package): one line each. */
+    paid_with: companions.map((c) => ({
+      purchase_id: c.purchase_id,
+      title: c.title,
+      total_payment: moneyOut(c.total_payment) ?? 0,
+    })),
     credits: credits.map((c) => ({
       available_class_id: c.available_class_id,
       class_type_id: c.class_type_id,
@@ -132,7 +154,8 @@ export async function confirmCashPurchase(db: Db, purchaseId: number, timeZone: 
     if (purchase.status !== "pending") {
       throw AppError.of(412, "PURCHASE_NOT_PENDING", "purchaseNotPending");
     }
-    const result = await grantPurchase(tx, purchase, { now, timeZone });
+    // A cash order of a package with its sign-up fee is one payment: confirming it pays both.
+    const result = await grantPaymentGroup(tx, purchase, { now, timeZone });
     return { purchase: result.purchase ?? purchase, granted: result.granted };
   });
 }
@@ -142,6 +165,15 @@ export async function failPurchase(tx: Db, purchaseId: number) {
   await updatePurchase(tx, purchaseId, { status: "failed" });
   await setInvoicesOfPurchase(tx, purchaseId, { status: "failed" });
   await deleteRedemptionsOfPurchase(tx, purchaseId);
+}
+
+/** A payment that did not go through, for every purchase it was paying (failPurchase on each). */
+export async function failPaymentGroup(tx: Db, purchase: PurchaseRow) {
+  const companions = await listPaymentCompanions(tx, purchase, true);
+  await failPurchase(tx, purchase.purchase_id);
+  for (const c of companions) {
+    if (c.status === "pending" && !c.credits_granted_at) await failPurchase(tx, c.purchase_id);
+  }
 }
 
 /**
@@ -180,7 +212,7 @@ export async function createPendingPurchase(tx: Db, values: NewPurchase, charged
   return purchase;
 }
 
-export { countHoldingPurchases, findPurchase, hasPaidPurchaseOf };
+export { countHoldingPurchases, findPurchase, hasPaidPurchaseOf, listPaymentCompanions };
 
 export async function setPurchaseProviderRef(
   tx: Db,

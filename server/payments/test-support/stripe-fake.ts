@@ -30,6 +30,9 @@ export const STRIPE_TEST_KEYS = { secret: "sk_test_fake", webhook: "whsec_test_f
  */
 export async function startStripeFake() {
   const intents = new Map<string, Intent>();
+  const sessions = new Map<string, Record<string, unknown>>();
+  /** The Stripe customer each card saved by a setup belongs to. */
+  const customers = new Map<string, string>();
   const byKey = new Map<string, unknown>();
   let next = 0;
   const id = (prefix: string) => `${prefix}_fake${++next}`;
@@ -71,14 +74,23 @@ export async function startStripeFake() {
       }
       return intent;
     }
+    if (resource === "payment_methods" && rid) return card(rid, customers.get(rid) ?? null);
+    if (resource === "checkout" && rid === "sessions" && action) return sessions.get(action);
     if (resource === "checkout" && rid === "sessions") {
       const sessionId = id("cs");
-      return {
+      const session = {
         id: sessionId,
         object: "checkout.session",
         url: `https://checkout.stripe.test/${sessionId}`,
         mode: f.mode,
+        status: "open",
+        customer: f.customer ?? null,
+        metadata: metadataOf(f),
+        success_url: f.success_url,
+        setup_intent: null as unknown,
       };
+      sessions.set(sessionId, session);
+      return session;
     }
     if (resource === "subscriptions" && r.method === "POST" && !rid) {
       const price = Number(f["items[0][price_data][unit_amount]"]);
@@ -129,6 +141,21 @@ export async function startStripeFake() {
       intent.status = "succeeded";
       intent.payment_method = card("pm_card_visa");
     },
+    /** The customer typed a card on a setup session's page: it is saved (as `pm`) and complete. */
+    completeSetup(sessionId: string, pm = "pm_card_mastercard") {
+      const session = sessions.get(sessionId)!;
+      if (session.customer) customers.set(pm, String(session.customer));
+      session.status = "complete";
+      session.setup_intent = {
+        id: id("seti"),
+        object: "setup_intent",
+        status: "succeeded",
+        payment_method: {
+          ...card(pm, customers.get(pm) ?? null),
+          card: { ...card(pm).card, brand: "mastercard", last4: "4444" },
+        },
+      };
+    },
     decline(intentId: string, code: string) {
       const intent = intents.get(intentId)!;
       intent.status = "requires_payment_method";
@@ -149,11 +176,12 @@ export async function startStripeFake() {
   };
 }
 
-function card(id: string) {
+function card(id: string, customer: string | null = null) {
   return {
     id,
     object: "payment_method",
     type: "card",
+    customer,
     card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2099 },
   };
 }

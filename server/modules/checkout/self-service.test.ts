@@ -1,0 +1,282 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../domain/messages";
+import { available_classes } from "../../db/schema/credits";
+import { payment_methods } from "../../db/schema/payments";
+import { invoices, purchases } from "../../db/schema/purchases";
+import type { TestApp } from "../../test/build-test-app";
+import { withShopApp } from "../../test/fixtures";
+import { addPackage, buyWithCard, customerLogin, newKey, type Shop, token } from "./commerce-test-support";
+
+/**
+ * Issues 17 and 18, customers helping themselves at checkout on the demo's sandbox: the wallet
+ * played by the sandbox, the sign-up fee paid with the package in one payment, saved cards, and
+ * what Mis Compras lists.
+ */
+let t: TestApp;
+let shop: Shop;
+let admin: { headers: Record<string, string> };
+withShopApp((booted) => {
+  ({ t, shop, admin } = booted);
+});
+
+const inject = (method: "GET" | "POST", url: string, headers: Record<string, string>, payload?: unknown) =>
+  t.app.inject({ method, url, headers, payload: payload as object });
+const row = async (id: number) =>
+  (await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0]!;
+const creditsOf = (id: number) =>
+  t.app.db.select().from(available_classes).where(eq(available_classes.purchase_id, id));
+
+describe("the sandbox plays the wallet (no PayPal keys)", () => {
+  beforeAll(async () => {
+    await t.app.db.insert(payment_methods).values({ name: "PayPal", provider: "paypal", order: 2 });
+  });
+
+  it("says which processor plays each path", async () => {
+    const r = await t.app.inject({ method: "GET", url: "/api/checkout/providers" });
+    expect(r.json()).toEqual({ card: "sandbox", wallet: "sandbox" });
+  });
+
+  it("an order id, then the capture answers '¡Pago exitoso!' and grants once", async () => {
+    const { headers } = await customerLogin(t);
+    const start = await inject("POST", "/api/checkout/paypal", headers, {
+      class_package_id: shop.packages.ten.class_package_id,
+      idempotency_key: newKey(),
+    });
+    expect(start.statusCode).toBe(200);
+    expect(start.json()).toMatchObject({ total: 1350, orderID: expect.stringMatching(/^SBX-135000-/) });
+    const { orderID, purchase_id } = start.json();
+    const capture = await inject("POST", "/api/checkout/capture", headers, { orderID });
+    expect(capture.statusCode).toBe(200);
+    expect(capture.json()).toEqual({ purchase_id, message: messages.paymentSuccess });
+    expect(await row(purchase_id)).toMatchObject({ status: "completed", provider: "paypal" });
+    expect(await creditsOf(purchase_id)).toMatchObject([{ available_classes: 10 }]);
+    // A second capture (double click) answers the same purchase and grants nothing more.
+    expect((await inject("POST", "/api/checkout/capture", headers, { orderID })).json()).toMatchObject({
+      purchase_id,
+    });
+    expect(await creditsOf(purchase_id)).toHaveLength(1);
+  });
+
+  it("a made-up order id or someone else's order grants nothing", async () => {
+    const a = await customerLogin(t);
+    const b = await customerLogin(t);
+    const forged = await inject("POST", "/api/checkout/capture", a.headers, {
+      orderID: "SBX-1-AAAAAAAAAAAA-BBBBBBBBBBBBBBBB",
+    });
+    expect(forged.statusCode).toBe(404);
+    const start = await inject("POST", "/api/checkout/paypal", a.headers, {
+      class_package_id: shop.packages.five.class_package_id,
+      idempotency_key: newKey(),
+    });
+    const other = await inject("POST", "/api/checkout/capture", b.headers, { orderID: start.json().orderID });
+    expect(other.statusCode).toBe(404);
+    expect((await row(start.json().purchase_id)).status).toBe("pending");
+  });
+
+  it("a subscription gets a plan id; the approved subscription is captured and active", async () => {
+    const { headers } = await customerLogin(t);
+    const start = await inject("POST", "/api/checkout/paypal", headers, {
+      class_package_id: shop.packages.unlimited.class_package_id,
+      idempotency_key: newKey(),
+    });
+    const { plan_id, purchase_id } = start.json();
+    expect(plan_id).toMatch(/^P-SBX/);
+    // The wallet's approval makes the subscription on the plan (what PayPal's button does).
+    const subscriptionID = `I-${plan_id.slice(2)}`;
+    const capture = await inject("POST", "/api/checkout/capture", headers, { subscriptionID });
+    expect(capture.json()).toEqual({ purchase_id, message: messages.paymentSuccess });
+    expect(await row(purchase_id)).toMatchObject({ status: "active", subscription_id: subscriptionID });
+  });
+});
+
+describe("sign-up fee and package in one payment", () => {
+  let feeId: number;
+  beforeAll(async () => {
+    const fee = await addPackage(t, { title: "Inscripción", price: "300.00", limit_per_customer: 1 });
+    feeId = fee.class_package_id;
+    await t.app.appConfig.update([{ key: "signup_fee_package_id", value: feeId }]);
+  });
+  afterAll(async () => {
+    await t.app.appConfig.update([{ key: "signup_fee_package_id", value: 0 }]);
+  });
+
+  const attempt = (headers: Record<string, string>, classPackageId: number, extra: object = {}) =>
+    inject("POST", "/api/checkout/attempt", headers, {
+      class_package_id: classPackageId,
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+      ...extra,
+    });
+
+  it("card: one charge for both, two purchases granted, the thank-you page lists both lines", async () => {
+    const { headers } = await customerLogin(t);
+    const start = await attempt(headers, shop.packages.five.class_package_id);
+    expect(start.statusCode).toBe(200);
+    // 750 + 300 in one payment.
+    expect(start.json()).toMatchObject({ total: 1050, signup_fee_purchase_id: expect.any(Number) });
+    const { purchase_id, clientSecret, signup_fee_purchase_id } = start.json();
+    const confirm = await inject("POST", "/api/checkout/confirm", headers, {
+      purchase_id,
+      client_secret: clientSecret,
+      payment_method: token("4242424242424242"),
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect(await row(purchase_id)).toMatchObject({ status: "completed" });
+    expect(await row(signup_fee_purchase_id)).toMatchObject({ status: "completed", title: "Inscripción" });
+    const detail = (await inject("GET", `/api/purchases/${purchase_id}`, headers)).json().purchase;
+    expect(detail.paid_with).toEqual([
+      { purchase_id: signup_fee_purchase_id, title: "Inscripción", total_payment: 300 },
+    ]);
+    // The fee is paid now: the next package needs no fee.
+    expect((await buyWithCard(t, headers, shop.packages.ten.class_package_id)).confirm.statusCode).toBe(200);
+  });
+
+  it("a declined card fails both: nothing is listed in Mis Compras, both charges are declined in Mis Cargos", async () => {
+    const { headers } = await customerLogin(t);
+    const start = await attempt(headers, shop.packages.five.class_package_id);
+    const { purchase_id, clientSecret, signup_fee_purchase_id } = start.json();
+    const confirm = await inject("POST", "/api/checkout/confirm", headers, {
+      purchase_id,
+      client_secret: clientSecret,
+      payment_method: token("4000000000009995"),
+    });
+    expect(confirm.statusCode).toBe(402);
+    expect((await row(signup_fee_purchase_id)).status).toBe("failed");
+    expect((await inject("GET", "/api/purchases", headers)).json().purchases).toEqual([]);
+    const charges = (await inject("GET", "/api/invoices", headers)).json().invoices;
+    expect(charges.map((c: { status: string }) => c.status)).toEqual(["failed", "failed"]);
+    // Without the flag the fee is still asked for first (seed 001 section 4).
+    const plain = await inject("POST", "/api/checkout/attempt", headers, {
+      class_package_id: shop.packages.five.class_package_id,
+      idempotency_key: newKey(),
+    });
+    expect(plain.statusCode).toBe(412);
+    expect(plain.json()).toMatchObject({ code: "SIGNUP_FEE_REQUIRED", signup_fee_package_id: feeId });
+  });
+
+  it("cash: one order; the studio confirms it once and both are paid", async () => {
+    const { headers } = await customerLogin(t);
+    const r = await inject("POST", "/api/checkout", headers, {
+      class_package_id: shop.packages.five.class_package_id,
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+    });
+    expect(r.statusCode).toBe(200);
+    const { purchase_id, signup_fee_purchase_id } = r.json();
+    expect((await row(signup_fee_purchase_id)).status).toBe("pending");
+    const confirm = await inject("POST", `/api/purchases/admin/${purchase_id}/confirm`, admin.headers);
+    expect(confirm.statusCode).toBe(200);
+    expect(await row(purchase_id)).toMatchObject({ status: "completed" });
+    expect(await row(signup_fee_purchase_id)).toMatchObject({ status: "completed" });
+    const paid = await t.app.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.purchase_id, signup_fee_purchase_id));
+    expect(paid).toMatchObject([{ status: "paid", total_payment: "300.00" }]);
+  });
+
+  it("hosted session and wallet: one payment of the sum pays both", async () => {
+    const { headers } = await customerLogin(t);
+    const session = await attempt(headers, shop.packages.five.class_package_id, {
+      mode: "session",
+      then_package_id: 99,
+    });
+    const url = new URL(session.json().session.url);
+    expect(url.searchParams.get("amount")).toBe("105000");
+    const pay = await t.app.inject({
+      method: "POST",
+      url: `${url.pathname.replace(/^(.*session\/[^/]+)$/, "$1/pay")}${url.search}`,
+      payload: "number=4242424242424242&exp=12%2F2099&cvc=123",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toMatch(/\/gracias\/\d+\?paquete=99$/);
+    expect((await row(session.json().signup_fee_purchase_id)).status).toBe("completed");
+
+    const other = await customerLogin(t);
+    const wallet = await inject("POST", "/api/checkout/paypal", other.headers, {
+      class_package_id: shop.packages.five.class_package_id,
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+    });
+    expect(wallet.json()).toMatchObject({ total: 1050 });
+    const capture = await inject("POST", "/api/checkout/capture", other.headers, {
+      orderID: wallet.json().orderID,
+    });
+    expect(capture.json()).toEqual({
+      purchase_id: wallet.json().purchase_id,
+      message: messages.paymentSuccess,
+    });
+    expect((await row(wallet.json().signup_fee_purchase_id)).status).toBe("completed");
+  });
+
+  it("a subscription cannot carry the fee: 412, the fee is paid first", async () => {
+    const { headers } = await customerLogin(t);
+    const r = await attempt(headers, shop.packages.unlimited.class_package_id);
+    expect(r.statusCode).toBe(412);
+    expect(r.json()).toMatchObject({ code: "SIGNUP_FEE_REQUIRED", signup_fee_package_id: feeId });
+  });
+});
+
+describe("saved cards at checkout", () => {
+  it("'Guardar tarjeta' keeps the card; the next purchase is paid with it in one step", async () => {
+    const { headers } = await customerLogin(t);
+    const first = await buyWithCard(t, headers, shop.packages.five.class_package_id, {
+      card: "5555555555554444",
+      save_card: true,
+    });
+    expect(first.confirm.statusCode).toBe(200);
+    const cards = (await inject("GET", "/api/metodosPago", headers)).json().metodos_pago;
+    expect(cards).toMatchObject([{ card_type: "mastercard", last_digits: "4444", provider: "sandbox" }]);
+    // Only a processor token is kept, never the number.
+    expect(JSON.stringify(cards)).not.toContain("5555555555554444");
+    const start = await inject("POST", "/api/checkout/attempt", headers, {
+      class_package_id: shop.packages.ten.class_package_id,
+      idempotency_key: newKey(),
+    });
+    const paid = await inject("POST", "/api/checkout/confirm", headers, {
+      purchase_id: start.json().purchase_id,
+      client_secret: start.json().clientSecret,
+      payment_source_id: cards[0].payment_source_id,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await row(start.json().purchase_id)).status).toBe("completed");
+  });
+
+  it("without 'Guardar tarjeta' nothing is kept; Agregar with the sandbox is tokenised in the browser (412 on setup)", async () => {
+    const { headers } = await customerLogin(t);
+    await buyWithCard(t, headers, shop.packages.five.class_package_id);
+    expect((await inject("GET", "/api/metodosPago", headers)).json().metodos_pago).toEqual([]);
+    const setup = await inject("POST", "/api/metodosPago/setup", headers, { idempotency_key: newKey() });
+    expect(setup.statusCode).toBe(412);
+    expect(setup.json()).toMatchObject({
+      code: "CARD_SETUP_IN_BROWSER",
+      message: messages.cardSetupInBrowser,
+    });
+    const added = await inject("POST", "/api/metodosPago", headers, {
+      token_id: token("4242424242424242"),
+      saveCard: true,
+    });
+    expect(added.json()).toMatchObject({
+      message: messages.paymentSourceSaved,
+      metodo_pago: { last_digits: "4242" },
+    });
+  });
+});
+
+describe("Mis Compras", () => {
+  it("each purchase carries payment_method {name, instructions}; declined card attempts are not listed", async () => {
+    const { headers } = await customerLogin(t);
+    await inject("POST", "/api/checkout", headers, {
+      class_package_id: shop.packages.five.class_package_id,
+      idempotency_key: newKey(),
+    });
+    await buyWithCard(t, headers, shop.packages.ten.class_package_id, { card: "4000000000000002" });
+    const list = (await inject("GET", "/api/purchases", headers)).json().purchases;
+    expect(list).toHaveLength(1);
+    expect(list[0].payment_method).toMatchObject({ name: "Efectivo" });
+    expect(list[0].payment_method.instructions).toContain("<strong>BBVA</strong>");
+    expect(list[0].payment_method.instructions).not.toMatch(/script|javascript/);
+  });
+});
