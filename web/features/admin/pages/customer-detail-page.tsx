@@ -17,6 +17,7 @@ import {
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { AuditTable } from "../components/audit-table";
 import { ConfirmModal } from "../components/confirm-modal";
+import { CustomerCreditsPanel } from "../components/customer-credits-panel";
 import { BookClassModal, GrantAccessModal, RemoveClassesModal } from "../components/customer-actions";
 import { AdminPage } from "../components/page-frame";
 import { adminCopy, providerLabel } from "../copy";
@@ -426,6 +427,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
           )}
         </Section>
       </SimpleGrid>
+      <CustomerCreditsPanel customerId={id} />
 
       <Section title={c.audit}>
         <AuditTable entries={detail.audit} withCustomer={false} />
