@@ -68,6 +68,7 @@ export const RESERVED_SLUGS = new Set([
   "registro",
   "recuperar",
   "restablecer",
+  "confirmar-correo",
   "calendario",
   "paquetes",
   "avisos",

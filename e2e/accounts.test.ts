@@ -1,18 +1,23 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { apiCall, apiSignIn } from "./api";
+import { linkInNewestMail, STRONG_PASSWORD } from "./api";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
-/** The reset link of the newest email to this address, read through the admin-only outbox. */
+/** The reset link of the newest email to this address, as its recipient gets it (MAIL_DIR). */
 async function resetLinkFor(email: string): Promise<string> {
-  const token = await apiSignIn("admin@demo.mx");
-  const { emails } = (await apiCall(`/api/admin/outbox?to=${encodeURIComponent(email)}`, { token })).json as {
-    emails: { text: string }[];
-  };
-  return emails[0]!.text.match(/https?:\/\/\S+\/restablecer\?token=\S+/)![0];
+  await expect
+    .poll(() => {
+      try {
+        return linkInNewestMail(email, /https?:\/\/\S+\/restablecer\?token=\S+/);
+      } catch {
+        return "";
+      }
+    })
+    .not.toBe("");
+  return linkInNewestMail(email, /https?:\/\/\S+\/restablecer\?token=\S+/);
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -52,8 +57,8 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
     await page.getByLabel(/^Apellido/).fill("Quiroga");
     await page.getByLabel(/^Correo electrónico/).fill(email);
     await page.getByLabel(/^Teléfono/).fill(`(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`);
-    await page.getByLabel(/^Contraseña/).fill("secreto123");
-    await page.getByLabel(/^Confirma tu contraseña/).fill("secreto123");
+    await page.getByLabel(/^Contraseña/).fill(STRONG_PASSWORD);
+    await page.getByLabel(/^Confirma tu contraseña/).fill(STRONG_PASSWORD);
     await page.getByRole("textbox", { name: "¿Cómo nos conociste?" }).click();
     await page.getByRole("option", { name: "Otro" }).click();
     await page.getByLabel("Cuéntanos cómo").fill("Un volante");
@@ -72,7 +77,7 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
     await signIn(page, `nadie.${email}`, "incorrecta");
     await expect.poll(() => page.getByText(messages.userNotFound).count()).toBe(1);
     await screenshot(page, "accounts-login-error-desktop");
-    await signIn(page, email, "secreto123");
+    await signIn(page, email, STRONG_PASSWORD);
     await landed(page);
 
     await page.goto("/mystudio/informacion");
@@ -106,11 +111,11 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
       .toBe(1);
     const link = await resetLinkFor(email);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
-    await page.getByLabel(/^Nueva contraseña/).fill("nueva4567");
-    await page.getByLabel(/^Confirma tu contraseña/).fill("nueva4567");
+    await page.getByLabel(/^Nueva contraseña/).fill("Nopal.Lunar.Brinca.71");
+    await page.getByLabel(/^Confirma tu contraseña/).fill("Nopal.Lunar.Brinca.71");
     await page.getByRole("button", { name: "Guardar contraseña" }).click();
     await page.waitForURL(/\/entrar$/);
-    await signIn(page, email, "nueva4567");
+    await signIn(page, email, "Nopal.Lunar.Brinca.71");
     await landed(page);
 
     expect(problems).toEqual([]);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { apiCall } from "./api";
+import { apiCall, STRONG_PASSWORD } from "./api";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -15,8 +15,8 @@ async function customerWithPendingCash(lastName: string) {
     method: "POST",
     body: {
       email: `listas.${Date.now()}@prueba.mx`,
-      password: "secreto123",
-      password_confirm: "secreto123",
+      password: STRONG_PASSWORD,
+      password_confirm: STRONG_PASSWORD,
       phone: `57${String(Date.now() % 100_000_000).padStart(8, "0")}`,
       name: "Lorena",
       last_name: lastName,

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { inject } from "vitest";
 
 /**
@@ -31,4 +33,23 @@ export async function apiCall(path: string, init: { method?: string; token?: str
 export async function apiSignIn(email: string, password = "demo1234"): Promise<string> {
   const { token } = await apiCall("/api/auth/sign-in/email", { method: "POST", body: { email, password } });
   return token;
+}
+
+/** A password the studio's policy accepts (8+ characters, not common, not studio-derived). */
+export const STRONG_PASSWORD = "Tortuga-Azul-Salta-93";
+
+/**
+ * The first link matching `pattern` in the newest email to `to`, as its recipient gets it: read
+ * from the server's MAIL_DIR (the outbox hides reset and confirmation links from staff).
+ */
+export function linkInNewestMail(to: string, pattern: RegExp): string {
+  const dir = inject("mailDir");
+  const files = readdirSync(dir).sort().reverse();
+  for (const file of files) {
+    const mail = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { to: string; text?: string };
+    if (mail.to !== to) continue;
+    const found = mail.text?.match(pattern)?.[0];
+    if (found) return found;
+  }
+  throw new Error(`no email to ${to} has a link like ${pattern}`);
 }

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
 import { tokenizeSandboxCard } from "../domain/sandbox-card";
+import { STRONG_PASSWORD } from "./api";
 import { DESKTOP, launchBrowser, openWatchedPage, PHONE, screenshot } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -20,8 +21,8 @@ async function signUpNewCustomer(page: Page) {
   const res = await page.context().request.post(`${baseUrl}/api/customer/signup`, {
     data: {
       email: `compra${n}@prueba.mx`,
-      password: "secreto123",
-      password_confirm: "secreto123",
+      password: STRONG_PASSWORD,
+      password_confirm: STRONG_PASSWORD,
       phone: `55${n.slice(-8)}`,
       name: "Compradora",
       last_name: "Nueva",

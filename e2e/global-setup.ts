@@ -39,6 +39,10 @@ export default async function setup(project: TestProject) {
       // Every journey signs in as the demo admin or customer through the real form; the limit
       // itself is tested by the API suite (auth-flows.test.ts).
       AUTH_RATE_LIMIT_MAX: "1000",
+      // Journeys sign many new customers up from 127.0.0.1; guessing.test.ts tests the bound.
+      AUTH_DISTINCT_EMAILS_MAX: "100000",
+      // Whole emails (the outbox hides reset and confirmation links): journeys read links here.
+      MAIL_DIR: path.join(dataDir, "correos"),
       DATABASE_URL: "",
     },
     stdio: ["ignore", "inherit", "inherit"],
@@ -54,6 +58,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 300));
   }
   project.provide("baseUrl", baseUrl);
+  project.provide("mailDir", path.join(dataDir, "correos"));
   return async () => {
     server?.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));
@@ -64,5 +69,7 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the server writes every email whole (MAIL_DIR). */
+    mailDir: string;
   }
 }

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { apiCall, apiSignIn, type Json } from "./api";
+import { apiCall, apiSignIn, type Json, STRONG_PASSWORD } from "./api";
 import { DESKTOP, findCardOfDay, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -15,8 +15,8 @@ async function newCustomerWithCredits(adminToken: string, packageId: number, nam
     method: "POST",
     body: {
       email,
-      password: "secreto123",
-      password_confirm: "secreto123",
+      password: STRONG_PASSWORD,
+      password_confirm: STRONG_PASSWORD,
       phone: `56${String((Date.now() + phoneCounter) % 100_000_000).padStart(8, "0")}`,
       name,
       last_name: "Espera",
@@ -83,7 +83,7 @@ describe("waitlist journey", () => {
     });
 
     const { page, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
-    await signInAs(page, waiting.email, "/mystudio", "secreto123");
+    await signInAs(page, waiting.email, "/mystudio", STRONG_PASSWORD);
     // Walk to the class's week and open its Sold Out card.
     const zone = { timeZone: "America/Mexico_City" };
     const time = new Intl.DateTimeFormat("es-MX", {

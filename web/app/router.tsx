@@ -52,6 +52,7 @@ const RESERVED_PUBLIC = new Set([
   "registro",
   "recuperar",
   "restablecer",
+  "confirmar-correo",
   "calendario",
   "paquetes",
   "avisos",
@@ -123,6 +124,13 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       lazy: page(
         () => import("../features/auth/pages/reset-password-page"),
         (m) => m.ResetPasswordPage,
+      ),
+    },
+    {
+      path: "confirmar-correo",
+      lazy: page(
+        () => import("../features/customers/pages/confirm-email-page"),
+        (m) => m.ConfirmEmailPage,
       ),
     },
     {

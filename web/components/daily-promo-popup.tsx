@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useAppConfig } from "../features/app-config/api";
 import { popupSeenToday } from "./popup-seen";
+import { welcomePending } from "./welcome-state";
 
 // Loaded only when it will show, so pages without a promotion don't download the modal.
 const PromoPopupModal = lazy(() => import("./promo-popup-modal"));
@@ -21,7 +22,9 @@ export function DailyPromoPopup({ delayMs = 0 }: { delayMs?: number }) {
   // rendered by the server cannot know, and the first render must match the server's HTML.
   const [show, setShow] = useState(false);
   useEffect(() => {
-    const due = popup_presencial_enabled && Boolean(popup_presencial_src) && !popupSeenToday();
+    // A new account sees its welcome first; the promotion waits for another visit.
+    const due =
+      popup_presencial_enabled && Boolean(popup_presencial_src) && !popupSeenToday() && !welcomePending();
     if (!due) return;
     const timer = window.setTimeout(() => {
       // Start the image download now, alongside the modal's code, not after it.

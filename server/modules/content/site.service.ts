@@ -44,6 +44,7 @@ export function robotsTxt(baseUrl: string): string {
     "Disallow: /registro",
     "Disallow: /recuperar",
     "Disallow: /restablecer",
+    "Disallow: /confirmar-correo",
     "",
     `Sitemap: ${baseUrl}/sitemap.xml`,
     "",

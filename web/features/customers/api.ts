@@ -119,3 +119,31 @@ export function useAcceptPage() {
     onSuccess: (data) => client.setQueryData(keys.pending, data.pending),
   });
 }
+
+/** POST /api/customer/email: sends the confirmation link to the new address (nothing changes yet). */
+export function useRequestEmailChange() {
+  return useMutation({
+    mutationFn: (email: string) => api.post<{ message: string }>("/customer/email", { email }),
+  });
+}
+
+/** POST /api/customer/email/confirm: the link's token makes the new address the account's. */
+export function useConfirmEmailChange() {
+  const invalidate = useInvalidateProfile();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post<{ message: string; email: string }>("/customer/email/confirm", { token }),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * POST /api/auth/change-password (better-auth): the server checks the current password and the
+ * studio's policy and ends every other session; this browser gets a new session cookie.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      api.post("/auth/change-password", { ...body, revokeOtherSessions: true }),
+  });
+}

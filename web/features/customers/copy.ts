@@ -27,4 +27,32 @@ export const customersCopy = {
   completeText: "Debes completar tu información personal antes de reservar clases.",
   accept: "Aceptar",
   saved: "Información guardada.",
+  // Correo y contraseña (issue 18.3)
+  securityTitle: "Correo y contraseña",
+  changeEmail: "Cambiar correo",
+  newEmail: "Nuevo correo electrónico",
+  newEmailHint: "Te enviaremos un enlace a esa dirección; tu correo actual sigue hasta que lo abras.",
+  sendLink: "Enviar enlace",
+  changePassword: "Cambiar contraseña",
+  currentPassword: "Contraseña actual",
+  newPassword: "Nueva contraseña",
+  confirmPassword: "Confirma la nueva contraseña",
+  newPasswordHint:
+    "Al menos 8 caracteres. Una frase de varias palabras es fácil de recordar y difícil de adivinar.",
+  savePassword: "Guardar contraseña",
+  showPassword: "Mostrar u ocultar la contraseña",
+  fieldRequired: "Debes llenar este campo.",
+  // Confirmar correo (/confirmar-correo)
+  confirmEmailTitle: "Confirmar correo",
+  confirmingEmail: "Confirmando tu correo…",
+  goToProfile: "Ir a Mi Información",
+  signIn: "Entrar",
+  // Bienvenida de una cuenta nueva (issue 18.6)
+  welcomeTitle: "¡Te damos la bienvenida a {studio}!",
+  welcomeText: "Así empiezas:",
+  welcomeStepPackages: "Elige un paquete de clases: te da los créditos para reservar.",
+  welcomeStepCalendar:
+    "Reserva tu lugar en el calendario. Puedes cancelar antes del límite que marca el estudio.",
+  welcomePackages: "Ver paquetes",
+  welcomeCalendar: "Ir al calendario",
 } as const;

@@ -1,14 +1,22 @@
 import type { ReactNode } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { safeRedirect } from "../../../../domain/auth";
-import { useCurrentUser } from "../api";
+import { type CurrentCustomer, useCurrentUser } from "../api";
 
 export { safeRedirect };
 
-/** A signed-in user arriving at /entrar or /registro goes to ?redirect= or /mystudio. */
+/**
+ * Where a person goes after signing in: the ?redirect= they came from, else an administrator to
+ * the back office (/admin) and a customer to their account (/mystudio).
+ */
+export function landingFor(user: Pick<CurrentCustomer, "role"> | null | undefined, redirect: string | null) {
+  return safeRedirect(redirect, user?.role === "admin" ? "/admin" : "/mystudio");
+}
+
+/** A signed-in user arriving at /entrar or /registro goes to ?redirect= or their landing page. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const [params] = useSearchParams();
-  if (user.data) return <Navigate to={safeRedirect(params.get("redirect"))} replace />;
+  if (user.data) return <Navigate to={landingFor(user.data, params.get("redirect"))} replace />;
   return <>{children}</>;
 }

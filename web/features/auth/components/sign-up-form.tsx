@@ -23,6 +23,7 @@ import {
 import type { FieldValues } from "../../../../domain/forms";
 import { messages } from "../../../../domain/messages";
 import { DynamicFields, validateClient } from "../../../components/dynamic-form/dynamic-fields";
+import { markWelcomePending } from "../../../components/welcome-state";
 import { isApiError } from "../../../lib/api-client";
 import { phoneExists, usePasswordPolicy, useSignUp, useSignupFields, useSignupPages } from "../api";
 import { authCopy } from "../copy";
@@ -123,7 +124,10 @@ export function SignUpForm({
         accept_terms: accept,
       },
       {
-        onSuccess: onSignedIn,
+        onSuccess: () => {
+          markWelcomePending();
+          onSignedIn();
+        },
         onError: (error) => {
           setFormError(isApiError(error) ? error.message : String(error));
           if (isApiError(error) && error.fields) setErrors(error.fields);

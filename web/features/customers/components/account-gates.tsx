@@ -8,9 +8,11 @@ import {
   Text,
   TypographyStylesProvider,
 } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "../../../../domain/messages";
+import { clearWelcome, welcomePending } from "../../../components/welcome-state";
+import { packagesPathSegment, useAppConfig } from "../../app-config/api";
 import { type PendingPage, useAcceptPage, usePendingPages, useProfile } from "../api";
 import { customersCopy as c } from "../copy";
 
@@ -82,6 +84,32 @@ function CompleteInfoModal({ missing }: { missing: string[] }) {
 }
 
 /**
+ * A new account's first screen in the account area (issue 18.6): where to start, before any
+ * promotion (daily-promo-popup.tsx waits while the welcome is pending).
+ */
+function WelcomeModal({ onClose }: { onClose: () => void }) {
+  const config = useAppConfig();
+  const packages = `/mystudio/${packagesPathSegment(config)}`;
+  return (
+    <Modal opened onClose={onClose} title={c.welcomeTitle.replace("{studio}", config.name)} centered>
+      <Stack>
+        <Text>{c.welcomeText}</Text>
+        <List type="ordered" spacing="xs">
+          <List.Item>{c.welcomeStepPackages}</List.Item>
+          <List.Item>{c.welcomeStepCalendar}</List.Item>
+        </List>
+        <Button component={Link} to={packages} onClick={onClose}>
+          {c.welcomePackages}
+        </Button>
+        <Button component={Link} to="/mystudio" variant="light" onClick={onClose}>
+          {c.welcomeCalendar}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
  * Mounted by the account layout for customers: first the pending legal pages (one at a time),
  * then, on /mystudio itself, the complete-information reminder.
  */
@@ -90,9 +118,22 @@ export function AccountGates({ isCustomer }: { isCustomer: boolean }) {
   const pending = usePendingPages(isCustomer);
   const atHome = pathname === "/mystudio" || pathname === "/mystudio/";
   const profile = useProfile();
+  // Read after mount: storage is the browser's, and the first render must match the server's.
+  const [welcome, setWelcome] = useState<boolean | null>(null);
+  useEffect(() => setWelcome(welcomePending()), []);
   if (!isCustomer) return null;
   const page = pending.data?.[0];
   if (page) return <TermsModal key={page.page_id} page={page} />;
+  if (welcome && pending.data) {
+    return (
+      <WelcomeModal
+        onClose={() => {
+          clearWelcome();
+          setWelcome(false);
+        }}
+      />
+    );
+  }
   const missing = profile.data?.missing_fields ?? [];
   if (atHome && pending.data && missing.length > 0)
     return <CompleteInfoModal missing={missing.map((m) => m.label)} />;

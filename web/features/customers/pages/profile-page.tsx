@@ -1,12 +1,16 @@
 import { Alert, Container, Loader, Stack, Title } from "@mantine/core";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useCustomerFields, useFieldValues, useProfile } from "../api";
+import { AccountSecurityCard } from "../components/account-security-card";
 import { AddressCard } from "../components/address-card";
 import { ExtraFieldsCard } from "../components/extra-fields-card";
 import { ProfileCard } from "../components/profile-card";
 import { customersCopy as c } from "../copy";
 
-/** /mystudio/informacion: profile card, billing address and the configured profile form. */
+/**
+ * /mystudio/informacion: profile card, email and password, billing address and the configured
+ * profile form.
+ */
 export function ProfilePage() {
   usePageTitle(c.title);
   const profile = useProfile();
@@ -21,6 +25,7 @@ export function ProfilePage() {
         {profile.data ? (
           <>
             <ProfileCard profile={profile.data} onReload={() => void profile.refetch()} />
+            <AccountSecurityCard email={profile.data.email} />
             <AddressCard key={profile.data.address?.address_id ?? "new"} address={profile.data.address} />
             {fields.data && values.data ? (
               <ExtraFieldsCard fields={fields.data} values={values.data.values} />
