@@ -25,6 +25,7 @@ import creditsRoutes from "./modules/credits/credits.routes";
 import customersRoutes from "./modules/customers/customers.routes";
 import dashboardRoutes from "./modules/dashboard/dashboard.routes";
 import discountsRoutes from "./modules/discounts/discounts.routes";
+import fileDeliveryRoutes from "./modules/files/file-delivery.routes";
 import filesRoutes from "./modules/files/files.routes";
 import formsRoutes from "./modules/forms/forms.routes";
 import healthRoutes from "./modules/health/health.routes";
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   await app.register(siteRoutes);
+  await app.register(fileDeliveryRoutes);
   await app.register(staticWebPlugin, {
     webDist: config.WEB_DIST,
     ssrDist: config.WEB_SSR_DIST,

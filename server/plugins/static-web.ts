@@ -34,13 +34,16 @@ export default fp(async function staticWebPlugin(app: FastifyInstance, opts: Sta
       },
     });
   }
-  // Uploaded files live in DATA_DIR/files, served read-only under /files/.
+  // Uploaded files live in DATA_DIR/files, served read-only under /files/. Private uploads
+  // (DATA_DIR/files/private) are never served from here: only by the owner-checking route of
+  // modules/files/file-delivery.routes.ts.
   const filesRoot = path.join(opts.dataDir, "files");
   fs.mkdirSync(filesRoot, { recursive: true });
   await app.register(fastifyStatic, {
     root: filesRoot,
     prefix: "/files/",
     decorateReply: !hasBuild,
+    allowedPath: (pathName) => !/^[/\\]*private([/\\]|$)/i.test(pathName),
     setHeaders(res, filePath) {
       res.header("cache-control", "public, max-age=86400");
       res.header("x-content-type-options", "nosniff");

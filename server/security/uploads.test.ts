@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
-import { PNG } from "../modules/customers/test-helpers";
+import { PNG, signUpCustomer } from "../modules/customers/test-helpers";
 import { MAX_FILE_BYTES } from "../modules/files/files.service";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 
@@ -64,7 +64,8 @@ describe("uploads", () => {
     sandbox = fs.mkdtempSync(path.join(os.tmpdir(), "estudio-uploads-"));
     dataDir = path.join(sandbox, "data");
     t = await buildTestApp({ DATA_DIR: dataDir });
-    headers = (await t.signUp()).headers;
+    // A customer with a record: their uploads are private and served back to them.
+    headers = (await signUpCustomer(t)).headers;
   });
   afterAll(async () => {
     await t?.close();
@@ -128,17 +129,17 @@ describe("uploads", () => {
       const res = await send(upload(PNG, name, "image/png"));
       expect(res.statusCode, `${JSON.stringify(name.slice(0, 40))}: ${res.body}`).toBe(201);
       const file = res.json().file;
-      // The stored path is ours: uploads/<uuid>.<extension from the content>.
-      expect(file.src).toMatch(/^\/files\/uploads\/[0-9a-f-]{36}\.png$/);
+      // The stored path is ours: private/<uuid>.<extension from the content> (a customer's upload).
+      expect(file.src).toMatch(/^\/files\/private\/[0-9a-f-]{36}\.png$/);
       // The display name keeps no path, no control characters and a bounded length.
       expect(file.name).not.toMatch(/[/\\\p{C}]/u);
       expect(file.name.length).toBeLessThanOrEqual(120);
       expect(file.name).not.toContain("..\\");
     }
-    // Nothing was written outside DATA_DIR/files/uploads, and every file there has our name.
+    // Nothing was written outside DATA_DIR/files/{uploads,private}, and every file there has our name.
     expect(fs.readdirSync(sandbox)).toEqual(["data"]);
     for (const stored of listStored()) {
-      expect(stored).toMatch(/^files\/uploads\/[0-9a-f-]{36}\.(png|jpg|webp|gif|pdf)$/);
+      expect(stored).toMatch(/^files\/(uploads|private)\/[0-9a-f-]{36}\.(png|jpg|webp|gif|pdf)$/);
     }
   });
 
@@ -156,7 +157,8 @@ describe("uploads", () => {
       expect(file).toMatchObject({ type: mime, size: bytes.length });
       expect(file.src.endsWith(`.${ext}`)).toBe(true);
 
-      const served = await t.app.inject({ method: "GET", url: file.src });
+      // A customer's upload is private: served to them (and staff), with their session.
+      const served = await t.app.inject({ method: "GET", url: file.src, headers });
       expect(served.statusCode).toBe(200);
       expect(served.headers["content-type"]).toBe(mime);
       expect(served.headers["x-content-type-options"]).toBe("nosniff");
@@ -168,7 +170,7 @@ describe("uploads", () => {
   it("serves anything that is not an image as a download (PDF)", async () => {
     const res = await send(upload(PDF, "contrato.pdf", "application/pdf"));
     expect(res.statusCode, res.body).toBe(201);
-    const served = await t.app.inject({ method: "GET", url: res.json().file.src });
+    const served = await t.app.inject({ method: "GET", url: res.json().file.src, headers });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("application/pdf");
     expect(served.headers["x-content-type-options"]).toBe("nosniff");

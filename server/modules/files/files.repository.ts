@@ -14,6 +14,12 @@ export async function findFile(db: Db, fileId: number): Promise<FileRow | null> 
   return row ?? null;
 }
 
+/** The file stored under this key (files.path: the disk path under DATA_DIR/files or the S3 key). */
+export async function findFileByPath(db: Db, key: string): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.path, key)).limit(1);
+  return row ?? null;
+}
+
 /** A customer's own uploads, or every file (customerId null: admins). */
 export async function listFiles(db: Db, customerId: number | null): Promise<FileRow[]> {
   const query = db.select().from(files);

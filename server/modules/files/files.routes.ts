@@ -1,8 +1,10 @@
-import multipart from "@fastify/multipart";
+import multipart, { type MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { requireUser, signedInUser } from "../../plugins/auth";
+import { fileStores, type StorageKind } from "./file-storage";
 import {
   deleteUserFile,
   fileForUser,
@@ -12,6 +14,7 @@ import {
   MAX_FILE_BYTES,
   renameUserFile,
   storeUpload,
+  uploadIsPrivate,
 } from "./files.service";
 
 const fileOut = z.object({
@@ -21,18 +24,49 @@ const fileOut = z.object({
   size: z.number().nullable(),
   src: z.string(),
   customer_id: z.number().nullable(),
+  /** Served only to its owner and staff (src then needs the session). */
+  private: z.boolean(),
   createdAt: z.string(),
 });
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+const uploaded = { 201: z.object({ file_id: z.number(), file: fileOut }) };
+
+/** A multipart text field's value, if the client sent it. */
+function field(part: MultipartFile, name: string): unknown {
+  return (part.fields[name] as { value?: unknown } | undefined)?.value;
+}
 
 /**
- * Uploads (seed 000 §7 /files). Local storage under DATA_DIR/files, served at /files/...; the S3
- * mode (files_location=aws, POST /files/s3) is not implemented yet.
+ * Uploads (seed 000 §7 /files). Where the bytes go is the studio's files_location: this server's
+ * disk (DATA_DIR/files, the default) or an S3-compatible bucket ('aws'); POST /files/s3 always
+ * uses the bucket. A customer's uploads are private (served only to them and staff, see
+ * file-delivery.routes.ts); staff uploads are public catalogue images unless `private=true`.
  */
 const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
   });
+  const stores = fileStores(app);
+
+  async function upload(request: FastifyRequest, location?: StorageKind) {
+    const owner = await signedInUser(request);
+    const part = await request.file();
+    if (!part) throw AppError.of(400, "FILE_MISSING", "fileMissing");
+    const buffer = await part.toBuffer().catch((error: { code?: string }) => {
+      // The generic 413 speaks of "content"; here we can name the file and the limit.
+      if (error?.code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLarge();
+      throw error;
+    });
+    const row = await storeUpload(app.db, stores, {
+      buffer,
+      filename: part.filename,
+      kind: field(part, "kind") === "image" ? "image" : "file",
+      owner,
+      isPrivate: uploadIsPrivate(owner, ["true", "1"].includes(String(field(part, "private")))),
+      location,
+    });
+    return { file_id: row.file_id, file: filePublic(row) };
+  }
 
   app.post(
     "/files",
@@ -40,30 +74,27 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ["archivos"],
-        summary: "Sube un archivo (multipart: file, y kind=image para aceptar solo imágenes)",
+        summary:
+          "Sube un archivo (multipart: file; kind=image acepta solo imágenes; private=true lo reserva al dueño y al staff)",
         consumes: ["multipart/form-data"],
-        response: { 201: z.object({ file_id: z.number(), file: fileOut }) },
+        response: uploaded,
       },
     },
-    async (request, reply) => {
-      const owner = await signedInUser(request);
-      const part = await request.file();
-      if (!part) throw AppError.of(400, "FILE_MISSING", "fileMissing");
-      const buffer = await part.toBuffer().catch((error: { code?: string }) => {
-        // The generic 413 speaks of "content"; here we can name the file and the limit.
-        if (error?.code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLarge();
-        throw error;
-      });
-      const kindField = part.fields.kind as { value?: unknown } | undefined;
-      const kind = kindField?.value === "image" ? "image" : "file";
-      const row = await storeUpload(app.db, app.config.dataDir, {
-        buffer,
-        filename: part.filename,
-        kind,
-        owner,
-      });
-      return reply.status(201).send({ file_id: row.file_id, file: filePublic(row) });
+    async (request, reply) => reply.status(201).send(await upload(request)),
+  );
+
+  app.post(
+    "/files/s3",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ["archivos"],
+        summary: "Sube un archivo al almacenamiento en la nube (S3), sea cual sea files_location",
+        consumes: ["multipart/form-data"],
+        response: uploaded,
+      },
     },
+    async (request, reply) => reply.status(201).send(await upload(request, "aws")),
   );
 
   app.get(
@@ -125,7 +156,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteUserFile(app.db, app.config.dataDir, await signedInUser(request), request.params.id);
+      await deleteUserFile(app.db, stores, await signedInUser(request), request.params.id);
       return { deleted: true as const };
     },
   );

@@ -1,14 +1,23 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError, notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import type { AuthUser } from "../../plugins/auth";
 import {
+  type Delivery,
+  type FileStores,
+  type ObjectMeta,
+  PRIVATE_PREFIX,
+  PUBLIC_PREFIX,
+  privateSrc,
+  type StorageKind,
+} from "./file-storage";
+import {
   deleteFileRow,
   type FileRow,
   findFile,
+  findFileByPath,
   insertFile,
   listFiles,
   ownedFileIds,
@@ -67,15 +76,44 @@ export function filePublic(row: FileRow) {
     size: row.size,
     src: row.src,
     customer_id: row.customer_id,
+    private: row.private,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** Sniffs, checks and stores one upload under DATA_DIR/files/uploads (local storage mode). */
+/** How a stored file is handed out: its type, privacy and (for non-images) its download name. */
+function objectMeta(row: Pick<FileRow, "type" | "name" | "private" | "path">): ObjectMeta {
+  return {
+    contentType: row.type ?? "application/octet-stream",
+    isPrivate: row.private,
+    downloadName: row.path && servedInline(row.path) ? null : row.name,
+  };
+}
+
+/**
+ * Who gets a private upload: a customer's own uploads (form documents, waiver photos, the profile
+ * photo) always are; staff choose per upload (catalogue images stay public unless asked).
+ */
+export function uploadIsPrivate(owner: AuthUser, asked: boolean): boolean {
+  return owner.role !== "admin" || asked;
+}
+
+/**
+ * Sniffs, checks and stores one upload in the storage files_location names (or `location`), then
+ * records it. The object is written first and removed again if the row cannot be written, so
+ * there is never a row without its object nor an object without its row.
+ */
 export async function storeUpload(
   db: Db,
-  dataDir: string,
-  upload: { buffer: Buffer; filename?: string; kind: UploadKind; owner: AuthUser },
+  stores: FileStores,
+  upload: {
+    buffer: Buffer;
+    filename?: string;
+    kind: UploadKind;
+    owner: AuthUser;
+    isPrivate: boolean;
+    location?: StorageKind;
+  },
 ): Promise<FileRow> {
   const sniffed = await fileTypeFromBuffer(upload.buffer);
   const ext = sniffed ? ALLOWED[sniffed.mime] : undefined;
@@ -83,34 +121,62 @@ export async function storeUpload(
   if (upload.kind === "image" && !sniffed.mime.startsWith("image/")) {
     throw AppError.of(415, "IMAGE_ONLY", "imageOnly");
   }
-  const relative = path.posix.join("uploads", `${randomUUID()}.${ext}`);
-  const target = path.join(dataDir, "files", relative);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  // 'wx': never overwrite, even in the impossible case of a repeated UUID.
-  await fs.writeFile(target, upload.buffer, { flag: "wx" });
+  const key = `${upload.isPrivate ? PRIVATE_PREFIX : PUBLIC_PREFIX}${randomUUID()}.${ext}`;
+  const name = safeDisplayName(upload.filename, ext);
+  const storage = await stores.forUpload(upload.location);
+  await storage.put(
+    key,
+    upload.buffer,
+    objectMeta({ type: sniffed.mime, name, private: upload.isPrivate, path: key }),
+  );
   try {
     return await insertFile(db, {
-      name: safeDisplayName(upload.filename, ext),
+      name,
       type: sniffed.mime,
       size: upload.buffer.length,
-      storage: "server",
-      path: relative,
-      src: `/files/${relative}`,
+      storage: storage.kind,
+      path: key,
+      src: upload.isPrivate ? privateSrc(key) : storage.publicSrc(key),
+      private: upload.isPrivate,
       customer_id: upload.owner.customer_id,
     });
   } catch (error) {
-    await fs.rm(target, { force: true });
+    await storage.remove(key).catch(() => {});
     throw error;
   }
+}
+
+/** Staff, or the customer who uploaded it. */
+function maySee(user: AuthUser | null, row: FileRow): boolean {
+  if (!user) return false;
+  return user.role === "admin" || (user.customer_id !== null && row.customer_id === user.customer_id);
+}
+
+/**
+ * The bytes (or a signed URL) of a file served through our routes: private files to their owner
+ * and staff, public cloud files to anyone. Everyone else gets 404, as for a file that does not
+ * exist: a private file's URL must not even confirm it is there.
+ */
+export async function deliverFile(
+  db: Db,
+  stores: FileStores,
+  user: AuthUser | null,
+  request: { key: string; storage?: StorageKind },
+): Promise<{ delivery: Delivery; meta: ObjectMeta }> {
+  const row = await findFileByPath(db, request.key);
+  if (!row || (request.storage && row.storage !== request.storage)) throw notFound();
+  if (row.private && !maySee(user, row)) throw notFound();
+  const meta = objectMeta(row);
+  const storage = await stores.forKind(row.storage);
+  // Private links live minutes (enough to load the page that shows them); public ones an hour.
+  const delivery = await storage.deliver(request.key, meta, row.private ? 300 : 3600);
+  return { delivery, meta };
 }
 
 /** A file the user may see or change: their own, or any for an admin. Others: 404 (not 403, no probing). */
 export async function fileForUser(db: Db, user: AuthUser, fileId: number): Promise<FileRow> {
   const row = await findFile(db, fileId);
-  if (!row) throw notFound();
-  if (user.role !== "admin" && (user.customer_id === null || row.customer_id !== user.customer_id)) {
-    throw notFound();
-  }
+  if (!row || !maySee(user, row)) throw notFound();
   return row;
 }
 
@@ -125,14 +191,22 @@ export async function renameUserFile(db: Db, user: AuthUser, fileId: number, nam
   return (await renameFile(db, row.file_id, safeDisplayName(name, row.name.split(".").pop() ?? "bin")))!;
 }
 
-export async function deleteUserFile(db: Db, dataDir: string, user: AuthUser, fileId: number): Promise<void> {
+/**
+ * Deletes the record and its object together: the row goes inside a transaction that commits only
+ * once the storage confirmed the delete, so a bucket that is down leaves both in place (503).
+ */
+export async function deleteUserFile(
+  db: Db,
+  stores: FileStores,
+  user: AuthUser,
+  fileId: number,
+): Promise<void> {
   const row = await fileForUser(db, user, fileId);
-  await deleteFileRow(db, row.file_id);
-  if (row.storage === "server" && row.path) {
-    const target = path.resolve(dataDir, "files", row.path);
-    // Only ever delete inside DATA_DIR/files (a demo row could hold anything).
-    if (target.startsWith(path.resolve(dataDir, "files") + path.sep)) await fs.rm(target, { force: true });
-  }
+  const storage = await stores.forKind(row.storage);
+  await db.transaction(async (tx) => {
+    await deleteFileRow(tx, row.file_id);
+    if (row.path) await storage.remove(row.path);
+  });
 }
 
 /** True when every id is a file this customer uploaded (forms and the profile photo use it). */

@@ -234,10 +234,13 @@ describe(`dynamic forms, legal pages and files (${testDriver()})`, () => {
     expect(ok.statusCode).toBe(201);
     const file = ok.json().file;
     expect(file.name).toBe("passwd.png");
-    expect(file.src).toMatch(/^\/files\/uploads\/[0-9a-f-]{36}\.png$/);
-    const served = await t.app.inject({ method: "GET", url: file.src });
+    // A customer's upload is private: its owner gets it, another customer and a visitor get 404.
+    expect(file.src).toMatch(/^\/files\/private\/[0-9a-f-]{36}\.png$/);
+    const served = await t.app.inject({ method: "GET", url: file.src, headers: a.headers });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect((await t.app.inject({ method: "GET", url: file.src, headers: b.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: file.src })).statusCode).toBe(404);
 
     expect(
       (await t.app.inject({ method: "GET", url: `/api/files/${file.file_id}`, headers: b.headers }))
@@ -256,6 +259,6 @@ describe(`dynamic forms, legal pages and files (${testDriver()})`, () => {
       (await t.app.inject({ method: "DELETE", url: `/api/files/${file.file_id}`, headers: a.headers }))
         .statusCode,
     ).toBe(200);
-    expect((await t.app.inject({ method: "GET", url: file.src })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: file.src, headers: a.headers })).statusCode).toBe(404);
   });
 });
