@@ -204,7 +204,7 @@ export function cancelDecision(
 
 /**
  * What a reservation offers about cancelling, the ONE rule behind the calendar card, Mis
- * Reservaciones and the API's `can_cancel` (decision 0017). 'Cancelar' is offered on every
+ * Reservaciones and the API's `can_cancel` (decision 0020). 'Cancelar' is offered on every
  * reservation of a class that has not started while the studio allows cancelling at all, also
  * inside the window when cancelling there is refused: the 'Cancelar Clase' modal then explains
  * why, with the time left, instead of the button vanishing or sitting disabled.

@@ -67,7 +67,7 @@ export async function setBucketAmount(db: Db, id: number, amount: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Administrators' edits of credit buckets (decision 0017)
+// Administrators' edits of credit buckets (decision 0020)
 
 export type BucketValues = {
   available_classes: number;

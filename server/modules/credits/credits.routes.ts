@@ -63,7 +63,7 @@ const penaltyListOut = z.object({
 /**
  * Credit buckets: the signed-in customer's own (read-only), and the spec's /available_classes
  * resource for administrators (any customer's buckets with `customer_id`, create, change,
- * delete; every change audited with before and after, decision 0017).
+ * delete; every change audited with before and after, decision 0020).
  */
 const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

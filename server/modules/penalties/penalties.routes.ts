@@ -105,7 +105,7 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // DELETE lifts: the record stays (decision 0017), so the no-shows it counted are not counted
+  // DELETE lifts: the record stays (decision 0020), so the no-shows it counted are not counted
   // again by the next no-show run, and the Bitácora keeps who lifted it.
   app.delete(
     "/class_reservation_penaltys/:id",

@@ -139,7 +139,7 @@ export async function penaltyAfterDeskNoShow(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Administrators: the spec's /class_reservation_penaltys resource (decision 0017)
+// Administrators: the spec's /class_reservation_penaltys resource (decision 0020)
 
 type PenaltyRow = NonNullable<Awaited<ReturnType<typeof findPenalty>>>;
 

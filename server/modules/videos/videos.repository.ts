@@ -16,7 +16,7 @@ import {
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { qualified } from "../../db/qualified";
-import { class_types, instructors } from "../../db/schema/calendar";
+import { class_types, instructors, single_classes } from "../../db/schema/calendar";
 import { files, tags } from "../../db/schema/content";
 import {
   favorites,
@@ -32,6 +32,8 @@ import {
 export type VideoFilters = {
   query?: string;
   instructor_id?: number;
+  /** Videos of the class types the category's classes are of (decision 0020). */
+  class_category_id?: number;
   class_type_id?: number;
   video_type_id?: number;
   program_id?: number;
@@ -108,6 +110,16 @@ function filterConditions(filters: VideoFilters, viewer: Viewer): SQL[] {
   if (f.query?.trim()) conditions.push(ilike(videos.name, `%${escapeLike(f.query.trim())}%`));
   if (f.instructor_id !== undefined) conditions.push(eq(videos.instructor_id, f.instructor_id));
   if (f.class_type_id !== undefined) conditions.push(eq(videos.class_type_id, f.class_type_id));
+  if (f.class_category_id !== undefined) {
+    // A video has a class type, not a category: it belongs to the categories whose classes are
+    // of its type (single_classes_class_category_id_idx finds them).
+    conditions.push(
+      inArray(
+        videos.class_type_id,
+        sql`(select distinct ${single_classes.class_type_id} from ${single_classes} where ${single_classes.class_category_id} = ${f.class_category_id})`,
+      ),
+    );
+  }
   if (f.video_type_id !== undefined) conditions.push(eq(videos.video_type_id, f.video_type_id));
   if (f.program_id !== undefined) conditions.push(eq(videos.program_id, f.program_id));
   if (f.duration !== undefined) conditions.push(lte(videos.duration, f.duration * 60));

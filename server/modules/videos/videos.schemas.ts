@@ -13,6 +13,9 @@ export const listQuery = z.object({
   query: z.string().max(200).optional().describe("Busca en el nombre del video"),
   page: z.coerce.number().int().positive().max(100_000).default(1).describe("Páginas de 32 videos"),
   instructor_id: optionalId,
+  class_category_id: optionalId.describe(
+    "Categoría de clase: videos de los tipos de clase que tienen las clases de esa categoría",
+  ),
   class_type_id: optionalId,
   video_type_id: optionalId,
   program_id: optionalId,
@@ -37,6 +40,7 @@ export function toFilters(q: Omit<ListQuery, "page">): VideoFilters {
   return {
     query: q.query,
     instructor_id: q.instructor_id,
+    class_category_id: q.class_category_id,
     class_type_id: q.class_type_id,
     video_type_id: q.video_type_id,
     program_id: q.program_id,

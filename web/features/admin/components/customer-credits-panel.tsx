@@ -24,7 +24,7 @@ import { useAppConfig } from "../../app-config/api";
 import { notifyError, notifySuccess } from "../notify";
 
 /**
- * The back office's hand on a customer's credits and penalties (issue 17.5, decision 0017): every
+ * The back office's hand on a customer's credits and penalties (issue 17.5, decision 0020): every
  * credit bucket (also spent and expired ones) with its amount, expiry and class types to adjust,
  * add or delete, and the penalties to add or lift. Each change goes through the spec's resources
  * (/api/available_classes, /api/class_reservation_penaltys), which audit it with before and after.
