@@ -9,10 +9,13 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/session": "tells the web whether someone is signed in (null for visitors)",
   "GET /api/pages": "legal pages and FAQ are public (footer links)",
   "GET /api/pages/:slug": "a public content page",
-  "GET /api/customer/phone": "sign-up checks a phone is unused; answers only { exists }, never whose it is",
+  "GET /api/customer/phone":
+    "sign-up checks a phone is unused; answers visitors and customers only { exists }, never whose it is (administrators also get the customer)",
   "POST /api/customer/signup": "sign-up creates the account",
   "POST /api/customer": "sign-up (the seeds' second path for it)",
   "POST /api/customer/recover": "password recovery; same answer whether or not the email exists",
+  "POST /api/customer/email/confirm":
+    "the email-change link works on any device, signed in or not: its single-use, expiring secret is the credential",
   "GET /api/auth-policy": "the sign-up form shows the password rules before an account exists",
   "GET /api/class_packages": "the shop is public",
   "GET /api/class_packages/online/all": "public shop list",
