@@ -9,7 +9,7 @@ import {
   PUBLIC_PREFIX,
   type StorageKind,
 } from "./file-storage";
-import { deliverFile } from "./files.service";
+import { deliverFile, privatizeLegacyCustomerUploads } from "./files.service";
 
 /** Our stored names only (uuid.ext): anything else is not a file of ours, whatever it decodes to. */
 const STORED_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
@@ -27,6 +27,16 @@ const params = z.object({ name: z.string() });
  */
 const fileDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const stores = fileStores(app);
+
+  app.addHook("onReady", async () => {
+    // A failure here must not keep the studio closed: the files stay as they were, and it is retried at the next start.
+    try {
+      const moved = await privatizeLegacyCustomerUploads(app.db, app.config.dataDir);
+      if (moved > 0) app.log.info({ moved }, "customers' earlier uploads made private");
+    } catch (error) {
+      app.log.warn({ err: error }, "could not make customers' earlier uploads private");
+    }
+  });
 
   async function send(
     reply: FastifyReply,

@@ -1,6 +1,8 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, like, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { user } from "../../db/schema/auth";
 import { files } from "../../db/schema/content";
+import { customers } from "../../db/schema/customers";
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -44,4 +46,35 @@ export async function ownedFileIds(db: Db, customerId: number, ids: number[]): P
     .from(files)
     .where(and(eq(files.customer_id, customerId), inArray(files.file_id, ids)));
   return new Set(rows.map((r) => r.file_id));
+}
+
+/**
+ * Customers' uploads from before files had privacy: public, on this server's disk, owned by a
+ * customer whose login is not staff.
+ */
+export async function legacyCustomerUploads(db: Db): Promise<FileRow[]> {
+  const rows = await db
+    .select({ file: files })
+    .from(files)
+    .innerJoin(customers, eq(customers.customer_id, files.customer_id))
+    .leftJoin(user, eq(user.id, customers.uid))
+    .where(
+      and(
+        eq(files.private, false),
+        eq(files.storage, "server"),
+        like(files.path, "uploads/%"),
+        or(isNull(user.role), ne(user.role, "admin")),
+      ),
+    );
+  return rows.map((r) => r.file);
+}
+
+/** Marks a file private under its new key; false when another instance already did. */
+export async function markFilePrivate(db: Db, fileId: number, key: string, src: string): Promise<boolean> {
+  const rows = await db
+    .update(files)
+    .set({ private: true, path: key, src })
+    .where(and(eq(files.file_id, fileId), eq(files.private, false)))
+    .returning({ id: files.file_id });
+  return rows.length > 0;
 }

@@ -19,10 +19,13 @@ import {
   findFile,
   findFileByPath,
   insertFile,
+  legacyCustomerUploads,
   listFiles,
+  markFilePrivate,
   ownedFileIds,
   renameFile,
 } from "./files.repository";
+import { moveLocalFile } from "./local-file-storage";
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -220,4 +223,21 @@ export async function findFilePublic(db: Db, fileId: number | null) {
   if (!fileId) return null;
   const row = await findFile(db, fileId);
   return row ? { file_id: row.file_id, src: row.src, name: row.name, type: row.type } : null;
+}
+
+/**
+ * Customers' uploads written before files had privacy sat in the public uploads/ folder. Moves
+ * them to private/ and marks them private, so the owner check covers them too. Runs at start-up:
+ * idempotent (nothing to do after the first run) and safe with several instances (the row update
+ * is guarded; a file already moved is fine). Forms and the profile refer to files by id, so a new
+ * `src` breaks nothing.
+ */
+export async function privatizeLegacyCustomerUploads(db: Db, dataDir: string): Promise<number> {
+  let moved = 0;
+  for (const row of await legacyCustomerUploads(db)) {
+    const key = `${PRIVATE_PREFIX}${path.posix.basename(row.path!)}`;
+    await moveLocalFile(dataDir, row.path!, key);
+    if (await markFilePrivate(db, row.file_id, key, privateSrc(key))) moved += 1;
+  }
+  return moved;
 }

@@ -10,6 +10,7 @@ import { files } from "../../db/schema/content";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-driver";
 import { multipart, PNG, signUpCustomer, withAuth } from "../customers/test-helpers";
+import { privatizeLegacyCustomerUploads } from "./files.service";
 import { S3_TEST_CREDENTIALS, startS3TestServer } from "./s3-test-server";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
@@ -130,6 +131,20 @@ describe(`file storage and private files (${testDriver()})`, () => {
       }
     });
 
+    it("the web's cookie session is enough to see one's own private file (an <img> sends no Bearer token)", async () => {
+      const customer = await signUpCustomer(t);
+      const doc = await uploaded(customer.headers, PDF, "mio.pdf");
+      const signIn = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: customer.payload.email, password: customer.payload.password },
+      });
+      expect(signIn.statusCode, signIn.body).toBe(200);
+      const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      expect((await get(doc.src, { cookie })).statusCode).toBe(200);
+      expect((await get(doc.src, { cookie: "better-auth.session_token=falso" })).statusCode).toBe(404);
+    });
+
     it("a customer's photo (profile, waiver) is private too, and served inline to its owner", async () => {
       const photo = await uploaded(ana, PNG, "yo.png", { kind: "image" });
       expect(photo.private).toBe(true);
@@ -158,6 +173,39 @@ describe(`file storage and private files (${testDriver()})`, () => {
         expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
         expect(res.rawPayload.includes(PDF), url).toBe(false);
       }
+    });
+
+    it("moves customers' earlier public uploads to private (run at start-up), once; staff files stay public", async () => {
+      const customer = await signUpCustomer(t);
+      const customerId = customer.customer.customer_id;
+      // As the app stored uploads before files had privacy.
+      const name = `${randomUUID()}.pdf`;
+      fs.mkdirSync(path.join(dataDir, "files", "uploads"), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, "files", "uploads", name), PDF);
+      const [legacy] = await t.app.db
+        .insert(files)
+        .values({
+          name: "vieja.pdf",
+          type: "application/pdf",
+          size: PDF.length,
+          storage: "server",
+          path: `uploads/${name}`,
+          src: `/files/uploads/${name}`,
+          customer_id: customerId,
+        })
+        .returning();
+      const staffImage = await uploaded(admin, PNG, "portada.png", { kind: "image" });
+
+      expect(await privatizeLegacyCustomerUploads(t.app.db, dataDir)).toBe(1);
+      expect(await privatizeLegacyCustomerUploads(t.app.db, dataDir)).toBe(0);
+      const moved = await row(legacy!.file_id);
+      expect(moved).toMatchObject({ private: true, path: `private/${name}`, src: `/files/private/${name}` });
+      expect((await get(`/files/uploads/${name}`)).statusCode).toBe(404);
+      expect((await get(moved!.src)).statusCode).toBe(404);
+      const own = await get(moved!.src, customer.headers);
+      expect(own.statusCode).toBe(200);
+      expect(own.rawPayload.equals(PDF)).toBe(true);
+      expect((await get(staffImage.src)).statusCode).toBe(200);
     });
 
     it("staff may mark an upload private; deleting the record deletes the file on disk", async () => {

@@ -43,3 +43,21 @@ export function localFileStorage(dataDir: string): FileStorage {
     },
   };
 }
+
+/**
+ * Moves a stored file to another key on this disk (making old public uploads private). Already
+ * moved (by another instance, or before a crash) counts as done; a file missing at both ends is
+ * left for the row to record as it is.
+ */
+export async function moveLocalFile(dataDir: string, fromKey: string, toKey: string): Promise<void> {
+  const root = path.resolve(dataDir, "files");
+  const from = path.resolve(root, fromKey);
+  const to = path.resolve(root, toKey);
+  if (!from.startsWith(root + path.sep) || !to.startsWith(root + path.sep)) {
+    throw new Error(`key outside the files folder: ${fromKey} -> ${toKey}`);
+  }
+  await fsp.mkdir(path.dirname(to), { recursive: true });
+  await fsp.rename(from, to).catch((error: { code?: string }) => {
+    if (error?.code !== "ENOENT") throw error;
+  });
+}
