@@ -21,15 +21,16 @@ export type SameOriginOptions = { publicUrl: string };
  * Every state change under /api comes from the site itself (OWASP CSRF Prevention Cheat Sheet,
  * "Verifying origin with standard headers"), on top of the SameSite=Lax session cookie:
  *
- * - With an `Origin` header (every browser sends it on a cross-site POST, PUT, PATCH or DELETE,
- *   fetch and forms alike), its host must be the site's own: config.publicUrl, or the host the
- *   request was sent to (`Host`, or X-Forwarded-Host behind a trusted proxy). The second is what
+ * - `Sec-Fetch-Site` (set by browsers since 2020-2023, never by a page): `cross-site` and
+ *   `same-site` are refused, `same-origin` and `none` (typed by the person) let through.
+ * - Otherwise, with an `Origin` header (every browser sends it on a cross-site POST, PUT, PATCH
+ *   or DELETE, fetch and forms alike), its host must be the site's own: config.publicUrl, or the
+ *   host the request was sent to (`Host`, or X-Forwarded-Host behind a trusted proxy). That is what
  *   a same-host deployment under another name, the Vite dev proxy (it keeps the Host) and
  *   app.inject in tests look like; an attacking page cannot choose the Host the victim's browser
  *   sends, only its own Origin, so it never matches. `Origin: null` (sandboxed frames, data:
  *   pages, cross-site redirects) is refused.
- * - Without Origin, a `Referer` from another host, or `Sec-Fetch-Site: cross-site | same-site`,
- *   is refused the same way.
+ * - Without either, a `Referer` from another host is refused the same way.
  * - Without any of them the request is not a browser's cross-site one (a browser always sends
  *   Origin or Sec-Fetch-Site on such a write), but an API client with a Bearer token, a script
  *   or app.inject: those carry their own credential and are let through.
@@ -56,14 +57,21 @@ export default fp(async function sameOriginPlugin(app: FastifyInstance, opts: Sa
   });
 });
 
-/** Whether the browser says this request was made by a page of another site. */
+/**
+ * Whether the browser says this request was made by a page of another site. `Sec-Fetch-Site` is
+ * set by the browser alone (pages cannot write it) and is read first: our pages send
+ * `Referrer-Policy: no-referrer`, under which a browser may send `Origin: null` even on a
+ * same-origin form post. Browsers without it (before 2023) are judged by Origin, then Referer.
+ */
 export function isCrossSite(request: FastifyRequest, siteHost: string): boolean {
+  const fetchSite = header(request, "sec-fetch-site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  if (fetchSite === "same-origin" || fetchSite === "none") return false;
   const origin = header(request, "origin");
   if (origin !== undefined) return !isOwn(origin, request.host, siteHost);
   const referer = header(request, "referer");
   if (referer !== undefined && referer !== "") return !isOwn(referer, request.host, siteHost);
-  const fetchSite = header(request, "sec-fetch-site");
-  return fetchSite === "cross-site" || fetchSite === "same-site";
+  return false;
 }
 
 /**

@@ -88,6 +88,9 @@ describe("same-origin writes", () => {
       { referer: `${EVIL}/pagina` },
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
+      // A page cannot make the browser send "same-origin" for another site's post; a browser that
+      // says cross-site is believed over an Origin that looks like ours.
+      { origin: SITE, "sec-fetch-site": "cross-site" },
     ];
     for (const write of writes.filter((w) => !crossSiteExempt(w.url))) {
       for (const headers of hostile) {
@@ -112,6 +115,9 @@ describe("same-origin writes", () => {
     const failures: string[] = [];
     const own: Record<string, string>[] = [
       { origin: SITE },
+      // Our pages send Referrer-Policy: no-referrer, under which a browser may post Origin: null
+      // even to its own site; Sec-Fetch-Site, which pages cannot set, says it is ours.
+      { origin: "null", "sec-fetch-site": "same-origin" },
       // Reached under another name on the same host (app.inject sends Host: localhost:80).
       { origin: "http://localhost" },
       {},
