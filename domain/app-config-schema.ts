@@ -7,9 +7,30 @@ import { APP_CONFIG_KEYS, type AppConfigKey, COLOR_KEYS, LANDING_SECTIONS } from
  */
 const hexColor = /^#[0-9a-fA-F]{6}$/;
 
+/** An IANA zone name the runtime knows ("America/Mexico_City"). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Validator for one key's value; the admin update endpoint uses it and so does the editor. */
 export function valueSchemaFor(key: AppConfigKey): z.ZodType {
   const spec = APP_CONFIG_KEYS[key];
+  if (key === "timezone") {
+    return z
+      .string()
+      .refine(isTimeZone, { message: "Elige una zona horaria válida (por ejemplo America/Mexico_City)." });
+  }
+  if (key === "cancel_timeframe_unit") {
+    // The screen offers horas / días; the booking rules also read minutes (domain/booking.ts).
+    return z.enum(["hours", "days", "minutes", "seconds", "hour", "day", "minute", "second"], {
+      message: "Elige horas o días.",
+    });
+  }
   if (COLOR_KEYS.has(key)) {
     return z.string().regex(hexColor, { message: "Usa un color en formato #RRGGBB." });
   }

@@ -198,5 +198,26 @@ export function toAppConfigList(config: AppConfig): AppConfigEntry[] {
   return Object.entries(config).map(([key, value]) => ({ key, value }));
 }
 
+/**
+ * The studio's name as customers know it (decision 0021): "Nombre del estudio" (`name`) is the
+ * brand shown across the site, in titles, emails and calendars; `business_name` is the razón
+ * social. An empty name falls back to the other, so a studio that only filled one still shows it.
+ */
+export function studioName(config: Pick<AppConfig, "name" | "business_name">): string {
+  return config.name.trim() || config.business_name.trim();
+}
+
+/** The razón social (`business_name`), for the legal line of the footer; the brand when empty. */
+export function legalName(config: Pick<AppConfig, "name" | "business_name">): string {
+  return config.business_name.trim() || config.name.trim();
+}
+
+/**
+ * Keys the server computes instead of storing (decision 0021): `timezone_offset` from the IANA
+ * `timezone` (hours west of UTC right now, so it follows daylight saving), `domain` from the
+ * PUBLIC_URL the server runs under. Served for old clients, shown read-only, refused on save.
+ */
+export const DERIVED_APP_CONFIG_KEYS: readonly AppConfigKey[] = ["timezone_offset", "domain"];
+
 /** Keys that must never be served to browsers even if someone stores them. */
 export const PRIVATE_APP_CONFIG_KEYS: readonly string[] = [];

@@ -269,3 +269,8 @@ export function monthName(month: number): string {
 export function spotsLabel(n: number): string {
   return `${n} ${n === 1 ? "lugar" : "lugares"}`;
 }
+
+/** "1 reservación" / "3 reservaciones": a count with the noun in the right number. */
+export function countLabel(n: number, singular: string, plural: string): string {
+  return `${formatNumber(n)} ${n === 1 ? singular : plural}`;
+}

@@ -23,6 +23,8 @@ export const messages = {
   sessionExpired: "Tu sesión expiró. Vuelve a iniciar sesión.",
   configKeyUnknown: "Esta opción de configuración no existe.",
   configSaved: "Configuración guardada.",
+  configOffsetDerived: "La diferencia con UTC se calcula de la zona horaria: cambia la zona horaria.",
+  configDomainDerived: "El dominio se toma de PUBLIC_URL, la dirección con la que corre el servidor.",
 
   // Access (seed 000 sections 5 and 8)
   userNotFound: "Lo sentimos. No encontramos una cuenta con ese correo. ¡Regístrate!",

@@ -92,7 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
-  app.decorate("appConfig", createAppConfigService(database.db));
+  app.decorate("appConfig", createAppConfigService(database.db, { publicUrl: config.publicUrl }));
 
   await app.register(errorsPlugin);
   await app.register(routeAccessPlugin);

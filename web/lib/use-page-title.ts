@@ -1,11 +1,12 @@
 import { useEffect } from "react";
+import { studioName } from "../../domain/app-config";
 import { pageTitle } from "../app/copy";
 import { useAppConfig } from "../features/app-config/api";
 import { useCollectSeo } from "./use-seo";
 
-/** Sets the browser tab title to "{title} · {business_name}" (or just the business name). */
+/** Sets the browser tab title to "{title} · {studio name}" (or just the studio name, domain/app-config.ts). */
 export function usePageTitle(title?: string) {
-  const { business_name } = useAppConfig();
+  const business_name = studioName(useAppConfig());
   useCollectSeo({ title: pageTitle(title ?? "", business_name) });
   useEffect(() => {
     document.title = pageTitle(title ?? "", business_name);

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from "react";
+import { studioName } from "../../domain/app-config";
 import { pageTitle } from "../app/copy";
 import { useAppConfig } from "../features/app-config/api";
 
@@ -59,13 +60,12 @@ const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 157).trimEn
  */
 export function useSeo({ title = "", description, image, type = "website" }: Seo = {}) {
   const config = useAppConfig();
-  const text = clip(
-    (description || config.hero_subtitle || config.business_name).replace(/\s+/g, " ").trim(),
-  );
+  const studio = studioName(config);
+  const text = clip((description || config.hero_subtitle || studio).replace(/\s+/g, " ").trim());
   const picture = image || config.hero_image || "";
-  useCollectSeo({ title: pageTitle(title, config.business_name), description: text, image: picture, type });
+  useCollectSeo({ title: pageTitle(title, studio), description: text, image: picture, type });
   useEffect(() => {
-    const fullTitle = pageTitle(title, config.business_name);
+    const fullTitle = pageTitle(title, studio);
     const url = window.location.origin + window.location.pathname;
     document.title = fullTitle;
     setMeta("name", "description", text);
@@ -73,10 +73,10 @@ export function useSeo({ title = "", description, image, type = "website" }: Seo
     setMeta("property", "og:description", text);
     setMeta("property", "og:type", type);
     setMeta("property", "og:url", url);
-    setMeta("property", "og:site_name", config.business_name);
+    setMeta("property", "og:site_name", studio);
     setMeta("property", "og:locale", "es_MX");
     setMeta("name", "twitter:card", picture ? "summary_large_image" : "summary");
     if (picture) setMeta("property", "og:image", absolute(picture));
     setCanonical(url);
-  }, [title, text, picture, type, config.business_name]);
+  }, [title, text, picture, type, studio]);
 }

@@ -134,8 +134,7 @@ const VIDEOS: {
 function configOverrides(cat: Catalogue): Partial<Record<AppConfigKey, unknown>> {
   return {
     name: "Estudio Pulso",
-    business_name: "Estudio Pulso",
-    domain: "estudiopulso.mx",
+    business_name: "Estudio Pulso S.A. de C.V.",
     navbar_logo: demoUrl("logo.svg"),
     bg_login: demoUrl("bg-login.svg"),
     primary: "#7048e8",

@@ -1,6 +1,7 @@
 import {
   type AppConfig,
   type AppConfigEntry,
+  DERIVED_APP_CONFIG_KEYS,
   isAppConfigKey,
   resolveAppConfig,
   toAppConfigList,
@@ -37,7 +38,40 @@ type Loaded = {
   at: number;
 };
 
-export function createAppConfigService(db: Db): AppConfigService {
+/** Hours west of UTC of an IANA zone at `at` (Mexico City: 6), as the seeds' timezone_offset. */
+export function hoursWestOfUtc(timeZone: string, at = new Date()): number {
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  if (!m) return 0;
+  const east = (Number(m[2]) + Number(m[3]) / 60) * (m[1] === "+" ? 1 : -1);
+  return east === 0 ? 0 : -east;
+}
+
+/** The host of PUBLIC_URL ("estudio.mx"), or "" when it is not a URL. */
+function hostOf(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).host;
+  } catch {
+    return "";
+  }
+}
+
+/** Stored rows over the defaults, then the derived keys (DERIVED_APP_CONFIG_KEYS) computed. */
+function withDerived(config: AppConfig, publicUrl: string): AppConfig {
+  let offset = config.timezone_offset;
+  try {
+    offset = hoursWestOfUtc(config.timezone);
+  } catch {
+    // An unknown zone stored by hand: keep what was there (saving a zone validates it).
+  }
+  return { ...config, timezone_offset: offset, domain: hostOf(publicUrl) };
+}
+
+export function createAppConfigService(db: Db, options: { publicUrl?: string } = {}): AppConfigService {
+  const publicUrl = options.publicUrl ?? "";
   let cached: Loaded | null = null;
   /** The read in flight: callers arriving meanwhile share it instead of each reading the table. */
   let loading: Promise<Loaded> | null = null;
@@ -56,7 +90,7 @@ export function createAppConfigService(db: Db): AppConfigService {
 
   async function read(startedIn: number): Promise<Loaded> {
     const at = Date.now();
-    const config = resolveAppConfig(await listConfigRows(db));
+    const config = withDerived(resolveAppConfig(await listConfigRows(db)), publicUrl);
     const entries = toAppConfigList(config);
     const text = JSON.stringify(entries);
     const etag = `W/"${hash(text)}"`;
@@ -82,6 +116,10 @@ export function createAppConfigService(db: Db): AppConfigService {
       for (const change of changes) {
         if (!isAppConfigKey(change.key)) {
           fields[change.key] = t("configKeyUnknown");
+          continue;
+        }
+        if (DERIVED_APP_CONFIG_KEYS.includes(change.key)) {
+          fields[change.key] = t(change.key === "domain" ? "configDomainDerived" : "configOffsetDerived");
           continue;
         }
         const parsed = valueSchemaFor(change.key).safeParse(change.value);

@@ -29,6 +29,58 @@ describe(`app config API (${testDriver()})`, () => {
     expect(configValue(list, "class_packages_path")).toBe("paquetes");
   });
 
+  it("derives timezone_offset from the zone and domain from PUBLIC_URL, and refuses to store them", async () => {
+    const list = (await get()).json() as { key: string; value: unknown }[];
+    // Mexico City has kept UTC-6 all year since 2022.
+    expect(configValue(list, "timezone_offset")).toBe(6);
+    expect(configValue(list, "domain")).toBe(new URL(t.app.config.publicUrl).host);
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin,
+      payload: [
+        { key: "timezone_offset", value: 3 },
+        { key: "domain", value: "otro.mx" },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      timezone_offset: "La diferencia con UTC se calcula de la zona horaria: cambia la zona horaria.",
+      domain: "El dominio se toma de PUBLIC_URL, la dirección con la que corre el servidor.",
+    });
+
+    const badZone = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin,
+      payload: [{ key: "timezone", value: "Marte/Olympus" }],
+    });
+    expect(badZone.statusCode).toBe(400);
+    expect(badZone.json().message).toBe("Elige una zona horaria válida (por ejemplo America/Mexico_City).");
+    const badUnit = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin,
+      payload: [{ key: "cancel_timeframe_unit", value: "semanas" }],
+    });
+    expect(badUnit.json().message).toBe("Elige horas o días.");
+
+    const zone = await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin,
+      payload: [{ key: "timezone", value: "Asia/Kolkata" }],
+    });
+    expect(zone.statusCode).toBe(200);
+    expect(configValue(zone.json().config, "timezone_offset")).toBe(-5.5);
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: admin,
+      payload: [{ key: "timezone", value: "America/Mexico_City" }],
+    });
+  });
+
   it("answers 304 to a client that already has the same version", async () => {
     const first = await get();
     const again = await t.app.inject({

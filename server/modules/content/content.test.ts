@@ -253,7 +253,8 @@ describe(`content API: pages, announcements, tags (${testDriver()})`, () => {
 
     it("the web manifest carries the studio's name and colours", async () => {
       await inject("PUT", "/api/appconfig", admin, [
-        { key: "business_name", value: "Estudio Ola" },
+        { key: "name", value: "Estudio Ola" },
+        { key: "business_name", value: "Ola Movimiento S.A. de C.V." },
         { key: "primary", value: "#0ca678" },
       ]);
       const res = await inject("GET", "/manifest.webmanifest");

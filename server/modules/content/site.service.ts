@@ -1,4 +1,4 @@
-import type { AppConfig } from "../../../domain/app-config";
+import { type AppConfig, studioName } from "../../../domain/app-config";
 import type { Db } from "../../db/client";
 import { listInstructors } from "../instructors/instructors.service";
 import { listPages } from "./pages.service";
@@ -53,10 +53,10 @@ export function robotsTxt(baseUrl: string): string {
 
 /** The web app manifest: the studio's name and colours, so the installed app looks like theirs. */
 export function webManifest(config: AppConfig) {
-  const name = config.business_name || config.name;
+  const name = studioName(config);
   return {
     name,
-    short_name: name.length > 12 ? (config.name || name).slice(0, 12) : name,
+    short_name: name.length > 12 ? name.slice(0, 12) : name,
     description: config.hero_subtitle || name,
     lang: "es-MX",
     dir: "ltr",
@@ -76,6 +76,6 @@ export function webManifest(config: AppConfig) {
 
 /** A square app icon in the studio's colours with its initial (the PNGs are generic fallbacks). */
 export function appIconSvg(config: AppConfig): string {
-  const initial = xmlEscape((config.business_name || config.name || "E").trim().charAt(0).toUpperCase());
+  const initial = xmlEscape((studioName(config) || "E").charAt(0).toUpperCase());
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${config.primary}"/><stop offset="1" stop-color="${config.accent}"/></linearGradient></defs><rect width="512" height="512" rx="112" fill="url(#g)"/><text x="256" y="256" dy=".35em" text-anchor="middle" font-family="Helvetica, Arial, sans-serif" font-size="280" font-weight="700" fill="#fff">${initial}</text></svg>\n`;
 }

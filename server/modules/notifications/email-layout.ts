@@ -1,4 +1,4 @@
-import type { AppConfig } from "../../../domain/app-config";
+import { type AppConfig, studioName } from "../../../domain/app-config";
 
 export type EmailContent = {
   /** Heading and subject line. */
@@ -33,7 +33,7 @@ export function renderEmail(
 ): { subject: string; html: string; text: string } {
   const primary = safeColour(config.primary, "#d6336c");
   const dark = safeColour(config.dark, "#1a1b1e");
-  const studio = config.business_name || config.name;
+  const studio = studioName(config);
   const logo = absoluteUrl(config.navbar_logo, publicUrl);
   const header = logo
     ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(studio)}" height="40" style="height:40px;border:0">`

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { studioName } from "../../../domain/app-config";
 import { formatDateTime } from "../../../domain/format";
 import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.repository";
 import { buildCalendar } from "../reservations/ical";
@@ -172,15 +173,7 @@ async function sendBookingConfirmation(
       ],
       action: { label: "Ver mis reservaciones", url: link(app, "/mystudio/reservaciones") },
     },
-    [
-      icsAttachment(
-        app,
-        config.business_name || config.name,
-        reservation.class_reservation_id,
-        klass,
-        reservation.spot,
-      ),
-    ],
+    [icsAttachment(app, studioName(config), reservation.class_reservation_id, klass, reservation.spot)],
   );
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { studioName } from "../../../domain/app-config";
 import { RESERVATION_FILTERS, RESERVATION_STATUS_LABEL } from "../../../domain/booking";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
@@ -250,7 +251,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         uid: `reservacion-${reservation.class_reservation_id}@${new URL(app.config.publicUrl).host}`,
         start: new Date(single_class.class_date),
         durationMinutes: single_class.duration_minutes,
-        summary: `${single_class.class_type.name} · ${config.business_name}`,
+        summary: `${single_class.class_type.name} · ${studioName(config)}`,
         location: [single_class.location?.name, single_class.location?.address].filter(Boolean).join(", "),
         description: [single_class.description, reservation.spot ? `Lugar: ${reservation.spot}` : null]
           .filter(Boolean)
@@ -263,7 +264,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
           "content-disposition",
           `attachment; filename="clase-${reservation.class_reservation_id}.ics"`,
         );
-      return buildCalendar(config.business_name, [event]);
+      return buildCalendar(studioName(config), [event]);
     },
   );
 
@@ -350,13 +351,13 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
           uid: `reservacion-${r.class_reservation_id}@${host}`,
           start: r.class_date,
           durationMinutes: r.duration_minutes,
-          summary: `${r.class_type} · ${config.business_name}`,
+          summary: `${r.class_type} · ${studioName(config)}`,
           location: [r.location, r.address].filter(Boolean).join(", "),
           description: [r.description, r.spot ? `Lugar: ${r.spot}` : null].filter(Boolean).join("\n"),
         }),
       );
       reply.type("text/calendar; charset=utf-8").header("cache-control", "private, max-age=300");
-      return buildCalendar(config.business_name, events);
+      return buildCalendar(studioName(config), events);
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { studioName } from "../../../domain/app-config";
 import { unauthorized } from "../../../domain/errors";
 import { requireUser } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
@@ -237,11 +238,11 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewer = await viewerOf(app, request);
       const user = (await request.getUser())!;
-      const { business_name } = await app.appConfig.get();
+      const config = await app.appConfig.get();
       return service.sendRatingEmail(app.db, app.mailer, viewer, user.email, {
         videoId: request.body.video_id,
         publicUrl: app.config.publicUrl,
-        businessName: business_name,
+        businessName: studioName(config),
       });
     },
   );

@@ -1,12 +1,15 @@
 import { Text } from "@mantine/core";
 import { Link } from "react-router";
+import { studioName } from "../../../domain/app-config";
 import { useAppConfig } from "../../features/app-config/api";
 import { copy } from "../copy";
 import classes from "./layouts.module.css";
 
 /** The studio's logo (navbar_logo) or its name, linking home. */
 export function Brand({ inverted = false }: { inverted?: boolean }) {
-  const { navbar_logo, business_name } = useAppConfig();
+  const config = useAppConfig();
+  const { navbar_logo } = config;
+  const business_name = studioName(config);
   return (
     <Link to="/" className={classes.brand} aria-label={`${business_name} — ${copy.nav.home}`}>
       {navbar_logo ? (

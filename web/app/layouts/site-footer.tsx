@@ -8,6 +8,7 @@ import {
   IconMapPin,
 } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { legalName } from "../../../domain/app-config";
 import { useAppConfig } from "../../features/app-config/api";
 import { usePages } from "../../features/content/api";
 import { socialUrl, whatsappUrl } from "../../lib/contact";
@@ -106,7 +107,7 @@ export function SiteFooter() {
           ) : null}
         </SimpleGrid>
         <div className={classes.footerBottom}>
-          © {year} {config.business_name}. {copy.footer.rights}
+          © {year} {legalName(config)}. {copy.footer.rights}
         </div>
       </Container>
     </footer>

@@ -1,18 +1,32 @@
 import type { AppConfigKey } from "../../../domain/app-config";
 
-/** The settings screen's tabs: which keys each shows and how they are called in Spanish. */
-export type ConfigGroup = { value: string; label: string; keys: [AppConfigKey, string][] };
+/**
+ * The settings screen's tabs: which keys each shows, how they are called in Spanish and, where
+ * it helps, where the value shows (third element).
+ */
+export type ConfigGroup = { value: string; label: string; keys: [AppConfigKey, string, string?][] };
+
+/** Keys holding an image: Configuración offers an upload (like the catalogue) or an address. */
+export const IMAGE_KEYS: ReadonlySet<AppConfigKey> = new Set([
+  "navbar_logo",
+  "bg_login",
+  "favicon",
+  "hero_image",
+  "about_image",
+  "mission_image",
+  "popup_presencial_src",
+]);
 
 export const CONFIG_GROUPS: ConfigGroup[] = [
   {
     value: "marca",
     label: "Marca",
     keys: [
-      ["name", "Nombre del estudio"],
-      ["business_name", "Razón social"],
-      ["navbar_logo", "Logo (URL)"],
-      ["bg_login", "Fondo del acceso (URL)"],
-      ["favicon", "Ícono del sitio (URL)"],
+      ["name", "Nombre del estudio", "Se muestra en todo el sitio, los correos y los calendarios."],
+      ["business_name", "Razón social", "Aparece en el pie de página (©)."],
+      ["navbar_logo", "Logo"],
+      ["bg_login", "Fondo del acceso"],
+      ["favicon", "Ícono del sitio", "La pestaña del navegador; sin ícono se usa el logo."],
       ["primary", "Color principal"],
       ["primary-light", "Color principal claro"],
       ["accent", "Color de acento"],
@@ -28,20 +42,20 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
       ["hero_title", "Título de portada"],
       ["hero_subtitle", "Subtítulo de portada"],
       ["hero_button_text", "Botón de portada"],
-      ["hero_image", "Imagen de portada (URL)"],
+      ["hero_image", "Imagen de portada"],
       ["about_title", "Título «Nosotros»"],
       ["about_text", "Texto «Nosotros»"],
-      ["about_image", "Imagen «Nosotros» (URL)"],
+      ["about_image", "Imagen «Nosotros»"],
       ["mission_title", "Título de la misión"],
       ["mission_text", "Texto de la misión"],
-      ["mission_image", "Imagen de la misión (URL)"],
+      ["mission_image", "Imagen de la misión"],
       ["class_packages_name", "Nombre de la sección de paquetes"],
       ["class_packages_path", "Dirección de la sección de paquetes"],
       ["banner_enabled", "Mostrar banner superior"],
       ["banner_text", "Texto del banner"],
       ["banner_link", "Liga del banner"],
       ["popup_presencial_enabled", "Mostrar promoción emergente"],
-      ["popup_presencial_src", "Imagen de la promoción (URL)"],
+      ["popup_presencial_src", "Imagen de la promoción"],
       ["popup_presencial_link", "Liga de la promoción"],
     ],
   },
@@ -72,7 +86,7 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
       ["reservation_timeframe_minutes", "Reservar desde (minutos antes)"],
       ["allow_cancel_reservations", "Permitir cancelar reservaciones"],
       ["cancel_timeframe_value", "Cancelar con anticipación de"],
-      ["cancel_timeframe_unit", "Unidad (hours / days)"],
+      ["cancel_timeframe_unit", "Unidad"],
       ["allow_cancel_after_treshold", "Permitir cancelar tarde (sin devolver crédito)"],
       ["max_cancels_per_available_class", "Cancelaciones por paquete (vacío: sin límite)"],
       ["unlimited_membership_penalties_enabled", "Penalizar inasistencias de ilimitados"],
@@ -81,6 +95,15 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
       ["waitlist_offer_minutes", "Minutos para aceptar un lugar de la lista de espera"],
       ["waitlist_cutoff_minutes", "Lista de espera cierra (minutos antes)"],
       ["reminder_hours_before", "Recordatorio (horas antes)"],
+    ],
+  },
+  {
+    value: "sitio",
+    label: "Zona y dominio",
+    keys: [
+      ["timezone", "Zona horaria", "Los días, horarios y plazos se calculan en esta zona."],
+      ["timezone_offset", "Diferencia con UTC (horas al oeste)", "Se calcula de la zona horaria."],
+      ["domain", "Dominio", "Se toma de PUBLIC_URL, la dirección con la que corre el servidor."],
     ],
   },
   {

@@ -3,6 +3,7 @@ import {
   ColorInput,
   Grid,
   NumberInput,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -13,47 +14,125 @@ import {
 } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { APP_CONFIG_KEYS, type AppConfigKey, COLOR_KEYS } from "../../../../domain/app-config";
+import {
+  APP_CONFIG_KEYS,
+  type AppConfigKey,
+  COLOR_KEYS,
+  DERIVED_APP_CONFIG_KEYS,
+} from "../../../../domain/app-config";
 import { api } from "../../../lib/api-client";
 import { AdminPage } from "../../admin/components/page-frame";
 import { notifyError, notifySuccess } from "../../admin/notify";
 import { appConfigQueryKey, useAppConfig } from "../../app-config/api";
-import { CONFIG_GROUPS } from "../app-config-groups";
+import { CONFIG_GROUPS, IMAGE_KEYS } from "../app-config-groups";
 import { BrandPreview } from "../components/brand-preview";
+import { ImageField } from "../components/image-field";
 import { LandingSectionsEditor } from "../components/landing-sections-editor";
 
 type Values = Record<string, unknown>;
 
+const UNIT_OPTIONS = [
+  { value: "hours", label: "Horas" },
+  { value: "days", label: "Días" },
+];
+
+/** The zones a studio picks from (the runtime's list), the current one first if it is unusual. */
+function zoneOptions(current: string): string[] {
+  const all = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return all.includes(current) || !current ? all : [current, ...all];
+}
+
 function ConfigInput({
   k,
   label,
+  description,
   value,
   onChange,
 }: {
   k: AppConfigKey;
   label: string;
+  description?: string;
   value: unknown;
   onChange: (v: unknown) => void;
 }) {
   const type = APP_CONFIG_KEYS[k].type;
+  if (DERIVED_APP_CONFIG_KEYS.includes(k))
+    return (
+      <TextInput
+        label={label}
+        description={description}
+        value={String(value ?? "")}
+        readOnly
+        variant="filled"
+      />
+    );
+  if (IMAGE_KEYS.has(k))
+    return (
+      <ImageField
+        label={label}
+        src={String(value ?? "")}
+        allowUrl
+        onChange={(image) => onChange(image.src)}
+      />
+    );
+  if (k === "cancel_timeframe_unit")
+    return (
+      <Select
+        label={label}
+        description={description}
+        data={UNIT_OPTIONS}
+        value={String(value ?? "hours").replace(/s?$/, "s")}
+        onChange={(v) => onChange(v ?? "hours")}
+        allowDeselect={false}
+      />
+    );
+  if (k === "timezone")
+    return (
+      <Select
+        label={label}
+        description={description}
+        data={zoneOptions(String(value ?? ""))}
+        value={String(value ?? "")}
+        onChange={(v) => v && onChange(v)}
+        searchable
+        allowDeselect={false}
+        nothingFoundMessage="No encontramos esa zona."
+      />
+    );
   if (type === "boolean")
     return (
-      <Switch label={label} checked={Boolean(value)} onChange={(e) => onChange(e.currentTarget.checked)} />
+      <Switch
+        label={label}
+        description={description}
+        checked={Boolean(value)}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
     );
   if (type === "number")
     return (
       <NumberInput
         label={label}
+        description={description}
         value={value === null || value === undefined ? "" : Number(value)}
         onChange={(v) => onChange(v === "" ? null : Number(v))}
       />
     );
   if (COLOR_KEYS.has(k))
-    return <ColorInput label={label} format="hex" value={String(value ?? "")} onChange={onChange} />;
+    return (
+      <ColorInput
+        label={label}
+        description={description}
+        format="hex"
+        value={String(value ?? "")}
+        onChange={onChange}
+        eyeDropperButtonProps={{ "aria-label": `Tomar ${label.toLowerCase()} de la pantalla` }}
+      />
+    );
   if (k.endsWith("_text"))
     return (
       <Textarea
         label={label}
+        description={description}
         autosize
         minRows={2}
         value={String(value ?? "")}
@@ -61,7 +140,12 @@ function ConfigInput({
       />
     );
   return (
-    <TextInput label={label} value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />
+    <TextInput
+      label={label}
+      description={description}
+      value={String(value ?? "")}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
   );
 }
 
@@ -75,8 +159,14 @@ export function AppConfigPage() {
   const [values, setValues] = useState<Values>(config);
   const [saving, setSaving] = useState(false);
   useEffect(() => setValues(config), [config]);
+  // Derived keys (timezone_offset, domain) are shown, never sent: the server computes them.
   const changed = useMemo(
-    () => Object.keys(values).filter((k) => JSON.stringify(values[k]) !== JSON.stringify(config[k])),
+    () =>
+      Object.keys(values).filter(
+        (k) =>
+          !DERIVED_APP_CONFIG_KEYS.includes(k as AppConfigKey) &&
+          JSON.stringify(values[k]) !== JSON.stringify(config[k]),
+      ),
     [values, config],
   );
   const set = (k: string) => (v: unknown) => setValues((s) => ({ ...s, [k]: v }));
@@ -125,8 +215,15 @@ export function AppConfigPage() {
             <Grid gutter="lg">
               <Grid.Col span={{ base: 12, md: g.value === "marca" ? 7 : 12 }}>
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {g.keys.map(([k, label]) => (
-                    <ConfigInput key={k} k={k} label={label} value={values[k]} onChange={set(k)} />
+                  {g.keys.map(([k, label, description]) => (
+                    <ConfigInput
+                      key={k}
+                      k={k}
+                      label={label}
+                      description={description}
+                      value={values[k]}
+                      onChange={set(k)}
+                    />
                   ))}
                 </SimpleGrid>
               </Grid.Col>

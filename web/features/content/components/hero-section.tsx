@@ -1,6 +1,7 @@
 import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowRight, IconCalendarEvent } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { studioName } from "../../../../domain/app-config";
 import { copy } from "../../../app/copy";
 import { packagesPathSegment, useAppConfig } from "../../app-config/api";
 import classes from "../pages/home-page.module.css";
@@ -29,7 +30,7 @@ export function HeroSection() {
       ) : null}
       <Container size="lg" className={classes.heroInner}>
         <Stack gap="lg" maw={640}>
-          <Text className={classes.eyebrow}>{config.business_name}</Text>
+          <Text className={classes.eyebrow}>{studioName(config)}</Text>
           <Title id="hero-title" order={1} className={classes.heroTitle}>
             {config.hero_title}
           </Title>

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Container, Loader, Pagination, SimpleGrid, Stack
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { studioName } from "../../../../domain/app-config";
 import { messages } from "../../../../domain/messages";
 import { PageHeading } from "../../../components/page-placeholder";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -48,7 +49,7 @@ function writeFilters(f: FilterValues & { page: number }): URLSearchParams {
 
 /** /mystudio/online (videos_enabled): '{business} Online'. */
 export function VideosPage() {
-  const { business_name } = useAppConfig();
+  const business_name = studioName(useAppConfig());
   const title = `${business_name} ${videosCopy.titleSuffix}`;
   usePageTitle(title);
   const [params, setParams] = useSearchParams();
