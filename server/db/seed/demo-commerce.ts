@@ -61,6 +61,14 @@ export async function seedCommerce(db: Db, cat: Catalogue, people: People, now: 
         },
         order: 1,
       },
+      // The wallet: without PayPal keys the sandbox plays it, so the demo shows every payment
+      // path (decision 0017).
+      {
+        name: "PayPal",
+        description: "Paga con tu cuenta de PayPal.",
+        provider: "paypal",
+        order: 2,
+      },
     ])
     .returning();
 
@@ -206,7 +214,9 @@ export async function seedCommerce(db: Db, cat: Catalogue, people: People, now: 
     await buy({
       customer_id: c.customer_id,
       pkg: cat.packages.signupFee,
-      createdAt: daysAgo(45 + i * 3),
+      // Sign-ups over the last four months; the last five joined this month (before any of
+      // their bookings, which start last week), so "Clientes nuevos" has something to show.
+      createdAt: daysAgo(i >= 20 ? 20 + (i - 20) * 2 : 45 + i * 3),
       status: "completed",
     });
     if (i < 15) {

@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, min } from "drizzle-orm";
 import type { Db } from "../client";
 import { user } from "../schema/auth";
 import { accepted_pages } from "../schema/content";
 import { addresses, customers } from "../schema/customers";
 import { customer_field_values } from "../schema/forms";
+import { purchases } from "../schema/purchases";
+import { class_reservations } from "../schema/reservations";
 import type { SeedDemoStudioOptions } from "./demo-studio";
+import { DAY_MS } from "./demo-time";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO_ADMIN_EMAIL = "admin@demo.mx";
@@ -173,4 +176,41 @@ export async function seedPeople(
   });
 
   return { admin, ana, fillers };
+}
+
+/**
+ * Sign-up dates that tell a studio's story: inserted rows would all say "today", so the dashboard
+ * showed every demo customer as new this month, most of them after purchases months old. Each
+ * customer registered shortly before their first purchase or booking (their sign-up fees are
+ * spread over the last four months, demo-commerce), so the sign-ups follow the same months. The
+ * admin's account is the oldest. Runs after commerce and bookings.
+ */
+export async function backdateSignups(db: Db, now: Date) {
+  const firstOf = async (table: typeof purchases | typeof class_reservations) =>
+    new Map(
+      (
+        await db
+          .select({ id: table.customer_id, at: min(table.createdAt) })
+          .from(table)
+          .groupBy(table.customer_id)
+      ).map((r) => [r.id, r.at ?? now]),
+    );
+  const bought = await firstOf(purchases);
+  const booked = await firstOf(class_reservations);
+  const people = await db
+    .select({ id: customers.customer_id })
+    .from(customers)
+    .orderBy(asc(customers.customer_id));
+  for (const [i, { id }] of people.entries()) {
+    const first = Math.min(
+      (bought.get(id) ?? now).getTime(),
+      (booked.get(id) ?? now).getTime(),
+      now.getTime(),
+    );
+    // The sign-up fee is paid on signing up: a few hours to two days before. The admin (first
+    // row) opened the studio's account 200 days ago.
+    const hours = i === 0 ? 200 * 24 : 2 + ((i * 7) % 46);
+    const createdAt = new Date(first - hours * (DAY_MS / 24));
+    await db.update(customers).set({ createdAt }).where(eq(customers.customer_id, id));
+  }
 }

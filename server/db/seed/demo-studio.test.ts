@@ -93,6 +93,24 @@ describe.each([
       // a waitlist entry and a 10-class bucket with 4 credits left.
       const [ana] = await db.select().from(customers).where(eq(customers.email, "cliente@demo.mx"));
       expect(ana).toMatchObject({ name: "Ana", last_name: "López", phone: "5512345678" });
+
+      // Everyone registered before their first purchase, over the months before now: only a
+      // few are new in the last 30 days (the dashboard's "Clientes nuevos").
+      const signups = (
+        (await db.execute(sql`select c.created_at as "createdAt",
+          (select min(p.created_at) from purchases p where p.customer_id = c.customer_id) as "firstPurchase"
+          from customers c`)) as unknown as { rows: { createdAt: string; firstPurchase: string | null }[] }
+      ).rows;
+      for (const row of signups) {
+        if (row.firstPurchase) expect(Date.parse(row.createdAt)).toBeLessThan(Date.parse(row.firstPurchase));
+      }
+      const monthAgo = now.getTime() - 30 * 86_400_000;
+      const recent = signups.filter((row) => Date.parse(row.createdAt) >= monthAgo).length;
+      expect(recent).toBeGreaterThan(0);
+      expect(recent).toBeLessThan(signups.length / 2);
+      expect(Math.min(...signups.map((row) => Date.parse(row.createdAt)))).toBeLessThan(
+        now.getTime() - 120 * 86_400_000,
+      );
       const anaRes = await db
         .select({ r: class_reservations, date: single_classes.class_date })
         .from(class_reservations)

@@ -6,7 +6,7 @@ import { seedBookings } from "./demo-bookings";
 import { seedCatalogue } from "./demo-catalogue";
 import { seedCommerce } from "./demo-commerce";
 import { seedContent } from "./demo-content";
-import { createDemoUsers, DEMO_EMAILS, seedPeople } from "./demo-people";
+import { backdateSignups, createDemoUsers, DEMO_EMAILS, seedPeople } from "./demo-people";
 import { seedSchedule } from "./demo-schedule";
 import { mondayOf } from "./demo-time";
 
@@ -87,6 +87,7 @@ export async function seedDemoStudio(db: Db, opts: SeedDemoStudioOptions): Promi
       videoIds: content.videos.map((v) => v.video_id),
       now,
     });
+    await backdateSignups(t, now);
     return { created: true };
   });
 }

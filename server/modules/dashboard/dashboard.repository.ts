@@ -1,7 +1,13 @@
 import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
-import { class_types, locations, single_classes } from "../../db/schema/calendar";
+import {
+  class_types,
+  instructors,
+  locations,
+  single_class_instructors,
+  single_classes,
+} from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
@@ -31,9 +37,15 @@ export const classSummaryColumns = {
   booked: seatsBooked,
 };
 
+/** The class's coaches as the studio calls them (nick name, else name), in a stable order. */
+const coachNames = sql<
+  string[]
+>`array(select coalesce(nullif(${instructors.nick_name}, ''), ${instructors.name}) from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id} where ${single_class_instructors.single_class_id} = ${qualified(single_classes.single_class_id)} order by ${instructors.instructor_id})`;
+
+/** The dashboard's "Clases de hoy": each class with its hour, coaches, place and seats. */
 export async function classesBetween(db: Db, from: Date, to: Date) {
   return db
-    .select(classSummaryColumns)
+    .select({ ...classSummaryColumns, coaches: coachNames })
     .from(single_classes)
     .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
     .leftJoin(locations, eq(locations.location_id, single_classes.location_id))

@@ -32,7 +32,13 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             timezone: z.string(),
             today: z.string(),
-            today_classes: z.array(z.object({ ...classSummaryRow, occupancy: z.number().nullable() })),
+            today_classes: z.array(
+              z.object({
+                ...classSummaryRow,
+                coaches: z.array(z.string()),
+                occupancy: z.number().nullable(),
+              }),
+            ),
             week: z.object({ start: z.string(), bookings: z.number(), by_day: dayCount("bookings") }),
             revenue: z.object({
               days: z.number(),

@@ -97,7 +97,12 @@ describe("GET /api/admin/dashboard", () => {
     const body = res.json();
     expect(body.today).toBe(today);
     expect(body.today_classes).toHaveLength(1);
-    expect(body.today_classes[0]).toMatchObject({ booked: 2, capacity: 10, occupancy: 20 });
+    expect(body.today_classes[0]).toMatchObject({
+      booked: 2,
+      capacity: 10,
+      occupancy: 20,
+      coaches: ["Vale"],
+    });
 
     expect(body.revenue.total).toBe(1800.3);
     expect(body.revenue.by_day).toHaveLength(30);

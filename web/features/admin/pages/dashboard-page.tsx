@@ -1,14 +1,25 @@
 import "@mantine/charts/styles.css";
 import { AreaChart, BarChart } from "@mantine/charts";
-import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { IconCalendarStats, IconCash, IconRepeat, IconUserPlus, IconUserX } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { formatMoney, formatNumber, formatTime, weekdayName } from "../../../../domain/format";
-import { useDashboard } from "../api";
+import { Link } from "react-router";
+import {
+  countLabel,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  spotsLabel,
+  weekdayName,
+} from "../../../../domain/format";
+import { type Dashboard, useDashboard } from "../api";
 import { AdminPage, shortDay } from "../components/page-frame";
 import { adminCopy } from "../copy";
 
 const c = adminCopy.dashboard;
+
+/** A class of today as the dashboard answers it, with its coaches (server/modules/dashboard). */
+type TodayClass = Dashboard["today_classes"][number] & { coaches?: string[] };
 
 function Stat({
   label,
@@ -79,13 +90,13 @@ export function DashboardPage() {
             <Stat
               label={c.newCustomers}
               value={formatNumber(data.customers.new_last_30_days)}
-              detail={`${formatNumber(data.customers.total)} ${c.totalCustomers}`}
+              detail={`${countLabel(data.customers.total, "cliente", "clientes")} en total`}
               icon={<IconUserPlus size={26} />}
             />
             <Stat
               label={c.noShowRate}
               value={`${data.no_shows.rate}%`}
-              detail={c.noShowDetail(data.no_shows.no_shows, data.no_shows.seats)}
+              detail={`${formatNumber(data.no_shows.no_shows)} de ${spotsLabel(data.no_shows.seats)}`}
               icon={<IconUserX size={26} />}
             />
           </SimpleGrid>
@@ -94,33 +105,50 @@ export function DashboardPage() {
             {data.today_classes.length === 0 ? (
               <Text c="dimmed">{c.noClassesToday}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={300}>
+              <Table.ScrollContainer minWidth={520}>
                 <Table verticalSpacing="xs" aria-label={c.todayClasses}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>{adminCopy.customers.date}</Table.Th>
+                      <Table.Th>Hora</Table.Th>
                       <Table.Th>{adminCopy.customers.class}</Table.Th>
-                      <Table.Th w="45%">{c.occupancy}</Table.Th>
+                      <Table.Th>Coach</Table.Th>
+                      <Table.Th w="35%">{c.occupancy}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {data.today_classes.map((k) => (
+                    {(data.today_classes as TodayClass[]).map((k) => (
                       <Table.Tr key={k.single_class_id}>
-                        <Table.Td>{formatTime(k.class_date, data.timezone)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {k.class_type}
+                        <Table.Td style={{ whiteSpace: "nowrap" }}>
+                          <Text size="sm" fw={600}>
+                            {formatTime(k.class_date, data.timezone)}
                           </Text>
+                          <Text size="xs" c="dimmed">
+                            {countLabel(k.duration_minutes, "minuto", "minutos")}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Anchor
+                            component={Link}
+                            to={`/admin/clases/${k.single_class_id}/asistencia`}
+                            size="sm"
+                            fw={600}
+                            aria-label={`${k.class_type} a las ${formatTime(k.class_date, data.timezone)}: registrar asistencia`}
+                          >
+                            {k.class_type}
+                          </Anchor>
                           <Group gap={6}>
                             <Text size="xs" c="dimmed">
                               {k.location ?? ""}
                             </Text>
                             {k.cancelledAt ? (
-                              <Badge color="red" variant="light" size="sm">
+                              <Badge color="red" variant="light" size="sm" c="red.9">
                                 {c.cancelled}
                               </Badge>
                             ) : null}
                           </Group>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm">{k.coaches?.length ? k.coaches.join(", ") : "Sin coach"}</Text>
                         </Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
