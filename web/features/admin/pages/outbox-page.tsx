@@ -9,6 +9,32 @@ import { adminCopy } from "../copy";
 
 const c = adminCopy.outbox;
 
+/** Each email kind in Spanish; a template with an id after ":" is named by its kind. */
+const TEMPLATE_LABELS: Record<string, string> = {
+  booking_confirmed: "Reservación confirmada",
+  waitlist_promoted: "Lugar desde lista de espera",
+  reservation_cancelled: "Reservación cancelada",
+  waitlist_offer: "Lugar ofrecido (lista de espera)",
+  waitlist_skipped: "Lista de espera: no se pudo reservar",
+  penalty_notice: "Penalización",
+  class_reminder: "Recordatorio de clase",
+  "class-cancelled": "Clase cancelada",
+  "email-change": "Confirmar cambio de correo",
+  "email-changed-notice": "Aviso de cambio de correo",
+  "password-reset": "Restablecer contraseña",
+  "purchase-receipt": "Recibo de compra",
+  "purchase-gift": "Paquete regalado",
+  "subscription-renewal-cash": "Renovación por pagar",
+  "video-rating": "Calificación de video",
+};
+
+function templateLabel(template: string | null): string {
+  if (!template) return "—";
+  return TEMPLATE_LABELS[template] ?? TEMPLATE_LABELS[template.split(":")[0]!] ?? template;
+}
+
+const STATUS_LABELS: Record<string, string> = { queued: "En cola", sent: "Enviado", failed: "Falló" };
+
 /** /admin/correos: the emails the app wrote (latest 200), with a sandboxed preview. */
 export function OutboxPage() {
   const config = useAppConfig();
@@ -23,16 +49,19 @@ export function OutboxPage() {
     },
     { key: "to", header: c.to, value: (e) => e.to },
     { key: "subject", header: c.subject, value: (e) => e.subject },
-    { key: "template", header: c.template, value: (e) => e.template },
+    { key: "template", header: c.template, value: (e) => templateLabel(e.template) },
     {
       key: "status",
       header: c.status,
-      value: (e) => e.status,
-      render: (e) => (
-        <Badge variant="light" color={e.status === "sent" ? "green" : e.status === "failed" ? "red" : "gray"}>
-          {e.status}
-        </Badge>
-      ),
+      value: (e) => STATUS_LABELS[e.status] ?? e.status,
+      render: (e) => {
+        const color = e.status === "sent" ? "green" : e.status === "failed" ? "red" : "gray";
+        return (
+          <Badge variant="light" color={color} c={`${color}.9`} tt="none">
+            {STATUS_LABELS[e.status] ?? e.status}
+          </Badge>
+        );
+      },
     },
     {
       key: "view",
