@@ -176,7 +176,7 @@ export const messages = {
   cancelDisabled: "Las clases son transferibles pero no cancelables.",
   cancelTooLate: "Ya no puedes cancelar esta clase: faltan menos de {value} {unit} para que comience.",
   cancelStarted: "Esta clase ya comenzó; no se puede cancelar.",
-  cancelLimitReached: "Ya usaste las {max} cancelaciones permitidas para este crédito.",
+  cancelLimitReached: "Ya usaste todas las cancelaciones permitidas para este crédito ({max}).",
   alreadyCancelled: "Esta reservación ya fue cancelada.",
   cancelWarning:
     "Debido a que faltan menos de {value} {unit} para tu clase, no se te regresará el crédito de la clase.",
@@ -233,11 +233,11 @@ export const messages = {
   classSaved: "Clase guardada.",
   classCancelled: "Clase cancelada.",
   classAlreadyCancelled: "Esta clase ya fue cancelada.",
-  classCapacityBelowBooked: "La capacidad no puede ser menor a los {reserved} lugares ya reservados.",
+  classCapacityBelowBooked: "La capacidad no puede ser menor que los lugares ya reservados ({reserved}).",
   classDateInvalid: "Indica fecha y hora como AAAA-MM-DD HH:mm.",
-  classRepeated: "Se crearon {created} clases ({skipped} ya existían).",
+  classRepeated: "Clases creadas: {created}. Ya existían: {skipped}.",
   repeatUntilInvalid: "La fecha límite debe ser posterior a la clase y a menos de un año.",
-  weekCopied: "Semana copiada: {created} clases creadas ({skipped} ya existían).",
+  weekCopied: "Semana copiada. Clases creadas: {created}. Ya existían: {skipped}.",
   copyWeekSame: "Elige una semana distinta a la de origen.",
   classCancelledEmailSubject: "Tu clase {class} fue cancelada",
   classCancelledEmailBody:

@@ -60,7 +60,7 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
     const panel = page.getByRole("dialog", { name: TYPE });
     await panel.getByLabel("Hasta").fill(addLocalDays(tomorrow, 14));
     await panel.getByRole("button", { name: "Repetir", exact: true }).click();
-    await page.getByText("Se crearon 2 clases (0 ya existían).").waitFor();
+    await page.getByText("Clases creadas: 2. Ya existían: 0.").waitFor();
     await screenshot(page, "admin-schedule-panel");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Semana siguiente" }).click();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
-import { formatDateTime } from "../../../domain/format";
+import { countLabel, formatDateTime } from "../../../domain/format";
 import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.repository";
 import { buildCalendar } from "../reservations/ical";
 import { type EmailContent, renderEmail } from "./email-layout";
@@ -268,7 +268,7 @@ export async function notifyPenalty(
     await send(app, customer.email, "penalty_notice", {
       title: "Penalización por inasistencias",
       lines: [
-        `Hola ${customer.name}, no asististe a ${penalty.no_shows} clases seguidas que tenías reservadas.`,
+        `Hola ${customer.name}, no asististe a ${countLabel(penalty.no_shows, "clase", "clases seguidas")} que tenías reservada${penalty.no_shows === 1 ? "" : "s"}.`,
         `Por eso no podrás reservar clases hasta el ${formatDateTime(penalty.end_date, config.timezone)}.`,
         "Si crees que es un error, escríbenos y lo revisamos.",
       ],

@@ -28,7 +28,7 @@ export const catalogueCopy = {
   cellLabel: "Etiqueta",
   cellSelectable: "Reservable",
   selectedCell: (key: string) => `Celda ${key}`,
-  seatCount: (n: number) => `${n} lugares reservables`,
+  seatCount: (n: number) => `${n} ${n === 1 ? "lugar reservable" : "lugares reservables"}`,
   packageTypes: "Créditos por tipo de clase",
   addPackageType: "Agregar tipo de clase",
   classType: "Tipo de clase",

@@ -46,7 +46,7 @@ export const scheduleCopy = {
   cancelTitle: "Precaución",
   cancelMessage: (name: string, date: string, n: number) =>
     n > 0
-      ? `¿Cancelar ${name} del ${date}? Se cancelarán ${n} reservaciones, se devolverán los créditos y se avisará por correo a los clientes.`
+      ? `¿Cancelar ${name} del ${date}? Se cancelarán ${n === 1 ? "1 reservación" : `${n} reservaciones`}, se devolverán los créditos y se avisará por correo a los clientes.`
       : `¿Cancelar ${name} del ${date}? No tiene reservaciones.`,
   keepClass: "No, conservarla",
   reservations: "Reservaciones",

@@ -1,4 +1,5 @@
 import { IconGridDots } from "@tabler/icons-react";
+import { spotsLabel } from "../../../../domain/format";
 import { parseRowSizes } from "../../../../domain/spot-map";
 import type { CatalogueDef } from "../components/catalogue-page";
 import { catalogueCopy } from "../copy";
@@ -55,7 +56,7 @@ export const classTypes: CatalogueDef = {
     textColumn("spot_map", "Mapa de lugares", (r) => {
       if (r.custom_spot_map_id) return "Personalizado";
       const sizes = parseRowSizes(r.spot_map as string | null);
-      return sizes ? `${r.spot_map} (${sizes.reduce((a, b) => a + b, 0)} lugares)` : "Sin mapa";
+      return sizes ? `${r.spot_map} (${spotsLabel(sizes.reduce((a, b) => a + b, 0))})` : "Sin mapa";
     }),
     yesNoColumn("available", "Activo"),
   ],
