@@ -50,6 +50,7 @@ export const customersCopy = {
   // Bienvenida de una cuenta nueva (issue 18.6)
   welcomeTitle: "¡Te damos la bienvenida a {studio}!",
   welcomeText: "Así empiezas:",
+  welcomeStepInfo: "Completa tu información: el estudio la necesita antes de tu primera clase.",
   welcomeStepPackages: "Elige un paquete de clases: te da los créditos para reservar.",
   welcomeStepCalendar:
     "Reserva tu lugar en el calendario. Puedes cancelar antes del límite que marca el estudio.",

@@ -87,7 +87,7 @@ function CompleteInfoModal({ missing }: { missing: string[] }) {
  * A new account's first screen in the account area (issue 18.6): where to start, before any
  * promotion (daily-promo-popup.tsx waits while the welcome is pending).
  */
-function WelcomeModal({ onClose }: { onClose: () => void }) {
+function WelcomeModal({ onClose, missingInfo }: { onClose: () => void; missingInfo: boolean }) {
   const config = useAppConfig();
   const packages = `/mystudio/${packagesPathSegment(config)}`;
   return (
@@ -95,6 +95,13 @@ function WelcomeModal({ onClose }: { onClose: () => void }) {
       <Stack>
         <Text>{c.welcomeText}</Text>
         <List type="ordered" spacing="xs">
+          {missingInfo ? (
+            <List.Item>
+              <Link to="/mystudio/informacion" onClick={onClose}>
+                {c.welcomeStepInfo}
+              </Link>
+            </List.Item>
+          ) : null}
           <List.Item>{c.welcomeStepPackages}</List.Item>
           <List.Item>{c.welcomeStepCalendar}</List.Item>
         </List>
@@ -120,22 +127,26 @@ export function AccountGates({ isCustomer }: { isCustomer: boolean }) {
   const profile = useProfile();
   // Read after mount: storage is the browser's, and the first render must match the server's.
   const [welcome, setWelcome] = useState<boolean | null>(null);
+  // The welcome already points to the missing information: no second modal right after it.
+  const [welcomedNow, setWelcomedNow] = useState(false);
   useEffect(() => setWelcome(welcomePending()), []);
   if (!isCustomer) return null;
   const page = pending.data?.[0];
   if (page) return <TermsModal key={page.page_id} page={page} />;
-  if (welcome && pending.data) {
+  const missing = profile.data?.missing_fields ?? [];
+  if (welcome && pending.data && profile.data) {
     return (
       <WelcomeModal
+        missingInfo={missing.length > 0}
         onClose={() => {
           clearWelcome();
           setWelcome(false);
+          setWelcomedNow(true);
         }}
       />
     );
   }
-  const missing = profile.data?.missing_fields ?? [];
-  if (atHome && pending.data && missing.length > 0)
+  if (atHome && pending.data && missing.length > 0 && !welcomedNow)
     return <CompleteInfoModal missing={missing.map((m) => m.label)} />;
   return null;
 }
