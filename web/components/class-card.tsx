@@ -74,8 +74,13 @@ export function ClassCard({
       className={classes.card}
       style={{
         borderLeft: `4px solid ${accent}`,
-        background: reserved ? "var(--mantine-primary-color-light)" : undefined,
-        opacity: state === "past" ? 0.7 : undefined,
+        // A class that has started is set apart by its background (dimming it would make its
+        // text fail contrast) and its 'Finalizada' badge.
+        background: reserved
+          ? "var(--mantine-primary-color-light)"
+          : state === "past"
+            ? "var(--mantine-color-gray-1)"
+            : undefined,
       }}
     >
       <div className={classes.head}>
