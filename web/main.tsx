@@ -3,6 +3,13 @@ import "@mantine/notifications/styles.css";
 import "./app/global.css";
 import { keepEarlyTaps } from "./app/early-taps";
 
+// Zod compiles object parsers with `new Function` unless told not to; under our CSP (no
+// 'unsafe-eval') its probe for that is blocked and reported as a CSP violation on every screen
+// with a form. Zod keeps its settings on globalThis, so this needs no import of zod here (which
+// would put it in the entry bundle); it must run before any schema is built.
+const zodHost = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodHost.__zod_globalConfig = { ...zodHost.__zod_globalConfig, jitless: true };
+
 /**
  * The entry only schedules the app. Evaluating React DOM, Mantine and the app's modules is
  * ~100 ms of work on a mid-range phone; one module graph is evaluated in one task, and a task that
