@@ -47,7 +47,9 @@ export default async function setup(project: TestProject) {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const deadline = Date.now() + 90_000;
+  // Seeding the demo studio on a fresh PGlite takes seconds alone, and well over a minute on a
+  // loaded machine (several suites sharing two cores): 90 s failed there before any test ran.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`el servidor terminó con código ${server.exitCode}`);
     try {
