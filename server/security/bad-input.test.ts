@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import { signUpCustomer } from "../modules/customers/test-helpers";
+import { toAppError } from "../plugins/errors";
 import type { RouteInfo } from "../plugins/route-access";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { EXTERNAL_PREFIXES } from "./public-routes";
@@ -408,6 +409,25 @@ describe("hostile input on every route", () => {
       expect(res.statusCode, `${JSON.stringify(payload)} → ${res.body}`).toBeLessThan(500);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("text the database itself refuses (a NUL that got past the edge) maps to 400, not 500", async () => {
+    const refusal = async (query: ReturnType<typeof sql>) => {
+      try {
+        await t.app.db.execute(query);
+      } catch (error) {
+        return toAppError(error);
+      }
+      throw new Error("the database accepted it");
+    };
+    const text = await refusal(sql`select ${"a\u0000b"}::text`);
+    expect([text.status, text.code, text.message]).toEqual([
+      400,
+      "INVALID_CHARACTERS",
+      messages.invalidCharacters,
+    ]);
+    const json = await refusal(sql`select ${'{"a":"\\u0000"}'}::jsonb`);
+    expect([json.status, json.code]).toEqual([400, "INVALID_CHARACTERS"]);
   });
 
   it("wrong content types, broken JSON and a payload over 1 MB are refused in Spanish", async () => {
