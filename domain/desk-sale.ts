@@ -1,5 +1,5 @@
 /**
- * How the front desk was paid for a package it sold (decision 0017). The purchase is an 'admin'
+ * How the front desk was paid for a package it sold (decision 0022). The purchase is an 'admin'
  * one (the studio granted it at the counter); `provider_ref` records the way and the optional
  * reference the desk typed: "desk:card:482913" (terminal authorisation), "desk:transfer:SPEI 123",
  * "desk:cash". A gift is `is_gift` with nothing charged.

@@ -17,13 +17,13 @@ const HEADING_STACK =
   'Inter, "SF Pro Display", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
 /**
- * Light badges and buttons (tinted background, coloured text) use shade 6 for the text by
- * default, which is under WCAG AA's 4.5:1 for most brand colours and Mantine's yellows/limes.
- * A darkened shade 9 on the tint passes for every palette.
+ * Light and subtle badges and buttons (tinted or no background, coloured text) use shade 6 for
+ * the text by default, which is under WCAG AA's 4.5:1 for most brand colours and Mantine's
+ * yellows/limes/reds. A darkened shade 9 on the tint (or on white) passes for every palette.
  */
 const readableLightVariant: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
-  if (input.variant !== "light") return colors;
+  if (input.variant !== "light" && input.variant !== "subtle") return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor) return colors;
   // Shade 9 darkened a quarter: Mantine's greens and yellows are too light even at shade 9.
@@ -54,6 +54,12 @@ export function buildTheme(config?: AppConfig): MantineThemeOverride {
     respectReducedMotion: true,
     components: {
       Button: { defaultProps: { fw: 600 } },
+      // Mantine's modal and notification close buttons are icons without a name (axe: button-name).
+      Modal: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar" } } },
+      Notification: { defaultProps: { closeButtonProps: { "aria-label": "Cerrar" } } },
+      // A table wider than a phone scrolls sideways in a plain div that takes the keyboard focus
+      // (axe: scrollable-region-focusable); tables that can, name it (admin-table.tsx).
+      TableScrollContainer: { defaultProps: { type: "native", tabIndex: 0 } },
       Title: { styles: { root: { letterSpacing: "-0.02em" } } },
     },
   });

@@ -7,6 +7,8 @@ export interface SpotMapProps {
   /** Spots chosen in this form, each with its own colour role. */
   selected: { key: string | null; role: "me" | "guest" }[];
   onSelect: (key: string) => void;
+  /** The legend of the chosen spot: "Tu lugar" for the customer; the desk says "Su lugar". */
+  mineLabel?: string;
 }
 
 const SIZE = 40;
@@ -18,7 +20,7 @@ const GUEST_COLOR = "var(--mantine-color-teal-9)";
  * where empty cells are aisles and unselectable cells (the coach) show their label. Taken spots
  * are disabled. Each spot is a real button with an accessible name.
  */
-export function SpotMap({ grid, taken, selected, onSelect }: SpotMapProps) {
+export function SpotMap({ grid, taken, selected, onSelect, mineLabel = "Tu lugar" }: SpotMapProps) {
   const takenSet = new Set(taken);
   const roleOf = (key: string) => selected.find((s) => s.key === key)?.role;
   return (
@@ -98,7 +100,7 @@ export function SpotMap({ grid, taken, selected, onSelect }: SpotMapProps) {
       <Group gap="md" mt={4}>
         <Legend color="var(--mantine-color-body)" label="Libre" bordered />
         <Legend color="var(--mantine-color-gray-4)" label="Ocupado" />
-        <Legend color="var(--mantine-primary-color-filled)" label="Tu lugar" />
+        <Legend color="var(--mantine-primary-color-filled)" label={mineLabel} />
         {selected.some((s) => s.role === "guest") ? <Legend color={GUEST_COLOR} label="Invitado" /> : null}
       </Group>
     </Stack>

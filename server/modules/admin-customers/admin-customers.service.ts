@@ -337,7 +337,7 @@ export type DeskSale = {
 
 /**
  * POST /customer/admin/:id/sell: a package sold at the counter, paid in cash, on the studio's card
- * terminal or by transfer (decision 0017), or given as a gift. Granted at once through the
+ * terminal or by transfer (decision 0022), or given as a gift. Granted at once through the
  * purchases domain and audited; the route emails the receipt (or the gift note) after commit.
  */
 export async function sellAtDesk(

@@ -172,7 +172,13 @@ export async function setTags(db: Db, actor: Actor, id: number, tags: string[]) 
     await patchCustomer(tx, id, { tags: next });
     return {
       result: next,
-      audit: { action: "customer.tags", entity: "customer", entity_id: id, customer_id: id, details: change },
+      audit: {
+        action: "customer.tags",
+        entity: "customer",
+        entity_id: id,
+        customer_id: id,
+        details: { before: change.before, after: change.after },
+      },
     };
   });
 }

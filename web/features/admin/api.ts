@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { CustomSpotMapInput } from "../../../domain/spot-map";
 import { api } from "../../lib/api-client";
 import type { TableState } from "./components/admin-table";
 
@@ -53,6 +54,9 @@ export interface CustomerRow {
   unlimited_membership_expiration: string | null;
   createdAt: string;
   credits: number;
+  tags: string[];
+  deactivatedAt: string | null;
+  merged_into_id: number | null;
 }
 
 type CustomerPage = { customers: CustomerRow[]; total: number; page: number; size: number };
@@ -62,24 +66,43 @@ export function sortParam(sort: TableState["sort"]): string | undefined {
   return sort ? `${sort.desc ? "-" : ""}${sort.key}` : undefined;
 }
 
-export function useCustomers(state: TableState) {
+export function useCustomers(state: TableState, tag: string | null = null) {
   return useQuery({
-    queryKey: ["admin", "customers", state],
+    queryKey: ["admin", "customers", state, tag],
     queryFn: ({ signal }) =>
       api.get<CustomerPage>("/customer/admin/all", {
         signal,
-        query: { query: state.search, page: state.page, size: state.pageSize, sort: sortParam(state.sort) },
+        query: {
+          query: state.search,
+          page: state.page,
+          size: state.pageSize,
+          sort: sortParam(state.sort),
+          tag: tag ?? undefined,
+        },
       }),
     placeholderData: keepPreviousData,
   });
 }
 
+/** Every tag in use with how many customers carry it (the list's filter, the tag editor's suggestions). */
+export function useCustomerTags() {
+  return useQuery({
+    queryKey: ["admin", "customers", "tags"],
+    queryFn: ({ signal }) =>
+      api.get<{ tags: { tag: string; customers: number }[] }>("/customer/admin/tags", { signal }),
+  });
+}
+
 /** Every matching customer, page by page, for the CSV export. */
-export async function fetchAllCustomers(search: string, sort: TableState["sort"]): Promise<CustomerRow[]> {
+export async function fetchAllCustomers(
+  search: string,
+  sort: TableState["sort"],
+  tag: string | null = null,
+): Promise<CustomerRow[]> {
   const all: CustomerRow[] = [];
   for (let page = 1; ; page++) {
     const res = await api.get<CustomerPage>("/customer/admin/all", {
-      query: { query: search, page, size: 500, sort: sortParam(sort) },
+      query: { query: search, page, size: 500, sort: sortParam(sort), tag: tag ?? undefined },
     });
     all.push(...res.customers);
     if (all.length >= res.total || res.customers.length === 0) return all;
@@ -103,6 +126,7 @@ export interface AdminPurchase {
   purchase_id: number;
   title: string;
   status: string;
+  provider_ref: string | null;
   status_text: string;
   total_payment: number;
   provider: string;
@@ -126,7 +150,13 @@ export interface CustomerDetail {
     has_unlimited: boolean;
     unlimited_membership_expiration: string | null;
     createdAt: string;
+    uid: string | null;
+    tags: string[];
+    deactivatedAt: string | null;
+    merged_into_id: number | null;
   };
+  address: CustomerAddress | null;
+  notes: CustomerNote[];
   form_answers: { key: string; label: string; type: string; value: unknown }[];
   credits: {
     available_classes: {
@@ -174,6 +204,26 @@ export interface CustomerDetail {
   audit: AuditEntry[];
 }
 
+export interface CustomerAddress {
+  address_id: number;
+  street: string | null;
+  number: string | null;
+  interior_number: string | null;
+  neighborhood: string | null;
+  city: string;
+  state: string;
+  country: string;
+  zip_code: string | null;
+}
+
+export interface CustomerNote {
+  customer_note_id: number;
+  body: string;
+  createdAt: string;
+  author_name: string | null;
+  author_email: string | null;
+}
+
 const customerKey = (id: number) => ["admin", "customer", id] as const;
 
 export function useCustomerDetail(id: number) {
@@ -186,7 +236,10 @@ export function useCustomerDetail(id: number) {
 type Message = { message: string };
 
 /** A customer action: on success the customer's page, the lists and the dashboard refresh. */
-function useCustomerAction<I>(customerId: number, run: (input: I) => Promise<Message>) {
+function useCustomerAction<I, O extends Message = Message>(
+  customerId: number,
+  run: (input: I) => Promise<O>,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
@@ -255,6 +308,76 @@ export function useCancelForCustomer(customerId: number) {
   );
 }
 
+export type CustomerRecordInput = {
+  name: string;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  birthdate: string | null;
+  instagram: string | null;
+  address: Omit<CustomerAddress, "address_id"> | null;
+};
+
+export function useUpdateCustomer(customerId: number) {
+  return useCustomerAction(customerId, (input: CustomerRecordInput) =>
+    api.put<Message>(`/customer/admin/${customerId}`, input),
+  );
+}
+
+export function useSetCustomerTags(customerId: number) {
+  return useCustomerAction(customerId, (tags: string[]) =>
+    api.put<Message & { tags: string[] }>(`/customer/admin/${customerId}/tags`, { tags }),
+  );
+}
+
+export function useAddNote(customerId: number) {
+  return useCustomerAction(customerId, (body: string) =>
+    api.post<Message>(`/customer/admin/${customerId}/notes`, { body }),
+  );
+}
+
+export function useSendPasswordReset(customerId: number) {
+  return useCustomerAction(customerId, () =>
+    api.post<Message>(`/customer/admin/${customerId}/password-reset`),
+  );
+}
+
+export function useSetCustomerActive(customerId: number) {
+  return useCustomerAction(customerId, (active: boolean) =>
+    api.post<Message>(`/customer/admin/${customerId}/${active ? "reactivate" : "deactivate"}`),
+  );
+}
+
+export function useMergeCustomer(customerId: number) {
+  return useCustomerAction(customerId, (otherId: number) =>
+    api.post<Message>(`/customer/admin/${customerId}/merge`, { other_customer_id: otherId }),
+  );
+}
+
+export type DeskSaleInput = {
+  class_package_id: number;
+  payment: "cash" | "card" | "transfer" | "gift";
+  reference: string | null;
+  amount: number | null;
+};
+
+export function useSellAtDesk(customerId: number) {
+  return useCustomerAction(customerId, (input: DeskSaleInput) =>
+    api.post<Message & { purchase_id: number }>(`/customer/admin/${customerId}/sell`, input),
+  );
+}
+
+/** The ten best matches by name, email or phone (the merge dialog's search). */
+export function useCustomerSearch(query: string) {
+  return useQuery({
+    queryKey: ["admin", "customer-search", query],
+    enabled: query.trim().length >= 2,
+    queryFn: ({ signal }) =>
+      api.get<{ customers: CustomerRow[] }>("/customer/query", { signal, query: { query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Choices for the action forms (packages, payment methods, upcoming classes)
 
@@ -291,9 +414,15 @@ export interface UpcomingClass {
   single_class_id: number;
   class_date: string;
   class_package_id: number | null;
-  class_type: { name: string };
+  class_type: {
+    name: string;
+    spot_map: string | null;
+    custom_spot_map: (CustomSpotMapInput & { custom_spot_map_id: number }) | null;
+  };
   location: { name: string } | null;
   available: number;
+  /** Spots already booked (the desk's map offers only the free ones). */
+  taken_spots: string[];
 }
 
 export function useUpcomingClasses(start: string, end: string, enabled: boolean) {

@@ -201,7 +201,16 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
           {adminCopy.table.exportCsv}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={props.minWidth ?? 640}>
+      <Table.ScrollContainer
+        minWidth={props.minWidth ?? 640}
+        // On a phone the table scrolls sideways: keyboard users must be able to reach and scroll it
+        // (axe: scrollable-region-focusable), and a screen reader hears what the group is. A plain
+        // scrolling div, so that the element that scrolls is the one that takes the focus.
+        type="native"
+        tabIndex={0}
+        role="group"
+        aria-label={caption}
+      >
         <Table
           striped
           highlightOnHover={Boolean(onRowClick)}

@@ -13,10 +13,25 @@ export const actionLabel = (action: string) => c.actions[action] ?? action;
 /** A short, readable summary of an entry's details for the table and the CSV. */
 export function detailsText(details: Record<string, unknown> | null): string {
   if (!details) return "";
-  return Object.entries(details)
+  const plain = Object.entries(details)
     .filter(([, v]) => v !== null && v !== undefined && typeof v !== "object")
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(" · ");
+    .map(([k, v]) => `${k}: ${v}`);
+  return [...plain, ...changesText(details)].join(" · ");
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (Array.isArray(value)) return value.length ? value.map(valueText).join(", ") : "—";
+  if (typeof value === "object") return Object.values(value).filter(Boolean).map(String).join(", ") || "—";
+  return String(value);
+}
+
+/** A change's { before, after } as "phone: 5511… → 5522…" per field. */
+function changesText(details: Record<string, unknown>): string[] {
+  const before = details.before as Record<string, unknown> | null | undefined;
+  const after = details.after as Record<string, unknown> | null | undefined;
+  if (typeof after !== "object" || after === null) return [];
+  return Object.keys(after).map((key) => `${key}: ${valueText(before?.[key])} → ${valueText(after[key])}`);
 }
 
 /** The audit log (who, what, when) of the whole studio or of one customer. */

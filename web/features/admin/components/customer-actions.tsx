@@ -2,7 +2,9 @@ import { Button, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } fr
 import { useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatShortDayTime, spotsLabel } from "../../../../domain/format";
+import { spotGridFor, spotLabel } from "../../../../domain/spot-map";
 import { PackageSelect, PaymentMethodSelect } from "../../../components/choice-selects";
+import { SpotMap } from "../../../components/spot-map";
 import { useAppConfig } from "../../app-config/api";
 import {
   useBookForCustomer,
@@ -150,7 +152,11 @@ export function RemoveClassesModal({
   );
 }
 
-/** "Reservar clase": an upcoming class of the next two weeks (not tied to a package) and a spot. */
+/**
+ * "Reservar clase": an upcoming class of the next two weeks (not tied to a package), the spot on
+ * the class's map (free spots only; the text field where the class has no map) and the desk's
+ * "Saltar reglas" switch (decision 0015; audited as reservation.book_override).
+ */
 export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
   const config = useAppConfig();
   const today = localDay(new Date(), config.timezone);
@@ -160,21 +166,25 @@ export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
   const [spot, setSpot] = useState("");
   const [overrideRules, setOverrideRules] = useState(false);
   const now = Date.now();
-  const options = (classes.data?.days ?? []).flatMap((d) =>
-    d.single_classes
-      .filter((k) => k.class_package_id === null && new Date(k.class_date).getTime() > now)
-      .map((k) => ({
-        value: String(k.single_class_id),
-        label: `${formatShortDayTime(k.class_date, config.timezone)} · ${k.class_type.name}${
-          k.location ? ` · ${k.location.name}` : ""
-        } · ${spotsLabel(k.available)}`,
-        disabled: k.available <= 0,
-      })),
+  const upcoming = (classes.data?.days ?? []).flatMap((d) =>
+    d.single_classes.filter((k) => k.class_package_id === null && new Date(k.class_date).getTime() > now),
   );
+  const options = upcoming.map((k) => ({
+    value: String(k.single_class_id),
+    label: `${formatShortDayTime(k.class_date, config.timezone)} · ${k.class_type.name}${
+      k.location ? ` · ${k.location.name}` : ""
+    } · ${spotsLabel(k.available)}`,
+    disabled: k.available <= 0,
+  }));
+  const chosen = upcoming.find((k) => String(k.single_class_id) === classId) ?? null;
+  const grid = chosen && config.spotmap_enabled ? spotGridFor(chosen.class_type) : null;
+  // A spot someone else took since the list loaded is dropped (the server would refuse it too).
+  const mySpot = spot && chosen?.taken_spots.includes(spot) ? "" : spot;
+
   const submit = () => {
     if (!classId) return;
     book.mutate(
-      { single_class_id: Number(classId), spot: spot.trim() || null, override_rules: overrideRules },
+      { single_class_id: Number(classId), spot: mySpot.trim() || null, override_rules: overrideRules },
       {
         onSuccess: (res) => {
           notifySuccess(res.message);
@@ -188,26 +198,48 @@ export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
     );
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={c.book} centered radius="md">
+    <Modal opened={opened} onClose={onClose} title={c.book} centered radius="md" size={grid ? "lg" : "md"}>
       <Stack gap="sm">
         <Select
           label={c.classSearch}
           description={c.classSearchHint}
           data={options}
           value={classId}
-          onChange={setClassId}
+          onChange={(value) => {
+            setClassId(value);
+            setSpot("");
+          }}
           searchable
           required
           nothingFoundMessage={adminCopy.table.empty}
+          comboboxProps={{ withinPortal: true }}
         />
-        <TextInput
-          label={c.spot}
-          value={spot}
-          onChange={(e) => setSpot(e.currentTarget.value)}
-          maxLength={10}
-        />
+        {grid ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              {c.spotPick}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {mySpot ? `${c.spotMine}: ${spotLabel(grid, mySpot)}` : c.spotNone}
+            </Text>
+            <SpotMap
+              grid={grid}
+              taken={chosen?.taken_spots ?? []}
+              selected={[{ key: mySpot || null, role: "me" }]}
+              onSelect={(key) => setSpot(key === mySpot ? "" : key)}
+              mineLabel={c.spotMine}
+            />
+          </Stack>
+        ) : (
+          <TextInput
+            label={c.spot}
+            value={spot}
+            onChange={(e) => setSpot(e.currentTarget.value)}
+            maxLength={10}
+          />
+        )}
         <Switch
-          label={c.overrideRules}
+          label={`${c.skipRules} (${c.overrideRules.toLowerCase()})`}
           description={c.overrideRulesHint}
           checked={overrideRules}
           onChange={(e) => setOverrideRules(e.currentTarget.checked)}

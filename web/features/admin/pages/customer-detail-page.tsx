@@ -1,8 +1,30 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Switch, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { IconArrowLeft, IconCalendarPlus, IconMinus, IconPlus } from "@tabler/icons-react";
+import {
+  IconArrowLeft,
+  IconCalendarPlus,
+  IconCashRegister,
+  IconChevronDown,
+  IconMinus,
+  IconPencil,
+  IconPlus,
+} from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
+import { deskPaymentText } from "../../../../domain/desk-sale";
 import { formatBirthdate, formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
 import { useAppConfig } from "../../app-config/api";
 import {
@@ -13,12 +35,21 @@ import {
   useCustomerDetail,
   useLiftPenalty,
   useRevokeAccess,
+  useSendPasswordReset,
+  useSetCustomerActive,
 } from "../api";
 import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { AuditTable } from "../components/audit-table";
 import { ConfirmModal } from "../components/confirm-modal";
-import { CustomerCreditsPanel } from "../components/customer-credits-panel";
 import { BookClassModal, GrantAccessModal, RemoveClassesModal } from "../components/customer-actions";
+import { CustomerCreditsPanel } from "../components/customer-credits-panel";
+import {
+  EditCustomerModal,
+  MergeModal,
+  NotesPanel,
+  SellPackageModal,
+  TagsEditor,
+} from "../components/customer-record";
 import { AdminPage } from "../components/page-frame";
 import { adminCopy, providerLabel } from "../copy";
 import { notifyError, notifySuccess } from "../notify";
@@ -51,6 +82,27 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+function addressText(address: CustomerDetail["address"]): string {
+  if (!address) return "";
+  const street = [
+    address.street,
+    address.number,
+    address.interior_number ? `int. ${address.interior_number}` : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return [
+    street,
+    address.neighborhood,
+    address.zip_code ? `C.P. ${address.zip_code}` : null,
+    address.city,
+    address.state,
+    address.country,
+  ]
+    .filter(Boolean)
+    .join(", ");
+}
+
 function answerText(value: unknown): string {
   if (Array.isArray(value)) return value.join(", ");
   if (typeof value === "boolean") return value ? "Sí" : "No";
@@ -64,6 +116,8 @@ type Pending =
   | { kind: "cash"; purchase: AdminPurchase }
   | { kind: "lift"; id: number }
   | { kind: "cancel"; id: number; label: string; overrideRules: boolean }
+  | { kind: "reset"; email: string }
+  | { kind: "active"; active: boolean }
   | null;
 
 function usePendingAction(customerId: number, close: () => void) {
@@ -71,6 +125,8 @@ function usePendingAction(customerId: number, close: () => void) {
   const cash = useConfirmCash(customerId);
   const lift = useLiftPenalty(customerId);
   const cancel = useCancelForCustomer(customerId);
+  const reset = useSendPasswordReset(customerId);
+  const active = useSetCustomerActive(customerId);
   const done = {
     onSuccess: (r: { message: string }) => {
       notifySuccess(r.message);
@@ -79,11 +135,19 @@ function usePendingAction(customerId: number, close: () => void) {
     onError: notifyError,
   };
   return {
-    loading: revoke.isPending || cash.isPending || lift.isPending || cancel.isPending,
+    loading:
+      revoke.isPending ||
+      cash.isPending ||
+      lift.isPending ||
+      cancel.isPending ||
+      reset.isPending ||
+      active.isPending,
     run(p: NonNullable<Pending>) {
       if (p.kind === "revoke") revoke.mutate(p.purchase.purchase_id, done);
       else if (p.kind === "cash") cash.mutate(p.purchase.purchase_id, done);
       else if (p.kind === "lift") lift.mutate(p.id, done);
+      else if (p.kind === "reset") reset.mutate(undefined, done);
+      else if (p.kind === "active") active.mutate(p.active, done);
       else cancel.mutate({ reservationId: p.id, overrideRules: p.overrideRules }, done);
     },
   };
@@ -95,6 +159,12 @@ function confirmText(p: NonNullable<Pending>) {
   if (p.kind === "cash")
     return { title: c.confirmCash, message: c.cashConfirm(p.purchase.title), color: "green" };
   if (p.kind === "lift") return { title: c.lift, message: c.liftConfirm, color: "brand" };
+  if (p.kind === "reset")
+    return { title: c.passwordReset, message: c.passwordResetConfirm(p.email), color: "brand" };
+  if (p.kind === "active")
+    return p.active
+      ? { title: c.reactivate, message: c.reactivateConfirm, color: "green" }
+      : { title: c.deactivate, message: c.deactivateConfirm, color: "red" };
   const message = p.overrideRules ? c.cancelConfirmOverride(p.label) : c.cancelConfirm(p.label);
   return { title: c.cancel, message, color: "red" };
 }
@@ -130,6 +200,11 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
   const [grantOpen, grant] = useDisclosure(false);
   const [removeOpen, remove] = useDisclosure(false);
   const [bookOpen, book] = useDisclosure(false);
+  const [sellOpen, sellModal] = useDisclosure(false);
+  const [editOpen, edit] = useDisclosure(false);
+  const [mergeOpen, mergeModal] = useDisclosure(false);
+  // A fresh edit form per opening: it starts from the record as saved.
+  const [editKey, setEditKey] = useState(0);
   const [pending, setPending] = useState<Pending>(null);
   const action = usePendingAction(id, () => setPending(null));
   const { customer, credits } = detail;
@@ -161,7 +236,8 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
     {
       key: "provider",
       header: c.provider,
-      value: (p) => p.payment_method_name ?? providerLabel[p.provider] ?? p.provider,
+      value: (p) =>
+        deskPaymentText(p.provider_ref) ?? p.payment_method_name ?? providerLabel[p.provider] ?? p.provider,
     },
     {
       key: "total",
@@ -190,7 +266,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
           {p.status !== "revoked" && p.status !== "failed" ? (
             <Button
               size="compact-sm"
-              variant="subtle"
+              variant="light"
               color="red"
               onClick={() => setPending({ kind: "revoke", purchase: p })}
             >
@@ -242,7 +318,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
         !r.deletedAt && !r.class_cancelledAt && !r.guest_of_id && new Date(r.class_date).getTime() > now ? (
           <Button
             size="compact-sm"
-            variant="subtle"
+            variant="light"
             color="red"
             onClick={() =>
               setPending({
@@ -260,11 +336,38 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
   ];
 
   const confirm = pending ? confirmText(pending) : null;
+  const inactive = customer.deactivatedAt !== null || customer.merged_into_id !== null;
 
   return (
     <Stack gap="lg">
+      {customer.merged_into_id !== null ? (
+        <Alert color="gray" variant="light" title={c.deactivated}>
+          <Group gap="xs">
+            <Text size="sm">{c.mergedInto}</Text>
+            <Anchor component={Link} to={`/admin/clientes/${customer.merged_into_id}`} size="sm">
+              {c.openKept}
+            </Anchor>
+          </Group>
+        </Alert>
+      ) : customer.deactivatedAt ? (
+        <Alert color="red" variant="light" title={c.deactivated}>
+          {c.deactivatedSince(formatDate(customer.deactivatedAt, tz))}
+        </Alert>
+      ) : null}
       <Group gap="sm" wrap="wrap">
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={grant.open}>
+        <Button
+          leftSection={<IconCashRegister size={16} aria-hidden="true" />}
+          onClick={sellModal.open}
+          disabled={inactive}
+        >
+          {c.sell}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={grant.open}
+          disabled={inactive}
+        >
           {c.grant}
         </Button>
         <Button
@@ -278,20 +381,70 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
           variant="default"
           leftSection={<IconCalendarPlus size={16} aria-hidden="true" />}
           onClick={book.open}
+          disabled={inactive}
         >
           {c.book}
         </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconChevronDown size={16} aria-hidden="true" />}>
+              {c.more}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              disabled={!customer.uid || inactive}
+              onClick={() => setPending({ kind: "reset", email: customer.email })}
+            >
+              {c.passwordReset}
+            </Menu.Item>
+            <Menu.Item disabled={inactive} onClick={mergeModal.open}>
+              {c.merge}
+            </Menu.Item>
+            {customer.merged_into_id !== null ? null : customer.deactivatedAt ? (
+              <Menu.Item color="green" onClick={() => setPending({ kind: "active", active: true })}>
+                {c.reactivate}
+              </Menu.Item>
+            ) : (
+              <Menu.Item color="red" onClick={() => setPending({ kind: "active", active: false })}>
+                {c.deactivate}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
       </Group>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title={c.profile}>
+        <Section
+          title={c.profile}
+          action={
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPencil size={14} aria-hidden="true" />}
+              onClick={() => {
+                setEditKey((k) => k + 1);
+                edit.open();
+              }}
+            >
+              {c.edit}
+            </Button>
+          }
+        >
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Field label={c.email} value={customer.email} />
+            <Field
+              label={c.email}
+              value={<span style={{ overflowWrap: "anywhere" }}>{customer.email}</span>}
+            />
             <Field label={c.phone} value={customer.phone} />
             <Field label={c.birthdate} value={formatBirthdate(customer.birthdate)} />
             <Field label={c.instagram} value={customer.instagram} />
             <Field label={c.since} value={formatDate(customer.createdAt, tz)} />
+            <Field label={c.address} value={addressText(detail.address)} />
           </SimpleGrid>
+          <Stack mt="md" gap={0}>
+            <TagsEditor key={customer.tags.join("|")} customerId={id} tags={customer.tags} />
+          </Stack>
           <Title order={3} fz="sm" mt="md" mb="xs">
             {c.formAnswers}
           </Title>
@@ -345,6 +498,10 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
           </Stack>
         </Section>
       </SimpleGrid>
+
+      <Section title={c.notes}>
+        <NotesPanel customerId={id} notes={detail.notes} />
+      </Section>
 
       <Section title={c.purchases}>
         <AdminTable
@@ -441,6 +598,9 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
         available={credits.total}
       />
       <BookClassModal customerId={id} opened={bookOpen} onClose={book.close} />
+      <SellPackageModal customerId={id} opened={sellOpen} onClose={sellModal.close} />
+      <EditCustomerModal key={editKey} detail={detail} opened={editOpen} onClose={edit.close} />
+      <MergeModal key={`merge-${mergeOpen}`} detail={detail} opened={mergeOpen} onClose={mergeModal.close} />
       <ConfirmModal
         opened={pending !== null}
         title={confirm?.title ?? ""}

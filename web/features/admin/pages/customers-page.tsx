@@ -1,9 +1,9 @@
-import { Anchor, Badge, Group } from "@mantine/core";
+import { Anchor, Badge, Group, Select } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatDate } from "../../../../domain/format";
 import { useAppConfig } from "../../app-config/api";
-import { type CustomerRow, fetchAllCustomers, useCustomers } from "../api";
+import { type CustomerRow, fetchAllCustomers, useCustomers, useCustomerTags } from "../api";
 import { type AdminColumn, AdminTable, type TableState } from "../components/admin-table";
 import { AdminPage } from "../components/page-frame";
 import { adminCopy } from "../copy";
@@ -23,7 +23,9 @@ export function CustomersPage() {
     sort: { key: "createdAt", desc: true },
     search: "",
   });
-  const { data, isFetching, error, refetch } = useCustomers(state);
+  const [tag, setTag] = useState<string | null>(null);
+  const tags = useCustomerTags();
+  const { data, isFetching, error, refetch } = useCustomers(state, tag);
 
   const columns: AdminColumn<CustomerRow>[] = [
     {
@@ -40,10 +42,30 @@ export function CustomersPage() {
               {c.unlimited}
             </Badge>
           ) : null}
+          {r.deactivatedAt ? (
+            <Badge size="xs" variant="light" color="gray">
+              {c.deactivated}
+            </Badge>
+          ) : null}
         </Group>
       ),
     },
     { key: "email", header: c.email, value: (r) => r.email },
+    {
+      key: "tags",
+      header: c.tags,
+      sortable: false,
+      value: (r) => r.tags.join(", "),
+      render: (r) => (
+        <Group gap={4}>
+          {r.tags.map((t) => (
+            <Badge key={t} size="sm" variant="light" color="gray" tt="none">
+              {t}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
     { key: "phone", header: c.phone, value: (r) => r.phone },
     { key: "credits", header: c.credits, value: (r) => r.credits, align: "right" },
     {
@@ -56,7 +78,24 @@ export function CustomersPage() {
 
   return (
     <AdminPage title={c.title} error={error} onRetry={() => void refetch()}>
+      {(tags.data?.tags.length ?? 0) > 0 ? (
+        <Select
+          label={c.tagFilter}
+          placeholder={c.allTags}
+          data={(tags.data?.tags ?? []).map((t) => ({ value: t.tag, label: c.tagCount(t.tag, t.customers) }))}
+          value={tag}
+          onChange={(value) => {
+            setTag(value);
+            setState((s) => ({ ...s, page: 1 }));
+          }}
+          clearable
+          searchable
+          maw={320}
+          mb="sm"
+        />
+      ) : null}
       <AdminTable
+        key={tag ?? ""}
         caption={c.title}
         exportFilename="clientes"
         columns={columns}
@@ -65,7 +104,7 @@ export function CustomersPage() {
         rowKey={(r) => r.customer_id}
         initialState={state}
         onStateChange={setState}
-        exportRows={() => fetchAllCustomers(state.search, state.sort)}
+        exportRows={() => fetchAllCustomers(state.search, state.sort, tag)}
         loading={isFetching}
         searchPlaceholder={c.searchPlaceholder}
         onRowClick={(r) => navigate(`/admin/clientes/${r.customer_id}`)}
