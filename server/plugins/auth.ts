@@ -13,7 +13,12 @@ import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
 import { findCustomerIdByUid, loginExists } from "../modules/customers/customers.repository";
 import { passwordProblemFor } from "../modules/customers/password-check";
-import { accountLockedForGuessing, limitDistinctIdentities, recordFailedPassword } from "./guessing-limit";
+import {
+  accountLockedForGuessing,
+  countNamedIdentity,
+  limitDistinctIdentities,
+  recordFailedPassword,
+} from "./guessing-limit";
 import type { Mailer } from "./mailer";
 import { credentialKey, SessionCache } from "./session-cache";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
@@ -122,6 +127,11 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     config: { rateLimit: authRateLimit({ allow: (request) => !isSensitiveAuthPath(authPath(request)) }) },
     preHandler: async (request, reply) => {
       if (isSensitiveAuthPath(authPath(request))) await limitDistinctIdentities(request, reply);
+    },
+    // Recovery emails count whatever the answer; a sign-in only when it was refused.
+    onResponse: async (request, reply) => {
+      const path = authPath(request);
+      await countNamedIdentity({ always: path === "/request-password-reset" })(request, reply);
     },
     async handler(request, reply) {
       const path = authPath(request);

@@ -8,7 +8,8 @@ import { AppError } from "../../domain/errors";
  * - Distinct identities per client address: sign-in, sign-up, recovery, the phone check and the
  *   email change tell whether an email or phone has an account (the seed's two sign-in messages).
  *   One address may name at most AUTH_DISTINCT_EMAILS_MAX different emails or phones per hour
- *   across all of them; repeating one already named (typos, a second try) costs nothing more.
+ *   across all of them; repeating one already named (typos, a second try) costs nothing more, and
+ *   a successful sign-in or sign-up costs nothing (people sharing a studio's Wi-Fi).
  * - Failed passwords per account, from any address: a guesser rotating addresses still gets only
  *   FAILED_PASSWORDS_PER_ACCOUNT wrong passwords an hour on one account. Only failures count, so
  *   the owner who knows the password still gets in after someone else tried.
@@ -93,9 +94,14 @@ export function namedIdentity(request: FastifyRequest): string | null {
   return null;
 }
 
+const pendingIdentity = new WeakMap<FastifyRequest, { identity: string; owner: string }>();
+
 /**
  * preHandler for every route that tells whether an email or phone has an account: 429 with the
- * Spanish message once this address has named too many different ones in the last hour.
+ * Spanish message once this address has named too many different ones in the last hour. The
+ * name is counted when the answer is sent (`countNamedIdentity`), and only when it told a
+ * guesser something: a successful sign-in or sign-up does not count, so a studio's Wi-Fi with
+ * twenty customers signing in before class is not blocked.
  */
 export async function limitDistinctIdentities(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const identity = namedIdentity(request);
@@ -103,11 +109,33 @@ export async function limitDistinctIdentities(request: FastifyRequest, _reply: F
   // The front desk looks customers up by phone all day; its staff are not guessing.
   if ((await request.getUser())?.role === "admin") return;
   const max = request.server.config.AUTH_DISTINCT_EMAILS_MAX;
-  const now = Date.now();
-  const seen = stateOf(request.server).identities.live(clientAddress(request), now);
+  const owner = clientAddress(request);
+  const seen = stateOf(request.server).identities.live(owner, Date.now());
   if (seen.has(identity)) return;
   if (seen.size >= max) throw AppError.of(429, "TOO_MANY_EMAILS", "tooManyEmails");
-  seen.set(identity, now);
+  pendingIdentity.set(request, { identity, owner });
+}
+
+/**
+ * onResponse beside limitDistinctIdentities. `always`: routes whose every answer costs something
+ * (recovery and confirmation emails to any address); otherwise only refusals count (unknown
+ * email, wrong password, an email or phone already in use). The phone check counts a phone when
+ * it answers that an account has it (recordNamedIdentity): new customers' phones cost nothing.
+ */
+export function countNamedIdentity(options: { always?: boolean } = {}) {
+  return async function countIdentity(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (reply.statusCode === 429) return;
+    if (!options.always && reply.statusCode < 400) return;
+    recordNamedIdentity(request);
+  };
+}
+
+/** Counts the identity this request named (after limitDistinctIdentities let it through). */
+export function recordNamedIdentity(request: FastifyRequest): void {
+  const pending = pendingIdentity.get(request);
+  if (!pending) return;
+  pendingIdentity.delete(request);
+  stateOf(request.server).identities.live(pending.owner, Date.now()).set(pending.identity, Date.now());
 }
 
 /** Whether this account has had too many wrong passwords in the last hour (any address). */

@@ -4,7 +4,11 @@ import { normalizePhone, profileUpdateSchema, signupSchema } from "../../../doma
 import { AppError } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
 import { authRateLimit, currentCustomerId, requireUser, signedInUser } from "../../plugins/auth";
-import { limitDistinctIdentities } from "../../plugins/guessing-limit";
+import {
+  countNamedIdentity,
+  limitDistinctIdentities,
+  recordNamedIdentity,
+} from "../../plugins/guessing-limit";
 import { actorOf } from "../audit/actor";
 import { editCustomerAsAdmin } from "./customer-edit.service";
 import { findCustomerByPhone } from "./customers.repository";
@@ -108,6 +112,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       preHandler: limitDistinctIdentities,
+      // Every request sends an email to the address it names.
+      onResponse: countNamedIdentity({ always: true }),
       config: { rateLimit: authRateLimit() },
       schema: {
         tags: ["clientes"],
@@ -190,9 +196,10 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         const customer = phone.length > 0 ? await findCustomerByPhone(app.db, phone) : null;
         return { exists: customer !== null, customer };
       }
-      return {
-        exists: phone.length > 0 && (await isPhoneInUse(app.db, phone, current?.customer_id ?? null)),
-      };
+      const exists = phone.length > 0 && (await isPhoneInUse(app.db, phone, current?.customer_id ?? null));
+      // A phone that has an account is what a guesser is after: that answer counts.
+      if (exists) recordNamedIdentity(request);
+      return { exists };
     },
   );
 
@@ -202,6 +209,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { rateLimit: authRateLimit() },
         preHandler: limitDistinctIdentities,
+        onResponse: countNamedIdentity(),
         schema: {
           tags: ["clientes"],
           summary:
@@ -234,6 +242,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: authRateLimit() },
       preHandler: limitDistinctIdentities,
+      onResponse: countNamedIdentity({ always: true }),
       schema: {
         tags: ["clientes"],
         summary: "Envía el correo para restablecer la contraseña (misma respuesta exista o no la cuenta)",

@@ -44,13 +44,17 @@ describe(`guessing bounds and password policy (${testDriver()})`, () => {
     });
   });
 
-  it("one address may name 10 different emails an hour across sign-in, sign-up, recovery and phone checks", async () => {
+  it("one address may name 10 different emails or phones an hour across sign-in, sign-up, recovery and phone checks", async () => {
     const ip = newAddress();
+    const known = [await signUpCustomer(t), await signUpCustomer(t), await signUpCustomer(t)];
     const first = `sondeo.${Date.now()}@prueba.mx`;
     const codes: number[] = [];
+    // Refused sign-ins count (unknown email, wrong password)...
     codes.push((await signIn(ip, first)).statusCode);
-    for (let i = 1; i < 4; i++)
+    codes.push((await signIn(ip, known[0]!.payload.email)).statusCode);
+    for (let i = 2; i < 4; i++)
       codes.push((await signIn(ip, `sondeo${i}.${Date.now()}@prueba.mx`)).statusCode);
+    // ...every recovery request (it sends an email)...
     for (let i = 0; i < 2; i++) {
       const res = await t.app.inject({
         method: "POST",
@@ -60,24 +64,26 @@ describe(`guessing bounds and password policy (${testDriver()})`, () => {
       });
       codes.push(res.statusCode);
     }
-    for (let i = 0; i < 2; i++) {
+    // ...a phone check that finds an account...
+    for (const { customer } of known.slice(1)) {
       const res = await t.app.inject({
         method: "GET",
-        url: `/api/customer/phone?phone=${uniquePhone()}`,
+        url: `/api/customer/phone?phone=${customer.phone}`,
         remoteAddress: ip,
       });
-      codes.push(res.statusCode);
+      codes.push(res.json().exists ? 200 : 0);
     }
-    for (let i = 0; i < 2; i++) {
+    // ...and a refused sign-up (the email has an account).
+    for (const { payload } of known.slice(1)) {
       const res = await t.app.inject({
         method: "POST",
         url: "/api/customer/signup",
         remoteAddress: ip,
-        payload: signupPayload(),
+        payload: signupPayload({ email: payload.email }),
       });
       codes.push(res.statusCode);
     }
-    expect(codes).toEqual([401, 401, 401, 401, 200, 200, 200, 200, 201, 201]);
+    expect(codes).toEqual([401, 401, 401, 401, 200, 200, 200, 200, 409, 409]);
     // The eleventh different one is refused on every route, in Spanish.
     for (const res of [
       await signIn(ip, "once@prueba.mx"),
@@ -106,6 +112,27 @@ describe(`guessing bounds and password policy (${testDriver()})`, () => {
     expect((await signIn(ip, first)).json().code).toBe("USER_NOT_FOUND");
     // Another address is not affected.
     expect((await signIn(newAddress(), "otra.persona@prueba.mx")).statusCode).toBe(401);
+  });
+
+  it("people sharing one address (a studio's Wi-Fi) sign up and sign in freely: successes do not count", async () => {
+    const ip = newAddress();
+    for (let i = 0; i < 12; i++) {
+      const payload = signupPayload();
+      const free = await t.app.inject({
+        method: "GET",
+        url: `/api/customer/phone?phone=${payload.phone}`,
+        remoteAddress: ip,
+      });
+      expect(free.json()).toEqual({ exists: false });
+      const made = await t.app.inject({
+        method: "POST",
+        url: "/api/customer/signup",
+        remoteAddress: ip,
+        payload,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect((await signIn(ip, payload.email, TEST_PASSWORD)).statusCode).toBe(200);
+    }
   });
 
   it("a repeated email does not count again", async () => {
