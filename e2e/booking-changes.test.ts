@@ -224,6 +224,55 @@ for (const [size, viewport] of [
       await context.close();
     }, 120_000);
 
+    it("the front desk adjusts a bucket and adds and lifts a penalty by hand", async () => {
+      const customer = await newCustomer(adminToken, `Ana${size}`, 4);
+      const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
+      await signInAs(page, "admin@demo.mx", "/admin");
+      await page.goto(`/admin/clientes/${customer.customerId}`);
+      const panel = page.getByRole("region", { name: "Ajustar créditos y penalizaciones" });
+      const bucket = panel.getByTestId("credit-bucket").first();
+      await bucket.getByRole("cell", { name: "4", exact: true }).waitFor();
+      await bucket.getByRole("button", { name: "Ajustar" }).click();
+      const dialog = page.getByRole("dialog", { name: "Ajustar créditos" });
+      await dialog.getByRole("textbox", { name: "Clases disponibles" }).fill("6");
+      await dialog.getByRole("textbox", { name: "Horarios permitidos" }).fill("25:00");
+      await dialog.getByRole("button", { name: "Guardar" }).click();
+      // The API's field error shows next to the field; fixed, it saves.
+      await dialog.getByText(messages.allowedTimesInvalid).first().waitFor();
+      await dialog.getByRole("textbox", { name: "Horarios permitidos" }).fill("07:00, 18:30");
+      await expectAxeClean(page, "bucket dialog");
+      await dialog.screenshot({ path: shot(`desk-bucket-dialog-${size}`) });
+      await dialog.getByRole("button", { name: "Guardar" }).click();
+      await page.getByText(messages.creditBucketSaved).waitFor();
+      await bucket.getByRole("cell", { name: "6", exact: true }).waitFor();
+      await bucket.getByText("07:00, 18:30").waitFor();
+
+      await panel.getByRole("button", { name: "Agregar penalización" }).click();
+      const penalty = page.getByRole("dialog", { name: "Agregar penalización" });
+      await penalty.getByRole("button", { name: "Agregar penalización" }).click();
+      await page.getByText(messages.penaltySaved).waitFor();
+      await panel.getByText("Activa", { exact: true }).waitFor();
+      await expectAxeClean(page, "customer page with the panel");
+      await panel.screenshot({ path: shot(`desk-credits-panel-${size}`) });
+      await panel.getByRole("button", { name: "Levantar" }).click();
+      await page
+        .getByRole("dialog", { name: "Levantar penalización" })
+        .getByRole("button", { name: "Levantar" })
+        .click();
+      await page.getByText(messages.penaltyLifted).waitFor();
+      await panel.getByText("Levantada", { exact: true }).waitFor();
+      // Every change is in the Bitácora.
+      const audit = (
+        await apiCall(`/api/admin/audit?customer_id=${customer.customerId}`, { token: adminToken })
+      ).json as Json;
+      const actions = (audit.entries as Json[]).map((e) => e.action);
+      expect(actions).toEqual(
+        expect.arrayContaining(["credits.bucket_update", "penalty.create", "penalty.lift"]),
+      );
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 120_000);
+
     it("a full class says Sold Out, also on my own reservation", async () => {
       const me = await newCustomer(adminToken, `Sol${size}`, 2);
       const other = await newCustomer(adminToken, `Mar${size}`, 2);

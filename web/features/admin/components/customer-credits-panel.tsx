@@ -371,7 +371,11 @@ function BucketModal({
   const save = useChange(customerId, (body: Record<string, unknown>) =>
     bucket ? api.put<Message>("/available_classes", body) : api.post<Message>("/available_classes", body),
   );
-  const set = (patch: Partial<BucketForm>) => setForm((f) => ({ ...f, ...patch }));
+  // Editing a field clears the errors: they describe the values that were sent.
+  const set = (patch: Partial<BucketForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors({});
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -413,10 +417,7 @@ function BucketModal({
               allowDecimal={false}
               allowNegative={false}
               value={form.amount}
-              onChange={(value) => {
-                set({ amount: value });
-                setErrors({});
-              }}
+              onChange={(value) => set({ amount: value })}
               error={errors.available_classes}
               data-autofocus
             />
