@@ -120,7 +120,7 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
           ) : null}
           {live.description ? <Text size="sm">{live.description}</Text> : null}
         </Stack>
-        <Group gap={6}>
+        <Group gap={6} display={coaches.length ? undefined : "none"}>
           <Text size="sm" fw={600}>
             {coaches.length > 1 ? "Coaches:" : "Coach:"}
           </Text>
