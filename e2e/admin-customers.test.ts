@@ -59,7 +59,7 @@ describe("admin: customers, grant, audit, CSV", () => {
     await expect.poll(() => page.getByRole("link", { name: "Ana López" }).count()).toBeGreaterThan(0);
     const list = await downloadText(page, () => page.getByRole("button", { name: "Exportar CSV" }).click());
     expect(list.name).toBe("clientes.csv");
-    expect(list.text.split("\r\n")[0]).toBe("\uFEFFNombre,Correo,Teléfono,Créditos,Registro");
+    expect(list.text.split("\r\n")[0]).toBe("\uFEFFNombre,Correo,Teléfono,Créditos,Registro,Etiquetas");
     expect(list.text).toContain("Ana López,cliente@demo.mx,5512345678");
 
     expect(problems).toEqual([]);

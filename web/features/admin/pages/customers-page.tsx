@@ -51,6 +51,14 @@ export function CustomersPage() {
       ),
     },
     { key: "email", header: c.email, value: (r) => r.email },
+    { key: "phone", header: c.phone, value: (r) => r.phone },
+    { key: "credits", header: c.credits, value: (r) => r.credits, align: "right" },
+    {
+      key: "createdAt",
+      header: c.since,
+      value: (r) => r.createdAt.slice(0, 10),
+      render: (r) => formatDate(r.createdAt, config.timezone),
+    },
     {
       key: "tags",
       header: c.tags,
@@ -65,14 +73,6 @@ export function CustomersPage() {
           ))}
         </Group>
       ),
-    },
-    { key: "phone", header: c.phone, value: (r) => r.phone },
-    { key: "credits", header: c.credits, value: (r) => r.credits, align: "right" },
-    {
-      key: "createdAt",
-      header: c.since,
-      value: (r) => r.createdAt.slice(0, 10),
-      render: (r) => formatDate(r.createdAt, config.timezone),
     },
   ];
 

@@ -1,0 +1,230 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { formatShortDayTime } from "../domain/format";
+import { messages } from "../domain/messages";
+import { selectableSpots, spotGridFor, spotLabel } from "../domain/spot-map";
+import { apiCall, apiSignIn, type Json } from "./api";
+import { wcagViolations } from "./axe";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const TZ = "America/Mexico_City";
+/** Strong enough for the studio's password policy. */
+const PASSWORD = "Pilates-Rosa-2026";
+
+let counter = 0;
+/** A new customer of this journey (real sign-up): journeys never touch the demo's own customers. */
+async function newCustomer(name: string) {
+  counter += 1;
+  const email = `mostrador${counter}.${Date.now()}@prueba.mx`;
+  const { json } = await apiCall("/api/customer/signup", {
+    method: "POST",
+    body: {
+      email,
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      phone: `57${String((Date.now() + counter * 7919) % 100_000_000).padStart(8, "0")}`,
+      name,
+      last_name: "Mostrador",
+      signup_reason: "Instagram",
+      accept_terms: true,
+    },
+  });
+  return { email, id: json.customer.customer_id as number, name: `${name} Mostrador` };
+}
+
+async function expectAxeClean(page: Page, where: string) {
+  expect(await wcagViolations(page), where).toEqual([]);
+}
+
+async function openCustomer(page: Page, id: number, name: string) {
+  await signInAs(page, "admin@demo.mx", "/admin");
+  await page.goto(`/admin/clientes/${id}`);
+  await page.getByRole("heading", { level: 1, name }).waitFor();
+}
+
+for (const [size, viewport] of [
+  ["390", PHONE],
+  ["1280", DESKTOP],
+] as const) {
+  describe(`front desk at ${size} px`, () => {
+    let browser: Browser;
+    let adminToken: string;
+    beforeAll(async () => {
+      browser = await launchBrowser();
+      adminToken = await apiSignIn("admin@demo.mx");
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it("edits a customer, tags them, adds a note, and finds them by the tag", async () => {
+      const customer = await newCustomer(`Rosa${size}`);
+      const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
+      await openCustomer(page, customer.id, customer.name);
+      await expectAxeClean(page, "customer page");
+
+      await page.getByRole("button", { name: "Editar", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Editar cliente" });
+      await dialog.getByRole("textbox", { name: "Instagram" }).fill("rosa.pilates");
+      await dialog.getByRole("textbox", { name: "Ciudad" }).fill("Ciudad de México");
+      await dialog.getByRole("textbox", { name: "Estado" }).fill("CDMX");
+      await dialog.getByRole("textbox", { name: "País" }).fill("México");
+      await expectAxeClean(page, "edit dialog");
+      await screenshot(page, `front-desk-edit-${size}`);
+      await dialog.getByRole("button", { name: "Guardar" }).click();
+      await page.getByText(messages.customerUpdated).waitFor();
+      await expect.poll(() => dialog.count()).toBe(0);
+      const profile = page.getByRole("region", { name: "Perfil" });
+      await profile.getByText("rosa.pilates").waitFor();
+      await profile.getByText("Ciudad de México, CDMX, México").waitFor();
+
+      const tag = `lesión ${size}`;
+      await profile.getByRole("textbox", { name: "Etiquetas" }).fill(tag);
+      await profile.getByRole("textbox", { name: "Etiquetas" }).press("Enter");
+      // The suggestions list stays open while the field has the focus; Escape closes it.
+      await profile.getByRole("textbox", { name: "Etiquetas" }).press("Escape");
+      await profile.getByRole("button", { name: "Guardar etiquetas" }).click();
+      await page.getByText(messages.tagsSaved).waitFor();
+
+      const notes = page.getByRole("region", { name: "Notas internas" });
+      const note = `Lesión de rodilla (${size}): nada de saltos.`;
+      await notes.getByRole("textbox", { name: "Nueva nota" }).fill(note);
+      await notes.getByRole("button", { name: "Agregar nota" }).click();
+      await page.getByText(messages.noteAdded).waitFor();
+      await notes.getByText(note).waitFor();
+      await notes.getByText(/admin@demo\.mx/).waitFor();
+
+      const audit = page.getByRole("table", { name: "Bitácora" });
+      await audit.getByRole("cell", { name: "Datos del cliente editados" }).waitFor();
+      await audit.getByRole("cell", { name: "Nota agregada" }).waitFor();
+      await expectAxeClean(page, "customer page after edits");
+      await screenshot(page, `front-desk-customer-${size}`);
+
+      // The list filtered by the new tag shows this customer only.
+      await page.goto("/admin/clientes");
+      await page.getByRole("textbox", { name: "Filtrar por etiqueta" }).click();
+      await page.getByRole("option", { name: `${tag} (1)` }).click();
+      const table = page.getByRole("table", { name: "Clientes" });
+      await expect.poll(() => table.getByRole("row").count()).toBe(2);
+      await table.getByRole("link", { name: customer.name }).waitFor();
+      await expectAxeClean(page, "customers list by tag");
+      await screenshot(page, `front-desk-list-by-tag-${size}`);
+
+      // The customer's own profile never carries the note nor the tag.
+      const own = await apiCall("/api/customer", { token: await apiSignIn(customer.email, PASSWORD) });
+      expect(JSON.stringify(own.json)).not.toContain("nada de saltos");
+      expect(JSON.stringify(own.json)).not.toContain(tag);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it("sells a package at the counter with the card terminal, and the customer gets the receipt", async () => {
+      const customer = await newCustomer(`Lucia${size}`);
+      const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
+      await openCustomer(page, customer.id, customer.name);
+
+      await page.getByRole("button", { name: "Vender paquete" }).click();
+      const dialog = page.getByRole("dialog", { name: "Vender paquete" });
+      await dialog.getByRole("textbox", { name: "Paquete" }).click();
+      await page.getByRole("option", { name: "5 Clases", exact: true }).click();
+      await dialog.getByText("Tarjeta", { exact: true }).click();
+      await dialog.getByRole("textbox", { name: "Referencia (opcional)" }).fill("482913");
+      await expectAxeClean(page, "sell dialog");
+      await screenshot(page, `front-desk-sell-${size}`);
+      await dialog.getByRole("button", { name: /^Cobrar \$/ }).click();
+      await page.getByText(messages.deskSaleDone).waitFor();
+      await expect.poll(() => dialog.count()).toBe(0);
+
+      const purchases = page.getByRole("table", { name: "Compras" });
+      await purchases.getByRole("cell", { name: "Mostrador · Tarjeta (terminal) · ref 482913" }).waitFor();
+      await page.getByText("5 clases disponibles").waitFor();
+      await page
+        .getByRole("table", { name: "Bitácora" })
+        .getByRole("cell", { name: "Venta en mostrador" })
+        .waitFor();
+      await expectAxeClean(page, "customer page after the sale");
+      await screenshot(page, `front-desk-sold-${size}`);
+
+      const { json } = await apiCall("/api/admin/outbox?limit=50", { token: adminToken });
+      const receipt = (json.emails as Json[]).find(
+        (m) => m.to === customer.email && m.template === "purchase-receipt",
+      );
+      expect(receipt?.text).toContain("Forma de pago: Mostrador · Tarjeta (terminal) · ref 482913");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it("books a customer on a spot chosen on the class's map, past the rules, audited", async () => {
+      const customer = await newCustomer(`Marta${size}`);
+      const pack = (
+        (await apiCall("/api/class_packages/admin/all", { token: adminToken })).json.class_packages as Json[]
+      ).find((p) => p.title === "5 Clases")!;
+      await apiCall(`/api/customer/admin/${customer.id}/sell`, {
+        method: "POST",
+        token: adminToken,
+        body: { class_package_id: pack.class_package_id, payment: "cash" },
+      });
+      // The furthest class with a spot map and free spots in the next two weeks: far from any
+      // booking or start boundary whatever the hour this runs.
+      const start = new Date().toISOString().slice(0, 10);
+      const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+      const { days } = (
+        await apiCall(`/api/single_class?start_date=${start}&end_date=${end}`, { token: adminToken })
+      ).json as { days: { single_classes: Json[] }[] };
+      const klass = days
+        .flatMap((d) => d.single_classes)
+        .filter(
+          (k) =>
+            k.class_package_id === null &&
+            k.available > 0 &&
+            new Date(k.class_date).getTime() > Date.now() + 6 * 3_600_000 &&
+            spotGridFor(k.class_type) !== null,
+        )
+        .at(-1);
+      expect(klass, "a class with a spot map in the next two weeks").toBeDefined();
+      const grid = spotGridFor(klass!.class_type)!;
+      const free = selectableSpots(grid).filter((s) => !(klass!.taken_spots as string[]).includes(s));
+      const spot = free.at(-1)!;
+
+      const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
+      await openCustomer(page, customer.id, customer.name);
+      await page.getByRole("button", { name: "Reservar clase" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reservar clase" });
+      await dialog.getByRole("textbox", { name: "Clase" }).click();
+      const label = `${formatShortDayTime(klass!.class_date, TZ)} · ${klass!.class_type.name}`;
+      await page.getByRole("option", { name: label }).first().click();
+      await dialog.getByRole("button", { name: `Lugar ${spotLabel(grid, spot)}`, exact: true }).click();
+      const chosen = dialog.getByRole("button", { name: `Lugar ${spotLabel(grid, spot)} (seleccionado)` });
+      await expect.poll(() => chosen.getAttribute("aria-pressed")).toBe("true");
+      await dialog.getByText(`Su lugar: ${spotLabel(grid, spot)}`).waitFor();
+      // Taken spots cannot be chosen.
+      for (const taken of (klass!.taken_spots as string[]).slice(0, 1)) {
+        expect(
+          await dialog
+            .getByRole("button", { name: `Lugar ${spotLabel(grid, taken)} (ocupado)` })
+            .isDisabled(),
+        ).toBe(true);
+      }
+      await dialog.getByRole("switch", { name: /Saltar reglas/ }).check();
+      await expectAxeClean(page, "booking dialog with the map");
+      await screenshot(page, `front-desk-book-map-${size}`);
+      await dialog.getByRole("button", { name: "Reservar clase" }).click();
+      await page.getByText(messages.adminReservationBooked).waitFor();
+      await page
+        .getByRole("table", { name: "Bitácora" })
+        .getByRole("cell", { name: "Reservación agregada omitiendo reglas" })
+        .waitFor();
+
+      const detail = (await apiCall(`/api/customer/admin/${customer.id}`, { token: adminToken })).json;
+      expect(
+        (detail.reservations as Json[]).find(
+          (r) => r.single_class_id === klass!.single_class_id && !r.deletedAt,
+        )?.spot,
+      ).toBe(spot);
+      await expectAxeClean(page, "customer page after booking");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  });
+}
