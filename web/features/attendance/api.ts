@@ -2,8 +2,12 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, isApiError } from "../../lib/api-client";
 
+/** A seat's state at the door (server/modules/attendance: statusOf). */
+export type CheckInStatus = "pending" | "attended" | "no_show" | "late_cancel";
+
 export interface Seat {
   class_reservation_id: number;
+  single_class_id: number;
   customer_id: number;
   name: string;
   email: string;
@@ -12,6 +16,7 @@ export interface Seat {
   guest_of_id: number | null;
   spot: string | null;
   attend: boolean;
+  status: CheckInStatus;
   is_cash: boolean;
   is_paid: boolean;
   paid_with: string;
@@ -29,7 +34,22 @@ export interface ClassSummary {
   class_instructors: { instructor: { instructor_id: number; name: string; nick_name: string | null } }[];
 }
 
+export interface ClassAttendance {
+  single_class: ClassSummary;
+  reservations: Seat[];
+  attended: number;
+  counts: Record<CheckInStatus, number>;
+}
+
 const key = ["attendance"] as const;
+
+const notifyError = (error: unknown) =>
+  notifications.show({
+    color: "red",
+    message: isApiError(error) ? error.message : "No pudimos guardar el cambio. Inténtalo de nuevo.",
+    autoClose: 5000,
+  });
+const notifyOk = (message: string) => notifications.show({ color: "green", message, autoClose: 3000 });
 
 export function useCheckIn(id: number) {
   return useQuery({
@@ -44,27 +64,98 @@ export function useCheckIn(id: number) {
 export function useClassAttendance(id: number) {
   return useQuery({
     queryKey: [...key, "class", id],
-    queryFn: () =>
-      api.get<{ single_class: ClassSummary; reservations: Seat[]; attended: number }>(
-        `/admin/single_class/${id}/attendance`,
-      ),
+    queryFn: () => api.get<ClassAttendance>(`/admin/single_class/${id}/attendance`),
   });
 }
 
-export function useSetAttendance() {
+/** Sets a seat's state (PUT /admin/class_reservations/:id/check_in). */
+export function useSetCheckIn() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, attend }: { id: number; attend: boolean }) =>
-      api.put<{ message: string }>(`/admin/class_reservations/${id}/attend`, { attend }),
+    mutationFn: ({ id, status }: { id: number; status: CheckInStatus }) =>
+      api.put<{ message: string; class_reservation: Seat }>(`/admin/class_reservations/${id}/check_in`, {
+        status,
+      }),
     onSuccess: (data) => {
-      notifications.show({ color: "green", message: data.message, autoClose: 3000 });
+      notifyOk(data.message);
       client.invalidateQueries({ queryKey: key });
     },
-    onError: (error) =>
-      notifications.show({
-        color: "red",
-        message: isApiError(error) ? error.message : "Error",
-        autoClose: 5000,
-      }),
+    onError: notifyError,
+  });
+}
+
+export function useCheckInAll(classId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<{ message: string; marked: number }>(`/admin/single_class/${classId}/check_in_all`),
+    onSuccess: (data) => {
+      notifyOk(data.message);
+      client.invalidateQueries({ queryKey: key });
+    },
+    onError: notifyError,
+  });
+}
+
+export interface WalkInInput {
+  customer_id?: number;
+  customer?: { name: string; last_name?: string; phone: string; email?: string };
+  payment: "credit" | "cash";
+  class_package_id?: number;
+  amount?: number;
+}
+
+export function useWalkIn(classId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WalkInInput) =>
+      api.post<{ message: string; customer_id: number }>(`/admin/single_class/${classId}/walk_in`, input),
+    onSuccess: (data) => {
+      notifyOk(data.message);
+      client.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+export interface CustomerHit {
+  customer_id: number;
+  name: string;
+  last_name: string | null;
+  email: string;
+  phone: string | null;
+  credits: number;
+  has_unlimited: boolean;
+}
+
+/** The desk's quick customer search (ten results) for a walk-in. */
+export function useCustomerSearch(query: string) {
+  return useQuery({
+    queryKey: [...key, "customers", query],
+    queryFn: ({ signal }) =>
+      api.get<{ customers: CustomerHit[] }>("/customer/query", { query: { query }, signal }),
+    enabled: query.trim().length >= 2,
+    staleTime: 10_000,
+  });
+}
+
+export interface PackageOption {
+  class_package_id: number;
+  title: string;
+  price: number | string;
+  sale_price: number | string | null;
+  class_amount: number;
+  is_subscription: boolean;
+  is_online: boolean;
+}
+
+/** Packages the desk may sell for cash at the door (not online, not subscriptions). */
+export function useDoorPackages(enabled: boolean) {
+  return useQuery({
+    queryKey: [...key, "packages"],
+    queryFn: async () => {
+      const res = await api.get<{ class_packages: PackageOption[] }>("/class_packages/admin/all");
+      return res.class_packages.filter((p) => !p.is_subscription && !p.is_online);
+    },
+    enabled,
   });
 }

@@ -33,7 +33,8 @@ export function BrandPreview({ values }: { values: Record<string, unknown> }) {
         <Text fw={700} size="lg" c={v("dark")}>
           {v("hero_title")}
         </Text>
-        <Text size="sm" c={v("gray")}>
+        {/* The studio's dark colour: its gray on the light background is often under 4.5:1. */}
+        <Text size="sm" c={v("dark")}>
           {v("hero_subtitle")}
         </Text>
         <Group gap="xs">

@@ -12,10 +12,11 @@ function dayLabel(date: string) {
 }
 
 /** Occupancy colour: free, filling, full. */
+/** Occupancy text colour: dark enough on white for WCAG AA (Mantine's shade 6 is not). */
 function fill(k: AdminClass) {
-  if (!k.capacity) return "gray";
+  if (!k.capacity) return "dimmed";
   const ratio = k.reserved / k.capacity;
-  return ratio >= 1 ? "red" : ratio >= 0.7 ? "orange" : "teal";
+  return ratio >= 1 ? "red.9" : ratio >= 0.7 ? "#a33a0b" : "teal.9";
 }
 
 /**

@@ -1,5 +1,6 @@
-import { Badge, Card, Group, Stack, Switch, Text } from "@mantine/core";
-import type { Seat } from "../api";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconCheck, IconClockCancel, IconX } from "@tabler/icons-react";
+import type { CheckInStatus, Seat } from "../api";
 
 export function paymentLabel(seat: Seat): { label: string; color: string } {
   if (seat.is_cash && !seat.is_paid) return { label: "Pago en efectivo pendiente", color: "orange" };
@@ -8,46 +9,95 @@ export function paymentLabel(seat: Seat): { label: string; color: string } {
   return { label: seat.is_paid ? "Pagada" : "Sin pagar", color: seat.is_paid ? "green" : "red" };
 }
 
-/** One seat with a large check-in switch (thumb-sized on a phone at the door). */
+/** The three states the desk sets, in the order they are offered, with their colour. */
+export const STATES: { status: Exclude<CheckInStatus, "pending">; label: string; color: string }[] = [
+  { status: "attended", label: "Asistió", color: "green" },
+  { status: "no_show", label: "No asistió", color: "red" },
+  { status: "late_cancel", label: "Cancelación tardía", color: "orange" },
+];
+
+const ICONS = { attended: IconCheck, no_show: IconX, late_cancel: IconClockCancel };
+
+export function seatName(seat: Seat) {
+  return seat.guest_of_id !== null ? `${seat.guest} (invitado de ${seat.name})` : seat.name;
+}
+
+/**
+ * One seat at the door: who, spot and payment, and the three states as thumb-sized buttons
+ * (aria-pressed tells which one holds). A late cancellation is final, so its buttons go away.
+ */
 export function SeatRow({
   seat,
   busy,
-  onToggle,
+  started,
+  onSet,
 }: {
   seat: Seat;
   busy: boolean;
-  onToggle: (attend: boolean) => void;
+  /** A no-show can be marked once the class has started (the server refuses it before). */
+  started: boolean;
+  onSet: (status: CheckInStatus) => void;
 }) {
   const payment = paymentLabel(seat);
-  const who = seat.guest_of_id !== null ? `${seat.guest} (invitado de ${seat.name})` : seat.name;
+  const who = seatName(seat);
+  const final = seat.cancelled;
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="attendance-row">
-      <Group justify="space-between" wrap="nowrap" align="center">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={700} truncate>
-            {who}
-          </Text>
-          <Group gap={6}>
-            {seat.spot ? (
-              <Badge variant="outline" size="sm" tt="none">
-                Lugar {seat.spot}
+    <Card withBorder radius="md" padding="sm" data-testid="attendance-row" data-status={seat.status}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" style={{ overflowWrap: "anywhere" }}>
+              {who}
+            </Text>
+            <Group gap={6}>
+              {seat.spot ? (
+                <Badge variant="outline" color="dark" size="md" tt="none">
+                  Lugar {seat.spot}
+                </Badge>
+              ) : null}
+              <Badge color={payment.color} variant="light" size="md" tt="none">
+                {payment.label}
               </Badge>
-            ) : null}
-            <Badge color={payment.color} variant="light" size="sm" tt="none">
-              {payment.label}
+            </Group>
+          </Stack>
+          {seat.status === "pending" ? (
+            <Badge color="gray" variant="light" size="lg" tt="none" c="dark.6" style={{ flexShrink: 0 }}>
+              Sin marcar
             </Badge>
-          </Group>
-        </Stack>
-        <Switch
-          size="lg"
-          checked={seat.attend}
-          disabled={busy || seat.cancelled}
-          onChange={(event) => onToggle(event.currentTarget.checked)}
-          label={seat.attend ? "Asistió" : "Asistencia"}
-          labelPosition="left"
-          aria-label={`Asistencia de ${who}`}
-        />
-      </Group>
+          ) : null}
+        </Group>
+        {final ? (
+          <Text size="sm" fw={600}>
+            {seat.status === "late_cancel"
+              ? "Cancelación tardía: el lugar se liberó y el crédito no se devolvió."
+              : "Reservación cancelada."}
+          </Text>
+        ) : (
+          <SimpleGrid cols={3} spacing={6} role="group" aria-label={`Asistencia de ${who}`}>
+            {STATES.map((s) => {
+              const Icon = ICONS[s.status];
+              const on = seat.status === s.status;
+              return (
+                <Button
+                  key={s.status}
+                  h={52}
+                  px={6}
+                  color={s.color}
+                  variant={on ? "filled" : "default"}
+                  aria-pressed={on}
+                  disabled={busy || (s.status === "no_show" && !started && !on)}
+                  onClick={() => onSet(on && s.status !== "late_cancel" ? "pending" : s.status)}
+                  leftSection={<Icon size={18} aria-hidden="true" />}
+                  styles={{ label: { whiteSpace: "normal", lineHeight: 1.15, textAlign: "center" } }}
+                  fz="sm"
+                >
+                  {s.label}
+                </Button>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </Stack>
     </Card>
   );
 }
