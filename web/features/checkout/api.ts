@@ -67,6 +67,8 @@ export interface PurchaseDetail {
     file_url: string | null;
   };
   payment_method: CheckoutOption | null;
+  /** Paid in the same payment (the sign-up fee bought with the package). */
+  paid_with: { purchase_id: number; title: string; total_payment: number }[];
   credits: {
     available_class_id: number;
     class_type_id: number | null;
@@ -131,14 +133,39 @@ export const checkDiscount = (code: string, classPackageId: number) =>
     query: { class_package_id: classPackageId },
   });
 
-export const startCardCheckout = (body: {
+/** What every checkout call sends (one idempotency key per attempt). */
+interface CheckoutBody {
   class_package_id: number;
   discountCode?: string | null;
   idempotency_key: string;
   payment_method_id?: number;
-  /** "session": pay on the processor's hosted page (the answer carries session.url). */
-  mode?: "card" | "session";
-}) => api.post<AttemptResponse>("/checkout/attempt", body);
+  /** The pending sign-up fee is paid in this same payment (decision 0017). */
+  include_signup_fee?: boolean;
+}
+
+export const startCardCheckout = (
+  body: CheckoutBody & {
+    /** "session": pay on the processor's hosted page (the answer carries session.url). */
+    mode?: "card" | "session";
+    /** The hosted page returns to /gracias/{id}?paquete={then_package_id}. */
+    then_package_id?: number;
+  },
+) => api.post<AttemptResponse>("/checkout/attempt", body);
+
+/** Wallet, step 1: an order (one-off) or a plan (subscription) to approve. */
+export const startWalletCheckout = (body: CheckoutBody) =>
+  api.post<{ purchase_id: number; total: number; orderID?: string; plan_id?: string }>(
+    "/checkout/paypal",
+    body,
+  );
+
+/** Wallet, step 2: the approved order or subscription is captured ('¡Pago exitoso!'). */
+export const captureWalletCheckout = (body: { orderID?: string; subscriptionID?: string }) =>
+  api.post<{ purchase_id: number; message: string }>("/checkout/capture", body);
+
+/** The price a package is sold at before discounts: its sale price when lower. */
+export const listedPrice = (pkg: { price: number; sale_price: number | null }) =>
+  pkg.sale_price !== null && pkg.sale_price < pkg.price ? pkg.sale_price : pkg.price;
 
 /** Confirms with the card field's token, or with a saved card (payment_source_id). */
 export const confirmCardCheckout = (body: {
@@ -151,6 +178,7 @@ export const confirmCardCheckout = (body: {
 
 export interface SavedCard {
   payment_source_id: number;
+  provider: string;
   card_type: string | null;
   last_digits: string | null;
   exp_month: number | null;
@@ -167,12 +195,8 @@ export function useSavedCards(enabled: boolean) {
   });
 }
 
-export const cashCheckout = (body: {
-  class_package_id: number;
-  discountCode?: string | null;
-  idempotency_key: string;
-  payment_method_id?: number;
-}) => api.post<{ purchase_id: number; payment_id: number; completed: boolean }>("/checkout", body);
+export const cashCheckout = (body: CheckoutBody) =>
+  api.post<{ purchase_id: number; payment_id: number; completed: boolean }>("/checkout", body);
 
 export const acceptPage = (pageId: number) => api.post("/accepted_pages", { page_id: pageId });
 

@@ -5,13 +5,18 @@ import { messages } from "../../../../domain/messages";
 import { acceptPage, type PendingPage } from "../api";
 import { checkoutCopy } from "../copy";
 
-/** Seed 001 section 4: pay the inscription first (a link to its own checkout). */
+/**
+ * Seed 001 section 4: pay the inscription first (a link to its own checkout), for a package whose
+ * first charge cannot carry it; the fee's checkout brings the customer back to `returnTo`.
+ */
 export function SignupFeeModal({
   feePackageId,
+  returnTo,
   opened,
   onClose,
 }: {
   feePackageId: number;
+  returnTo: number;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -19,7 +24,10 @@ export function SignupFeeModal({
     <Modal opened={opened} onClose={onClose} title={checkoutCopy.signupFeeTitle} centered radius="lg">
       <Stack>
         <Text>{checkoutCopy.signupFeeText}</Text>
-        <Button component={Link} to={`/checkout/${feePackageId}`} onClick={onClose}>
+        <Text c="dimmed" fz="sm">
+          {checkoutCopy.signupFeeComeBack}
+        </Text>
+        <Button component={Link} to={`/checkout/${feePackageId}?paquete=${returnTo}`} onClick={onClose}>
           {checkoutCopy.signupFeeButton}
         </Button>
       </Stack>

@@ -1,9 +1,9 @@
-import { Divider, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Divider, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { formatMoney } from "../../../../domain/format";
 import type { ClassPackage } from "../../packages/api";
 import { PackageFacts, PackagePrice } from "../../packages/components/package-card";
-import type { DiscountCheck } from "../api";
+import { type DiscountCheck, listedPrice } from "../api";
 import { checkoutCopy } from "../copy";
 
 /** Plain text of the admin's package description (the summary shows no markup). */
@@ -16,12 +16,17 @@ function plain(html: string | null): string {
 export function PackageSummary({
   pkg,
   discount,
+  fee,
   children,
 }: {
   pkg: ClassPackage;
   discount: DiscountCheck | null;
+  /** The pending sign-up fee, paid in the same payment: its own line and in the total. */
+  fee?: ClassPackage | null;
   children?: ReactNode;
 }) {
+  const feeTotal = fee ? listedPrice(fee) : 0;
+  const total = (discount ? discount.totals.total : listedPrice(pkg)) + feeTotal;
   return (
     <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
       <Stack gap="md">
@@ -38,19 +43,32 @@ export function PackageSummary({
         <PackageFacts pkg={pkg} />
         <PackagePrice pkg={pkg} size="lg" />
         {children}
-        {discount ? (
+        {discount || fee ? (
           <>
             <Divider />
-            <Group justify="space-between">
-              <Text>{`${checkoutCopy.discount} (${discount.discount.code})`}</Text>
-              <Text c="green.8" fw={600} data-testid="discount-total">
-                −{formatMoney(discount.totals.discount_total)}
-              </Text>
-            </Group>
+            {discount ? (
+              <Group justify="space-between">
+                <Text>{`${checkoutCopy.discount} (${discount.discount.code})`}</Text>
+                <Text c="green.8" fw={600} data-testid="discount-total">
+                  −{formatMoney(discount.totals.discount_total)}
+                </Text>
+              </Group>
+            ) : null}
+            {fee ? (
+              <>
+                <Group justify="space-between" wrap="nowrap" data-testid="signup-fee-line">
+                  <Text>{fee.title}</Text>
+                  <Text fw={600}>{formatMoney(feeTotal)}</Text>
+                </Group>
+                <Alert variant="light" color="blue" p="xs">
+                  <Text fz="sm">{checkoutCopy.signupFeeIncluded}</Text>
+                </Alert>
+              </>
+            ) : null}
             <Group justify="space-between">
               <Text fw={700}>{checkoutCopy.total}</Text>
               <Text fw={800} data-testid="checkout-total">
-                {formatMoney(discount.totals.total)}
+                {formatMoney(total)}
               </Text>
             </Group>
           </>

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -7,22 +6,32 @@ import { Link, useNavigate } from "react-router";
 import { trialCheckoutSummary } from "../../../../domain/billing";
 import { formatDate, formatMoney } from "../../../../domain/format";
 import { messages } from "../../../../domain/messages";
+import { notifySuccess } from "../../../components/notify";
+import { type CardFieldState, SandboxCardField } from "../../../components/sandbox-card-field";
+import { usePaymentProviders } from "../../../lib/payment-providers";
 import { useAppConfig } from "../../app-config/api";
 import type { ClassPackage } from "../../packages/api";
 import { periodLength } from "../../packages/copy";
 import {
   type CheckoutOption,
+  captureWalletCheckout,
   cashCheckout,
   confirmCardCheckout,
   type DiscountCheck,
+  listedPrice,
   newIdempotencyKey,
   startCardCheckout,
+  startWalletCheckout,
   useRequiredPages,
   useSavedCards,
 } from "../api";
 import { checkoutCopy, checkoutErrorMessage } from "../copy";
-import { type CardFieldState, SandboxCardField } from "./sandbox-card-field";
+import { SandboxWalletModal } from "./sandbox-wallet-modal";
 import { type CardChoice, SavedCardChoice } from "./saved-card-choice";
+
+type Choice = "card" | "cash" | "wallet";
+/** An order or plan the sandbox wallet is asked to approve. */
+type WalletApproval = { purchase_id: number; total: number; orderID?: string; plan_id?: string };
 
 /** Seed 001 section 4: cash when cash checkout is on, or cash exists without card; else card. */
 export function defaultChoice(options: CheckoutOption[], cashEnabled: boolean): "card" | "cash" {
@@ -33,18 +42,24 @@ export function defaultChoice(options: CheckoutOption[], cashEnabled: boolean): 
 }
 
 /**
- * Right column of checkout for a signed-in customer: payment choice, subscription reminder,
- * free-trial summary, the legal checkbox, and Pay. One idempotency key per attempt: a double
- * click or a retry reuses it; after a decline a new attempt gets a new key.
+ * Right column of checkout for a signed-in customer: payment choice (card, cash, the wallet),
+ * subscription reminder, free-trial summary, the legal checkbox, and Pay. One idempotency key per
+ * attempt: a double click or a retry reuses it; after a decline a new attempt gets a new key.
+ * `fee`: the pending sign-up fee, paid in the same payment (decision 0017). `thenPackageId`: this
+ * is the fee's own checkout, and afterwards the customer goes back to that package.
  */
 export function PaymentPanel({
   pkg,
   options,
   discount,
+  fee,
+  thenPackageId,
 }: {
   pkg: ClassPackage;
   options: CheckoutOption[];
   discount: DiscountCheck | null;
+  fee: ClassPackage | null;
+  thenPackageId?: number;
 }) {
   const config = useAppConfig();
   const navigate = useNavigate();
@@ -52,18 +67,23 @@ export function PaymentPanel({
   const requiredPages = useRequiredPages();
   const cashOption = options.find((o) => o.provider === "cash");
   const cardOption = options.find((o) => o.provider === "card");
-  const [choice, setChoice] = useState<"card" | "cash">(() =>
-    defaultChoice(options, config.cash_checkout_enabled),
-  );
+  const providers = usePaymentProviders();
+  // The web plays only the sandbox's wallet (there is no PayPal button script here).
+  const walletOption =
+    providers.data?.wallet === "sandbox" ? options.find((o) => o.provider === "paypal") : undefined;
+  const [choice, setChoice] = useState<Choice>(() => defaultChoice(options, config.cash_checkout_enabled));
+  const [wallet, setWallet] = useState<WalletApproval | null>(null);
+  const [saveCard, setSaveCard] = useState(false);
   const [card, setCard] = useState<CardFieldState>({ complete: false, tokenize: () => "" });
   const [accepted, setAccepted] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newIdempotencyKey());
   const onCardChange = useCallback((state: CardFieldState) => setCard(state), []);
-  // Hosted mode: the processor's own page takes the card, so no card field and no saved cards here.
+  // Hosted mode: the processor's own page takes a new card, so no card field here.
   const hosted = config.checkout_hosted_payment;
-  const savedCards = useSavedCards(!hosted).data ?? [];
+  // A saved card is charged by the processor that saved it, in either mode (one tap, no page).
+  const savedCards = (useSavedCards(true).data ?? []).filter((c) => c.provider === providers.data?.card);
   const [cardChoice, setCardChoice] = useState<CardChoice>("new");
   const firstSaved = savedCards[0]?.payment_source_id;
   useEffect(() => {
@@ -72,19 +92,45 @@ export function PaymentPanel({
   }, [firstSaved]);
   const savedId = cardChoice === "new" ? undefined : Number(cardChoice);
 
-  const listed = pkg.sale_price !== null && pkg.sale_price < pkg.price ? pkg.sale_price : pkg.price;
-  const total = discount ? discount.totals.total : listed;
+  const feeTotal = fee ? listedPrice(fee) : 0;
+  const total = (discount ? discount.totals.total : listedPrice(pkg)) + feeTotal;
   const trial = pkg.is_subscription ? trialCheckoutSummary(pkg, new Date(), config.timezone) : null;
   const free = total === 0 && !pkg.is_subscription;
   const legal = requiredPages.data ?? [];
   const legalOk = legal.length === 0 || accepted;
   const cardReady = hosted || savedId !== undefined || card.complete;
-  const canPay = legalOk && !processing && (free || choice === "cash" || cardReady);
+  const canPay = legalOk && !processing && (free || choice !== "card" || cardReady);
 
   async function done(purchaseId: number, message: string) {
     await queryClient.invalidateQueries({ queryKey: ["purchases"] });
-    notifications.show({ color: "green", message, autoClose: 3000 });
-    navigate(`/gracias/${purchaseId}`);
+    await queryClient.invalidateQueries({ queryKey: ["metodosPago"] });
+    notifySuccess(message);
+    navigate(`/gracias/${purchaseId}${thenPackageId ? `?paquete=${thenPackageId}` : ""}`);
+  }
+
+  function failed(e: unknown, confirming = false) {
+    // A failed attempt is over: the next click is a new purchase attempt with its own key.
+    key.current = newIdempotencyKey();
+    const message = checkoutErrorMessage(e, Boolean(discount));
+    // Seed 001 section 8: an error of the card's confirmation is prefixed.
+    setError(confirming ? `${messages.cardConfirmationPrefix}${message}` : message);
+    setProcessing(false);
+  }
+
+  /** The wallet approved the order (or the subscription on the plan): capture it once. */
+  async function approveWallet() {
+    if (!wallet) return;
+    setProcessing(true);
+    try {
+      const captured = await captureWalletCheckout(
+        wallet.orderID ? { orderID: wallet.orderID } : { subscriptionID: `I-${wallet.plan_id!.slice(2)}` },
+      );
+      setWallet(null);
+      await done(captured.purchase_id, captured.message);
+    } catch (e) {
+      setWallet(null);
+      failed(e);
+    }
   }
 
   async function pay() {
@@ -94,8 +140,16 @@ export function PaymentPanel({
       class_package_id: pkg.class_package_id,
       discountCode: discount?.discount.code ?? null,
       idempotency_key: key.current,
+      ...(fee ? { include_signup_fee: true } : {}),
     };
+    let confirming = false;
     try {
+      if (!free && choice === "wallet") {
+        // The approval can be cancelled and asked again: the same key answers the same order.
+        setWallet(await startWalletCheckout({ ...body, payment_method_id: walletOption?.payment_method_id }));
+        setProcessing(false);
+        return;
+      }
       if (free || choice === "cash") {
         const r = await cashCheckout({
           ...body,
@@ -107,7 +161,8 @@ export function PaymentPanel({
       const attempt = await startCardCheckout({
         ...body,
         payment_method_id: cardOption?.payment_method_id,
-        mode: hosted ? "session" : "card",
+        mode: hosted && savedId === undefined ? "session" : "card",
+        ...(thenPackageId ? { then_package_id: thenPackageId } : {}),
       });
       if (attempt.session) {
         // The hosted page sends the customer back to /gracias/{id} after paying.
@@ -118,17 +173,17 @@ export function PaymentPanel({
         await done(attempt.purchase_id, messages.purchaseSuccess);
         return;
       }
+      confirming = true;
       const confirmed = await confirmCardCheckout({
         purchase_id: attempt.purchase_id,
         client_secret: attempt.clientSecret,
-        ...(savedId !== undefined ? { payment_source_id: savedId } : { payment_method: card.tokenize() }),
+        ...(savedId !== undefined
+          ? { payment_source_id: savedId }
+          : { payment_method: card.tokenize(), save_card: saveCard }),
       });
       await done(confirmed.purchase_id, messages.purchaseSuccess);
     } catch (e) {
-      // A failed attempt is over: the next click is a new purchase attempt with its own key.
-      key.current = newIdempotencyKey();
-      setError(checkoutErrorMessage(e, Boolean(discount)));
-      setProcessing(false);
+      failed(e, confirming);
     }
   }
 
@@ -139,17 +194,20 @@ export function PaymentPanel({
           <Radio.Group
             label={checkoutCopy.paymentMethod}
             value={choice}
-            onChange={(v) => setChoice(v as "card" | "cash")}
+            onChange={(v) => setChoice(v as Choice)}
           >
             <Group mt="xs">
               {cardOption || !cashOption ? (
                 <Radio value="card" label={cardOption?.name ?? checkoutCopy.card} />
               ) : null}
               {cashOption ? <Radio value="cash" label={cashOption.name} /> : null}
+              {walletOption ? (
+                <Radio value="wallet" label={walletOption.name || checkoutCopy.wallet} />
+              ) : null}
             </Group>
           </Radio.Group>
         ) : null}
-        {!free && choice === "card" && !hosted && savedCards.length > 0 ? (
+        {!free && choice === "card" && savedCards.length > 0 ? (
           <SavedCardChoice
             cards={savedCards}
             value={cardChoice}
@@ -158,9 +216,18 @@ export function PaymentPanel({
           />
         ) : null}
         {!free && choice === "card" && !hosted && savedId === undefined ? (
-          <SandboxCardField onChange={onCardChange} disabled={processing} />
+          <>
+            <SandboxCardField onChange={onCardChange} disabled={processing} />
+            <Checkbox
+              checked={saveCard}
+              onChange={(e) => setSaveCard(e.currentTarget.checked)}
+              label={checkoutCopy.saveCard}
+              description={checkoutCopy.saveCardHint}
+              disabled={processing}
+            />
+          </>
         ) : null}
-        {!free && choice === "card" && hosted ? (
+        {!free && choice === "card" && hosted && savedId === undefined ? (
           <Text c="dimmed" fz="sm">
             {checkoutCopy.hostedNote}
           </Text>
@@ -226,7 +293,9 @@ export function PaymentPanel({
             ? checkoutCopy.getOffer
             : choice === "cash"
               ? checkoutCopy.payCash
-              : checkoutCopy.pay(formatMoney(trial ? 0 : total))}
+              : choice === "wallet"
+                ? checkoutCopy.payWallet
+                : checkoutCopy.pay(formatMoney(trial ? 0 : total))}
         </Button>
         {processing ? (
           <Group gap="xs" justify="center" role="status">
@@ -237,6 +306,15 @@ export function PaymentPanel({
           </Group>
         ) : null}
       </Stack>
+      <SandboxWalletModal
+        opened={wallet !== null}
+        title={fee ? `${pkg.title} + ${fee.title}` : pkg.title}
+        total={wallet?.total ?? total}
+        subscription={Boolean(wallet?.plan_id)}
+        busy={processing}
+        onApprove={approveWallet}
+        onCancel={() => setWallet(null)}
+      />
     </Paper>
   );
 }

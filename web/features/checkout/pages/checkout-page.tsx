@@ -1,7 +1,7 @@
 import { Alert, Container, Grid, Loader, Paper, Stack, Tabs, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { PageHeading } from "../../../components/page-placeholder";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useAppConfig } from "../../app-config/api";
@@ -16,9 +16,15 @@ import { PackageSummary } from "../components/package-summary";
 import { PaymentPanel } from "../components/payment-panel";
 import { checkoutCopy } from "../copy";
 
-/** /checkout/:id: purchase of a class package (seed 001 sections 2, 4 and 8). */
+/**
+ * /checkout/:id: purchase of a class package (seed 001 sections 2, 4 and 8). A pending sign-up
+ * fee rides along in the same payment for a one-off package; a subscription's first charge is the
+ * processor's, so its fee is paid first in the fee's checkout (?paquete= brings the customer back).
+ */
 export function CheckoutPage() {
   const id = Number(useParams().id);
+  const [search] = useSearchParams();
+  const thenPackageId = Number(search.get("paquete")) || undefined;
   const config = useAppConfig();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
@@ -42,7 +48,11 @@ export function CheckoutPage() {
         (p) => p.class_package_id === fee && (p.status === "completed" || p.status === "active"),
       ),
   );
-  useEffect(() => setFeeModal(needsFee), [needsFee]);
+  // A one-off package carries the fee in its own payment; only a subscription sends the customer
+  // to pay the fee first (decision 0017).
+  const feeFirst = needsFee && Boolean(pkg.data?.is_subscription);
+  const feePkg = usePackage(needsFee && !feeFirst ? (fee ?? 0) : 0);
+  useEffect(() => setFeeModal(feeFirst), [feeFirst]);
 
   if (pkg.isPending) return <Loader mx="auto" my="xl" aria-label="Cargando" />;
   if (pkg.isError || !pkg.data) {
@@ -61,7 +71,7 @@ export function CheckoutPage() {
         <PageHeading title={checkoutCopy.title} />
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <PackageSummary pkg={pkg.data} discount={discount}>
+            <PackageSummary pkg={pkg.data} discount={discount} fee={feePkg.data ?? null}>
               {config.discounts_enabled && signedIn ? (
                 <DiscountForm
                   classPackageId={pkg.data.class_package_id}
@@ -81,16 +91,27 @@ export function CheckoutPage() {
                   <AuthTabs onDone={refresh} checkoutId={id} />
                 </Stack>
               </Paper>
-            ) : options.isPending ? (
+            ) : options.isPending || purchases.isPending || (needsFee && !feeFirst && feePkg.isPending) ? (
               <Loader mx="auto" />
             ) : (
-              <PaymentPanel pkg={pkg.data} options={options.data ?? []} discount={discount} />
+              <PaymentPanel
+                pkg={pkg.data}
+                options={options.data ?? []}
+                discount={discount}
+                fee={needsFee && !feeFirst ? (feePkg.data ?? null) : null}
+                thenPackageId={thenPackageId}
+              />
             )}
           </Grid.Col>
         </Grid>
       </Stack>
       {fee ? (
-        <SignupFeeModal feePackageId={fee} opened={feeModal} onClose={() => setFeeModal(false)} />
+        <SignupFeeModal
+          feePackageId={fee}
+          returnTo={id}
+          opened={feeModal}
+          onClose={() => setFeeModal(false)}
+        />
       ) : null}
       {firstPending ? <RequiredPageModal page={firstPending} onAccepted={() => pending.refetch()} /> : null}
     </Container>

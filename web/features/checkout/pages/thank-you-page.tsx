@@ -16,14 +16,20 @@ import {
   TypographyStylesProvider,
 } from "@mantine/core";
 import { IconCircleCheck, IconClockHour4 } from "@tabler/icons-react";
-import { Link, useParams } from "react-router";
+import { useEffect } from "react";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { formatDate, formatMoney } from "../../../../domain/format";
+import { notifySuccess } from "../../../components/notify";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useAppConfig } from "../../app-config/api";
-import { type PurchaseDetail, usePurchase } from "../api";
+import { type PurchaseDetail, useOwnPurchases, usePurchase } from "../api";
 import { checkoutCopy } from "../copy";
 
-/** /gracias/:id: what was bought, the credits granted and the next steps (cash: bank details). */
+/**
+ * /gracias/:id: what was bought, the credits granted and the next steps (cash: bank details).
+ * `?paquete=<id>`: this was the sign-up fee paid first for a package whose payment could not
+ * carry it; once paid, the customer is taken back to that package's checkout (decision 0017).
+ */
 export function ThankYouPage() {
   const id = Number(useParams().id);
   const purchase = usePurchase(id);
@@ -44,6 +50,22 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   const tz = config.timezone;
   const pending = p.status === "pending";
   const bank = p.payment_method?.bank;
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const backTo = Number(search.get("paquete")) || null;
+  // A first package (nothing else paid but the sign-up fee): the next step is the first class.
+  const own = useOwnPurchases(true).data ?? [];
+  const firstPackage =
+    own.filter(
+      (o) =>
+        (o.status === "completed" || o.status === "active") &&
+        o.class_package_id !== config.signup_fee_package_id,
+    ).length <= 1;
+  useEffect(() => {
+    if (!backTo || pending) return;
+    notifySuccess(checkoutCopy.backToPackage);
+    navigate(`/checkout/${backTo}`, { replace: true });
+  }, [backTo, pending, navigate]);
   return (
     <Container size="sm" py={{ base: "lg", sm: 48 }} w="100%">
       <Stack gap="lg">
@@ -59,13 +81,38 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
             <Fact label={checkoutCopy.folio} value={`#${p.purchase_id}`} />
             <Fact label={checkoutCopy.package} value={p.title} />
-            <Fact label={checkoutCopy.total} value={formatMoney(p.total_payment)} />
+            <Fact
+              label={checkoutCopy.total}
+              value={formatMoney(p.total_payment + p.paid_with.reduce((sum, w) => sum + w.total_payment, 0))}
+            />
             <Fact
               label={checkoutCopy.status}
               value={<Badge color={pending ? "yellow" : "green"}>{p.status_text}</Badge>}
             />
           </SimpleGrid>
         </Paper>
+        {p.paid_with.length > 0 ? (
+          <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} data-testid="paid-with">
+            <Title order={2} fz={18} mb="sm">
+              {checkoutCopy.paidWith}
+            </Title>
+            <Table>
+              <Table.Tbody>
+                {[
+                  { purchase_id: p.purchase_id, title: p.title, total_payment: p.total_payment },
+                  ...p.paid_with,
+                ].map((line) => (
+                  <Table.Tr key={line.purchase_id}>
+                    <Table.Td>{line.title}</Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {formatMoney(line.total_payment)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        ) : null}
         {p.credits.length > 0 ? (
           <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
             <Title order={2} fz={18} mb="sm">
@@ -144,8 +191,8 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
         ) : null}
         <Group>
           {!pending && p.credits.length > 0 ? (
-            <Button component={Link} to="/mystudio">
-              {checkoutCopy.bookClass}
+            <Button component={Link} to="/calendario">
+              {firstPackage ? checkoutCopy.bookFirstClass : checkoutCopy.bookClass}
             </Button>
           ) : null}
           <Button component={Link} to="/mystudio/membresias" variant="light">

@@ -11,31 +11,76 @@ import {
   Stack,
   Text,
 } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
 import { messages } from "../../../../domain/messages";
+import { notifyError, notifySuccess } from "../../../components/notify";
 import { PageHeading } from "../../../components/page-placeholder";
+import { isApiError } from "../../../lib/api-client";
+import { usePaymentProviders } from "../../../lib/payment-providers";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { type SavedCard, useDeleteCard, useSavedCards } from "../api";
+import { type SavedCard, startCardSetup, useDeleteCard, useFinishCardSetup, useSavedCards } from "../api";
+import { AddCardModal } from "../components/add-card-modal";
 import { CardBrandLogo } from "../components/card-brand-logo";
 
 const TITLE = "Mis Método de Pago";
 
-/** /mystudio/metodos: saved cards with brand logo, masked digits and delete (seed 001). */
+/**
+ * /mystudio/metodos: saved cards with brand logo, masked digits and delete behind the seed's
+ * 'Precaución' modal. Agregar saves a card through the processor's own card setup: the sandbox's
+ * field in a modal, or Stripe's setup page, which comes back here with ?setup={id}.
+ */
 export function PaymentMethodsPage() {
   usePageTitle(TITLE);
   const cards = useSavedCards();
   const remove = useDeleteCard();
+  const providers = usePaymentProviders();
+  const finish = useFinishCardSetup();
+  const [search, setSearch] = useSearchParams();
   const [deleting, setDeleting] = useState<SavedCard | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
+  const setupId = search.get("setup");
+  const finished = useRef<string | null>(null);
+  useEffect(() => {
+    // Back from Stripe's setup page: keep the card it saved (once, even if the effect re-runs).
+    if (!setupId || finished.current === setupId) return;
+    finished.current = setupId;
+    finish.mutate(setupId, {
+      onSuccess: (r) => notifySuccess(r.message),
+      onError: (e) => notifyError(isApiError(e) ? e.message : messages.checkoutDefault),
+      onSettled: () => setSearch({}, { replace: true }),
+    });
+  }, [setupId, finish, setSearch]);
+
+  async function onAdd() {
+    if (providers.data?.card !== "stripe") {
+      setAdding(true);
+      return;
+    }
+    setRedirecting(true);
+    try {
+      const setup = await startCardSetup(`setup_${crypto.randomUUID().replace(/-/g, "")}`);
+      window.location.assign(setup.url);
+    } catch (e) {
+      setRedirecting(false);
+      notifyError(isApiError(e) ? e.message : messages.checkoutDefault);
+    }
+  }
   return (
     // The account layout gives no side padding: the Container does, as on Mis Créditos.
     <Container size="lg" py={{ base: "md", sm: "xl" }} w="100%">
       <Stack gap="lg">
         <Group justify="space-between">
           <PageHeading title={TITLE} />
-          {/* Seed 001: the add button does nothing on this screen (cards are saved at checkout). */}
-          <Button leftSection={<IconPlus size={16} />} variant="light" disabled>
+          <Button
+            leftSection={<IconPlus size={16} />}
+            variant="light"
+            onClick={onAdd}
+            loading={redirecting || finish.isPending}
+            disabled={providers.isPending}
+          >
             Agregar
           </Button>
         </Group>
@@ -75,6 +120,7 @@ export function PaymentMethodsPage() {
             ))}
           </SimpleGrid>
         )}
+        <AddCardModal opened={adding} onClose={() => setAdding(false)} />
         <Modal
           opened={deleting !== null}
           onClose={() => setDeleting(null)}
@@ -93,14 +139,8 @@ export function PaymentMethodsPage() {
                 loading={remove.isPending}
                 onClick={() =>
                   remove.mutate(deleting!.payment_source_id, {
-                    onSuccess: (r) =>
-                      notifications.show({ color: "green", message: r.message, autoClose: 3000 }),
-                    onError: () =>
-                      notifications.show({
-                        color: "red",
-                        message: messages.cardDeleteFailed,
-                        autoClose: 5000,
-                      }),
+                    onSuccess: (r) => notifySuccess(r.message),
+                    onError: () => notifyError(messages.cardDeleteFailed),
                     onSettled: () => setDeleting(null),
                   })
                 }

@@ -1,9 +1,19 @@
 import { Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconCreditCard, IconLock } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { cardBrand, parseExpiry } from "../../../../domain/billing";
-import { luhnValid, tokenizeSandboxCard } from "../../../../domain/sandbox-card";
-import { checkoutCopy } from "../copy";
+import { cardBrand, parseExpiry } from "../../domain/billing";
+import { messages } from "../../domain/messages";
+import { luhnValid, tokenizeSandboxCard } from "../../domain/sandbox-card";
+
+/** Shared by checkout and Mis Métodos de Pago (Agregar): both tokenise with the sandbox. */
+const cardCopy = {
+  cardNumber: "Número de tarjeta",
+  cardExpiry: "Vencimiento",
+  cardCvc: "CVV",
+  cardSecure: "Tus datos de tarjeta no llegan a nuestro servidor.",
+  cardNumberInvalid: messages.cardIncorrectNumber,
+  cardExpiryInvalid: "Usa el formato MM/AAAA.",
+};
 
 export type CardFieldState = { complete: boolean; tokenize: () => string };
 
@@ -38,12 +48,12 @@ export function SandboxCardField({
   }, [complete, digits, expMonth, expYear, onChange]);
 
   const numberError =
-    digits.length >= 13 && !luhnValid(digits) && digits.length >= 15 ? checkoutCopy.cardNumberInvalid : null;
+    digits.length >= 13 && !luhnValid(digits) && digits.length >= 15 ? cardCopy.cardNumberInvalid : null;
 
   return (
     <Stack gap="xs">
       <TextInput
-        label={checkoutCopy.cardNumber}
+        label={cardCopy.cardNumber}
         placeholder="4242 4242 4242 4242"
         inputMode="numeric"
         autoComplete="cc-number"
@@ -64,7 +74,7 @@ export function SandboxCardField({
       />
       <SimpleGrid cols={2} spacing="sm">
         <TextInput
-          label={checkoutCopy.cardExpiry}
+          label={cardCopy.cardExpiry}
           placeholder="MM/AAAA"
           inputMode="numeric"
           autoComplete="cc-exp"
@@ -73,12 +83,12 @@ export function SandboxCardField({
             const d = e.currentTarget.value.replace(/\D/g, "").slice(0, 6);
             setExpiry(d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d);
           }}
-          error={expiry.length === 7 && !exp ? checkoutCopy.cardExpiryInvalid : null}
+          error={expiry.length === 7 && !exp ? cardCopy.cardExpiryInvalid : null}
           disabled={disabled}
           name="cc-exp"
         />
         <TextInput
-          label={checkoutCopy.cardCvc}
+          label={cardCopy.cardCvc}
           placeholder={brand === "amex" ? "1234" : "123"}
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -90,7 +100,7 @@ export function SandboxCardField({
       </SimpleGrid>
       <Group gap={6} c="dimmed">
         <IconLock size={14} aria-hidden="true" />
-        <Text fz="xs">{checkoutCopy.cardSecure}</Text>
+        <Text fz="xs">{cardCopy.cardSecure}</Text>
       </Group>
     </Stack>
   );

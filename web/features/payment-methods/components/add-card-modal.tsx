@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Modal, Stack } from "@mantine/core";
+import { useCallback, useState } from "react";
+import { messages } from "../../../../domain/messages";
+import { parseSandboxToken } from "../../../../domain/sandbox-card";
+import { notifySuccess } from "../../../components/notify";
+import { type CardFieldState, SandboxCardField } from "../../../components/sandbox-card-field";
+import { isApiError } from "../../../lib/api-client";
+import { useAddCard } from "../api";
+
+/**
+ * Agregar with the sandbox processor: the card is tokenised in this page (the number never leaves
+ * the field, decision 0007) and only the token is sent; brand and last four come from it.
+ */
+export function AddCardModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const add = useAddCard();
+  const [card, setCard] = useState<CardFieldState>({ complete: false, tokenize: () => "" });
+  const [error, setError] = useState<string | null>(null);
+  const onChange = useCallback((state: CardFieldState) => setCard(state), []);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  function save() {
+    const token = card.tokenize();
+    const parsed = parseSandboxToken(token);
+    setError(null);
+    add.mutate(
+      { token_id: token, card_type: parsed?.brand ?? "", last_digits: parsed?.last4 ?? "" },
+      {
+        onSuccess: (r) => {
+          notifySuccess(r.message);
+          close();
+        },
+        onError: (e) => setError(isApiError(e) && e.message ? e.message : messages.checkoutDefault),
+      },
+    );
+  }
+  return (
+    <Modal opened={opened} onClose={close} title="Agregar tarjeta" centered radius="lg">
+      <Stack>
+        {opened ? <SandboxCardField onChange={onChange} disabled={add.isPending} /> : null}
+        {error ? (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={add.isPending}>
+            Cancelar
+          </Button>
+          <Button onClick={save} disabled={!card.complete} loading={add.isPending} data-testid="save-card">
+            Guardar tarjeta
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

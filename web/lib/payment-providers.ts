@@ -1,0 +1,17 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "./api-client";
+
+export type PaymentProviders = { card: "sandbox" | "stripe"; wallet: "paypal" | "sandbox" | null };
+
+/**
+ * Which processor plays the card and the wallet (GET /api/checkout/providers). Checkout picks its
+ * card field and wallet button by it, Mis Métodos de Pago how Agregar saves a card: the sandbox
+ * tokenises in the page, Stripe through its own setup page (decision 0017).
+ */
+export function usePaymentProviders() {
+  return useQuery({
+    queryKey: ["checkout", "providers"],
+    queryFn: ({ signal }) => api.get<PaymentProviders>("/checkout/providers", { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
