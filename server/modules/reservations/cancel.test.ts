@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../../domain/messages";
+import { messages, t as text } from "../../../domain/messages";
 import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -154,7 +154,7 @@ describe("DELETE /api/class_reservations/{id}", () => {
       expect(res.statusCode).toBe(412);
       expect(res.json()).toMatchObject({
         code: "CANCEL_LIMIT_REACHED",
-        message: "Ya usaste las 1 cancelaciones permitidas para este crédito.",
+        message: text("cancelLimitReached", { max: 1 }),
       });
       const [row] = await t.app.db
         .select()
