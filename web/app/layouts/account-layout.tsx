@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, NavLink, Stack, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Group, Menu, NavLink, Stack, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconChevronDown, IconHome, IconLogout, IconSettings, IconUser } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -89,14 +89,17 @@ function UserMenu({ user, onSignOut }: { user: CurrentCustomer; onSignOut: () =>
   return (
     <Menu position="bottom-end" width={220} shadow="md" radius="md">
       <Menu.Target>
-        <UnstyledButton aria-label={copy.nav.userMenu} style={{ borderRadius: 999, padding: 4 }}>
+        {/* Named by its content, not aria-label: the name it shows must be part of its accessible
+            name (WCAG 2.5.3), and on a phone, where the name is hidden, "Menú de usuario" remains. */}
+        <UnstyledButton style={{ borderRadius: 999, padding: 4 }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="brand" variant="filled" radius="xl" size={36} alt="">
+            <Avatar color="brand" variant="filled" radius="xl" size={36} alt="" aria-hidden="true">
               {initials}
             </Avatar>
             <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
               {name}
             </Text>
+            <VisuallyHidden>{copy.nav.userMenu}</VisuallyHidden>
             <IconChevronDown size={16} aria-hidden="true" />
           </Group>
         </UnstyledButton>
