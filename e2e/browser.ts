@@ -12,7 +12,8 @@ export function studioDay(plusDays = 0): string {
   return isoDay(addDays(zonedParts(new Date()), plusDays));
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Debian Chromium, headless; `extraArgs` adds switches (the check-in journey's fake camera). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [
@@ -24,6 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
