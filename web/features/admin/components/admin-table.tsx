@@ -204,12 +204,8 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
       <Table.ScrollContainer
         minWidth={props.minWidth ?? 640}
         // On a phone the table scrolls sideways: keyboard users must be able to reach and scroll it
-        // (axe: scrollable-region-focusable), and a screen reader hears what the group is. A plain
-        // scrolling div, so that the element that scrolls is the one that takes the focus.
-        type="native"
-        tabIndex={0}
-        role="group"
-        aria-label={caption}
+        // (axe: scrollable-region-focusable), and a screen reader hears what the group is.
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: "group", "aria-label": caption } }}
       >
         <Table
           striped
