@@ -39,7 +39,7 @@ export const customers = pgTable(
     unlimited_membership_expiration: tsColumn("unlimited_membership_expiration"),
     /** Secret token of the private iCal feed. */
     ical_token: text("ical_token").unique(),
-    /** Staff labels ("lesión", "VIP"), lower-cased and unique; filter the admin's customer list. */
+    /** Staff labels ("lesión", "VIP"), as typed, each once ignoring case; filter the admin's customer list. */
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** Set while the studio has deactivated the account: no sign-in, no booking, history kept. */
     deactivatedAt: tsColumn("deactivated_at"),
