@@ -197,7 +197,7 @@ describe("POST /api/single_class/copy-week", () => {
     expect(again.json()).toMatchObject({
       created: [],
       skipped: 2,
-      message: expect.stringContaining("0 clases"),
+      message: expect.stringContaining("Clases creadas: 0."),
     });
     const same = await post("/api/single_class/copy-week", {
       from_start_date: monday,
