@@ -1,5 +1,4 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
-import { IconCheck, IconClockCancel, IconX } from "@tabler/icons-react";
 import type { CheckInStatus, Seat } from "../api";
 
 export function paymentLabel(seat: Seat): { label: string; color: string } {
@@ -16,15 +15,14 @@ export const STATES: { status: Exclude<CheckInStatus, "pending">; label: string;
   { status: "late_cancel", label: "Cancelación tardía", color: "orange" },
 ];
 
-const ICONS = { attended: IconCheck, no_show: IconX, late_cancel: IconClockCancel };
-
 export function seatName(seat: Seat) {
   return seat.guest_of_id !== null ? `${seat.guest} (invitado de ${seat.name})` : seat.name;
 }
 
 /**
  * One seat at the door: who, spot and payment, and the three states as thumb-sized buttons
- * (aria-pressed tells which one holds). A late cancellation is final, so its buttons go away.
+ * (aria-pressed tells which one holds; text only, so "Cancelación tardía" fits three abreast on
+ * a phone). A late cancellation is final, so its buttons go away.
  */
 export function SeatRow({
   seat,
@@ -75,7 +73,6 @@ export function SeatRow({
         ) : (
           <SimpleGrid cols={3} spacing={6} role="group" aria-label={`Asistencia de ${who}`}>
             {STATES.map((s) => {
-              const Icon = ICONS[s.status];
               const on = seat.status === s.status;
               return (
                 <Button
@@ -87,7 +84,6 @@ export function SeatRow({
                   aria-pressed={on}
                   disabled={busy || (s.status === "no_show" && !started && !on)}
                   onClick={() => onSet(on && s.status !== "late_cancel" ? "pending" : s.status)}
-                  leftSection={<Icon size={18} aria-hidden="true" />}
                   styles={{ label: { whiteSpace: "normal", lineHeight: 1.15, textAlign: "center" } }}
                   fz="sm"
                 >
