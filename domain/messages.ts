@@ -356,6 +356,12 @@ export const messages = {
   walkInCustomerRequired: "Elige un cliente o escribe el nombre y el teléfono de uno nuevo.",
   walkInPackageRequired: "Elige el paquete que se pagó en efectivo.",
   waitlistEntryRemoved: "Se quitó la entrada de la lista de espera.",
+  // Privacy (ARCO rights, ours)
+  closureRequested:
+    "Recibimos tu solicitud para cerrar tu cuenta. El estudio la confirmará y entonces borraremos tus datos personales.",
+  accountClosed:
+    "Cuenta cerrada: se borraron los datos personales y se conservan sus compras y asistencias sin su nombre.",
+  accountAlreadyClosed: "Esta cuenta ya está cerrada.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

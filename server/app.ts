@@ -35,6 +35,7 @@ import { registerReminderJob } from "./modules/notifications/reminder-job";
 import packagesRoutes from "./modules/packages/packages.routes";
 import paymentMethodsRoutes from "./modules/payment-methods/payment-methods.routes";
 import penaltiesRoutes from "./modules/penalties/penalties.routes";
+import privacyRoutes from "./modules/privacy/privacy.routes";
 import purchasesRoutes from "./modules/purchases/purchases.routes";
 import reservationsRoutes from "./modules/reservations/reservations.routes";
 import programsRoutes from "./modules/videos/programs.routes";
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminListsRoutes);
       await api.register(auditRoutes);
       await api.register(dashboardRoutes);
+      await api.register(privacyRoutes);
     },
     { prefix: "/api" },
   );

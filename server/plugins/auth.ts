@@ -96,6 +96,11 @@ export type Auth = ReturnType<typeof createAuth>;
 declare module "fastify" {
   interface FastifyInstance {
     auth: Auth;
+    /**
+     * Forgets the verified sessions this instance remembers, after our own code (not a
+     * better-auth endpoint) ends someone's sessions: the next request checks the database.
+     */
+    forgetSessions(): void;
   }
   interface FastifyRequest {
     /** The signed-in user, looked up once per request; null for visitors. */
@@ -109,6 +114,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
 
   const perRequest = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
   const verified = new SessionCache<AuthUser | null>();
+  app.decorate("forgetSessions", () => verified.clear());
   app.decorateRequest("getUser", function getUser(this: FastifyRequest) {
     let pending = perRequest.get(this);
     if (!pending) {

@@ -33,7 +33,10 @@ const PRIVACY_HTML = `<h2>Aviso de Privacidad</h2>
 <h3>Finalidades</h3>
 <ul><li>Gestionar tu cuenta, reservaciones y compras.</li><li>Enviarte confirmaciones y recordatorios de clase.</li><li>Con tu consentimiento, enviarte promociones.</li></ul>
 <h3>Derechos ARCO</h3>
-<p>Puedes ejercer tus derechos de acceso, rectificación, cancelación u oposición escribiendo a <a href="mailto:privacidad@estudiopulso.mx">privacidad@estudiopulso.mx</a>.</p>`;
+<p>Puedes ejercer tus derechos de acceso, rectificación, cancelación u oposición escribiendo a <a href="mailto:privacidad@estudiopulso.mx">privacidad@estudiopulso.mx</a>.</p>
+<p>También puedes ejercerlos desde la app, en <strong>Mi Información → Tus datos</strong>:</p>
+<ul><li><strong>Acceso:</strong> descarga todo lo que guardamos sobre ti (perfil, domicilio, reservaciones, compras, cargos, créditos, penalizaciones, listas de espera, respuestas a formularios, páginas aceptadas, calificaciones y videos) en JSON o en CSV, que se abre en cualquier hoja de cálculo.</li><li><strong>Rectificación:</strong> corrige tu nombre, teléfono y domicilio en Mi Información.</li><li><strong>Cancelación:</strong> solicita el cierre de tu cuenta. El estudio confirma la solicitud; entonces borramos tu nombre, correo, teléfono, fecha de nacimiento, Instagram, domicilio, foto y respuestas a formularios, y tu acceso deja de funcionar.</li></ul>
+<p>Conservamos, sin tu nombre ni tus datos de contacto, las compras, facturas y asistencias, porque las leyes fiscales nos obligan a guardarlas y porque forman parte de los reportes del estudio. Las notas internas del personal sobre tu atención son registros del estudio y no se incluyen en la descarga; se borran junto con tu cuenta.</p>`;
 
 const FAQ_HTML = `<h2>Preguntas Frecuentes</h2>
 <h3>¿Qué necesito para mi primera clase?</h3>

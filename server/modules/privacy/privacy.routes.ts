@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { t } from "../../../domain/messages";
+import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { actorOf } from "../audit/actor";
+import {
+  closeCustomerAccount,
+  closureStatus,
+  exportCustomerData,
+  exportToCsv,
+  requestClosure,
+} from "./privacy.service";
+
+const statusOut = z.object({
+  status: z.enum(["none", "requested", "closed"]),
+  requested_at: z.date().nullable(),
+  closed_at: z.date().nullable(),
+});
+
+/**
+ * ARCO rights (Mexico's LFPDPPP): a customer downloads everything the studio holds about them
+ * and asks to close the account; the studio confirms the closure from the admin.
+ */
+const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/customer/data-export",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["privacidad"],
+        summary: "Descarga todo lo que el estudio guarda sobre mí (JSON o CSV)",
+        querystring: z.object({ format: z.enum(["json", "csv"]).default("json") }),
+      },
+    },
+    async (request, reply) => {
+      const data = await exportCustomerData(app.db, await currentCustomerId(request));
+      const day = data.generated_at.slice(0, 10);
+      reply.header("cache-control", "no-store");
+      if (request.query.format === "csv") {
+        reply.header("content-disposition", `attachment; filename="mis-datos-${day}.csv"`);
+        return reply.type("text/csv; charset=utf-8").send(exportToCsv(data));
+      }
+      reply.header("content-disposition", `attachment; filename="mis-datos-${day}.json"`);
+      return reply.type("application/json; charset=utf-8").send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.get(
+    "/customer/closure-request",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["privacidad"],
+        summary: "Estado de mi solicitud para cerrar la cuenta",
+        response: { 200: statusOut },
+      },
+    },
+    async (request) => closureStatus(app.db, await currentCustomerId(request)),
+  );
+
+  app.post(
+    "/customer/closure-request",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["privacidad"],
+        summary: "Pide al estudio cerrar mi cuenta y borrar mis datos personales",
+        response: { 200: statusOut.extend({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      const user = await request.getUser();
+      const status = await requestClosure(app, customerId, user?.id ?? "");
+      return { ...status, message: t("closureRequested") };
+    },
+  );
+
+  app.post(
+    "/admin/customers/:id/close",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ["privacidad"],
+        summary:
+          "Confirma el cierre de una cuenta: borra los datos personales, conserva compras y asistencias",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: {
+          200: z.object({
+            customer_id: z.number(),
+            status: z.literal("closed"),
+            closed_at: z.date(),
+            message: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const result = await closeCustomerAccount(app.db, await actorOf(request), request.params.id);
+      // Its sessions were deleted in the transaction; none may live on in the short session cache.
+      app.forgetSessions();
+      return { ...result, message: t("accountClosed") };
+    },
+  );
+};
+
+export default privacyRoutes;

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from "fastify";
+import { studioName } from "../../../domain/app-config";
+import { AppError } from "../../../domain/errors";
+import type { Db } from "../../db/client";
+import { escapeHtml } from "../../plugins/page-template";
+import { type Actor, auditedChange, recordAudit } from "../audit/audit.service";
+import {
+  anonymiseCustomer,
+  closureEvents,
+  customerRow,
+  exportSections,
+  retireLogin,
+} from "./privacy.repository";
+
+export type ExportSections = NonNullable<Awaited<ReturnType<typeof exportSections>>>;
+
+/** Everything the studio holds about the customer (ARCO: acceso), as one JSON document. */
+export async function exportCustomerData(db: Db, customerId: number) {
+  const sections = await exportSections(db, customerId);
+  if (!sections) throw AppError.of(404, "CUSTOMER_NOT_FOUND", "customerNotFound");
+  return { generated_at: new Date().toISOString(), customer_id: customerId, ...sections };
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value);
+  // Quote every cell; a leading = + - @ is neutralised so a spreadsheet never runs it as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/**
+ * The same export as one CSV a person opens in any spreadsheet (decision 0024): one line per
+ * field, `seccion,registro,campo,valor`, so sections with different columns share one sheet
+ * and can be filtered by section. A BOM makes Excel read the accents as UTF-8.
+ */
+export function exportToCsv(data: Awaited<ReturnType<typeof exportCustomerData>>): string {
+  const lines = ["seccion,registro,campo,valor"];
+  lines.push(["export", 1, "generated_at", data.generated_at].map(cell).join(","));
+  const { generated_at: _g, customer_id: _c, ...sections } = data;
+  for (const [section, rows] of Object.entries(sections)) {
+    rows.forEach((row, index) => {
+      for (const [field, value] of Object.entries(row)) {
+        lines.push([section, index + 1, field, value].map(cell).join(","));
+      }
+    });
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+export type ClosureStatus = {
+  status: "none" | "requested" | "closed";
+  requested_at: Date | null;
+  closed_at: Date | null;
+};
+
+/** Where the customer's request to close the account stands (read from its audit trail). */
+export async function closureStatus(db: Db, customerId: number): Promise<ClosureStatus> {
+  const events = await closureEvents(db, customerId);
+  const closed = events.find((e) => e.action === "customer.close");
+  const requested = events.find((e) => e.action === "customer.closure_request");
+  if (closed)
+    return { status: "closed", requested_at: requested?.createdAt ?? null, closed_at: closed.createdAt };
+  if (requested) return { status: "requested", requested_at: requested.createdAt, closed_at: null };
+  return { status: "none", requested_at: null, closed_at: null };
+}
+
+/**
+ * The customer asks to close the account (ARCO: cancelación). Recorded once in the audit log
+ * (asking again answers the same pending request) and mailed to the studio's contact address,
+ * which confirms it from the admin.
+ */
+export async function requestClosure(app: FastifyInstance, customerId: number, userId: string) {
+  const current = await closureStatus(app.db, customerId);
+  if (current.status !== "none") return current;
+  const customer = await customerRow(app.db, customerId);
+  if (!customer) throw AppError.of(404, "CUSTOMER_NOT_FOUND", "customerNotFound");
+  await recordAudit(app.db, {
+    actor_user_id: userId,
+    action: "customer.closure_request",
+    entity: "customer",
+    entity_id: customerId,
+    customer_id: customerId,
+  });
+  const config = await app.appConfig.get();
+  if (config.email) {
+    const who = [customer.name, customer.last_name].filter(Boolean).join(" ");
+    const link = `${app.config.publicUrl}/admin/clientes/${customerId}`;
+    await app.mailer.send({
+      to: config.email,
+      subject: `Solicitud de cierre de cuenta: ${who}`,
+      template: "closure-request",
+      text: `${who} (${customer.email}) pidió cerrar su cuenta en ${studioName(config)}.\n\nConfírmalo desde su ficha en el panel de administración: ${link}\n\nAl confirmarlo se borran sus datos personales; sus compras, cargos y asistencias se conservan sin su nombre.`,
+      html: `<p><strong>${escapeHtml(who)}</strong> (${escapeHtml(customer.email)}) pidió cerrar su cuenta en ${escapeHtml(studioName(config))}.</p><p><a href="${escapeHtml(link)}">Confírmalo desde su ficha</a> en el panel de administración.</p><p>Al confirmarlo se borran sus datos personales; sus compras, cargos y asistencias se conservan sin su nombre.</p>`,
+    });
+  }
+  return closureStatus(app.db, customerId);
+}
+
+/** A unique address that can never receive mail (.invalid is reserved, RFC 2606). */
+export function closedAccountEmail(customerId: number) {
+  return `cliente-${customerId}@cuenta-cerrada.invalid`;
+}
+
+/**
+ * The studio confirms the closure: the person's identity is erased in one transaction, while
+ * purchases, invoices and attendance stay (fiscal law, reports) pointing at the anonymous row.
+ * The audit entry keeps only ids and dates, never the erased data.
+ */
+export async function closeCustomerAccount(db: Db, actor: Actor, customerId: number) {
+  const status = await closureStatus(db, customerId);
+  if (status.status === "closed") throw AppError.of(409, "ACCOUNT_CLOSED", "accountAlreadyClosed");
+  return auditedChange(db, actor, async (tx) => {
+    const customer = await customerRow(tx, customerId);
+    if (!customer) throw AppError.of(404, "CUSTOMER_NOT_FOUND", "customerNotFound");
+    const now = new Date();
+    const email = closedAccountEmail(customerId);
+    await anonymiseCustomer(tx, customerId, email, now);
+    if (customer.uid) await retireLogin(tx, customer.uid, email);
+    return {
+      result: { customer_id: customerId, status: "closed" as const, closed_at: now },
+      audit: {
+        action: "customer.close",
+        entity: "customer",
+        entity_id: customerId,
+        customer_id: customerId,
+        details: {
+          requested_at: status.requested_at?.toISOString() ?? null,
+          had_login: customer.uid !== null,
+        },
+      },
+    };
+  });
+}

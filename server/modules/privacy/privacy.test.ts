@@ -1,0 +1,278 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { audit_log } from "../../db/schema/audit";
+import { available_classes } from "../../db/schema/credits";
+import { addresses, customer_notes, customers } from "../../db/schema/customers";
+import { email_outbox } from "../../db/schema/mail";
+import { invoices, purchases } from "../../db/schema/purchases";
+import { class_reservations } from "../../db/schema/reservations";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { buyWithCard, type Shop, seedShop } from "../checkout/commerce-test-support";
+import { book, DAY, makeClass, makeStudio, type Studio, setConfig } from "../reservations/test-fixtures";
+
+let t: TestApp;
+let admin: { headers: Record<string, string> };
+let shop: Shop;
+let studio: Studio;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signUp({ role: "admin" });
+  shop = await seedShop(t);
+  studio = await makeStudio(t.app);
+  await setConfig(t.app, { email: "recepcion@estudio-prueba.mx" });
+});
+afterAll(() => t.close());
+
+let people = 0;
+/** A customer with a login (strong password), a profile, an address, a purchase and a booking. */
+async function person(name: string) {
+  people += 1;
+  const password = `Colibri-Marea-${people}93!`;
+  const login = await t.signUp({ name, password });
+  const db = t.app.db;
+  let [row] = await db.select().from(customers).where(eq(customers.uid, login.userId));
+  if (!row) {
+    [row] = await db.insert(customers).values({ uid: login.userId, name, email: login.email }).returning();
+  }
+  const customerId = row!.customer_id;
+  const phone = `55${String(10_000_000 + people * 7919).slice(0, 8)}`;
+  await db
+    .update(customers)
+    .set({
+      last_name: "Prueba",
+      phone,
+      birthdate: "1990-05-04",
+      instagram: `@${name.toLowerCase()}`,
+      tags: ["vip"],
+    })
+    .where(eq(customers.customer_id, customerId));
+  await db
+    .insert(addresses)
+    .values({ customer_id: customerId, street: `Calle ${name}`, city: "CDMX", state: "CDMX", country: "MX" });
+  await db
+    .insert(customer_notes)
+    .values({ customer_id: customerId, body: `Nota interna sobre ${name}: lesión de rodilla` });
+  const bought = await buyWithCard(t, login.headers, shop.packages.five.class_package_id);
+  expect(bought.confirm.statusCode).toBe(200);
+  const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 3 * DAY), capacity: 10 });
+  const booked = await book(t, login.headers, { single_class_id: klass.single_class_id });
+  expect(booked.statusCode).toBe(200);
+  return { ...login, password, customerId, phone };
+}
+
+const countOf = async (
+  table: typeof purchases | typeof invoices | typeof class_reservations | typeof available_classes,
+  customerId: number,
+) => (await t.app.db.select().from(table).where(eq(table.customer_id, customerId))).length;
+
+describe("data export (ARCO: acceso)", () => {
+  it("gives the customer their own data as JSON and CSV, and nobody else's, without staff notes", async () => {
+    const ana = await person("Ana");
+    const beto = await person("Beto");
+
+    const json = await t.app.inject({
+      method: "GET",
+      url: "/api/customer/data-export?format=json",
+      headers: ana.headers,
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.headers["content-disposition"]).toMatch(/attachment; filename="mis-datos-.*\.json"/);
+    const data = json.json();
+    expect(data.profile[0]).toMatchObject({
+      customer_id: ana.customerId,
+      email: ana.email,
+      phone: ana.phone,
+      instagram: "@ana",
+    });
+    expect(data.address[0]).toMatchObject({ street: "Calle Ana" });
+    expect(data.reservations).toHaveLength(1);
+    expect(data.purchases.length).toBeGreaterThanOrEqual(1);
+    expect(data.invoices.length).toBeGreaterThanOrEqual(1);
+    expect(data.credits.length).toBeGreaterThanOrEqual(1);
+    for (const section of [
+      "penalties",
+      "waitlists",
+      "form_answers",
+      "accepted_pages",
+      "ratings",
+      "video_favorites",
+      "video_completions",
+    ]) {
+      expect(Array.isArray(data[section])).toBe(true);
+    }
+    for (const rows of Object.values(data).filter(Array.isArray) as Record<string, unknown>[][]) {
+      for (const row of rows) if ("customer_id" in row) expect(row.customer_id).toBe(ana.customerId);
+    }
+    expect(json.body).not.toContain(beto.email);
+    expect(json.body).not.toContain("Nota interna");
+    expect(json.body).not.toContain("lesión");
+    expect(data.profile[0]).not.toHaveProperty("tags");
+
+    const csv = await t.app.inject({
+      method: "GET",
+      url: "/api/customer/data-export?format=csv",
+      headers: ana.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/^text\/csv/);
+    const lines = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("seccion,registro,campo,valor");
+    expect(lines).toContain(`"profile","1","email","${ana.email}"`);
+    expect(lines.some((l) => l.startsWith('"reservations","1","single_class_id"'))).toBe(true);
+    expect(csv.body).not.toContain(beto.email);
+    expect(csv.body).not.toContain("Nota interna");
+  });
+
+  it("is only for signed-in people; a bad format is a Spanish 400", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/customer/data-export" })).statusCode).toBe(401);
+    const ana = await person("Carla");
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/customer/data-export?format=xml",
+      headers: ana.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("closing an account (ARCO: cancelación)", () => {
+  it("the customer asks, the studio is told, the admin confirms: identity erased, history kept, login gone", async () => {
+    const dora = await person("Dora");
+    const before = {
+      purchases: await countOf(purchases, dora.customerId),
+      invoices: await countOf(invoices, dora.customerId),
+      reservations: await countOf(class_reservations, dora.customerId),
+      credits: await countOf(available_classes, dora.customerId),
+    };
+
+    const none = await t.app.inject({
+      method: "GET",
+      url: "/api/customer/closure-request",
+      headers: dora.headers,
+    });
+    expect(none.json()).toMatchObject({ status: "none", requested_at: null });
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/customer/closure-request",
+      headers: dora.headers,
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({
+      status: "requested",
+      message: expect.stringContaining("Recibimos tu solicitud"),
+    });
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/customer/closure-request",
+      headers: dora.headers,
+    });
+    expect(again.json().requested_at).toBe(asked.json().requested_at);
+    const mails = await t.app.db
+      .select()
+      .from(email_outbox)
+      .where(eq(email_outbox.template, "closure-request"));
+    const mine = mails.filter((m) => m.text?.includes(dora.email));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.to).toBe("recepcion@estudio-prueba.mx");
+
+    const closed = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/customers/${dora.customerId}/close`,
+      headers: admin.headers,
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toMatchObject({ customer_id: dora.customerId, status: "closed" });
+
+    const [row] = await t.app.db.select().from(customers).where(eq(customers.customer_id, dora.customerId));
+    expect(row).toMatchObject({
+      name: "Cliente eliminado",
+      last_name: null,
+      phone: null,
+      birthdate: null,
+      instagram: null,
+      file_id: null,
+      tags: [],
+    });
+    expect(row!.email).not.toBe(dora.email);
+    expect(row!.email).toMatch(/\.invalid$/);
+    expect(row!.deactivatedAt).not.toBeNull();
+    expect(
+      await t.app.db.select().from(addresses).where(eq(addresses.customer_id, dora.customerId)),
+    ).toHaveLength(0);
+    expect(
+      await t.app.db.select().from(customer_notes).where(eq(customer_notes.customer_id, dora.customerId)),
+    ).toHaveLength(0);
+    expect({
+      purchases: await countOf(purchases, dora.customerId),
+      invoices: await countOf(invoices, dora.customerId),
+      reservations: await countOf(class_reservations, dora.customerId),
+      credits: await countOf(available_classes, dora.customerId),
+    }).toEqual(before);
+
+    // The old login cannot sign in, and its session is over.
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: dora.email, password: dora.password },
+    });
+    expect(signIn.statusCode).not.toBe(200);
+    const oldSession = await t.app.inject({
+      method: "GET",
+      url: "/api/customer/closure-request",
+      headers: dora.headers,
+    });
+    expect(oldSession.statusCode).toBe(401);
+
+    // Audited, without the erased personal data.
+    const entries = await t.app.db.select().from(audit_log).where(eq(audit_log.customer_id, dora.customerId));
+    expect(entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining(["customer.closure_request", "customer.close"]),
+    );
+    const trail = JSON.stringify(entries);
+    for (const erased of [dora.email, dora.phone, "Calle Dora", "@dora", "1990-05-04"])
+      expect(trail).not.toContain(erased);
+
+    const twice = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/customers/${dora.customerId}/close`,
+      headers: admin.headers,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe("Esta cuenta ya está cerrada.");
+  });
+
+  it("only an admin confirms: a customer gets 403 (even for their own request), a visitor 401, an unknown id 404", async () => {
+    const eva = await person("Eva");
+    const fer = await person("Fer");
+    await t.app.inject({ method: "POST", url: "/api/customer/closure-request", headers: fer.headers });
+    const byCustomer = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/customers/${fer.customerId}/close`,
+      headers: eva.headers,
+    });
+    expect(byCustomer.statusCode).toBe(403);
+    const own = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/customers/${fer.customerId}/close`,
+      headers: fer.headers,
+    });
+    expect(own.statusCode).toBe(403);
+    const visitor = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/customers/${fer.customerId}/close`,
+    });
+    expect(visitor.statusCode).toBe(401);
+    expect((await t.app.inject({ method: "POST", url: "/api/customer/closure-request" })).statusCode).toBe(
+      401,
+    );
+    const [still] = await t.app.db.select().from(customers).where(eq(customers.customer_id, fer.customerId));
+    expect(still!.name).toBe("Fer");
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/customers/99999999/close",
+      headers: admin.headers,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
