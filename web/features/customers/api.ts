@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address, AddressInput } from "../../../domain/customers";
 import type { FieldValues, FormField } from "../../../domain/forms";
-import { api } from "../../lib/api-client";
+import { API_BASE, api } from "../../lib/api-client";
 import { currentUserQueryKey } from "../auth/api";
 
 export type Profile = {
@@ -145,5 +145,34 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       api.post("/auth/change-password", { ...body, revokeOtherSessions: true }),
+  });
+}
+
+/** Where the customer's request to close the account stands (ARCO, issue 18.8). */
+export type ClosureStatus = {
+  status: "none" | "requested" | "closed";
+  requested_at: string | null;
+  closed_at: string | null;
+};
+
+const closureKey = ["customer", "closure-request"] as const;
+
+/** The data-export download (a plain link: the browser saves the file with the session cookie). */
+export const dataExportUrl = (format: "json" | "csv") => `${API_BASE}/customer/data-export?format=${format}`;
+
+/** GET /api/customer/closure-request */
+export function useClosureStatus() {
+  return useQuery({
+    queryKey: closureKey,
+    queryFn: () => api.get<ClosureStatus>("/customer/closure-request"),
+  });
+}
+
+/** POST /api/customer/closure-request: the studio is told and confirms it from the admin. */
+export function useRequestClosure() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<ClosureStatus & { message: string }>("/customer/closure-request"),
+    onSuccess: (data) => client.setQueryData(closureKey, data),
   });
 }

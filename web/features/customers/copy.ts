@@ -56,4 +56,21 @@ export const customersCopy = {
     "Reserva tu lugar en el calendario. Puedes cancelar antes del límite que marca el estudio.",
   welcomePackages: "Ver paquetes",
   welcomeCalendar: "Ir al calendario",
+  // Tus datos: derechos ARCO (issue 18.8)
+  dataTitle: "Tus datos",
+  dataText:
+    "Descarga todo lo que el estudio guarda sobre ti: perfil, domicilio, reservaciones, compras, cargos, créditos, penalizaciones, listas de espera, formularios, páginas aceptadas, calificaciones y videos.",
+  downloadJson: "Descargar JSON",
+  downloadCsv: "Descargar CSV (hoja de cálculo)",
+  closeTitle: "Cerrar mi cuenta",
+  closeText:
+    "Si cierras tu cuenta, el estudio borrará tu nombre, correo, teléfono, domicilio y demás datos personales, y ya no podrás entrar. Tus compras, cargos y asistencias se conservan sin tu nombre porque la ley lo exige.",
+  closeButton: "Solicitar cierre de cuenta",
+  closeConfirmTitle: "¿Cerrar tu cuenta?",
+  closeConfirmText:
+    "Enviaremos tu solicitud al estudio. Cuando la confirme, tus datos personales se borrarán y no podrás volver a entrar con esta cuenta. Tus créditos sin usar se pierden.",
+  closeConfirm: "Sí, solicitar el cierre",
+  closeRequested:
+    "Solicitaste cerrar tu cuenta el {date}. El estudio la confirmará pronto; mientras tanto puedes seguir usándola.",
+  privacyLink: "Aviso de Privacidad",
 } as const;

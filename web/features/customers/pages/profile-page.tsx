@@ -5,11 +5,12 @@ import { AccountSecurityCard } from "../components/account-security-card";
 import { AddressCard } from "../components/address-card";
 import { ExtraFieldsCard } from "../components/extra-fields-card";
 import { ProfileCard } from "../components/profile-card";
+import { YourDataCard } from "../components/your-data-card";
 import { customersCopy as c } from "../copy";
 
 /**
  * /mystudio/informacion: profile card, email and password, billing address and the configured
- * profile form.
+ * profile form, and "Tus datos" (download them, ask to close the account).
  */
 export function ProfilePage() {
   usePageTitle(c.title);
@@ -30,6 +31,7 @@ export function ProfilePage() {
             {fields.data && values.data ? (
               <ExtraFieldsCard fields={fields.data} values={values.data.values} />
             ) : null}
+            <YourDataCard />
           </>
         ) : null}
       </Stack>
