@@ -1,10 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatMoney } from "../domain/format";
 import { messages } from "../domain/messages";
 import { STRONG_PASSWORD } from "./api";
+import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
 
 /**
@@ -23,30 +22,6 @@ const pkgOf = (title: string) => {
   return found;
 };
 const priceOf = (p: Pkg) => (p.sale_price !== null && p.sale_price < p.price ? p.sale_price : p.price);
-
-const axeSource = fs.readFileSync(
-  path.resolve(import.meta.dirname, "../node_modules/axe-core/axe.min.js"),
-  "utf8",
-);
-
-/** WCAG 2.1 A/AA violations axe-core finds (evaluated over DevTools: the CSP allows only our scripts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } }
-    ).axe;
-    return (
-      await axe.run(document, {
-        runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-        resultTypes: ["violations"],
-      })
-    ).violations;
-  })) as { id: string; nodes: { target: string[]; html: string }[] }[];
-  return violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.html}`).join(", ")}`,
-  );
-}
 
 /** A brand-new customer, signed up through the accounts API inside the page's cookie jar. */
 async function signUp(page: Page, prefix: string) {
@@ -80,7 +55,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 async function expectClean(page: Page, problems: string[]) {
-  expect(await axeViolations(page)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
 }
 

@@ -1,10 +1,12 @@
 import type { Address } from "../../../domain/customers";
 import { AppError, notFound } from "../../../domain/errors";
+import { messages } from "../../../domain/messages";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
 import type { Auth } from "../../plugins/auth";
 import { createMyAddress, deleteMyAddress, myAddress, updateMyAddress } from "../addresses/addresses.service";
 import { type Actor, auditedChange } from "../audit/audit.service";
-import { isPhoneInUse, requestRecovery } from "../customers/customers.service";
+import { isPhoneInUse, phoneInUse, requestRecovery } from "../customers/customers.service";
 import { findCustomer } from "./admin-customers.repository";
 import {
   type CustomerPatch,
@@ -66,26 +68,7 @@ export type RecordUpdate = {
 };
 
 const emailTaken = () =>
-  AppError.of(
-    409,
-    "EMAIL_IN_USE",
-    "emailInUse",
-    {},
-    { fields: { email: "Ya existe una cuenta con ese correo" } },
-  );
-const phoneTaken = () =>
-  AppError.of(
-    409,
-    "PHONE_IN_USE",
-    "phoneInUse",
-    {},
-    { fields: { phone: "Ya existe una cuenta con ese número de teléfono" } },
-  );
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
+  AppError.of(409, "EMAIL_IN_USE", "emailInUse", {}, { fields: { email: messages.emailInUse } });
 
 /**
  * PUT /customer/admin/:id: the desk edits name, last name, email, phone, birthdate, instagram
@@ -95,7 +78,7 @@ export async function updateRecord(db: Db, actor: Actor, id: number, input: Reco
   try {
     return await auditedChange(db, actor, async (tx) => {
       const current = await lockedCustomer(tx, id);
-      if (input.phone && (await isPhoneInUse(tx, input.phone, id))) throw phoneTaken();
+      if (input.phone && (await isPhoneInUse(tx, input.phone, id))) throw phoneInUse();
       const emailChanged = input.email.toLowerCase() !== current.email.toLowerCase();
       if (emailChanged && (await emailTakenByOtherLogin(tx, input.email, current.uid))) throw emailTaken();
       const values: CustomerPatch = {
@@ -143,7 +126,7 @@ export async function updateRecord(db: Db, actor: Actor, id: number, input: Reco
       };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw phoneTaken();
+    if (isUniqueViolation(error)) throw phoneInUse();
     throw error;
   }
 }

@@ -1,23 +1,11 @@
-import { AppError, notFound } from "../../../domain/errors";
+import { notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
 import { type Actor, auditedChange } from "../audit/audit.service";
 import { findCustomerById, phoneTaken, updateCustomer } from "./customers.repository";
+import { phoneInUse } from "./customers.service";
 
 export type CustomerNameAndPhone = { name: string; last_name: string; phone: string };
-
-const phoneInUse = () =>
-  AppError.of(
-    409,
-    "PHONE_IN_USE",
-    "phoneInUse",
-    {},
-    { fields: { phone: "Ya existe una cuenta con ese número de teléfono" } },
-  );
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 /**
  * PUT /api/customer with another customer's `customer_id`, by an administrator (seed 001:

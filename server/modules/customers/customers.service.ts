@@ -3,7 +3,9 @@ import type { AppConfig } from "../../../domain/app-config";
 import { passwordPolicyFromConfig } from "../../../domain/auth";
 import type { ProfileUpdate, Signup } from "../../../domain/customers";
 import { AppError, notFound } from "../../../domain/errors";
+import { messages } from "../../../domain/messages";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/pg-errors";
 import type { Auth, AuthUser } from "../../plugins/auth";
 import { acceptSignupPages, signupPages } from "../accepted-pages/accepted-pages.service";
 import { myAddress } from "../addresses/addresses.service";
@@ -67,20 +69,10 @@ export async function isPhoneInUse(db: Db, phone: string, exceptCustomerId: numb
   return phoneTaken(db, phone, exceptCustomerId);
 }
 
-const phoneInUse = () =>
-  AppError.of(
-    409,
-    "PHONE_IN_USE",
-    "phoneInUse",
-    {},
-    { fields: { phone: "Ya existe una cuenta con ese número de teléfono" } },
-  );
+/** A phone another account already uses (sign-up, profile, the desk's record and walk-ins). */
+export const phoneInUse = () =>
+  AppError.of(409, "PHONE_IN_USE", "phoneInUse", {}, { fields: { phone: messages.phoneInUse } });
 const accountExists = () => AppError.of(409, "ACCOUNT_EXISTS", "accountExists");
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
 
 export type SignupDeps = { db: Db; auth: Auth; config: AppConfig };
 
