@@ -9,13 +9,14 @@ import { type AdminColumn, AdminTable } from "./admin-table";
 const c = adminCopy.audit;
 
 export const actionLabel = (action: string) => c.actions[action] ?? action;
+const fieldLabel = (key: string) => c.fields[key] ?? key;
 
 /** A short, readable summary of an entry's details for the table and the CSV. */
 export function detailsText(details: Record<string, unknown> | null): string {
   if (!details) return "";
   const plain = Object.entries(details)
     .filter(([, v]) => v !== null && v !== undefined && typeof v !== "object")
-    .map(([k, v]) => `${k}: ${v}`);
+    .map(([k, v]) => `${fieldLabel(k)}: ${v}`);
   return [...plain, ...changesText(details)].join(" · ");
 }
 
@@ -26,12 +27,14 @@ function valueText(value: unknown): string {
   return String(value);
 }
 
-/** A change's { before, after } as "phone: 5511… → 5522…" per field. */
+/** A change's { before, after } as "Teléfono: 5511… → 5522…" per field. */
 function changesText(details: Record<string, unknown>): string[] {
   const before = details.before as Record<string, unknown> | null | undefined;
   const after = details.after as Record<string, unknown> | null | undefined;
   if (typeof after !== "object" || after === null) return [];
-  return Object.keys(after).map((key) => `${key}: ${valueText(before?.[key])} → ${valueText(after[key])}`);
+  return Object.keys(after).map(
+    (key) => `${fieldLabel(key)}: ${valueText(before?.[key])} → ${valueText(after[key])}`,
+  );
 }
 
 /** The audit log (who, what, when) of the whole studio or of one customer. */
