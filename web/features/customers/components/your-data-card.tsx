@@ -55,7 +55,7 @@ export function YourDataCard() {
         ) : (
           <Group>
             <Button
-              color="red"
+              color="red.9"
               variant="outline"
               onClick={() => setConfirming(true)}
               disabled={!closure.data}
@@ -75,7 +75,7 @@ export function YourDataCard() {
             <Button variant="default" onClick={() => setConfirming(false)}>
               {c.cancel}
             </Button>
-            <Button color="red" loading={request.isPending} onClick={ask}>
+            <Button color="red.9" loading={request.isPending} onClick={ask}>
               {c.closeConfirm}
             </Button>
           </Group>

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { messages } from "../domain/messages";
+import { apiCall, apiSignIn, STRONG_PASSWORD } from "./api";
+import { wcagViolations } from "./axe";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+
+const baseUrl = inject("baseUrl");
+let seq = 0;
+
+/** A new customer of this journey's own: closing an account cannot touch anyone else's. */
+async function newCustomer(): Promise<string> {
+  seq += 1;
+  const email = `privacidad${seq}.${Date.now()}@prueba.mx`;
+  await apiCall("/api/customer/signup", {
+    method: "POST",
+    body: {
+      email,
+      password: STRONG_PASSWORD,
+      password_confirm: STRONG_PASSWORD,
+      phone: `57${String((Date.now() + seq * 7919) % 100_000_000).padStart(8, "0")}`,
+      name: "Rosa",
+      last_name: "Privada",
+      signup_reason: "Instagram",
+      accept_terms: true,
+    },
+  });
+  return email;
+}
+
+describe("Tus datos: download them, ask to close the account, the studio confirms", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`downloads the CSV, asks to close and is signed out once the studio confirms (${viewport.width} px)`, async () => {
+      const email = await newCustomer();
+      const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
+      await signInAs(page, email, "/mystudio/informacion", STRONG_PASSWORD);
+      await page.getByRole("heading", { name: "Tus datos" }).waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Descargar CSV (hoja de cálculo)" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^mis-datos-.*\.csv$/);
+      const csv = fs.readFileSync((await download.path())!, "utf8");
+      expect(csv).toContain("seccion,registro,campo,valor");
+      expect(csv).toContain(`"profile","1","email","${email}"`);
+
+      await page.getByRole("heading", { name: "Tus datos" }).scrollIntoViewIfNeeded();
+      await screenshot(page, `privacy-your-data-${viewport.width}`);
+      expect(await wcagViolations(page)).toEqual([]);
+
+      await page.getByRole("button", { name: "Solicitar cierre de cuenta" }).click();
+      await page.getByRole("dialog", { name: "¿Cerrar tu cuenta?" }).waitFor();
+      await screenshot(page, `privacy-close-confirm-${viewport.width}`);
+      await page.getByRole("button", { name: "Sí, solicitar el cierre" }).click();
+      await expect.poll(() => page.getByText(messages.closureRequested).count()).toBe(1);
+      await expect.poll(() => page.getByText(/Solicitaste cerrar tu cuenta el/).count()).toBe(1);
+      await screenshot(page, `privacy-close-requested-${viewport.width}`);
+
+      // The studio confirms from the admin: the person is anonymised and the login stops working.
+      const customerToken = await apiSignIn(email, STRONG_PASSWORD);
+      const { customer } = (await apiCall("/api/customer", { token: customerToken })).json;
+      const adminToken = await apiSignIn("admin@demo.mx");
+      await apiCall(`/api/admin/customers/${customer.customer_id}/close`, {
+        method: "POST",
+        token: adminToken,
+      });
+      await page.goto("/mystudio/informacion");
+      await page.waitForURL(/\/entrar/);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
