@@ -26,6 +26,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/class_packages/especiales/home": "public home list",
   "GET /api/class_packages/:id": "the checkout page shows the package before sign-in",
   "GET /api/payment_methods": "checkout shows the payment choices (names, public instructions)",
+  "GET /api/checkout/providers":
+    "checkout shows which card and wallet processor it will use before sign-in (names only, no keys)",
   "GET /api/payment_methods/:id": "one checkout payment choice",
   "GET /api/single_class": "the public schedule (/calendario); no customer identities in it",
   "GET /api/single_class/single/:id": "one class of the public schedule",
