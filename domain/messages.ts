@@ -328,6 +328,10 @@ export const messages = {
   accountDeactivated: "Tu cuenta está desactivada. Comunícate con el estudio para reactivarla.",
   deskSaleDone: "Venta registrada. Enviamos el recibo al cliente.",
   deskGiftDone: "Paquete regalado. Le avisamos al cliente por correo.",
+  deskCardCharged: "Cobro aprobado. Enviamos el recibo al cliente.",
+  deskCardNotFound: "Esa tarjeta no está guardada por este cliente.",
+  deskCardSubscription:
+    "Una suscripción no se cobra con una tarjeta guardada en mostrador: usa la terminal del estudio o que el cliente la compre en línea.",
   // Commerce: renewals, provider adapters and webhooks (ours)
   invoiceNotFound: "No encontramos este cargo.",
   invoiceNotPending: "Este cargo ya no está pendiente de pago.",

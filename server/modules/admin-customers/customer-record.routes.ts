@@ -3,6 +3,7 @@ import { z } from "zod";
 import { addressSchema, phoneSchema, profileUpdateSchema } from "../../../domain/customers";
 import { DESK_PAYMENTS } from "../../../domain/desk-sale";
 import { t } from "../../../domain/messages";
+import { cardGateway } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { sendPurchaseReceipt } from "../purchases/receipt-email";
@@ -16,6 +17,7 @@ import {
   setTags,
   updateRecord,
 } from "./customer-record.service";
+import { chargeSavedCardAtDesk, deskCards } from "./desk-card-sale.service";
 
 const tags = ["admin", "clientes"];
 const id = z.coerce.number().int().positive();
@@ -223,6 +225,67 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       await sendPurchaseReceipt(app, purchase.purchase_id);
       const gift = request.body.payment === "gift";
       return { message: t(gift ? "deskGiftDone" : "deskSaleDone"), purchase_id: purchase.purchase_id };
+    },
+  );
+
+  app.get(
+    "/customer/admin/:id/cards",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Tarjetas guardadas del cliente que el mostrador puede cobrar (las del procesador en uso)",
+        params: z.object({ id }),
+        response: {
+          200: z.object({
+            tarjetas: z.array(
+              z.object({
+                payment_source_id: z.number(),
+                card_type: z.string().nullable(),
+                last_digits: z.string().nullable(),
+                exp_month: z.number().nullable(),
+                exp_year: z.number().nullable(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => ({ tarjetas: await deskCards(app.db, cardGateway(app), request.params.id) }),
+  );
+
+  app.post(
+    "/customer/admin/:id/sell/saved-card",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Vende un paquete en mostrador cobrándolo a una tarjeta guardada del cliente",
+        description:
+          "Cargo sin el cliente presente con la tarjeta que guardó en este estudio (decisión 0022). Idempotente por idempotency_key. 402 CARD_DECLINED con el motivo del banco (la compra queda fallida, sin créditos); 404 si la tarjeta no es del cliente o es de otro procesador.",
+        params: z.object({ id }),
+        body: z.object({
+          class_package_id: id,
+          payment_source_id: id,
+          idempotency_key: z
+            .string()
+            .min(8)
+            .max(200)
+            .regex(/^[\w.:-]+$/),
+        }),
+        response: { 200: messageOut.extend({ purchase_id: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { purchase_id, replayed } = await chargeSavedCardAtDesk(
+        app,
+        cardGateway(app),
+        await actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      if (!replayed) await sendPurchaseReceipt(app, purchase_id);
+      return { message: t("deskCardCharged"), purchase_id };
     },
   );
 };

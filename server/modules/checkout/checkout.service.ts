@@ -418,7 +418,8 @@ function recurringOf(
   };
 }
 
-function declined(code: string): AppError {
+/** A processor's decline as the API answers it: 402 with the decline's Spanish message. */
+export function declined(code: string): AppError {
   return AppError.of(402, "CARD_DECLINED", declineMessageKey(code), {}, { details: { decline_code: code } });
 }
 

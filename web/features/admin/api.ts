@@ -367,6 +367,36 @@ export function useSellAtDesk(customerId: number) {
   );
 }
 
+/** A card the customer saved with the processor in use (the desk may charge it, decision 0022). */
+export type DeskCard = {
+  payment_source_id: number;
+  card_type: string | null;
+  last_digits: string | null;
+  exp_month: number | null;
+  exp_year: number | null;
+};
+
+export function useDeskCards(customerId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...customerKey(customerId), "cards"],
+    enabled,
+    queryFn: ({ signal }) =>
+      api.get<{ tarjetas: DeskCard[] }>(`/customer/admin/${customerId}/cards`, { signal }),
+  });
+}
+
+export type SavedCardSaleInput = {
+  class_package_id: number;
+  payment_source_id: number;
+  idempotency_key: string;
+};
+
+export function useSellWithSavedCard(customerId: number) {
+  return useCustomerAction(customerId, (input: SavedCardSaleInput) =>
+    api.post<Message & { purchase_id: number }>(`/customer/admin/${customerId}/sell/saved-card`, input),
+  );
+}
+
 /** The ten best matches by name, email or phone (the merge dialog's search). */
 export function useCustomerSearch(query: string) {
   return useQuery({

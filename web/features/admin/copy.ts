@@ -202,6 +202,14 @@ export const adminCopy = {
       string
     >,
     cardHint: "Cobra con la terminal del estudio y anota la autorización.",
+    cardSource: "Cobrar con",
+    cardTerminal: "Terminal del estudio",
+    cardSaved: "Tarjeta guardada del cliente",
+    savedCardHint:
+      "Se cobra ahora a la tarjeta que el cliente guardó en el estudio. Le enviamos el recibo por correo.",
+    savedCardNone: "El cliente no tiene tarjetas guardadas",
+    savedCardLabel: (brand: string, last4: string, expiry: string) =>
+      `${brand} •••• ${last4} · vence ${expiry}`,
     transferHint: "Anota la referencia de la transferencia.",
     giftHint: "Sin cobro. Le avisamos al cliente por correo y queda en la bitácora.",
     cashHint: "Le enviamos el recibo al cliente por correo.",
@@ -282,6 +290,7 @@ export const adminCopy = {
       "waitlist.remove": "Quitado de lista de espera",
       "access.sell": "Venta en mostrador",
       "access.gift": "Paquete regalado",
+      "access.sell_card_declined": "Cobro a tarjeta guardada rechazado",
       "customer.update": "Datos del cliente editados",
       "customer.tags": "Etiquetas cambiadas",
       "customer.note_add": "Nota agregada",

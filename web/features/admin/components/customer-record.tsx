@@ -2,9 +2,11 @@ import {
   Button,
   Checkbox,
   Group,
+  Loader,
   Modal,
   NumberInput,
   Paper,
+  Radio,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -21,16 +23,20 @@ import { centsToNumber, computeTotals } from "../../../../domain/money";
 import { PackageSelect } from "../../../components/choice-selects";
 import { ApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../app-config/api";
+import { newIdempotencyKey } from "../../checkout/api";
 import {
   type CustomerDetail,
   type CustomerRecordInput,
+  type DeskCard,
   type DeskSaleInput,
   useAddNote,
   useCustomerSearch,
   useCustomerTags,
+  useDeskCards,
   useMergeCustomer,
   usePackageChoices,
   useSellAtDesk,
+  useSellWithSavedCard,
   useSetCustomerTags,
   useUpdateCustomer,
 } from "../api";
@@ -407,6 +413,16 @@ export function MergeModal({ detail, opened, onClose }: ModalProps & { detail: C
 
 type Payment = DeskSaleInput["payment"];
 
+const BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express" };
+
+/** "Visa •••• 4242 · vence 12/2099" */
+function savedCardText(card: DeskCard): string {
+  const brand = BRANDS[card.card_type ?? ""] ?? card.card_type ?? "Tarjeta";
+  const expiry =
+    card.exp_month && card.exp_year ? `${String(card.exp_month).padStart(2, "0")}/${card.exp_year}` : "—";
+  return c.savedCardLabel(brand, card.last_digits ?? "????", expiry);
+}
+
 /**
  * "Vender paquete": a package sold at the counter (cash, the studio's card terminal, transfer)
  * or given as a gift; the customer gets the receipt or the gift note by email (decision 0022).
@@ -414,22 +430,63 @@ type Payment = DeskSaleInput["payment"];
 export function SellPackageModal({ customerId, opened, onClose }: ModalProps & { customerId: number }) {
   const packages = usePackageChoices(opened);
   const sell = useSellAtDesk(customerId);
+  const sellSaved = useSellWithSavedCard(customerId);
   const [packageId, setPackageId] = useState<string | null>(null);
   const [payment, setPayment] = useState<Payment>("cash");
+  // A card sale is either recorded from the studio's terminal or charged to a card the customer saved.
+  const [cardSource, setCardSource] = useState<"terminal" | "saved">("terminal");
+  const [sourceId, setSourceId] = useState<string | null>(null);
+  const savedCard = payment === "card" && cardSource === "saved";
+  const cards = useDeskCards(customerId, opened && savedCard);
+  // One key per sale attempt: a double click or a retry after a network error charges once.
+  const [saleKey, setSaleKey] = useState(newIdempotencyKey);
   const [reference, setReference] = useState("");
   const [amount, setAmount] = useState<number | string>("");
   const pkg = packages.data?.class_packages.find((p) => String(p.class_package_id) === packageId);
   const price = pkg ? centsToNumber(computeTotals(pkg).total) : 0;
-  const charged = amount === "" ? price : Number(amount) || 0;
+  // A saved card is charged the package's price; the desk types an amount only for what it records.
+  const charged = savedCard || amount === "" ? price : Number(amount) || 0;
   const gift = payment === "gift";
-  const hint = { cash: c.cashHint, card: c.cardHint, transfer: c.transferHint, gift: c.giftHint }[payment];
+  const hint = savedCard
+    ? c.savedCardHint
+    : { cash: c.cashHint, card: c.cardHint, transfer: c.transferHint, gift: c.giftHint }[payment];
 
   const choose = (id: string | null) => {
     setPackageId(id);
     setAmount("");
   };
+  const done = (res: { message: string }) => {
+    notifySuccess(res.message);
+    setPackageId(null);
+    setPayment("cash");
+    setCardSource("terminal");
+    setSourceId(null);
+    setSaleKey(newIdempotencyKey());
+    setReference("");
+    setAmount("");
+    onClose();
+  };
   const submit = () => {
     if (!packageId) return;
+    if (savedCard) {
+      if (!sourceId) return;
+      sellSaved.mutate(
+        {
+          class_package_id: Number(packageId),
+          payment_source_id: Number(sourceId),
+          idempotency_key: saleKey,
+        },
+        {
+          onSuccess: done,
+          onError: (error) => {
+            // A decline leaves that sale failed: trying again (another card) is a new sale.
+            setSaleKey(newIdempotencyKey());
+            notifyError(error);
+          },
+        },
+      );
+      return;
+    }
     sell.mutate(
       {
         class_package_id: Number(packageId),
@@ -437,17 +494,7 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
         reference: payment === "card" || payment === "transfer" ? reference.trim() || null : null,
         amount: gift ? null : charged,
       },
-      {
-        onSuccess: (res) => {
-          notifySuccess(res.message);
-          setPackageId(null);
-          setPayment("cash");
-          setReference("");
-          setAmount("");
-          onClose();
-        },
-        onError: notifyError,
-      },
+      { onSuccess: done, onError: notifyError },
     );
   };
 
@@ -482,7 +529,45 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
             {hint}
           </Text>
         </Stack>
-        {payment === "card" || payment === "transfer" ? (
+        {payment === "card" ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="desk-card-source-label">
+              {c.cardSource}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="desk-card-source-label"
+              fullWidth
+              value={cardSource}
+              onChange={(v) => setCardSource(v as "terminal" | "saved")}
+              data={[
+                { value: "terminal", label: c.cardTerminal },
+                { value: "saved", label: c.cardSaved },
+              ]}
+            />
+          </Stack>
+        ) : null}
+        {savedCard ? (
+          cards.isPending ? (
+            <Loader size="sm" aria-label={c.cardSaved} />
+          ) : cards.data?.tarjetas.length ? (
+            <Radio.Group label={c.cardSaved} value={sourceId} onChange={setSourceId} required>
+              <Stack gap="xs" mt={4}>
+                {cards.data.tarjetas.map((card) => (
+                  <Radio
+                    key={card.payment_source_id}
+                    value={String(card.payment_source_id)}
+                    label={savedCardText(card)}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {c.savedCardNone}
+            </Text>
+          )
+        ) : null}
+        {(payment === "card" && !savedCard) || payment === "transfer" ? (
           <TextInput
             label={c.reference}
             value={reference}
@@ -499,10 +584,15 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
             prefix="$"
             value={amount === "" ? price : amount}
             onChange={setAmount}
-            disabled={!pkg}
+            disabled={!pkg || savedCard}
           />
         )}
-        <Button onClick={submit} loading={sell.isPending} disabled={!packageId} mt="xs">
+        <Button
+          onClick={submit}
+          loading={sell.isPending || sellSaved.isPending}
+          disabled={!packageId || (savedCard && !sourceId)}
+          mt="xs"
+        >
           {gift ? c.giftSubmit : c.sellSubmit(formatMoney(charged))}
         </Button>
       </Stack>
