@@ -49,6 +49,12 @@ export async function customerRow(db: Db, customerId: number) {
   return row ?? null;
 }
 
+/** The customer's row locked until the transaction ends: two confirmations of one closure queue. */
+export async function lockCustomer(tx: Db, customerId: number) {
+  const [row] = await tx.select().from(customers).where(eq(customers.customer_id, customerId)).for("update");
+  return row ?? null;
+}
+
 /**
  * What the studio holds about one customer, section by section. Staff notes and tags are the
  * studio's internal records and are left out (the aviso de privacidad says so); saved cards are

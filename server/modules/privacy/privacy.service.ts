@@ -9,6 +9,7 @@ import {
   closureEvents,
   customerRow,
   exportSections,
+  lockCustomer,
   retireLogin,
 } from "./privacy.repository";
 
@@ -113,11 +114,11 @@ export function closedAccountEmail(customerId: number) {
  * The audit entry keeps only ids and dates, never the erased data.
  */
 export async function closeCustomerAccount(db: Db, actor: Actor, customerId: number) {
-  const status = await closureStatus(db, customerId);
-  if (status.status === "closed") throw AppError.of(409, "ACCOUNT_CLOSED", "accountAlreadyClosed");
   return auditedChange(db, actor, async (tx) => {
-    const customer = await customerRow(tx, customerId);
+    const customer = await lockCustomer(tx, customerId);
     if (!customer) throw AppError.of(404, "CUSTOMER_NOT_FOUND", "customerNotFound");
+    const status = await closureStatus(tx, customerId);
+    if (status.status === "closed") throw AppError.of(409, "ACCOUNT_CLOSED", "accountAlreadyClosed");
     const now = new Date();
     const email = closedAccountEmail(customerId);
     await anonymiseCustomer(tx, customerId, email, now);
