@@ -97,8 +97,15 @@ export function createStripeGateway(options: StripeOptions): CardGateway {
 
     async chargeSaved(input) {
       try {
+        // As in confirmIntent: a card saved by a setup belongs to a Stripe customer, and Stripe
+        // charges it only on that customer's payments.
+        const method = input.source_id.startsWith("pm_")
+          ? await stripe.paymentMethods.retrieve(input.source_id)
+          : null;
+        const owner = typeof method?.customer === "string" ? method.customer : method?.customer?.id;
         const pi = await stripe.paymentIntents.create(
           {
+            ...(owner ? { customer: owner } : {}),
             amount: input.amount_cents,
             currency,
             description: input.description,

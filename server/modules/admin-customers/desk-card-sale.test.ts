@@ -1,14 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { audit_log } from "../../db/schema/audit";
 import { available_classes } from "../../db/schema/credits";
 import { email_outbox } from "../../db/schema/mail";
 import { payment_sources } from "../../db/schema/payments";
 import { purchases } from "../../db/schema/purchases";
+import type { StripeFake } from "../../payments/test-support/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import { withShopApp } from "../../test/fixtures";
-import { customerLogin, newKey, type Shop, token } from "../checkout/commerce-test-support";
+import { customerLogin, newKey, type Shop, startStripeSuite, token } from "../checkout/commerce-test-support";
 
 /**
  * Issue 25 item 3, "Tarjeta guardada del cliente": the desk charges a package to a card the
@@ -144,5 +145,45 @@ describe("selling at the counter with the customer's saved card", () => {
     });
     expect(list.statusCode).toBe(403);
     expect(await purchasesOf(c.customer_id)).toHaveLength(0);
+  });
+});
+
+describe("with Stripe (its in-process fake)", () => {
+  let st: TestApp;
+  let stripeShop: Shop;
+  let stripe: StripeFake;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ t: st, shop: stripeShop, fake: stripe, close } = await startStripeSuite());
+  });
+  afterAll(() => close());
+
+  it("charges a card saved through Stripe's setup off-session, on the card's Stripe customer", async () => {
+    const stripeAdmin = await st.signUp({ role: "admin" });
+    const c = await customerLogin(st);
+    const post = (url: string, headers: Record<string, string>, payload: object) =>
+      st.app.inject({ method: "POST", url, headers, payload });
+    const setup = await post("/api/metodosPago/setup", c.headers, { idempotency_key: newKey() });
+    stripe.completeSetup(setup.json().id, "pm_desk_mc");
+    const saved = await post("/api/metodosPago/setup/complete", c.headers, { setup_id: setup.json().id });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const res = await post(`/api/customer/admin/${c.customer_id}/sell/saved-card`, stripeAdmin.headers, {
+      class_package_id: stripeShop.packages.five.class_package_id,
+      payment_source_id: saved.json().metodo_pago.payment_source_id,
+      idempotency_key: newKey(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await st.app.db.select().from(purchases).where(eq(purchases.customer_id, c.customer_id));
+    expect(row).toMatchObject({ status: "completed", provider: "stripe" });
+    const charge = stripe.requests.find(
+      (r) => r.path === "/v1/payment_intents" && r.form.payment_method === "pm_desk_mc",
+    )!;
+    expect(charge.form).toMatchObject({
+      off_session: "true",
+      confirm: "true",
+      customer: expect.stringMatching(/^cus_/),
+    });
+    expect(charge.headers["idempotency-key"]).toMatch(/^desk-/);
   });
 });

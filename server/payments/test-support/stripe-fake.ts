@@ -63,8 +63,21 @@ export async function startStripeFake() {
     if (resource === "products") return { id: id("prod"), object: "product", name: f.name };
     if (resource === "coupons")
       return { id: id("co"), object: "coupon", amount_off: Number(f.amount_off), duration: f.duration };
-    if (resource === "payment_intents" && r.method === "POST" && !rid)
-      return createIntent("payment_intent", f, Number(f.amount));
+    if (resource === "payment_intents" && r.method === "POST" && !rid) {
+      const intent = createIntent("payment_intent", f, Number(f.amount));
+      // Charged at once (a saved card, off-session): Stripe refuses a customer's card on a
+      // payment that is not that customer's.
+      if (f.confirm === "true" && f.payment_method) {
+        const owner = customers.get(f.payment_method) ?? null;
+        if (owner && f.customer !== owner)
+          intent.last_payment_error = { code: "card_declined", decline_code: "generic_decline" };
+        else {
+          intent.status = "succeeded";
+          intent.payment_method = card(f.payment_method, owner);
+        }
+      }
+      return intent;
+    }
     if ((resource === "payment_intents" || resource === "setup_intents") && rid) {
       const intent = intents.get(rid);
       if (!intent) return undefined;
