@@ -164,6 +164,9 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const customer = await setActive(app.db, await actorOf(request), request.params.id, active);
+        // The login's sessions were deleted in that transaction; this instance's short cache of
+        // verified sessions must not keep one alive for its last seconds.
+        if (!active) app.forgetSessions();
         return { message: t(active ? "customerReactivated" : "customerDeactivatedDone"), customer };
       },
     );
@@ -191,6 +194,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body.other_customer_id,
       );
+      app.forgetSessions(); // the merged-away login's sessions are gone (see deactivate)
       return { message: t("customersMerged"), ...result };
     },
   );

@@ -259,6 +259,10 @@ describe("deactivate and reactivate", () => {
       payment: "cash",
     });
     expect(sold.statusCode).toBe(200);
+    // Used just before: the instance's short cache of verified sessions now holds it.
+    expect((await t.app.inject({ method: "GET", url: "/api/customer", headers: c.headers })).statusCode).toBe(
+      200,
+    );
 
     const res = await inject("POST", `/api/customer/admin/${c.id}/deactivate`);
     expect(res.statusCode).toBe(200);
