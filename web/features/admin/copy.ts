@@ -208,6 +208,7 @@ export const adminCopy = {
     savedCardHint:
       "Se cobra ahora a la tarjeta que el cliente guardó en el estudio. Le enviamos el recibo por correo.",
     savedCardNone: "El cliente no tiene tarjetas guardadas",
+    savedCardPick: "Elige la tarjeta",
     savedCardLabel: (brand: string, last4: string, expiry: string) =>
       `${brand} •••• ${last4} · vence ${expiry}`,
     transferHint: "Anota la referencia de la transferencia.",

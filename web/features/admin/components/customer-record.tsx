@@ -530,27 +530,23 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
           </Text>
         </Stack>
         {payment === "card" ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="desk-card-source-label">
-              {c.cardSource}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="desk-card-source-label"
-              fullWidth
-              value={cardSource}
-              onChange={(v) => setCardSource(v as "terminal" | "saved")}
-              data={[
-                { value: "terminal", label: c.cardTerminal },
-                { value: "saved", label: c.cardSaved },
-              ]}
-            />
-          </Stack>
+          // Radios, not a segmented control: both long labels stay readable on a 390 px phone.
+          <Radio.Group
+            label={c.cardSource}
+            value={cardSource}
+            onChange={(v) => setCardSource(v as "terminal" | "saved")}
+          >
+            <Group gap="lg" mt={4}>
+              <Radio value="terminal" label={c.cardTerminal} />
+              <Radio value="saved" label={c.cardSaved} />
+            </Group>
+          </Radio.Group>
         ) : null}
         {savedCard ? (
           cards.isPending ? (
             <Loader size="sm" aria-label={c.cardSaved} />
           ) : cards.data?.tarjetas.length ? (
-            <Radio.Group label={c.cardSaved} value={sourceId} onChange={setSourceId} required>
+            <Radio.Group label={c.savedCardPick} value={sourceId} onChange={setSourceId} required>
               <Stack gap="xs" mt={4}>
                 {cards.data.tarjetas.map((card) => (
                   <Radio
