@@ -64,14 +64,24 @@ describe("Tus datos: download them, ask to close the account, the studio confirm
       await expect.poll(() => page.getByText(/Solicitaste cerrar tu cuenta el/).count()).toBe(1);
       await screenshot(page, `privacy-close-requested-${viewport.width}`);
 
-      // The studio confirms from the admin: the person is anonymised and the login stops working.
+      // The studio sees the request on the customer's page and confirms it there: the person is
+      // anonymised and the login stops working.
       const customerToken = await apiSignIn(email, STRONG_PASSWORD);
       const { customer } = (await apiCall("/api/customer", { token: customerToken })).json;
-      const adminToken = await apiSignIn("admin@demo.mx");
-      await apiCall(`/api/admin/customers/${customer.customer_id}/close`, {
-        method: "POST",
-        token: adminToken,
-      });
+      const desk = await openQuietPage(browser, baseUrl, viewport);
+      await signInAs(desk.page, "admin@demo.mx", `/admin/clientes/${customer.customer_id}`);
+      await desk.page.getByText("Pidió cerrar su cuenta", { exact: true }).first().waitFor();
+      await desk.page.getByRole("button", { name: "Más acciones" }).click();
+      await desk.page.getByRole("menuitem", { name: "Cerrar cuenta y borrar datos personales" }).click();
+      const confirm = desk.page.getByRole("dialog", { name: "Cerrar cuenta y borrar datos personales" });
+      await confirm.waitFor();
+      await screenshot(desk.page, `privacy-admin-close-${viewport.width}`);
+      expect(await wcagViolations(desk.page)).toEqual([]);
+      await confirm.getByRole("button", { name: "Confirmar" }).click();
+      await desk.page.getByText("Cuenta cerrada: sus datos personales se borraron.").waitFor();
+      await desk.page.getByRole("heading", { name: "Cliente eliminado" }).waitFor();
+      expect(desk.problems).toEqual([]);
+      await desk.context.close();
       await page.goto("/mystudio/informacion");
       await page.waitForURL(/\/entrar/);
       expect(problems).toEqual([]);

@@ -348,6 +348,11 @@ export function useSetCustomerActive(customerId: number) {
   );
 }
 
+/** ARCO closure (decision 0024): personal data erased, purchases and attendance kept anonymous. */
+export function useCloseCustomerAccount(customerId: number) {
+  return useCustomerAction(customerId, () => api.post<Message>(`/admin/customers/${customerId}/close`));
+}
+
 export function useMergeCustomer(customerId: number) {
   return useCustomerAction(customerId, (otherId: number) =>
     api.post<Message>(`/customer/admin/${customerId}/merge`, { other_customer_id: otherId }),

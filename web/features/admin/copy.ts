@@ -187,6 +187,13 @@ export const adminCopy = {
     deactivated: "Desactivada",
     deactivatedSince: (date: string) =>
       `Cuenta desactivada desde el ${date}: no puede iniciar sesión ni reservar.`,
+    closeAccount: "Cerrar cuenta y borrar datos personales",
+    closeConfirm:
+      "¿Cerrar esta cuenta? Se borran su nombre, correo, teléfono, dirección, foto, respuestas y notas; sus compras, facturas y asistencias se conservan sin su identidad, como pide la ley. No se puede deshacer.",
+    closureRequested: "Pidió cerrar su cuenta",
+    closureRequestedHint: (date: string) =>
+      `El ${date} el cliente pidió cerrar su cuenta (derechos ARCO). Confírmalo en «Más acciones» → «Cerrar cuenta y borrar datos personales».`,
+    closed: "Cuenta cerrada: sus datos personales se borraron.",
     mergedInto: "Esta cuenta se unió a otra.",
     openKept: "Ver la cuenta que se conservó",
     merge: "Unir con otra cuenta",
@@ -299,6 +306,8 @@ export const adminCopy = {
       "customer.deactivate": "Cuenta desactivada",
       "customer.reactivate": "Cuenta reactivada",
       "customer.merge": "Cuentas unidas",
+      "customer.closure_request": "Pidió cerrar su cuenta",
+      "customer.close": "Cuenta cerrada (datos personales borrados)",
     } as Record<string, string>,
   },
   outbox: {

@@ -7,7 +7,6 @@ import {
   NumberInput,
   Paper,
   Radio,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   TagsInput,
@@ -512,19 +511,15 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
           comboboxProps={{ withinPortal: true }}
         />
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="desk-payment-label">
-            {c.payment}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="desk-payment-label"
-            fullWidth
-            value={payment}
-            onChange={(v) => setPayment(v as Payment)}
-            data={(["cash", "card", "transfer", "gift"] as const).map((value) => ({
-              value,
-              label: c.payments[value]!,
-            }))}
-          />
+          {/* Radios that wrap, not a segmented control: on a 390 px phone its four equal
+              segments cut "Transferencia" and "Regalo" short. */}
+          <Radio.Group label={c.payment} value={payment} onChange={(v) => setPayment(v as Payment)}>
+            <Group gap="lg" mt={4}>
+              {(["cash", "card", "transfer", "gift"] as const).map((value) => (
+                <Radio key={value} value={value} label={c.payments[value]!} />
+              ))}
+            </Group>
+          </Radio.Group>
           <Text size="xs" c="dimmed">
             {hint}
           </Text>

@@ -31,6 +31,7 @@ import {
   type AdminPurchase,
   type CustomerDetail,
   useCancelForCustomer,
+  useCloseCustomerAccount,
   useConfirmCash,
   useCustomerDetail,
   useLiftPenalty,
@@ -118,6 +119,7 @@ type Pending =
   | { kind: "cancel"; id: number; label: string; overrideRules: boolean }
   | { kind: "reset"; email: string }
   | { kind: "active"; active: boolean }
+  | { kind: "close" }
   | null;
 
 function usePendingAction(customerId: number, close: () => void) {
@@ -127,6 +129,7 @@ function usePendingAction(customerId: number, close: () => void) {
   const cancel = useCancelForCustomer(customerId);
   const reset = useSendPasswordReset(customerId);
   const active = useSetCustomerActive(customerId);
+  const closeAccount = useCloseCustomerAccount(customerId);
   const done = {
     onSuccess: (r: { message: string }) => {
       notifySuccess(r.message);
@@ -141,13 +144,15 @@ function usePendingAction(customerId: number, close: () => void) {
       lift.isPending ||
       cancel.isPending ||
       reset.isPending ||
-      active.isPending,
+      active.isPending ||
+      closeAccount.isPending,
     run(p: NonNullable<Pending>) {
       if (p.kind === "revoke") revoke.mutate(p.purchase.purchase_id, done);
       else if (p.kind === "cash") cash.mutate(p.purchase.purchase_id, done);
       else if (p.kind === "lift") lift.mutate(p.id, done);
       else if (p.kind === "reset") reset.mutate(undefined, done);
       else if (p.kind === "active") active.mutate(p.active, done);
+      else if (p.kind === "close") closeAccount.mutate(undefined, done);
       else cancel.mutate({ reservationId: p.id, overrideRules: p.overrideRules }, done);
     },
   };
@@ -161,6 +166,7 @@ function confirmText(p: NonNullable<Pending>) {
   if (p.kind === "lift") return { title: c.lift, message: c.liftConfirm, color: "brand" };
   if (p.kind === "reset")
     return { title: c.passwordReset, message: c.passwordResetConfirm(p.email), color: "brand" };
+  if (p.kind === "close") return { title: c.closeAccount, message: c.closeConfirm, color: "red" };
   if (p.kind === "active")
     return p.active
       ? { title: c.reactivate, message: c.reactivateConfirm, color: "green" }
@@ -337,6 +343,9 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
 
   const confirm = pending ? confirmText(pending) : null;
   const inactive = customer.deactivatedAt !== null || customer.merged_into_id !== null;
+  // The ARCO closure lives in the audit log (decision 0024): asked by the customer, done by staff.
+  const closed = detail.audit.some((e) => e.action === "customer.close");
+  const closureAsked = closed ? undefined : detail.audit.find((e) => e.action === "customer.closure_request");
 
   return (
     <Stack gap="lg">
@@ -349,9 +358,18 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
             </Anchor>
           </Group>
         </Alert>
+      ) : closed ? (
+        <Alert color="gray" variant="light" title={c.deactivated}>
+          {c.closed}
+        </Alert>
       ) : customer.deactivatedAt ? (
         <Alert color="red" variant="light" title={c.deactivated}>
           {c.deactivatedSince(formatDate(customer.deactivatedAt, tz))}
+        </Alert>
+      ) : null}
+      {closureAsked ? (
+        <Alert color="orange" variant="light" title={c.closureRequested}>
+          {c.closureRequestedHint(formatDate(closureAsked.createdAt, tz))}
         </Alert>
       ) : null}
       <Group gap="sm" wrap="wrap">
@@ -401,7 +419,12 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
             <Menu.Item disabled={inactive} onClick={mergeModal.open}>
               {c.merge}
             </Menu.Item>
-            {customer.merged_into_id !== null ? null : customer.deactivatedAt ? (
+            {closed || customer.merged_into_id !== null ? null : (
+              <Menu.Item color="red" onClick={() => setPending({ kind: "close" })}>
+                {c.closeAccount}
+              </Menu.Item>
+            )}
+            {closed || customer.merged_into_id !== null ? null : customer.deactivatedAt ? (
               <Menu.Item color="green" onClick={() => setPending({ kind: "active", active: true })}>
                 {c.reactivate}
               </Menu.Item>
