@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { apiCall, linkInNewestMail, STRONG_PASSWORD } from "./api";
+import { linkInNewestMail, STRONG_PASSWORD, signUpCustomer } from "./api";
 import {
   DESKTOP,
   launchBrowser,
@@ -14,27 +14,6 @@ import {
 
 const baseUrl = inject("baseUrl");
 const NEW_PASSWORD = "Nopal.Lunar.Brinca.71";
-let seq = 0;
-
-/** A new customer of this journey's own (journeys must not depend on each other's data). */
-async function newCustomer(): Promise<string> {
-  seq += 1;
-  const email = `seguridad${seq}.${Date.now()}@prueba.mx`;
-  await apiCall("/api/customer/signup", {
-    method: "POST",
-    body: {
-      email,
-      password: STRONG_PASSWORD,
-      password_confirm: STRONG_PASSWORD,
-      phone: `58${String((Date.now() + seq * 7919) % 100_000_000).padStart(8, "0")}`,
-      name: "Inés",
-      last_name: "Segura",
-      signup_reason: "Instagram",
-      accept_terms: true,
-    },
-  });
-  return email;
-}
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Menú de usuario" }).click();
@@ -57,7 +36,7 @@ describe("Mi Información: change password and email; welcome; staff land in /ad
 
   for (const viewport of [PHONE, DESKTOP]) {
     it(`changes the password, then the email with its confirmation link, signing in with each (${viewport.width} px)`, async () => {
-      const email = await newCustomer();
+      const { email } = await signUpCustomer("Inés", "Segura");
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
       await signInAs(page, email, "/mystudio/informacion", STRONG_PASSWORD);
       await page.getByRole("heading", { name: "Correo y contraseña" }).waitFor();

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
@@ -52,4 +53,31 @@ export function linkInNewestMail(to: string, pattern: RegExp): string {
     if (found) return found;
   }
   throw new Error(`no email to ${to} has a link like ${pattern}`);
+}
+
+/**
+ * A new customer of the calling journey, signed up through the real API with STRONG_PASSWORD:
+ * journeys never touch the demo's own customers or each other's. Email and phone are random, so
+ * journey files running side by side never collide on the unique phone.
+ */
+export async function signUpCustomer(name: string, lastName: string) {
+  const tag = `${Date.now()}${randomInt(1_000_000)}`;
+  const email = `${lastName
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[^a-z]/g, "")}.${tag}@prueba.mx`;
+  const { json } = await apiCall("/api/customer/signup", {
+    method: "POST",
+    body: {
+      email,
+      password: STRONG_PASSWORD,
+      password_confirm: STRONG_PASSWORD,
+      phone: `5${String(randomInt(1_000_000_000)).padStart(9, "0")}`,
+      name,
+      last_name: lastName,
+      signup_reason: "Instagram",
+      accept_terms: true,
+    },
+  });
+  return { email, id: json.customer.customer_id as number, name: `${name} ${lastName}` };
 }

@@ -6,7 +6,7 @@ import { cancelUnitLabel, localDay, localTime } from "../domain/booking";
 import { formatTime } from "../domain/format";
 import { messages, t } from "../domain/messages";
 import { selectableSpots, spotGridFor } from "../domain/spot-map";
-import { apiCall, apiSignIn, type Json } from "./api";
+import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "./api";
 import { wcagViolations } from "./axe";
 import { DESKTOP, findCardOfDay, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
@@ -18,7 +18,7 @@ import { DESKTOP, findCardOfDay, launchBrowser, openQuietPage, PHONE, screenshot
 
 const baseUrl = inject("baseUrl");
 const TZ = "America/Mexico_City";
-const PASSWORD = "Pilates-Rosa-2026";
+
 const HOUR = 3_600_000;
 const SPOT_MAP = "3,3";
 const grid = spotGridFor({ spot_map: SPOT_MAP, custom_spot_map: null });
@@ -29,31 +29,15 @@ const labelOf = (key: string) => grid.rows.flat().find((c) => c.key === key)?.la
 /** A screenshot file of one element (a dialog, a card), beside the journeys' full-page ones. */
 const shot = (name: string) => path.resolve(import.meta.dirname, "screenshots", `${name}.png`);
 
-let counter = 0;
 async function newCustomer(adminToken: string, name: string, credits: number) {
-  counter += 1;
-  const email = `cambios${counter}.${Date.now()}@prueba.mx`;
-  const { json } = await apiCall("/api/customer/signup", {
-    method: "POST",
-    body: {
-      email,
-      password: PASSWORD,
-      password_confirm: PASSWORD,
-      phone: `58${String((Date.now() + counter * 7919) % 100_000_000).padStart(8, "0")}`,
-      name,
-      last_name: "Cambios",
-      signup_reason: "Instagram",
-      accept_terms: true,
-    },
-  });
-  const customerId = json.customer.customer_id as number;
+  const { email, id: customerId } = await signUpCustomer(name, "Cambios");
   // Credits given by hand through the spec's resource (issue 17.5).
   await apiCall("/api/available_classes", {
     method: "POST",
     token: adminToken,
     body: { customer_id: customerId, available_classes: credits, expiration_date: null },
   });
-  return { email, customerId, token: await apiSignIn(email, PASSWORD) };
+  return { email, customerId, token: await apiSignIn(email, STRONG_PASSWORD) };
 }
 
 /** A class of the journey's type at an instant, "YYYY-MM-DDTHH:mm" on the studio's clock. */
@@ -119,7 +103,7 @@ for (const [size, viewport] of [
       const reservationId = booked.json.class_reservation.class_reservation_id as number;
 
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
-      await signInAs(page, me.email, "/mystudio", PASSWORD);
+      await signInAs(page, me.email, "/mystudio", STRONG_PASSWORD);
       const card = await cardOf(page, klass, typeName, "reserved");
       await card.getByRole("button", { name: "Cambiar lugar" }).click();
       const dialog = page.getByRole("dialog", { name: "Cambiar Reservación" });
@@ -171,7 +155,7 @@ for (const [size, viewport] of [
       );
 
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
-      await signInAs(page, me.email, "/mystudio", PASSWORD);
+      await signInAs(page, me.email, "/mystudio", STRONG_PASSWORD);
       const card = await cardOf(page, klass, typeName, "bookable");
       await card.getByRole("button", { name: "Reservar" }).click();
       const booking = page.getByRole("dialog", { name: "Reservar Clase" });
@@ -276,7 +260,7 @@ for (const [size, viewport] of [
       await book(me.token, { single_class_id: mine.single_class_id, spot: spots[2] });
 
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
-      await signInAs(page, me.email, "/mystudio", PASSWORD);
+      await signInAs(page, me.email, "/mystudio", STRONG_PASSWORD);
       const full = await cardOf(page, theirs, typeName, "full");
       await full.getByText("Sold Out").waitFor();
       expect(await full.getByText(/0 lugares/).count()).toBe(0);

@@ -2,34 +2,12 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
 import { tokenizeSandboxCard } from "../domain/sandbox-card";
-import { apiCall, apiSignIn, type Json } from "./api";
+import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "./api";
 import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 /** Issue 25 item 3: the desk charges a package to the card a customer saved (decision 0022, addendum). */
 const baseUrl = inject("baseUrl");
-const PASSWORD = "Pilates-Rosa-2026";
-
-let counter = 0;
-async function newCustomer(name: string) {
-  counter += 1;
-  const email = `tarjeta${counter}.${Date.now()}@prueba.mx`;
-  const { json } = await apiCall("/api/customer/signup", {
-    method: "POST",
-    body: {
-      email,
-      password: PASSWORD,
-      password_confirm: PASSWORD,
-      phone: `58${String((Date.now() + counter * 7919) % 100_000_000).padStart(8, "0")}`,
-      name,
-      last_name: "Tarjeta",
-      signup_reason: "Instagram",
-      accept_terms: true,
-    },
-  });
-  return { email, id: json.customer.customer_id as number, name: `${name} Tarjeta` };
-}
-
 for (const [size, viewport] of [
   ["390", PHONE],
   ["1280", DESKTOP],
@@ -46,10 +24,10 @@ for (const [size, viewport] of [
     });
 
     it("offers the customer's saved cards, charges one and the customer gets the receipt", async () => {
-      const customer = await newCustomer(`Alma${size}`);
-      const none = await newCustomer(`Sara${size}`);
+      const customer = await signUpCustomer(`Alma${size}`, "Tarjeta");
+      const none = await signUpCustomer(`Sara${size}`, "Tarjeta");
       // The customer saved a card in Mis Métodos de Pago (the sandbox tokenises it in the browser).
-      const token = await apiSignIn(customer.email, PASSWORD);
+      const token = await apiSignIn(customer.email, STRONG_PASSWORD);
       await apiCall("/api/metodosPago", {
         method: "POST",
         token,

@@ -3,36 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatShortDayTime } from "../domain/format";
 import { messages } from "../domain/messages";
 import { selectableSpots, spotGridFor, spotLabel } from "../domain/spot-map";
-import { apiCall, apiSignIn, type Json } from "./api";
+import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "./api";
 import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const TZ = "America/Mexico_City";
 /** Strong enough for the studio's password policy. */
-const PASSWORD = "Pilates-Rosa-2026";
-
-let counter = 0;
-/** A new customer of this journey (real sign-up): journeys never touch the demo's own customers. */
-async function newCustomer(name: string) {
-  counter += 1;
-  const email = `mostrador${counter}.${Date.now()}@prueba.mx`;
-  const { json } = await apiCall("/api/customer/signup", {
-    method: "POST",
-    body: {
-      email,
-      password: PASSWORD,
-      password_confirm: PASSWORD,
-      phone: `57${String((Date.now() + counter * 7919) % 100_000_000).padStart(8, "0")}`,
-      name,
-      last_name: "Mostrador",
-      signup_reason: "Instagram",
-      accept_terms: true,
-    },
-  });
-  return { email, id: json.customer.customer_id as number, name: `${name} Mostrador` };
-}
-
 async function expectAxeClean(page: Page, where: string) {
   expect(await wcagViolations(page), where).toEqual([]);
 }
@@ -59,7 +36,7 @@ for (const [size, viewport] of [
     });
 
     it("edits a customer, tags them, adds a note, and finds them by the tag", async () => {
-      const customer = await newCustomer(`Rosa${size}`);
+      const customer = await signUpCustomer(`Rosa${size}`, "Mostrador");
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
       await openCustomer(page, customer.id, customer.name);
       await expectAxeClean(page, "customer page");
@@ -112,7 +89,7 @@ for (const [size, viewport] of [
       await screenshot(page, `front-desk-list-by-tag-${size}`);
 
       // The customer's own profile never carries the note nor the tag.
-      const own = await apiCall("/api/customer", { token: await apiSignIn(customer.email, PASSWORD) });
+      const own = await apiCall("/api/customer", { token: await apiSignIn(customer.email, STRONG_PASSWORD) });
       expect(JSON.stringify(own.json)).not.toContain("nada de saltos");
       expect(JSON.stringify(own.json)).not.toContain(tag);
       expect(problems).toEqual([]);
@@ -120,7 +97,7 @@ for (const [size, viewport] of [
     });
 
     it("sells a package at the counter with the card terminal, and the customer gets the receipt", async () => {
-      const customer = await newCustomer(`Lucia${size}`);
+      const customer = await signUpCustomer(`Lucia${size}`, "Mostrador");
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
       await openCustomer(page, customer.id, customer.name);
 
@@ -156,7 +133,7 @@ for (const [size, viewport] of [
     });
 
     it("books a customer on a spot chosen on the class's map, past the rules, audited", async () => {
-      const customer = await newCustomer(`Marta${size}`);
+      const customer = await signUpCustomer(`Marta${size}`, "Mostrador");
       const pack = (
         (await apiCall("/api/class_packages/admin/all", { token: adminToken })).json.class_packages as Json[]
       ).find((p) => p.title === "5 Clases")!;

@@ -2,33 +2,11 @@ import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { apiCall, apiSignIn, STRONG_PASSWORD } from "./api";
+import { apiCall, apiSignIn, STRONG_PASSWORD, signUpCustomer } from "./api";
 import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
-let seq = 0;
-
-/** A new customer of this journey's own: closing an account cannot touch anyone else's. */
-async function newCustomer(): Promise<string> {
-  seq += 1;
-  const email = `privacidad${seq}.${Date.now()}@prueba.mx`;
-  await apiCall("/api/customer/signup", {
-    method: "POST",
-    body: {
-      email,
-      password: STRONG_PASSWORD,
-      password_confirm: STRONG_PASSWORD,
-      phone: `57${String((Date.now() + seq * 7919) % 100_000_000).padStart(8, "0")}`,
-      name: "Rosa",
-      last_name: "Privada",
-      signup_reason: "Instagram",
-      accept_terms: true,
-    },
-  });
-  return email;
-}
-
 describe("Tus datos: download them, ask to close the account, the studio confirms", () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -38,7 +16,8 @@ describe("Tus datos: download them, ask to close the account, the studio confirm
 
   for (const viewport of [PHONE, DESKTOP]) {
     it(`downloads the CSV, asks to close and is signed out once the studio confirms (${viewport.width} px)`, async () => {
-      const email = await newCustomer();
+      // A customer of its own: closing an account cannot touch anyone else's.
+      const { email } = await signUpCustomer("Rosa", "Privada");
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
       await signInAs(page, email, "/mystudio/informacion", STRONG_PASSWORD);
       await page.getByRole("heading", { name: "Tus datos" }).waitFor();
