@@ -50,7 +50,7 @@ describe("admin: customers, grant, audit, CSV", () => {
     expect(auditCsv.name).toBe("bitacora.csv");
     expect(auditCsv.text.startsWith("\uFEFF")).toBe(true);
     expect(auditCsv.text).toContain("Acceso agregado");
-    expect(auditCsv.text).toContain("title: 5 Clases");
+    expect(auditCsv.text).toContain("Título: 5 Clases");
 
     await page.getByRole("link", { name: "Clientes" }).first().click();
     await page.waitForURL(/\/admin\/clientes$/);

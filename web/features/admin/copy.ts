@@ -278,6 +278,11 @@ export const adminCopy = {
       class_type_ids: "Tipos de clase",
       deactivated_at: "Desactivada",
       provider_ref: "Referencia",
+      bill: "Cobro",
+      granted: "Otorgado",
+      is_gift: "Regalo",
+      package_days: "Días de vigencia",
+      class_package_id: "Paquete (id)",
     } as Record<string, string>,
     actions: {
       "access.grant": "Acceso agregado",

@@ -16,12 +16,13 @@ export function detailsText(details: Record<string, unknown> | null): string {
   if (!details) return "";
   const plain = Object.entries(details)
     .filter(([, v]) => v !== null && v !== undefined && typeof v !== "object")
-    .map(([k, v]) => `${fieldLabel(k)}: ${v}`);
+    .map(([k, v]) => `${fieldLabel(k)}: ${valueText(v)}`);
   return [...plain, ...changesText(details)].join(" · ");
 }
 
 function valueText(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Sí" : "No";
   if (Array.isArray(value)) return value.length ? value.map(valueText).join(", ") : "—";
   if (typeof value === "object") return Object.values(value).filter(Boolean).map(String).join(", ") || "—";
   return String(value);
