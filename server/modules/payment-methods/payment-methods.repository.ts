@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { payment_methods, payment_sources } from "../../db/schema/payments";
 
@@ -65,8 +65,13 @@ export async function listSources(db: Db, customerId: number) {
   return db
     .select()
     .from(payment_sources)
-    .where(and(eq(payment_sources.customer_id, customerId), isNull(payment_sources.deletedAt)))
+    .where(liveSourceOf(customerId))
     .orderBy(desc(payment_sources.createdAt), desc(payment_sources.payment_source_id));
+}
+
+/** A customer's saved card that is not deleted, narrowed by any further conditions. */
+function liveSourceOf(customerId: number, ...conditions: SQL[]) {
+  return and(eq(payment_sources.customer_id, customerId), isNull(payment_sources.deletedAt), ...conditions);
 }
 
 export async function findOwnSource(
@@ -77,13 +82,7 @@ export async function findOwnSource(
   const [row] = await db
     .select()
     .from(payment_sources)
-    .where(
-      and(
-        eq(payment_sources.payment_source_id, id),
-        eq(payment_sources.customer_id, customerId),
-        isNull(payment_sources.deletedAt),
-      ),
-    )
+    .where(liveSourceOf(customerId, eq(payment_sources.payment_source_id, id)))
     .limit(1);
   return row;
 }
@@ -97,13 +96,7 @@ export async function softDeleteSource(db: Db, customerId: number, id: number, n
   const rows = await db
     .update(payment_sources)
     .set({ deletedAt: now })
-    .where(
-      and(
-        eq(payment_sources.payment_source_id, id),
-        eq(payment_sources.customer_id, customerId),
-        isNull(payment_sources.deletedAt),
-      ),
-    )
+    .where(liveSourceOf(customerId, eq(payment_sources.payment_source_id, id)))
     .returning({ id: payment_sources.payment_source_id });
   return rows.length > 0;
 }
@@ -118,11 +111,10 @@ export async function findSourceByRef(
     .select()
     .from(payment_sources)
     .where(
-      and(
-        eq(payment_sources.customer_id, customerId),
+      liveSourceOf(
+        customerId,
         eq(payment_sources.provider, provider),
         eq(payment_sources.source_id, sourceId),
-        isNull(payment_sources.deletedAt),
       ),
     )
     .limit(1);
