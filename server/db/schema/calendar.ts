@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from "./columns";
 import { files, tags } from "./content";
+import { customers } from "./customers";
 import { class_packages } from "./packages";
 import { class_reservations } from "./reservations";
 import { waitlists } from "./waitlists";
@@ -110,6 +111,15 @@ export const instructors = pgTable(
   (t) => [index("instructors_file_id_idx").on(t.file_id)],
 );
 
+/**
+ * A weekly repetition (decision 0025): its classes point here through single_classes.series_id,
+ * so "esta y las siguientes" and "toda la serie" find them. A class stays a full row of its own.
+ */
+export const class_series = pgTable("class_series", {
+  class_series_id: idColumn("class_series_id"),
+  createdAt: createdAtColumn(),
+});
+
 export const single_classes = pgTable(
   "single_classes",
   {
@@ -134,11 +144,18 @@ export const single_classes = pgTable(
     }),
     icon: text("icon"),
     cancelledAt: tsColumn("cancelled_at"),
+    /** The weekly series this class belongs to (null: a class on its own). */
+    series_id: integer("series_id").references((): AnyPgColumn => class_series.class_series_id, {
+      onDelete: "set null",
+    }),
+    /** iCalendar SEQUENCE: +1 on every change customers are told about (time, coach, place, cancel). */
+    sequence: integer("sequence").notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("single_classes_capacity_check", sql`${t.capacity} is null or ${t.capacity} >= 0`),
+    index("single_classes_series_id_idx").on(t.series_id, t.class_date),
     check("single_classes_duration_check", sql`${t.duration_minutes} > 0`),
     index("single_classes_class_date_idx").on(t.class_date),
     // Lists of someone's reservations join classes by id and sort by date: with both in one
@@ -180,6 +197,44 @@ export const single_class_tags = pgTable(
   (t) => [
     primaryKey({ columns: [t.single_class_id, t.tag_id] }),
     index("single_class_tags_tag_id_idx").on(t.tag_id),
+  ],
+);
+
+export const CLASS_CHANGE_NOTICE_KINDS = ["changed", "cancelled"] as const;
+export type ClassChangeNoticeKind = (typeof CLASS_CHANGE_NOTICE_KINDS)[number];
+export type ClassChangeLine = { label: string; before: string; after: string };
+
+/**
+ * What a customer is told in their account when the studio changes or cancels a class they booked
+ * or wait for: one row per person and change, shown until they dismiss it. A "changed" notice with
+ * a reservation lets them cancel that reservation without cost (the change is the studio's).
+ */
+export const class_change_notices = pgTable(
+  "class_change_notices",
+  {
+    class_change_notice_id: idColumn("class_change_notice_id"),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references((): AnyPgColumn => customers.customer_id, { onDelete: "cascade" }),
+    single_class_id: integer("single_class_id")
+      .notNull()
+      .references(() => single_classes.single_class_id, { onDelete: "cascade" }),
+    /** The booked seat (null for someone on the waitlist). */
+    class_reservation_id: integer("class_reservation_id").references(
+      (): AnyPgColumn => class_reservations.class_reservation_id,
+      { onDelete: "set null" },
+    ),
+    kind: text("kind").$type<ClassChangeNoticeKind>().notNull(),
+    changes: jsonb("changes").$type<ClassChangeLine[]>().notNull().default([]),
+    refunded_credits: integer("refunded_credits").notNull().default(0),
+    dismissedAt: tsColumn("dismissed_at"),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    check("class_change_notices_kind_check", sql`${t.kind} in ('changed', 'cancelled')`),
+    index("class_change_notices_customer_idx").on(t.customer_id, t.createdAt),
+    index("class_change_notices_class_idx").on(t.single_class_id),
+    index("class_change_notices_reservation_idx").on(t.class_reservation_id),
   ],
 );
 
