@@ -57,6 +57,8 @@ export const purchases = pgTable(
     discount_id: integer("discount_id").references(() => discounts.discount_id, { onDelete: "set null" }),
     is_gift: boolean("is_gift").notNull().default(false),
     cancel_reason: text("cancel_reason"),
+    /** Sum of the purchase's succeeded refunds (refunds table); kept here so a refund locks one row. */
+    refunded_total: moneyColumn("refunded_total").notNull().default("0"),
     /** Set in the same transaction that grants the credits: credits are granted exactly once. */
     credits_granted_at: tsColumn("credits_granted_at"),
     createdAt: createdAtColumn(),
@@ -74,6 +76,10 @@ export const purchases = pgTable(
       sql`${t.amount} >= 0 and ${t.discount_total} >= 0 and ${t.total_payment} >= 0`,
     ),
     check("purchases_renewal_failures_check", sql`${t.renewal_failures} >= 0`),
+    check(
+      "purchases_refunded_total_check",
+      sql`${t.refunded_total} >= 0 and ${t.refunded_total} <= ${t.total_payment}`,
+    ),
     index("purchases_customer_id_idx").on(t.customer_id, t.createdAt),
     // The admin's purchase list pages newest first and filters by date (server/modules/admin-lists).
     index("purchases_created_at_idx").on(t.createdAt),
@@ -160,6 +166,82 @@ export const webhook_events = pgTable(
     processed_at: tsColumn("processed_at"),
   },
   (t) => [unique("webhook_events_provider_event_unique").on(t.provider, t.event_id)],
+);
+
+export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money given back on a purchase (docs/decisions: refunds and freezes). One row per refund, made
+ * at the desk (idempotency_key from the browser) or learnt from the processor's webhook (a refund
+ * made in its dashboard: provider_ref only). credits_withdrawn is what left the customer's buckets.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    refund_id: idColumn("refund_id"),
+    purchase_id: integer("purchase_id")
+      .notNull()
+      .references(() => purchases.purchase_id, { onDelete: "restrict" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+    amount: moneyColumn("amount").notNull(),
+    status: text("status").$type<RefundStatus>().notNull().default("pending"),
+    provider: text("provider").$type<PaymentProvider>().notNull(),
+    /** The processor's refund id (re_..., PayPal refund id); null for cash. */
+    provider_ref: text("provider_ref"),
+    idempotency_key: text("idempotency_key"),
+    reason: text("reason"),
+    credits_withdrawn: integer("credits_withdrawn").notNull().default(0),
+    /** 'desk' (our back office) or 'provider' (made in the processor's dashboard, learnt by webhook). */
+    source: text("source").notNull().default("desk"),
+    failure_code: text("failure_code"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check("refunds_amount_check", sql`${t.amount} > 0`),
+    check("refunds_credits_withdrawn_check", sql`${t.credits_withdrawn} >= 0`),
+    unique("refunds_idempotency_key_unique").on(t.idempotency_key),
+    unique("refunds_provider_ref_unique").on(t.provider, t.provider_ref),
+    index("refunds_purchase_id_idx").on(t.purchase_id),
+    index("refunds_created_at_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A membership or subscription paused for a range of days: no bookings of classes in
+ * [starts_at, ends_at), no charges; the purchase's expiry and next charge moved by `days`.
+ */
+export const membership_freezes = pgTable(
+  "membership_freezes",
+  {
+    membership_freeze_id: idColumn("membership_freeze_id"),
+    purchase_id: integer("purchase_id")
+      .notNull()
+      .references(() => purchases.purchase_id, { onDelete: "cascade" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    /** Start of the first frozen day in the studio's zone. */
+    starts_at: tsColumn("starts_at").notNull(),
+    /** Start of the day after the last frozen day (exclusive). */
+    ends_at: tsColumn("ends_at").notNull(),
+    days: integer("days").notNull(),
+    fee: moneyColumn("fee").notNull().default("0"),
+    /** 'desk' or 'customer'. */
+    requested_by: text("requested_by").notNull().default("desk"),
+    cancelledAt: tsColumn("cancelled_at"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("membership_freezes_range_check", sql`${t.ends_at} > ${t.starts_at} and ${t.days} > 0`),
+    index("membership_freezes_customer_idx").on(t.customer_id, t.ends_at),
+    index("membership_freezes_purchase_idx").on(t.purchase_id),
+  ],
 );
 
 export const purchasesRelations = relations(purchases, ({ one, many }) => ({
