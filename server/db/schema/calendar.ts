@@ -10,7 +10,9 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { user } from "./auth";
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from "./columns";
 import { files, tags } from "./content";
 import { customers } from "./customers";
@@ -105,10 +107,15 @@ export const instructors = pgTable(
     file_id: integer("file_id").references(() => files.file_id, { onDelete: "set null" }),
     active: boolean("active").notNull().default(true),
     order: integer("order").notNull().default(0),
+    /** The coach's staff login (issue 26): they see this profile's classes and edit its bio. */
+    user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [index("instructors_file_id_idx").on(t.file_id)],
+  (t) => [
+    index("instructors_file_id_idx").on(t.file_id),
+    uniqueIndex("instructors_user_id_idx").on(t.user_id),
+  ],
 );
 
 /**
