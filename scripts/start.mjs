@@ -1,9 +1,11 @@
-// `npm start`: install and build what is missing, then run the server (it migrates, seeds the
-// demo studio on first run and prints the URL and demo logins).
+// `npm start`: install and build what is missing, then run the compiled server (dist/server/main.js,
+// plain JavaScript, NODE_ENV=production; it migrates, seeds the demo studio on first run and prints
+// the URL and demo logins). `npm run dev` keeps running the TypeScript through tsx.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { ensureServerBuilt } from "./build-server.mjs";
 import { ensureInstalled, ensureWebBuilt } from "./ensure-ready.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -20,8 +22,9 @@ function localSecret() {
 
 ensureInstalled();
 ensureWebBuilt();
+await ensureServerBuilt();
 
-const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env, AUTH_SECRET: process.env.AUTH_SECRET || localSecret() },
