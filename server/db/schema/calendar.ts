@@ -136,6 +136,12 @@ export const single_classes = pgTable(
     description: text("description"),
     /** Seats. Null counts as full (spec). */
     capacity: integer("capacity"),
+    /**
+     * Active reservation rows (hosts and guests) of this class, kept by the statement triggers of
+     * class_reservations (migration 0007) for every writer. A booking takes its seat with one
+     * conditional update of this row; everything else still counts the rows.
+     */
+    seats_taken: integer("seats_taken").notNull().default(0),
     location_id: integer("location_id").references(() => locations.location_id, {
       onDelete: "restrict",
     }),
