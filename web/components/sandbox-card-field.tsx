@@ -17,7 +17,30 @@ const cardCopy = {
 
 export type CardFieldState = { complete: boolean; tokenize: () => string };
 
+/** The card's parts as the field and the processor's declines name them. */
+export type CardPart = "number" | "expiry" | "cvc";
+
 const groups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+
+/**
+ * What is wrong with each part once the customer tries to pay (issue 18.5): an empty part asks to
+ * be filled, a part that is there but incomplete or wrong says what it should be.
+ */
+export function cardPartErrors(card: {
+  digits: string;
+  expiry: string;
+  cvc: string;
+}): Partial<Record<CardPart, string>> {
+  const found: Partial<Record<CardPart, string>> = {};
+  const brand = card.digits ? cardBrand(card.digits) : null;
+  if (!card.digits) found.number = messages.fieldRequired;
+  else if (card.digits.length < 13 || !luhnValid(card.digits)) found.number = cardCopy.cardNumberInvalid;
+  if (!card.expiry) found.expiry = messages.fieldRequired;
+  else if (!parseExpiry(card.expiry)) found.expiry = cardCopy.cardExpiryInvalid;
+  if (!card.cvc) found.cvc = messages.fieldRequired;
+  else if (card.cvc.length !== (brand === "amex" ? 4 : 3)) found.cvc = messages.cardIncorrectCvc;
+  return found;
+}
 
 /**
  * The sandbox processor's card field. The number stays in this component: what leaves it is a
@@ -27,9 +50,15 @@ const groups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 export function SandboxCardField({
   onChange,
   disabled,
+  showErrors = false,
+  errors = {},
 }: {
   onChange: (state: CardFieldState) => void;
   disabled?: boolean;
+  /** After a pay attempt: every empty or wrong part says so (otherwise only as they are typed). */
+  showErrors?: boolean;
+  /** Messages from outside, e.g. a decline that names the CVV; they win over the field's own. */
+  errors?: Partial<Record<CardPart, string>>;
 }) {
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
@@ -47,8 +76,11 @@ export function SandboxCardField({
     onChange({ complete, tokenize: () => tokenizeSandboxCard(digits, { month: expMonth, year: expYear }) });
   }, [complete, digits, expMonth, expYear, onChange]);
 
-  const numberError =
-    digits.length >= 13 && !luhnValid(digits) && digits.length >= 15 ? cardCopy.cardNumberInvalid : null;
+  const typed: Partial<Record<CardPart, string>> = {
+    number: digits.length >= 15 && !luhnValid(digits) ? cardCopy.cardNumberInvalid : undefined,
+    expiry: expiry.length === 7 && !exp ? cardCopy.cardExpiryInvalid : undefined,
+  };
+  const shown = { ...typed, ...(showErrors ? cardPartErrors({ digits, expiry, cvc }) : {}), ...errors };
 
   return (
     <Stack gap="xs">
@@ -68,7 +100,7 @@ export function SandboxCardField({
         rightSectionWidth={44}
         value={groups(digits)}
         onChange={(e) => setNumber(e.currentTarget.value.replace(/\D/g, "").slice(0, 19))}
-        error={numberError}
+        error={shown.number}
         disabled={disabled}
         name="cardnumber"
       />
@@ -83,7 +115,7 @@ export function SandboxCardField({
             const d = e.currentTarget.value.replace(/\D/g, "").slice(0, 6);
             setExpiry(d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d);
           }}
-          error={expiry.length === 7 && !exp ? cardCopy.cardExpiryInvalid : null}
+          error={shown.expiry}
           disabled={disabled}
           name="cc-exp"
         />
@@ -94,6 +126,7 @@ export function SandboxCardField({
           autoComplete="cc-csc"
           value={cvc}
           onChange={(e) => setCvc(e.currentTarget.value.replace(/\D/g, "").slice(0, cvcLength))}
+          error={shown.cvc}
           disabled={disabled}
           name="cvc"
         />

@@ -9,7 +9,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { normalizePhone } from "../../../domain/customers";
+import { addressSchema, normalizePhone } from "../../../domain/customers";
 import {
   type FieldValues,
   type FormField,
@@ -20,6 +20,7 @@ import {
   sortFields,
   validateFieldValues,
 } from "../../../domain/forms";
+import { issueErrors } from "../../lib/field-errors";
 
 /** A value picked in the browser and not uploaded yet (seed flow: check, upload, save). */
 export type PendingFiles = File | File[];
@@ -170,6 +171,10 @@ function FieldInput(props: FieldProps) {
       );
     case "address": {
       const address = (value && typeof value === "object" ? value : {}) as Record<string, string>;
+      // The field's error is said under the part that causes it (Ciudad, Estado, País).
+      const parsed = error ? addressSchema.safeParse(address) : null;
+      const parts =
+        parsed && !parsed.success ? issueErrors(parsed.error.issues) : error ? { city: error } : {};
       return (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {ADDRESS_KEYS.map(([key, label]) => (
@@ -178,6 +183,7 @@ function FieldInput(props: FieldProps) {
               label={label}
               required={field.required && ["city", "state", "country"].includes(key)}
               value={address[key] ?? ""}
+              error={parts[key]}
               onChange={(e) => onChange({ ...address, [key]: e.currentTarget.value })}
             />
           ))}

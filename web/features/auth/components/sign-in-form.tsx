@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { isApiError } from "../../../lib/api-client";
+import { messages } from "../../../../domain/messages";
+import { emailProblem, formMessage, useFieldErrors } from "../../../lib/field-errors";
 import { useSignIn } from "../api";
 import { authCopy } from "../copy";
 
@@ -23,17 +24,22 @@ export function SignInForm({
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const signIn = useSignIn();
-  const error = signIn.error
-    ? isApiError(signIn.error)
-      ? signIn.error.message
-      : String(signIn.error)
-    : null;
+  const form = useFieldErrors();
+  const error = formMessage(signIn.error);
 
   return (
     <form
+      ref={form.ref}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        signIn.mutate({ email, password }, { onSuccess: onSignedIn });
+        const found: Record<string, string> = {};
+        const emailError = emailProblem(email);
+        if (emailError) found.email = emailError;
+        if (!password) found.password = messages.passwordRequired;
+        signIn.reset();
+        if (form.show(found)) return;
+        signIn.mutate({ email, password }, { onSuccess: onSignedIn, onError: (err) => form.showApi(err) });
       }}
     >
       <Stack gap="md">
@@ -48,14 +54,22 @@ export function SignInForm({
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={form.errors.email}
+          onChange={(e) => {
+            setEmail(e.currentTarget.value);
+            form.clear("email");
+          }}
         />
         <PasswordInput
           label={authCopy.password}
           autoComplete="current-password"
           required
           value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={form.errors.password}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value);
+            form.clear("password");
+          }}
           visibilityToggleButtonProps={{ "aria-label": authCopy.showPassword }}
         />
         <Button type="submit" size="md" fullWidth loading={signIn.isPending}>

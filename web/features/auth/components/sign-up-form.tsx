@@ -11,7 +11,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import { Fragment, useEffect, useState } from "react";
+import { Fragment, useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { passwordProblem } from "../../../../domain/auth";
 import {
@@ -24,7 +24,7 @@ import type { FieldValues } from "../../../../domain/forms";
 import { messages } from "../../../../domain/messages";
 import { DynamicFields, validateClient } from "../../../components/dynamic-form/dynamic-fields";
 import { markWelcomePending } from "../../../components/welcome-state";
-import { isApiError } from "../../../lib/api-client";
+import { checkboxErrorProps, emailProblem, formMessage, useFieldErrors } from "../../../lib/field-errors";
 import { phoneExists, usePasswordPolicy, useSignUp, useSignupFields, useSignupPages } from "../api";
 import { authCopy } from "../copy";
 
@@ -85,22 +85,30 @@ export function SignUpForm({
   const [core, setCore] = useState<Core>(EMPTY);
   const [values, setValues] = useState<FieldValues>({});
   const [accept, setAccept] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { ref, errors, show, showApi, clear } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
+  const termsId = useId();
   const phoneProblem = usePhoneCheck(core.phone);
   const fields = fieldsQuery.data ?? [];
   const pages = pagesQuery.data ?? [];
 
-  const set = <K extends keyof Core>(key: K, value: Core[K]) => setCore((c) => ({ ...c, [key]: value }));
+  const set = <K extends keyof Core>(key: K, value: Core[K]) => {
+    setCore((c) => ({ ...c, [key]: value }));
+    clear(key);
+  };
 
   function validate(): Record<string, string> {
     const found: Record<string, string> = {};
-    const pw = passwordProblem(core.password, policy);
-    if (pw) found.password = pw;
-    if (core.password !== core.password_confirm) found.password_confirm = messages.passwordsDontMatch;
-    if (!isValidPhone(core.phone)) found.phone = messages.phoneFormat;
     if (!core.name.trim()) found.name = messages.nameRequired;
     if (!core.last_name.trim()) found.last_name = messages.lastNameRequired;
+    const email = emailProblem(core.email);
+    if (email) found.email = email;
+    if (!core.phone) found.phone = messages.fieldRequired;
+    else if (!isValidPhone(core.phone)) found.phone = messages.phoneFormat;
+    const pw = core.password ? passwordProblem(core.password, policy) : messages.passwordRequired;
+    if (pw) found.password = pw;
+    if (!core.password_confirm && core.password) found.password_confirm = messages.fieldRequired;
+    else if (core.password !== core.password_confirm) found.password_confirm = messages.passwordsDontMatch;
     Object.assign(found, validateClient(fields, values)?.fields ?? {});
     if (pages.length > 0 && !accept) found.accept_terms = messages.mustAcceptTerms;
     return found;
@@ -109,11 +117,10 @@ export function SignUpForm({
   function submit(e: React.FormEvent) {
     e.preventDefault();
     const found = validate();
-    setErrors(found);
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      const keys = Object.keys(found);
-      setFormError(keys.length === 1 ? found[keys[0]!]! : messages.checkFields);
+    if (show(found)) {
+      // One problem is said next to its field; several also get the seed's summary on top.
+      if (Object.keys(found).length > 1) setFormError(messages.checkFields);
       return;
     }
     signUp.mutate(
@@ -129,15 +136,15 @@ export function SignUpForm({
           onSignedIn();
         },
         onError: (error) => {
-          setFormError(isApiError(error) ? error.message : String(error));
-          if (isApiError(error) && error.fields) setErrors(error.fields);
+          setFormError(formMessage(error));
+          showApi(error);
         },
       },
     );
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <Stack gap="md">
         {formError ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
@@ -214,13 +221,24 @@ export function SignUpForm({
           />
         ) : null}
         {fields.length > 0 ? (
-          <DynamicFields fields={fields} values={values} errors={errors} onChange={setValues} />
+          <DynamicFields
+            fields={fields}
+            values={values}
+            errors={errors}
+            onChange={(next) => {
+              for (const key of Object.keys(next)) if (next[key] !== values[key]) clear(key);
+              setValues(next);
+            }}
+          />
         ) : null}
         {pages.length > 0 ? (
           <Checkbox
             checked={accept}
-            onChange={(e) => setAccept(e.currentTarget.checked)}
-            error={errors.accept_terms}
+            onChange={(e) => {
+              setAccept(e.currentTarget.checked);
+              clear("accept_terms");
+            }}
+            {...checkboxErrorProps(termsId, errors.accept_terms)}
             label={
               <>
                 {authCopy.acceptPrefix}{" "}

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Stack, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { Link } from "react-router";
-import { isApiError } from "../../../lib/api-client";
+import { emailProblem, formMessage, useFieldErrors } from "../../../lib/field-errors";
 import { useRecover } from "../api";
 import { AuthPage } from "../components/auth-page";
 import { authCopy } from "../copy";
@@ -11,14 +11,22 @@ import { authCopy } from "../copy";
 export function RecoverPage() {
   const [email, setEmail] = useState("");
   const recover = useRecover();
+  const form = useFieldErrors();
+  const error = formMessage(recover.error);
   return (
     <AuthPage title={authCopy.recoverTitle} text={authCopy.recoverText}>
       <form
+        ref={form.ref}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          recover.mutate(email, {
+          const problem = emailProblem(email);
+          recover.reset();
+          if (form.show(problem ? { email: problem } : {})) return;
+          recover.mutate(email.trim(), {
             onSuccess: (data) =>
               notifications.show({ color: "green", message: data.message, autoClose: 3000 }),
+            onError: (err) => form.showApi(err),
           });
         }}
       >
@@ -28,9 +36,9 @@ export function RecoverPage() {
               {recover.data.message}
             </Alert>
           ) : null}
-          {recover.error ? (
+          {error ? (
             <Alert color="red" role="alert">
-              {isApiError(recover.error) ? recover.error.message : String(recover.error)}
+              {error}
             </Alert>
           ) : null}
           <TextInput
@@ -39,7 +47,11 @@ export function RecoverPage() {
             required
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={form.errors.email}
+            onChange={(e) => {
+              setEmail(e.currentTarget.value);
+              form.clear("email");
+            }}
           />
           <Button type="submit" size="md" fullWidth loading={recover.isPending}>
             {authCopy.recoverButton}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { passwordProblem } from "../../../../domain/auth";
 import { messages } from "../../../../domain/messages";
-import { isApiError } from "../../../lib/api-client";
+import { formMessage, useFieldErrors } from "../../../lib/field-errors";
 import { usePasswordPolicy, useResetPassword } from "../api";
 import { AuthPage } from "../components/auth-page";
 import { authCopy } from "../copy";
@@ -18,7 +18,8 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const form = useFieldErrors();
+  const error = formMessage(reset.error);
 
   if (!token) {
     return (
@@ -36,15 +37,17 @@ export function ResetPasswordPage() {
   return (
     <AuthPage title={authCopy.resetTitle} text={authCopy.resetText}>
       <form
+        ref={form.ref}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const found = {
-            password: passwordProblem(password, policy) ?? undefined,
-            confirm: password !== confirm ? messages.passwordsDontMatch : undefined,
-          };
-          setErrors(found);
-          if (found.password || found.confirm) return;
+          const found: Record<string, string> = {};
+          const weak = password ? passwordProblem(password, policy) : messages.fieldRequired;
+          if (weak) found.password = weak;
+          if (password && !confirm) found.confirm = messages.fieldRequired;
+          else if (password !== confirm) found.confirm = messages.passwordsDontMatch;
+          reset.reset();
+          if (form.show(found)) return;
           reset.mutate(
             { token, newPassword: password },
             {
@@ -52,14 +55,15 @@ export function ResetPasswordPage() {
                 notifications.show({ color: "green", message: messages.passwordChanged, autoClose: 3000 });
                 navigate("/entrar", { replace: true });
               },
+              onError: (err) => form.showApi(err, { newPassword: "password" }),
             },
           );
         }}
       >
         <Stack gap="md">
-          {reset.error ? (
+          {error ? (
             <Alert color="red" role="alert">
-              {isApiError(reset.error) ? reset.error.message : String(reset.error)}
+              {error}
             </Alert>
           ) : null}
           <PasswordInput
@@ -68,16 +72,22 @@ export function ResetPasswordPage() {
             required
             autoComplete="new-password"
             value={password}
-            error={errors.password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={form.errors.password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              form.clear("password");
+            }}
           />
           <PasswordInput
             label={authCopy.passwordConfirm}
             required
             autoComplete="new-password"
             value={confirm}
-            error={errors.confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
+            error={form.errors.confirm}
+            onChange={(e) => {
+              setConfirm(e.currentTarget.value);
+              form.clear("confirm");
+            }}
           />
           <Button type="submit" size="md" fullWidth loading={reset.isPending}>
             {authCopy.resetButton}

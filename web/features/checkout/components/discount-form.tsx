@@ -2,6 +2,7 @@ import { Button, Group, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { messages } from "../../../../domain/messages";
 import { isApiError } from "../../../lib/api-client";
+import { useFieldErrors } from "../../../lib/field-errors";
 import { checkDiscount, type DiscountCheck } from "../api";
 import { checkoutCopy } from "../copy";
 
@@ -19,19 +20,18 @@ export function DiscountForm({
   onApplied: (d: DiscountCheck | null) => void;
 }) {
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const form = useFieldErrors();
 
   async function apply() {
-    if (!code.trim()) return;
+    if (form.show(code.trim() ? {} : { code: messages.fieldRequired })) return;
     setChecking(true);
-    setError(null);
     try {
       onApplied(await checkDiscount(code.trim(), classPackageId));
     } catch (e) {
       onApplied(null);
-      if (isApiError(e) && e.message && e.status !== 0 && e.status < 500) setError(e.message);
-      else setError(isApiError(e, 412) ? messages.discountUsedUp : messages.discountInvalid);
+      if (isApiError(e) && e.message && e.status !== 0 && e.status < 500) form.show({ code: e.message });
+      else form.show({ code: isApiError(e, 412) ? messages.discountUsedUp : messages.discountInvalid });
     } finally {
       setChecking(false);
     }
@@ -51,6 +51,8 @@ export function DiscountForm({
   }
   return (
     <form
+      ref={form.ref}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void apply();
@@ -62,11 +64,14 @@ export function DiscountForm({
           aria-label={checkoutCopy.discountCode}
           placeholder={checkoutCopy.discountCode}
           value={code}
-          onChange={(e) => setCode(e.currentTarget.value.toUpperCase())}
-          error={error}
+          onChange={(e) => {
+            setCode(e.currentTarget.value.toUpperCase());
+            form.clear("code");
+          }}
+          error={form.errors.code}
           name="discount"
         />
-        <Button type="submit" variant="light" loading={checking} disabled={!code.trim()}>
+        <Button type="submit" variant="light" loading={checking}>
           {checkoutCopy.apply}
         </Button>
       </Group>

@@ -1,13 +1,15 @@
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Paper, Radio, Stack, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { trialCheckoutSummary } from "../../../../domain/billing";
 import { formatDate, formatMoney } from "../../../../domain/format";
-import { messages } from "../../../../domain/messages";
+import { messages, t } from "../../../../domain/messages";
 import { notifySuccess } from "../../../components/notify";
-import { type CardFieldState, SandboxCardField } from "../../../components/sandbox-card-field";
+import { type CardFieldState, type CardPart, SandboxCardField } from "../../../components/sandbox-card-field";
+import { isApiError } from "../../../lib/api-client";
+import { checkboxErrorProps, useFieldErrors } from "../../../lib/field-errors";
 import { usePaymentProviders } from "../../../lib/payment-providers";
 import { useAppConfig } from "../../app-config/api";
 import type { ClassPackage } from "../../packages/api";
@@ -32,6 +34,13 @@ import { type CardChoice, SavedCardChoice } from "./saved-card-choice";
 type Choice = "card" | "cash" | "wallet";
 /** An order or plan the sandbox wallet is asked to approve. */
 type WalletApproval = { purchase_id: number; total: number; orderID?: string; plan_id?: string };
+
+/** Declines of the processor that are about one part of the typed card. */
+const DECLINED_PART: Record<string, CardPart> = {
+  incorrect_cvc: "cvc",
+  incorrect_number: "number",
+  expired_card: "expiry",
+};
 
 /** Seed 001 section 4: cash when cash checkout is on, or cash exists without card; else card. */
 export function defaultChoice(options: CheckoutOption[], cashEnabled: boolean): "card" | "cash" {
@@ -78,8 +87,17 @@ export function PaymentPanel({
   const [accepted, setAccepted] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Pay explains instead of staying silently disabled (issue 18.5): after an attempt the empty or
+  // wrong card parts and the unticked legal box say what they need, and the first gets the focus.
+  const [attempted, setAttempted] = useState(false);
+  const [declinedPart, setDeclinedPart] = useState<Partial<Record<CardPart, string>>>({});
+  const fieldErrors = useFieldErrors<HTMLDivElement>();
+  const legalId = useId();
   const key = useRef(newIdempotencyKey());
-  const onCardChange = useCallback((state: CardFieldState) => setCard(state), []);
+  const onCardChange = useCallback((state: CardFieldState) => {
+    setCard(state);
+    setDeclinedPart({});
+  }, []);
   // Hosted mode: the processor's own page takes a new card, so no card field here.
   const hosted = config.checkout_hosted_payment;
   // A saved card is charged by the processor that saved it, in either mode (one tap, no page).
@@ -99,7 +117,8 @@ export function PaymentPanel({
   const legal = requiredPages.data ?? [];
   const legalOk = legal.length === 0 || accepted;
   const cardReady = hosted || savedId !== undefined || card.complete;
-  const canPay = legalOk && !processing && (free || choice !== "card" || cardReady);
+  const cardMissing = !free && choice === "card" && !cardReady;
+  const canPay = legalOk && !processing && !cardMissing;
 
   async function done(purchaseId: number, message: string) {
     await queryClient.invalidateQueries({ queryKey: ["purchases"] });
@@ -115,6 +134,21 @@ export function PaymentPanel({
     // Seed 001 section 8: an error of the card's confirmation is prefixed.
     setError(confirming ? `${messages.cardConfirmationPrefix}${message}` : message);
     setProcessing(false);
+    // A decline that names a part of a typed card is also said next to that part.
+    const part = isApiError(e) ? DECLINED_PART[String(e.details.decline_code)] : undefined;
+    if (part && savedId === undefined && !hosted) {
+      setDeclinedPart({ [part]: message });
+      fieldErrors.show({ [part]: message });
+    }
+  }
+
+  /** What stops the payment, said next to it; true when something does. */
+  function explain(): boolean {
+    const found: Record<string, string> = {};
+    if (cardMissing) found.card = messages.fieldRequired;
+    if (!legalOk) found.legal = t("mustAcceptPage", { page: legal.map((p) => p.title).join(" y ") });
+    setAttempted(true);
+    return fieldErrors.show(found);
   }
 
   /** The wallet approved the order (or the subscription on the plan): capture it once. */
@@ -134,6 +168,7 @@ export function PaymentPanel({
   }
 
   async function pay() {
+    if (processing || explain()) return;
     setProcessing(true);
     setError(null);
     const body = {
@@ -189,7 +224,7 @@ export function PaymentPanel({
 
   return (
     <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
-      <Stack gap="md">
+      <Stack gap="md" ref={fieldErrors.ref}>
         {!free ? (
           <Radio.Group
             label={checkoutCopy.paymentMethod}
@@ -217,7 +252,12 @@ export function PaymentPanel({
         ) : null}
         {!free && choice === "card" && !hosted && savedId === undefined ? (
           <>
-            <SandboxCardField onChange={onCardChange} disabled={processing} />
+            <SandboxCardField
+              onChange={onCardChange}
+              disabled={processing}
+              showErrors={attempted}
+              errors={declinedPart}
+            />
             <Checkbox
               checked={saveCard}
               onChange={(e) => setSaveCard(e.currentTarget.checked)}
@@ -260,7 +300,11 @@ export function PaymentPanel({
         {legal.length > 0 ? (
           <Checkbox
             checked={accepted}
-            onChange={(e) => setAccepted(e.currentTarget.checked)}
+            onChange={(e) => {
+              setAccepted(e.currentTarget.checked);
+              fieldErrors.clear("legal");
+            }}
+            {...checkboxErrorProps(legalId, fieldErrors.errors.legal)}
             label={
               <>
                 {`${checkoutCopy.acceptLegal} `}
@@ -285,7 +329,10 @@ export function PaymentPanel({
           size="md"
           radius="md"
           onClick={pay}
-          disabled={!canPay}
+          // Seed 001: Pay reads as disabled until the card and the legal box are done; it stays
+          // clickable so that a click says what is missing instead of doing nothing.
+          aria-disabled={!canPay || undefined}
+          data-disabled={!canPay || undefined}
           loading={processing}
           data-testid="pay-button"
         >

@@ -11,33 +11,26 @@ import {
   Title,
 } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { messages } from "../../../../domain/messages";
 import { isApiError } from "../../../lib/api-client";
+import { emailProblem, requiredErrors, useFieldErrors } from "../../../lib/field-errors";
 import { useChangePassword, useRequestEmailChange } from "../api";
 import { customersCopy as c } from "../copy";
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The new address; the current one stays until the link sent to the new one is opened. */
 function EmailChange({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const form = useFieldErrors();
   const request = useRequestEmailChange();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const next = value.trim().toLowerCase();
-    const problem = next === "" ? c.fieldRequired : EMAIL_PATTERN.test(next) ? null : messages.emailInvalid;
-    if (problem) {
-      setError(problem);
-      input.current?.focus();
-      return;
-    }
-    setError(null);
+    const problem = emailProblem(next);
+    if (form.show(problem ? { email: problem } : {})) return;
     request.mutate(next, {
       onSuccess: (data) => {
         notifications.show({ color: "green", message: data.message, autoClose: 3000 });
@@ -46,8 +39,7 @@ function EmailChange({ email }: { email: string }) {
         setValue("");
       },
       onError: (err) => {
-        setError(isApiError(err) ? (err.fields?.email ?? err.message) : String(err));
-        input.current?.focus();
+        if (!form.showApi(err)) form.show({ email: isApiError(err) ? err.message : String(err) });
       },
     });
   }
@@ -82,18 +74,20 @@ function EmailChange({ email }: { email: string }) {
         </Alert>
       ) : null}
       {open ? (
-        <form onSubmit={submit} noValidate>
+        <form ref={form.ref} onSubmit={submit} noValidate>
           <Stack gap="sm">
             <TextInput
-              ref={input}
               label={c.newEmail}
               description={c.newEmailHint}
               type="email"
               autoComplete="email"
               required
               value={value}
-              error={error}
-              onChange={(e) => setValue(e.currentTarget.value)}
+              error={form.errors.email}
+              onChange={(e) => {
+                setValue(e.currentTarget.value);
+                form.clear("email");
+              }}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpen(false)}>
@@ -117,28 +111,14 @@ const EMPTY: PasswordFields = { currentPassword: "", newPassword: "", confirm: "
 function PasswordChange() {
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<PasswordFields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof PasswordFields, string>>>({});
-  const refs = {
-    currentPassword: useRef<HTMLInputElement>(null),
-    newPassword: useRef<HTMLInputElement>(null),
-    confirm: useRef<HTMLInputElement>(null),
-  };
+  const { ref, errors, show, showApi, clear } = useFieldErrors();
   const change = useChangePassword();
-
-  function showErrors(found: Partial<Record<keyof PasswordFields, string>>) {
-    setErrors(found);
-    const first = (["currentPassword", "newPassword", "confirm"] as const).find((k) => found[k]);
-    if (first) refs[first].current?.focus();
-  }
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found: Partial<Record<keyof PasswordFields, string>> = {};
-    if (!form.currentPassword) found.currentPassword = c.fieldRequired;
-    if (!form.newPassword) found.newPassword = c.fieldRequired;
+    const found = requiredErrors(form, ["currentPassword", "newPassword"]);
     if (form.newPassword && form.confirm !== form.newPassword) found.confirm = messages.passwordsDontMatch;
-    if (Object.keys(found).length > 0) return showErrors(found);
-    showErrors({});
+    if (show(found)) return;
     change.mutate(
       { currentPassword: form.currentPassword, newPassword: form.newPassword },
       {
@@ -148,16 +128,13 @@ function PasswordChange() {
           setOpen(false);
         },
         onError: (err) => {
-          if (isApiError(err) && err.fields) {
-            showErrors({ currentPassword: err.fields.currentPassword, newPassword: err.fields.newPassword });
-          } else showErrors({ newPassword: isApiError(err) ? err.message : String(err) });
+          if (!showApi(err)) show({ newPassword: isApiError(err) ? err.message : String(err) });
         },
       },
     );
   }
 
   const field = (key: keyof PasswordFields) => ({
-    ref: refs[key],
     value: form[key],
     error: errors[key],
     required: true,
@@ -165,6 +142,7 @@ function PasswordChange() {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       const value = e.currentTarget.value;
       setForm((f) => ({ ...f, [key]: value }));
+      clear(key);
     },
   });
 
@@ -184,7 +162,7 @@ function PasswordChange() {
         ) : null}
       </Group>
       {open ? (
-        <form onSubmit={submit} noValidate>
+        <form ref={ref} onSubmit={submit} noValidate>
           <Stack gap="sm">
             <PasswordInput
               label={c.currentPassword}
@@ -204,7 +182,7 @@ function PasswordChange() {
                 onClick={() => {
                   setOpen(false);
                   setForm(EMPTY);
-                  setErrors({});
+                  show({});
                 }}
               >
                 {c.cancel}

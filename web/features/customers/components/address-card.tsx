@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { addressSchema } from "../../../../domain/customers";
 import { messages } from "../../../../domain/messages";
-import { isApiError } from "../../../lib/api-client";
+import { formMessage, issueErrors, useFieldErrors } from "../../../lib/field-errors";
 import { type Profile, useSaveAddress } from "../api";
 import { customersCopy as c } from "../copy";
 
@@ -27,17 +27,15 @@ function emptyForm(address: Profile["address"]): Record<Key, string> {
 export function AddressCard({ address }: { address: Profile["address"] }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState(() => emptyForm(address));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { ref, errors, show, showApi, clear } = useFieldErrors();
   const save = useSaveAddress();
+  const formError = formMessage(save.error);
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
+    save.reset();
     const parsed = addressSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
+    if (show(parsed.success ? {} : issueErrors(parsed.error.issues)) || !parsed.success) return;
     save.mutate(
       { ...parsed.data, address_id: address?.address_id },
       {
@@ -45,6 +43,7 @@ export function AddressCard({ address }: { address: Profile["address"] }) {
           notifications.show({ color: "green", message: messages.addressSaved, autoClose: 3000 });
           setEditing(false);
         },
+        onError: (err) => showApi(err),
       },
     );
   }
@@ -74,6 +73,8 @@ export function AddressCard({ address }: { address: Profile["address"] }) {
               variant="light"
               onClick={() => {
                 setForm(emptyForm(address));
+                show({});
+                save.reset();
                 setEditing(true);
               }}
             >
@@ -82,11 +83,11 @@ export function AddressCard({ address }: { address: Profile["address"] }) {
           ) : null}
         </Group>
         {editing ? (
-          <form onSubmit={submit} noValidate>
+          <form ref={ref} onSubmit={submit} noValidate>
             <Stack gap="sm">
-              {save.error ? (
+              {formError ? (
                 <Alert color="red" role="alert">
-                  {isApiError(save.error) ? save.error.message : String(save.error)}
+                  {formError}
                 </Alert>
               ) : null}
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -100,6 +101,7 @@ export function AddressCard({ address }: { address: Profile["address"] }) {
                     onChange={(e) => {
                       const value = e.currentTarget.value;
                       setForm((f) => ({ ...f, [key]: value }));
+                      clear(key);
                     }}
                   />
                 ))}

@@ -8,6 +8,7 @@ import {
   validateClient,
 } from "../../../components/dynamic-form/dynamic-fields";
 import { isApiError } from "../../../lib/api-client";
+import { useFieldErrors } from "../../../lib/field-errors";
 import { uploadFile, useSaveFieldValues } from "../api";
 import { customersCopy as c } from "../copy";
 
@@ -17,7 +18,7 @@ import { customersCopy as c } from "../copy";
  */
 export function ExtraFieldsCard({ fields, values: initial }: { fields: FormField[]; values: FieldValues }) {
   const [values, setValues] = useState<FieldValues>(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { ref, errors, show, showApi, clear } = useFieldErrors();
   const [busy, setBusy] = useState(false);
   const save = useSaveFieldValues();
   useEffect(() => setValues(initial), [initial]);
@@ -25,7 +26,7 @@ export function ExtraFieldsCard({ fields, values: initial }: { fields: FormField
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const problems = validateClient(fields, values);
-    setErrors(problems?.fields ?? {});
+    show(problems?.fields ?? {});
     if (problems) {
       notifications.show({ color: "red", message: problems.message });
       return;
@@ -43,7 +44,7 @@ export function ExtraFieldsCard({ fields, values: initial }: { fields: FormField
       await save.mutateAsync(ready);
       notifications.show({ color: "green", message: c.saved, autoClose: 3000 });
     } catch (error) {
-      if (isApiError(error) && error.fields) setErrors(error.fields);
+      showApi(error);
       notifications.show({ color: "red", message: isApiError(error) ? error.message : String(error) });
     } finally {
       setBusy(false);
@@ -53,12 +54,20 @@ export function ExtraFieldsCard({ fields, values: initial }: { fields: FormField
   if (fields.length === 0) return null;
   return (
     <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>
-      <form onSubmit={submit} noValidate>
+      <form ref={ref} onSubmit={submit} noValidate>
         <Stack gap="md">
           <Title order={2} fz="h4">
             {c.moreTitle}
           </Title>
-          <DynamicFields fields={fields} values={values} errors={errors} onChange={setValues} />
+          <DynamicFields
+            fields={fields}
+            values={values}
+            errors={errors}
+            onChange={(next) => {
+              for (const key of Object.keys(next)) if (next[key] !== values[key]) clear(key);
+              setValues(next);
+            }}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
               {c.save}

@@ -16,8 +16,10 @@ import {
 import { notifications } from "@mantine/notifications";
 import { IconEdit } from "@tabler/icons-react";
 import { useState } from "react";
-import { normalizePhone } from "../../../../domain/customers";
+import { normalizePhone, profileUpdateSchema } from "../../../../domain/customers";
+import { messages } from "../../../../domain/messages";
 import { isApiError } from "../../../lib/api-client";
+import { formMessage, issueErrors, requiredErrors, useFieldErrors } from "../../../lib/field-errors";
 import { type Profile, uploadFile, useUpdateProfile } from "../api";
 import { customersCopy as c } from "../copy";
 
@@ -112,45 +114,65 @@ function ProfileEdit({ profile, onDone }: { profile: Profile; onDone: () => void
   });
   const [photo, setPhoto] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
-  const fields = update.error && isApiError(update.error) ? (update.error.fields ?? {}) : {};
+  const { ref, errors, show, showApi, clear } = useFieldErrors();
+  const formError = formMessage(update.error);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => {
     // Read now: React clears currentTarget once the handler returns, before the updater runs.
     const raw = e.currentTarget.value;
     setForm((f) => ({ ...f, [key]: key === "phone" ? normalizePhone(raw) : raw }));
+    clear(key);
   };
+
+  /** The server's own rules (domain/customers.ts), with 'Debes llenar este campo.' for an empty phone. */
+  function validate(): Record<string, string> {
+    const parsed = profileUpdateSchema.safeParse({ ...form, birthdate: form.birthdate || null });
+    const found = parsed.success ? {} : issueErrors(parsed.error.issues);
+    if (requiredErrors(form, ["phone"]).phone) found.phone = messages.fieldRequired;
+    return found;
+  }
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
+    update.reset();
+    if (show(validate())) return;
     setBusy(true);
+    let file_id = profile.file?.file_id ?? null;
     try {
-      const file_id = photo ? await uploadFile(photo, "image") : (profile.file?.file_id ?? null);
+      if (photo) file_id = await uploadFile(photo, "image");
+    } catch (error) {
+      // The photo was refused (too large, not an image): say so under the photo field.
+      show({ file_id: isApiError(error) ? error.message : String(error) });
+      setBusy(false);
+      return;
+    }
+    try {
       const result = await update.mutateAsync({ ...form, birthdate: form.birthdate || null, file_id });
       notifications.show({ color: "green", message: result.message, autoClose: 3000 });
       onDone();
     } catch (error) {
-      if (!update.isError)
-        notifications.show({ color: "red", message: isApiError(error) ? error.message : String(error) });
+      // The message shows above the form (formError); the fields it names, next to them.
+      showApi(error);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={save} noValidate>
+    <form ref={ref} onSubmit={save} noValidate>
       <Stack gap="sm">
-        {update.error ? (
+        {formError ? (
           <Alert color="red" role="alert">
-            {isApiError(update.error) ? update.error.message : String(update.error)}
+            {formError}
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={c.name} required value={form.name} onChange={set("name")} error={fields.name} />
+          <TextInput label={c.name} required value={form.name} onChange={set("name")} error={errors.name} />
           <TextInput
             label={c.lastName}
             required
             value={form.last_name}
             onChange={set("last_name")}
-            error={fields.last_name}
+            error={errors.last_name}
           />
           <TextInput
             label={c.phone}
@@ -158,22 +180,32 @@ function ProfileEdit({ profile, onDone }: { profile: Profile; onDone: () => void
             inputMode="numeric"
             value={form.phone}
             onChange={set("phone")}
-            error={fields.phone}
+            error={errors.phone}
           />
           <TextInput
             label={c.birthdate}
             type="date"
             value={form.birthdate}
             onChange={set("birthdate")}
-            error={fields.birthdate}
+            error={errors.birthdate}
           />
-          <TextInput label={c.instagram} leftSection="@" value={form.instagram} onChange={set("instagram")} />
+          <TextInput
+            label={c.instagram}
+            leftSection="@"
+            value={form.instagram}
+            onChange={set("instagram")}
+            error={errors.instagram}
+          />
           <FileInput
             label={c.photo}
             accept="image/*"
             clearable
             value={photo}
-            onChange={setPhoto}
+            onChange={(file) => {
+              setPhoto(file);
+              clear("file_id");
+            }}
+            error={errors.file_id}
             placeholder={profile.file?.name ?? ""}
           />
         </SimpleGrid>
