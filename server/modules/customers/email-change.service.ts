@@ -8,6 +8,8 @@ import { user, verification } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
 import type { AuthUser } from "../../plugins/auth";
 import { recordAudit } from "../audit/audit.service";
+import { emailChangedNoticeEmail, emailChangeEmail } from "../mail/templates/account";
+import { brandOf } from "../mail/templates/brand";
 import { loginExists } from "./customers.repository";
 
 /**
@@ -47,15 +49,9 @@ export async function requestEmailChange(app: FastifyInstance, current: AuthUser
     });
   });
   const link = `${app.config.publicUrl}/confirmar-correo?token=${encodeURIComponent(token)}`;
-  const { name } = await app.appConfig.get();
-  await app.mailer.send({
-    to: newEmail,
-    subject: "Confirma tu nuevo correo",
-    template: "email-change",
-    secrets: [link, token, secret],
-    text: `Hola ${current.name}:\n\nPediste usar este correo en tu cuenta de ${name}. Para confirmarlo abre este enlace (vence en ${EMAIL_CHANGE_HOURS} horas):\n${link}\n\nHasta que lo abras seguirás entrando con tu correo actual. Si no lo pediste, ignora este mensaje.`,
-    html: `<p>Hola ${escapeHtml(current.name)}:</p><p>Pediste usar este correo en tu cuenta de ${escapeHtml(name)}. Para confirmarlo abre este enlace (vence en ${EMAIL_CHANGE_HOURS} horas):</p><p><a href="${link}">Confirmar mi correo</a></p><p>Hasta que lo abras seguirás entrando con tu correo actual. Si no lo pediste, ignora este mensaje.</p>`,
-  });
+  const brand = brandOf(await app.appConfig.get(), app.config.publicUrl);
+  const email = await emailChangeEmail(brand, { name: current.name, link, hours: EMAIL_CHANGE_HOURS });
+  await app.mailer.send({ to: newEmail, template: "email-change", secrets: [link, token, secret], ...email });
   return { message: t("emailConfirmationSent") };
 }
 
@@ -115,17 +111,8 @@ export async function confirmEmailChange(app: FastifyInstance, token: string) {
   // An expired link was still spent above (the transaction committed its deletion).
   if (changed === null) throw invalidLink();
   // The old address hears of it: if someone else made the change, its owner can call the studio.
-  const { name } = await app.appConfig.get();
-  await app.mailer.send({
-    to: changed.oldEmail,
-    subject: "Tu correo cambió",
-    template: "email-changed-notice",
-    text: `Hola ${changed.name}:\n\nEl correo de tu cuenta de ${name} ahora es ${changed.newEmail}. Si no fuiste tú, comunícate con el estudio.`,
-    html: `<p>Hola ${escapeHtml(changed.name)}:</p><p>El correo de tu cuenta de ${escapeHtml(name)} ahora es ${escapeHtml(changed.newEmail)}. Si no fuiste tú, comunícate con el estudio.</p>`,
-  });
+  const brand = brandOf(await app.appConfig.get(), app.config.publicUrl);
+  const notice = await emailChangedNoticeEmail(brand, { name: changed.name, newEmail: changed.newEmail });
+  await app.mailer.send({ to: changed.oldEmail, template: "email-changed-notice", ...notice });
   return { message: t("emailChanged"), email: changed.newEmail };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

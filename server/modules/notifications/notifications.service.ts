@@ -1,9 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
-import { countLabel, formatDateTime } from "../../../domain/format";
 import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.repository";
+import { type Brand, brandOf } from "../mail/templates/brand";
+import {
+  bookingConfirmedEmail,
+  type ClassFacts,
+  classReminderEmail,
+  penaltyNoticeEmail,
+  reservationCancelledEmail,
+  waitlistOfferEmail,
+  waitlistSkippedEmail,
+} from "../mail/templates/classes";
+import type { RenderedMail } from "../mail/templates/render";
 import { buildCalendar } from "../reservations/ical";
-import { type EmailContent, renderEmail } from "./email-layout";
 import {
   findCustomer,
   findReservation,
@@ -49,26 +58,25 @@ async function classDetails(app: FastifyInstance, classId: number): Promise<Emai
   return row ? emailClassOf(row) : null;
 }
 
-function describeClass(c: EmailClass, timeZone: string): string[] {
-  return [
-    `Clase: ${c.class_type.name}`,
-    `Fecha y hora: ${formatDateTime(c.class_date, timeZone)}`,
-    ...(c.location
-      ? [`Lugar: ${c.location.name}${c.location.address ? `, ${c.location.address}` : ""}`]
-      : []),
-    ...(c.coaches.length ? [`Coach: ${c.coaches.join(", ")}`] : []),
-  ];
+/** The class as the templates (server/modules/mail/templates/classes.tsx) take it. */
+const factsOf = (c: EmailClass): ClassFacts => ({
+  name: c.class_type.name,
+  date: c.class_date,
+  location: c.location,
+  coaches: c.coaches,
+});
+
+async function brand(app: FastifyInstance): Promise<Brand> {
+  return brandOf(await app.appConfig.get(), app.config.publicUrl);
 }
 
 async function send(
   app: FastifyInstance,
   to: string,
   template: string,
-  content: EmailContent,
+  email: RenderedMail,
   attachments?: { filename: string; contentType: string; content: string }[],
 ) {
-  const config = await app.appConfig.get();
-  const email = renderEmail(config, app.config.publicUrl, content);
   await app.mailer.send({ to, template, ...email, attachments });
 }
 
@@ -157,24 +165,16 @@ async function sendBookingConfirmation(
   const klass = known ?? (await classDetails(app, reservation.single_class_id));
   if (!klass) return;
   const config = await app.appConfig.get();
-  const guests = reservation.guest ? [`Invitado: ${reservation.guest}`] : [];
-  await send(
-    app,
-    to.email,
-    intro ? "waitlist_promoted" : "booking_confirmed",
-    {
-      title: intro ? "¡Tienes lugar en la clase!" : "¡Reservación confirmada!",
-      lines: [
-        intro ?? `Hola ${to.name}, tu lugar está reservado.`,
-        ...describeClass(klass, config.timezone),
-        ...(reservation.spot ? [`Tu lugar: ${reservation.spot}`] : []),
-        ...guests,
-        "Adjuntamos la clase para que la agregues a tu calendario.",
-      ],
-      action: { label: "Ver mis reservaciones", url: link(app, "/mystudio/reservaciones") },
-    },
-    [icsAttachment(app, studioName(config), reservation.class_reservation_id, klass, reservation.spot)],
-  );
+  const email = await bookingConfirmedEmail(brandOf(config, app.config.publicUrl), {
+    name: to.name,
+    klass: factsOf(klass),
+    spot: reservation.spot,
+    guest: reservation.guest,
+    intro,
+  });
+  await send(app, to.email, intro ? "waitlist_promoted" : "booking_confirmed", email, [
+    icsAttachment(app, studioName(config), reservation.class_reservation_id, klass, reservation.spot),
+  ]);
 }
 
 /** The customer cancelled a reservation of `klass` (the caller read who and which, under its locks). */
@@ -185,18 +185,12 @@ export async function notifyReservationCancelled(
   refunded: boolean,
 ) {
   await safely(app, "cancellation", async () => {
-    const config = await app.appConfig.get();
-    await send(app, to.email, "reservation_cancelled", {
-      title: "Reservación cancelada",
-      lines: [
-        `Hola ${to.name}, cancelamos tu reservación.`,
-        ...describeClass(klass, config.timezone),
-        refunded
-          ? "Tu crédito fue devuelto a tu cuenta."
-          : "Como cancelaste dentro del tiempo límite, el crédito de esta clase no se devuelve.",
-      ],
-      action: { label: "Reservar otra clase", url: link(app, "/mystudio") },
+    const email = await reservationCancelledEmail(await brand(app), {
+      name: to.name,
+      klass: factsOf(klass),
+      refunded,
     });
+    await send(app, to.email, "reservation_cancelled", email);
   });
 }
 
@@ -210,16 +204,12 @@ export async function notifyWaitlistOffer(
     const customer = await findCustomer(app.db, customerId);
     const klass = await classDetails(app, classId);
     if (!customer || !klass) return;
-    const config = await app.appConfig.get();
-    await send(app, customer.email, "waitlist_offer", {
-      title: "Se liberó un lugar en tu lista de espera",
-      lines: [
-        `Hola ${customer.name}, se liberó un lugar en una clase en la que estás en lista de espera.`,
-        ...describeClass(klass, config.timezone),
-        `El lugar es de quien lo acepte primero, antes de ${formatDateTime(expiresAt, config.timezone)}. Al aceptarlo se usa uno de tus créditos.`,
-      ],
-      action: { label: "Aceptar el lugar", url: link(app, "/mystudio/waitlists") },
+    const email = await waitlistOfferEmail(await brand(app), {
+      name: customer.name,
+      klass: factsOf(klass),
+      expiresAt,
     });
+    await send(app, customer.email, "waitlist_offer", email);
   });
 }
 
@@ -237,22 +227,12 @@ export async function notifyWaitlistSkipped(
     const customer = await findCustomer(app.db, customerId);
     const klass = await classDetails(app, classId);
     if (!customer || !klass) return;
-    const config = await app.appConfig.get();
-    const why =
-      reason === "NO_CREDITS"
-        ? "no tenías créditos disponibles para esta clase"
-        : reason === "PENALTY_ACTIVE"
-          ? "tienes una penalización activa"
-          : "tu cuenta no cumple los requisitos para reservar (revisa tu perfil)";
-    await send(app, customer.email, template, {
-      title: "No pudimos darte el lugar",
-      lines: [
-        `Hola ${customer.name}, se liberó un lugar en tu lista de espera, pero no pudimos reservarlo porque ${why}.`,
-        ...describeClass(klass, config.timezone),
-        "Sigues en la lista: si se libera otro lugar y ya puedes reservar, te lo asignaremos.",
-      ],
-      action: { label: "Ver mis listas de espera", url: link(app, "/mystudio/waitlists") },
+    const email = await waitlistSkippedEmail(await brand(app), {
+      name: customer.name,
+      klass: factsOf(klass),
+      reason,
     });
+    await send(app, customer.email, template, email);
   });
 }
 
@@ -264,15 +244,12 @@ export async function notifyPenalty(
   await safely(app, "penalty notice", async () => {
     const customer = await findCustomer(app.db, customerId);
     if (!customer) return;
-    const config = await app.appConfig.get();
-    await send(app, customer.email, "penalty_notice", {
-      title: "Penalización por inasistencias",
-      lines: [
-        `Hola ${customer.name}, no asististe a ${countLabel(penalty.no_shows, "clase", "clases seguidas")} que tenías reservada${penalty.no_shows === 1 ? "" : "s"}.`,
-        `Por eso no podrás reservar clases hasta el ${formatDateTime(penalty.end_date, config.timezone)}.`,
-        "Si crees que es un error, escríbenos y lo revisamos.",
-      ],
+    const email = await penaltyNoticeEmail(await brand(app), {
+      name: customer.name,
+      noShows: penalty.no_shows,
+      endDate: penalty.end_date,
     });
+    await send(app, customer.email, "penalty_notice", email);
   });
 }
 
@@ -290,17 +267,14 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date()): 
   for (const id of ids) {
     const ctx = await reservationContext(app, id);
     if (!ctx || (await outboxHas(app.db, reminderTemplate(id)))) continue;
-    await safely(app, "reminder", () =>
-      send(app, ctx.email, reminderTemplate(id), {
-        title: "Recordatorio de tu clase",
-        lines: [
-          `Hola ${ctx.name}, te esperamos en tu clase.`,
-          ...describeClass(ctx.klass, ctx.config.timezone),
-          ...(ctx.reservation.spot ? [`Tu lugar: ${ctx.reservation.spot}`] : []),
-        ],
-        action: { label: "Ver mis reservaciones", url: link(app, "/mystudio/reservaciones") },
-      }),
-    );
+    await safely(app, "reminder", async () => {
+      const email = await classReminderEmail(brandOf(ctx.config, app.config.publicUrl), {
+        name: ctx.name,
+        klass: factsOf(ctx.klass),
+        spot: ctx.reservation.spot,
+      });
+      await send(app, ctx.email, reminderTemplate(id), email);
+    });
     sent++;
   }
   return sent;

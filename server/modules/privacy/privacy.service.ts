@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { studioName } from "../../../domain/app-config";
 import { AppError } from "../../../domain/errors";
 import type { Db } from "../../db/client";
-import { escapeHtml } from "../../plugins/page-template";
 import { type Actor, auditedChange, recordAudit } from "../audit/audit.service";
+import { brandOf } from "../mail/templates/brand";
+import { closureRequestEmail } from "../mail/templates/privacy";
 import {
   anonymiseCustomer,
   closureEvents,
@@ -91,14 +91,12 @@ export async function requestClosure(app: FastifyInstance, customerId: number, u
   const config = await app.appConfig.get();
   if (config.email) {
     const who = [customer.name, customer.last_name].filter(Boolean).join(" ");
-    const link = `${app.config.publicUrl}/admin/clientes/${customerId}`;
-    await app.mailer.send({
-      to: config.email,
-      subject: `Solicitud de cierre de cuenta: ${who}`,
-      template: "closure-request",
-      text: `${who} (${customer.email}) pidió cerrar su cuenta en ${studioName(config)}.\n\nConfírmalo desde su ficha en el panel de administración: ${link}\n\nAl confirmarlo se borran sus datos personales; sus compras, cargos y asistencias se conservan sin su nombre.`,
-      html: `<p><strong>${escapeHtml(who)}</strong> (${escapeHtml(customer.email)}) pidió cerrar su cuenta en ${escapeHtml(studioName(config))}.</p><p><a href="${escapeHtml(link)}">Confírmalo desde su ficha</a> en el panel de administración.</p><p>Al confirmarlo se borran sus datos personales; sus compras, cargos y asistencias se conservan sin su nombre.</p>`,
+    const email = await closureRequestEmail(brandOf(config, app.config.publicUrl), {
+      who,
+      email: customer.email,
+      customerId,
     });
+    await app.mailer.send({ to: config.email, template: "closure-request", ...email });
   }
   return closureStatus(app.db, customerId);
 }

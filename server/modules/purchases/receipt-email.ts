@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { deskPaymentText } from "../../../domain/desk-sale";
-import { formatDate, formatMoney } from "../../../domain/format";
-import { renderEmail } from "../notifications/email-layout";
+import { brandOf } from "../mail/templates/brand";
+import { purchaseGiftEmail, purchaseReceiptEmail } from "../mail/templates/purchases";
 import { findPurchaseDetail } from "./purchases.repository";
 
 /** The way a purchase was paid, as a receipt says it. */
@@ -23,40 +23,19 @@ export async function sendPurchaseReceipt(app: FastifyInstance, purchaseId: numb
   try {
     const detail = await findPurchaseDetail(app.db, purchaseId);
     if (!detail) return;
-    const config = await app.appConfig.get();
+    const brand = brandOf(await app.appConfig.get(), app.config.publicUrl);
     const { purchase, pkg } = detail;
-    const tz = config.timezone;
-    const classes =
-      pkg.is_unlimited_membership || purchase.class_amount === -1
-        ? "Clases: ilimitadas"
-        : purchase.class_amount
-          ? `Clases: ${purchase.class_amount}`
-          : null;
-    const until = purchase.expiration_date
-      ? `Vigencia: hasta el ${formatDate(purchase.expiration_date, tz)}`
-      : null;
-    const lines = purchase.is_gift
-      ? [
-          `El estudio te regaló el paquete ${purchase.title}. Ya puedes usarlo para reservar tus clases.`,
-          ...[classes, until].filter((l): l is string => Boolean(l)),
-        ]
-      : [
-          "¡Gracias por tu compra! Este es tu recibo.",
-          `Folio: ${purchase.purchase_id}`,
-          `Fecha: ${formatDate(purchase.createdAt, tz)}`,
-          `Paquete: ${purchase.title}`,
-          ...[classes, until].filter((l): l is string => Boolean(l)),
-          `Forma de pago: ${paymentText(purchase)}`,
-          `Total pagado: ${formatMoney(purchase.total_payment)}`,
-        ];
-    const email = renderEmail(config, app.config.publicUrl, {
-      title: purchase.is_gift ? "Te regalamos un paquete" : "Recibo de tu compra",
-      lines,
-      action: {
-        label: "Ver mis compras",
-        url: `${app.config.publicUrl.replace(/\/$/, "")}/mystudio/membresias`,
-      },
-    });
+    const facts = {
+      purchaseId: purchase.purchase_id,
+      title: purchase.title,
+      createdAt: purchase.createdAt,
+      classAmount: purchase.class_amount,
+      unlimited: pkg.is_unlimited_membership,
+      expiresAt: purchase.expiration_date,
+      payment: paymentText(purchase),
+      total: purchase.total_payment,
+    };
+    const email = await (purchase.is_gift ? purchaseGiftEmail : purchaseReceiptEmail)(brand, facts);
     await app.mailer.send({
       to: detail.email,
       template: purchase.is_gift ? "purchase-gift" : "purchase-receipt",

@@ -31,6 +31,8 @@ export type RenewalDeps = Pick<FastifyInstance, "db" | "appConfig" | "mailer"> &
   /** The sandbox card gateway (the only card gateway whose subscriptions we bill ourselves). */
   gateway: CardGateway;
   log?: Pick<FastifyInstance["log"], "error">;
+  /** The site's address for links in the renewal email (PUBLIC_URL); else https:// + the domain. */
+  publicUrl?: string;
 };
 
 export type RenewalResult = "renewed" | "invoiced" | "retry" | "failed" | "skipped";
@@ -160,7 +162,9 @@ async function renewCash(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Pr
   const detail = await findPurchaseDetail(deps.db, purchase.purchase_id);
   if (detail) {
     const config = await deps.appConfig.get();
-    await deps.mailer.send(cashRenewalEmail({ detail, invoice, timeZone: ctx.timeZone, studio: config }));
+    const local = /^(localhost|127\.0\.0\.1)(:|$)/.test(config.domain);
+    const publicUrl = deps.publicUrl ?? `${local ? "http" : "https"}://${config.domain}`;
+    await deps.mailer.send(await cashRenewalEmail({ detail, invoice, studio: config, publicUrl }));
   }
   return "invoiced";
 }

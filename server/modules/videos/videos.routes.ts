@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { studioName } from "../../../domain/app-config";
 import { unauthorized } from "../../../domain/errors";
 import { requireUser } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
@@ -242,7 +241,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
       return service.sendRatingEmail(app.db, app.mailer, viewer, user.email, {
         videoId: request.body.video_id,
         publicUrl: app.config.publicUrl,
-        businessName: studioName(config),
+        config,
       });
     },
   );

@@ -1,3 +1,4 @@
+import type { AppConfig } from "../../../domain/app-config";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
@@ -5,6 +6,8 @@ import type { AuthUser } from "../../plugins/auth";
 import type { Mailer } from "../../plugins/mailer";
 import type { ReadCache } from "../../plugins/read-cache";
 import { PrecompressedBody } from "../../plugins/serialized";
+import { brandOf } from "../mail/templates/brand";
+import { videoRatingEmail } from "../mail/templates/videos";
 import { hasOnlineAccess } from "./online-access";
 import type { VideoFilters, VideoRow, VideoTag, Viewer } from "./videos.repository";
 import * as repo from "./videos.repository";
@@ -254,20 +257,14 @@ export async function sendRatingEmail(
   mailer: Mailer,
   viewer: Viewer,
   to: string,
-  ctx: { videoId: number; publicUrl: string; businessName: string },
+  ctx: { videoId: number; publicUrl: string; config: AppConfig },
 ) {
   requireCustomer(viewer);
   const video = await getVideo(db, viewer, ctx.videoId);
-  const link = `${ctx.publicUrl.replace(/\/$/, "")}/mystudio/video/${video.video_id}`;
-  const subject = t("videoRatingEmailSubject", { video: video.name });
-  const safeName = video.name.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  await mailer.send({
-    to,
-    subject,
-    template: "video-rating",
-    text: `${subject}\n\nCalifica la clase en ${link}\n\n${ctx.businessName}`,
-    html: `<p>${subject.replace(video.name, safeName)}</p><p><a href="${link}">Calificar la clase</a></p><p>${ctx.businessName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
+  const email = await videoRatingEmail(brandOf(ctx.config, ctx.publicUrl), {
+    video: { video_id: video.video_id, name: video.name },
   });
+  await mailer.send({ to, template: "video-rating", ...email });
   return { message: t("videoRatingEmailSent") };
 }
 

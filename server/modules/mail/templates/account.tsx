@@ -1,0 +1,64 @@
+import type { Brand } from "./brand";
+import { Layout, P } from "./layout";
+import { renderMail } from "./render";
+
+/** better-auth's reset link (one hour). Transactional: no unsubscribe. */
+export function PasswordReset({ brand, name, link }: { brand: Brand; name: string; link: string }) {
+  return (
+    <Layout
+      brand={brand}
+      title="Restablece tu contraseña"
+      preview="Crea una nueva contraseña para tu cuenta."
+      action={{ label: "Restablecer contraseña", url: link }}
+    >
+      <P>Hola {name}:</P>
+      <P>Para crear una nueva contraseña abre este enlace (vence en una hora).</P>
+      <P>Si no lo pediste, ignora este correo: tu contraseña no cambia.</P>
+    </Layout>
+  );
+}
+
+export const passwordResetEmail = (brand: Brand, props: { name: string; link: string }) =>
+  renderMail("Restablece tu contraseña", <PasswordReset brand={brand} {...props} />);
+
+type EmailChangeProps = { brand: Brand; name: string; link: string; hours: number };
+
+/** Sent to the new address: the change happens only when this link is opened. */
+export function EmailChange({ brand, name, link, hours }: EmailChangeProps) {
+  return (
+    <Layout
+      brand={brand}
+      title="Confirma tu nuevo correo"
+      preview={`Pediste usar este correo en tu cuenta de ${brand.name}.`}
+      action={{ label: "Confirmar mi correo", url: link }}
+    >
+      <P>Hola {name}:</P>
+      <P>
+        Pediste usar este correo en tu cuenta de {brand.name}. Para confirmarlo abre este enlace (vence en{" "}
+        {hours === 1 ? "1 hora" : `${hours} horas`}).
+      </P>
+      <P>Hasta que lo abras seguirás entrando con tu correo actual. Si no lo pediste, ignora este mensaje.</P>
+    </Layout>
+  );
+}
+
+export const emailChangeEmail = (brand: Brand, props: Omit<EmailChangeProps, "brand">) =>
+  renderMail("Confirma tu nuevo correo", <EmailChange brand={brand} {...props} />);
+
+type EmailChangedProps = { brand: Brand; name: string; newEmail: string };
+
+/** Sent to the old address once the change is made, so its owner can react. */
+export function EmailChangedNotice({ brand, name, newEmail }: EmailChangedProps) {
+  return (
+    <Layout brand={brand} title="Tu correo cambió" preview={`Tu cuenta ahora usa ${newEmail}.`}>
+      <P>Hola {name}:</P>
+      <P>
+        El correo de tu cuenta de {brand.name} ahora es {newEmail}.
+      </P>
+      <P>Si no fuiste tú, comunícate con el estudio.</P>
+    </Layout>
+  );
+}
+
+export const emailChangedNoticeEmail = (brand: Brand, props: Omit<EmailChangedProps, "brand">) =>
+  renderMail("Tu correo cambió", <EmailChangedNotice brand={brand} {...props} />);

@@ -1,0 +1,40 @@
+import { render, toPlainText } from "@react-email/render";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
+export type RenderedMail = { subject: string; html: string; text: string };
+
+/**
+ * The HTML of an email component (React Email) and its plain-text alternative. The text is made
+ * from the same HTML by React Email's converter, so the two never say different things: the
+ * hidden preview line and images are left out, a button becomes "Label https://...".
+ */
+export async function renderMail(subject: string, element: ReactElement): Promise<RenderedMail> {
+  const html = await render(element);
+  return { subject, html, text: plainText(html) };
+}
+
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * The same rendering without waiting (for the synchronous `renderEmail` that older callers use):
+ * React's static renderer gives the markup `render` streams, with the same doctype.
+ */
+export function renderMailSync(subject: string, element: ReactElement): RenderedMail {
+  const html = `${DOCTYPE}${renderToStaticMarkup(element).replace(/<!DOCTYPE.*?>/, "")}`;
+  return { subject, html, text: plainText(html) };
+}
+
+function plainText(html: string): string {
+  return toPlainText(html, {
+    selectors: [
+      { selector: "h1", options: { uppercase: false } },
+      { selector: "h2", options: { uppercase: false } },
+      // Facts and footer lines: one per line, as in the HTML (a paragraph gets a blank line).
+      { selector: "p[data-line]", format: "block", options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    ],
+  })
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
