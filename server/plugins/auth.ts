@@ -8,11 +8,13 @@ import fp from "fastify-plugin";
 import { PASSWORD_HARD_MAX } from "../../domain/auth";
 import { AppError, forbidden, unauthorized } from "../../domain/errors";
 import { t } from "../../domain/messages";
+import { type StaffRole, staffRoleOf } from "../../domain/staff";
 import type { AppConfigEnv } from "../config";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
 import { findCustomerIdByUid, loginExists } from "../modules/customers/customers.repository";
 import { passwordProblemFor } from "../modules/customers/password-check";
+import { staffMayCall } from "../security/permissions";
 import {
   accountLockedForGuessing,
   countNamedIdentity,
@@ -23,6 +25,12 @@ import type { Mailer } from "./mailer";
 import { credentialKey, SessionCache } from "./session-cache";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
 
+/**
+ * The coarse role existing handlers branch on: "admin" is staff who act for the studio on
+ * customers' records (owner, manager, front desk); a coach is "customer" here, so customer routes
+ * treat them as the customer they may also be. What each staff role may call is
+ * server/security/permissions.ts, through requireAdmin.
+ */
 export type Role = "customer" | "admin";
 
 export type AuthUser = {
@@ -30,6 +38,8 @@ export type AuthUser = {
   email: string;
   name: string;
   role: Role;
+  /** owner, manager, front_desk or coach; null for a customer. */
+  staff_role: StaffRole | null;
   /** The customer record of this login; null for a staff login without one. */
   customer_id: number | null;
 };
@@ -380,7 +390,7 @@ async function resolveUser(
         id: fast.id,
         email: fast.email,
         name: fast.name,
-        role: fast.role === "admin" ? "admin" : "customer",
+        ...rolesOf(fast.role),
         customer_id: fast.customer_id,
       },
     };
@@ -395,10 +405,16 @@ async function resolveUser(
       id: u.id,
       email: u.email,
       name: u.name,
-      role: u.role === "admin" ? "admin" : "customer",
+      ...rolesOf(u.role),
       customer_id: await findCustomerIdByUid(app.db, u.id),
     },
   };
+}
+
+/** The stored role ("owner", "coach", old "admin"...) as AuthUser's two role fields. */
+export function rolesOf(stored: string | null | undefined): Pick<AuthUser, "role" | "staff_role"> {
+  const staff = staffRoleOf(stored);
+  return { role: staff && staff !== "coach" ? "admin" : "customer", staff_role: staff };
 }
 
 /**
@@ -430,11 +446,20 @@ export async function signedInUser(request: FastifyRequest): Promise<AuthUser> {
   return current;
 }
 
-/** preHandler: 401 for visitors, 403 for customers. Every admin route uses it. */
+/**
+ * preHandler of every back-office route: 401 for visitors, 403 for customers and for staff whose
+ * role (or, for a coach, whose classes) the permissions table does not allow on this route
+ * (server/security/permissions.ts; a route not listed there is owner and manager only).
+ */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const current = await request.getUser();
   if (!current) throw notSignedIn(request);
-  if (current.role !== "admin") throw forbidden();
+  if (current.staff_role === null) throw forbidden();
+  const allowed = await staffMayCall(request.server.db, request, {
+    id: current.id,
+    staff_role: current.staff_role,
+  });
+  if (!allowed) throw forbidden();
 }
 
 /** The signed-in customer's id, for routes that must scope every query to it. */

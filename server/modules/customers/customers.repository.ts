@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { session, user } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
@@ -43,7 +44,9 @@ export async function findCustomerById(db: Db, customerId: number) {
   // The front desk's tags ("lesión") and merge marker are the studio's notes about the customer,
   // not the customer's own data: never part of what their routes answer (admin-customers).
   const { tags: _tags, merged_into_id: _merged, ...customer } = row.customer;
-  return { ...customer, role: row.role ?? "customer" };
+  // Staff roles (issue 26) read as the coarse role these answers have always had.
+  const staff = staffRoleOf(row.role);
+  return { ...customer, role: staff && staff !== "coach" ? ("admin" as const) : ("customer" as const) };
 }
 
 export type NewCustomer = typeof customers.$inferInsert;

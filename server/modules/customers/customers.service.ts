@@ -27,7 +27,7 @@ import {
 export async function getCurrentCustomer(db: Db, current: AuthUser) {
   if (current.customer_id !== null) {
     const customer = await findCustomerById(db, current.customer_id);
-    if (customer) return { ...customer, role: current.role };
+    if (customer) return { ...customer, role: current.role, staff_role: current.staff_role };
   }
   const [name = current.name, ...rest] = current.name.split(" ");
   return {
@@ -40,6 +40,7 @@ export async function getCurrentCustomer(db: Db, current: AuthUser) {
     birthdate: null,
     instagram: null,
     role: current.role,
+    staff_role: current.staff_role,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, like, ne, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, like, or } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import { files } from "../../db/schema/content";
@@ -63,7 +63,7 @@ export async function legacyCustomerUploads(db: Db): Promise<FileRow[]> {
         eq(files.private, false),
         eq(files.storage, "server"),
         like(files.path, "uploads/%"),
-        or(isNull(user.role), ne(user.role, "admin")),
+        or(isNull(user.role), eq(user.role, "customer")),
       ),
     );
   return rows.map((r) => r.file);

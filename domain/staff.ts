@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * Staff roles (issue 26, docs/decisions/0025-staff-roles-and-permissions.md). The login's stored
+ * role is one of these or "customer"; the old "admin" reads as owner.
+ */
+export const STAFF_ROLES = ["owner", "manager", "front_desk", "coach"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** How the back office names each role (es-MX). */
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: "Propietario",
+  manager: "Gerente",
+  front_desk: "Recepción",
+  coach: "Coach",
+};
+
+/** What each role may do, in one line, for the staff screen. */
+export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  owner: "Todo, incluido el equipo, los reembolsos y el borrado de datos.",
+  manager: "Todo menos el equipo, los reembolsos y el borrado de datos personales.",
+  front_desk: "Clientes, check-in, ventas en mostrador, reservaciones y consulta del horario.",
+  coach: "Sus clases, listas de asistencia y su perfil de coach.",
+};
+
+export function staffRoleOf(stored: string | null | undefined): StaffRole | null {
+  if (stored === "admin") return "owner";
+  return (STAFF_ROLES as readonly string[]).includes(stored ?? "") ? (stored as StaffRole) : null;
+}
+
+export const staffRoleSchema = z.enum(STAFF_ROLES, { message: "Elige un rol." });
