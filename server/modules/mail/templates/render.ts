@@ -19,10 +19,15 @@ const DOCTYPE =
 
 /**
  * The same rendering without waiting (for the synchronous `renderEmail` that older callers use):
- * React's static renderer gives the markup `render` streams, with the same doctype.
+ * React's static renderer gives the markup `render` streams (less its empty comments), with the
+ * same doctype.
  */
 export function renderMailSync(subject: string, element: ReactElement): RenderedMail {
-  const html = `${DOCTYPE}${renderToStaticMarkup(element).replace(/<!DOCTYPE.*?>/, "")}`;
+  const markup = renderToStaticMarkup(element)
+    .replace(/<!DOCTYPE.*?>/, "")
+    // React hoists a preload hint for each image; `render` takes them out too (useless in email).
+    .replace(/<link rel="preload" as="image"[^>]*\/>/g, "");
+  const html = `${DOCTYPE}${markup}`;
   return { subject, html, text: plainText(html) };
 }
 

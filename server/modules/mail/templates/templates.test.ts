@@ -1,0 +1,235 @@
+import { pretty } from "@react-email/render";
+import { createElement } from "react";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type AppConfig, resolveAppConfig } from "../../../../domain/app-config";
+import { renderEmail } from "../../notifications/email-layout";
+import { emailChangedNoticeEmail, emailChangeEmail, passwordResetEmail } from "./account";
+import { brandOf } from "./brand";
+import {
+  bookingConfirmedEmail,
+  type ClassFacts,
+  classCancelledEmail,
+  classReminderEmail,
+  penaltyNoticeEmail,
+  reservationCancelledEmail,
+  waitlistOfferEmail,
+  waitlistSkippedEmail,
+} from "./classes";
+import { GenericEmail } from "./generic";
+import { closureRequestEmail } from "./privacy";
+import { cashRenewalEmailOf, type PurchaseFacts, purchaseGiftEmail, purchaseReceiptEmail } from "./purchases";
+import { type RenderedMail, renderMail, renderMailSync } from "./render";
+import { videoRatingEmail } from "./videos";
+
+/**
+ * Every email the app sends, rendered from its template with fixed data and a fixed clock:
+ * snapshots of the HTML (styles left out, pretty-printed) and of the plain text, a check that no
+ * value went missing, the studio's brand in each, and singular/plural wording.
+ */
+
+const config: AppConfig = {
+  ...resolveAppConfig([]),
+  name: "Estudio Luna",
+  business_name: "Luna Movimiento S.A. de C.V.",
+  navbar_logo: "/files/logo-luna.png",
+  primary: "#0b7285",
+  dark: "#212529",
+  address: "Av. Álvaro Obregón 120, Roma Norte, 06700 CDMX",
+  email: "hola@estudioluna.mx",
+  whatsapp: "55 1234 5678",
+  timezone: "America/Mexico_City",
+};
+const brand = brandOf(config, "https://estudioluna.mx/");
+
+const klass: ClassFacts = {
+  name: "Cycling",
+  date: new Date("2026-03-02T15:00:00Z"), // 09:00 in Mexico City
+  location: { name: "Sala Roma", address: "Av. Álvaro Obregón 120" },
+  coaches: ["Vale"],
+};
+const purchase: PurchaseFacts = {
+  purchaseId: 1042,
+  title: "Paquete 10 clases",
+  createdAt: new Date("2026-03-01T18:30:00Z"),
+  classAmount: 10,
+  unlimited: false,
+  expiresAt: new Date("2026-04-30T18:30:00Z"),
+  payment: "Tarjeta",
+  total: "1250.00",
+};
+const resetLink = "https://estudioluna.mx/restablecer?token=abc123";
+
+/** One complete sample of every email type (template names as the outbox records them). */
+const samples: Record<string, () => Promise<RenderedMail> | RenderedMail> = {
+  "password-reset": () => passwordResetEmail(brand, { name: "Ana", link: resetLink }),
+  "email-change": () =>
+    emailChangeEmail(brand, {
+      name: "Ana",
+      link: "https://estudioluna.mx/confirmar-correo?token=x.y",
+      hours: 24,
+    }),
+  "email-changed-notice": () =>
+    emailChangedNoticeEmail(brand, { name: "Ana", newEmail: "ana.nueva@correo.mx" }),
+  booking_confirmed: () =>
+    bookingConfirmedEmail(brand, { name: "Ana", klass, spot: "B3", guest: "Luis Pérez", intro: undefined }),
+  waitlist_promoted: () =>
+    bookingConfirmedEmail(brand, {
+      name: "Ana",
+      klass,
+      spot: null,
+      guest: null,
+      intro:
+        "Se liberó un lugar en tu lista de espera y ya es tuyo: te reservamos la clase con uno de tus créditos.",
+    }),
+  reservation_cancelled: () => reservationCancelledEmail(brand, { name: "Ana", klass, refunded: true }),
+  waitlist_offer: () =>
+    waitlistOfferEmail(brand, { name: "Ana", klass, expiresAt: new Date("2026-03-02T13:00:00Z") }),
+  waitlist_skipped: () => waitlistSkippedEmail(brand, { name: "Ana", klass, reason: "NO_CREDITS" }),
+  penalty_notice: () =>
+    penaltyNoticeEmail(brand, { name: "Ana", noShows: 3, endDate: new Date("2026-03-09T06:00:00Z") }),
+  class_reminder: () =>
+    classReminderEmail(brand, {
+      name: "Ana",
+      klass,
+      spot: "B3",
+      unsubscribeUrl: "https://estudioluna.mx/api/notifications/unsubscribe?token=u1",
+    }),
+  "class-cancelled": () => classCancelledEmail(brand, { name: "Ana", klass, credits: 2 }),
+  "purchase-receipt": () => purchaseReceiptEmail(brand, purchase),
+  "purchase-gift": () => purchaseGiftEmail(brand, { ...purchase, payment: "Regalo", total: "0.00" }),
+  "subscription-renewal-cash": () =>
+    cashRenewalEmailOf(brand, {
+      title: "Mensualidad ilimitada",
+      total: "1800.00",
+      periodStart: new Date("2026-03-01T06:00:00Z"),
+      periodEnd: new Date("2026-03-31T06:00:00Z"),
+      bank: [
+        ["Banco", "BBVA"],
+        ["CLABE", "012180001234567890"],
+      ],
+      instructionsHtml: "<p>Envía tu comprobante por WhatsApp.</p>",
+    }),
+  "closure-request": () =>
+    closureRequestEmail(brand, { who: "Ana López", email: "ana@correo.mx", customerId: 77 }),
+  "video-rating": () => videoRatingEmail(brand, { video: { video_id: 12, name: "Yoga suave" } }),
+  "render-email (generic)": () =>
+    renderEmail(config, "https://estudioluna.mx", {
+      title: "Tu clase cambió",
+      lines: ["Hola Ana, el estudio cambió tu clase.", "Nuevo horario: 10:00"],
+      action: { label: "Ver mis reservaciones", url: "https://estudioluna.mx/mystudio/reservaciones" },
+    }),
+};
+
+/** The HTML without its inline styles (the Layout's own snapshot keeps them), one tag a line. */
+const normalised = (html: string) => pretty(html.replace(/ style="[^"]*"/g, ""));
+
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-03-01T12:00:00Z"));
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+describe("email templates", () => {
+  for (const [type, render] of Object.entries(samples)) {
+    it(`${type}: html and text snapshot, nothing missing, branded`, async () => {
+      const mail = await render();
+      for (const part of [mail.subject, mail.html, mail.text]) {
+        expect(part).not.toMatch(/undefined|null|NaN|\{\{|\[object Object\]/);
+      }
+      // The studio's frame: logo, colour, signature, footer with address and contact.
+      expect(mail.html).toContain('src="https://estudioluna.mx/files/logo-luna.png"');
+      expect(mail.html).toContain("#0b7285");
+      expect(mail.html).toContain('lang="es"');
+      expect(mail.text).toContain("El equipo de Estudio Luna");
+      expect(mail.text).toContain("Luna Movimiento S.A. de C.V.");
+      expect(mail.text).toContain("Av. Álvaro Obregón 120, Roma Norte, 06700 CDMX");
+      expect(mail.text).toContain("hola@estudioluna.mx · WhatsApp 55 1234 5678");
+      // Only reminders can be turned off.
+      expect(mail.text.includes("Darte de baja")).toBe(type === "class_reminder");
+      expect(mail.text).toMatchSnapshot("text");
+      expect(await normalised(mail.html)).toMatchSnapshot("html");
+    });
+  }
+
+  it("the layout with its styles (one email is enough: every email shares it)", async () => {
+    const mail = await samples.booking_confirmed!();
+    expect(await pretty(mail.html)).toMatchSnapshot();
+  });
+
+  it("renders the same HTML and text with or without waiting (renderEmail is synchronous)", async () => {
+    const element = createElement(GenericEmail, {
+      brand,
+      content: { title: "Hola", lines: ["Una línea <b>no es HTML</b>"] },
+    });
+    const sync = renderMailSync("s", element);
+    const streamed = await renderMail("s", element);
+    const withoutComments = (html: string) => html.replace(/<!--.*?-->/g, "");
+    expect(sync.html).toBe(withoutComments(streamed.html));
+    expect(sync.text).toBe(streamed.text);
+    expect(sync.html).toContain("Una línea &lt;b&gt;no es HTML&lt;/b&gt;");
+  });
+
+  it("says 1 crédito / 2 créditos, 1 clase / 10 clases, 1 clase seguida / 3 clases seguidas", async () => {
+    const cancelled = async (credits: number) =>
+      (await classCancelledEmail(brand, { name: "Ana", klass, credits })).text;
+    expect(await cancelled(1)).toContain("Te devolvimos 1 crédito para");
+    expect(await cancelled(2)).toContain("Te devolvimos 2 créditos para");
+    expect(await cancelled(0)).not.toContain("Te devolvimos");
+
+    const receipt = async (classAmount: number, unlimited = false) =>
+      (await purchaseReceiptEmail(brand, { ...purchase, classAmount, unlimited })).text;
+    expect(await receipt(1)).toContain("Incluye: 1 clase\n");
+    expect(await receipt(10)).toContain("Incluye: 10 clases\n");
+    expect(await receipt(-1)).toContain("Incluye: Clases ilimitadas");
+    expect(await receipt(5, true)).toContain("Incluye: Clases ilimitadas");
+
+    const penalty = async (noShows: number) =>
+      (await penaltyNoticeEmail(brand, { name: "Ana", noShows, endDate: new Date("2026-03-09T06:00:00Z") }))
+        .text;
+    expect(await penalty(1)).toContain("no asististe a 1 clase que tenías reservada.");
+    expect(await penalty(3)).toContain("no asististe a 3 clases seguidas que tenías reservadas.");
+
+    const change = async (hours: number) =>
+      (await emailChangeEmail(brand, { name: "Ana", link: resetLink, hours })).text;
+    expect(await change(1)).toContain("vence en 1 hora)");
+    expect(await change(24)).toContain("vence en 24 horas)");
+
+    const coaches = async (names: string[]) =>
+      (
+        await reservationCancelledEmail(brand, {
+          name: "Ana",
+          klass: { ...klass, coaches: names },
+          refunded: true,
+        })
+      ).text;
+    expect(await coaches(["Vale"])).toContain("Coach: Vale");
+    expect(await coaches(["Vale", "Caro"])).toContain("Coaches: Vale, Caro");
+    expect(await coaches([])).not.toContain("Coach");
+  });
+
+  it("writes names as text, never as HTML, and keeps bad colours out of style attributes", async () => {
+    const hostile = brandOf(
+      {
+        ...config,
+        name: 'Luna <script>alert("x")</script>',
+        primary: "red;background:url(x)",
+        navbar_logo: "",
+      },
+      "https://estudioluna.mx",
+    );
+    const mail = await passwordResetEmail(hostile, { name: "<img src=x>", link: resetLink });
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).not.toContain("<img src=x>");
+    expect(mail.html).not.toContain("url(x)");
+    expect(mail.html).toContain("#d6336c"); // the default colour instead
+    expect(mail.text).toContain('Luna <script>alert("x")</script>'); // plain text is text
+  });
+
+  it("puts the button's link in the plain text, so a client without HTML can follow it", async () => {
+    const mail = await passwordResetEmail(brand, { name: "Ana", link: resetLink });
+    expect(mail.text).toContain(`Restablecer contraseña ${resetLink}`);
+    expect(mail.html).toContain(`href="${resetLink}"`);
+  });
+});
