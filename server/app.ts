@@ -29,6 +29,7 @@ import fileDeliveryRoutes from "./modules/files/file-delivery.routes";
 import filesRoutes from "./modules/files/files.routes";
 import formsRoutes from "./modules/forms/forms.routes";
 import healthRoutes from "./modules/health/health.routes";
+import metricsPlugin from "./modules/health/metrics";
 import instructorsRoutes from "./modules/instructors/instructors.routes";
 import outboxRoutes from "./modules/mail/outbox.routes";
 import { registerReminderJob } from "./modules/notifications/reminder-job";
@@ -38,6 +39,7 @@ import penaltiesRoutes from "./modules/penalties/penalties.routes";
 import privacyRoutes from "./modules/privacy/privacy.routes";
 import purchasesRoutes from "./modules/purchases/purchases.routes";
 import reservationsRoutes from "./modules/reservations/reservations.routes";
+import staffRoutes from "./modules/staff/staff.routes";
 import programsRoutes from "./modules/videos/programs.routes";
 import videosRoutes from "./modules/videos/videos.routes";
 import waitlistsRoutes from "./modules/waitlists/waitlists.routes";
@@ -51,6 +53,7 @@ import readCachePlugin from "./plugins/read-cache";
 import routeAccessPlugin from "./plugins/route-access";
 import sameOriginPlugin from "./plugins/same-origin";
 import securityPlugin from "./plugins/security";
+import sharedStatePlugin from "./plugins/shared-state";
 import staticWebPlugin from "./plugins/static-web";
 
 export type AppDeps = {
@@ -86,6 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     // A URL that is not valid percent-encoding answers in our Spanish shape, not Fastify's English.
     frameworkErrors,
+    // Loading the server render of the public pages takes over 10 s (Fastify's default) on a
+    // loaded two-core machine, where CI starts two journey servers beside the API suites.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +115,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(jobsPlugin);
   await app.register(readCachePlugin);
+  // Other instances drop their caches after this one's writes (SHARED_STATE=postgres).
+  await app.register(sharedStatePlugin);
+  // Its onResponse hook sees every answer of the routes registered after it.
+  await app.register(metricsPlugin);
 
   await app.register(
     async (api) => {
@@ -147,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(dashboardRoutes);
       await api.register(privacyRoutes);
+      await api.register(staffRoutes);
     },
     { prefix: "/api" },
   );

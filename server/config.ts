@@ -69,6 +69,13 @@ const envSchema = z.object({
    */
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default("Estudio <no-reply@localhost>"),
+  /** Bearer token of GET /metrics (Prometheus); unset, the route answers 404 (docs/deploy.md). */
+  METRICS_TOKEN: z.string().min(16, { message: "debe tener al menos 16 caracteres" }).optional(),
+  /**
+   * Where rate limits, guessing counters and cache invalidations live: `memory` (one instance, the
+   * default) or `postgres` (several instances on DATABASE_URL; docs/decisions, "shared state").
+   */
+  SHARED_STATE: z.enum(["memory", "postgres"], { message: "usa memory o postgres" }).default("memory"),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "DEMO"> & { DEMO: boolean };
@@ -112,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
     const absent = e.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID";
     const given = e.AWS_ACCESS_KEY_ID ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY";
     throw new ConfigError(`Configuración inválida:\n  ${absent}: obligatorio junto con ${given}`);
+  }
+  if (e.SHARED_STATE === "postgres" && !e.DATABASE_URL) {
+    throw new ConfigError("Configuración inválida:\n  SHARED_STATE: postgres necesita DATABASE_URL");
   }
   const port = e.PORT;
   return {

@@ -8,11 +8,14 @@ import type { Db } from "./client";
  *
  * Only for reads outside any transaction that writes the same rows: a value read inside such a
  * transaction could be one that never commits.
+ *
+ * With SHARED_STATE=postgres a write through any instance makes every other instance call
+ * `forgetAllCachedReads()` (plugins/shared-state.ts), so they see it within a second too.
  */
 export function cachedRead<T>(ttlMs: number, read: (db: Db) => Promise<T>) {
   // Keyed by the dialect, which a database and all its transactions share (one per opened database).
   let entries = new WeakMap<object, { at: number; value: Promise<T> }>();
-  return {
+  const cache = {
     get(db: Db): Promise<T> {
       const key = (db._.session as unknown as { dialect: object }).dialect;
       const hit = entries.get(key);
@@ -29,4 +32,13 @@ export function cachedRead<T>(ttlMs: number, read: (db: Db) => Promise<T>) {
       entries = new WeakMap();
     },
   };
+  everyCachedRead.add(cache);
+  return cache;
+}
+
+const everyCachedRead = new Set<{ forget(): void }>();
+
+/** Drops every cachedRead's values (another instance wrote something). */
+export function forgetAllCachedReads(): void {
+  for (const cache of everyCachedRead) cache.forget();
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type pg from "pg";
 import { AppError } from "../../domain/errors";
+import { ensureSharedTables, SHARED_SCHEMA } from "./rate-limit-store";
 
 /**
  * Bounds on guessing that the per IP+email limit (authRateLimit in plugins/auth.ts) cannot give
@@ -15,7 +17,9 @@ import { AppError } from "../../domain/errors";
  *   the owner who knows the password still gets in after someone else tried.
  *
  * Counters live in memory, per instance, like the other rate limits (decision 0006); a WeakMap
- * keyed by the app keeps test apps that share modules apart (decision 0016).
+ * keyed by the app keeps test apps that share modules apart (decision 0016). With
+ * SHARED_STATE=postgres they are counted in PostgreSQL instead, so every instance behind a load
+ * balancer sees the same counts (docs/decisions/0025-shared-state-across-instances.md).
  */
 export const DISTINCT_IDENTITIES_WINDOW_MS = 60 * 60 * 1000;
 export const FAILED_PASSWORDS_PER_ACCOUNT = 30;
@@ -77,6 +81,22 @@ function stateOf(app: FastifyInstance): State {
   return state;
 }
 
+/** The PostgreSQL pool when counters are shared between instances (SHARED_STATE=postgres). */
+function sharedPool(app: FastifyInstance): pg.Pool | null {
+  return app.config.SHARED_STATE === "postgres" ? (app.database.pool ?? null) : null;
+}
+
+const WINDOW_SQL = "clock_timestamp() - $2 * interval '1 millisecond'";
+
+async function sharedFailures(pool: pg.Pool, email: string): Promise<number> {
+  await ensureSharedTables(pool);
+  const { rows } = await pool.query<{ failures: number }>(
+    `select count(*)::int as failures from ${SHARED_SCHEMA}.failed_password where email = $1 and at > ${WINDOW_SQL}`,
+    [email, DISTINCT_IDENTITIES_WINDOW_MS],
+  );
+  return rows[0]?.failures ?? 0;
+}
+
 function clientAddress(request: FastifyRequest): string {
   return request.ip ?? request.socket?.remoteAddress ?? "desconocida";
 }
@@ -106,10 +126,30 @@ const pendingIdentity = new WeakMap<FastifyRequest, { identity: string; owner: s
 export async function limitDistinctIdentities(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const identity = namedIdentity(request);
   if (identity === null) return;
+  const pool = sharedPool(request.server);
+  // Shared counters: the per-account bound on wrong passwords (accountLockedForGuessing only
+  // sees this instance's failures) is checked here, before the sign-in reaches better-auth.
+  if (pool && request.url.startsWith("/api/auth/sign-in/email") && identity.startsWith("email:")) {
+    if ((await sharedFailures(pool, identity.slice("email:".length))) >= FAILED_PASSWORDS_PER_ACCOUNT) {
+      throw AppError.of(429, "RATE_LIMITED", "rateLimited");
+    }
+  }
   // The front desk looks customers up by phone all day; its staff are not guessing.
   if ((await request.getUser())?.role === "admin") return;
   const max = request.server.config.AUTH_DISTINCT_EMAILS_MAX;
   const owner = clientAddress(request);
+  if (pool) {
+    await ensureSharedTables(pool);
+    const { rows } = await pool.query<{ named: number; seen: boolean }>(
+      `select count(*)::int as named, coalesce(bool_or(identity = $3), false) as seen
+       from ${SHARED_SCHEMA}.named_identity where owner = $1 and at > ${WINDOW_SQL}`,
+      [owner, DISTINCT_IDENTITIES_WINDOW_MS, identity],
+    );
+    if (rows[0]?.seen) return;
+    if ((rows[0]?.named ?? 0) >= max) throw AppError.of(429, "TOO_MANY_EMAILS", "tooManyEmails");
+    pendingIdentity.set(request, { identity, owner });
+    return;
+  }
   const seen = stateOf(request.server).identities.live(owner, Date.now());
   if (seen.has(identity)) return;
   if (seen.size >= max) throw AppError.of(429, "TOO_MANY_EMAILS", "tooManyEmails");
@@ -135,6 +175,21 @@ export function recordNamedIdentity(request: FastifyRequest): void {
   const pending = pendingIdentity.get(request);
   if (!pending) return;
   pendingIdentity.delete(request);
+  const pool = sharedPool(request.server);
+  if (pool) {
+    const app = request.server;
+    // Not awaited: the answer has been decided; a lost count only forgives one name.
+    ensureSharedTables(pool)
+      .then(() =>
+        pool.query(
+          `insert into ${SHARED_SCHEMA}.named_identity (owner, identity, at) values ($1, $2, clock_timestamp())
+           on conflict (owner, identity) do update set at = excluded.at`,
+          [pending.owner, pending.identity],
+        ),
+      )
+      .catch((error) => app.log.error({ err: error }, "guessing-limit: could not count a named identity"));
+    return;
+  }
   stateOf(request.server).identities.live(pending.owner, Date.now()).set(pending.identity, Date.now());
 }
 
@@ -145,4 +200,13 @@ export function accountLockedForGuessing(app: FastifyInstance, email: string): b
 
 export function recordFailedPassword(app: FastifyInstance, email: string): void {
   stateOf(app).failures.add(email.trim().toLowerCase(), Date.now());
+  const pool = sharedPool(app);
+  if (!pool) return;
+  ensureSharedTables(pool)
+    .then(() =>
+      pool.query(`insert into ${SHARED_SCHEMA}.failed_password (email, at) values ($1, clock_timestamp())`, [
+        email.trim().toLowerCase(),
+      ]),
+    )
+    .catch((error) => app.log.error({ err: error }, "guessing-limit: could not count a failed password"));
 }

@@ -29,6 +29,8 @@ export type Jobs = {
   run(name: string, data?: object): Promise<void>;
   /** True once pg-boss has started (JOBS on). */
   readonly running: boolean;
+  /** Jobs waiting to run (created or retry) per registered queue; empty while pg-boss is not running. */
+  queueDepth(): Promise<Record<string, number>>;
 };
 
 declare module "fastify" {
@@ -105,6 +107,18 @@ export default fp(async function jobsPlugin(app: FastifyInstance) {
     },
     get running() {
       return boss !== null;
+    },
+    async queueDepth() {
+      if (!boss) return {};
+      const depth: Record<string, number> = Object.fromEntries(
+        [...registrations.keys()].map((name) => [name, 0]),
+      );
+      const { rows } = await pgBossDb(app.database).executeSql(
+        `select name, count(*)::int as waiting from ${SCHEMA}.job where state in ('created', 'retry') group by name`,
+        [],
+      );
+      for (const row of rows as { name: string; waiting: number }[]) depth[row.name] = row.waiting;
+      return depth;
     },
   };
   app.decorate("jobs", jobs);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import { AppError } from "../../domain/errors";
+import { postgresRateLimitStore } from "./rate-limit-store";
 import { COMPRESS_THRESHOLD } from "./serialized";
 
 export type SecurityOptions = { rateLimitMax: number; secureCookies: boolean };
@@ -39,7 +40,10 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     threshold: COMPRESS_THRESHOLD,
     encodings: ["br", "gzip", "deflate"],
   });
+  // SHARED_STATE=postgres: every instance counts in the same table (plugins/rate-limit-store.ts).
+  const pool = app.config.SHARED_STATE === "postgres" ? app.database.pool : undefined;
   await app.register(rateLimit, {
+    ...(pool ? { store: postgresRateLimitStore(pool) } : {}),
     global: true,
     max: opts.rateLimitMax,
     timeWindow: "1 minute",

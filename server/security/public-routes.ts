@@ -5,6 +5,7 @@
  */
 export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/health": "load balancers and monitors check it without credentials",
+  "GET /api/ready": "load balancers and orchestrators check readiness without credentials (no data in it)",
   "GET /api/appconfig": "the web app themes itself from it before anyone signs in",
   "GET /api/session": "tells the web whether someone is signed in (null for visitors)",
   "GET /api/pages": "legal pages and FAQ are public (footer links)",

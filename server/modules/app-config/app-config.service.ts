@@ -28,6 +28,8 @@ export type AppConfigService = {
    */
   list(): Promise<{ entries: AppConfigEntry[]; etag: string; json: PrecompressedBody }>;
   update(changes: AppConfigEntry[]): Promise<AppConfig>;
+  /** Drops the cached settings: another instance changed them (plugins/shared-state.ts). */
+  forget(): void;
 };
 
 type Loaded = {
@@ -105,6 +107,11 @@ export function createAppConfigService(db: Db, options: { publicUrl?: string } =
   return {
     async get() {
       return (await load()).config;
+    },
+    forget() {
+      generation++;
+      cached = null;
+      loading = null;
     },
     async list() {
       const { entries, etag, json } = await load();

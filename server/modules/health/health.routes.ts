@@ -1,10 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Pool } from "pg";
 import { z } from "zod";
 import { AppError } from "../../../domain/errors";
+import { MIGRATIONS_FOLDER } from "../../db/migrate";
 
-/** Liveness and readiness in one: 200 only when the database answers. */
+const readiness = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  database: z.enum(["ok", "unavailable"]),
+  migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
+  jobs: z.enum(["running", "off", "starting"]),
+  message: z.string().optional(),
+});
+
+/**
+ * GET /api/health: alive, and the database answers (a load balancer's check). GET /api/ready:
+ * ready for traffic — the database answers, every committed migration is applied, and the
+ * background jobs run (or are off on purpose with JOBS=0); 503 saying which part is missing.
+ */
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/health",
@@ -29,7 +45,61 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: "ok" as const, database: app.database.kind };
     },
   );
+
+  const expected = committedMigrations();
+  // Migrations are never un-applied: once all are seen, later checks skip the query.
+  let migrationsSeen = false;
+  app.get(
+    "/ready",
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ["sistema"],
+        summary: "Listo para recibir tráfico: base de datos, migraciones y tareas en segundo plano",
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (_request, reply) => {
+      let database: "ok" | "unavailable" = "ok";
+      let applied = migrationsSeen ? expected : 0;
+      if (!migrationsSeen || !poolIsSaturated(app.database.pool)) {
+        try {
+          applied = await appliedMigrations(app);
+          migrationsSeen = applied >= expected;
+        } catch {
+          database = "unavailable";
+        }
+      }
+      const jobs = !app.config.JOBS ? "off" : app.jobs.running ? "running" : "starting";
+      const ready = database === "ok" && applied >= expected && jobs !== "starting";
+      const body = {
+        status: ready ? "ready" : "not_ready",
+        database,
+        migrations: { applied, expected },
+        jobs,
+      } as const;
+      if (ready) return body;
+      return reply.code(503).send({
+        ...body,
+        message: "El servicio todavía no está listo. Inténtalo en unos segundos.",
+      });
+    },
+  );
 };
+
+/** Migrations committed with this build (drizzle-kit's journal beside the migrations). */
+function committedMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8"));
+  return (journal.entries as unknown[]).length;
+}
+
+async function appliedMigrations(app: FastifyInstance): Promise<number> {
+  const result = await app.db.execute(sql`select count(*)::int as applied from drizzle.__drizzle_migrations`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    applied: number;
+  }[];
+  return Number(rows[0]?.applied ?? 0);
+}
 
 function poolIsSaturated(pool: Pool | undefined): boolean {
   return pool !== undefined && pool.idleCount === 0 && pool.totalCount >= (pool.options.max ?? 10);

@@ -27,3 +27,74 @@ describe(`GET /api/health (${testDriver()})`, () => {
     await other.app.close();
   });
 });
+
+describe(`GET /api/ready (${testDriver()})`, () => {
+  it("is ready with the migrations applied and jobs off on purpose (JOBS=0)", async () => {
+    const t = await buildTestApp();
+    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: "ready", database: "ok", jobs: "off" });
+    expect(body.migrations.applied).toBe(body.migrations.expected);
+    expect(body.migrations.expected).toBeGreaterThan(0);
+    await t.close();
+  });
+
+  it("answers 503 in Spanish, naming the database, once it is gone", async () => {
+    const t = await buildTestApp();
+    await t.database.close();
+    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: "not_ready",
+      database: "unavailable",
+      message: expect.stringContaining("listo"),
+    });
+    await t.app.close();
+  });
+});
+
+describe(`GET /metrics (${testDriver()})`, () => {
+  const TOKEN = "metricas-secretas-0123456789";
+
+  it("does not exist without METRICS_TOKEN", async () => {
+    const t = await buildTestApp();
+    const res = await t.app.inject({ method: "GET", url: "/metrics" });
+    expect(res.statusCode).toBe(404);
+    await t.close();
+  });
+
+  it("refuses a missing or wrong token and counts requests, bookings and the pool for the right one", async () => {
+    const t = await buildTestApp({ METRICS_TOKEN: TOKEN });
+    expect((await t.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
+    const wrong = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: `Bearer ${TOKEN}x` },
+    });
+    expect(wrong.statusCode).toBe(401);
+    await t.app.inject({ method: "GET", url: "/api/single_class/single/7654321" });
+    await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/plain");
+    const text = res.body;
+    // The route pattern, never the id: series cannot grow with the URLs callers invent.
+    expect(text).toMatch(
+      /estudio_http_requests_total\{method="GET",route="\/api\/single_class\/single\/:id",status="404"\} 1/,
+    );
+    expect(text).toMatch(
+      /estudio_http_request_duration_seconds_count\{method="GET",route="\/api\/health"\} 1/,
+    );
+    expect(text).not.toContain("7654321");
+    expect(text).toContain("estudio_bookings_total 0");
+    expect(text).toContain("estudio_purchases_total");
+    expect(text).toContain("estudio_job_queue_depth");
+    if (testDriver() === "postgres") expect(text).toMatch(/estudio_db_pool_connections\{state="total"\} \d+/);
+    await t.close();
+  });
+});
