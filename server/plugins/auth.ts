@@ -5,6 +5,7 @@ import { admin, bearer } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { resolveAppConfig } from "../../domain/app-config";
 import { PASSWORD_HARD_MAX } from "../../domain/auth";
 import { AppError, forbidden, unauthorized } from "../../domain/errors";
 import { t } from "../../domain/messages";
@@ -12,8 +13,11 @@ import { type StaffRole, staffRoleOf } from "../../domain/staff";
 import type { AppConfigEnv } from "../config";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
+import type { AppConfigService } from "../modules/app-config/app-config.service";
 import { findCustomerIdByUid, loginExists } from "../modules/customers/customers.repository";
 import { passwordProblemFor } from "../modules/customers/password-check";
+import { passwordResetEmail } from "../modules/mail/templates/account";
+import { brandOf } from "../modules/mail/templates/brand";
 import { staffMayCall } from "../security/permissions";
 import {
   accountLockedForGuessing,
@@ -53,7 +57,13 @@ const SESSION_UPDATE_AGE = 60 * 60 * 24;
  * better-auth on our own database: email + password (scrypt), httpOnly cookie sessions for the
  * browser, Bearer tokens for API clients, and roles through the admin plugin.
  */
-export function createAuth(db: Db, config: AppConfigEnv, mailer: Mailer) {
+export function createAuth(
+  db: Db,
+  config: AppConfigEnv,
+  mailer: Mailer,
+  /** The studio's settings, for the branded reset email (the defaults without it). */
+  appConfig?: Pick<AppConfigService, "get">,
+) {
   const secure = config.publicUrl.startsWith("https://");
   return betterAuth({
     appName: "Estudio",
@@ -73,14 +83,12 @@ export function createAuth(db: Db, config: AppConfigEnv, mailer: Mailer) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user: target, token }) {
         const link = `${config.publicUrl}/restablecer?token=${encodeURIComponent(token)}`;
-        await mailer.send({
-          to: target.email,
-          subject: "Restablece tu contraseña",
-          template: "password-reset",
-          secrets: [link, token],
-          text: `Hola ${target.name}:\n\nPara crear una nueva contraseña abre este enlace (vence en una hora):\n${link}\n\nSi no lo pediste, ignora este correo.`,
-          html: `<p>Hola ${escapeHtml(target.name)}:</p><p>Para crear una nueva contraseña abre este enlace (vence en una hora):</p><p><a href="${link}">Restablecer contraseña</a></p><p>Si no lo pediste, ignora este correo.</p>`,
+        const studio = appConfig ? await appConfig.get() : resolveAppConfig([]);
+        const email = await passwordResetEmail(brandOf(studio, config.publicUrl), {
+          name: target.name,
+          link,
         });
+        await mailer.send({ to: target.email, template: "password-reset", secrets: [link, token], ...email });
       },
     },
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
@@ -119,7 +127,7 @@ declare module "fastify" {
 }
 
 export default fp(async function authPlugin(app: FastifyInstance) {
-  const auth = createAuth(app.db, app.config, app.mailer);
+  const auth = createAuth(app.db, app.config, app.mailer, app.appConfig);
   app.decorate("auth", auth);
 
   const perRequest = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();
@@ -468,8 +476,4 @@ export async function currentCustomerId(request: FastifyRequest): Promise<number
   if (!current) throw notSignedIn(request);
   if (current.customer_id === null) throw forbidden();
   return current.customer_id;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
