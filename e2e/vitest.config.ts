@@ -1,14 +1,19 @@
 import { defineConfig } from "vitest/config";
+import { e2eWorkers } from "./workers";
 
-// Browser journeys: one real server (built SPA + API + demo studio on a fresh PGlite) started by
-// global-setup, driven by Debian's Chromium through playwright-core.
+// Browser journeys, driven by Debian's Chromium through playwright-core. global-setup starts one
+// real server (built SPA + API + demo studio on a fresh PGlite) per worker; each file runs against
+// its worker's server (worker-server.ts), files of one worker one after another
+// (docs/decisions/0025).
+const workers = e2eWorkers();
 export default defineConfig({
   test: {
     include: ["e2e/**/*.test.ts"],
     globalSetup: ["e2e/global-setup.ts"],
+    setupFiles: ["e2e/worker-server.ts"],
     pool: "forks",
-    poolOptions: { forks: { singleFork: true } },
-    fileParallelism: false,
+    maxWorkers: workers,
+    minWorkers: workers,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll gives up after 1 s by default: on a loaded CI machine a page may take longer

@@ -1,6 +1,11 @@
-// `npm test`: unit + API suites on PGlite, again on PostgreSQL when TEST_DATABASE_URL is set,
-// then the browser journeys in Debian's Chromium. Ends with one "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+// `npm test`: unit + API suites on PGlite, again on PostgreSQL when TEST_DATABASE_URL is set, and
+// the browser journeys in Debian's Chromium. Ends with one "N passed, N failed" line.
+//
+// The journeys mostly wait on the browser and their servers, the API suites on their database:
+// both run at the same time (docs/decisions/0025), each writing its output to .tmp/vitest-<suite>.log,
+// printed whole when that suite ends. TEST_PARALLEL=0 runs them one after another, as before.
+// `npm test api` or `npm test e2e` runs one part.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ensureInstalled, ensureWebBuilt } from "./ensure-ready.mjs";
@@ -13,13 +18,51 @@ ensureInstalled();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Failed tests by suite, printed again at the very end: CI logs are often read from the tail. */
 const failures = [];
+/** How long each suite took, printed before the totals. */
+const timings = [];
 let anyFailure = false;
+/** Suites running now, by label: their start time and process (stopped if `npm test` is). */
+const running = new Map();
 
-function vitest(label, args, env = {}) {
+/** Adds one suite's JSON report to the totals and the failure list. */
+function record(label, report) {
+  if (!fs.existsSync(report)) {
+    totals.failed += 1;
+    failures.push(`[${label}] vitest no escribió su informe (${path.relative(root, report)})`);
+    return;
+  }
+  const json = JSON.parse(fs.readFileSync(report, "utf8"));
+  totals.passed += json.numPassedTests;
+  totals.failed += json.numFailedTests;
+  totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
+  if (json.numFailedTestSuites > 0 && json.numFailedTests === 0) totals.failed += json.numFailedTestSuites;
+  for (const file of json.testResults) {
+    const where = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === "failed");
+    for (const test of failed) {
+      const why = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+      failures.push(`[${label}] ${where} > ${test.fullName}\n    ${why}`);
+    }
+    if (file.status === "failed" && failed.length === 0) {
+      failures.push(`[${label}] ${where}\n    ${(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+  }
+}
+
+/**
+ * Runs one vitest suite. `alone`: its output goes straight to the terminal; otherwise to
+ * .tmp/vitest-<label>.log, printed whole once it ends, so suites running side by side never
+ * interleave their lines.
+ */
+function vitest(label, args, env, alone) {
   const report = path.join(outDir, `vitest-${label}.json`);
+  const log = path.join(outDir, `vitest-${label}.log`);
   fs.rmSync(report, { force: true });
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(
+  const started = Date.now();
+  if (alone) console.log(`\n=== ${label} ===`);
+  else console.log(`--- ${label}: empieza (salida en ${path.relative(root, log)})`);
+  const out = alone ? "inherit" : fs.openSync(log, "w");
+  const child = spawn(
     process.execPath,
     [
       "node_modules/vitest/vitest.mjs",
@@ -29,47 +72,46 @@ function vitest(label, args, env = {}) {
       "--reporter=json",
       `--outputFile=${report}`,
     ],
-    { cwd: root, stdio: "inherit", env: { ...process.env, ...env } },
+    { cwd: root, stdio: ["ignore", out, out], env: { ...process.env, ...env } },
   );
-  if (fs.existsSync(report)) {
-    const json = JSON.parse(fs.readFileSync(report, "utf8"));
-    totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
-    totals.skipped += json.numPendingTests + (json.numTodoTests ?? 0);
-    if (json.numFailedTestSuites > 0 && json.numFailedTests === 0) totals.failed += json.numFailedTestSuites;
-    for (const file of json.testResults) {
-      const where = path.relative(root, file.name);
-      const failed = file.assertionResults.filter((test) => test.status === "failed");
-      for (const test of failed) {
-        const why = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
-        failures.push(`[${label}] ${where} > ${test.fullName}\n    ${why}`);
+  running.set(label, { started, child });
+  return new Promise((resolve) => {
+    child.on("close", (code, signal) => {
+      running.delete(label);
+      if (typeof out === "number") fs.closeSync(out);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      timings.push(`${label} ${seconds} s`);
+      if (!alone) {
+        console.log(`\n=== ${label} (${seconds} s) ===`);
+        process.stdout.write(fs.readFileSync(log, "utf8"));
       }
-      if (file.status === "failed" && failed.length === 0) {
-        failures.push(`[${label}] ${where}\n    ${(file.message ?? "").split("\n")[0].slice(0, 300)}`);
-      }
-    }
-  } else {
-    totals.failed += 1;
-  }
-  if (result.status !== 0) anyFailure = true;
+      record(label, report);
+      if (code !== 0) anyFailure = true;
+      if (signal) failures.push(`[${label}] vitest terminó por la señal ${signal}`);
+      resolve();
+    });
+  });
 }
 
 const only = process.argv[2]; // optional: "api" or "e2e"
+const parallel = process.env.TEST_PARALLEL !== "0" && !only;
 
-if (!only || only === "api") {
-  vitest("pglite", [], { TEST_DB_DRIVER: "pglite", TZ: process.env.TZ ?? "UTC" });
+/** The API suites: PGlite, then PostgreSQL (their own processes, one worker each on two cores). */
+async function apiSuites() {
+  await vitest("pglite", [], { TEST_DB_DRIVER: "pglite", TZ: process.env.TZ ?? "UTC" }, !parallel);
   if (process.env.TEST_DATABASE_URL) {
-    vitest("postgres", ["server"], { TEST_DB_DRIVER: "postgres", TZ: "Pacific/Auckland" });
+    await vitest("postgres", ["server"], { TEST_DB_DRIVER: "postgres", TZ: "Pacific/Auckland" }, !parallel);
   } else {
     console.log("\n(TEST_DATABASE_URL no está definido: las pruebas de API en PostgreSQL se omiten)");
   }
 }
 
-if (!only || only === "e2e") {
+/** The browser journeys (e2e/vitest.config.ts: one server per worker, E2E_WORKERS). */
+async function journeys() {
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (fs.existsSync(chromium)) {
     ensureWebBuilt();
-    vitest("e2e", ["--config", "e2e/vitest.config.ts"], { CHROMIUM_PATH: chromium });
+    await vitest("e2e", ["--config", "e2e/vitest.config.ts"], { CHROMIUM_PATH: chromium }, !parallel);
   } else if (process.env.CI) {
     console.error(`\nNo se encontró Chromium en ${chromium}: CI lo necesita (apt-get install -y chromium).`);
     anyFailure = true;
@@ -81,6 +123,36 @@ if (!only || only === "e2e") {
   }
 }
 
+// Stopping `npm test` stops the suites it started (their output goes to files, not the terminal).
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const { child } of running.values()) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+// A line now and then while suites run side by side, so a CI log never sits silent for 10 min.
+const heartbeat = parallel
+  ? setInterval(() => {
+      const now = Date.now();
+      const list = [...running].map(
+        ([label, { started }]) => `${label} ${Math.round((now - started) / 60_000)} min`,
+      );
+      if (list.length) console.log(`--- en curso: ${list.join(", ")}`);
+    }, 120_000)
+  : undefined;
+
+const suites = [];
+if (!only || only === "api") suites.push(apiSuites);
+if (!only || only === "e2e") suites.push(journeys);
+if (parallel) {
+  await Promise.all(suites.map((suite) => suite()));
+} else {
+  for (const suite of suites) await suite();
+}
+clearInterval(heartbeat);
+
+if (timings.length > 1) console.log(`\nDuración: ${timings.join(", ")}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join("\n")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(anyFailure || totals.failed > 0 ? 1 : 0);
