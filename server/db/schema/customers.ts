@@ -47,6 +47,8 @@ export const customers = pgTable(
     merged_into_id: integer("merged_into_id").references((): AnyPgColumn => customers.customer_id, {
       onDelete: "set null",
     }),
+    /** Class reminder emails; off after "Darte de baja" in one of them (the link can turn them on again). */
+    reminder_emails: boolean("reminder_emails").notNull().default(true),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

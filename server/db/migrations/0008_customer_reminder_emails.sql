@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "reminder_emails" boolean DEFAULT true NOT NULL;
