@@ -366,6 +366,31 @@ export const messages = {
   accountClosed:
     "Cuenta cerrada: se borraron los datos personales y se conservan sus compras y asistencias sin su nombre.",
   accountAlreadyClosed: "Esta cuenta ya está cerrada.",
+  // Refunds and frozen memberships (issue 21, ours)
+  refundSaved: "Reembolso registrado.",
+  refundAmountInvalid:
+    "El monto a reembolsar debe ser mayor a cero y no más de lo que queda por reembolsar ({left}).",
+  refundNothingToRefund: "Esta compra no tiene un pago que se pueda reembolsar.",
+  refundFailed:
+    "El procesador de pagos no pudo hacer el reembolso ({code}). No se cambió nada; inténtalo de nuevo.",
+  refundKeyReused:
+    "Esta solicitud de reembolso ya se usó con otros datos. Recarga la página e inténtalo de nuevo.",
+  refundPaypalSubscription:
+    "Los cargos de una suscripción de PayPal se reembolsan desde PayPal; aquí se registrarán solos.",
+  membershipFrozen:
+    "Tu membresía está congelada del {from} al {to}: no puedes reservar clases en esas fechas.",
+  freezeSaved: "Membresía congelada del {from} al {to}.",
+  freezeCancelled: "Se quitó el congelamiento de la membresía.",
+  freezeNotAllowed: "Solo se puede congelar una membresía ilimitada o una suscripción activa.",
+  freezeDatesInvalid:
+    "Elige fechas válidas: el congelamiento empieza hoy o después y dura de 1 a {max} días.",
+  freezeOverlaps: "Ya hay un congelamiento en esas fechas.",
+  freezeByCustomerDisabled:
+    "El estudio no permite congelar la membresía desde tu cuenta. Escríbenos y lo hacemos por ti.",
+  freezeFeeNeedsCard: "Para pagar la cuota de congelamiento necesitas una tarjeta guardada.",
+  freezeAlreadyStarted: "Este congelamiento ya empezó y no se puede quitar.",
+  invoiceNotFailed: "Este cargo no está pendiente de pago.",
+  invoicePaid: "¡Listo! Pagamos el cargo y tu suscripción sigue activa.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

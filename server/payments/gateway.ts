@@ -83,7 +83,29 @@ export interface CardGateway {
   readCardSetup?(id: string): Promise<{ customer_id: number; card: SavedCardRef } | null>;
   /** Stops a processor-side subscription (no-op where our scheduler bills). */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * Gives back `amount_cents` of a payment (its processor ref: a payment intent or a hosted
+   * session). The idempotency key makes a retried refund the same refund at the processor;
+   * `refund_id` (ours) travels in its metadata so the refund's webhook names our row.
+   */
+  refund(input: RefundInput): Promise<RefundOutcome>;
+  /**
+   * Pauses a processor-billed subscription until `resumes_at` (no invoices meanwhile); a no-op
+   * where our scheduler bills (its next charge is moved in our database instead).
+   */
+  pauseSubscription?(subscriptionId: string, resumesAt: Date): Promise<void>;
 }
+
+export type RefundInput = {
+  payment_ref: string;
+  amount_cents: number;
+  idempotency_key: string;
+  refund_id: number;
+};
+
+export type RefundOutcome =
+  | { status: "succeeded" | "pending"; refund_ref: string }
+  | { status: "failed"; failure_code: string };
 
 /** What a processor needs to bill a subscription: the undiscounted price and the first charge's discount. */
 export type RecurringInput = {
@@ -126,6 +148,18 @@ export type GatewayEvent =
       first: boolean;
     }
   | { id: string; type: "subscription_cancelled"; subscription_id: string; payment_failed: boolean }
+  | {
+      id: string;
+      /** Money given back on a payment, ours or made in the processor's dashboard. */
+      type: "refunded";
+      /** The payment refunded (a payment intent), and its purchase when its metadata names it. */
+      payment_ref: string;
+      purchase_id?: number;
+      /** Every refund of the payment when the event lists them (ref, amount, our refund id). */
+      refunds: Array<{ refund_ref: string; amount_cents: number; refund_id?: number }> | null;
+      /** What the processor has refunded on the payment in all, for events that do not list them. */
+      amount_refunded_cents: number;
+    }
   | { id: string; type: "ignored"; event_type: string };
 
 export class GatewayDecline extends Error {

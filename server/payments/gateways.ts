@@ -92,3 +92,40 @@ export function paymentProviders(app: Pick<FastifyInstance, "config">) {
     wallet: paypalClient(app) ? ("paypal" as const) : walletClient(app) ? ("sandbox" as const) : null,
   };
 }
+
+const sandboxWalletCache = new WeakMap<FastifyInstance["config"], WalletClient>();
+
+/**
+ * What refunds a purchase's payment: its own processor, whatever is chosen for new payments
+ * now (a sandbox payment stays the sandbox's; a simulated wallet order, SBX-…, the simulated
+ * wallet's). null when that processor is not configured any more (Stripe keys removed).
+ */
+export function refundGatewayFor(
+  app: Pick<FastifyInstance, "config">,
+  provider: string,
+  paymentRef: string,
+): Pick<CardGateway, "refund"> | null {
+  if (provider === "sandbox") return sandboxGateway(app);
+  if (provider === "stripe") return app.config.PAYMENT_GATEWAY === "stripe" ? cardGateway(app) : null;
+  if (provider !== "paypal") return null;
+  if (paymentRef.startsWith("SBX-")) {
+    let wallet = sandboxWalletCache.get(app.config);
+    if (!wallet) {
+      wallet = createSandboxWallet(app.config.authSecret);
+      sandboxWalletCache.set(app.config, wallet);
+    }
+    return wallet;
+  }
+  return paypalClient(app);
+}
+
+/** The processor billing a purchase's subscription, to stop or pause it (null: our scheduler bills it). */
+export function subscriptionGatewayFor(
+  app: Pick<FastifyInstance, "config">,
+  provider: string,
+): (Pick<CardGateway, "cancelSubscription"> & Partial<Pick<CardGateway, "pauseSubscription">>) | null {
+  if (provider === "stripe" && app.config.PAYMENT_GATEWAY === "stripe") return cardGateway(app);
+  if (provider === "sandbox") return sandboxGateway(app);
+  if (provider === "paypal") return paypalClient(app);
+  return null;
+}

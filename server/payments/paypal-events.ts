@@ -33,6 +33,16 @@ export type PaypalEvent =
       amount_cents: number | null;
       at: Date;
     }
+  | {
+      id: string;
+      /** PAYMENT.CAPTURE.REFUNDED: money given back on a one-off order's capture. */
+      type: "capture_refunded";
+      capture_id: string;
+      refund_ref: string;
+      amount_cents: number;
+      /** Ours when we made it (custom_id "refund:<id>"); absent for one made in PayPal's dashboard. */
+      refund_id?: number;
+    }
   | { id: string; type: "ignored"; event_type: string };
 
 const money = z.object({ value: z.string().optional(), total: z.string().optional() }).loose();
@@ -69,6 +79,15 @@ const subscription = z
   })
   .loose();
 
+const refund = z
+  .object({
+    id: z.string().min(1).max(200),
+    amount: money.optional(),
+    custom_id: z.string().optional(),
+    links: z.array(z.object({ rel: z.string(), href: z.string() }).loose()).optional(),
+  })
+  .loose();
+
 const dateOr = (value: string | undefined, fallback: Date) => {
   const date = value ? new Date(value) : fallback;
   return Number.isNaN(date.getTime()) ? fallback : date;
@@ -97,6 +116,24 @@ export function parsePaypalEvent(body: unknown): PaypalEvent | null {
       subscription_id: resource.data.billing_agreement_id,
       amount_cents: centsOf(resource.data.amount) ?? 0,
       at: dateOr(resource.data.create_time, created),
+    };
+  }
+  if (event.event_type === "PAYMENT.CAPTURE.REFUNDED") {
+    const resource = refund.safeParse(event.resource);
+    if (!resource.success) return ignored;
+    // The refunded capture is the refund's "up" link (…/v2/payments/captures/<id>).
+    const up = resource.data.links?.find((l) => l.rel === "up")?.href ?? "";
+    const capture_id = /\/captures\/([^/?#]+)/.exec(up)?.[1];
+    const cents = centsOf(resource.data.amount);
+    if (!capture_id || cents === null) return ignored;
+    const ours = /^refund:(\d+)$/.exec(resource.data.custom_id ?? "")?.[1];
+    return {
+      id: event.id,
+      type: "capture_refunded",
+      capture_id: decodeURIComponent(capture_id),
+      refund_ref: resource.data.id,
+      amount_cents: cents,
+      ...(ours ? { refund_id: Number(ours) } : {}),
     };
   }
   if (!event.event_type.startsWith("BILLING.SUBSCRIPTION.")) return ignored;

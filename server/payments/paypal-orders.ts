@@ -9,6 +9,7 @@ import {
   Client,
   Environment,
   OrdersController,
+  PaymentsController,
   type Order as SdkOrder,
 } from "@paypal/paypal-server-sdk";
 import { centsToString } from "../../domain/money";
@@ -124,6 +125,7 @@ export function createPaypalOrders(options: PaypalOrdersOptions) {
     ...(environment ? {} : { httpClientOptions: { httpsAgent: new RedirectAgent(new URL(base)) } }),
   });
   const orders = new OrdersController(client);
+  const payments = new PaymentsController(client);
 
   return {
     /** Every write carries PayPal-Request-Id: a retried request gets the first answer, not a second order. */
@@ -166,6 +168,37 @@ export function createPaypalOrders(options: PaypalOrdersOptions) {
           return toOrder(await sdkCall(() => orders.getOrder({ id: orderId })));
         throw error;
       }
+    },
+
+    async getOrder(orderId: string): Promise<Order> {
+      return toOrder(await sdkCall(() => orders.getOrder({ id: orderId })));
+    },
+
+    /** The purchase a capture paid: its custom_id is our purchase id (createOrder sets it). */
+    async captureCustomId(captureId: string): Promise<string | null> {
+      const capture = await sdkCall(() => payments.getCapturedPayment({ captureId }));
+      return capture.customId ?? null;
+    },
+
+    /**
+     * Refunds part or all of a capture. PayPal-Request-Id makes a retry the same refund; the
+     * refund's custom_id carries our refund id, so its webhook names our row.
+     */
+    async refundCapture(input: { capture_id: string; amount_cents: number; key: string; refund_id: number }) {
+      const refund = await sdkCall(() =>
+        payments.refundCapturedPayment({
+          captureId: input.capture_id,
+          paypalRequestId: input.key,
+          body: {
+            amount: {
+              currencyCode: options.currency.toUpperCase(),
+              value: centsToString(input.amount_cents),
+            },
+            customId: `refund:${input.refund_id}`,
+          },
+        }),
+      );
+      return { id: refund.id ?? "", status: String(refund.status ?? "") };
     },
   };
 }

@@ -85,6 +85,41 @@ export function createPaypalClient(options: PaypalOptions) {
   return {
     createOrder: orders.createOrder,
     captureOrder: orders.captureOrder,
+    captureCustomId: orders.captureCustomId,
+
+    /**
+     * Refunds part or all of a one-off order's capture (a subscription's charges are refunded in
+     * PayPal itself: their webhook records them). Same shape as the card gateways' refund.
+     */
+    async refund(input: {
+      payment_ref: string;
+      amount_cents: number;
+      idempotency_key: string;
+      refund_id: number;
+    }) {
+      const order = await orders.getOrder(input.payment_ref);
+      const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+      if (!capture?.id) return { status: "failed" as const, failure_code: "NO_CAPTURE" };
+      try {
+        const refund = await orders.refundCapture({
+          capture_id: capture.id,
+          amount_cents: input.amount_cents,
+          key: input.idempotency_key,
+          refund_id: input.refund_id,
+        });
+        if (refund.status === "FAILED" || refund.status === "CANCELLED")
+          return { status: "failed" as const, failure_code: refund.status };
+        return {
+          status: refund.status === "COMPLETED" ? ("succeeded" as const) : ("pending" as const),
+          refund_ref: refund.id,
+        };
+      } catch (error) {
+        // 422: PayPal refuses it (more than what is left, too old): a clear failure, not a 500.
+        if (error instanceof PaypalError && error.status === 422)
+          return { status: "failed" as const, failure_code: error.issue };
+        throw error;
+      }
+    },
 
     /**
      * A plan for one subscription checkout: the free trial and the discounted first period are

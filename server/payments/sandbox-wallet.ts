@@ -6,7 +6,7 @@ import { type Order, PaypalError } from "./paypal-orders";
 /** What the checkout asks of a wallet: PayPal's Orders and Billing calls it makes. */
 export type WalletClient = Pick<
   PaypalClient,
-  "createOrder" | "captureOrder" | "createPlan" | "getSubscription" | "cancelSubscription"
+  "createOrder" | "captureOrder" | "createPlan" | "getSubscription" | "cancelSubscription" | "refund"
 >;
 
 /**
@@ -64,5 +64,14 @@ export function createSandboxWallet(secret: string): WalletClient {
       return { id, status: "ACTIVE", plan_id: `P-SBX${match[1]}` };
     },
     async cancelSubscription() {},
+    // The simulated wallet refunds a genuine order of its own at once; the same key, the same refund.
+    async refund(input) {
+      if (parseOrder(input.payment_ref) === null)
+        return { status: "failed" as const, failure_code: "RESOURCE_NOT_FOUND" };
+      return {
+        status: "succeeded" as const,
+        refund_ref: `REF-SBX${sign(`refund:${input.idempotency_key}`, 20)}`,
+      };
+    },
   };
 }

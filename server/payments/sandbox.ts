@@ -58,6 +58,15 @@ export function createSandboxGateway(secret: string, publicUrl: string): CardGat
       return { id, url: `${publicUrl}/api/payments/sandbox/session/${id}?${params.toString()}` };
     },
     async cancelSubscription() {},
+    // The sandbox processor refunds at once: the same key gives the same refund id on any instance.
+    async refund(input) {
+      return {
+        status: "succeeded",
+        refund_ref: `re_sandbox_${sign(`refund:${input.idempotency_key}`).slice(0, 24)}`,
+      };
+    },
+    // Our scheduler bills the sandbox's subscriptions: moving next_billing_date pauses them.
+    async pauseSubscription() {},
   };
 }
 

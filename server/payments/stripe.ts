@@ -246,6 +246,42 @@ export function createStripeGateway(options: StripeOptions): CardGateway {
     async cancelSubscription(subscriptionId) {
       await stripe.subscriptions.cancel(subscriptionId);
     },
+
+    async refund(input) {
+      // A hosted session's payment is its payment intent.
+      let paymentIntent = input.payment_ref;
+      if (paymentIntent.startsWith("cs_")) {
+        const session = await stripe.checkout.sessions.retrieve(paymentIntent);
+        const pi = session.payment_intent;
+        paymentIntent = (typeof pi === "string" ? pi : pi?.id) ?? "";
+        if (!paymentIntent) return { status: "failed", failure_code: "no_payment" };
+      }
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: input.amount_cents,
+            reason: "requested_by_customer",
+            metadata: { refund_id: String(input.refund_id) },
+          },
+          { idempotencyKey: input.idempotency_key },
+        );
+        if (refund.status === "failed" || refund.status === "canceled")
+          return { status: "failed", failure_code: refund.failure_reason ?? "refund_failed" };
+        return { status: refund.status === "succeeded" ? "succeeded" : "pending", refund_ref: refund.id };
+      } catch (error) {
+        // Stripe refuses it (already refunded, more than was charged): a clear failure, not a 500.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { status: "failed", failure_code: error.code ?? "invalid_request" };
+        throw error;
+      }
+    },
+
+    async pauseSubscription(subscriptionId, resumesAt) {
+      await stripe.subscriptions.update(subscriptionId, {
+        pause_collection: { behavior: "void", resumes_at: Math.floor(resumesAt.getTime() / 1000) },
+      });
+    },
   };
 }
 
@@ -358,6 +394,29 @@ export function normaliseEvent(event: Stripe.Event): GatewayEvent {
         first,
         period_start: new Date(period.start * 1000),
         period_end: new Date(period.end * 1000),
+      };
+    }
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const pi =
+        typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+      // Older API versions list the refunds on the charge; newer ones only the total refunded.
+      const listed = charge.refunds?.data;
+      return {
+        id: event.id,
+        type: "refunded",
+        payment_ref: pi ?? charge.id,
+        purchase_id: purchaseIdOf(charge.metadata),
+        refunds: listed
+          ? listed
+              .filter((r) => r.status === "succeeded" || r.status === "pending")
+              .map((r) => ({
+                refund_ref: r.id,
+                amount_cents: r.amount,
+                refund_id: Number(r.metadata?.refund_id) || undefined,
+              }))
+          : null,
+        amount_refunded_cents: charge.amount_refunded,
       };
     }
     case "customer.subscription.deleted": {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { addPeriod } from "../../../domain/billing";
+import { AppError } from "../../../domain/errors";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
+import { paypalClient, subscriptionGatewayFor } from "../../payments/gateways";
 import type { PaypalEvent } from "../../payments/paypal-events";
 import {
   countFailedRenewal,
@@ -19,10 +21,13 @@ import {
   updatePurchase,
 } from "../purchases/purchases.repository";
 import { cancelUnpaidPurchase, reopenUnpaidPurchase } from "../purchases/purchases.service";
+import { lockCustomerRow } from "../purchases/refunds.repository";
+import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { maxRenewalRetries } from "../purchases/renewals";
-import { applyWebhookOnce, lockEventPurchase } from "./webhooks.service";
+import { applyWebhookOnce, emailRefunds, lockEventPurchase } from "./webhooks.service";
 
-type App = Pick<FastifyInstance, "db" | "appConfig">;
+type App = Pick<FastifyInstance, "db" | "appConfig"> &
+  Partial<Pick<FastifyInstance, "mailer" | "config" | "log">>;
 type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findCheckoutInvoice>>>;
 type Ctx = { now: Date; timeZone: string; maxRetries: number };
 
@@ -41,6 +46,7 @@ export async function applyPaypalEvent(app: App, event: PaypalEvent, payload: un
   const config = await app.appConfig.get();
   const ctx: Ctx = { now, timeZone: config.timezone, maxRetries: maxRenewalRetries(config) };
   const type = event.type === "ignored" ? event.event_type : event.type;
+  if (event.type === "capture_refunded") return applyCaptureRefund(app, event, payload, ctx);
   return applyWebhookOnce(app, { provider: "paypal", event_id: event.id, type, payload }, async (tx) => {
     if (event.type === "ignored") return "ignored";
     // Before the capture the purchase is known by its plan; afterwards by its subscription (a
@@ -63,6 +69,52 @@ export async function applyPaypalEvent(app: App, event: PaypalEvent, payload: un
     }
     return "applied";
   });
+}
+
+/**
+ * PAYMENT.CAPTURE.REFUNDED: a refund of a one-off order's capture, ours or made in PayPal. The
+ * capture names its purchase in custom_id (our purchase id, set when the order was created); it
+ * is read from PayPal before the transaction. An unknown purchase answers 409 so PayPal retries.
+ */
+async function applyCaptureRefund(
+  app: App,
+  event: Extract<PaypalEvent, { type: "capture_refunded" }>,
+  payload: unknown,
+  ctx: Ctx,
+) {
+  const paypal = app.config ? paypalClient({ config: app.config }) : null;
+  const purchaseId = Number(paypal ? await paypal.captureCustomId(event.capture_id) : Number.NaN);
+  const refunded: number[] = [];
+  const result = await applyWebhookOnce(
+    app,
+    { provider: "paypal", event_id: event.id, type: event.type, payload },
+    async (tx) => {
+      const found = Number.isInteger(purchaseId) ? await findPurchase(tx, purchaseId) : undefined;
+      if (found?.provider !== "paypal") throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
+      await lockCustomerRow(tx, found.customer_id);
+      const purchase = (await findPurchase(tx, found.purchase_id, true))!;
+      const deps = {
+        timeZone: ctx.timeZone,
+        subscriptionGateway: (p: string) =>
+          app.config ? subscriptionGatewayFor({ config: app.config }, p) : null,
+      };
+      const refunds = [
+        { refund_ref: event.refund_ref, amount_cents: event.amount_cents, refund_id: event.refund_id },
+      ];
+      refunded.push(
+        ...(await recordProcessorRefunds(
+          tx,
+          deps,
+          purchase,
+          { refunds, amount_refunded_cents: 0, payment_ref: event.capture_id },
+          ctx.now,
+        )),
+      );
+      return "applied" as const;
+    },
+  );
+  await emailRefunds(app, refunded);
+  return result;
 }
 
 const saleRef = (saleId: string) => `paypal_sale_${saleId}`;

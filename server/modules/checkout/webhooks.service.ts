@@ -4,6 +4,7 @@ import { centsToString } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
 import type { GatewayEvent } from "../../payments/gateway";
+import { subscriptionGatewayFor } from "../../payments/gateways";
 import {
   endUnpaidSubscription,
   grantPaymentGroup,
@@ -23,9 +24,13 @@ import {
   listPaymentCompanions,
   reopenUnpaidPurchase,
 } from "../purchases/purchases.service";
+import { sendRefundEmail } from "../purchases/refund-email";
+import { lockCustomerRow } from "../purchases/refunds.repository";
+import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { claimWebhookEvent } from "./checkout.repository";
 
-type App = Pick<FastifyInstance, "db" | "appConfig">;
+type App = Pick<FastifyInstance, "db" | "appConfig"> &
+  Partial<Pick<FastifyInstance, "mailer" | "config" | "log">>;
 
 /**
  * Applies a verified provider event exactly once: the (provider, event id) row is claimed in the
@@ -46,8 +51,26 @@ export async function applyGatewayEvent(
 ): Promise<"applied" | "duplicate" | "ignored"> {
   const timeZone = (await app.appConfig.get()).timezone;
   const type = event.type === "ignored" ? event.event_type : event.type;
-  return applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
+  const refunded: number[] = [];
+  const result = await applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
     switch (event.type) {
+      case "refunded": {
+        // The customer row first, as every refund path locks it (a booking too), then the purchase.
+        const found =
+          (event.purchase_id ? await findPurchase(tx, event.purchase_id) : undefined) ??
+          (await findPurchaseByProviderRef(tx, provider, event.payment_ref));
+        if (!found || found.provider !== provider)
+          throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
+        await lockCustomerRow(tx, found.customer_id);
+        const purchase = (await findPurchase(tx, found.purchase_id, true))!;
+        const deps = {
+          timeZone,
+          subscriptionGateway: (p: string) =>
+            app.config ? subscriptionGatewayFor({ config: app.config }, p) : null,
+        };
+        refunded.push(...(await recordProcessorRefunds(tx, deps, purchase, event, now)));
+        return "applied";
+      }
       case "payment_succeeded": {
         let purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
         if (purchase.credits_granted_at) return "applied";
@@ -133,6 +156,15 @@ export async function applyGatewayEvent(
         return "ignored";
     }
   });
+  await emailRefunds(app, refunded);
+  return result;
+}
+
+/** The refunds a webhook applied get their email once it has committed. */
+export async function emailRefunds(app: App, refundIds: number[]) {
+  if (!app.mailer || !app.config || !app.log) return;
+  const full = app as Parameters<typeof sendRefundEmail>[0];
+  for (const id of refundIds) await sendRefundEmail(full, id);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { class_types } from "../../db/schema/calendar";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
+import { class_reservations } from "../../db/schema/reservations";
 
 /** A customer's credit buckets; `activeAt` keeps only those usable then (not expired, not empty). */
 export async function listBuckets(db: Db, customerId: number, activeAt?: Date) {
@@ -110,4 +111,32 @@ export async function customerExists(db: Db, customerId: number): Promise<boolea
     .from(customers)
     .where(eq(customers.customer_id, customerId));
   return Boolean(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A refund's withdrawal of the credits a purchase granted (docs/decisions, refunds and freezes)
+
+/** The purchase's buckets, locked in id order (the order a booking locks a customer's buckets in). */
+export async function lockBucketsOfPurchase(db: Db, purchaseId: number) {
+  return db
+    .select()
+    .from(available_classes)
+    .where(eq(available_classes.purchase_id, purchaseId))
+    .orderBy(asc(available_classes.available_class_id))
+    .for("update");
+}
+
+/** Seats paid with these buckets that still hold their credit (live, or cancelled late). */
+export async function countSeatsPaidBy(db: Db, bucketIds: number[]) {
+  if (bucketIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(class_reservations)
+    .where(
+      and(
+        inArray(class_reservations.available_class_id, bucketIds),
+        or(isNull(class_reservations.deletedAt), eq(class_reservations.late_cancel, true)),
+      ),
+    );
+  return row?.n ?? 0;
 }

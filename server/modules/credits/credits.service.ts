@@ -1,18 +1,21 @@
 import { hasUnlimitedMembership, instantFromInput, normaliseAllowedTimes } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
+import { creditsToWithdraw } from "../../../domain/refunds";
 import type { Db } from "../../db/client";
 import { type Actor, auditedChange } from "../audit/audit.service";
 import { penaltiesOf } from "../penalties/penalties.service";
 import {
   type BucketValues,
   classTypeNames,
+  countSeatsPaidBy,
   customerExists,
   deleteBucket,
   findBucket,
   findMembership,
   insertBucket,
   listBuckets,
+  lockBucketsOfPurchase,
   lockSpendableBuckets,
   setBucketAmount,
   updateBucket,
@@ -292,4 +295,42 @@ export async function removeBucket(db: Db, actor: Actor, id: number) {
       },
     };
   });
+}
+
+/**
+ * A refund of a purchase withdraws its unused credits (domain/refunds.ts says how many), in the
+ * refund's transaction. The caller has locked the customer row first, as a booking does, so a
+ * booking and a refund of the same credits run one after the other, never both on one credit.
+ * A full refund also empties the purchase's unlimited buckets (-1).
+ */
+export async function withdrawPurchaseCredits(
+  tx: Db,
+  purchaseId: number,
+  input: { refunded_cents: number; total_cents: number; withdrawn_before: number; full: boolean },
+) {
+  const buckets = await lockBucketsOfPurchase(tx, purchaseId);
+  const limited = buckets.filter((b) => b.available_classes > 0);
+  const unused = limited.reduce((sum, b) => sum + b.available_classes, 0);
+  const used = await countSeatsPaidBy(
+    tx,
+    buckets.map((b) => b.available_class_id),
+  );
+  let left = creditsToWithdraw({
+    unused,
+    used,
+    ...input,
+    refunded_cents: input.full ? input.total_cents : input.refunded_cents,
+  });
+  const withdrawn = left;
+  for (const bucket of limited) {
+    if (left === 0) break;
+    const taken = Math.min(left, bucket.available_classes);
+    await setBucketAmount(tx, bucket.available_class_id, bucket.available_classes - taken);
+    left -= taken;
+  }
+  if (input.full) {
+    for (const bucket of buckets.filter((b) => b.available_classes === -1))
+      await setBucketAmount(tx, bucket.available_class_id, 0);
+  }
+  return { withdrawn, unused_before: unused, used };
 }

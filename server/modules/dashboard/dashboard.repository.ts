@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
 import {
@@ -9,7 +9,7 @@ import {
   single_classes,
 } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
-import { invoices, purchases } from "../../db/schema/purchases";
+import { invoices, purchases, refunds } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 
 /** Read-only figures of the admin dashboard; the service groups them by the studio's days. */
@@ -73,13 +73,25 @@ export async function seatsOfClassesBetween(db: Db, from: Date, to: Date) {
     );
 }
 
-/** Paid charges since `from`, with the package title of their purchase. */
+/**
+ * Charges paid since `from`, with the package title of their purchase: those refunded later
+ * too, on the day they were paid (their refunds are subtracted on the day of the refund).
+ */
 export async function paidInvoicesSince(db: Db, from: Date) {
   return db
     .select({ total_payment: invoices.total_payment, createdAt: invoices.createdAt, title: purchases.title })
     .from(invoices)
     .innerJoin(purchases, eq(purchases.purchase_id, invoices.purchase_id))
-    .where(and(eq(invoices.status, "paid"), gte(invoices.createdAt, from)));
+    .where(and(inArray(invoices.status, ["paid", "refunded"]), gte(invoices.createdAt, from)));
+}
+
+/** Refunds made since `from` (money given back), with the package title of their purchase. */
+export async function refundsSince(db: Db, from: Date) {
+  return db
+    .select({ amount: refunds.amount, createdAt: refunds.updatedAt, title: purchases.title })
+    .from(refunds)
+    .innerJoin(purchases, eq(purchases.purchase_id, refunds.purchase_id))
+    .where(and(eq(refunds.status, "succeeded"), gte(refunds.updatedAt, from)));
 }
 
 export async function countActiveSubscriptions(db: Db) {

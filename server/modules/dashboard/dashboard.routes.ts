@@ -43,6 +43,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
             revenue: z.object({
               days: z.number(),
               total: z.number(),
+              refunds: z.number(),
               by_day: dayCount("total"),
               by_package: z.array(z.object({ title: z.string(), total: z.number(), count: z.number() })),
             }),

@@ -9,6 +9,7 @@ import {
   countUnlimitedMembers,
   customersCreatedSince,
   paidInvoicesSince,
+  refundsSince,
   seatsOfClassesBetween,
 } from "./dashboard.repository";
 
@@ -21,8 +22,8 @@ function lastDays(today: string, n: number): string[] {
 
 /**
  * GET /api/admin/dashboard. Every day is a day of the studio's calendar (config.timezone), never
- * the server's. Revenue is the paid invoices (each charge once, renewals included), summed in
- * centavos and answered with two decimals. No-show rate: seats of classes that already ended in
+ * the server's. Revenue is the paid invoices (each charge once, renewals included) less the
+ * refunds made (on their own day), summed in centavos and answered with two decimals. No-show rate: seats of classes that already ended in
  * the last 30 days that were not checked in, over all those seats.
  */
 export async function dashboard(db: Db, config: AppConfig, now = new Date()) {
@@ -58,6 +59,18 @@ export async function dashboard(db: Db, config: AppConfig, now = new Date()) {
     pkg.count += 1;
     byPackage.set(inv.title, pkg);
   }
+  // Refunds are subtracted on the day the money went back (issue 21.4): revenue is net.
+  let refundedCents = 0;
+  for (const r of await refundsSince(db, since)) {
+    const cents = toCents(r.amount);
+    const d = day(r.createdAt);
+    if (!byDay.has(d)) continue;
+    refundedCents += cents;
+    byDay.set(d, (byDay.get(d) ?? 0) - cents);
+    const pkg = byPackage.get(r.title) ?? { cents: 0, count: 0 };
+    pkg.cents -= cents;
+    byPackage.set(r.title, pkg);
+  }
   const revenueCents = [...byDay.values()].reduce((a, b) => a + b, 0);
 
   const newByDay = new Map(days.map((d) => [d, 0]));
@@ -83,6 +96,8 @@ export async function dashboard(db: Db, config: AppConfig, now = new Date()) {
     revenue: {
       days: DASHBOARD_DAYS,
       total: centsToNumber(revenueCents),
+      /** Given back in refunds over the same days (already taken off total). */
+      refunds: centsToNumber(refundedCents),
       by_day: days.map((d) => ({ day: d, total: centsToNumber(byDay.get(d) ?? 0) })),
       by_package: [...byPackage.entries()]
         .map(([title, v]) => ({ title, total: centsToNumber(v.cents), count: v.count }))

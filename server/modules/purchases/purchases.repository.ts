@@ -187,7 +187,13 @@ export async function listCustomerPurchases(db: Db, customerId: number, hideUnpa
 
 export async function findPurchaseDetail(db: Db, id: number) {
   const [row] = await db
-    .select({ purchase: purchases, pkg: class_packages, method: payment_methods, email: customers.email })
+    .select({
+      purchase: purchases,
+      pkg: class_packages,
+      method: payment_methods,
+      email: customers.email,
+      name: customers.name,
+    })
     .from(purchases)
     .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
     .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))

@@ -13,6 +13,7 @@ import {
   getCustomerPurchases,
 } from "./purchases.service";
 import { sendPurchaseReceipt } from "./receipt-email";
+import refundsRoutes from "./refunds.routes";
 import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
 const tags = ["compras"];
@@ -48,6 +49,8 @@ const purchaseOut = z
 /** The customer's purchases and invoices; every query is scoped to the signed-in customer. */
 const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = async () => (await app.appConfig.get()).timezone;
+  // Refunds and frozen memberships (issue 21): their own files, under the same prefix.
+  await app.register(refundsRoutes);
 
   // Daily at 15:00 UTC (morning in Mexico): sandbox-card and cash subscriptions that are due.
   app.jobs.register(

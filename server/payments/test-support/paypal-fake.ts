@@ -27,6 +27,8 @@ export async function startPaypalFake() {
   const plans = new Map<string, { id: string; body: unknown }>();
   const subscriptions = new Map<string, { id: string; status: string; plan_id: string }>();
   const approved = new Set<string>();
+  const refunds = new Map<string, Record<string, unknown>>();
+  const refundedOf = new Map<string, number>();
   const replies = new Map<string, { status?: number; body: unknown }>();
   let next = 0;
   const signingKey = randomBytes(32);
@@ -79,6 +81,25 @@ export async function startPaypalFake() {
       }
       return { status: 201, body: orderOut(order) };
     }
+    if (parts[0] === "v2" && parts[1] === "payments" && parts[2] === "captures" && parts[3]) {
+      const order = [...orders.values()].find((o) => `CAP-${o.id}` === parts[3] && o.status === "COMPLETED");
+      if (!order) return { status: 404, body: { name: "RESOURCE_NOT_FOUND" } };
+      if (r.method === "GET")
+        return {
+          body: { id: parts[3], status: "COMPLETED", custom_id: order.custom_id, amount: order.amount },
+        };
+      if (r.method === "POST" && parts[4] === "refund") {
+        const amount = (body.amount as Order["amount"] | undefined) ?? order.amount;
+        const cents = Math.round(Number(amount.value) * 100);
+        const already = refundedOf.get(order.id) ?? 0;
+        if (already + cents > Math.round(Number(order.amount.value) * 100))
+          return unprocessable("REFUND_AMOUNT_EXCEEDED");
+        refundedOf.set(order.id, already + cents);
+        const refund = { id: `REF-${++next}`, status: "COMPLETED", amount, custom_id: body.custom_id };
+        refunds.set(refund.id, { ...refund, capture_id: parts[3] });
+        return { status: 201, body: refund };
+      }
+    }
     if (r.method === "POST" && r.path === "/v1/notifications/verify-webhook-signature") {
       const fields = ["auth_algo", "cert_url", "transmission_id", "transmission_sig", "transmission_time"];
       if (fields.some((f) => typeof body[f] !== "string") || !body.webhook_id || !body.webhook_event)
@@ -129,6 +150,7 @@ export async function startPaypalFake() {
     ...fake,
     orders,
     plans,
+    refunds,
     subscriptions,
     approve: (orderId: string) => approved.add(orderId),
     /** A webhook delivery as PayPal makes it: the raw JSON body and its PAYPAL-* headers. */

@@ -34,6 +34,12 @@ export async function startStripeFake() {
   /** The Stripe customer each card saved by a setup belongs to. */
   const customers = new Map<string, string>();
   const byKey = new Map<string, unknown>();
+  /** Refunds made, by id; what each payment intent has had refunded (centavos). */
+  const refunds = new Map<string, Record<string, unknown>>();
+  const refundedOf = new Map<string, number>();
+  /** The pause_collection each subscription was last given. */
+  const pauses = new Map<string, Record<string, string>>();
+  let refundFailure: string | null = null;
   let next = 0;
   const id = (prefix: string) => `${prefix}_fake${++next}`;
 
@@ -101,6 +107,11 @@ export async function startStripeFake() {
         metadata: metadataOf(f),
         success_url: f.success_url,
         setup_intent: null as unknown,
+        // A payment session pays through its own payment intent (refunds name it).
+        payment_intent:
+          f.mode === "payment"
+            ? createIntent("payment_intent", f, Number(f["line_items[0][price_data][unit_amount]"])).id
+            : null,
       };
       sessions.set(sessionId, session);
       return session;
@@ -122,6 +133,33 @@ export async function startStripeFake() {
         pending_setup_intent: setup,
       };
     }
+    if (resource === "refunds" && r.method === "POST") {
+      const pi = intents.get(f.payment_intent ?? "");
+      if (!pi || pi.status !== "succeeded") return { __status: 400, error: { code: "resource_missing" } };
+      const amount = Number(f.amount ?? pi.amount);
+      const already = refundedOf.get(pi.id) ?? 0;
+      if (already + amount > (pi.amount ?? 0))
+        return { __status: 400, error: { type: "invalid_request_error", code: "charge_already_refunded" } };
+      const refund = {
+        id: id("re"),
+        object: "refund",
+        amount,
+        payment_intent: pi.id,
+        metadata: metadataOf(f),
+        status: refundFailure ? "failed" : "succeeded",
+        failure_reason: refundFailure,
+      };
+      if (!refundFailure) refundedOf.set(pi.id, already + amount);
+      refunds.set(refund.id, refund);
+      return refund;
+    }
+    if (resource === "subscriptions" && r.method === "POST" && rid) {
+      pauses.set(rid, {
+        behavior: f["pause_collection[behavior]"] ?? "",
+        resumes_at: f["pause_collection[resumes_at]"] ?? "",
+      });
+      return { id: rid, object: "subscription", status: "active", pause_collection: pauses.get(rid) };
+    }
     if (resource === "subscriptions" && r.method === "DELETE")
       return { id: rid, object: "subscription", status: "canceled" };
     return undefined;
@@ -136,8 +174,13 @@ export async function startStripeFake() {
     // The SDK adds its own retry key to every POST; only ours (no "stripe-node-retry") replay.
     const replayable = typeof key === "string" && !key.startsWith("stripe-node-retry");
     if (replayable && byKey.has(key)) return { body: byKey.get(key) };
-    const body = route(r);
-    if (body === undefined) return undefined;
+    const answer = route(r) as { __status?: number } | undefined;
+    if (answer === undefined) return undefined;
+    if (answer.__status) {
+      const { __status, ...error } = answer;
+      return { status: __status, body: error };
+    }
+    const body: unknown = answer;
     const object = body as { object?: string; id?: string; amount_off?: number };
     if (object.object === "coupon") couponAmounts.set(object.id!, object.amount_off ?? 0);
     if (replayable) byKey.set(key, body);
@@ -148,6 +191,14 @@ export async function startStripeFake() {
   return {
     ...fake,
     intents,
+    refunds,
+    pauses,
+    /** The next refunds fail at the processor with this reason (null: they succeed again). */
+    failRefunds(reason: string | null) {
+      refundFailure = reason;
+    },
+    /** What Stripe has refunded on a payment intent, in centavos. */
+    refundedOn: (intentId: string) => refundedOf.get(intentId) ?? 0,
     /** The payment as Stripe.js leaves it after a successful confirmation in the browser. */
     succeed(intentId: string) {
       const intent = intents.get(intentId)!;

@@ -1,0 +1,350 @@
+import { AppError, notFound } from "../../../domain/errors";
+import { formatMoney } from "../../../domain/format";
+import { centsToNumber, centsToString, toCents } from "../../../domain/money";
+import type { Db } from "../../db/client";
+import type { PaymentProvider } from "../../db/schema/purchases";
+import type { CardGateway, RefundInput, RefundOutcome } from "../../payments/gateway";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { withdrawPurchaseCredits } from "../credits/credits.service";
+import { getPackage } from "../packages/packages.service";
+import {
+  findPurchase,
+  otherUnlimitedEnd,
+  type PurchaseRow,
+  setUnlimited,
+  updatePurchase,
+} from "./purchases.repository";
+import {
+  findRefund,
+  findRefundByKey,
+  findRefundByRef,
+  insertRefundOnce,
+  listRefundsOfPurchase,
+  lockCustomerRow,
+  markInvoicesRefunded,
+  type RefundRow,
+  refundTotalsOfPurchase,
+  updateRefund,
+} from "./refunds.repository";
+
+/**
+ * Refunds (issue 21.4, docs/decisions/0026). A refund is a row of `refunds`; the purchase keeps
+ * the sum of its succeeded refunds (refunded_total). Card and wallet payments are refunded at
+ * their processor; cash and desk payments are recorded (the studio hands the money back).
+ *
+ * What a refund changes, in one transaction that locks the customer row first (as a booking
+ * does): the purchase's refunded_total, its unused credits withdrawn (domain/refunds.ts), and on
+ * a full refund its invoices 'refunded', its unlimited membership ended and its subscription
+ * cancelled. A refund is applied once: by our desk call or by the processor's webhook, whichever
+ * completes the row first.
+ */
+
+/** What refunds a payment at its processor (a card gateway, PayPal or the simulated wallet). */
+export type RefundGateway = { refund(input: RefundInput): Promise<RefundOutcome> };
+export type RefundDeps = {
+  db: Db;
+  timeZone: string;
+  /** The processor of a purchase's payment (null: none configured for it now). */
+  gatewayFor: (provider: PaymentProvider, paymentRef: string) => RefundGateway | null;
+  /** Told to stop a subscription a full refund ends (the purchase's own processor). */
+  subscriptionGateway: (provider: PaymentProvider) => Pick<CardGateway, "cancelSubscription"> | null;
+};
+
+const RECORDED: PaymentProvider[] = ["cash", "admin"];
+const purchaseNotFound = () => notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
+
+export function refundOut(r: RefundRow) {
+  return {
+    refund_id: r.refund_id,
+    purchase_id: r.purchase_id,
+    amount: centsToNumber(toCents(r.amount)),
+    status: r.status,
+    provider: r.provider,
+    provider_ref: r.provider_ref,
+    reason: r.reason,
+    credits_withdrawn: r.credits_withdrawn,
+    source: r.source,
+    failure_code: r.failure_code,
+    createdAt: r.createdAt,
+  };
+}
+
+/** What is still refundable on a purchase, in centavos (paid, less refunded and in-flight refunds). */
+function refundableCents(purchase: PurchaseRow, pendingCents: number) {
+  return toCents(purchase.total_payment) - toCents(purchase.refunded_total) - pendingCents;
+}
+
+/**
+ * POST /purchases/admin/:id/refund. `amount` in pesos (absent: everything left). The idempotency
+ * key (one per dialog in the browser) makes a double click or a retry the same refund: a key seen
+ * before answers that refund, finishing it first if the processor call was interrupted.
+ */
+export async function refundPurchase(
+  deps: RefundDeps,
+  actor: Actor,
+  input: { purchase_id: number; amount?: number; reason: string; idempotency_key: string },
+  now = new Date(),
+): Promise<{ refund: RefundRow; applied: boolean }> {
+  const seen = await findRefundByKey(deps.db, input.idempotency_key);
+  if (seen) {
+    const sameRequest =
+      seen.purchase_id === input.purchase_id &&
+      (input.amount === undefined || toCents(seen.amount) === Math.round(input.amount * 100));
+    if (!sameRequest) throw AppError.of(409, "REFUND_KEY_REUSED", "refundKeyReused");
+    if (seen.status !== "pending") return { refund: seen, applied: false };
+    return finishAtProcessor(deps, actor, seen, now);
+  }
+
+  const opened = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const purchase = await findPurchase(tx, input.purchase_id, true);
+    if (!purchase) throw purchaseNotFound();
+    if (!purchase.credits_granted_at || toCents(purchase.total_payment) <= 0)
+      throw AppError.of(412, "NOTHING_TO_REFUND", "refundNothingToRefund");
+    const recorded = RECORDED.includes(purchase.provider);
+    if (!recorded && !purchase.provider_ref)
+      throw AppError.of(412, "NOTHING_TO_REFUND", "refundNothingToRefund");
+    if (
+      purchase.provider === "paypal" &&
+      purchase.subscription_id &&
+      !purchase.provider_ref?.startsWith("SBX-")
+    )
+      throw AppError.of(412, "REFUND_AT_PAYPAL", "refundPaypalSubscription");
+    const { pending_cents } = await refundTotalsOfPurchase(tx, purchase.purchase_id);
+    const left = refundableCents(purchase, pending_cents);
+    const cents = input.amount === undefined ? left : Math.round(input.amount * 100);
+    if (!Number.isInteger(cents) || cents <= 0 || cents > left) {
+      throw AppError.of(
+        400,
+        "REFUND_AMOUNT_INVALID",
+        "refundAmountInvalid",
+        { left: formatMoney(centsToString(Math.max(0, left))) },
+        { fields: { amount: "Monto no válido" } },
+      );
+    }
+    const refund = await insertRefundOnce(tx, {
+      purchase_id: purchase.purchase_id,
+      customer_id: purchase.customer_id,
+      amount: centsToString(cents),
+      status: "pending",
+      provider: purchase.provider,
+      idempotency_key: input.idempotency_key,
+      reason: input.reason.trim() || null,
+      source: "desk",
+    });
+    // Two clicks at once: the other one inserted the key first; it answers for both.
+    return { refund, recorded };
+  });
+  if (!opened.refund) {
+    const other = await findRefundByKey(deps.db, input.idempotency_key);
+    if (!other) throw AppError.of(409, "REFUND_KEY_REUSED", "refundKeyReused");
+    return { refund: other, applied: false };
+  }
+  if (opened.recorded) {
+    const refund = await completeRefundInTx(deps, actor, opened.refund.refund_id, null, now);
+    return { refund, applied: true };
+  }
+  return finishAtProcessor(deps, actor, opened.refund, now);
+}
+
+/**
+ * Asks the processor for the refund (its idempotency key is derived from ours, so asking again
+ * after an interruption is the same refund), then applies it. A refusal marks the row failed and
+ * changes nothing else; a processor that cannot be reached leaves it pending for the retry.
+ */
+async function finishAtProcessor(
+  deps: RefundDeps,
+  actor: Actor,
+  refund: RefundRow,
+  now: Date,
+): Promise<{ refund: RefundRow; applied: boolean }> {
+  const purchase = await findPurchase(deps.db, refund.purchase_id);
+  if (!purchase?.provider_ref) throw purchaseNotFound();
+  const gateway = deps.gatewayFor(purchase.provider, purchase.provider_ref);
+  if (!gateway) throw AppError.of(412, "NOTHING_TO_REFUND", "refundNothingToRefund");
+  const outcome = await gateway.refund({
+    payment_ref: purchase.provider_ref,
+    amount_cents: toCents(refund.amount),
+    idempotency_key: `refund_${refund.idempotency_key ?? refund.refund_id}`,
+    refund_id: refund.refund_id,
+  });
+  if (outcome.status === "failed") {
+    await updateRefund(deps.db, refund.refund_id, { status: "failed", failure_code: outcome.failure_code });
+    throw AppError.of(402, "REFUND_FAILED", "refundFailed", { code: outcome.failure_code });
+  }
+  const done = await completeRefundInTx(deps, actor, refund.refund_id, outcome.refund_ref, now);
+  return { refund: done, applied: true };
+}
+
+async function completeRefundInTx(
+  deps: RefundDeps,
+  actor: Actor | null,
+  refundId: number,
+  refundRef: string | null,
+  now: Date,
+) {
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    return completeRefund(tx, deps, actor, refundId, refundRef, now);
+  });
+}
+
+/**
+ * Applies a pending refund once, in the caller's transaction: locks the customer, the purchase
+ * and the refund (in that order, the order every refund path takes), and does nothing if another
+ * path (the webhook, a retry) completed it first.
+ */
+export async function completeRefund(
+  tx: Db,
+  deps: Pick<RefundDeps, "timeZone" | "subscriptionGateway">,
+  actor: Actor | null,
+  refundId: number,
+  refundRef: string | null,
+  now: Date,
+): Promise<RefundRow> {
+  const unlocked = await findRefund(tx, refundId);
+  if (!unlocked) throw notFound();
+  await lockCustomerRow(tx, unlocked.customer_id);
+  const purchase = await findPurchase(tx, unlocked.purchase_id, true);
+  const refund = await findRefund(tx, refundId, true);
+  if (!purchase || !refund) throw notFound();
+  if (refund.status === "succeeded") return refund;
+
+  const totalCents = toCents(purchase.total_payment);
+  const refundedCents = toCents(purchase.refunded_total) + toCents(refund.amount);
+  const full = refundedCents >= totalCents;
+  const { withdrawn: withdrawnBefore } = await refundTotalsOfPurchase(tx, purchase.purchase_id);
+  const credits = await withdrawPurchaseCredits(tx, purchase.purchase_id, {
+    refunded_cents: refundedCents,
+    total_cents: totalCents,
+    withdrawn_before: withdrawnBefore,
+    full,
+  });
+  let ended = false;
+  if (full) ended = await endWhatTheRefundPaid(tx, deps, purchase, now);
+  await updatePurchase(tx, purchase.purchase_id, {
+    refunded_total: centsToString(Math.min(refundedCents, totalCents)),
+  });
+  const done = (await updateRefund(tx, refund.refund_id, {
+    status: "succeeded",
+    credits_withdrawn: credits.withdrawn,
+    failure_code: null,
+    ...(refundRef ? { provider_ref: refundRef } : {}),
+  }))!;
+  await recordAudit(tx, {
+    actor_user_id: actor?.user_id ?? null,
+    action: "purchase.refund",
+    entity: "purchase",
+    entity_id: purchase.purchase_id,
+    customer_id: purchase.customer_id,
+    details: {
+      title: purchase.title,
+      amount: centsToNumber(toCents(refund.amount)),
+      full,
+      credits_withdrawn: credits.withdrawn,
+      membership_ended: ended,
+      source: refund.source,
+    },
+  });
+  return done;
+}
+
+/**
+ * A fully refunded purchase gives nothing more: its charges read 'refunded', its access ends now
+ * (an unlimited membership unless another paid one covers the customer), and a subscription is
+ * cancelled at its processor and here. Answers whether a membership or subscription ended.
+ */
+async function endWhatTheRefundPaid(
+  tx: Db,
+  deps: Pick<RefundDeps, "subscriptionGateway">,
+  purchase: PurchaseRow,
+  now: Date,
+) {
+  await markInvoicesRefunded(tx, purchase.purchase_id);
+  const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });
+  let ended = false;
+  if (pkg.is_unlimited_membership) {
+    const other = await otherUnlimitedEnd(tx, purchase.customer_id, purchase.purchase_id, now);
+    await setUnlimited(tx, purchase.customer_id, other !== undefined, other === undefined ? now : other);
+    ended = true;
+  }
+  const subscription = purchase.subscription_id && purchase.status === "active";
+  if (subscription) {
+    await deps.subscriptionGateway(purchase.provider)?.cancelSubscription(purchase.subscription_id!);
+    ended = true;
+  }
+  const access = purchase.expiration_date && purchase.expiration_date > now;
+  await updatePurchase(tx, purchase.purchase_id, {
+    ...(subscription
+      ? { status: "cancelled", cancelledAt: now, cancel_reason: "Reembolsada", next_billing_date: null }
+      : {}),
+    ...(access ? { expiration_date: now } : {}),
+  });
+  return ended;
+}
+
+/**
+ * A processor's refund event (ours coming back, or one made in its dashboard), in the webhook's
+ * transaction. Each refund it names is applied once: one we know by its processor id is skipped,
+ * one carrying our refund id completes that row, any other is recorded as made at the processor.
+ * An event that lists no refunds gives only the payment's refunded total: what it adds to what
+ * we know (applied and in flight) is recorded as one refund at the processor.
+ * Answers the refunds it applied (their emails go out after the commit).
+ */
+export async function recordProcessorRefunds(
+  tx: Db,
+  deps: Pick<RefundDeps, "timeZone" | "subscriptionGateway">,
+  purchase: PurchaseRow,
+  event: {
+    refunds: Array<{ refund_ref: string; amount_cents: number; refund_id?: number }> | null;
+    amount_refunded_cents: number;
+    payment_ref: string;
+  },
+  now: Date,
+): Promise<number[]> {
+  const applied: number[] = [];
+  const provider = purchase.provider;
+  const record = async (ref: string, cents: number) => {
+    const row = await insertRefundOnce(tx, {
+      purchase_id: purchase.purchase_id,
+      customer_id: purchase.customer_id,
+      amount: centsToString(cents),
+      status: "pending",
+      provider,
+      provider_ref: ref,
+      source: "provider",
+    });
+    if (row) {
+      await completeRefund(tx, deps, null, row.refund_id, ref, now);
+      applied.push(row.refund_id);
+    }
+  };
+  if (event.refunds) {
+    for (const r of event.refunds) {
+      if (await findRefundByRef(tx, provider, r.refund_ref)) continue;
+      const ours = r.refund_id ? await findRefund(tx, r.refund_id) : null;
+      if (ours && ours.purchase_id === purchase.purchase_id) {
+        if (ours.status !== "succeeded") {
+          await completeRefund(tx, deps, null, ours.refund_id, r.refund_ref, now);
+          applied.push(ours.refund_id);
+        }
+        continue;
+      }
+      const current = (await findPurchase(tx, purchase.purchase_id, true))!;
+      const left = toCents(current.total_payment) - toCents(current.refunded_total);
+      if (left > 0) await record(r.refund_ref, Math.min(r.amount_cents, left));
+    }
+    return applied;
+  }
+  const current = (await findPurchase(tx, purchase.purchase_id, true))!;
+  const { pending_cents } = await refundTotalsOfPurchase(tx, purchase.purchase_id);
+  const known = toCents(current.refunded_total) + pending_cents;
+  const extra = Math.min(event.amount_refunded_cents, toCents(current.total_payment)) - known;
+  if (extra > 0) await record(`${event.payment_ref}:refunded:${event.amount_refunded_cents}`, extra);
+  return applied;
+}
+
+/** A purchase's refunds, for the desk. */
+export async function refundsOfPurchase(db: Db, purchaseId: number) {
+  return (await listRefundsOfPurchase(db, purchaseId)).map(refundOut);
+}
