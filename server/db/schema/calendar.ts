@@ -119,7 +119,7 @@ export const instructors = pgTable(
 );
 
 /**
- * A weekly repetition (decision 0025): its classes point here through single_classes.series_id,
+ * A weekly repetition (decision 0026): its classes point here through single_classes.series_id,
  * so "esta y las siguientes" and "toda la serie" find them. A class stays a full row of its own.
  */
 export const class_series = pgTable("class_series", {
