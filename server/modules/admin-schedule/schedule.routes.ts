@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isLocalDay } from "../../../domain/booking";
+import { CHANGE_SCOPES, classChangeTexts } from "../../../domain/class-changes";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "./audit";
+import type { ChangeDeps } from "./class-changes.service";
+import * as changes from "./class-changes.service";
 import * as service from "./schedule.service";
 
 const tags = ["administración: horario"];
@@ -25,14 +28,136 @@ const classFields = {
   tag_ids: z.array(id).max(50).optional(),
 };
 const classBody = z.object(classFields);
-const classUpdateBody = z.object(classFields).partial().extend({ single_class_id: id });
+const scope = z.enum(CHANGE_SCOPES).default("one");
+const classUpdateBody = z.object(classFields).partial().extend({ single_class_id: id, scope });
 
 const classOut = z.object({ single_class_id: z.number(), class_date: z.string() }).loose();
 const savedOut = z.object({ single_class: classOut, message: z.string() });
+const updatedOut = savedOut.extend({ updated: z.number(), notified: z.number() });
 const clonedOut = z.object({ created: z.array(z.number()), skipped: z.number(), message: z.string() });
 
 /** Staff schedule: create, edit, cancel, repeat and copy classes; a class's roster. */
 const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const depsOf = async (): Promise<ChangeDeps> => ({
+    db: app.db,
+    mailer: app.mailer,
+    config: await app.appConfig.get(),
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+  });
+
+  app.get(
+    "/admin/single_class/:id/change-impact",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "A cuántas personas (reservadas o en lista de espera) avisaría un cambio de la clase en ese alcance",
+        params: z.object({ id }),
+        querystring: z.object({ scope }),
+        response: {
+          200: z.object({
+            classes: z.number(),
+            people: z.number(),
+            booked: z.number(),
+            waiting: z.number(),
+            series: z.boolean(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return changes.changeImpact(app.db, request.params.id, request.query.scope);
+    },
+  );
+
+  app.get(
+    "/admin/single_class/cancelled",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Clases canceladas de un rango de días (el horario del personal las muestra como Cancelada)",
+        querystring: z.object({ start_date: day, end_date: day }),
+        response: { 200: z.object({ single_classes: z.array(classOut) }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const config = await app.appConfig.get();
+      return {
+        single_classes: await changes.cancelledClasses(
+          app.db,
+          config,
+          request.query.start_date,
+          request.query.end_date,
+        ),
+      };
+    },
+  );
+
+  app.get(
+    "/admin/instructors/:id/classes",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Clases de un coach entre dos días (para sustituirlo)",
+        params: z.object({ id }),
+        querystring: z.object({ start_date: day, end_date: day }),
+        response: {
+          200: z.object({
+            single_classes: z.array(
+              z.object({
+                single_class_id: z.number(),
+                class_date: z.string(),
+                duration_minutes: z.number(),
+                class_type: z.object({ name: z.string() }),
+                location: z.object({ name: z.string() }).nullable(),
+                coaches: z.array(z.object({ instructor_id: z.number(), name: z.string() })),
+                reserved: z.number(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const config = await app.appConfig.get();
+      const { start_date, end_date } = request.query;
+      return {
+        single_classes: await changes.coachClasses(app.db, config, request.params.id, start_date, end_date),
+      };
+    },
+  );
+
+  app.post(
+    "/admin/substitutions",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Sustituir a un coach en varias clases (un sustituto por clase); avisa a quienes reservaron o esperan",
+        body: z.object({
+          instructor_id: id,
+          changes: z
+            .array(z.object({ single_class_id: id, instructor_id: id }))
+            .min(1, { message: classChangeTexts.substitutionEmpty })
+            .max(200),
+        }),
+        response: { 200: z.object({ message: z.string(), updated: z.number(), notified: z.number() }) },
+      },
+    },
+    async (request) => {
+      const result = await changes.substituteCoach(await depsOf(), await actorOf(request), request.body);
+      return { ...result, message: classChangeTexts.substitutionSaved(result.updated) };
+    },
+  );
+
   app.post(
     "/single_class",
     {
@@ -57,22 +182,22 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary: "Editar clase (single_class_id en el cuerpo; cambia solo lo enviado)",
+        summary:
+          "Editar clase (single_class_id en el cuerpo; cambia solo lo enviado). scope: one (solo esta), following (esta y las siguientes de su serie) o all (toda la serie por venir). Un cambio de fecha, hora, duración, lugar o coach avisa a quienes reservaron o esperan. Una clase pasada no se edita (409 CLASS_IN_PAST)",
         body: classUpdateBody,
-        response: { 200: savedOut },
+        response: { 200: updatedOut },
       },
     },
     async (request) => {
-      const { single_class_id, ...input } = request.body;
-      const config = await app.appConfig.get();
-      const single_class = await service.updateClass(
-        app.db,
-        config,
+      const { single_class_id, scope, ...input } = request.body;
+      const result = await service.updateClass(
+        await depsOf(),
         await actorOf(request),
         single_class_id,
         input,
+        scope,
       );
-      return { single_class, message: t("classSaved") };
+      return { ...result, message: t("classSaved") };
     },
   );
 
@@ -82,11 +207,14 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary: "Cancelar clase: cancela sus reservaciones, devuelve créditos y avisa por correo",
+        summary:
+          "Cancelar clase (scope: one, following o all de su serie): cancela sus reservaciones, devuelve créditos, deja un aviso en la cuenta y avisa por correo con la cancelación para el calendario. Una clase pasada no se cancela (409 CLASS_IN_PAST)",
         params: z.object({ id }),
+        querystring: z.object({ scope }),
         response: {
           200: z.object({
             message: z.string(),
+            cancelled_classes: z.number(),
             cancelled_reservations: z.number(),
             refunded_credits: z.number(),
             notified: z.number(),
@@ -95,13 +223,11 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const config = await app.appConfig.get();
       const result = await service.cancelClass(
-        app.db,
-        app.mailer,
-        config,
+        await depsOf(),
         await actorOf(request),
         request.params.id,
+        request.query.scope,
       );
       return { message: t("classCancelled"), ...result };
     },

@@ -7,15 +7,14 @@ import {
   localTime,
   zonedInstant,
 } from "../../../domain/booking";
+import type { ChangeScope } from "../../../domain/class-changes";
 import { AppError, badRequest, notFound } from "../../../domain/errors";
-import { formatDateTime } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
-import type { Mailer } from "../../plugins/mailer";
 import { getSingleClass } from "../calendar/calendar.service";
-import { cancelForClass, lockClassForSeats } from "../reservations/reservations.service";
-import { onSeatFreed } from "../waitlists/promotion.service";
 import { audit } from "./audit";
+import * as changes from "./class-changes.repository";
+import { type ChangeDeps, cancelClasses, updateClasses } from "./class-changes.service";
 import * as repo from "./schedule.repository";
 
 /** Longest weekly repetition (a year of weeks): a typo in the year must not create 500 classes. */
@@ -88,102 +87,42 @@ export async function createClass(db: Db, config: AppConfig, actor: string | nul
   return getSingleClass(db, id, null);
 }
 
-/** PUT: changes only what is sent. A cancelled class stays cancelled; capacity never below the booked seats. */
+/**
+ * PUT: changes only what is sent, to this class or to its series in the scope (class-changes
+ * service: past and cancelled classes refused, capacity never below the booked seats, people
+ * booked or waiting told about a change of time, place or coach).
+ */
 export async function updateClass(
-  db: Db,
-  config: AppConfig,
+  deps: ChangeDeps,
   actor: string | null,
   id: number,
   input: Partial<ClassInput>,
+  scope: ChangeScope = "one",
+  now = new Date(),
 ) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const klass = await lockClassForSeats(tx, id);
-    if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-    if (klass.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
-    if (input.capacity !== undefined && input.capacity !== null) {
-      const reserved = await repo.countActiveSeats(tx, id);
-      if (input.capacity < reserved) {
-        throw AppError.of(409, "CAPACITY_BELOW_BOOKED", "classCapacityBelowBooked", { reserved });
-      }
-    }
-    await repo.updateClass(tx, id, columnsOf(input, config.timezone), linksOf(input));
-    await audit(tx, actor, {
-      action: "update",
-      entity: "single_class",
-      entity_id: id,
-      details: { ...input },
-    });
-  });
-  // A larger capacity frees seats: the waitlist gets them in joining order (issue 5).
-  if (input.capacity !== undefined) await onSeatFreed(db, id);
-  return getSingleClass(db, id, null);
+  const { class_date, ...rest } = columnsOf(input, deps.config.timezone);
+  return updateClasses(
+    deps,
+    actor,
+    id,
+    { ...rest, ...(class_date ? { class_date } : {}), ...linksOf(input) },
+    scope,
+    now,
+  );
 }
 
 /**
- * The studio cancels a class: the reservations domain cancels every seat and gives the credits
- * back (cancelForClass), the class is marked cancelled and audited, all in one transaction. The
- * customers are emailed after the commit (the outbox is written outside the transaction).
+ * The studio cancels a class (or its series in the scope): every seat cancelled with its credit
+ * back, the class marked cancelled, notices and emails (class-changes service).
  */
 export async function cancelClass(
-  db: Db,
-  mailer: Mailer,
-  config: AppConfig,
+  deps: ChangeDeps,
   actor: string | null,
   id: number,
+  scope: ChangeScope = "one",
   now = new Date(),
 ) {
-  const result = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
-    const klass = await lockClassForSeats(tx, id);
-    if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-    if (klass.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
-    const seats = await cancelForClass(tx, id, now);
-    await repo.markClassCancelled(tx, id, now);
-    const summary = {
-      cancelled_reservations: seats.cancelled_reservations,
-      refunded_credits: seats.refunded_credits,
-    };
-    await audit(tx, actor, { action: "cancel", entity: "single_class", entity_id: id, details: summary });
-    return { ...summary, customerIds: seats.customerIds, refunds: seats.refunds };
-  });
-
-  const details = await getSingleClass(db, id, null);
-  const contacts = await repo.contactsOf(db, result.customerIds);
-  for (const c of contacts) {
-    await mailer.send(cancellationEmail(config, details, c, result.refunds.get(c.customer_id) ?? 0));
-  }
-  return {
-    cancelled_reservations: result.cancelled_reservations,
-    refunded_credits: result.refunded_credits,
-    notified: contacts.length,
-  };
-}
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function cancellationEmail(
-  config: AppConfig,
-  klass: { class_type: { name: string }; class_date: string },
-  to: { name: string | null; email: string },
-  credits: number,
-) {
-  const params = {
-    name: to.name ?? "",
-    class: klass.class_type.name,
-    date: formatDateTime(klass.class_date, config.timezone),
-  };
-  const lines = [
-    t("classCancelledEmailBody", params),
-    ...(credits > 0 ? [t("classCancelledEmailRefund", { credits })] : []),
-  ];
-  return {
-    to: to.email,
-    subject: t("classCancelledEmailSubject", params),
-    template: "class-cancelled",
-    text: lines.join("\n\n"),
-    html: lines.map((l) => `<p>${escapeHtml(l)}</p>`).join(""),
-  };
+  return cancelClasses(deps, actor, id, scope, now);
 }
 
 /**
@@ -194,6 +133,7 @@ async function cloneClasses(
   tx: Db,
   zone: string,
   plan: { template: repo.ClassTemplate; day: string }[],
+  series_id: number | null = null,
 ): Promise<{ created: number[]; skipped: number }> {
   if (plan.length === 0) return { created: [], skipped: 0 };
   const targets = plan.map(({ template, day }) => ({
@@ -227,6 +167,7 @@ async function cloneClasses(
         class_category_id: template.class_category_id,
         class_package_id: template.class_package_id,
         icon: template.icon,
+        series_id,
       },
       {
         instructor_ids: template.class_instructors.map((i) => i.instructor_id),
@@ -258,7 +199,10 @@ export async function repeatWeekly(
     }
     const plan = [];
     for (let d = 7; d <= span; d += 7) plan.push({ template, day: addLocalDays(first, d) });
-    const result = await cloneClasses(tx, zone, plan);
+    // The repetition is a series (decision 0026): the template joins it, or extends its own.
+    const series_id = template.series_id ?? (await changes.newSeries(tx));
+    if (template.series_id === null) await changes.setSeries(tx, [template.single_class_id], series_id);
+    const result = await cloneClasses(tx, zone, plan, series_id);
     await audit(tx, actor, {
       action: "repeat",
       entity: "single_class",

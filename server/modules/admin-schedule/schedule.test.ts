@@ -227,6 +227,7 @@ describe("DELETE /api/single_class/{id}", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: messages.classCancelled,
+      cancelled_classes: 1,
       cancelled_reservations: 3,
       refunded_credits: 3,
       notified: 2,
@@ -254,7 +255,7 @@ describe("DELETE /api/single_class/{id}", () => {
       e.subject.startsWith("Tu clase Cycling fue cancelada"),
     );
     expect(emails.length).toBeGreaterThanOrEqual(2);
-    expect(emails.some((e) => e.text.includes("2 crédito(s)"))).toBe(true);
+    expect(emails.some((e) => e.text.includes("Te devolvimos 2 créditos para"))).toBe(true);
 
     const twice = await t.app.inject({
       method: "DELETE",
@@ -307,9 +308,9 @@ describe("DELETE /api/single_class/{id}", () => {
     const cancelled = (outbox.json().emails as { to: string; subject: string; text: string }[]).filter((e) =>
       e.subject.startsWith("Tu clase Cycling fue cancelada"),
     );
-    expect(cancelled.filter((e) => e.to === stayer).map((e) => e.text.includes("1 crédito(s)"))).toEqual([
-      true,
-    ]);
+    expect(
+      cancelled.filter((e) => e.to === stayer).map((e) => e.text.includes("Te devolvimos 1 crédito para")),
+    ).toEqual([true]);
     expect(cancelled.some((e) => e.to === leaver)).toBe(false);
   });
 

@@ -14,6 +14,7 @@ import {
   listLocations,
 } from "./calendar.repository";
 import { classTypeOut, getScheduleBody, getSingleClass } from "./calendar.service";
+import classNoticeRoutes from "./class-notices.routes";
 
 const validDays = new Set<string>();
 /**
@@ -82,6 +83,9 @@ function scheduleEncoding(headers: { "accept-encoding"?: string; "x-no-compressi
 
 /** The public schedule (visitors too) and the catalogue it is filtered by. */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Notices of classes the studio changed (issue 21): registered here so app.ts stays as it is.
+  await app.register(classNoticeRoutes);
+
   app.get(
     "/single_class",
     {

@@ -93,6 +93,11 @@ export function toClassOut(row: ClassRow, seats: ClassSeats, customerId: number 
     class_type_id: row.class_type_id,
     class_category_id: row.class_category_id,
     class_package_id: row.class_package_id,
+    /** Weekly series (decision 0026): the staff edit "solo esta", "esta y las siguientes" or "toda la serie". */
+    series_id: row.series_id,
+    /** Set when the studio cancelled the class (it stays visible, marked "Cancelada"). */
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    sequence: row.sequence,
     class_type: classTypeOut(row.class_type),
     location: row.location,
     class_instructors: row.class_instructors.map(({ instructor }) => ({

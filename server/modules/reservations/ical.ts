@@ -1,7 +1,13 @@
 /**
- * iCalendar (RFC 5545) text for reservations: one event per class, times in UTC ("Z") so every
- * calendar app shows them in its own zone correctly. Lines are escaped and folded at 75 octets.
+ * iCalendar (RFC 5545) text for reservations: one event per reservation, UID
+ * "reservacion-<id>@<host>" for its whole life (decision 0026). With a studio zone the times are
+ * the studio's wall clock with TZID and a VTIMEZONE built from the zone's real rules, so a
+ * calendar shows the class at the studio's hour even across a DST change; without one they are
+ * UTC ("Z"). A changed class keeps the UID with a higher SEQUENCE; a cancelled one stays with
+ * STATUS:CANCELLED (and METHOD:CANCEL in the email that announces it). Lines are escaped and
+ * folded at 75 octets.
  */
+import { wallClock } from "../../../domain/format";
 
 export type IcalEvent = {
   uid: string;
@@ -11,6 +17,17 @@ export type IcalEvent = {
   location?: string | null;
   description?: string | null;
   url?: string;
+  /** Bumped on every change the customer is told about (single_classes.sequence, +1 when cancelled). */
+  sequence?: number;
+  status?: "CONFIRMED" | "CANCELLED";
+};
+
+export type CalendarOptions = {
+  /** IANA zone of the studio: times go out as local wall clock with TZID + VTIMEZONE. */
+  timeZone?: string;
+  /** PUBLISH for feeds and "add to calendar"; CANCEL for the email that cancels an event. */
+  method?: "PUBLISH" | "CANCEL";
+  now?: Date;
 };
 
 function escapeText(text: string): string {
@@ -22,6 +39,81 @@ function stamp(date: Date): string {
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** Minutes east of UTC of a zone at an instant. */
+function offsetAt(at: number, timeZone: string): number {
+  const w = wallClock(new Date(at), timeZone);
+  if (!w) return 0;
+  const minuteStart = Math.floor(at / 60_000) * 60_000;
+  return Math.round((Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - minuteStart) / 60_000);
+}
+
+/** "YYYYMMDDTHHMMSS" of an instant read with a fixed offset (minutes east of UTC). */
+function floating(at: number, offset: number): string {
+  const d = new Date(at + offset * 60_000);
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+}
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? "-" : "+";
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
+}
+
+/**
+ * VTIMEZONE for a zone over [from, to]: every offset change in the span found from the zone's
+ * own rules (the runtime's tz database), each as its own STANDARD/DAYLIGHT block with a single
+ * DTSTART (no RRULE to get wrong: zones change rules, Mexico dropped DST in 2022). A zone
+ * without changes in the span gets one STANDARD block.
+ */
+export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
+  const HOUR = 3_600_000;
+  const start = from.getTime() - 400 * 24 * HOUR;
+  const end = to.getTime() + 2 * 24 * HOUR;
+  const transitions: { at: number; before: number; after: number }[] = [];
+  let previous = offsetAt(start, timeZone);
+  for (let at = start + 24 * HOUR; at <= end + 24 * HOUR; at += 24 * HOUR) {
+    const current = offsetAt(at, timeZone);
+    if (current === previous) continue;
+    // The change happened within the last day: narrow it down to the minute.
+    let lo = at - 24 * HOUR;
+    let hi = at;
+    while (hi - lo > 60_000) {
+      const mid = Math.floor((lo + hi) / 2 / 60_000) * 60_000;
+      if (offsetAt(mid, timeZone) === previous) lo = mid;
+      else hi = mid;
+    }
+    transitions.push({ at: hi, before: previous, after: current });
+    previous = current;
+  }
+  const lines = ["BEGIN:VTIMEZONE", `TZID:${timeZone}`];
+  if (transitions.length === 0) {
+    const offset = offsetText(offsetAt(start, timeZone));
+    lines.push(
+      "BEGIN:STANDARD",
+      "DTSTART:19700101T000000",
+      `TZOFFSETFROM:${offset}`,
+      `TZOFFSETTO:${offset}`,
+      "END:STANDARD",
+    );
+  } else {
+    for (const tr of transitions) {
+      const kind = tr.after > tr.before ? "DAYLIGHT" : "STANDARD";
+      lines.push(
+        `BEGIN:${kind}`,
+        // DTSTART of an observance is the local time before the change (RFC 5545 3.6.5).
+        `DTSTART:${floating(tr.at, tr.before)}`,
+        `TZOFFSETFROM:${offsetText(tr.before)}`,
+        `TZOFFSETTO:${offsetText(tr.after)}`,
+        `END:${kind}`,
+      );
+    }
+  }
+  lines.push("END:VTIMEZONE");
+  return lines;
 }
 
 /** Folds a content line at 75 octets, never splitting a UTF-8 character. */
@@ -43,26 +135,48 @@ function fold(line: string): string {
   return out.join("\r\n ");
 }
 
-export function buildCalendar(name: string, events: IcalEvent[], now = new Date()): string {
+export function buildCalendar(
+  name: string,
+  events: IcalEvent[],
+  options: CalendarOptions | Date = {},
+): string {
+  const {
+    timeZone,
+    method = "PUBLISH",
+    now = new Date(),
+  } = options instanceof Date ? { now: options } : options;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Estudio//Reservaciones//ES",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${method}`,
     `X-WR-CALNAME:${escapeText(name)}`,
     // Subscribed feeds: ask calendar apps to refresh about hourly.
     "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
     "X-PUBLISHED-TTL:PT1H",
   ];
+  if (timeZone) {
+    lines.push(`X-WR-TIMEZONE:${timeZone}`);
+    if (events.length > 0) {
+      const times = events.map((e) => e.start.getTime());
+      lines.push(...vtimezone(timeZone, new Date(Math.min(...times)), new Date(Math.max(...times))));
+    }
+  }
+  const at = (date: Date) =>
+    timeZone
+      ? `;TZID=${timeZone}:${floating(date.getTime(), offsetAt(date.getTime(), timeZone))}`
+      : `:${stamp(date)}`;
   for (const e of events) {
     const end = new Date(e.start.getTime() + e.durationMinutes * 60_000);
     lines.push(
       "BEGIN:VEVENT",
       `UID:${e.uid}`,
       `DTSTAMP:${stamp(now)}`,
-      `DTSTART:${stamp(e.start)}`,
-      `DTEND:${stamp(end)}`,
+      `DTSTART${at(e.start)}`,
+      `DTEND${at(end)}`,
+      `SEQUENCE:${e.sequence ?? 0}`,
+      `STATUS:${e.status ?? (method === "CANCEL" ? "CANCELLED" : "CONFIRMED")}`,
       `SUMMARY:${escapeText(e.summary)}`,
     );
     if (e.location) lines.push(`LOCATION:${escapeText(e.location)}`);
@@ -72,4 +186,22 @@ export function buildCalendar(name: string, events: IcalEvent[], now = new Date(
   }
   lines.push("END:VCALENDAR");
   return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
+/**
+ * SEQUENCE and STATUS of a reservation's event (decision 0026): the class's own counter (bumped by
+ * every change the customer is told about, and by its cancellation), +1 when only the
+ * reservation was cancelled; cancelled either way → STATUS:CANCELLED.
+ */
+export function feedState(r: {
+  sequence?: number | null;
+  deletedAt?: Date | string | null;
+  cancelledAt?: Date | string | null;
+}): Pick<IcalEvent, "sequence" | "status"> {
+  const classCancelled = Boolean(r.cancelledAt);
+  const reservationCancelled = Boolean(r.deletedAt);
+  return {
+    sequence: (r.sequence ?? 0) + (reservationCancelled && !classCancelled ? 1 : 0),
+    status: classCancelled || reservationCancelled ? "CANCELLED" : "CONFIRMED",
+  };
 }

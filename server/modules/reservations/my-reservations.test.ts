@@ -214,8 +214,8 @@ describe("calendar sync", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/calendar");
     expect(res.body).toContain("BEGIN:VEVENT");
-    expect(res.body).toContain("DTSTART:20300506T140000Z");
-    expect(res.body).toContain("DTEND:20300506T145000Z");
+    expect(res.body).toContain("DTSTART;TZID=America/Mexico_City:20300506T080000");
+    expect(res.body).toContain("DTEND;TZID=America/Mexico_City:20300506T085000");
     expect(res.body).toContain("SUMMARY:Cycling");
     expect(res.body).toContain("Lugar: 3");
     const other = await makeCustomer(t);

@@ -675,7 +675,12 @@ export async function coachRatingsOf(db: Db, reservationIds: number[]) {
 }
 
 /** Upcoming, active own reservations for the calendar feed. */
-export async function upcomingForFeed(db: Db, customerId: number, from: Date) {
+/**
+ * The calendar feed's reservations: active ones of classes from `from` on, and those cancelled
+ * (by the customer or with the class) since `cancelledSince`, which the feed keeps as
+ * STATUS:CANCELLED so subscribed calendars remove them (decision 0026).
+ */
+export async function upcomingForFeed(db: Db, customerId: number, from: Date, cancelledSince = from) {
   return db
     .select({
       class_reservation_id: class_reservations.class_reservation_id,
@@ -688,6 +693,9 @@ export async function upcomingForFeed(db: Db, customerId: number, from: Date) {
       location: locations.name,
       address: locations.address,
       single_class_id: single_classes.single_class_id,
+      sequence: single_classes.sequence,
+      deletedAt: class_reservations.deletedAt,
+      cancelledAt: single_classes.cancelledAt,
     })
     .from(class_reservations)
     .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
@@ -697,9 +705,12 @@ export async function upcomingForFeed(db: Db, customerId: number, from: Date) {
       and(
         eq(class_reservations.customer_id, customerId),
         isNull(class_reservations.guest_of_id),
-        isNull(class_reservations.deletedAt),
-        isNull(single_classes.cancelledAt),
         gte(single_classes.class_date, from),
+        or(
+          and(isNull(class_reservations.deletedAt), isNull(single_classes.cancelledAt)),
+          gte(class_reservations.deletedAt, cancelledSince),
+          gte(single_classes.cancelledAt, cancelledSince),
+        ),
       ),
     )
     .orderBy(asc(single_classes.class_date))

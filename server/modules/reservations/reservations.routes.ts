@@ -3,13 +3,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { studioName } from "../../../domain/app-config";
 import { RESERVATION_FILTERS, RESERVATION_STATUS_LABEL } from "../../../domain/booking";
+import { CANCELLED_IN_FEED_DAYS } from "../../../domain/class-changes";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { bookSeat } from "./booking.service";
 import { changeReservation } from "./change.service";
-import { buildCalendar, type IcalEvent } from "./ical";
+import { buildCalendar, feedState, type IcalEvent } from "./ical";
 import {
   findCustomerByIcalToken,
   getIcalToken,
@@ -257,6 +258,11 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
           .filter(Boolean)
           .join("\n"),
         url: `${app.config.publicUrl}/mystudio/reservaciones`,
+        ...feedState({
+          sequence: single_class.sequence,
+          deletedAt: reservation.deletedAt,
+          cancelledAt: single_class.cancelled_at,
+        }),
       };
       reply
         .type("text/calendar; charset=utf-8")
@@ -264,7 +270,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
           "content-disposition",
           `attachment; filename="clase-${reservation.class_reservation_id}.ics"`,
         );
-      return buildCalendar(studioName(config), [event]);
+      return buildCalendar(studioName(config), [event], { timeZone: config.timezone });
     },
   );
 
@@ -344,10 +350,12 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!owner) throw notFound();
       const config = await app.appConfig.get();
       const from = new Date(Date.now() - 7 * 86_400_000);
-      const rows = await upcomingForFeed(app.db, owner.customer_id, from);
+      const cancelledSince = new Date(Date.now() - CANCELLED_IN_FEED_DAYS * 86_400_000);
+      const rows = await upcomingForFeed(app.db, owner.customer_id, from, cancelledSince);
       const host = new URL(app.config.publicUrl).host;
       const events = rows.map(
         (r): IcalEvent => ({
+          ...feedState(r),
           uid: `reservacion-${r.class_reservation_id}@${host}`,
           start: r.class_date,
           durationMinutes: r.duration_minutes,
@@ -357,7 +365,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       reply.type("text/calendar; charset=utf-8").header("cache-control", "private, max-age=300");
-      return buildCalendar(studioName(config), events);
+      return buildCalendar(studioName(config), events, { timeZone: config.timezone });
     },
   );
 };
