@@ -40,6 +40,7 @@ import privacyRoutes from "./modules/privacy/privacy.routes";
 import purchasesRoutes from "./modules/purchases/purchases.routes";
 import reservationsRoutes from "./modules/reservations/reservations.routes";
 import staffRoutes from "./modules/staff/staff.routes";
+import staffRoutes from "./modules/staff/staff.routes";
 import programsRoutes from "./modules/videos/programs.routes";
 import videosRoutes from "./modules/videos/videos.routes";
 import waitlistsRoutes from "./modules/waitlists/waitlists.routes";
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(dashboardRoutes);
       await api.register(privacyRoutes);
+      await api.register(staffRoutes);
       await api.register(staffRoutes);
     },
     { prefix: "/api" },

@@ -111,6 +111,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/admin/lists/invoices": MANAGE,
   "GET /api/admin/outbox": MANAGE,
   "GET /api/admin/audit": MANAGE,
+  "GET /api/admin/audit/actors": MANAGE,
   // Bookings, check-in and attendance: the desk; a coach for the classes they teach.
   "GET /api/admin/lists/reservations": DESK,
   "GET /api/admin/lists/waitlists": DESK,
@@ -163,7 +164,6 @@ export const PERMISSIONS: Record<string, Permission> = {
   "DELETE /api/staff/invitations/:id": OWNER,
   "PUT /api/staff/:id/role": OWNER,
   "DELETE /api/staff/:id": OWNER,
-  "GET /api/staff/people": MANAGE,
   "GET /api/staff/me/classes": EVERY_STAFF_SELF,
   "GET /api/staff/me/classes/:id/roster": DESK_COACH_CLASS,
   "GET /api/staff/me/profile": EVERY_STAFF_SELF,

@@ -17,6 +17,14 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "POST /api/customer/recover": "password recovery; same answer whether or not the email exists",
   "POST /api/customer/email/confirm":
     "the email-change link works on any device, signed in or not: its single-use, expiring secret is the credential",
+  "GET /api/staff/invitation":
+    "the staff invitation page reads its link before the person has an account; the single-use, expiring secret is the credential",
+  "POST /api/staff/invitation/accept":
+    "accepting a staff invitation creates the login (or confirms an existing one by its password); the link's secret is the credential",
+  "GET /api/setup/first-owner":
+    "an empty studio's /admin asks whether it may offer to create the owner (only ever true before any staff exists)",
+  "POST /api/setup/first-owner":
+    "creates the first owner of an empty studio, once: closed for good as soon as any staff login or the claim exists",
   "GET /api/auth-policy": "the sign-up form shows the password rules before an account exists",
   "GET /api/class_packages": "the shop is public",
   "GET /api/class_packages/online/all": "public shop list",

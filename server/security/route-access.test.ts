@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAFF_ROLES, type StaffRole } from "../../domain/staff";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { PERMISSIONS, permissionFor, roleAllowed } from "./permissions";
 import { EXTERNAL_PREFIXES, PUBLIC_ROUTES } from "./public-routes";
 
 /** Fills path parameters with a plausible id so the guard, not the router, answers. */
@@ -58,5 +60,64 @@ describe("authorization matrix over every registered route", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * Staff roles (issue 26): every back-office route (behind requireAdmin) is declared in the one
+ * permissions table, and each role gets exactly what the table says. A coach's per-object rules
+ * are checked here with a class they do not teach (403); staff.test.ts checks their own classes.
+ */
+describe("role × route matrix over every back-office route", () => {
+  let t: TestApp;
+  const headersOf: Partial<Record<StaffRole, Record<string, string>>> = {};
+  beforeAll(async () => {
+    t = await buildTestApp();
+    for (const role of STAFF_ROLES) headersOf[role] = (await t.signUp({ role })).headers;
+  });
+  afterAll(() => t.close());
+
+  const backOffice = () => t.app.routeTable.filter((r) => r.access === "admin");
+
+  it("every back-office route has a declared permission, and every declared one is a back-office route", () => {
+    const keys = backOffice().map((r) => `${r.method} ${r.url}`);
+    expect(keys.filter((key) => !(key in PERMISSIONS))).toEqual([]);
+    expect(Object.keys(PERMISSIONS).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  it("each staff role is let through exactly where the table allows it", async () => {
+    const failures: string[] = [];
+    for (const role of STAFF_ROLES) {
+      for (const route of backOffice()) {
+        const permission = permissionFor(route.method, route.url);
+        const objectRule = role === "coach" && permission.coach && permission.coach !== "self";
+        const allowed = roleAllowed(role, permission) && !objectRule;
+        const res = await t.app.inject({
+          method: route.method as "GET",
+          url: samplePath(route.url),
+          headers: headersOf[role],
+          ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: {} }),
+        });
+        const refused = res.statusCode === 403 && res.json().code === "FORBIDDEN";
+        if (allowed === refused || res.statusCode === 401 || res.statusCode >= 500) {
+          failures.push(`${role} ${route.method} ${route.url} → ${res.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it("front desk: customers and check-in yes; revenue, settings, audit and staff no", () => {
+    const desk = (key: string) => roleAllowed("front_desk", PERMISSIONS[key]!);
+    expect(desk("GET /api/customer/admin/all")).toBe(true);
+    expect(desk("PUT /api/admin/class_reservations/:id/check_in")).toBe(true);
+    expect(desk("POST /api/customer/admin/:id/sell")).toBe(true);
+    expect(desk("GET /api/admin/dashboard")).toBe(false);
+    expect(desk("GET /api/admin/lists/purchases")).toBe(false);
+    expect(desk("PUT /api/appconfig")).toBe(false);
+    expect(desk("GET /api/admin/audit")).toBe(false);
+    expect(desk("GET /api/staff")).toBe(false);
+    expect(roleAllowed("manager", PERMISSIONS["GET /api/staff"]!)).toBe(false);
+    expect(roleAllowed("manager", PERMISSIONS["POST /api/admin/customers/:id/close"]!)).toBe(false);
   });
 });

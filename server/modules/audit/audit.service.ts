@@ -1,5 +1,6 @@
+import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
-import { insertAudit, pageOfAudit } from "./audit.repository";
+import { auditActors, insertAudit, pageOfAudit } from "./audit.repository";
 
 /** What admin changes are called in the log (the web translates them for people). */
 export type AuditAction =
@@ -61,7 +62,7 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export async function listAudit(
   db: Db,
-  filter: { customer_id?: number; entity?: string },
+  filter: { customer_id?: number; entity?: string; actor_user_id?: string },
   page = 1,
   size = AUDIT_PAGE_SIZE,
 ) {
@@ -76,9 +77,17 @@ export async function listAudit(
       customer_name: [r.customer_name, r.customer_last_name].filter(Boolean).join(" ") || null,
       actor_user_id: r.entry.actor_user_id,
       actor_email: r.actor_email ?? null,
+      actor_name: r.actor_name ?? null,
+      actor_role: staffRoleOf(r.actor_role),
       details: (r.entry.details as Record<string, unknown> | null) ?? null,
       createdAt: r.entry.createdAt,
     })),
     total,
   };
+}
+
+/** The people the log can be filtered by: everyone who made a change, with their current role. */
+export async function listAuditActors(db: Db) {
+  const rows = await auditActors(db);
+  return rows.map((r) => ({ ...r, role: staffRoleOf(r.role), entries: Number(r.entries) }));
 }

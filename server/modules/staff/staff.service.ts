@@ -1,0 +1,325 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { AppError } from "../../../domain/errors";
+import { STAFF_ROLE_LABELS, type StaffRole, staffRoleOf } from "../../../domain/staff";
+import type { Db } from "../../db/client";
+import { createLogin } from "../../plugins/auth-users";
+import { type Actor, auditedChange, recordAudit } from "../audit/audit.service";
+import { passwordProblemFor } from "../customers/password-check";
+import * as repo from "./staff.repository";
+
+/**
+ * The studio's team (issue 26, docs/decisions/0025-staff-roles-and-permissions.md): the owner
+ * invites by email, changes roles and removes access; the invited person opens a single-use,
+ * expiring link whose secret is stored only as a hash (as the email change does). A staff login
+ * may also be a customer: the role lives on the login, the customer record stays as it was.
+ */
+export const INVITATION_DAYS = 7;
+const FIRST_OWNER = "first_owner";
+
+const hashOf = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+const invalidInvitation = () =>
+  new AppError(400, "INVALID_TOKEN", "Esta invitación ya no es válida. Pide al propietario una nueva.");
+
+function fieldError(status: number, code: string, field: string, message: string) {
+  return new AppError(status, code, message, { fields: { [field]: message } });
+}
+
+export async function listStaff(db: Db, now = new Date()) {
+  const logins = await repo.listStaffLogins(db);
+  const invitations = await repo.pendingInvitations(db, now);
+  return {
+    staff: logins.map((l) => ({
+      user_id: l.user_id,
+      name: l.name,
+      email: l.email,
+      role: staffRoleOf(l.role) ?? "owner",
+      customer_id: l.customer_id,
+      instructor_id: l.instructor_id,
+    })),
+    invitations: invitations.map((i) => ({
+      staff_invitation_id: i.staff_invitation_id,
+      email: i.email,
+      role: staffRoleOf(i.role) ?? "coach",
+      instructor_id: i.instructor_id,
+      expires_at: i.expires_at,
+    })),
+  };
+}
+
+export async function inviteStaff(
+  app: FastifyInstance,
+  actor: Actor,
+  input: { email: string; role: StaffRole; instructor_id?: number | null },
+  now = new Date(),
+) {
+  const email = input.email.trim().toLowerCase();
+  const existing = await repo.findLoginByEmail(app.db, email);
+  if (existing && staffRoleOf(existing.role)) {
+    throw fieldError(
+      409,
+      "ALREADY_STAFF",
+      "email",
+      "Esta persona ya es parte del equipo; cambia su rol en la lista.",
+    );
+  }
+  const instructorId = input.role === "coach" ? (input.instructor_id ?? null) : null;
+  if (instructorId !== null) {
+    const profile = await repo.findInstructor(app.db, instructorId);
+    if (!profile) throw fieldError(404, "NOT_FOUND", "instructor_id", "No encontramos ese perfil de coach.");
+    if (profile.user_id) {
+      throw fieldError(
+        409,
+        "INSTRUCTOR_LINKED",
+        "instructor_id",
+        "Ese perfil de coach ya tiene a alguien asignado.",
+      );
+    }
+  }
+  const secret = randomBytes(32).toString("base64url");
+  const invitation = await auditedChange(app.db, actor, async (tx) => {
+    await repo.revokePendingFor(tx, email, now);
+    const row = await repo.insertInvitation(tx, {
+      email,
+      role: input.role,
+      instructor_id: instructorId,
+      token_hash: hashOf(secret),
+      expires_at: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+      invited_by: actor.user_id,
+    });
+    return {
+      result: row,
+      audit: {
+        action: "staff.invite",
+        entity: "staff_invitation",
+        entity_id: row.staff_invitation_id,
+        details: { email, role: input.role, instructor_id: instructorId },
+      },
+    };
+  });
+  const token = `${invitation.staff_invitation_id}.${secret}`;
+  const link = `${app.config.publicUrl}/equipo/invitacion?token=${encodeURIComponent(token)}`;
+  const { name } = await app.appConfig.get();
+  const role = STAFF_ROLE_LABELS[input.role];
+  const already = existing
+    ? "Entra con tu cuenta de siempre: tu correo y tu contraseña no cambian."
+    : "Al abrirlo eliges tu contraseña.";
+  await app.mailer.send({
+    to: email,
+    subject: `Te invitaron al equipo de ${name}`,
+    template: "staff-invitation",
+    secrets: [link, token, secret],
+    text: `Hola:\n\nTe invitaron a unirte al equipo de ${name} como ${role}. Para aceptar abre este enlace (vence en ${INVITATION_DAYS} días y solo funciona una vez):\n${link}\n\n${already}\n\nSi no esperabas esta invitación, ignora este correo.`,
+    html: `<p>Hola:</p><p>Te invitaron a unirte al equipo de ${escapeHtml(name)} como <strong>${role}</strong>. Para aceptar abre este enlace (vence en ${INVITATION_DAYS} días y solo funciona una vez):</p><p><a href="${link}">Aceptar la invitación</a></p><p>${already}</p><p>Si no esperabas esta invitación, ignora este correo.</p>`,
+  });
+  return {
+    staff_invitation_id: invitation.staff_invitation_id,
+    email,
+    role: input.role,
+    instructor_id: instructorId,
+    expires_at: invitation.expires_at,
+  };
+}
+
+export async function withdrawInvitation(db: Db, actor: Actor, invitationId: number, now = new Date()) {
+  return auditedChange(db, actor, async (tx) => {
+    const row = await repo.revokeInvitation(tx, invitationId, now);
+    if (!row) throw new AppError(404, "NOT_FOUND", "Esa invitación ya no está pendiente.");
+    return {
+      result: { ok: true },
+      audit: {
+        action: "staff.invite_withdraw",
+        entity: "staff_invitation",
+        entity_id: invitationId,
+        details: { email: row.email, role: row.role },
+      },
+    };
+  });
+}
+
+/** Reads a link's token; the invitation when it is still good, else INVALID_TOKEN. */
+async function liveInvitation(db: Db, token: string, now: Date, forUpdate = false) {
+  const dot = token.indexOf(".");
+  const id = Number(token.slice(0, dot));
+  if (dot <= 0 || !Number.isSafeInteger(id)) throw invalidInvitation();
+  const row = await repo.findInvitation(db, id, forUpdate);
+  if (!row) throw invalidInvitation();
+  const expected = Buffer.from(row.token_hash, "hex");
+  const given = Buffer.from(hashOf(token.slice(dot + 1)), "hex");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidInvitation();
+  if (row.accepted_at || row.revoked_at || row.expires_at <= now) throw invalidInvitation();
+  return row;
+}
+
+/** What the invitation page shows before the person accepts. */
+export async function describeInvitation(app: FastifyInstance, token: string, now = new Date()) {
+  const row = await liveInvitation(app.db, token, now);
+  const existing = await repo.findLoginByEmail(app.db, row.email);
+  const { name } = await app.appConfig.get();
+  return {
+    email: row.email,
+    role: staffRoleOf(row.role) ?? "coach",
+    studio: name,
+    has_account: existing !== null,
+  };
+}
+
+/**
+ * Accepts an invitation. A new person chooses a name and password (the studio's policy); someone
+ * who already has a login (a customer of the studio) proves it with their password and keeps it.
+ * The link is spent in one transaction that locks its row, so two clicks cannot both use it.
+ */
+export async function acceptInvitation(
+  app: FastifyInstance,
+  input: { token: string; name?: string; password: string },
+  now = new Date(),
+) {
+  const invitation = await liveInvitation(app.db, input.token, now);
+  let login = await repo.findLoginByEmail(app.db, invitation.email);
+  if (login) {
+    const ok = await app.auth.api
+      .signInEmail({ body: { email: invitation.email, password: input.password } })
+      .then(() => true)
+      .catch(() => false);
+    if (!ok)
+      throw fieldError(400, "WRONG_PASSWORD", "password", "La contraseña no coincide con la de tu cuenta.");
+  } else {
+    const name = input.name?.trim() ?? "";
+    if (name.length < 2) throw fieldError(400, "VALIDATION", "name", "Escribe tu nombre.");
+    const problem = await passwordProblemFor(app, input.password, { email: invitation.email, names: [name] });
+    if (problem) throw fieldError(400, "PASSWORD_POLICY", "password", problem);
+    await createLogin(app, { email: invitation.email, password: input.password, name, role: "customer" });
+    login = await repo.findLoginByEmail(app.db, invitation.email);
+    if (!login) throw invalidInvitation();
+  }
+  const userId = login.id;
+  const role = staffRoleOf(invitation.role) ?? "coach";
+  await app.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const row = await liveInvitation(tx, input.token, now, true);
+    await repo.markInvitationAccepted(tx, row.staff_invitation_id, now);
+    await repo.setLoginRole(tx, userId, role);
+    if (role === "coach" && row.instructor_id !== null)
+      await repo.linkInstructor(tx, userId, row.instructor_id);
+    await recordAudit(tx, {
+      actor_user_id: userId,
+      action: "staff.join",
+      entity: "staff",
+      entity_id: userId,
+      details: { email: row.email, role },
+    });
+  });
+  app.forgetSessions();
+  return { email: invitation.email, role };
+}
+
+export async function changeRole(
+  app: FastifyInstance,
+  actor: Actor,
+  userId: string,
+  input: { role: StaffRole; instructor_id?: number | null },
+) {
+  const result = await auditedChange(app.db, actor, async (tx) => {
+    const login = await repo.findLogin(tx, userId);
+    const before = staffRoleOf(login?.role);
+    if (!login || !before) throw new AppError(404, "NOT_FOUND", "Esa persona no es parte del equipo.");
+    if (before === "owner" && input.role !== "owner" && (await repo.otherOwners(tx, userId)) === 0) {
+      throw new AppError(409, "LAST_OWNER", "El estudio necesita al menos un propietario.");
+    }
+    await repo.setLoginRole(tx, userId, input.role);
+    if (input.role !== "coach") await repo.linkInstructor(tx, userId, null);
+    else if (input.instructor_id !== undefined) {
+      if (input.instructor_id !== null) {
+        const profile = await repo.findInstructor(tx, input.instructor_id);
+        if (!profile) throw new AppError(404, "NOT_FOUND", "No encontramos ese perfil de coach.");
+        if (profile.user_id && profile.user_id !== userId) {
+          throw new AppError(409, "INSTRUCTOR_LINKED", "Ese perfil de coach ya tiene a alguien asignado.");
+        }
+      }
+      await repo.linkInstructor(tx, userId, input.instructor_id);
+    }
+    return {
+      result: { user_id: userId, role: input.role },
+      audit: {
+        action: "staff.role",
+        entity: "staff",
+        entity_id: userId,
+        details: { email: login.email, before: { role: before }, after: { role: input.role } },
+      },
+    };
+  });
+  app.forgetSessions();
+  return result;
+}
+
+/** Ends someone's staff access; their login (and customer record, if any) stays. */
+export async function removeAccess(app: FastifyInstance, actor: Actor, userId: string) {
+  const result = await auditedChange(app.db, actor, async (tx) => {
+    const login = await repo.findLogin(tx, userId);
+    const before = staffRoleOf(login?.role);
+    if (!login || !before) throw new AppError(404, "NOT_FOUND", "Esa persona no es parte del equipo.");
+    if (before === "owner" && (await repo.otherOwners(tx, userId)) === 0) {
+      throw new AppError(409, "LAST_OWNER", "El estudio necesita al menos un propietario.");
+    }
+    await repo.setLoginRole(tx, userId, "customer");
+    await repo.linkInstructor(tx, userId, null);
+    return {
+      result: { ok: true },
+      audit: {
+        action: "staff.remove",
+        entity: "staff",
+        entity_id: userId,
+        details: { email: login.email, before: { role: before } },
+      },
+    };
+  });
+  app.forgetSessions();
+  return result;
+}
+
+// ----- The first owner (issue 26.5) -----
+
+/** Whether /admin may still offer to create the owner: never claimed and no staff login yet. */
+export async function firstOwnerOpen(db: Db): Promise<boolean> {
+  if (await repo.setupStepClaimed(db, FIRST_OWNER)) return false;
+  return !(await repo.anyStaffLogin(db));
+}
+
+/**
+ * Creates the studio's first owner from the browser, once: the claim row's primary key lets only
+ * one request through, even on several instances, and it is never deleted once the login exists.
+ */
+export async function createFirstOwner(
+  app: FastifyInstance,
+  input: { name: string; email: string; password: string },
+) {
+  const closed = () =>
+    new AppError(409, "SETUP_CLOSED", "El estudio ya tiene propietario. Entra con tu cuenta.");
+  if (!(await firstOwnerOpen(app.db))) throw closed();
+  const email = input.email.trim().toLowerCase();
+  const problem = await passwordProblemFor(app, input.password, { email, names: [input.name] });
+  if (problem) throw fieldError(400, "PASSWORD_POLICY", "password", problem);
+  if (await repo.findLoginByEmail(app.db, email)) {
+    // A login that already exists (a customer) cannot be taken over by whoever knows its email.
+    throw fieldError(409, "ACCOUNT_EXISTS", "email", "Ya hay una cuenta con este correo; usa otro.");
+  }
+  if (!(await repo.claimSetupStep(app.db, FIRST_OWNER))) throw closed();
+  try {
+    const userId = await createLogin(app, {
+      email,
+      password: input.password,
+      name: input.name.trim(),
+      role: "owner",
+    });
+    await repo.recordSetupClaimUser(app.db, FIRST_OWNER, userId);
+    return { email };
+  } catch (error) {
+    await repo.releaseSetupStep(app.db, FIRST_OWNER);
+    throw error;
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
