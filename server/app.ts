@@ -33,13 +33,13 @@ import metricsPlugin from "./modules/health/metrics";
 import instructorsRoutes from "./modules/instructors/instructors.routes";
 import outboxRoutes from "./modules/mail/outbox.routes";
 import { registerReminderJob } from "./modules/notifications/reminder-job";
+import unsubscribeRoutes from "./modules/notifications/unsubscribe.routes";
 import packagesRoutes from "./modules/packages/packages.routes";
 import paymentMethodsRoutes from "./modules/payment-methods/payment-methods.routes";
 import penaltiesRoutes from "./modules/penalties/penalties.routes";
 import privacyRoutes from "./modules/privacy/privacy.routes";
 import purchasesRoutes from "./modules/purchases/purchases.routes";
 import reservationsRoutes from "./modules/reservations/reservations.routes";
-import staffRoutes from "./modules/staff/staff.routes";
 import staffRoutes from "./modules/staff/staff.routes";
 import programsRoutes from "./modules/videos/programs.routes";
 import videosRoutes from "./modules/videos/videos.routes";
@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(attendanceRoutes);
       await api.register(penaltiesRoutes);
       registerReminderJob(api);
+      await api.register(unsubscribeRoutes);
       await api.register(creditsRoutes);
       await api.register(addressesRoutes);
       await api.register(formsRoutes);
@@ -158,7 +159,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(dashboardRoutes);
       await api.register(privacyRoutes);
-      await api.register(staffRoutes);
       await api.register(staffRoutes);
     },
     { prefix: "/api" },

@@ -25,6 +25,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     "an empty studio's /admin asks whether it may offer to create the owner (only ever true before any staff exists)",
   "POST /api/setup/first-owner":
     "creates the first owner of an empty studio, once: closed for good as soon as any staff login or the claim exists",
+  "GET /api/notifications/unsubscribe":
+    "the 'Darte de baja' link of class reminders opens in any mail client, signed in or not: its signature (HMAC of the customer id) is the credential, and it only turns reminders off or on",
   "GET /api/auth-policy": "the sign-up form shows the password rules before an account exists",
   "GET /api/class_packages": "the shop is public",
   "GET /api/class_packages/online/all": "public shop list",

@@ -11,6 +11,7 @@ export async function findReservation(db: Db, id: number) {
       reservation: class_reservations,
       email: customers.email,
       name: customers.name,
+      reminder_emails: customers.reminder_emails,
     })
     .from(class_reservations)
     .innerJoin(customers, eq(customers.customer_id, class_reservations.customer_id))
@@ -71,4 +72,14 @@ export async function reservationsDueForReminder(db: Db, now: Date, until: Date,
     .orderBy(asc(single_classes.class_date))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** Class reminders on or off for one customer (their unsubscribe link); false for an unknown id. */
+export async function setReminderEmails(db: Db, customerId: number, on: boolean): Promise<boolean> {
+  const rows = await db
+    .update(customers)
+    .set({ reminder_emails: on })
+    .where(eq(customers.customer_id, customerId))
+    .returning({ id: customers.customer_id });
+  return rows.length > 0;
 }

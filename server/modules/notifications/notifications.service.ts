@@ -20,6 +20,7 @@ import {
   reminderTemplate,
   reservationsDueForReminder,
 } from "./notifications.repository";
+import { reminderUnsubscribeUrl } from "./unsubscribe";
 
 /**
  * Every email the studio sends around a class (Spanish, branded, with plain text). Each function
@@ -266,12 +267,17 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date()): 
   let sent = 0;
   for (const id of ids) {
     const ctx = await reservationContext(app, id);
-    if (!ctx || (await outboxHas(app.db, reminderTemplate(id)))) continue;
+    if (!ctx?.reminder_emails || (await outboxHas(app.db, reminderTemplate(id)))) continue;
     await safely(app, "reminder", async () => {
       const email = await classReminderEmail(brandOf(ctx.config, app.config.publicUrl), {
         name: ctx.name,
         klass: factsOf(ctx.klass),
         spot: ctx.reservation.spot,
+        unsubscribeUrl: reminderUnsubscribeUrl(
+          app.config.publicUrl,
+          app.config.authSecret,
+          ctx.reservation.customer_id,
+        ),
       });
       await send(app, ctx.email, reminderTemplate(id), email);
     });

@@ -37,7 +37,7 @@ export type LayoutProps = {
 };
 
 const text = { fontSize: "15px", lineHeight: "1.5", margin: "0 0 12px" } as const;
-const small = { fontSize: "12px", lineHeight: "1.5", margin: "0 0 4px", color: "#868e96" } as const;
+const small = { fontSize: "12px", lineHeight: "1.5", margin: "0 0 4px", color: "#6b7280" } as const;
 
 export function Layout({ brand, title, preview, action, unsubscribeUrl, children }: LayoutProps) {
   const contact = [brand.email, brand.whatsapp ? `WhatsApp ${brand.whatsapp}` : ""].filter(Boolean);
@@ -61,7 +61,7 @@ export function Layout({ brand, title, preview, action, unsubscribeUrl, children
             style={{ backgroundColor: brand.primary, padding: "16px 24px", borderRadius: "8px 8px 0 0" }}
           >
             {brand.logoUrl ? (
-              <Img src={brand.logoUrl} alt={brand.name} height="40" style={{ height: "40px", border: 0 }} />
+              <Img src={brand.logoUrl} alt={brand.name} height="40" style={{ height: "40px", border: 0, color: "#ffffff", fontSize: "20px", fontWeight: "bold" }} />
             ) : (
               <Text style={{ fontSize: "20px", fontWeight: "bold", color: "#ffffff", margin: 0 }}>
                 {brand.name}
@@ -116,14 +116,14 @@ export function Layout({ brand, title, preview, action, unsubscribeUrl, children
               </Text>
             ) : null}
             <Text data-line="" style={small}>
-              <Link href={brand.siteUrl} style={{ color: "#868e96" }}>
+              <Link href={brand.siteUrl} style={{ color: "#6b7280" }}>
                 {brand.siteUrl}
               </Link>
             </Text>
             {unsubscribeUrl ? (
               <Text data-line="" style={small}>
                 ¿No quieres recibir estos correos?{" "}
-                <Link href={unsubscribeUrl} style={{ color: "#868e96", textDecoration: "underline" }}>
+                <Link href={unsubscribeUrl} style={{ color: "#6b7280", textDecoration: "underline" }}>
                   Darte de baja
                 </Link>
               </Text>

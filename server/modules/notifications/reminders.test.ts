@@ -1,0 +1,104 @@
+import { and, eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers } from "../../db/schema/customers";
+import { email_outbox } from "../../db/schema/mail";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { testDriver } from "../../test/test-driver";
+import {
+  book,
+  HOUR,
+  makeClass,
+  makeCustomer,
+  makeStudio,
+  type Studio,
+  setConfig,
+} from "../reservations/test-fixtures";
+import { sendDueReminders } from "./notifications.service";
+import { reminderUnsubscribeToken } from "./unsubscribe";
+
+/**
+ * Class reminders (issue 18.7): branded, with an unsubscribe link that turns them off (and on
+ * again) for that customer only; transactional emails never carry it. Times are relative to now.
+ */
+describe(`class reminders and their unsubscribe link (${testDriver()})`, () => {
+  let t: TestApp;
+  let studio: Studio;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    studio = await makeStudio(t.app);
+    await setConfig(t.app, { reminder_hours_before: 12 });
+  });
+  afterAll(() => t.close());
+
+  async function bookedIn(hours: number, customer: Awaited<ReturnType<typeof makeCustomer>>) {
+    const c = await makeClass(t.app, studio, { at: new Date(Date.now() + hours * HOUR) });
+    const res = await book(t, customer.headers, { single_class_id: c.single_class_id });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().class_reservation.class_reservation_id as number;
+  }
+  const remindersTo = (email: string) =>
+    t.app.db
+      .select()
+      .from(email_outbox)
+      .where(and(eq(email_outbox.to, email), like(email_outbox.template, "class_reminder:%")));
+  const open = (url: string) => t.app.inject({ method: "GET", url });
+  const reminderFlag = async (id: number) =>
+    (await t.app.db.select().from(customers).where(eq(customers.customer_id, id)))[0]!.reminder_emails;
+
+  it("sends one reminder with the unsubscribe link; the link turns reminders off, and on again", async () => {
+    const ana = await makeCustomer(t, { credits: 3 });
+    const other = await makeCustomer(t, { credits: 3 });
+    const first = await bookedIn(6, ana);
+    await bookedIn(6, other);
+
+    await sendDueReminders(t.app);
+    await sendDueReminders(t.app); // once per reservation
+    const [reminder, ...more] = await remindersTo(ana.email);
+    expect(more).toHaveLength(0);
+    expect(reminder!.template).toBe(`class_reminder:${first}`);
+    expect(reminder!.subject).toContain("Recordatorio de tu clase");
+    expect(reminder!.text).toContain("Darte de baja");
+    expect(reminder!.html).toContain("/api/notifications/unsubscribe?token=");
+    // Transactional emails have no unsubscribe link.
+    const [confirmation] = await t.app.db
+      .select()
+      .from(email_outbox)
+      .where(and(eq(email_outbox.to, ana.email), eq(email_outbox.template, "booking_confirmed")));
+    expect(confirmation!.text).not.toContain("Darte de baja");
+
+    const token = reminderUnsubscribeToken(t.app.config.authSecret, ana.customerId);
+    const off = await open(`/api/notifications/unsubscribe?token=${token}`);
+    expect(off.statusCode).toBe(200);
+    expect(off.headers["content-type"]).toContain("text/html");
+    expect(off.body).toContain("Listo, te diste de baja");
+    expect(off.body).toContain(`token=${token}&amp;again=1`);
+    expect(await reminderFlag(ana.customerId)).toBe(false);
+    expect(await reminderFlag(other.customerId)).toBe(true);
+
+    await bookedIn(8, ana);
+    await bookedIn(8, other);
+    await sendDueReminders(t.app);
+    expect(await remindersTo(ana.email)).toHaveLength(1);
+    expect(await remindersTo(other.email)).toHaveLength(2);
+
+    const on = await open(`/api/notifications/unsubscribe?token=${token}&again=1`);
+    expect(on.statusCode).toBe(200);
+    expect(on.body).toContain("Recordatorios activados");
+    expect(await reminderFlag(ana.customerId)).toBe(true);
+    await sendDueReminders(t.app);
+    expect(await remindersTo(ana.email)).toHaveLength(2);
+  });
+
+  it("refuses a forged, altered or missing token with a Spanish 400 page and changes nothing", async () => {
+    const bea = await makeCustomer(t, { credits: 1 });
+    const good = reminderUnsubscribeToken(t.app.config.authSecret, bea.customerId);
+    const forged = reminderUnsubscribeToken("otro-secreto-que-no-es-el-del-estudio", bea.customerId);
+    const otherId = good.replace(/^\d+/, String(bea.customerId + 1));
+    for (const token of [forged, otherId, `${good}x`, "", "abc"]) {
+      const res = await open(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
+      expect(res.statusCode, token).toBe(400);
+      expect(res.body).toContain("Enlace no válido");
+    }
+    expect(await reminderFlag(bea.customerId)).toBe(true);
+  });
+});
