@@ -97,6 +97,10 @@ export const APP_CONFIG_KEYS = {
   reminder_hours_before: num(12),
   // Subscriptions
   renewal_max_retries: num(3),
+  // Frozen memberships (issue 21.5): the customer may pause their own, for a fee or free
+  membership_freeze_by_customer: bool(false),
+  membership_freeze_fee: num(0),
+  membership_freeze_max_days: num(90),
   // Payments (public values only; secrets come from the environment)
   payment_public_key: str(""),
   checkout_hosted_payment: bool(false),

@@ -6,6 +6,7 @@ import { cardGateway, paypalClient, sandboxGateway } from "../../payments/gatewa
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { confirmCashPurchaseAudited, confirmRenewalInvoiceAudited } from "./cash-confirmation";
+import freezesRoutes from "./freezes.routes";
 import {
   cancelSubscription,
   getCustomerInvoices,
@@ -51,6 +52,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = async () => (await app.appConfig.get()).timezone;
   // Refunds and frozen memberships (issue 21): their own files, under the same prefix.
   await app.register(refundsRoutes);
+  await app.register(freezesRoutes);
 
   // Daily at 15:00 UTC (morning in Mexico): sandbox-card and cash subscriptions that are due.
   app.jobs.register(

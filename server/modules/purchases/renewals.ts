@@ -73,7 +73,7 @@ export async function renewDueSubscriptions(deps: RenewalDeps, now = new Date())
 type Ctx = { now: Date; timeZone: string; maxRetries: number };
 
 /** The period a due purchase is billed for: from its next charge, one subscription interval. */
-function periodOf(purchase: PurchaseRow, timeZone: string) {
+export function periodOf(purchase: PurchaseRow, timeZone: string) {
   const start = purchase.next_billing_date!;
   const end = addPeriod(
     start,
@@ -88,13 +88,13 @@ function periodOf(purchase: PurchaseRow, timeZone: string) {
  * Seed 001 section 5: a discount applies to the first invoice only. After a free trial the first
  * charge is that first invoice (total_payment); every later one is the undiscounted amount.
  */
-async function renewalAmount(db: Db, purchase: PurchaseRow): Promise<number> {
+export async function renewalAmount(db: Db, purchase: PurchaseRow): Promise<number> {
   const first = Boolean(purchase.free_trial_length) && !(await hasPaidCharge(db, purchase.purchase_id));
   return toCents(first ? purchase.total_payment : purchase.amount);
 }
 
 /** Reads the purchase under lock and checks it is still due for this very period. */
-async function lockDue(tx: Db, purchaseId: number, start: Date) {
+export async function lockDue(tx: Db, purchaseId: number, start: Date) {
   const current = await findPurchase(tx, purchaseId, true);
   if (current?.status !== "active") return null;
   if (current.next_billing_date?.getTime() !== start.getTime()) return null;

@@ -1,0 +1,224 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { formatDate } from "../../../domain/format";
+import { t } from "../../../domain/messages";
+import { cardGateway, sandboxGateway, subscriptionGatewayFor } from "../../payments/gateways";
+import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { actorOf } from "../audit/actor";
+import {
+  cancelFreeze,
+  currentFreezesOf,
+  type FreezeDeps,
+  freezeMembership,
+  freezeOut,
+  freezesOfPurchase,
+} from "./freezes.service";
+import { payFailedRenewal, paymentIssuesOf } from "./renewal-payment";
+
+const tags = ["compras"];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Usa una fecha AAAA-MM-DD." });
+const freezeSchema = z.object({
+  membership_freeze_id: z.number(),
+  purchase_id: z.number(),
+  from: z.string(),
+  to: z.string(),
+  starts_at: z.date(),
+  ends_at: z.date(),
+  days: z.number(),
+  fee: z.number(),
+  requested_by: z.string(),
+});
+
+/** Frozen memberships and failed renewals the customer pays (issue 21.5, decision 0026). */
+const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = async (): Promise<FreezeDeps> => ({
+    db: app.db,
+    config: await app.appConfig.get(),
+    subscriptionGateway: (provider) => subscriptionGatewayFor(app, provider),
+    cardGateway: cardGateway(app),
+  });
+  /** "Membresía congelada del 1 de marzo de 2027 al 14 de marzo de 2027." */
+  const said = (f: { starts_at: Date; ends_at: Date }, tz: string) =>
+    t("freezeSaved", {
+      from: formatDate(f.starts_at, tz),
+      to: formatDate(new Date(f.ends_at.getTime() - 1), tz),
+    });
+
+  app.post(
+    "/purchases/admin/:id/freeze",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Congela una membresía ilimitada o una suscripción por un rango de días (admin)",
+        description:
+          "from/to: días del estudio (ambos congelados). Mueve vencimiento y siguiente cobro por los días congelados; pausa la suscripción en el procesador. 400 FREEZE_DATES_INVALID, 409 FREEZE_OVERLAPS, 412 FREEZE_NOT_ALLOWED.",
+        params: idParams,
+        body: z.object({ from: day, to: day }),
+        response: { 200: z.object({ message: z.string(), freeze: freezeSchema }) },
+      },
+    },
+    async (request) => {
+      const d = await deps();
+      const freeze = freezeOut(
+        await freezeMembership(d, await actorOf(request), {
+          purchase_id: request.params.id,
+          ...request.body,
+        }),
+        d.config.timezone,
+      );
+      return { message: said(freeze, d.config.timezone), freeze };
+    },
+  );
+
+  app.get(
+    "/purchases/admin/:id/freezes",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Congelamientos de una compra (admin)",
+        params: idParams,
+        response: { 200: z.object({ freezes: z.array(freezeSchema) }) },
+      },
+    },
+    async (request) => ({
+      freezes: await freezesOfPurchase(app.db, request.params.id, (await app.appConfig.get()).timezone),
+    }),
+  );
+
+  app.delete(
+    "/purchases/admin/freezes/:id",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Quita un congelamiento que no ha empezado (admin); las fechas regresan",
+        params: idParams,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await cancelFreeze(await deps(), await actorOf(request), request.params.id);
+      return { message: t("freezeCancelled") };
+    },
+  );
+
+  app.get(
+    "/purchases/freezes",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Mis congelamientos vigentes y si el estudio me deja congelar (y con qué cuota)",
+        response: {
+          200: z.object({
+            freezes: z.array(freezeSchema),
+            allowed: z.boolean(),
+            fee: z.number(),
+            max_days: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const config = await app.appConfig.get();
+      return {
+        freezes: await currentFreezesOf(app.db, await currentCustomerId(request), config.timezone),
+        allowed: Boolean(config.membership_freeze_by_customer),
+        fee: config.membership_freeze_fee ?? 0,
+        max_days: config.membership_freeze_max_days ?? 90,
+      };
+    },
+  );
+
+  app.post(
+    "/purchases/:id/freeze",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Congela mi membresía (si el estudio lo permite; cuota con mi tarjeta guardada)",
+        description:
+          "403 FREEZE_NOT_ALLOWED si el estudio no lo permite; 402 tarjeta rechazada; 412 FREEZE_FEE_NEEDS_CARD.",
+        params: idParams,
+        body: z.object({ from: day, to: day, idempotency_key: z.string().min(8).max(100) }),
+        response: { 200: z.object({ message: z.string(), freeze: freezeSchema }) },
+      },
+    },
+    async (request) => {
+      const d = await deps();
+      const freeze = freezeOut(
+        await freezeMembership(d, null, {
+          purchase_id: request.params.id,
+          customer_id: await currentCustomerId(request),
+          ...request.body,
+        }),
+        d.config.timezone,
+      );
+      return { message: said(freeze, d.config.timezone), freeze };
+    },
+  );
+
+  app.get(
+    "/purchases/payment-issues",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Mis suscripciones con un cobro de renovación fallido (banner 'Actualiza tu tarjeta')",
+        response: {
+          200: z.object({
+            issues: z.array(
+              z.object({
+                purchase_id: z.number(),
+                title: z.string(),
+                failures: z.number(),
+                amount: z.number(),
+                invoice_id: z.number().nullable(),
+                due_since: z.date().nullable(),
+                payable_here: z.boolean(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => ({ issues: await paymentIssuesOf(app.db, await currentCustomerId(request)) }),
+  );
+
+  app.post(
+    "/purchases/:id/pay-renewal",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Paga el cobro fallido de mi suscripción con una tarjeta guardada o una nueva",
+        description: "402 CARD_DECLINED; 412 INVOICE_NOT_FAILED.",
+        params: idParams,
+        body: z
+          .object({
+            payment_source_id: z.number().int().positive().optional(),
+            payment_method: z.string().min(4).max(500).optional(),
+            idempotency_key: z.string().min(8).max(100),
+          })
+          .refine((b) => b.payment_source_id !== undefined || b.payment_method !== undefined, {
+            message: "Elige una tarjeta.",
+            path: ["payment_source_id"],
+          }),
+        response: { 200: z.object({ message: z.string(), paid: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const result = await payFailedRenewal(
+        { db: app.db, gateway: sandboxGateway(app), timeZone: (await app.appConfig.get()).timezone },
+        await currentCustomerId(request),
+        { purchase_id: request.params.id, ...request.body },
+      );
+      return { message: t("invoicePaid"), paid: result.paid };
+    },
+  );
+};
+
+export default freezesRoutes;

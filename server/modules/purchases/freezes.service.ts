@@ -1,0 +1,265 @@
+import type { AppConfig } from "../../../domain/app-config";
+import { addPeriod } from "../../../domain/billing";
+import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
+import { AppError, notFound } from "../../../domain/errors";
+import { formatDate } from "../../../domain/format";
+import { centsToString, toCents } from "../../../domain/money";
+import type { Db } from "../../db/client";
+import type { CardGateway } from "../../payments/gateway";
+import { type Actor, recordAudit } from "../audit/audit.service";
+import { getPackage } from "../packages/packages.service";
+import {
+  cancelFreezeRow,
+  type FreezeRow,
+  findFreeze,
+  freezeAt,
+  insertFreeze,
+  listCurrentFreezes,
+  listFreezesOfPurchase,
+  shiftCreditsExpiry,
+  shiftUnlimitedEnd,
+} from "./freezes.repository";
+import {
+  findPurchase,
+  insertInvoiceOnce,
+  latestSavedCard,
+  type PurchaseRow,
+  updatePurchase,
+} from "./purchases.repository";
+import { lockCustomerRow } from "./refunds.repository";
+
+/**
+ * Frozen memberships (issue 21.5, docs/decisions/0026). A freeze pauses an unlimited membership
+ * or a subscription for whole days of the studio's calendar, [from, to]:
+ * - no booking of a class that starts inside it (refuseIfFrozen, called by the booking);
+ * - the purchase's expiry and next charge, its credits' expiry and the customer's unlimited end
+ *   all move later by the frozen days, so nothing is charged while frozen (the next charge, if it
+ *   fell inside, now falls after) and no paid day is lost;
+ * - a processor-billed subscription is paused there too (Stripe pause_collection until the end).
+ * The desk may always freeze; the customer only when the studio allows it
+ * (membership_freeze_by_customer), paying membership_freeze_fee with their saved card if set.
+ */
+
+const DAY_MS = 86_400_000;
+
+export function freezeOut(f: FreezeRow, timeZone: string) {
+  return {
+    membership_freeze_id: f.membership_freeze_id,
+    purchase_id: f.purchase_id,
+    from: localDay(f.starts_at, timeZone),
+    to: addLocalDays(localDay(f.ends_at, timeZone), -1),
+    starts_at: f.starts_at,
+    ends_at: f.ends_at,
+    days: f.days,
+    fee: toCents(f.fee) / 100,
+    requested_by: f.requested_by,
+  };
+}
+
+/**
+ * Refuses a booking of a class that starts while one of the customer's memberships is frozen
+ * (412 MEMBERSHIP_FROZEN with the dates in Spanish). One indexed statement on the booking path.
+ */
+export async function refuseIfFrozen(db: Db, customerId: number, classDate: Date, timeZone: string) {
+  const frozen = await freezeAt(db, customerId, classDate);
+  if (!frozen) return;
+  throw AppError.of(
+    412,
+    "MEMBERSHIP_FROZEN",
+    "membershipFrozen",
+    {
+      from: formatDate(frozen.starts_at, timeZone),
+      to: formatDate(new Date(frozen.ends_at.getTime() - 1), timeZone),
+    },
+    { details: { frozen_from: frozen.starts_at.toISOString(), frozen_until: frozen.ends_at.toISOString() } },
+  );
+}
+
+export type FreezeDeps = {
+  db: Db;
+  config: AppConfig;
+  /** The processor billing the purchase's subscription, to pause it there too. */
+  subscriptionGateway: (provider: string) => Pick<CardGateway, "pauseSubscription"> | null;
+  /** The card gateway that charges a customer's freeze fee (their saved card). */
+  cardGateway: Pick<CardGateway, "name" | "chargeSaved">;
+};
+
+type FreezeInput = {
+  purchase_id: number;
+  /** Studio days, "YYYY-MM-DD", both frozen. */
+  from: string;
+  to: string;
+  /** The customer asking for their own purchase; absent: the desk. */
+  customer_id?: number;
+  idempotency_key?: string;
+};
+
+const isDay = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
+
+/** Whether a purchase is something that can be frozen: a live unlimited membership or subscription. */
+async function freezable(db: Db, purchase: PurchaseRow, now: Date) {
+  const pkg = await getPackage(db, purchase.class_package_id, { admin: true });
+  if (purchase.subscription_id) return purchase.status === "active";
+  return (
+    pkg.is_unlimited_membership &&
+    purchase.status === "completed" &&
+    (purchase.expiration_date === null || purchase.expiration_date > now)
+  );
+}
+
+export async function freezeMembership(
+  deps: FreezeDeps,
+  actor: Actor | null,
+  input: FreezeInput,
+  now = new Date(),
+) {
+  const tz = deps.config.timezone;
+  const byCustomer = input.customer_id !== undefined;
+  if (byCustomer && !deps.config.membership_freeze_by_customer)
+    throw AppError.of(403, "FREEZE_NOT_ALLOWED", "freezeByCustomerDisabled");
+  const max = Math.max(1, deps.config.membership_freeze_max_days ?? 90);
+  const invalidDates = () =>
+    AppError.of(
+      400,
+      "FREEZE_DATES_INVALID",
+      "freezeDatesInvalid",
+      { max },
+      { fields: { from: "Fecha no válida" } },
+    );
+  if (!isDay(input.from) || !isDay(input.to)) throw invalidDates();
+  const days =
+    Math.round((Date.parse(`${input.to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`)) / DAY_MS) + 1;
+  if (input.from < localDay(now, tz) || days < 1 || days > max) throw invalidDates();
+
+  const first = await findPurchase(deps.db, input.purchase_id);
+  if (!first || (byCustomer && first.customer_id !== input.customer_id))
+    throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
+  if (!(await freezable(deps.db, first, now)))
+    throw AppError.of(412, "FREEZE_NOT_ALLOWED", "freezeNotAllowed");
+
+  // The customer's fee: charged on their saved card before anything changes (declined: 402).
+  const feeCents = byCustomer ? Math.round((deps.config.membership_freeze_fee ?? 0) * 100) : 0;
+  const feeRef = `freeze_${input.purchase_id}_${input.idempotency_key ?? `${input.from}_${input.to}`}`;
+  if (feeCents > 0) {
+    const card = await latestSavedCard(deps.db, first.customer_id, deps.cardGateway.name);
+    if (!card) throw AppError.of(412, "FREEZE_FEE_NEEDS_CARD", "freezeFeeNeedsCard");
+    const outcome = await deps.cardGateway.chargeSaved({
+      amount_cents: feeCents,
+      idempotency_key: feeRef,
+      description: `Congelamiento: ${first.title}`,
+      metadata: { freeze_of: String(first.purchase_id) },
+      source_id: card.source_id,
+    });
+    if (outcome.status !== "succeeded")
+      throw AppError.of(
+        402,
+        "CARD_DECLINED",
+        "cardDeclinedByBank",
+        {},
+        {
+          details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
+        },
+      );
+  }
+
+  const startsAt = zonedInstant(input.from, "00:00", tz);
+  const endsAt = zonedInstant(addLocalDays(input.to, 1), "00:00", tz);
+  const result = await deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await lockCustomerRow(tx, first.customer_id);
+    const purchase = (await findPurchase(tx, first.purchase_id, true))!;
+    if (!(await freezable(tx, purchase, now)))
+      throw AppError.of(412, "FREEZE_NOT_ALLOWED", "freezeNotAllowed");
+    const overlaps = (await listFreezesOfPurchase(tx, purchase.purchase_id)).some(
+      (f) => f.starts_at < endsAt && f.ends_at > startsAt,
+    );
+    if (overlaps) throw AppError.of(409, "FREEZE_OVERLAPS", "freezeOverlaps");
+    const freeze = await insertFreeze(tx, {
+      purchase_id: purchase.purchase_id,
+      customer_id: purchase.customer_id,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      days,
+      fee: centsToString(feeCents),
+      requested_by: byCustomer ? "customer" : "desk",
+    });
+    await shiftPurchase(tx, purchase, days, tz);
+    if (feeCents > 0) {
+      await insertInvoiceOnce(tx, {
+        purchase_id: purchase.purchase_id,
+        customer_id: purchase.customer_id,
+        total_payment: centsToString(feeCents),
+        status: "paid",
+        provider_ref: feeRef,
+      });
+    }
+    await recordAudit(tx, {
+      actor_user_id: actor?.user_id ?? null,
+      action: "membership.freeze",
+      entity: "purchase",
+      entity_id: purchase.purchase_id,
+      customer_id: purchase.customer_id,
+      details: { title: purchase.title, from: input.from, to: input.to, days, fee: feeCents / 100 },
+    });
+    return { freeze, purchase };
+  });
+  // The processor stops billing until the freeze ends (after the commit: a network call).
+  const { purchase } = result;
+  if (purchase.subscription_id)
+    await deps.subscriptionGateway(purchase.provider)?.pauseSubscription?.(purchase.subscription_id, endsAt);
+  return result.freeze;
+}
+
+/** Moves what the purchase gives and charges later by `days` (negative: back, when a freeze is removed). */
+async function shiftPurchase(tx: Db, purchase: PurchaseRow, days: number, tz: string) {
+  const move = (d: Date | null) => (d ? addPeriod(d, days, "day", tz) : null);
+  const expiration = move(purchase.expiration_date);
+  const deltaMs =
+    expiration && purchase.expiration_date
+      ? expiration.getTime() - purchase.expiration_date.getTime()
+      : days * DAY_MS;
+  await updatePurchase(tx, purchase.purchase_id, {
+    expiration_date: expiration,
+    next_billing_date: move(purchase.next_billing_date),
+  });
+  await shiftCreditsExpiry(tx, purchase.purchase_id, deltaMs);
+  const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });
+  if (pkg.is_unlimited_membership) await shiftUnlimitedEnd(tx, purchase.customer_id, deltaMs);
+}
+
+/** The desk removes a freeze that has not started: the dates move back. */
+export async function cancelFreeze(
+  deps: Pick<FreezeDeps, "db" | "config">,
+  actor: Actor,
+  freezeId: number,
+  now = new Date(),
+) {
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const unlocked = await findFreeze(tx, freezeId);
+    if (!unlocked || unlocked.cancelledAt) throw notFound();
+    await lockCustomerRow(tx, unlocked.customer_id);
+    const purchase = (await findPurchase(tx, unlocked.purchase_id, true))!;
+    const freeze = (await findFreeze(tx, freezeId, true))!;
+    if (freeze.cancelledAt) throw notFound();
+    if (freeze.starts_at <= now) throw AppError.of(412, "FREEZE_STARTED", "freezeAlreadyStarted");
+    await cancelFreezeRow(tx, freezeId, now);
+    await shiftPurchase(tx, purchase, -freeze.days, deps.config.timezone);
+    await recordAudit(tx, {
+      actor_user_id: actor.user_id,
+      action: "membership.unfreeze",
+      entity: "purchase",
+      entity_id: purchase.purchase_id,
+      customer_id: purchase.customer_id,
+      details: { title: purchase.title, days: freeze.days },
+    });
+  });
+}
+
+export async function freezesOfPurchase(db: Db, purchaseId: number, timeZone: string) {
+  return (await listFreezesOfPurchase(db, purchaseId)).map((f) => freezeOut(f, timeZone));
+}
+
+export async function currentFreezesOf(db: Db, customerId: number, timeZone: string, now = new Date()) {
+  return (await listCurrentFreezes(db, customerId, now)).map((f) => freezeOut(f, timeZone));
+}

@@ -1,0 +1,115 @@
+import { and, desc, eq, gt, inArray } from "drizzle-orm";
+import { AppError, notFound } from "../../../domain/errors";
+import { centsToString, moneyOut } from "../../../domain/money";
+import type { Db } from "../../db/client";
+import { invoices, purchases } from "../../db/schema/purchases";
+import type { CardGateway } from "../../payments/gateway";
+import { requireOwnSource } from "../payment-methods/payment-methods.service";
+import { grantRenewalPeriod } from "./credit-grant";
+import { findPurchase, insertInvoiceOnce } from "./purchases.repository";
+import { lockDue, periodOf, renewalAmount } from "./renewals";
+
+/**
+ * Failed renewals the customer can fix (issue 21.5): "Actualiza tu tarjeta" in their account,
+ * and paying the failed charge there. Our scheduler bills sandbox-card subscriptions; their due
+ * period can be paid here with a saved card or a new one. A processor-billed one (Stripe, PayPal)
+ * retries at the processor: the banner sends the customer to update their card.
+ */
+
+/** The customer's active subscriptions with failed renewal charges, each with its last failed charge. */
+export async function paymentIssuesOf(db: Db, customerId: number) {
+  const rows = await db
+    .select({ purchase: purchases })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.customer_id, customerId),
+        eq(purchases.status, "active"),
+        gt(purchases.renewal_failures, 0),
+      ),
+    )
+    .orderBy(purchases.purchase_id);
+  const out = [];
+  for (const { purchase } of rows) {
+    const [failed] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.purchase_id, purchase.purchase_id), inArray(invoices.status, ["failed"])))
+      .orderBy(desc(invoices.invoice_id))
+      .limit(1);
+    out.push({
+      purchase_id: purchase.purchase_id,
+      title: purchase.title,
+      failures: purchase.renewal_failures,
+      amount: moneyOut(failed?.total_payment ?? purchase.amount) ?? 0,
+      invoice_id: failed?.invoice_id ?? null,
+      due_since: purchase.next_billing_date,
+      /** Paid here (our scheduler bills it); otherwise the processor retries with the updated card. */
+      payable_here: purchase.provider === "sandbox",
+    });
+  }
+  return out;
+}
+
+/**
+ * Pays the due period of a subscription whose renewal failed, with the customer's saved card
+ * (`payment_source_id`) or a new card token: the period is granted once (its invoice's unique
+ * ref is the scheduler's own, so the next run finds it paid), and the failures reset.
+ */
+export async function payFailedRenewal(
+  deps: { db: Db; gateway: CardGateway; timeZone: string },
+  customerId: number,
+  input: {
+    purchase_id: number;
+    payment_source_id?: number;
+    payment_method?: string;
+    idempotency_key: string;
+  },
+) {
+  const purchase = await findPurchase(deps.db, input.purchase_id);
+  if (!purchase || purchase.customer_id !== customerId)
+    throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
+  if (purchase.status !== "active" || purchase.renewal_failures === 0 || purchase.provider !== "sandbox")
+    throw AppError.of(412, "INVOICE_NOT_FAILED", "invoiceNotFailed");
+  const source = input.payment_source_id
+    ? (await requireOwnSource(deps.db, customerId, input.payment_source_id)).source_id
+    : input.payment_method;
+  if (!source) throw AppError.of(400, "CARD_REQUIRED", "invoiceNotFailed");
+  const period = periodOf(purchase, deps.timeZone);
+  const amount = await renewalAmount(deps.db, purchase);
+  const outcome = await deps.gateway.chargeSaved({
+    amount_cents: amount,
+    idempotency_key: `${period.ref}_customer_${input.idempotency_key}`,
+    description: purchase.title,
+    metadata: { purchase_id: String(purchase.purchase_id), period_start: period.start.toISOString() },
+    source_id: source,
+  });
+  if (outcome.status !== "succeeded") {
+    throw AppError.of(
+      402,
+      "CARD_DECLINED",
+      "cardDeclinedByBank",
+      {},
+      {
+        details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
+      },
+    );
+  }
+  return deps.db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    const current = await lockDue(tx, purchase.purchase_id, period.start);
+    if (!current) return { paid: false };
+    const invoice = await insertInvoiceOnce(tx, {
+      purchase_id: current.purchase_id,
+      customer_id: current.customer_id,
+      total_payment: centsToString(amount),
+      status: "paid",
+      provider_ref: period.ref,
+      period_start: period.start,
+      period_end: period.end,
+    });
+    if (!invoice) return { paid: false };
+    await grantRenewalPeriod(tx, current, period, deps.timeZone);
+    return { paid: true, invoice_id: invoice.invoice_id };
+  });
+}
