@@ -158,7 +158,9 @@ async function violations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
 }
 
-describe("no console error and no CSP violation on any screen", () => {
+// The three visits run at once, each in its own browser context: most of their time is waiting for
+// the network to settle on each screen, and a context's wait does not hold up the others.
+describe.concurrent("no console error and no CSP violation on any screen", () => {
   let browser: Browser;
   let routes: Routes;
   beforeAll(async () => {
@@ -186,7 +188,7 @@ describe("no console error and no CSP violation on any screen", () => {
     await watchCsp(watched);
     expect(await visitAll(watched, routes.visitor)).toEqual([]);
     await watched.context.close();
-  }, 180_000);
+  }, 300_000);
 
   it("as the demo customer", async () => {
     const watched = await openQuietPage(browser, baseUrl, DESKTOP);
@@ -194,7 +196,7 @@ describe("no console error and no CSP violation on any screen", () => {
     await signInAs(watched.page, "cliente@demo.mx", "/mystudio/reservaciones");
     expect(await visitAll(watched, routes.customer)).toEqual([]);
     await watched.context.close();
-  }, 180_000);
+  }, 300_000);
 
   it("as the demo administrator", async () => {
     const watched = await openQuietPage(browser, baseUrl, DESKTOP);
@@ -202,5 +204,5 @@ describe("no console error and no CSP violation on any screen", () => {
     await signInAs(watched.page, "admin@demo.mx", "/admin/clientes");
     expect(await visitAll(watched, routes.admin)).toEqual([]);
     await watched.context.close();
-  }, 240_000);
+  }, 300_000);
 });
