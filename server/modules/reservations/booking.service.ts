@@ -5,6 +5,7 @@ import { selectableSpots, spotGridFor } from "../../../domain/spot-map";
 import type { Db } from "../../db/client";
 import { findClassWithDetails } from "../calendar/calendar.repository";
 import type { EmailClass } from "../notifications/notifications.service";
+import { refuseIfFrozen } from "../purchases/freezes.service";
 import { accountBlockers } from "./profile-checks";
 import {
   type BucketRow,
@@ -128,6 +129,8 @@ export async function bookSeat(
           },
         );
       }
+      // A frozen membership books nothing while frozen (issue 21.5; the purchases domain decides).
+      if (!overrideRules) await refuseIfFrozen(tx, customerId, klass.class_date, config.timezone);
       if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
       if (klass.class_package_id !== null) throw AppError.of(412, "NEEDS_PACKAGE", "classNeedsPackage");
       const window = overrideRules
