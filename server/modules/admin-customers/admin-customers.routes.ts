@@ -118,6 +118,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
                 z.object({
                   customer_note_id: z.number(),
                   body: z.string(),
+                  visible_to_coaches: z.boolean(),
                   createdAt: z.date(),
                   author_name: z.string().nullable(),
                   author_email: z.string().nullable(),

@@ -94,7 +94,7 @@ export async function tagsInUse(db: Db) {
 
 export async function insertNote(
   tx: Db,
-  values: { customer_id: number; body: string; author_user_id: string },
+  values: { customer_id: number; body: string; author_user_id: string; visible_to_coaches?: boolean },
 ) {
   const [row] = await tx.insert(customer_notes).values(values).returning();
   return row!;
@@ -106,6 +106,7 @@ export async function notesOf(db: Db, customerId: number) {
     .select({
       customer_note_id: customer_notes.customer_note_id,
       body: customer_notes.body,
+      visible_to_coaches: customer_notes.visible_to_coaches,
       createdAt: customer_notes.createdAt,
       author_name: user.name,
       author_email: user.email,

@@ -112,6 +112,8 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
             .trim()
             .min(1, { message: t("noteRequired") })
             .max(2000),
+          /** Shown to the coaches on their class rosters (an injury); off by default. */
+          visible_to_coaches: z.boolean().default(false),
         }),
         response: {
           201: messageOut.extend({
@@ -121,7 +123,13 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const note = await addNote(app.db, await actorOf(request), request.params.id, request.body.body);
+      const note = await addNote(
+        app.db,
+        await actorOf(request),
+        request.params.id,
+        request.body.body,
+        request.body.visible_to_coaches,
+      );
       reply.status(201);
       return { message: t("noteAdded"), note };
     },

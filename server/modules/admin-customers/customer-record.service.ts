@@ -171,10 +171,15 @@ export async function allTags(db: Db) {
 }
 
 /** POST /customer/admin/:id/notes: an internal note, dated and signed by the admin who wrote it. */
-export async function addNote(db: Db, actor: Actor, id: number, body: string) {
+export async function addNote(db: Db, actor: Actor, id: number, body: string, visibleToCoaches = false) {
   return auditedChange(db, actor, async (tx) => {
     await lockedCustomer(tx, id);
-    const note = await insertNote(tx, { customer_id: id, body, author_user_id: actor.user_id });
+    const note = await insertNote(tx, {
+      customer_id: id,
+      body,
+      author_user_id: actor.user_id,
+      visible_to_coaches: visibleToCoaches,
+    });
     return {
       result: note,
       audit: {
@@ -182,7 +187,7 @@ export async function addNote(db: Db, actor: Actor, id: number, body: string) {
         entity: "customer_note",
         entity_id: note.customer_note_id,
         customer_id: id,
-        details: { before: null, after: { body } },
+        details: { before: null, after: { body, visible_to_coaches: visibleToCoaches } },
       },
     };
   });

@@ -219,6 +219,8 @@ export interface CustomerAddress {
 export interface CustomerNote {
   customer_note_id: number;
   body: string;
+  /** Shown to coaches on their class rosters (issue 26). */
+  visible_to_coaches: boolean;
   createdAt: string;
   author_name: string | null;
   author_email: string | null;
@@ -331,8 +333,8 @@ export function useSetCustomerTags(customerId: number) {
 }
 
 export function useAddNote(customerId: number) {
-  return useCustomerAction(customerId, (body: string) =>
-    api.post<Message>(`/customer/admin/${customerId}/notes`, { body }),
+  return useCustomerAction(customerId, (note: { body: string; visible_to_coaches: boolean }) =>
+    api.post<Message>(`/customer/admin/${customerId}/notes`, note),
   );
 }
 

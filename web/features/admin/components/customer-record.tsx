@@ -271,14 +271,19 @@ export function NotesPanel({ customerId, notes }: { customerId: number; notes: C
   const config = useAppConfig();
   const add = useAddNote(customerId);
   const [body, setBody] = useState("");
+  const [forCoaches, setForCoaches] = useState(false);
   const submit = () =>
-    add.mutate(body, {
-      onSuccess: (res) => {
-        notifySuccess(res.message);
-        setBody("");
+    add.mutate(
+      { body, visible_to_coaches: forCoaches },
+      {
+        onSuccess: (res) => {
+          notifySuccess(res.message);
+          setBody("");
+          setForCoaches(false);
+        },
+        onError: notifyError,
       },
-      onError: notifyError,
-    });
+    );
   return (
     <Stack gap="sm">
       <Text size="xs" c="dimmed">
@@ -293,7 +298,13 @@ export function NotesPanel({ customerId, notes }: { customerId: number; notes: C
         maxRows={8}
         maxLength={2000}
       />
-      <Group justify="flex-end">
+      <Group justify="space-between" wrap="wrap">
+        <Checkbox
+          label="Visible para coaches"
+          description="Aparece en la lista de sus clases (por ejemplo, una lesión)."
+          checked={forCoaches}
+          onChange={(e) => setForCoaches(e.currentTarget.checked)}
+        />
         <Button size="compact-md" onClick={submit} loading={add.isPending} disabled={!body.trim()}>
           {c.addNote}
         </Button>
@@ -309,6 +320,11 @@ export function NotesPanel({ customerId, notes }: { customerId: number; notes: C
               <Text size="sm" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
                 {n.body}
               </Text>
+              {n.visible_to_coaches ? (
+                <Text size="xs" fw={600} c="teal.9" mt={4}>
+                  Visible para coaches
+                </Text>
+              ) : null}
               <Text size="xs" c="dimmed" mt={4}>
                 {c.noteBy(
                   [n.author_name, n.author_email ? `<${n.author_email}>` : null].filter(Boolean).join(" ") ||
