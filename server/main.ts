@@ -1,5 +1,16 @@
 import { ConfigError, loadConfig } from "./config";
+import { startDraining } from "./modules/health/health.routes";
 import { startApp } from "./start-app";
+
+/**
+ * On SIGTERM, /api/ready answers 503 for this long before the server stops accepting connections,
+ * so a load balancer checking it stops sending new requests first (docs/deploy.md: HAProxy checks
+ * every second and needs two failures). Requests in flight then finish before the process exits.
+ */
+function drainMs(): number {
+  const value = Number(process.env.SHUTDOWN_DRAIN_MS ?? 0);
+  return Number.isFinite(value) && value > 0 ? Math.min(value, 60_000) : 0;
+}
 
 /** Entry point: config, database, migrations, demo studio, listen; graceful shutdown on signals. */
 async function main() {
@@ -30,9 +41,18 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "cerrando");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const drain = drainMs();
+    const force = setTimeout(() => process.exit(1), drain + 10_000);
     force.unref();
     try {
+      if (drain > 0) {
+        startDraining(app);
+        await new Promise((resolve) => setTimeout(resolve, drain));
+      }
+      // A keep-alive connection (the load balancer's) that finishes its last request after close
+      // began would stay open until it times out: close each one as soon as it is idle.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+      idle.unref();
       await app.close();
       process.exit(0);
     } catch (error) {

@@ -66,6 +66,19 @@ export function pgBossDb(database: Database): PgBoss.Db {
   };
 }
 
+/** Runs `work` under a PostgreSQL advisory lock (one instance at a time); as is on PGlite. */
+async function oneInstanceAtATime(database: Database, work: () => Promise<void>): Promise<void> {
+  if (!database.pool) return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock(727276)");
+    await work();
+  } finally {
+    await client.query("select pg_advisory_unlock(727276)").catch(() => {});
+    client.release();
+  }
+}
+
 type Registration = { name: string; handler: JobHandler; cron?: string };
 
 /**
@@ -128,20 +141,28 @@ export default fp(async function jobsPlugin(app: FastifyInstance) {
   app.addHook("onReady", async () => {
     const instance = new PgBoss({ db: pgBossDb(app.database), schema: SCHEMA });
     instance.on("error", (error) => app.log.error({ err: error }, "jobs: pg-boss error"));
-    await instance.start();
-    for (const { name, handler, cron } of registrations.values()) {
-      await instance.createQueue(name);
+    // Instances starting together on a fresh database deadlocked in pg-boss's own set-up (its
+    // schema, then createQueue: 40P01, found by the cluster test). One at a time, like migrations.
+    await oneInstanceAtATime(app.database, async () => {
+      await instance.start();
+      for (const { name, cron } of registrations.values()) {
+        await instance.createQueue(name);
+        if (cron) await instance.schedule(name, cron, {}, { tz: "UTC" });
+      }
+    });
+    for (const { name, handler } of registrations.values()) {
       await instance.work(name, async (batch) => {
         for (const job of batch) {
           try {
             await handler(job.data);
+            // One line per job run: the cluster test counts them (each job runs on one instance).
+            app.log.info({ job: name, job_id: job.id }, "jobs: done");
           } catch (error) {
             app.log.error({ err: error, job: name }, "jobs: handler failed");
             throw error; // pg-boss retries it
           }
         }
       });
-      if (cron) await instance.schedule(name, cron, {}, { tz: "UTC" });
     }
     boss = instance;
   });

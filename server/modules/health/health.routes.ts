@@ -8,11 +8,18 @@ import { z } from "zod";
 import { AppError } from "../../../domain/errors";
 import { MIGRATIONS_FOLDER } from "../../db/migrate";
 
+/** Apps shutting down (SIGTERM): /api/ready answers 503 so the load balancer stops sending. */
+const draining = new WeakSet<object>();
+export function startDraining(app: FastifyInstance): void {
+  draining.add(app.database);
+}
+
 const readiness = z.object({
   status: z.enum(["ready", "not_ready"]),
   database: z.enum(["ok", "unavailable"]),
   migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
   jobs: z.enum(["running", "off", "starting"]),
+  draining: z.boolean().optional(),
   message: z.string().optional(),
 });
 
@@ -71,12 +78,14 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const jobs = !app.config.JOBS ? "off" : app.jobs.running ? "running" : "starting";
-      const ready = database === "ok" && applied >= expected && jobs !== "starting";
+      const stopping = draining.has(app.database);
+      const ready = database === "ok" && applied >= expected && jobs !== "starting" && !stopping;
       const body = {
         status: ready ? "ready" : "not_ready",
         database,
         migrations: { applied, expected },
         jobs,
+        ...(stopping ? { draining: true } : {}),
       } as const;
       if (ready) return body;
       return reply.code(503).send({
