@@ -410,6 +410,13 @@ async function main() {
   } catch {
     throw new Error("Falta haproxy: apt-get install -y haproxy (.ci/run lo instala)");
   }
+  // docs/deploy.md shows these two files whole: what operators copy is what this test runs.
+  const deployDoc = fs.readFileSync(path.join(ROOT, "docs", "deploy.md"), "utf8");
+  for (const file of ["haproxy.cfg", "estudio@.service"]) {
+    if (!deployDoc.includes(fs.readFileSync(path.join(ROOT, "cluster", file), "utf8"))) {
+      throw new Error(`docs/deploy.md no muestra cluster/${file} tal cual: cópialo de nuevo`);
+    }
+  }
   await ensureServerBuilt();
   await recreateDatabase();
   log(`base ${DB_NAME}, registros en ${work}`);
