@@ -30,7 +30,7 @@ const RENDER_TIMEOUT_MS = 3_000;
 
 /** Screens that are never rendered on the server: personal, forms, or payment steps. */
 const CLIENT_ONLY =
-  /^\/(mystudio|admin|checkout|gracias|entrar|registro|recuperar|restablecer|confirmar-correo|api|assets|files)(\/|$)/;
+  /^\/(mystudio|admin|checkout|gracias|entrar|registro|recuperar|restablecer|confirmar-correo|equipo|api|assets|files)(\/|$)/;
 
 export function isServerRenderedPath(pathname: string): boolean {
   return !CLIENT_ONLY.test(pathname);

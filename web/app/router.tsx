@@ -127,6 +127,13 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       ),
     },
     {
+      path: "equipo/invitacion",
+      lazy: page(
+        () => import("../features/staff/pages/invitation-page"),
+        (m) => m.InvitationPage,
+      ),
+    },
+    {
       path: "confirmar-correo",
       lazy: page(
         () => import("../features/customers/pages/confirm-email-page"),
@@ -315,6 +322,35 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       ),
     },
     // --- end of the admin panel/customers block ---
+    // --- Admin: staff roles, the team and the coach's day (features/staff, issue 26) ---
+    {
+      path: "equipo",
+      lazy: page(
+        () => import("../features/staff/pages/staff-page"),
+        (m) => m.StaffPage,
+      ),
+    },
+    {
+      path: "mis-clases",
+      lazy: page(
+        () => import("../features/staff/pages/my-classes-page"),
+        (m) => m.MyClassesPage,
+      ),
+    },
+    {
+      path: "mis-clases/:id",
+      lazy: page(
+        () => import("../features/staff/pages/roster-page"),
+        (m) => m.RosterPage,
+      ),
+    },
+    {
+      path: "mi-perfil",
+      lazy: page(
+        () => import("../features/staff/pages/my-profile-page"),
+        (m) => m.MyProfilePage,
+      ),
+    },
     // --- Admin: check-in (features/attendance) ---
     {
       path: "reservaciones/:id",

@@ -16,6 +16,8 @@ export interface CurrentCustomer {
   email: string;
   phone: string | null;
   role: Role;
+  /** owner, manager, front_desk or coach (issue 26); null or absent for a customer. */
+  staff_role?: string | null;
   [key: string]: unknown;
 }
 

@@ -1,10 +1,11 @@
 import { Button, NavLink, Stack, Text } from "@mantine/core";
 import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link, Outlet, useLocation } from "react-router";
+import { staffRoleOf } from "../../../../domain/staff";
 import { NavShell } from "../../../components/nav-shell";
-import { useSignOut } from "../../auth/api";
+import { useCurrentUser, useSignOut } from "../../auth/api";
 import { adminCopy } from "../copy";
-import { ADMIN_NAV, type AdminNavGroup, isNavActive } from "../nav";
+import { type AdminNavGroup, isNavActive, navFor } from "../nav";
 
 // The light variant's shade-6 text is under 4.5:1 on its tinted background; shade 8 passes.
 const navVars = () => ({ root: { "--nl-color": "var(--mantine-primary-color-8)" }, children: {} });
@@ -60,9 +61,11 @@ function NavItem({ item, pathname }: { item: AdminNavGroup; pathname: string }) 
 
 function AdminMenu({ onSignOut }: { onSignOut: () => void }) {
   const { pathname } = useLocation();
+  // Each role sees the sections it may use (issue 26); the server refuses the rest anyway.
+  const role = staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner";
   return (
     <Stack gap={2}>
-      {ADMIN_NAV.map((item) => (
+      {navFor(role).map((item) => (
         <NavItem key={item.to} item={item} pathname={pathname} />
       ))}
       <NavLink

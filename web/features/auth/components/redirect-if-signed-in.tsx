@@ -9,8 +9,12 @@ export { safeRedirect };
  * Where a person goes after signing in: the ?redirect= they came from, else an administrator to
  * the back office (/admin) and a customer to their account (/mystudio).
  */
-export function landingFor(user: Pick<CurrentCustomer, "role"> | null | undefined, redirect: string | null) {
-  return safeRedirect(redirect, user?.role === "admin" ? "/admin" : "/mystudio");
+export function landingFor(
+  user: Pick<CurrentCustomer, "role" | "staff_role"> | null | undefined,
+  redirect: string | null,
+) {
+  // Staff, coaches included (issue 26), start in the back office.
+  return safeRedirect(redirect, user?.role === "admin" || user?.staff_role ? "/admin" : "/mystudio");
 }
 
 /** A signed-in user arriving at /entrar or /registro goes to ?redirect= or their landing page. */

@@ -1,0 +1,196 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { StaffRole } from "../../../domain/staff";
+import { api } from "../../lib/api-client";
+import { currentUserQueryKey } from "../auth/api";
+
+export type StaffMember = {
+  user_id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  customer_id: number | null;
+  instructor_id: number | null;
+};
+export type StaffInvitation = {
+  staff_invitation_id: number;
+  email: string;
+  role: StaffRole;
+  instructor_id: number | null;
+  expires_at: string;
+};
+
+const staffKey = ["staff", "team"] as const;
+
+export function useStaff() {
+  return useQuery({
+    queryKey: staffKey,
+    queryFn: () => api.get<{ staff: StaffMember[]; invitations: StaffInvitation[] }>("/staff"),
+  });
+}
+
+function useStaffMutation<T>(run: (input: T) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => void client.invalidateQueries({ queryKey: staffKey }),
+  });
+}
+
+export const useInvite = () =>
+  useStaffMutation((input: { email: string; role: StaffRole; instructor_id?: number | null }) =>
+    api.post("/staff/invitations", input),
+  );
+export const useWithdrawInvitation = () =>
+  useStaffMutation((id: number) => api.delete(`/staff/invitations/${id}`));
+export const useChangeRole = () =>
+  useStaffMutation((input: { userId: string; role: StaffRole }) =>
+    api.put(`/staff/${encodeURIComponent(input.userId)}/role`, { role: input.role }),
+  );
+export const useRemoveStaff = () =>
+  useStaffMutation((userId: string) => api.delete(`/staff/${encodeURIComponent(userId)}`));
+
+/** Coach profiles to link to a coach's login. */
+export function useCoachProfiles() {
+  return useQuery({
+    queryKey: ["staff", "coach-profiles"],
+    queryFn: () =>
+      api.get<{ instructors: { instructor_id: number; name: string; last_name: string | null }[] }>(
+        "/instructors",
+      ),
+  });
+}
+
+// ----- The coach's day -----
+
+export type MyClass = {
+  single_class_id: number;
+  class_date: string;
+  duration_minutes: number;
+  capacity: number | null;
+  class_type: string;
+  location: string | null;
+  cancelled: boolean;
+  booked: number;
+  waiting: number;
+};
+
+export function useMyClasses(days: number) {
+  return useQuery({
+    queryKey: ["staff", "my-classes", days],
+    queryFn: () =>
+      api.get<{ instructor_id: number | null; from: string; to: string; classes: MyClass[] }>(
+        `/staff/me/classes?days=${days}`,
+      ),
+  });
+}
+
+export type RosterSeat = {
+  class_reservation_id: number;
+  name: string;
+  is_guest: boolean;
+  spot: string | null;
+  attend: boolean;
+  notes: { body: string; createdAt: string }[];
+};
+
+const rosterKey = (id: number) => ["staff", "roster", id] as const;
+
+export function useRoster(id: number) {
+  return useQuery({
+    queryKey: rosterKey(id),
+    queryFn: () =>
+      api.get<{
+        single_class: Omit<MyClass, "cancelled" | "booked" | "waiting">;
+        seats: RosterSeat[];
+        waitlist: { position: number; name: string }[];
+      }>(`/staff/me/classes/${id}/roster`),
+  });
+}
+
+export function useMarkAttendance(classId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { reservationId: number; attend: boolean }) =>
+      api.put<{ message: string }>(`/admin/class_reservations/${input.reservationId}/attend`, {
+        attend: input.attend,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: rosterKey(classId) }),
+  });
+}
+
+export type MyProfile = {
+  name: string;
+  email: string;
+  role: StaffRole;
+  instructor: {
+    instructor_id: number;
+    name: string;
+    last_name: string | null;
+    nick_name: string | null;
+    quote: string | null;
+    short_bio: string | null;
+    instagram: string | null;
+    music_type: string | null;
+  } | null;
+  ratings: { count: number; average: number | null } | null;
+};
+
+export function useMyProfile() {
+  return useQuery({ queryKey: ["staff", "me"], queryFn: () => api.get<MyProfile>("/staff/me/profile") });
+}
+
+export function useSaveMyProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: Partial<NonNullable<MyProfile["instructor"]>>) =>
+      api.put<MyProfile>("/staff/me/profile", patch),
+    onSuccess: (data) => client.setQueryData(["staff", "me"], data),
+  });
+}
+
+// ----- Invitation link and the first owner (no session needed) -----
+
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: ["staff", "invitation", token],
+    queryFn: () =>
+      api.get<{ email: string; role: StaffRole; studio: string; has_account: boolean }>(
+        `/staff/invitation?token=${encodeURIComponent(token)}`,
+      ),
+    enabled: token.length > 0,
+    retry: false,
+  });
+}
+
+/** Accepts, then signs in with the same password so the person lands in the back office. */
+export function useAcceptInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { token: string; name?: string; password: string }) => {
+      const accepted = await api.post<{ email: string; role: StaffRole }>("/staff/invitation/accept", input);
+      await api.post("/auth/sign-in/email", { email: accepted.email, password: input.password });
+      return accepted;
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}
+
+export function useFirstOwnerOpen(enabled: boolean) {
+  return useQuery({
+    queryKey: ["staff", "first-owner"],
+    queryFn: () => api.get<{ open: boolean }>("/setup/first-owner"),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useCreateFirstOwner() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { name: string; email: string; password: string }) => {
+      await api.post("/setup/first-owner", input);
+      await api.post("/auth/sign-in/email", { email: input.email, password: input.password });
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}

@@ -1,0 +1,78 @@
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
+import { isApiError } from "../../../lib/api-client";
+import { usePageTitle } from "../../../lib/use-page-title";
+import { useCreateFirstOwner } from "../api";
+
+/**
+ * An empty studio's /admin (issue 26.5): creates the owner's account, once. The server closes
+ * this for good as soon as it succeeds; then /admin asks to sign in as usual.
+ */
+export function FirstOwnerForm() {
+  usePageTitle("Crea la cuenta del propietario");
+  const create = useCreateFirstOwner();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const fields = isApiError(create.error) ? (create.error.fields ?? {}) : {};
+  const message = create.error
+    ? isApiError(create.error)
+      ? create.error.message
+      : String(create.error)
+    : null;
+  return (
+    <Center mih="100dvh" p="md" component="main">
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: "lg", sm: "xl" }} w="100%" maw={440}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            create.mutate({ name, email, password });
+          }}
+        >
+          <Stack>
+            <Title order={1} fz={26}>
+              Bienvenido a tu estudio
+            </Title>
+            <Text c="dimmed" size="sm">
+              Todavía no hay nadie a cargo. Crea la cuenta del propietario: con ella configuras el estudio e
+              invitas a tu equipo. Esta pantalla solo aparece una vez.
+            </Text>
+            {message && !Object.keys(fields).length ? (
+              <Alert color="red" role="alert">
+                {message}
+              </Alert>
+            ) : null}
+            <TextInput
+              label="Tu nombre"
+              required
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={fields.name}
+            />
+            <TextInput
+              label="Correo"
+              type="email"
+              required
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={fields.email}
+            />
+            <PasswordInput
+              label="Contraseña"
+              required
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fields.password}
+            />
+            <Button type="submit" loading={create.isPending}>
+              Crear cuenta del propietario
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}
