@@ -35,6 +35,7 @@ export function toPurchaseOut(p: PurchaseRow, timeZone: string, now = new Date()
     amount: moneyOut(p.amount) ?? 0,
     discount_total: moneyOut(p.discount_total) ?? 0,
     total_payment: moneyOut(p.total_payment) ?? 0,
+    refunded_total: moneyOut(p.refunded_total) ?? 0,
     status_text: purchaseStatusText(p, timeZone),
     next_charge: nextBillingDate(p, now, timeZone),
   };

@@ -56,3 +56,91 @@ export function useCancelSubscription() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["purchases"] }),
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Failed renewals ("Actualiza tu tarjeta") and frozen memberships (issue 21.5)
+
+export interface PaymentIssue {
+  purchase_id: number;
+  title: string;
+  failures: number;
+  amount: number;
+  invoice_id: number | null;
+  due_since: string | null;
+  payable_here: boolean;
+}
+
+export interface SavedCardSummary {
+  payment_source_id: number;
+  brand: string;
+  last4: string;
+}
+
+export function usePaymentIssues(enabled = true) {
+  return useQuery({
+    queryKey: ["purchases", "payment-issues"],
+    queryFn: ({ signal }) => api.get<{ issues: PaymentIssue[] }>("/purchases/payment-issues", { signal }),
+    select: (d) => d.issues,
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The customer's saved cards (Mis Métodos de Pago's own endpoint), to pay a failed charge with. */
+export function useSavedCardsForPayment(enabled: boolean) {
+  return useQuery({
+    queryKey: ["purchases", "saved-cards"],
+    queryFn: ({ signal }) => api.get<{ metodos_pago: SavedCardSummary[] }>("/metodosPago", { signal }),
+    select: (d) => d.metodos_pago,
+    enabled,
+  });
+}
+
+export function usePayRenewal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { purchase_id: number; payment_source_id: number; idempotency_key: string }) =>
+      api.post<{ message: string; paid: boolean }>(`/purchases/${input.purchase_id}/pay-renewal`, {
+        payment_source_id: input.payment_source_id,
+        idempotency_key: input.idempotency_key,
+      }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ["purchases"] });
+      void client.invalidateQueries({ queryKey: ["invoices"] });
+    },
+  });
+}
+
+export interface Freeze {
+  membership_freeze_id: number;
+  purchase_id: number;
+  from: string;
+  to: string;
+  starts_at: string;
+  ends_at: string;
+  days: number;
+  fee: number;
+}
+
+export function useMyFreezes() {
+  return useQuery({
+    queryKey: ["purchases", "freezes"],
+    queryFn: ({ signal }) =>
+      api.get<{ freezes: Freeze[]; allowed: boolean; fee: number; max_days: number }>("/purchases/freezes", {
+        signal,
+      }),
+  });
+}
+
+export function useFreezeOwn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { purchase_id: number; from: string; to: string; idempotency_key: string }) =>
+      api.post<{ message: string }>(`/purchases/${input.purchase_id}/freeze`, {
+        from: input.from,
+        to: input.to,
+        idempotency_key: input.idempotency_key,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ["purchases"] }),
+  });
+}

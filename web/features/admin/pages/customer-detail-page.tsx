@@ -52,11 +52,25 @@ import {
   TagsEditor,
 } from "../components/customer-record";
 import { AdminPage } from "../components/page-frame";
+import { FreezeModal, moneyActionLabels, RefundModal } from "../components/purchase-money-actions";
 import { adminCopy, providerLabel } from "../copy";
 import { notifyError, notifySuccess } from "../notify";
 import { fullName } from "./customers-page";
 
 const c = adminCopy.customers;
+
+/** What the purchase list carries for refunds and freezes (the API's purchase, issue 21). */
+type MoneyPurchase = AdminPurchase & {
+  refunded_total?: number;
+  subscription_id?: string | null;
+  class_amount?: number | null;
+};
+const refundedOf = (p: MoneyPurchase) => p.refunded_total ?? 0;
+const canRefund = (p: MoneyPurchase) =>
+  Boolean(p.credits_granted_at) && p.total_payment > refundedOf(p) && p.status !== "failed";
+const canFreeze = (p: MoneyPurchase) =>
+  (Boolean(p.subscription_id) && p.status === "active") ||
+  (p.class_amount === -1 && p.status === "completed" && refundedOf(p) < p.total_payment);
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -212,11 +226,13 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
   // A fresh edit form per opening: it starts from the record as saved.
   const [editKey, setEditKey] = useState(0);
   const [pending, setPending] = useState<Pending>(null);
+  // Refund and freeze dialogs (issue 21): their own modals, one purchase at a time.
+  const [money, setMoney] = useState<{ kind: "refund" | "freeze"; purchase: MoneyPurchase } | null>(null);
   const action = usePendingAction(id, () => setPending(null));
   const { customer, credits } = detail;
   const now = Date.now();
 
-  const purchaseColumns: AdminColumn<AdminPurchase>[] = [
+  const purchaseColumns: AdminColumn<MoneyPurchase>[] = [
     {
       key: "createdAt",
       header: c.date,
@@ -233,6 +249,11 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
           {p.is_gift ? (
             <Badge size="xs" variant="light" color="grape">
               {c.gift}
+            </Badge>
+          ) : null}
+          {refundedOf(p) > 0 ? (
+            <Badge size="xs" variant="light" color="orange">
+              {refundedOf(p) >= p.total_payment ? "Reembolsada" : `Reembolso ${formatMoney(refundedOf(p))}`}
             </Badge>
           ) : null}
         </Group>
@@ -267,6 +288,25 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
               onClick={() => setPending({ kind: "cash", purchase: p })}
             >
               {c.confirmCash}
+            </Button>
+          ) : null}
+          {canFreeze(p) ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => setMoney({ kind: "freeze", purchase: p })}
+            >
+              {moneyActionLabels.freeze}
+            </Button>
+          ) : null}
+          {canRefund(p) ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              onClick={() => setMoney({ kind: "refund", purchase: p })}
+            >
+              {moneyActionLabels.refund}
             </Button>
           ) : null}
           {p.status !== "revoked" && p.status !== "failed" ? (
@@ -624,6 +664,12 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
       <SellPackageModal customerId={id} opened={sellOpen} onClose={sellModal.close} />
       <EditCustomerModal key={editKey} detail={detail} opened={editOpen} onClose={edit.close} />
       <MergeModal key={`merge-${mergeOpen}`} detail={detail} opened={mergeOpen} onClose={mergeModal.close} />
+      {money?.kind === "refund" ? (
+        <RefundModal customerId={id} purchase={money.purchase} onClose={() => setMoney(null)} />
+      ) : null}
+      {money?.kind === "freeze" ? (
+        <FreezeModal customerId={id} purchase={money.purchase} timeZone={tz} onClose={() => setMoney(null)} />
+      ) : null}
       <ConfirmModal
         opened={pending !== null}
         title={confirm?.title ?? ""}

@@ -1,0 +1,105 @@
+import { Alert, Anchor, Button, Group, Select, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconCreditCardOff } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { formatMoney } from "../../../../domain/format";
+import { type PaymentIssue, usePaymentIssues, usePayRenewal, useSavedCardsForPayment } from "../api";
+
+const copy = {
+  title: "Actualiza tu tarjeta",
+  body: (title: string, amount: string) =>
+    `No pudimos cobrar la renovación de ${title} (${amount}). Actualiza tu tarjeta para no perder tu suscripción.`,
+  processor: "Volveremos a intentar el cobro con la tarjeta que agregues.",
+  update: "Actualizar tarjeta",
+  card: "Pagar con",
+  pay: (amount: string) => `Pagar ${amount} ahora`,
+};
+
+const newKey = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+function IssueAlert({ issue }: { issue: PaymentIssue }) {
+  const cards = useSavedCardsForPayment(issue.payable_here);
+  const pay = usePayRenewal();
+  const [chosen, setChosen] = useState<string | null>(null);
+  // One key per banner: a double click pays once.
+  const key = useMemo(() => newKey(), []);
+  const options = (cards.data ?? []).map((c) => ({
+    value: String(c.payment_source_id),
+    label: `${c.brand.toUpperCase()} •••• ${c.last4}`,
+  }));
+  const card = chosen ?? options[0]?.value ?? null;
+  const amount = formatMoney(issue.amount);
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      radius="md"
+      title={copy.title}
+      icon={<IconCreditCardOff size={20} aria-hidden="true" />}
+      role="alert"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{copy.body(issue.title, amount)}</Text>
+        {!issue.payable_here ? <Text size="sm">{copy.processor}</Text> : null}
+        <Group gap="sm" wrap="wrap" align="flex-end">
+          {issue.payable_here && options.length > 0 ? (
+            <>
+              <Select
+                label={copy.card}
+                data={options}
+                value={card}
+                onChange={setChosen}
+                allowDeselect={false}
+                size="sm"
+                w={220}
+              />
+              <Button
+                color="red"
+                size="sm"
+                loading={pay.isPending}
+                onClick={() =>
+                  card &&
+                  pay.mutate(
+                    { purchase_id: issue.purchase_id, payment_source_id: Number(card), idempotency_key: key },
+                    {
+                      onSuccess: (res) =>
+                        notifications.show({ color: "green", message: res.message, autoClose: 3000 }),
+                      onError: (error) =>
+                        notifications.show({
+                          color: "red",
+                          message: (error as Error).message,
+                          autoClose: 5000,
+                        }),
+                    },
+                  )
+                }
+              >
+                {copy.pay(amount)}
+              </Button>
+            </>
+          ) : null}
+          <Anchor component={Link} to="/mystudio/metodos" size="sm" fw={600}>
+            {copy.update}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Shown at the top of the account area while a subscription's renewal charge has failed. */
+export function PaymentIssueBanner({ enabled }: { enabled: boolean }) {
+  const issues = usePaymentIssues(enabled);
+  if (!issues.data?.length) return null;
+  return (
+    <Stack gap="sm" mb="md">
+      {issues.data.map((issue) => (
+        <IssueAlert key={issue.purchase_id} issue={issue} />
+      ))}
+    </Stack>
+  );
+}
