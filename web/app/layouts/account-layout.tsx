@@ -7,6 +7,7 @@ import { NavShell } from "../../components/nav-shell";
 import { useAppConfig } from "../../features/app-config/api";
 import { type CurrentCustomer, currentUserQueryKey, fullName, useSignOut } from "../../features/auth/api";
 import { AccountGates } from "../../features/customers/components/account-gates";
+import { PaymentIssueBanner } from "../../features/purchases/components/payment-issue-banner";
 import { isApiError } from "../../lib/api-client";
 import { copy } from "../copy";
 import { type AccountNavItem, accountNav } from "./account-nav";
@@ -116,7 +117,7 @@ function UserMenu({ user, onSignOut }: { user: CurrentCustomer; onSignOut: () =>
         <Menu.Item component={Link} to="/" leftSection={<IconHome size={16} aria-hidden="true" />}>
           {copy.nav.backToSite}
         </Menu.Item>
-        {user.role === "admin" || user.staff_role ? (
+        {user.role === "admin" ? (
           <Menu.Item component={Link} to="/admin" leftSection={<IconSettings size={16} aria-hidden="true" />}>
             {copy.nav.admin}
           </Menu.Item>
@@ -179,6 +180,7 @@ function AccountShell({ user }: { user: CurrentCustomer }) {
       mainClass={classes.accountMain}
     >
       <TopBanner />
+      <PaymentIssueBanner enabled={user.customer_id !== null} />
       <Outlet />
       <AccountGates isCustomer={user.customer_id !== null} />
     </NavShell>
