@@ -117,7 +117,7 @@ function UserMenu({ user, onSignOut }: { user: CurrentCustomer; onSignOut: () =>
         <Menu.Item component={Link} to="/" leftSection={<IconHome size={16} aria-hidden="true" />}>
           {copy.nav.backToSite}
         </Menu.Item>
-        {user.role === "admin" ? (
+        {user.role === "admin" || user.staff_role ? (
           <Menu.Item component={Link} to="/admin" leftSection={<IconSettings size={16} aria-hidden="true" />}>
             {copy.nav.admin}
           </Menu.Item>
