@@ -77,7 +77,11 @@ export function studioCssVariables(config?: AppConfig): CSSVariablesResolver {
       "--studio-primary-light": config?.["primary-light"] ?? APP_CONFIG_KEYS["primary-light"].default,
     },
     // Mantine's default dimmed text (gray.6) is under 4.5:1 on white; gray.7 passes WCAG AA.
-    light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+    // Field messages (and error borders) in Mantine's red.6 are 3.3:1 on white; red.9 is 5.5:1.
+    light: {
+      "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+      "--mantine-color-error": "var(--mantine-color-red-9)",
+    },
     dark: {},
   });
 }

@@ -78,7 +78,7 @@ describe("field errors (issue 18.5)", () => {
       },
     } as unknown as ParentNode;
     expect(firstInvalidField(root)).toBe(field);
-    expect(asked).toEqual(['[aria-invalid="true"]']);
+    expect(asked).toEqual([`[aria-invalid="true"], [data-invalid="true"]`]);
     expect(firstInvalidField(null)).toBeNull();
   });
 });

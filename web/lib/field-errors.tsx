@@ -76,7 +76,8 @@ export function formMessage(error: unknown): string | null {
 
 /** Where the reading order puts the first field marked invalid inside `root`. */
 export function firstInvalidField(root: ParentNode | null | undefined): HTMLElement | null {
-  return root?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? null;
+  // data-invalid: Mantine's PasswordInput marks its input only so (passwordErrorProps fixes that).
+  return root?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]') ?? null;
 }
 
 /**
@@ -139,4 +140,9 @@ export function checkboxErrorProps(id: string, error: string | null | undefined)
     "aria-describedby": error ? errorId : undefined,
     error: error ? <span id={errorId}>{error}</span> : undefined,
   };
+}
+
+/** Mantine's PasswordInput shows `error` but leaves aria-invalid off its input: this adds it. */
+export function passwordErrorProps(error: string | null | undefined) {
+  return { error, "aria-invalid": Boolean(error) };
 }

@@ -3,7 +3,7 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { messages } from "../../../../domain/messages";
-import { emailProblem, formMessage, useFieldErrors } from "../../../lib/field-errors";
+import { emailProblem, formMessage, passwordErrorProps, useFieldErrors } from "../../../lib/field-errors";
 import { useSignIn } from "../api";
 import { authCopy } from "../copy";
 
@@ -65,7 +65,7 @@ export function SignInForm({
           autoComplete="current-password"
           required
           value={password}
-          error={form.errors.password}
+          {...passwordErrorProps(form.errors.password)}
           onChange={(e) => {
             setPassword(e.currentTarget.value);
             form.clear("password");

@@ -24,7 +24,13 @@ import type { FieldValues } from "../../../../domain/forms";
 import { messages } from "../../../../domain/messages";
 import { DynamicFields, validateClient } from "../../../components/dynamic-form/dynamic-fields";
 import { markWelcomePending } from "../../../components/welcome-state";
-import { checkboxErrorProps, emailProblem, formMessage, useFieldErrors } from "../../../lib/field-errors";
+import {
+  checkboxErrorProps,
+  emailProblem,
+  formMessage,
+  passwordErrorProps,
+  useFieldErrors,
+} from "../../../lib/field-errors";
 import { phoneExists, usePasswordPolicy, useSignUp, useSignupFields, useSignupPages } from "../api";
 import { authCopy } from "../copy";
 
@@ -193,7 +199,7 @@ export function SignUpForm({
           autoComplete="new-password"
           description={authCopy.policyHint(policy.min_length)}
           value={core.password}
-          error={errors.password}
+          {...passwordErrorProps(errors.password)}
           onChange={(e) => set("password", e.currentTarget.value)}
           visibilityToggleButtonProps={{ "aria-label": authCopy.showPassword }}
         />
@@ -202,7 +208,7 @@ export function SignUpForm({
           required
           autoComplete="new-password"
           value={core.password_confirm}
-          error={errors.password_confirm}
+          {...passwordErrorProps(errors.password_confirm)}
           onChange={(e) => set("password_confirm", e.currentTarget.value)}
           visibilityToggleButtonProps={{ "aria-label": authCopy.showPassword }}
         />

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { passwordProblem } from "../../../../domain/auth";
 import { messages } from "../../../../domain/messages";
-import { formMessage, useFieldErrors } from "../../../lib/field-errors";
+import { formMessage, passwordErrorProps, useFieldErrors } from "../../../lib/field-errors";
 import { usePasswordPolicy, useResetPassword } from "../api";
 import { AuthPage } from "../components/auth-page";
 import { authCopy } from "../copy";
@@ -72,7 +72,7 @@ export function ResetPasswordPage() {
             required
             autoComplete="new-password"
             value={password}
-            error={form.errors.password}
+            {...passwordErrorProps(form.errors.password)}
             onChange={(e) => {
               setPassword(e.currentTarget.value);
               form.clear("password");
@@ -83,7 +83,7 @@ export function ResetPasswordPage() {
             required
             autoComplete="new-password"
             value={confirm}
-            error={form.errors.confirm}
+            {...passwordErrorProps(form.errors.confirm)}
             onChange={(e) => {
               setConfirm(e.currentTarget.value);
               form.clear("confirm");

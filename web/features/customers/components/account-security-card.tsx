@@ -14,7 +14,7 @@ import { notifications } from "@mantine/notifications";
 import { type FormEvent, useState } from "react";
 import { messages } from "../../../../domain/messages";
 import { isApiError } from "../../../lib/api-client";
-import { emailProblem, requiredErrors, useFieldErrors } from "../../../lib/field-errors";
+import { emailProblem, passwordErrorProps, requiredErrors, useFieldErrors } from "../../../lib/field-errors";
 import { useChangePassword, useRequestEmailChange } from "../api";
 import { customersCopy as c } from "../copy";
 
@@ -136,7 +136,7 @@ function PasswordChange() {
 
   const field = (key: keyof PasswordFields) => ({
     value: form[key],
-    error: errors[key],
+    ...passwordErrorProps(errors[key]),
     required: true,
     visibilityToggleButtonProps: { "aria-label": c.showPassword },
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
