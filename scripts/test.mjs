@@ -96,13 +96,24 @@ function vitest(label, args, env, alone) {
 const only = process.argv[2]; // optional: "api" or "e2e"
 const parallel = process.env.TEST_PARALLEL !== "0" && !only;
 
-/** The API suites: PGlite, then PostgreSQL (their own processes, one worker each on two cores). */
+/**
+ * The API suites: PGlite and PostgreSQL (one vitest worker each on two cores), at the same time
+ * when suites run side by side: the PostgreSQL one spends much of its time waiting on the server.
+ */
 async function apiSuites() {
-  await vitest("pglite", [], { TEST_DB_DRIVER: "pglite", TZ: process.env.TZ ?? "UTC" }, !parallel);
-  if (process.env.TEST_DATABASE_URL) {
-    await vitest("postgres", ["server"], { TEST_DB_DRIVER: "postgres", TZ: "Pacific/Auckland" }, !parallel);
-  } else {
+  const pglite = () =>
+    vitest("pglite", [], { TEST_DB_DRIVER: "pglite", TZ: process.env.TZ ?? "UTC" }, !parallel);
+  if (!process.env.TEST_DATABASE_URL) {
+    await pglite();
     console.log("\n(TEST_DATABASE_URL no está definido: las pruebas de API en PostgreSQL se omiten)");
+    return;
+  }
+  const postgres = () =>
+    vitest("postgres", ["server"], { TEST_DB_DRIVER: "postgres", TZ: "Pacific/Auckland" }, !parallel);
+  if (parallel) await Promise.all([pglite(), postgres()]);
+  else {
+    await pglite();
+    await postgres();
   }
 }
 
