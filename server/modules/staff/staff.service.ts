@@ -6,6 +6,8 @@ import type { Db } from "../../db/client";
 import { createLogin } from "../../plugins/auth-users";
 import { type Actor, auditedChange, recordAudit } from "../audit/audit.service";
 import { passwordProblemFor } from "../customers/password-check";
+import { staffInvitationEmail } from "../mail/templates/account";
+import { brandOf } from "../mail/templates/brand";
 import * as repo from "./staff.repository";
 
 /**
@@ -100,19 +102,13 @@ export async function inviteStaff(
   });
   const token = `${invitation.staff_invitation_id}.${secret}`;
   const link = `${app.config.publicUrl}/equipo/invitacion?token=${encodeURIComponent(token)}`;
-  const { name } = await app.appConfig.get();
-  const role = STAFF_ROLE_LABELS[input.role];
-  const already = existing
-    ? "Entra con tu cuenta de siempre: tu correo y tu contraseña no cambian."
-    : "Al abrirlo eliges tu contraseña.";
-  await app.mailer.send({
-    to: email,
-    subject: `Te invitaron al equipo de ${name}`,
-    template: "staff-invitation",
-    secrets: [link, token, secret],
-    text: `Hola:\n\nTe invitaron a unirte al equipo de ${name} como ${role}. Para aceptar abre este enlace (vence en ${INVITATION_DAYS} días y solo funciona una vez):\n${link}\n\n${already}\n\nSi no esperabas esta invitación, ignora este correo.`,
-    html: `<p>Hola:</p><p>Te invitaron a unirte al equipo de ${escapeHtml(name)} como <strong>${role}</strong>. Para aceptar abre este enlace (vence en ${INVITATION_DAYS} días y solo funciona una vez):</p><p><a href="${link}">Aceptar la invitación</a></p><p>${already}</p><p>Si no esperabas esta invitación, ignora este correo.</p>`,
+  const mail = await staffInvitationEmail(brandOf(await app.appConfig.get(), app.config.publicUrl), {
+    role: STAFF_ROLE_LABELS[input.role],
+    link,
+    days: INVITATION_DAYS,
+    existing: Boolean(existing),
   });
+  await app.mailer.send({ to: email, template: "staff-invitation", secrets: [link, token, secret], ...mail });
   return {
     staff_invitation_id: invitation.staff_invitation_id,
     email,
@@ -318,8 +314,4 @@ export async function createFirstOwner(
     await repo.releaseSetupStep(app.db, FIRST_OWNER);
     throw error;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -62,3 +62,40 @@ export function EmailChangedNotice({ brand, name, newEmail }: EmailChangedProps)
 
 export const emailChangedNoticeEmail = (brand: Brand, props: Omit<EmailChangedProps, "brand">) =>
   renderMail("Tu correo cambió", <EmailChangedNotice brand={brand} {...props} />);
+
+type StaffInvitationProps = {
+  brand: Brand;
+  /** The role as the studio names it ("Recepción", "Coach"...). */
+  role: string;
+  link: string;
+  days: number;
+  /** The address already has a login: it keeps its password. */
+  existing: boolean;
+};
+
+/** The owner invites someone to the team: a single-use link. Transactional: no unsubscribe. */
+export function StaffInvitation({ brand, role, link, days, existing }: StaffInvitationProps) {
+  return (
+    <Layout
+      brand={brand}
+      title={`Te invitaron al equipo de ${brand.name}`}
+      preview={`Únete como ${role}.`}
+      action={{ label: "Aceptar la invitación", url: link }}
+    >
+      <P>Hola:</P>
+      <P>
+        Te invitaron a unirte al equipo de {brand.name} como <strong>{role}</strong>. Para aceptar abre este
+        enlace (vence en {days === 1 ? "1 día" : `${days} días`} y solo funciona una vez).
+      </P>
+      <P>
+        {existing
+          ? "Entra con tu cuenta de siempre: tu correo y tu contraseña no cambian."
+          : "Al abrirlo eliges tu contraseña."}
+      </P>
+      <P>Si no esperabas esta invitación, ignora este correo.</P>
+    </Layout>
+  );
+}
+
+export const staffInvitationEmail = (brand: Brand, props: Omit<StaffInvitationProps, "brand">) =>
+  renderMail(`Te invitaron al equipo de ${brand.name}`, <StaffInvitation brand={brand} {...props} />);

@@ -1,5 +1,4 @@
 import { countLabel, formatDateTime } from "../../../../domain/format";
-import { t } from "../../../../domain/messages";
 import { type Brand, siteLink } from "./brand";
 import { Details, Layout, P } from "./layout";
 import { renderMail } from "./render";
@@ -211,33 +210,3 @@ export function ClassReminder({ brand, name, klass, spot, unsubscribeUrl }: Remi
 
 export const classReminderEmail = (brand: Brand, props: Omit<ReminderProps, "brand">) =>
   renderMail(subjectOf("Recordatorio de tu clase", brand), <ClassReminder brand={brand} {...props} />);
-
-type ClassCancelledProps = { brand: Brand; name: string; klass: ClassFacts; credits: number };
-
-const cancelledParams = (brand: Brand, name: string, klass: ClassFacts) => ({
-  name,
-  class: klass.name,
-  date: formatDateTime(klass.date, brand.timeZone),
-});
-
-/** The studio cancelled a class: every booked customer hears of it, with the credits returned. */
-export function ClassCancelled({ brand, name, klass, credits }: ClassCancelledProps) {
-  return (
-    <Layout
-      brand={brand}
-      title={t("classCancelledEmailSubject", { class: klass.name })}
-      action={{ label: "Reservar otra clase", url: siteLink(brand, "/mystudio") }}
-    >
-      <P>{t("classCancelledEmailBody", cancelledParams(brand, name, klass))}</P>
-      {credits > 0 ? (
-        <P>Te devolvimos {countLabel(credits, "crédito", "créditos")} para que reserves otra clase.</P>
-      ) : null}
-    </Layout>
-  );
-}
-
-export const classCancelledEmail = (brand: Brand, props: Omit<ClassCancelledProps, "brand">) =>
-  renderMail(
-    t("classCancelledEmailSubject", cancelledParams(brand, props.name, props.klass)),
-    <ClassCancelled brand={brand} {...props} />,
-  );

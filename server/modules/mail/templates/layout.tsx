@@ -61,7 +61,12 @@ export function Layout({ brand, title, preview, action, unsubscribeUrl, children
             style={{ backgroundColor: brand.primary, padding: "16px 24px", borderRadius: "8px 8px 0 0" }}
           >
             {brand.logoUrl ? (
-              <Img src={brand.logoUrl} alt={brand.name} height="40" style={{ height: "40px", border: 0, color: "#ffffff", fontSize: "20px", fontWeight: "bold" }} />
+              <Img
+                src={brand.logoUrl}
+                alt={brand.name}
+                height="40"
+                style={{ height: "40px", border: 0, color: "#ffffff", fontSize: "20px", fontWeight: "bold" }}
+              />
             ) : (
               <Text style={{ fontSize: "20px", fontWeight: "bold", color: "#ffffff", margin: 0 }}>
                 {brand.name}

@@ -2,13 +2,19 @@ import { pretty } from "@react-email/render";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type AppConfig, resolveAppConfig } from "../../../../domain/app-config";
+import { type ClassChangeEmailInput, classChangeEmail } from "../../notifications/class-change-emails";
 import { renderEmail } from "../../notifications/email-layout";
-import { emailChangedNoticeEmail, emailChangeEmail, passwordResetEmail } from "./account";
+import { refundEmailContent } from "../../purchases/refund-email";
+import {
+  emailChangedNoticeEmail,
+  emailChangeEmail,
+  passwordResetEmail,
+  staffInvitationEmail,
+} from "./account";
 import { brandOf } from "./brand";
 import {
   bookingConfirmedEmail,
   type ClassFacts,
-  classCancelledEmail,
   classReminderEmail,
   penaltyNoticeEmail,
   reservationCancelledEmail,
@@ -59,6 +65,27 @@ const purchase: PurchaseFacts = {
 };
 const resetLink = "https://estudioluna.mx/restablecer?token=abc123";
 
+/** The studio's change or cancellation of a class (class-change-emails.ts, through renderEmail). */
+function classChange(kind: ClassChangeEmailInput["kind"], refundedCredits: number): RenderedMail {
+  const { subject, html, text } = classChangeEmail(config, "https://estudioluna.mx", {
+    kind,
+    to: { email: "ana@correo.mx", name: "Ana" },
+    klass: {
+      class_date: new Date("2026-03-02T16:00:00Z"),
+      duration_minutes: 50,
+      description: null,
+      sequence: 1,
+      class_type: { name: "Cycling" },
+      location: { name: "Sala Roma", address: "Av. Álvaro Obregón 120" },
+      coaches: ["Vale"],
+    },
+    changes: kind === "changed" ? [{ label: "Hora", before: "09:00", after: "10:00" }] : [],
+    reservation: { class_reservation_id: 5, spot: "B3" },
+    refundedCredits,
+  });
+  return { subject, html, text };
+}
+
 /** One complete sample of every email type (template names as the outbox records them). */
 const samples: Record<string, () => Promise<RenderedMail> | RenderedMail> = {
   "password-reset": () => passwordResetEmail(brand, { name: "Ana", link: resetLink }),
@@ -94,7 +121,32 @@ const samples: Record<string, () => Promise<RenderedMail> | RenderedMail> = {
       spot: "B3",
       unsubscribeUrl: "https://estudioluna.mx/api/notifications/unsubscribe?token=u1",
     }),
-  "class-cancelled": () => classCancelledEmail(brand, { name: "Ana", klass, credits: 2 }),
+  class_changed: () => classChange("changed", 0),
+  "class-cancelled": () => classChange("cancelled", 2),
+  "purchase-refund": () =>
+    renderEmail(config, "https://estudioluna.mx", {
+      ...refundEmailContent(
+        {
+          name: "Ana",
+          title: "Paquete 10 clases",
+          amount: "625.00",
+          method: "Tarjeta",
+          date: new Date("2026-03-05T18:00:00Z"),
+          credits_withdrawn: 5,
+          full: false,
+          reason: "Cambio de ciudad",
+        },
+        config.timezone,
+      ),
+      action: { label: "Ver mis compras", url: "https://estudioluna.mx/mystudio/membresias" },
+    }),
+  "staff-invitation": () =>
+    staffInvitationEmail(brand, {
+      role: "Recepción",
+      link: "https://estudioluna.mx/equipo/invitacion?token=1.s",
+      days: 7,
+      existing: false,
+    }),
   "purchase-receipt": () => purchaseReceiptEmail(brand, purchase),
   "purchase-gift": () => purchaseGiftEmail(brand, { ...purchase, payment: "Regalo", total: "0.00" }),
   "subscription-renewal-cash": () =>
@@ -172,8 +224,7 @@ describe("email templates", () => {
   });
 
   it("says 1 crédito / 2 créditos, 1 clase / 10 clases, 1 clase seguida / 3 clases seguidas", async () => {
-    const cancelled = async (credits: number) =>
-      (await classCancelledEmail(brand, { name: "Ana", klass, credits })).text;
+    const cancelled = async (credits: number) => classChange("cancelled", credits).text;
     expect(await cancelled(1)).toContain("Te devolvimos 1 crédito para");
     expect(await cancelled(2)).toContain("Te devolvimos 2 créditos para");
     expect(await cancelled(0)).not.toContain("Te devolvimos");
