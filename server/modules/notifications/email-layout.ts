@@ -10,7 +10,7 @@ export type { EmailContent };
  * An email given as a title, paragraphs and one button, in the studio's one layout (React Email,
  * server/modules/mail/templates/layout.tsx) with its plain-text alternative. Kept for callers
  * that build such simple emails; a new email with its own shape gets a template beside the others
- * in server/modules/mail/templates/ (docs/decisions/0025-emails-with-react-email.md).
+ * in server/modules/mail/templates/ (docs/decisions/0028-emails-with-react-email.md).
  */
 export function renderEmail(
   config: AppConfig,

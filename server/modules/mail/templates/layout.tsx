@@ -16,7 +16,7 @@ import type { ReactNode } from "react";
 import type { Brand } from "./brand";
 
 /**
- * The one frame of every email the studio sends (docs/decisions/0025-emails-with-react-email.md):
+ * The one frame of every email the studio sends (docs/decisions/0028-emails-with-react-email.md):
  * the studio's logo on its primary colour, a heading, the message, at most one button, the
  * signature, and a footer with the studio's legal name, address and contact, plus an unsubscribe
  * link on the emails a customer may turn off (reminders; never on transactional ones). One column
