@@ -1,5 +1,5 @@
 /**
- * How many of a purchase's credits a refund withdraws (docs/decisions, refunds and freezes).
+ * How many of a purchase's credits a refund withdraws (docs/decisions/0027).
  * Pure arithmetic, shared by the server (which withdraws) and the web (which previews it).
  *
  * - granted: the purchase's limited credits, used or not (unused + seats they paid);

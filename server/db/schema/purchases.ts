@@ -172,7 +172,7 @@ export const REFUND_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
- * Money given back on a purchase (docs/decisions: refunds and freezes). One row per refund, made
+ * Money given back on a purchase (docs/decisions/0027). One row per refund, made
  * at the desk (idempotency_key from the browser) or learnt from the processor's webhook (a refund
  * made in its dashboard: provider_ref only). credits_withdrawn is what left the customer's buckets.
  */

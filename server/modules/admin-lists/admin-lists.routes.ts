@@ -108,6 +108,8 @@ const purchaseRow = z.object({
   amount: z.number(),
   discount_total: z.number(),
   total_payment: z.number(),
+  /** Given back in refunds (issue 21.4). */
+  refunded_total: z.number(),
   is_gift: z.boolean(),
   subscription: z.boolean(),
   cancelledAt: z.date().nullable(),

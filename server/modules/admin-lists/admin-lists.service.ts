@@ -94,6 +94,7 @@ export async function listPurchases(
     amount: moneyOut(r.amount) ?? 0,
     discount_total: moneyOut(r.discount_total) ?? 0,
     total_payment: moneyOut(r.total_payment) ?? 0,
+    refunded_total: moneyOut(r.refunded_total) ?? 0,
     // A cash purchase waiting for the desk: "Confirmar pago" grants it (PUT /customer/confirmCash).
     can_confirm: r.status === "pending" && r.provider === "cash",
   }));

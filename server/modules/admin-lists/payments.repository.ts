@@ -72,6 +72,7 @@ export async function pageOfPurchases(
       amount: purchases.amount,
       discount_total: purchases.discount_total,
       total_payment: purchases.total_payment,
+      refunded_total: purchases.refunded_total,
       is_gift: purchases.is_gift,
       subscription: sql<boolean>`${purchases.subscription_id} is not null`,
       cancelledAt: purchases.cancelledAt,

@@ -114,7 +114,7 @@ export async function customerExists(db: Db, customerId: number): Promise<boolea
 }
 
 // ---------------------------------------------------------------------------------------------
-// A refund's withdrawal of the credits a purchase granted (docs/decisions, refunds and freezes)
+// A refund's withdrawal of the credits a purchase granted (docs/decisions/0027)
 
 /** The purchase's buckets, locked in id order (the order a booking locks a customer's buckets in). */
 export async function lockBucketsOfPurchase(db: Db, purchaseId: number) {

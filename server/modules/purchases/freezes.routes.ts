@@ -30,7 +30,7 @@ const freezeSchema = z.object({
   requested_by: z.string(),
 });
 
-/** Frozen memberships and failed renewals the customer pays (issue 21.5, decision 0026). */
+/** Frozen memberships and failed renewals the customer pays (issue 21.5, decision 0027). */
 const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = async (): Promise<FreezeDeps> => ({
     db: app.db,

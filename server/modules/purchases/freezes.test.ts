@@ -18,7 +18,7 @@ import {
 import { renewDueSubscriptions } from "./renewals";
 
 /**
- * Frozen memberships (issue 21.5, decision 0026) and paying a failed renewal. Dates are studio
+ * Frozen memberships (issue 21.5, decision 0027) and paying a failed renewal. Dates are studio
  * days counted from today in the studio's zone, so the test reads the same at any hour.
  */
 

@@ -17,7 +17,7 @@ import {
 /**
  * Refunds through Stripe and PayPal (their official SDKs against the in-process fakes): the
  * processor's idempotency, its refusal, and the refund webhooks applied once, ours and those
- * made in the processor's dashboard (issue 21.4, decision 0026).
+ * made in the processor's dashboard (issue 21.4, decision 0027).
  */
 
 const refundsOf = (t: TestApp, purchaseId: number) =>

@@ -23,7 +23,7 @@ const refundSchema = z.object({
   createdAt: z.date(),
 });
 
-/** Refunds at the back office (issue 21.4, decision 0026). */
+/** Refunds at the back office (issue 21.4, decision 0027). */
 const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/purchases/admin/:id/refund",
@@ -33,7 +33,7 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Reembolsa toda o parte de una compra (admin); idempotente por clave",
         description:
-          "amount en pesos (sin él, todo lo que queda). Tarjeta y PayPal: se reembolsa en el procesador; efectivo y mostrador: se registra. Retira los créditos sin usar de la compra en la misma transacción (proporcionales en un reembolso parcial, decisión 0026) y envía un correo al cliente. 400 REFUND_AMOUNT_INVALID, 402 REFUND_FAILED, 404 PURCHASE_NOT_FOUND, 409 REFUND_KEY_REUSED, 412 NOTHING_TO_REFUND / REFUND_AT_PAYPAL.",
+          "amount en pesos (sin él, todo lo que queda). Tarjeta y PayPal: se reembolsa en el procesador; efectivo y mostrador: se registra. Retira los créditos sin usar de la compra en la misma transacción (proporcionales en un reembolso parcial, decisión 0027) y envía un correo al cliente. 400 REFUND_AMOUNT_INVALID, 402 REFUND_FAILED, 404 PURCHASE_NOT_FOUND, 409 REFUND_KEY_REUSED, 412 NOTHING_TO_REFUND / REFUND_AT_PAYPAL.",
         params: idParams,
         body: z.object({
           amount: z.number().positive().multipleOf(0.01).max(10_000_000).optional(),

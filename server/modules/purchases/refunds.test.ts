@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, newKey, purchaseReads } from "../checkout/commerce-test-support";
 import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
 
-/** Refunds (issue 21.4, decision 0026) with the sandbox processor and at the desk. */
+/** Refunds (issue 21.4, decision 0027) with the sandbox processor and at the desk. */
 
 let t: TestApp;
 let studio: Studio;

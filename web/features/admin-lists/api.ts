@@ -57,6 +57,7 @@ export interface PurchaseRow extends Customer {
   amount: number;
   discount_total: number;
   total_payment: number;
+  refunded_total: number;
   is_gift: boolean;
   subscription: boolean;
   can_confirm: boolean;

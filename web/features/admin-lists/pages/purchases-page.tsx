@@ -198,6 +198,13 @@ export function PurchasesPage() {
       (r) => (r.can_confirm ? confirmPurchaseButton(r) : null),
     ),
     paymentColumn<PurchaseRow>(true),
+    {
+      key: "refunded",
+      header: "Reembolsado",
+      align: "right",
+      value: (r) => r.refunded_total,
+      render: (r) => (r.refunded_total > 0 ? formatMoney(r.refunded_total) : "—"),
+    },
     totalColumn<PurchaseRow>(),
   ];
 
