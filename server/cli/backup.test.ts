@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
+import PgBoss from "pg-boss";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
@@ -65,6 +66,87 @@ describe("backup and restore", () => {
         const rows = await check.db.select({ key: app_config.key, value: app_config.value }).from(app_config);
         await check.close();
         expect(rows).toEqual([{ key: "business_name", value: "Antes" }]);
+      } finally {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
+
+  it("PGlite: restores onto a new machine (no DATA_DIR yet), with the session secret", {
+    timeout: 180_000,
+  }, async () => {
+    const dataDir = tmp();
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    await migrateDatabase(database);
+    await database.db.insert(app_config).values({ key: "business_name", value: "Estudio viajero" });
+    await database.close();
+    fs.writeFileSync(path.join(dataDir, ".auth-secret"), "a".repeat(64), { mode: 0o600 });
+    const backupDir = path.join(tmp(), "copia");
+    await createBackup({ dataDir }, backupDir);
+
+    const fresh = path.join(tmp(), "maquina-nueva", "data");
+    expect(fs.existsSync(fresh)).toBe(false);
+    await restoreBackup({ dataDir: fresh }, backupDir);
+    const restored = await openDatabase({ kind: "pglite", dataDir: fresh });
+    const rows = await restored.db.select({ value: app_config.value }).from(app_config);
+    await restored.close();
+    expect(rows).toEqual([{ value: "Estudio viajero" }]);
+    expect(fs.readFileSync(path.join(fresh, ".auth-secret"), "utf8")).toBe("a".repeat(64));
+    expect(fs.statSync(path.join(fresh, ".auth-secret")).mode & 0o777).toBe(0o600);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "PostgreSQL: restores over the live app database, pg-boss's partitioned job tables included",
+    { timeout: 120_000 },
+    async () => {
+      const base = process.env.TEST_DATABASE_URL!;
+      const name = `t_restore_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      try {
+        const database = await openDatabase({ kind: "postgres", url: url.toString() });
+        await migrateDatabase(database);
+        await database.db.insert(app_config).values({ key: "business_name", value: "Antes" });
+        // pg-boss creates a partition per queue: what broke pg_restore --clean.
+        const boss = new PgBoss({
+          connectionString: url.toString(),
+          schema: "pgboss",
+          supervise: false,
+          schedule: false,
+        });
+        boss.on("error", () => {});
+        await boss.start();
+        await boss.createQueue("respaldo");
+        await boss.send("respaldo", { antes: true });
+        const backupDir = path.join(tmp(), "copia");
+        await createBackup({ databaseUrl: url.toString(), dataDir: tmp() }, backupDir);
+
+        // After the backup: another queue, another job, changed and new rows, shared counters.
+        await boss.createQueue("despues");
+        await boss.send("despues", {});
+        await boss.stop({ graceful: false, close: true });
+        await database.db
+          .update(app_config)
+          .set({ value: "Después" })
+          .where(eq(app_config.key, "business_name"));
+        await database.db.insert(app_config).values({ key: "primary", value: "#000000" });
+        await database.pool!.query("create schema if not exists estudio_shared");
+        await database.close();
+
+        await restoreBackup({ databaseUrl: url.toString(), dataDir: tmp() }, backupDir);
+        const check = new pg.Client({ connectionString: url.toString() });
+        await check.connect();
+        const config = await check.query("select key, value from app_config order by key");
+        const jobs = await check.query("select name from pgboss.job order by name");
+        const shared = await check.query("select 1 from pg_namespace where nspname = 'estudio_shared'");
+        await check.end();
+        expect(config.rows).toEqual([{ key: "business_name", value: "Antes" }]);
+        expect(jobs.rows).toEqual([{ name: "respaldo" }]);
+        expect(shared.rows).toEqual([]);
       } finally {
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -7,18 +8,31 @@ import { PGlite } from "@electric-sql/pglite";
  * Backups of the studio's data: the database (pg_dump custom format on PostgreSQL, PGlite's own
  * data-directory archive when embedded) plus the uploaded files, in one folder per backup.
  * With PGlite, stop the app first: the embedded database belongs to one process at a time.
+ *
+ * The session secret `npm start` keeps in DATA_DIR/.auth-secret travels with the backup (same
+ * permissions), so sessions and pending links still verify after a restore on a new machine; a
+ * deployment with AUTH_SECRET in its environment keeps that value in its secret store instead.
  */
 export type BackupTarget = { databaseUrl?: string; dataDir: string };
 
 const PG_DUMP = "database.dump";
 const PGLITE_ARCHIVE = "database.tar.gz";
+const AUTH_SECRET_FILE = ".auth-secret";
+/** Counters shared by instances (plugins/rate-limit-store.ts): not data, recreated on first use. */
+const NOT_BACKED_UP_SCHEMAS = ["estudio_shared"];
 
 export async function createBackup(target: BackupTarget, backupDir: string): Promise<string> {
   fs.mkdirSync(backupDir, { recursive: true });
   if (target.databaseUrl) {
     execFileSync(
       "pg_dump",
-      ["--format=custom", "--no-owner", `--file=${path.join(backupDir, PG_DUMP)}`, target.databaseUrl],
+      [
+        "--format=custom",
+        "--no-owner",
+        ...NOT_BACKED_UP_SCHEMAS.map((schema) => `--exclude-schema=${schema}`),
+        `--file=${path.join(backupDir, PG_DUMP)}`,
+        target.databaseUrl,
+      ],
       {
         stdio: "inherit",
       },
@@ -34,6 +48,8 @@ export async function createBackup(target: BackupTarget, backupDir: string): Pro
   }
   const files = path.join(target.dataDir, "files");
   if (fs.existsSync(files)) fs.cpSync(files, path.join(backupDir, "files"), { recursive: true });
+  const secret = path.join(target.dataDir, AUTH_SECRET_FILE);
+  if (fs.existsSync(secret)) fs.copyFileSync(secret, path.join(backupDir, AUTH_SECRET_FILE));
   fs.writeFileSync(
     path.join(backupDir, "backup.json"),
     JSON.stringify(
@@ -49,20 +65,10 @@ export async function restoreBackup(target: BackupTarget, backupDir: string): Pr
   if (!fs.existsSync(path.join(backupDir, "backup.json"))) {
     throw new Error(`${backupDir} no es una copia de seguridad (falta backup.json)`);
   }
+  // A new machine has no DATA_DIR yet.
+  fs.mkdirSync(target.dataDir, { recursive: true });
   if (target.databaseUrl) {
-    // --clean drops what the dump recreates, so the database ends up exactly as backed up.
-    execFileSync(
-      "pg_restore",
-      [
-        "--clean",
-        "--if-exists",
-        "--no-owner",
-        "--single-transaction",
-        `--dbname=${target.databaseUrl}`,
-        path.join(backupDir, PG_DUMP),
-      ],
-      { stdio: "inherit" },
-    );
+    restorePostgres(target.databaseUrl, path.join(backupDir, PG_DUMP));
   } else {
     const archive = fs.readFileSync(path.join(backupDir, PGLITE_ARCHIVE));
     const dir = path.join(target.dataDir, "pglite");
@@ -82,4 +88,85 @@ export async function restoreBackup(target: BackupTarget, backupDir: string): Pr
   }
   const files = path.join(backupDir, "files");
   if (fs.existsSync(files)) fs.cpSync(files, path.join(target.dataDir, "files"), { recursive: true });
+  // The secret comes back only where there is none: never replace the one a running studio uses.
+  const secret = path.join(backupDir, AUTH_SECRET_FILE);
+  const current = path.join(target.dataDir, AUTH_SECRET_FILE);
+  if (fs.existsSync(secret) && !fs.existsSync(current)) {
+    fs.copyFileSync(secret, current);
+    fs.chmodSync(current, 0o600);
+  }
+}
+
+/**
+ * The dump replaces the app's database in one transaction. `pg_restore --clean` cannot do it over
+ * a database pg-boss has used: it drops the constraints of pg-boss's job partitions one by one,
+ * which PostgreSQL refuses for inherited ones. Instead the app's schemas (the dump's own, and the
+ * shared counters) are dropped whole and everything in public is dropped, then the dump's SQL
+ * runs — all inside one psql transaction, so a failure leaves the database as it was.
+ */
+function restorePostgres(databaseUrl: string, dump: string): void {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "estudio-restore-"));
+  try {
+    const script = path.join(work, "dump.sql");
+    execFileSync("pg_restore", ["--no-owner", `--file=${script}`, dump], { stdio: "inherit" });
+    const listing = execFileSync("pg_restore", ["--list", dump], { encoding: "utf8" });
+    // pg-boss and the migrator keep their own schemas; whatever the dump has is recreated by it.
+    const schemas = new Set([...NOT_BACKED_UP_SCHEMAS, "drizzle", "pgboss"]);
+    for (const line of listing.split("\n")) {
+      const match = /^\d+; \d+ \d+ SCHEMA - (\S+) /.exec(line);
+      if (match && match[1] !== "public") schemas.add(match[1]);
+    }
+    const drops = [...schemas].map(
+      (schema) => `drop schema if exists "${schema.replaceAll('"', '""')}" cascade;`,
+    );
+    const wrapper = path.join(work, "restore.sql");
+    fs.writeFileSync(
+      wrapper,
+      [
+        "\\set ON_ERROR_STOP on",
+        "set client_min_messages = warning;",
+        ...drops,
+        // Tables first (their sequences, indexes and foreign keys go with them), then what is left.
+        `do $$ declare item record; begin
+  for item in select c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+        and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype = 'e')
+      order by c.relkind in ('r', 'p') desc loop
+    execute format('drop %s if exists public.%I cascade',
+      case item.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence'
+        when 'f' then 'foreign table' else 'table' end, item.relname);
+  end loop;
+  for item in select t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+      where n.nspname = 'public' and t.typtype in ('e', 'd', 'c') and t.typrelid = 0
+        and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e') loop
+    execute format('drop type if exists public.%I cascade', item.typname);
+  end loop;
+  for item in select p.oid::regprocedure::text as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public'
+        and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e') loop
+    execute format('drop routine if exists %s cascade', item.signature);
+  end loop;
+end $$;`,
+        `\\i ${script}`,
+        "",
+      ].join("\n"),
+    );
+    execFileSync(
+      "psql",
+      [
+        "--single-transaction",
+        "--quiet",
+        "--no-psqlrc",
+        "--set=ON_ERROR_STOP=1",
+        `--dbname=${databaseUrl}`,
+        "--file",
+        wrapper,
+      ],
+      {
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
