@@ -3,7 +3,6 @@
 // beside them. `npm start` runs the result with plain node: no TypeScript at run time.
 import fs from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
 
 const root = path.resolve(import.meta.dirname, "..");
 const outdir = path.join(root, "dist", "server");
@@ -16,6 +15,8 @@ export const SERVER_ENTRIES = {
 
 export async function buildServer() {
   const started = Date.now();
+  // Loaded only to build: `npm start` with a current build needs no dev dependency.
+  const { build } = await import("esbuild");
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
