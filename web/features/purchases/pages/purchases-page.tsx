@@ -19,8 +19,9 @@ import { messages } from "../../../../domain/messages";
 import { PageHeading } from "../../../components/page-placeholder";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useAppConfig } from "../../app-config/api";
-import { type Purchase, usePurchases } from "../api";
+import { type Purchase, useMyFreezes, usePurchases } from "../api";
 import { CancelSubscriptionModal } from "../components/cancel-subscription-modal";
+import { FreezeOwnModal } from "../components/freeze-own-modal";
 
 const TITLE = "Mis Compras";
 const statusColor: Record<string, string> = {
@@ -40,6 +41,12 @@ export function PurchasesPage() {
   const purchases = usePurchases();
   const mobile = useMediaQuery("(max-width: 48em)");
   const [cancelling, setCancelling] = useState<Purchase | null>(null);
+  // Freezing one's own membership (issue 21.5), when the studio allows it.
+  const freezes = useMyFreezes();
+  const [freezing, setFreezing] = useState<Purchase | null>(null);
+  const frozenNow = (p: Purchase) => freezes.data?.freezes.find((f) => f.purchase_id === p.purchase_id);
+  const canFreeze = (p: Purchase) =>
+    Boolean(freezes.data?.allowed) && p.status === "active" && Boolean(p.subscription_id) && !frozenNow(p);
 
   const next = (p: Purchase) => (p.next_charge ? formatDate(p.next_charge, tz) : "—");
   const actions = (p: Purchase, mobileRule: boolean) => (
@@ -57,6 +64,20 @@ export function PurchasesPage() {
         <Button size="xs" variant="light" color="red" onClick={() => setCancelling(p)}>
           Cancelar suscripción
         </Button>
+      ) : null}
+      {canFreeze(p) ? (
+        <Button size="xs" variant="light" onClick={() => setFreezing(p)}>
+          Congelar
+        </Button>
+      ) : null}
+      {frozenNow(p) ? (
+        <Badge
+          color="cyan"
+          variant="light"
+        >{`Congelada del ${formatDate(frozenNow(p)!.starts_at, tz)} al ${formatDate(
+          new Date(new Date(frozenNow(p)!.ends_at).getTime() - 1),
+          tz,
+        )}`}</Badge>
       ) : null}
     </Group>
   );
@@ -119,6 +140,15 @@ export function PurchasesPage() {
             </Table>
           </Table.ScrollContainer>
         )}
+        {freezing && freezes.data ? (
+          <FreezeOwnModal
+            purchase={freezing}
+            fee={freezes.data.fee}
+            maxDays={freezes.data.max_days}
+            timeZone={tz}
+            onClose={() => setFreezing(null)}
+          />
+        ) : null}
         <CancelSubscriptionModal
           purchaseId={cancelling?.purchase_id ?? null}
           title={cancelling?.title ?? ""}
