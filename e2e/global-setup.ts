@@ -65,7 +65,7 @@ async function startServer(started: Started[]): Promise<Started> {
 }
 
 /**
- * Starts one real server per journey worker (E2E_WORKERS, docs/decisions/0025): the files of a
+ * Starts one real server per journey worker (E2E_WORKERS, docs/decisions/0029): the files of a
  * worker run one after another against its own server and demo studio, so a journey that changes
  * studio-wide settings never races a file of the other worker. e2e/worker-server.ts points
  * `inject("baseUrl")` and `inject("mailDir")` of each file at its worker's server.

@@ -4,7 +4,7 @@ import { e2eWorkers } from "./workers";
 // Browser journeys, driven by Debian's Chromium through playwright-core. global-setup starts one
 // real server (built SPA + API + demo studio on a fresh PGlite) per worker; each file runs against
 // its worker's server (worker-server.ts), files of one worker one after another
-// (docs/decisions/0025).
+// (docs/decisions/0029).
 const workers = e2eWorkers();
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 /**
- * How many journey files run at once, each worker with its own server (docs/decisions/0025).
+ * How many journey files run at once, each worker with its own server (docs/decisions/0029).
  * E2E_WORKERS=1 runs them one after another against one server, as before.
  */
 export function e2eWorkers(): number {

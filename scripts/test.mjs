@@ -2,8 +2,9 @@
 // the browser journeys in Debian's Chromium. Ends with one "N passed, N failed" line.
 //
 // The journeys mostly wait on the browser and their servers, the API suites on their database:
-// both run at the same time (docs/decisions/0025), each writing its output to .tmp/vitest-<suite>.log,
-// printed whole when that suite ends. TEST_PARALLEL=0 runs them one after another, as before.
+// all three run at the same time (docs/decisions/0029), each writing its output to
+// .tmp/vitest-<suite>.log, printed whole when that suite ends. TEST_PARALLEL=0 runs them one
+// after another, as before.
 // `npm test api` or `npm test e2e` runs one part.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
