@@ -216,6 +216,7 @@ export function SignUpForm({
           label={authCopy.signupReason}
           data={[...SIGNUP_REASONS]}
           value={core.signup_reason}
+          error={errors.signup_reason}
           onChange={(v) => set("signup_reason", v)}
           clearable
         />
@@ -223,6 +224,7 @@ export function SignUpForm({
           <TextInput
             label={authCopy.signupReasonOther}
             value={core.signup_reason_other}
+            error={errors.signup_reason_other}
             onChange={(e) => set("signup_reason_other", e.currentTarget.value)}
           />
         ) : null}
