@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { addLocalDays } from "../../../domain/booking";
+import { addLocalDays, localDay } from "../../../domain/booking";
+import type { ChangeScope } from "../../../domain/class-changes";
 import { api } from "../../lib/api-client";
 
 export interface AdminClass {
@@ -18,6 +19,10 @@ export interface AdminClass {
   tags: { tag_id: number; name: string; color: string | null }[];
   reserved: number;
   available: number;
+  /** The weekly series it belongs to (null: a class on its own). */
+  series_id?: number | null;
+  /** Set when the studio cancelled it: the week still shows it, marked "Cancelada". */
+  cancelled_at?: string | null;
 }
 
 export interface RosterRow {
@@ -53,15 +58,71 @@ export type ClassBody = {
 
 const KEY = ["admin-schedule"] as const;
 
-/** The seven days from `start` (a Monday), as staff see them: every scheduled class. */
-export function useWeek(start: string) {
+/**
+ * The seven days from `start` (a Monday), as staff see them: every scheduled class, and the
+ * cancelled ones in their place (marked "Cancelada").
+ */
+export function useWeek(start: string, timezone: string) {
   return useQuery({
     queryKey: [...KEY, "week", start],
-    queryFn: () =>
-      api.get<{ days: { date: string; single_classes: AdminClass[] }[] }>("/single_class", {
-        query: { start_date: start, end_date: addLocalDays(start, 6) },
-      }),
+    queryFn: async () => {
+      const query = { start_date: start, end_date: addLocalDays(start, 6) };
+      const [week, cancelled] = await Promise.all([
+        api.get<{ days: { date: string; single_classes: AdminClass[] }[] }>("/single_class", { query }),
+        api.get<{ single_classes: AdminClass[] }>("/admin/single_class/cancelled", { query }),
+      ]);
+      return {
+        days: week.days.map((day) => ({
+          ...day,
+          single_classes: [
+            ...day.single_classes,
+            ...cancelled.single_classes.filter((k) => localDay(k.class_date, timezone) === day.date),
+          ].sort((a, b) => a.class_date.localeCompare(b.class_date)),
+        })),
+      };
+    },
     placeholderData: keepPreviousData,
+  });
+}
+
+export type ChangeImpact = {
+  classes: number;
+  people: number;
+  booked: number;
+  waiting: number;
+  series: boolean;
+};
+
+/** Who a change of the class in this scope would tell (asked before saving). */
+export const fetchChangeImpact = (id: number, scope: ChangeScope) =>
+  api.get<ChangeImpact>(`/admin/single_class/${id}/change-impact`, { query: { scope } });
+
+export function useChangeImpact(id: number | null, scope: ChangeScope, enabled: boolean) {
+  return useQuery({
+    queryKey: [...KEY, "impact", id, scope],
+    queryFn: () => fetchChangeImpact(id as number, scope),
+    enabled: enabled && id !== null,
+  });
+}
+
+export type CoachClass = {
+  single_class_id: number;
+  class_date: string;
+  duration_minutes: number;
+  class_type: { name: string };
+  location: { name: string } | null;
+  coaches: { instructor_id: number; name: string }[];
+  reserved: number;
+};
+
+export function useCoachClasses(instructorId: string | null, from: string, to: string) {
+  return useQuery({
+    queryKey: [...KEY, "coach-classes", instructorId, from, to],
+    queryFn: () =>
+      api.get<{ single_classes: CoachClass[] }>(`/admin/instructors/${instructorId}/classes`, {
+        query: { start_date: from, end_date: to },
+      }),
+    enabled: Boolean(instructorId && from && to && from <= to),
   });
 }
 
@@ -106,17 +167,23 @@ function useScheduleMutation<I, O>(fn: (input: I) => Promise<O>) {
 type Message = { message: string };
 
 export const useSaveClass = () =>
-  useScheduleMutation((body: ClassBody & { single_class_id?: number }) =>
+  useScheduleMutation((body: ClassBody & { single_class_id?: number; scope?: ChangeScope }) =>
     body.single_class_id
-      ? api.put<Message & { single_class: AdminClass }>("/single_class", body)
+      ? api.put<Message & { single_class: AdminClass; notified: number }>("/single_class", body)
       : api.post<Message & { single_class: AdminClass }>("/single_class", body),
   );
 
 export const useCancelClass = () =>
-  useScheduleMutation((id: number) =>
+  useScheduleMutation(({ id, scope }: { id: number; scope: ChangeScope }) =>
     api.delete<Message & { cancelled_reservations: number; refunded_credits: number; notified: number }>(
-      `/single_class/${id}`,
+      `/single_class/${id}?scope=${scope}`,
     ),
+  );
+
+export const useSubstitute = () =>
+  useScheduleMutation(
+    (body: { instructor_id: number; changes: { single_class_id: number; instructor_id: number }[] }) =>
+      api.post<Message & { updated: number; notified: number }>("/admin/substitutions", body),
   );
 
 export const useRepeatClass = () =>

@@ -69,4 +69,30 @@ export const scheduleCopy = {
   noReservations: "Nadie ha reservado esta clase todavía.",
   coach: "Coach",
   minutes: (n: number) => `${n} min`,
+  // Changes of booked classes, series and substitutions (issue 21)
+  scope: "Aplicar a",
+  notifyTitle: "Avisar del cambio",
+  notifyHelp: (n: number) =>
+    n === 1
+      ? "Recibirá un correo con el cambio y un aviso en su cuenta; si reservó, puede cancelar sin costo."
+      : "Recibirán un correo con el cambio y un aviso en su cuenta; quienes reservaron pueden cancelar sin costo.",
+  saveAndNotify: "Guardar y avisar",
+  cancelScopeTitle: "Cancelar clase",
+  cancelScopeMessage: (name: string, date: string) =>
+    `¿Cancelar ${name} del ${date}? Se cancelarán sus reservaciones, se devolverán los créditos y se avisará a los clientes.`,
+  nobodyToNotify: "Nadie ha reservado ni espera lugar: no se avisará a nadie.",
+  seriesBadge: "Serie semanal",
+  pastClass: "Esta clase ya pasó: solo se puede tomar asistencia.",
+  substitute: "Sustituir coach",
+  substituteTitle: "Sustituir a un coach",
+  substituteHelp:
+    "Elige al coach y las fechas; después, el sustituto de cada clase. Quienes reservaron o esperan lugar reciben un aviso.",
+  coachToReplace: "Coach a sustituir",
+  from: "Desde",
+  to: "Hasta",
+  replacement: "Sustituto",
+  keep: "Sin cambio",
+  noCoachClasses: "Este coach no tiene clases en esas fechas.",
+  saveSubstitution: "Guardar sustitución",
+  booked: (n: number) => (n === 1 ? "1 reservación" : `${n} reservaciones`),
 };

@@ -4,6 +4,7 @@ import {
   Modal,
   MultiSelect,
   NumberInput,
+  Radio,
   Select,
   SimpleGrid,
   Stack,
@@ -12,10 +13,17 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { localDay, localTime } from "../../../../domain/booking";
+import {
+  CHANGE_SCOPE_LABEL,
+  CHANGE_SCOPES,
+  type ChangeScope,
+  willNotifyLabel,
+} from "../../../../domain/class-changes";
 import { isApiError } from "../../../lib/api-client";
+import { ConfirmModal } from "../../admin/components/confirm-modal";
 import { notifyError, notifySuccess } from "../../admin/notify";
 import { useAppConfig } from "../../app-config/api";
-import { type AdminClass, type ClassBody, useOptions, useSaveClass } from "../api";
+import { type AdminClass, type ClassBody, fetchChangeImpact, useOptions, useSaveClass } from "../api";
 import { scheduleCopy as c } from "../copy";
 
 type FormState = {
@@ -53,6 +61,18 @@ function initial(klass: AdminClass | null, day: string | null, zone: string): Fo
 
 const idOrNull = (v: string) => (v ? Number(v) : null);
 
+/** Whether the edit touches what booked and waiting people are told about (time, length, place, coach). */
+function notifies(before: FormState, after: FormState): boolean {
+  const coaches = (f: FormState) => [...f.instructor_ids].sort().join(",");
+  return (
+    before.date !== after.date ||
+    before.time !== after.time ||
+    Number(before.duration_minutes) !== Number(after.duration_minutes) ||
+    before.location_id !== after.location_id ||
+    coaches(before) !== coaches(after)
+  );
+}
+
 /**
  * Create or edit a class. Date and time are the studio's wall clock (the server converts them
  * with the studio's zone), so an admin travelling elsewhere still schedules 07:00 at the studio.
@@ -71,10 +91,15 @@ export function ClassFormModal({
   const { timezone } = useAppConfig();
   const [form, setForm] = useState<FormState>(() => initial(klass, day, timezone));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [scope, setScope] = useState<ChangeScope>("one");
+  const [asking, setAsking] = useState<number | null>(null);
+  const [checking, setChecking] = useState(false);
   useEffect(() => {
     if (opened) {
       setForm(initial(klass, day, timezone));
       setErrors({});
+      setScope("one");
+      setAsking(null);
     }
   }, [opened, klass, day, timezone]);
   const types = useOptions("/admin/class_types", "class_types", "class_type_id", named);
@@ -87,9 +112,29 @@ export function ClassFormModal({
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
+  /** A change people are told about first asks "Se avisará a N personas". */
   const submit = async () => {
-    const body: ClassBody & { single_class_id?: number } = {
-      ...(klass ? { single_class_id: klass.single_class_id } : {}),
+    if (klass && notifies(initial(klass, null, timezone), form)) {
+      setChecking(true);
+      try {
+        const impact = await fetchChangeImpact(klass.single_class_id, scope);
+        if (impact.people > 0) {
+          setAsking(impact.people);
+          return;
+        }
+      } catch (error) {
+        notifyError(error);
+        return;
+      } finally {
+        setChecking(false);
+      }
+    }
+    await save_();
+  };
+
+  const save_ = async () => {
+    const body: ClassBody & { single_class_id?: number; scope?: ChangeScope } = {
+      ...(klass ? { single_class_id: klass.single_class_id, scope } : {}),
       class_type_id: Number(form.class_type_id),
       class_date: `${form.date}T${form.time}`,
       duration_minutes: Number(form.duration_minutes) || 50,
@@ -104,8 +149,10 @@ export function ClassFormModal({
     try {
       const res = await save.mutateAsync(body);
       notifySuccess(res.message);
+      setAsking(null);
       onClose();
     } catch (error) {
+      setAsking(null);
       if (isApiError(error) && error.fields) setErrors(error.fields);
       notifyError(error);
     }
@@ -205,13 +252,22 @@ export function ClassFormModal({
             value={form.description}
             onChange={(e) => set("description", e.currentTarget.value)}
           />
+          {klass?.series_id ? (
+            <Radio.Group label={c.scope} value={scope} onChange={(v) => setScope(v as ChangeScope)}>
+              <Group gap="md" mt={4}>
+                {CHANGE_SCOPES.map((value) => (
+                  <Radio key={value} value={value} label={CHANGE_SCOPE_LABEL[value]} />
+                ))}
+              </Group>
+            </Radio.Group>
+          ) : null}
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>
               {c.cancel}
             </Button>
             <Button
               type="submit"
-              loading={save.isPending}
+              loading={save.isPending || checking}
               disabled={!form.class_type_id || !form.date || !form.time}
             >
               {c.save}
@@ -219,6 +275,16 @@ export function ClassFormModal({
           </Group>
         </Stack>
       </form>
+      <ConfirmModal
+        opened={asking !== null}
+        title={c.notifyTitle}
+        message={`${willNotifyLabel(asking ?? 0)}. ${c.notifyHelp(asking ?? 0)}`}
+        confirmLabel={c.saveAndNotify}
+        color="blue"
+        loading={save.isPending}
+        onConfirm={save_}
+        onClose={() => setAsking(null)}
+      />
     </Modal>
   );
 }

@@ -1,14 +1,27 @@
-import { Badge, Button, Divider, Drawer, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Divider, Drawer, Group, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconCalendarRepeat, IconChecklist, IconEdit, IconX } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { addLocalDays, localDay } from "../../../../domain/booking";
+import {
+  CHANGE_SCOPE_LABEL,
+  CHANGE_SCOPES,
+  type ChangeScope,
+  willNotifyLabel,
+} from "../../../../domain/class-changes";
 import { formatDateTime } from "../../../../domain/format";
 import { type AdminColumn, AdminTable } from "../../admin/components/admin-table";
 import { ConfirmModal } from "../../admin/components/confirm-modal";
 import { notifyError, notifySuccess } from "../../admin/notify";
 import { useAppConfig } from "../../app-config/api";
-import { type AdminClass, type RosterRow, useCancelClass, useRepeatClass, useRoster } from "../api";
+import {
+  type AdminClass,
+  type RosterRow,
+  useCancelClass,
+  useChangeImpact,
+  useRepeatClass,
+  useRoster,
+} from "../api";
 import { scheduleCopy as c } from "../copy";
 
 const fullName = (r: RosterRow) => [r.name, r.last_name].filter(Boolean).join(" ");
@@ -63,14 +76,19 @@ export function ClassPanel({
   const cancel = useCancelClass();
   const repeat = useRepeatClass();
   const [confirming, setConfirming] = useState(false);
+  const [scope, setScope] = useState<ChangeScope>("one");
+  const impact = useChangeImpact(klass?.single_class_id ?? null, scope, confirming);
   const [until, setUntil] = useState("");
   const rows = roster.data?.reservations ?? [];
   const when = klass ? formatDateTime(klass.class_date, timezone) : "";
+  const cancelled = Boolean(klass?.cancelled_at);
+  // Past classes are not edited or cancelled (the server refuses too): only attendance.
+  const past = klass ? new Date(klass.class_date).getTime() <= Date.now() : false;
 
   const doCancel = async () => {
     if (!klass) return;
     try {
-      notifySuccess((await cancel.mutateAsync(klass.single_class_id)).message);
+      notifySuccess((await cancel.mutateAsync({ id: klass.single_class_id, scope })).message);
       setConfirming(false);
       onClose();
     } catch (error) {
@@ -95,6 +113,7 @@ export function ClassPanel({
       size="xl"
       title={klass?.class_type.name}
       radius="md"
+      closeButtonProps={{ "aria-label": c.close }}
     >
       {klass ? (
         <Stack gap="md">
@@ -112,6 +131,16 @@ export function ClassPanel({
                 .join(" · ")}
             </Text>
             <Group gap={4}>
+              {cancelled ? (
+                <Badge color="red" variant="filled">
+                  {c.cancelled}
+                </Badge>
+              ) : null}
+              {klass.series_id ? (
+                <Badge color="grape" variant="light">
+                  {c.seriesBadge}
+                </Badge>
+              ) : null}
               <Badge variant="light">{c.occupancy(klass.reserved, klass.capacity)}</Badge>
               {klass.tags.map((t) => (
                 <Badge key={t.tag_id} color={t.color ?? "gray"} variant="outline">
@@ -121,10 +150,17 @@ export function ClassPanel({
             </Group>
             {klass.description ? <Text size="sm">{klass.description}</Text> : null}
           </Stack>
+          {past && !cancelled ? (
+            <Text size="sm" c="dimmed">
+              {c.pastClass}
+            </Text>
+          ) : null}
           <Group gap="xs">
-            <Button leftSection={<IconEdit size={16} />} variant="light" onClick={() => onEdit(klass)}>
-              {c.edit}
-            </Button>
+            {cancelled || past ? null : (
+              <Button leftSection={<IconEdit size={16} />} variant="light" onClick={() => onEdit(klass)}>
+                {c.edit}
+              </Button>
+            )}
             <Button
               component={Link}
               to={`/admin/clases/${klass.single_class_id}/asistencia`}
@@ -134,14 +170,19 @@ export function ClassPanel({
             >
               {c.checkIn}
             </Button>
-            <Button
-              leftSection={<IconX size={16} />}
-              variant="light"
-              color="red"
-              onClick={() => setConfirming(true)}
-            >
-              {c.cancelClass}
-            </Button>
+            {cancelled || past ? null : (
+              <Button
+                leftSection={<IconX size={16} />}
+                variant="light"
+                color="red"
+                onClick={() => {
+                  setScope("one");
+                  setConfirming(true);
+                }}
+              >
+                {c.cancelClass}
+              </Button>
+            )}
           </Group>
           <Divider />
           <Stack gap="xs">
@@ -185,12 +226,31 @@ export function ClassPanel({
           <ConfirmModal
             opened={confirming}
             title={c.cancelTitle}
-            message={c.cancelMessage(klass.class_type.name, when, klass.reserved)}
+            message={
+              klass.series_id
+                ? c.cancelScopeMessage(klass.class_type.name, when)
+                : c.cancelMessage(klass.class_type.name, when, klass.reserved)
+            }
             confirmLabel={c.cancelClass}
             loading={cancel.isPending}
             onConfirm={doCancel}
             onClose={() => setConfirming(false)}
-          />
+          >
+            {klass.series_id ? (
+              <Radio.Group label={c.scope} value={scope} onChange={(v) => setScope(v as ChangeScope)}>
+                <Stack gap={6} mt={4}>
+                  {CHANGE_SCOPES.map((value) => (
+                    <Radio key={value} value={value} label={CHANGE_SCOPE_LABEL[value]} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+            ) : null}
+            {impact.data ? (
+              <Text fw={600} aria-live="polite">
+                {impact.data.people > 0 ? willNotifyLabel(impact.data.people) : c.nobodyToNotify}
+              </Text>
+            ) : null}
+          </ConfirmModal>
         </Stack>
       ) : null}
     </Drawer>

@@ -1,4 +1,14 @@
-import { ActionIcon, Box, Paper, SimpleGrid, Stack, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { formatTime, weekdayName } from "../../../../domain/format";
 import type { AdminClass } from "../api";
@@ -83,17 +93,24 @@ export function WeekGrid({
                       borderLeft: `4px solid ${k.class_type.color ?? "var(--mantine-primary-color-filled)"}`,
                     }}
                   >
-                    <Text size="xs" fw={700}>
+                    <Text size="xs" fw={700} td={k.cancelled_at ? "line-through" : undefined}>
                       {formatTime(k.class_date, timezone)} · {k.class_type.name}
                     </Text>
+                    {k.cancelled_at ? (
+                      <Badge size="xs" color="red" variant="light">
+                        {c.cancelled}
+                      </Badge>
+                    ) : null}
                     <Text size="xs" c="dimmed" lineClamp={1}>
                       {[k.class_instructors.map((i) => i.instructor.name).join(", "), k.location?.name]
                         .filter(Boolean)
                         .join(" · ")}
                     </Text>
-                    <Text size="xs" fw={600} c={fill(k)}>
-                      {c.occupancy(k.reserved, k.capacity)}
-                    </Text>
+                    {k.cancelled_at ? null : (
+                      <Text size="xs" fw={600} c={fill(k)}>
+                        {c.occupancy(k.reserved, k.capacity)}
+                      </Text>
+                    )}
                   </UnstyledButton>
                 ))
               )}

@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Text, Tooltip } from "@mantine/core";
-import { IconChevronLeft, IconChevronRight, IconCopy, IconPlus } from "@tabler/icons-react";
+import { IconChevronLeft, IconChevronRight, IconCopy, IconPlus, IconUserShare } from "@tabler/icons-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { addLocalDays, isLocalDay, localDay, mondayOfDay } from "../../../../domain/booking";
@@ -10,6 +10,7 @@ import { type AdminClass, useWeek } from "../api";
 import { ClassFormModal } from "../components/class-form-modal";
 import { ClassPanel } from "../components/class-panel";
 import { CopyWeekModal } from "../components/copy-week-modal";
+import { SubstituteModal } from "../components/substitute-modal";
 import { WeekGrid } from "../components/week-grid";
 import { scheduleCopy as c } from "../copy";
 
@@ -20,10 +21,11 @@ export function SchedulePage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get("semana");
   const start = mondayOfDay(asked && isLocalDay(asked) ? asked : today);
-  const week = useWeek(start);
+  const week = useWeek(start, timezone);
   const [open, setOpen] = useState<AdminClass | null>(null);
   const [form, setForm] = useState<{ klass: AdminClass | null; day: string | null } | null>(null);
   const [copying, setCopying] = useState(false);
+  const [substituting, setSubstituting] = useState(false);
   const go = (day: string) => setParams({ semana: day });
   // The open class is re-read from the fresh week so its counts follow edits and bookings.
   const current = open
@@ -40,6 +42,13 @@ export function SchedulePage() {
       loading={week.isLoading}
       actions={
         <>
+          <Button
+            variant="default"
+            leftSection={<IconUserShare size={16} />}
+            onClick={() => setSubstituting(true)}
+          >
+            {c.substitute}
+          </Button>
           <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
             {c.copyWeek}
           </Button>
@@ -102,6 +111,11 @@ export function SchedulePage() {
         onClose={() => setForm(null)}
       />
       <CopyWeekModal opened={copying} from={start} onClose={() => setCopying(false)} />
+      <SubstituteModal
+        opened={substituting}
+        from={start > today ? start : addLocalDays(today, 0)}
+        onClose={() => setSubstituting(false)}
+      />
     </AdminPage>
   );
 }

@@ -43,6 +43,7 @@ import {
   useRateReservation,
   useReservations,
 } from "../api";
+import { ChangeNotices } from "../components/change-notices";
 import { QrModal } from "../components/qr-modal";
 import { RateModal } from "../components/rate-modal";
 
@@ -219,6 +220,8 @@ export function ReservationsPage() {
             </Button>
           </Group>
         </Group>
+
+        <ChangeNotices zone={zone} />
 
         <SegmentedControl
           value={filter}
