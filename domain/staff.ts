@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Staff roles (issue 26, docs/decisions/0025-staff-roles-and-permissions.md). The login's stored
+ * Staff roles (issue 26, docs/decisions/0031-staff-roles-and-permissions.md). The login's stored
  * role is one of these or "customer"; the old "admin" reads as owner.
  */
 export const STAFF_ROLES = ["owner", "manager", "front_desk", "coach"] as const;

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from "./config";
 import { startDraining } from "./modules/health/health.routes";
+import { firstOwnerOpen } from "./modules/staff/staff.service";
 import { startApp } from "./start-app";
 
 /**
@@ -33,7 +34,15 @@ async function main() {
   const database = config.DATABASE_URL ? "PostgreSQL" : `PGlite (${config.dataDir})`;
   console.log(`\n  Estudio listo en ${url}  ·  base de datos: ${database}`);
   if (config.DEMO) {
-    console.log("  Demo: administrador admin@demo.mx / demo1234  ·  cliente cliente@demo.mx / demo1234\n");
+    console.log("  Demo: administrador admin@demo.mx / demo1234  ·  cliente cliente@demo.mx / demo1234");
+    console.log(
+      "  Equipo demo (contraseña demo1234): gerente@demo.mx · recepcion@demo.mx · coaches valeria@demo.mx y santiago@demo.mx\n",
+    );
+  }
+  if (await firstOwnerOpen(app.db)) {
+    // An empty studio without the demo (the default with DATABASE_URL): say how to begin.
+    console.log(`  Estudio nuevo: abre ${url}/admin para crear la cuenta del propietario`);
+    console.log("  (o desde la terminal: npm run admin:create -- <correo> <contraseña>)\n");
   }
 
   let closing = false;

@@ -1,6 +1,7 @@
 /**
- * `npm run admin:create -- correo@estudio.mx contraseña "Nombre"`: creates the first admin login,
- * or promotes an existing login to admin. Uses the same database settings as the server.
+ * `npm run admin:create -- correo@estudio.mx contraseña "Nombre"`: creates an owner login (issue 26:
+ * the old "admin"), or makes an existing login an owner. Uses the same database settings as the
+ * server. The browser offers the same for the first owner of an empty studio (/admin).
  */
 import { loadConfig } from "../config";
 import { createLogin, setRole } from "../plugins/auth-users";
@@ -14,8 +15,8 @@ async function main() {
   }
   const app = await startApp({ ...loadConfig(), LOG_LEVEL: "warn" }, { logger: false, seed: false });
   try {
-    if (await setRole(app, email, "admin")) {
-      console.log(`${email} ahora es administrador.`);
+    if (await setRole(app, email, "owner")) {
+      console.log(`${email} ahora es propietario del estudio.`);
     } else {
       if (!password || password.length < 6) {
         console.error("La contraseña debe tener al menos 6 caracteres.");
@@ -25,10 +26,10 @@ async function main() {
       await createLogin(app, {
         email,
         password,
-        name: nameParts.join(" ") || "Administrador",
-        role: "admin",
+        name: nameParts.join(" ") || "Propietario",
+        role: "owner",
       });
-      console.log(`Administrador ${email} creado.`);
+      console.log(`Propietario ${email} creado.`);
     }
   } finally {
     await app.close();

@@ -6,7 +6,7 @@ import { instructors, single_class_instructors } from "../db/schema/calendar";
 import { class_reservations } from "../db/schema/reservations";
 
 /**
- * Who may call each back-office route (issue 26, docs/decisions/0025-staff-roles-and-permissions.md).
+ * Who may call each back-office route (issue 26, docs/decisions/0031-staff-roles-and-permissions.md).
  * ONE table: the key is "METHOD /api/path" as Fastify registers it, the value the staff roles that
  * may call it. Routes keep `preHandler: requireAdmin`; requireAdmin reads this table. The owner may
  * call everything and is not listed. A route behind requireAdmin with no entry here answers only

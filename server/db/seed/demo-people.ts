@@ -1,8 +1,10 @@
 import { asc, eq, min } from "drizzle-orm";
+import type { LoginRole } from "../../plugins/auth-users";
 import type { Db } from "../client";
 import { user } from "../schema/auth";
+import { instructors } from "../schema/calendar";
 import { accepted_pages } from "../schema/content";
-import { addresses, customers } from "../schema/customers";
+import { addresses, customer_notes, customers } from "../schema/customers";
 import { customer_field_values } from "../schema/forms";
 import { purchases } from "../schema/purchases";
 import { class_reservations } from "../schema/reservations";
@@ -18,7 +20,7 @@ type Person = {
   name: string;
   last_name: string;
   phone: string;
-  role: "admin" | "customer";
+  role: LoginRole;
   birthdate?: string;
   instagram?: string;
   signup_reason?: string;
@@ -91,8 +93,33 @@ export const DEMO_PEOPLE: { admin: Person; customer: Person; fillers: Person[] }
 
 const allPeople = () => [DEMO_PEOPLE.admin, DEMO_PEOPLE.customer, ...DEMO_PEOPLE.fillers];
 
+/**
+ * The demo's team besides the owner (issue 26): staff logins without a customer record. Each
+ * coach login manages the demo coach profile of the same slug (their classes, roster, bio).
+ */
+export const DEMO_STAFF: (Person & { coach?: string })[] = [
+  { email: "gerente@demo.mx", name: "Mónica", last_name: "Salinas", phone: "", role: "manager" },
+  { email: "recepcion@demo.mx", name: "Rosa", last_name: "Méndez", phone: "", role: "front_desk" },
+  {
+    email: "valeria@demo.mx",
+    name: "Valeria",
+    last_name: "Coach",
+    phone: "",
+    role: "coach",
+    coach: "valeria",
+  },
+  {
+    email: "santiago@demo.mx",
+    name: "Santiago",
+    last_name: "Coach",
+    phone: "",
+    role: "coach",
+    coach: "santiago",
+  },
+];
+
 /** Every demo login's email: the seed treats logins with these as its own. */
-export const DEMO_EMAILS = allPeople().map((p) => p.email);
+export const DEMO_EMAILS = [...allPeople(), ...DEMO_STAFF].map((p) => p.email);
 
 /**
  * Creates the demo logins through opts.createUser (better-auth hashes the passwords). Runs before
@@ -107,7 +134,7 @@ export async function createDemoUsers(
   const uids = new Map<string, string>();
   const findUser = async (email: string) =>
     (await db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id;
-  for (const p of allPeople()) {
+  for (const p of [...allPeople(), ...DEMO_STAFF]) {
     let id = await findUser(p.email);
     if (!id) {
       try {
@@ -213,4 +240,31 @@ export async function backdateSignups(db: Db, now: Date) {
     const createdAt = new Date(first - hours * (DAY_MS / 24));
     await db.update(customers).set({ createdAt }).where(eq(customers.customer_id, id));
   }
+}
+
+/** Links the demo coach logins to their coach profiles (DEMO_STAFF's `coach` slugs). */
+export async function linkDemoCoaches(
+  db: Db,
+  uids: Map<string, string>,
+  coaches: Record<string, { instructor_id: number }>,
+) {
+  for (const p of DEMO_STAFF) {
+    const profile = p.coach ? coaches[p.coach] : undefined;
+    const uid = uids.get(p.email);
+    if (!profile || !uid) continue;
+    await db
+      .update(instructors)
+      .set({ user_id: uid })
+      .where(eq(instructors.instructor_id, profile.instructor_id));
+  }
+}
+
+/** A note the desk marked for the coaches, so a coach's roster shows one (Ana books every week). */
+export async function seedCoachNote(db: Db, customerId: number, uids: Map<string, string>) {
+  await db.insert(customer_notes).values({
+    customer_id: customerId,
+    body: "Lesión leve en el hombro derecho: evitar cargas por encima de la cabeza.",
+    visible_to_coaches: true,
+    author_user_id: uids.get("recepcion@demo.mx") ?? null,
+  });
 }

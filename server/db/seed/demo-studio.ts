@@ -1,23 +1,26 @@
 import { is, notInArray, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
+import type { LoginRole } from "../../plugins/auth-users";
 import { type Db, schema } from "../client";
 import { account, session, user, verification } from "../schema/auth";
 import { seedBookings } from "./demo-bookings";
 import { seedCatalogue } from "./demo-catalogue";
 import { seedCommerce } from "./demo-commerce";
 import { seedContent } from "./demo-content";
-import { backdateSignups, createDemoUsers, DEMO_EMAILS, seedPeople } from "./demo-people";
+import {
+  backdateSignups,
+  createDemoUsers,
+  DEMO_EMAILS,
+  linkDemoCoaches,
+  seedCoachNote,
+  seedPeople,
+} from "./demo-people";
 import { seedSchedule } from "./demo-schedule";
 import { mondayOf } from "./demo-time";
 
 export type SeedDemoStudioOptions = {
   /** Creates a login (the app wires it to better-auth so passwords are hashed) and returns its user id. */
-  createUser: (p: {
-    email: string;
-    password: string;
-    name: string;
-    role: "admin" | "customer";
-  }) => Promise<string>;
+  createUser: (p: { email: string; password: string; name: string; role: LoginRole }) => Promise<string>;
   /** Reference instant (tests); defaults to the current time. */
   now?: Date;
 };
@@ -72,6 +75,7 @@ export async function seedDemoStudio(db: Db, opts: SeedDemoStudioOptions): Promi
     if (!(await isEmpty(t))) return { created: false };
 
     const catalogue = await seedCatalogue(t);
+    await linkDemoCoaches(t, uids, catalogue.coach);
     const classes = await seedSchedule(t, catalogue, mondayOf(now));
     const content = await seedContent(t, catalogue, now);
     const people = await seedPeople(t, uids, {
@@ -88,6 +92,7 @@ export async function seedDemoStudio(db: Db, opts: SeedDemoStudioOptions): Promi
       now,
     });
     await backdateSignups(t, now);
+    await seedCoachNote(t, people.ana.customer_id, uids);
     return { created: true };
   });
 }

@@ -11,7 +11,7 @@ import { brandOf } from "../mail/templates/brand";
 import * as repo from "./staff.repository";
 
 /**
- * The studio's team (issue 26, docs/decisions/0025-staff-roles-and-permissions.md): the owner
+ * The studio's team (issue 26, docs/decisions/0031-staff-roles-and-permissions.md): the owner
  * invites by email, changes roles and removes access; the invited person opens a single-use,
  * expiring link whose secret is stored only as a hash (as the email change does). A staff login
  * may also be a customer: the role lives on the login, the customer record stays as it was.
