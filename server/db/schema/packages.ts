@@ -41,11 +41,14 @@ export const class_packages = pgTable(
     receipt_file: text("receipt_file"),
     /** Active / on sale. */
     available: boolean("available").notNull().default(true),
+    /** IVA in the price (issue 20.5, decision on IVA): "16" (default), "8" (border zone), "0" or "exento". */
+    iva_rate: text("iva_rate").notNull().default("16"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("class_packages_price_check", sql`${t.price} >= 0`),
+    check("class_packages_iva_rate_check", sql`${t.iva_rate} in ('16', '8', '0', 'exento')`),
     check("class_packages_sale_price_check", sql`${t.sale_price} is null or ${t.sale_price} >= 0`),
     check("class_packages_class_amount_check", sql`${t.class_amount} >= -1`),
     check(

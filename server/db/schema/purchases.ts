@@ -61,6 +61,9 @@ export const purchases = pgTable(
     refunded_total: moneyColumn("refunded_total").notNull().default("0"),
     /** Set in the same transaction that grants the credits: credits are granted exactly once. */
     credits_granted_at: tsColumn("credits_granted_at"),
+    /** The package's IVA rate when it was bought ("16", "8", "0", "exento"); null on purchases made
+     * before it was kept: read the package's current rate then (domain/fiscal/iva.ts). */
+    iva_rate: text("iva_rate"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
     cancelledAt: tsColumn("cancelled_at"),
