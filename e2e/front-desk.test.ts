@@ -128,6 +128,31 @@ for (const [size, viewport] of [
         (m) => m.to === customer.email && m.template === "purchase-receipt",
       );
       expect(receipt?.text).toContain("Forma de pago: Mostrador · Tarjeta (terminal) · ref 482913");
+
+      // The desk refunds part of it (issue 21.4): 300 of 750 takes back 2 of the 5 unused classes.
+      await purchases.getByRole("button", { name: "Reembolsar" }).click();
+      const refund = page.getByRole("dialog", { name: "Reembolsar 5 Clases" });
+      await refund.getByText("Una parte", { exact: true }).click();
+      await refund.getByRole("textbox", { name: "Monto a reembolsar (MXN)" }).fill("300");
+      await refund.getByRole("textbox", { name: /^Motivo/ }).fill("Se lesionó la rodilla");
+      await expectAxeClean(page, "refund dialog");
+      await screenshot(page, `front-desk-refund-${size}`);
+      await refund.getByRole("button", { name: "Reembolsar" }).click();
+      await page.getByText(messages.refundSaved).waitFor();
+      await expect.poll(() => refund.count()).toBe(0);
+      await page.getByText("3 clases disponibles").waitFor();
+      await purchases.getByText("Reembolso: $300.00 MXN").waitFor();
+      await page
+        .getByRole("table", { name: "Bitácora" })
+        .getByRole("cell", { name: "Reembolso", exact: true })
+        .waitFor();
+      await screenshot(page, `front-desk-refunded-${size}`);
+      const after = (await apiCall("/api/admin/outbox?limit=50", { token: adminToken })).json;
+      const refundMail = (after.emails as Json[]).find(
+        (m) => m.to === customer.email && m.template === "purchase-refund",
+      );
+      expect(refundMail?.text).toContain("te reembolsamos $300.00 MXN de tu compra 5 Clases");
+      expect(refundMail?.text).toContain("Se retiraron de tu cuenta 2 clases sin usar de esta compra.");
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -99,6 +99,8 @@ export async function refundPurchase(
     const tx = txRaw as unknown as Db;
     const purchase = await findPurchase(tx, input.purchase_id, true);
     if (!purchase) throw purchaseNotFound();
+    // The same key sent twice at once: the other request opened it while we waited for the lock.
+    if (await findRefundByKey(tx, input.idempotency_key)) return { refund: null, recorded: false };
     if (!purchase.credits_granted_at || toCents(purchase.total_payment) <= 0)
       throw AppError.of(412, "NOTHING_TO_REFUND", "refundNothingToRefund");
     const recorded = RECORDED.includes(purchase.provider);
@@ -243,7 +245,7 @@ export async function completeRefund(
       full,
       credits_withdrawn: credits.withdrawn,
       membership_ended: ended,
-      source: refund.source,
+      source: refund.source === "desk" ? "Mostrador" : "Procesador de pagos",
     },
   });
   return done;

@@ -101,11 +101,11 @@ describe("refunds at the back office (sandbox card)", () => {
     expect(a.json().refund.refund_id).toBe(b.json().refund.refund_id);
     const again = await refund(c.purchaseId, { idempotency_key: key, reason: "Se mudó de ciudad" });
     expect(again.json().refund.refund_id).toBe(a.json().refund.refund_id);
-    expect(a.json()).toMatchObject({
+    expect(again.json()).toMatchObject({
       message: messages.refundSaved,
       refund: { amount: 750, status: "succeeded", provider: "sandbox", credits_withdrawn: 4 },
     });
-    expect(a.json().refund.provider_ref).toMatch(/^re_sandbox_/);
+    expect(again.json().refund.provider_ref).toMatch(/^re_sandbox_/);
 
     const rows = await t.app.db.select().from(refunds).where(eq(refunds.purchase_id, c.purchaseId));
     expect(rows).toHaveLength(1);

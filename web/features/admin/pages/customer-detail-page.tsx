@@ -252,9 +252,9 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
             </Badge>
           ) : null}
           {refundedOf(p) > 0 ? (
-            <Badge size="xs" variant="light" color="orange">
-              {refundedOf(p) >= p.total_payment ? "Reembolsada" : `Reembolso ${formatMoney(refundedOf(p))}`}
-            </Badge>
+            <Text size="xs" c="orange.9" fw={600}>
+              {refundedOf(p) >= p.total_payment ? "Reembolsada" : `Reembolso: ${formatMoney(refundedOf(p))}`}
+            </Text>
           ) : null}
         </Group>
       ),
