@@ -149,6 +149,12 @@ export const PERMISSIONS: Record<string, Permission> = {
   "PUT /api/customer/liftPenalty": DESK,
   "POST /api/purchases/admin/:id/confirm": DESK,
   "POST /api/purchases/admin/invoices/:id/confirm": DESK,
+  // Refunds give money back: owner and manager; the desk sees them and freezes memberships (issue 21).
+  "POST /api/purchases/admin/:id/refund": MANAGE,
+  "GET /api/purchases/admin/:id/refunds": DESK,
+  "POST /api/purchases/admin/:id/freeze": DESK,
+  "GET /api/purchases/admin/:id/freezes": DESK,
+  "DELETE /api/purchases/admin/freezes/:id": DESK,
   "POST /api/class_reservation_penaltys": DESK,
   "PUT /api/class_reservation_penaltys": DESK,
   "PUT /api/class_reservation_penaltys/:id/lift": DESK,
