@@ -159,6 +159,7 @@ export async function listCustomerPurchases(db: Db, customerId: number, hideUnpa
       purchase: purchases,
       downloadable: class_packages.downloadable,
       file_url: class_packages.file_url,
+      package_iva_rate: class_packages.iva_rate,
       payment_method_name: payment_methods.name,
       payment_method_instructions: payment_methods.instructions,
     })
@@ -467,4 +468,30 @@ export async function setUnlimited(db: Db, customerId: number, has: boolean, unt
     .update(customers)
     .set({ has_unlimited: has, unlimited_membership_expiration: until })
     .where(eq(customers.customer_id, customerId));
+}
+
+/** A customer's active subscriptions whose renewal charge has failed (issue 21.5's banner). */
+export async function listFailingSubscriptions(db: Db, customerId: number) {
+  return db
+    .select()
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.customer_id, customerId),
+        eq(purchases.status, "active"),
+        gt(purchases.renewal_failures, 0),
+      ),
+    )
+    .orderBy(purchases.purchase_id);
+}
+
+/** The purchase's latest failed charge. */
+export async function lastFailedInvoice(db: Db, purchaseId: number) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.purchase_id, purchaseId), eq(invoices.status, "failed")))
+    .orderBy(desc(invoices.invoice_id))
+    .limit(1);
+  return row;
 }

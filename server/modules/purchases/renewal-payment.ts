@@ -1,12 +1,15 @@
-import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { AppError, notFound } from "../../../domain/errors";
 import { centsToString, moneyOut } from "../../../domain/money";
 import type { Db } from "../../db/client";
-import { invoices, purchases } from "../../db/schema/purchases";
 import type { CardGateway } from "../../payments/gateway";
 import { requireOwnSource } from "../payment-methods/payment-methods.service";
 import { grantRenewalPeriod } from "./credit-grant";
-import { findPurchase, insertInvoiceOnce } from "./purchases.repository";
+import {
+  findPurchase,
+  insertInvoiceOnce,
+  lastFailedInvoice,
+  listFailingSubscriptions,
+} from "./purchases.repository";
 import { lockDue, periodOf, renewalAmount } from "./renewals";
 
 /**
@@ -18,25 +21,10 @@ import { lockDue, periodOf, renewalAmount } from "./renewals";
 
 /** The customer's active subscriptions with failed renewal charges, each with its last failed charge. */
 export async function paymentIssuesOf(db: Db, customerId: number) {
-  const rows = await db
-    .select({ purchase: purchases })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.customer_id, customerId),
-        eq(purchases.status, "active"),
-        gt(purchases.renewal_failures, 0),
-      ),
-    )
-    .orderBy(purchases.purchase_id);
+  const rows = await listFailingSubscriptions(db, customerId);
   const out = [];
-  for (const { purchase } of rows) {
-    const [failed] = await db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.purchase_id, purchase.purchase_id), inArray(invoices.status, ["failed"])))
-      .orderBy(desc(invoices.invoice_id))
-      .limit(1);
+  for (const purchase of rows) {
+    const failed = await lastFailedInvoice(db, purchase.purchase_id);
     out.push({
       purchase_id: purchase.purchase_id,
       title: purchase.title,
