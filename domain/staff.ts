@@ -17,8 +17,8 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
 
 /** What each role may do, in one line, for the staff screen. */
 export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
-  owner: "Todo, incluido el equipo, los reembolsos y el borrado de datos.",
-  manager: "Todo menos el equipo, los reembolsos y el borrado de datos personales.",
+  owner: "Todo, incluidos el equipo y el borrado de datos personales.",
+  manager: "Todo menos el equipo y el borrado de datos personales.",
   front_desk: "Clientes, check-in, ventas en mostrador, reservaciones y consulta del horario.",
   coach: "Sus clases, listas de asistencia y su perfil de coach.",
 };

@@ -105,6 +105,11 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/admin/custom_spot_maps": DESK,
   "GET /api/admin/custom_spot_maps/:id": DESK,
   "GET /api/admin/lists/classes": DESK,
+  "GET /api/admin/single_class/cancelled": DESK,
+  // Changing a booked class (what it touches), substituting a coach: owner and manager (issue 21).
+  "GET /api/admin/single_class/:id/change-impact": MANAGE,
+  "GET /api/admin/instructors/:id/classes": MANAGE,
+  "POST /api/admin/substitutions": MANAGE,
   // Revenue, the studio's email and the audit log: owner and manager.
   "GET /api/admin/dashboard": MANAGE,
   "GET /api/admin/lists/purchases": MANAGE,
