@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import type { AppConfig } from "../../../domain/app-config";
 import { chooseBucket, hasUnlimitedMembership, isInsideBookingWindow } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
@@ -6,17 +7,21 @@ import type { Db } from "../../db/client";
 import { findClassWithDetails } from "../calendar/calendar.repository";
 import type { EmailClass } from "../notifications/notifications.service";
 import { refuseIfFrozen } from "../purchases/freezes.service";
+import {
+  type BookedClass,
+  bucketsForBooking,
+  classForBooking,
+  customerForBooking,
+  seatsLeft,
+  takeSeat,
+} from "./booking.repository";
 import { accountBlockers } from "./profile-checks";
 import {
   type BucketRow,
   insertReservation,
   type LockedClass,
-  lockBuckets,
   lockClass,
-  lockClassForBooking,
-  lockCustomerForBooking,
   type ReservationRow,
-  seatSnapshot,
 } from "./reservations.repository";
 
 export type BookingRequest = {
@@ -37,24 +42,101 @@ export type BookingRules = { overrideRules?: boolean };
 type Payment = { paid_with: "credit" | "unlimited"; available_class_id: number | null };
 
 /**
- * Books a seat (and optionally a guest's) for a customer, all in one transaction:
- * locks the class row FOR UPDATE (every concurrent booking of this class, on any app instance,
- * waits here, so counts and spots are read after the previous booking committed), then checks
- * the account, the penalty, the booking window, duplicates, seats and spots, picks and charges
- * the credit bucket and writes the rows. The partial unique indexes on spot and customer are the
- * last line of defence and map to 409 too.
+ * Books a seat (and optionally a guest's) for a customer, in one transaction whose only locking
+ * statement comes last (decision 0031): the account, the penalty, the booking window, duplicates,
+ * spots and the credit bucket are read and decided without locks; then `takeSeat` takes the
+ * seats with a conditional update of the class's counter (it waits for the class row and
+ * re-checks on its newest version), locks the customer, spends the credits if they are still
+ * there and inserts the row. The class is locked from that statement to the commit and nobody
+ * else waits on anything. The partial unique indexes on spot and customer stop a spot or a seat
+ * taken twice (409).
  */
-/**
- * When a popular class opens, hundreds of requests arrive for its last seats. Every booking
- * transaction waits for the class row lock in turn, so without this the ones that can only fail
- * would queue behind the winners for seconds. A lock-free read answers them at once; a class
- * that still looks bookable goes on to the transaction, which decides under lock.
- */
-async function refuseIfSoldOut(db: Db, customerId: number, request: BookingRequest): Promise<void> {
-  const seats = await seatSnapshot(db, request.single_class_id, customerId);
-  if (!seats || seats.capacity === null || seats.mine) return;
-  if (seats.taken >= seats.capacity) throw AppError.of(412, "SOLD_OUT", "classSoldOut");
+const noop = () => {};
+
+type Gate = { inFlight: number; waiters: Array<(seats: Awaited<ReturnType<typeof seatsLeft>>) => void> };
+/** Per database (an app), per class: seats being booked right now by this instance. */
+const gates = new WeakMap<object, Map<number, Gate>>();
+
+function isTransaction(db: Db): boolean {
+  return typeof (db as unknown as { rollback?: unknown }).rollback === "function";
 }
+
+function seatsRefusal(left: number, needed: number): AppError | null {
+  if (left >= needed) return null;
+  return left > 0
+    ? AppError.of(412, "NOT_ENOUGH_SEATS", "classNotEnoughSeats")
+    : AppError.of(412, "SOLD_OUT", "classSoldOut");
+}
+
+/** Before the transaction only a full class is refused: its other refusals come first otherwise. */
+const soldOut = (left: number) => (left <= 0 ? AppError.of(412, "SOLD_OUT", "classSoldOut") : null);
+
+/**
+ * Admission before the transaction, when a popular class opens and hundreds of requests arrive
+ * for its last seats. One cheap read (the class's counter, and whether this customer holds a
+ * seat) refuses a full class at once. While the seats left are all being booked by requests of
+ * this instance, the others wait for one of those to end and then read the counter again (one
+ * read shared by every waiter woken by the same end, started after it): a refusal is always
+ * decided by a read made after the request arrived, never by a remembered answer, and at most as
+ * many transactions run as there are seats to win. Several instances each admit their own; the
+ * transaction still decides. Answers the release to call when the booking ends.
+ */
+async function admit(db: Db, customerId: number, classId: number, needed: number): Promise<() => void> {
+  let seats = await seatsLeft(db, classId, customerId);
+  // Not found, cancelled or already mine: the transaction answers why.
+  if (!seats || seats.cancelled || seats.mine) return noop;
+  const refused = soldOut(seats.left);
+  if (refused) throw refused;
+  // Inside a caller's transaction (waitlist, front desk) that may already hold the class lock.
+  if (isTransaction(db)) return noop;
+  let byClass = gates.get(db);
+  if (!byClass) {
+    byClass = new Map();
+    gates.set(db, byClass);
+  }
+  for (;;) {
+    let gate = byClass.get(classId);
+    if (!gate) {
+      gate = { inFlight: 0, waiters: [] };
+      byClass.set(classId, gate);
+    }
+    if (gate.inFlight === 0 || gate.inFlight + needed <= seats.left) {
+      gate.inFlight += needed;
+      return releaseOf(db, byClass, classId, gate, needed);
+    }
+    const woken: Awaited<ReturnType<typeof seatsLeft>> = await new Promise((resolve) =>
+      gate.waiters.push(resolve),
+    );
+    if (!woken || woken.cancelled) return noop;
+    seats = { ...woken, mine: false };
+    const refusedNow = soldOut(seats.left);
+    if (refusedNow) throw refusedNow;
+  }
+}
+
+function releaseOf(db: Db, byClass: Map<number, Gate>, classId: number, gate: Gate, needed: number) {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    gate.inFlight -= needed;
+    const waiters = gate.waiters.splice(0);
+    if (gate.inFlight === 0 && byClass.get(classId) === gate) byClass.delete(classId);
+    if (waiters.length === 0) return;
+    // Started after this booking ended (committed or not): what the waiters decide on.
+    seatsLeft(db, classId, 0).then(
+      (seats) => {
+        for (const wake of waiters) wake(seats);
+      },
+      () => {
+        for (const wake of waiters) wake(null);
+      },
+    );
+  };
+}
+
+/** takeSeat refused while seats were left: a bucket changed under us; read and choose again. */
+class CreditsChanged extends Error {}
 
 /**
  * Locks a class for a change of its seats (a booking, a cancellation, a waitlist promotion, the
@@ -81,116 +163,170 @@ export async function bookSeat(
   /** The class as the confirmation email shows it, read with the lock. */
   klass: EmailClass;
 }> {
-  await refuseIfSoldOut(db, customerId, request);
+  const withGuest = Boolean(request.guest);
+  const needed = withGuest ? 2 : 1;
+  const release = await admit(db, customerId, request.single_class_id, needed);
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      const { missingFields, pendingPages } = overrideRules
-        ? { missingFields: [], pendingPages: [] }
-        : await accountBlockers(tx, customerId);
-      if (missingFields.length > 0) {
-        throw AppError.of(
-          412,
-          "PROFILE_INCOMPLETE",
-          "profileIncomplete",
-          {},
-          {
-            details: { missing_fields: missingFields },
-          },
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const { lockedAt, ...booked } = await db.transaction((tx) =>
+          bookInTransaction(tx as unknown as Db, config, customerId, request, now, overrideRules, attempt),
         );
+        if (lockTimesFile) lockTimes.push(performance.now() - lockedAt);
+        return booked;
+      } catch (error) {
+        if (error instanceof CreditsChanged) continue;
+        throw uniqueViolationToConflict(error);
       }
-      if (pendingPages.length > 0) {
-        throw AppError.of(
-          412,
-          "PAGES_PENDING",
-          "pagesPending",
-          { page: pendingPages[0].title },
-          {
-            details: { pages: pendingPages },
-          },
-        );
-      }
-      const klass = await lockClassForBooking(tx, request.single_class_id);
-      if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-      // Customer, seats and penalty in one statement, read under the class lock (see the repository).
-      const customer = await lockCustomerForBooking(tx, customerId, klass.single_class_id, now);
-      if (!customer) throw notFound();
-      if (!overrideRules && config.unlimited_membership_penalties_enabled && customer.penalty_end_date) {
-        throw AppError.of(
-          412,
-          "PENALTY_ACTIVE",
-          "penaltyActive",
-          {},
-          {
-            details: {
-              no_shows: customer.penalty_no_shows,
-              end_date: customer.penalty_end_date.toISOString(),
-            },
-          },
-        );
-      }
-      // A frozen membership books nothing while frozen (issue 21.5; the purchases domain decides).
-      if (!overrideRules) await refuseIfFrozen(tx, customerId, klass.class_date, config.timezone);
-      if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
-      if (klass.class_package_id !== null) throw AppError.of(412, "NEEDS_PACKAGE", "classNeedsPackage");
-      const window = overrideRules
-        ? { hours: null, minutes: null } // still refuses a class that has started
-        : { hours: config.reservation_timeframe_hours, minutes: config.reservation_timeframe_minutes };
-      if (!isInsideBookingWindow(klass.class_date, now, window)) {
-        throw AppError.of(412, "OUTSIDE_BOOKING_WINDOW", "bookingWindowClosed");
-      }
-      const withGuest = Boolean(request.guest);
-      if (withGuest && !config.allow_class_guests)
-        throw AppError.of(412, "GUESTS_NOT_ALLOWED", "guestsNotAllowed");
-
-      if (customer.holds_seat) throw AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
-      const needed = withGuest ? 2 : 1;
-      const left = klass.capacity === null ? 0 : klass.capacity - customer.seats_taken;
-      if (left < needed) {
-        throw left > 0
-          ? AppError.of(412, "NOT_ENOUGH_SEATS", "classNotEnoughSeats")
-          : AppError.of(412, "SOLD_OUT", "classSoldOut");
-      }
-
-      const spots = await checkSpots(
-        tx,
-        config,
-        klass.single_class_id,
-        request,
-        withGuest,
-        customer.spots_taken,
-      );
-
-      const { payments, spend } = await pay(tx, config, customer, klass, needed, now);
-      // The host's row carries the charge for every seat (one statement); the guest's row, if
-      // any, is written in the same transaction right after.
-      const host = await insertReservation(
-        tx,
-        {
-          single_class_id: klass.single_class_id,
-          customer_id: customerId,
-          spot: spots.host,
-          is_paid: true,
-          ...payments[0],
-        },
-        spend,
-      );
-      const guest = withGuest
-        ? await insertReservation(tx, {
-            single_class_id: klass.single_class_id,
-            customer_id: customerId,
-            guest: request.guest?.trim(),
-            guest_of_id: host.class_reservation_id,
-            spot: spots.guest,
-            is_paid: true,
-            ...payments[1],
-          })
-        : null;
-      return { host, guest, customer: { email: customer.email, name: customer.name }, klass: klass.email };
-    });
-  } catch (error) {
-    throw uniqueViolationToConflict(error);
+    }
+  } finally {
+    release();
   }
+}
+
+/** How many times a booking reads and chooses its credits again when they changed under it. */
+const CREDIT_ATTEMPTS = 3;
+
+/** Lock hold times of bookings (ms), kept only when BOOKING_LOCK_TIMES_FILE names a file (bench). */
+const lockTimesFile = process.env.BOOKING_LOCK_TIMES_FILE;
+const lockTimes: number[] = [];
+if (lockTimesFile) {
+  process.on("exit", () => {
+    writeFileSync(lockTimesFile, JSON.stringify(lockTimes));
+  });
+}
+
+async function bookInTransaction(
+  tx: Db,
+  config: AppConfig,
+  customerId: number,
+  request: BookingRequest,
+  now: Date,
+  overrideRules: boolean,
+  attempt: number,
+) {
+  const { missingFields, pendingPages } = overrideRules
+    ? { missingFields: [], pendingPages: [] }
+    : await accountBlockers(tx, customerId);
+  if (missingFields.length > 0) {
+    throw AppError.of(
+      412,
+      "PROFILE_INCOMPLETE",
+      "profileIncomplete",
+      {},
+      {
+        details: { missing_fields: missingFields },
+      },
+    );
+  }
+  if (pendingPages.length > 0) {
+    throw AppError.of(
+      412,
+      "PAGES_PENDING",
+      "pagesPending",
+      { page: pendingPages[0].title },
+      {
+        details: { pages: pendingPages },
+      },
+    );
+  }
+  const klass = await classForBooking(tx, request.single_class_id);
+  if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+  // Customer, own seat, spots taken and penalty in one statement (see the repository).
+  const customer = await customerForBooking(tx, customerId, klass.single_class_id, now);
+  if (!customer) throw notFound();
+  if (!overrideRules && config.unlimited_membership_penalties_enabled && customer.penalty_end_date) {
+    throw AppError.of(
+      412,
+      "PENALTY_ACTIVE",
+      "penaltyActive",
+      {},
+      {
+        details: {
+          no_shows: customer.penalty_no_shows,
+          end_date: customer.penalty_end_date.toISOString(),
+        },
+      },
+    );
+  }
+  // A frozen membership books nothing while frozen (issue 21.5; the purchases domain decides).
+  if (!overrideRules) await refuseIfFrozen(tx, customerId, klass.class_date, config.timezone);
+  if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
+  if (klass.class_package_id !== null) throw AppError.of(412, "NEEDS_PACKAGE", "classNeedsPackage");
+  const window = overrideRules
+    ? { hours: null, minutes: null } // still refuses a class that has started
+    : { hours: config.reservation_timeframe_hours, minutes: config.reservation_timeframe_minutes };
+  if (!isInsideBookingWindow(klass.class_date, now, window)) {
+    throw AppError.of(412, "OUTSIDE_BOOKING_WINDOW", "bookingWindowClosed");
+  }
+  const withGuest = Boolean(request.guest);
+  if (withGuest && !config.allow_class_guests)
+    throw AppError.of(412, "GUESTS_NOT_ALLOWED", "guestsNotAllowed");
+
+  if (customer.holds_seat) throw AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
+  const needed = withGuest ? 2 : 1;
+  // The seats as of this read; takeSeat checks them again where it counts.
+  const notEnough = seatsRefusal(klass.capacity === null ? 0 : klass.capacity - klass.seats_taken, needed);
+  if (notEnough) throw notEnough;
+
+  const spots = await checkSpots(tx, config, klass.single_class_id, request, withGuest, customer.spots_taken);
+
+  const { payments, spend } = await pay(tx, config, customer, klass, needed, now);
+  // The host's row carries the charge for every seat (one statement); the guest's row, if
+  // any, is written in the same transaction right after, under the class lock.
+  const host = await takeSeat(
+    tx,
+    {
+      single_class_id: klass.single_class_id,
+      customer_id: customerId,
+      spot: spots.host,
+      ...payments[0],
+    },
+    needed,
+    spend,
+  );
+  if (!host) await whyRefused(tx, klass, customerId, needed, attempt);
+  const lockedAt = performance.now();
+  const guest = withGuest
+    ? await insertReservation(tx, {
+        single_class_id: klass.single_class_id,
+        customer_id: customerId,
+        guest: request.guest?.trim(),
+        guest_of_id: host!.class_reservation_id,
+        spot: spots.guest,
+        is_paid: true,
+        ...payments[1],
+      })
+    : null;
+  return {
+    host: host!,
+    guest,
+    customer: { email: customer.email, name: customer.name },
+    klass: klass.email,
+    lockedAt,
+  };
+}
+
+/**
+ * takeSeat wrote nothing: reads why (a fresh statement, after the class row was free again).
+ * Seats gone or the class cancelled is the answer; otherwise a bucket changed under us (another
+ * booking or a refund of this customer), and the booking reads and chooses again.
+ */
+async function whyRefused(
+  tx: Db,
+  klass: BookedClass,
+  customerId: number,
+  needed: number,
+  attempt: number,
+): Promise<never> {
+  const seats = await seatsLeft(tx, klass.single_class_id, customerId);
+  if (!seats) throw notFound("classNotFound", "CLASS_NOT_FOUND");
+  if (seats.cancelled) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
+  if (seats.mine) throw AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
+  const refused = seatsRefusal(seats.left, needed);
+  if (refused) throw refused;
+  if (attempt >= CREDIT_ATTEMPTS) throw AppError.of(412, "NO_CREDITS", "creditsExhausted");
+  throw new CreditsChanged();
 }
 
 /**
@@ -247,7 +383,7 @@ async function pay(
     );
     return { payments, spend: [] };
   }
-  const buckets = await lockBuckets(db, customer.customer_id);
+  const buckets = await bucketsForBooking(db, customer.customer_id);
   const chosen: BucketRow[] = [];
   for (let i = 0; i < seats; i++) {
     const bucket = chooseBucket(buckets, klass, config.timezone);

@@ -45,7 +45,7 @@ const cancel = (headers: Record<string, string>, id: number) =>
   t.app.inject({ method: "DELETE", url: `/api/class_reservations/${id}`, headers });
 
 describe("statements per booking and per cancellation", () => {
-  it("books with 6 statements and cancels with 4, email included", async () => {
+  it("books with 7 statements and cancels with 4, email included", async () => {
     const me = await makeCustomer(t, { credits: 3 });
     const warmUp = await makeClass(t.app, studio, { at: new Date(Date.now() + 3 * DAY) });
     const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 4 * DAY) });
@@ -58,9 +58,11 @@ describe("statements per booking and per cancellation", () => {
 
     const booking = await counted(() => book(t, me.headers, { single_class_id: klass.single_class_id }));
     expect(booking.result.statusCode, booking.result.body).toBe(200);
-    // Seat snapshot, class lock (with the email's class), customer + seats + penalty, buckets,
-    // credit + reservation, outbox.
-    expect(booking.statements, booking.statements.join("\n")).toHaveLength(6);
+    // Seats left (the class's counter), the class (with the email's class), customer + own seat +
+    // spots + penalty, a frozen membership (purchases domain), buckets, then the one locking
+    // statement (seat + customer + credit + reservation), outbox. Only the last two run under the
+    // class lock (decision 0031).
+    expect(booking.statements, booking.statements.join("\n")).toHaveLength(7);
 
     const id = booking.result.json().class_reservation.class_reservation_id as number;
     const cancelled = await counted(() => cancel(me.headers, id));
