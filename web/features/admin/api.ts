@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CustomSpotMapInput } from "../../../domain/spot-map";
+import type { StaffRole } from "../../../domain/staff";
 import { api } from "../../lib/api-client";
 import type { TableState } from "./components/admin-table";
 
@@ -118,6 +119,9 @@ export interface AuditEntry {
   customer_name: string | null;
   actor_user_id: string | null;
   actor_email: string | null;
+  /** Who made the change and their role today (issue 26). */
+  actor_name?: string | null;
+  actor_role?: StaffRole | null;
   details: Record<string, unknown> | null;
   createdAt: string;
 }
@@ -477,15 +481,30 @@ export function useUpcomingClasses(start: string, end: string, enabled: boolean)
 // ---------------------------------------------------------------------------------------------
 // Audit log and outbox
 
-export function useAuditLog(state: TableState) {
+export function useAuditLog(state: TableState, actorUserId: string | null = null) {
   return useQuery({
-    queryKey: ["admin", "audit", state.page, state.pageSize],
+    queryKey: ["admin", "audit", state.page, state.pageSize, actorUserId],
     queryFn: ({ signal }) =>
       api.get<{ entries: AuditEntry[]; total: number }>("/admin/audit", {
         signal,
-        query: { page: state.page, size: state.pageSize },
+        query: {
+          page: state.page,
+          size: state.pageSize,
+          ...(actorUserId ? { actor_user_id: actorUserId } : {}),
+        },
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Everyone who appears in the log, for its person filter (issue 26). */
+export function useAuditActors() {
+  return useQuery({
+    queryKey: ["admin", "audit", "actors"],
+    queryFn: () =>
+      api.get<{
+        actors: { user_id: string; name: string; email: string; role: StaffRole | null; entries: number }[];
+      }>("/admin/audit/actors"),
   });
 }
 

@@ -246,6 +246,9 @@ export const adminCopy = {
     details: "Detalle",
     /** Field names in an entry's details, as the desk reads them (unknown keys show as stored). */
     fields: {
+      role: "Rol",
+      visible_to_coaches: "Visible para coaches",
+      instructor_id: "Perfil de coach",
       name: "Nombre",
       last_name: "Apellido",
       email: "Correo",
@@ -316,6 +319,11 @@ export const adminCopy = {
       "customer.update": "Datos del cliente editados",
       "customer.tags": "Etiquetas cambiadas",
       "customer.note_add": "Nota agregada",
+      "staff.invite": "Invitación al equipo",
+      "staff.invite_withdraw": "Invitación retirada",
+      "staff.join": "Se unió al equipo",
+      "staff.role": "Rol cambiado",
+      "staff.remove": "Acceso al panel retirado",
       "customer.password_reset": "Enlace para restablecer contraseña enviado",
       "customer.deactivate": "Cuenta desactivada",
       "customer.reactivate": "Cuenta reactivada",

@@ -1,6 +1,7 @@
 import { Anchor, Code } from "@mantine/core";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../domain/format";
+import { STAFF_ROLE_LABELS } from "../../../../domain/staff";
 import { useAppConfig } from "../../app-config/api";
 import type { AuditEntry } from "../api";
 import { adminCopy } from "../copy";
@@ -54,7 +55,14 @@ export function AuditTable({
       value: (e) => e.createdAt,
       render: (e) => formatDateTime(e.createdAt, config.timezone),
     },
-    { key: "actor", header: c.who, value: (e) => e.actor_email ?? "—" },
+    {
+      key: "actor",
+      header: c.who,
+      value: (e) =>
+        e.actor_name
+          ? `${e.actor_name}${e.actor_role ? ` (${STAFF_ROLE_LABELS[e.actor_role]})` : ""}`
+          : (e.actor_email ?? "—"),
+    },
     { key: "action", header: c.what, value: (e) => actionLabel(e.action) },
     ...(withCustomer
       ? [
