@@ -353,10 +353,12 @@ export async function coachClasses(
 ) {
   const span = daysBetween(from, to);
   if (span < 0 || span > 92) throw badRequest(x.rangeInvalid, { end_date: x.rangeInvalid });
+  // Only classes still to come: a started one cannot be changed any more.
+  const start = zonedInstant(from, "00:00", config.timezone);
   const rows = await changes.classesOfCoach(
     db,
     instructorId,
-    zonedInstant(from, "00:00", config.timezone),
+    start.getTime() > now.getTime() ? start : now,
     zonedInstant(addLocalDays(to, 1), "00:00", config.timezone),
   );
   const details = await findClassesWithDetails(
@@ -508,5 +510,5 @@ export async function cancelAfterChange(
     overrideRules: true,
   });
   await changes.dismissNotice(db, customerId, noticeId, now);
-  return result;
+  return { ...result, class_reservation_id: notice.class_reservation_id };
 }

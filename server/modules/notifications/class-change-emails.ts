@@ -81,7 +81,7 @@ export function classChangeEmail(config: AppConfig, publicUrl: string, input: Cl
     ? [
         {
           filename: `clase-${reservation.class_reservation_id}.ics`,
-          contentType: `text/calendar; charset=utf-8; method=${input.kind === "cancelled" ? "CANCEL" : "PUBLISH"}`,
+          contentType: `text/calendar; charset=utf-8${input.kind === "cancelled" ? "; method=CANCEL" : ""}`,
           content: Buffer.from(
             buildCalendar(
               studio,
