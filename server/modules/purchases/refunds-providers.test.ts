@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addLocalDays, localDay } from "../../../domain/booking";
 import { email_outbox } from "../../db/schema/mail";
-import { refunds } from "../../db/schema/purchases";
+import { purchases, refunds } from "../../db/schema/purchases";
 import type { PaypalFake } from "../../payments/test-support/paypal-fake";
 import type { StripeFake } from "../../payments/test-support/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
@@ -176,6 +177,65 @@ describe("Stripe refunds", () => {
     expect(await unused(reads, purchaseId)).toBe(10);
     // The studio can try again (a new request): it goes through now.
     expect((await refundCall(t, admin)(purchaseId, {})).statusCode).toBe(200);
+  });
+});
+
+describe("Stripe: freezing a subscription pauses its collection (issue 21.5)", () => {
+  let t: TestApp;
+  let shop: Shop;
+  let stripe: StripeFake;
+  let close: () => Promise<void>;
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    ({ t, shop, fake: stripe, close } = await startStripeSuite());
+    admin = (await t.signUp({ role: "admin" })).headers;
+  });
+  afterAll(() => close());
+
+  it("sends subscriptions.update pause_collection { behavior: void, resumes_at: the freeze's end }", async () => {
+    const { customer_id } = await customerLogin(t);
+    const now = new Date();
+    const month = new Date(now.getTime() + 30 * 86_400_000);
+    // A Stripe-billed subscription as its webhooks leave it (active, paid until next month).
+    const [purchase] = await t.app.db
+      .insert(purchases)
+      .values({
+        customer_id,
+        class_package_id: shop.packages.unlimited.class_package_id,
+        title: "Ilimitado Mensual",
+        status: "active",
+        amount: "2400.00",
+        total_payment: "2400.00",
+        provider: "stripe",
+        provider_ref: "pi_sub_first",
+        subscription_id: "sub_freeze_1",
+        subscription_interval: 1,
+        subscription_period: "month",
+        expiration_date: month,
+        next_billing_date: month,
+        credits_granted_at: now,
+      })
+      .returning();
+    const from = addLocalDays(localDay(now, "America/Mexico_City"), 2);
+    const to = addLocalDays(from, 6);
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/purchases/admin/${purchase!.purchase_id}/freeze`,
+      headers: admin,
+      payload: { from, to },
+    });
+    expect(res.statusCode).toBe(200);
+    const endsAt = new Date(res.json().freeze.ends_at);
+    expect(stripe.pauses.get("sub_freeze_1")).toEqual({
+      behavior: "void",
+      resumes_at: String(Math.floor(endsAt.getTime() / 1000)),
+    });
+    const [after] = await t.app.db
+      .select()
+      .from(purchases)
+      .where(eq(purchases.purchase_id, purchase!.purchase_id));
+    expect(Math.round((after!.next_billing_date!.getTime() - month.getTime()) / 86_400_000)).toBe(7);
   });
 });
 
