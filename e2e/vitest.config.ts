@@ -14,7 +14,9 @@ export default defineConfig({
     pool: "forks",
     maxWorkers: workers,
     minWorkers: workers,
-    testTimeout: 60_000,
+    // The journeys share two cores with the API suites (docs/decisions/0029): a test that takes
+    // 40 s alone can take twice that in CI. A test that hangs still fails, only later.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll gives up after 1 s by default: on a loaded CI machine a page may take longer
     // to hydrate and fetch than that (a Sunday-evening journey failed there so). A poll that
