@@ -15,6 +15,11 @@ export type MailInput = OutboxInsert & {
    * but the outbox row keeps them hidden: nobody reading the outbox can use them (issue 23.6).
    */
   secrets?: string[];
+  /**
+   * Extra headers for the delivery, e.g. List-Unsubscribe on class reminders (RFC 2369), so mail
+   * clients show their own "unsubscribe" button. Not stored in the outbox.
+   */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = {
@@ -49,6 +54,7 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        headers: mail.headers,
         attachments: mail.attachments?.map((a) => ({
           filename: a.filename,
           contentType: a.contentType,
@@ -64,14 +70,15 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
 
   return {
     async send({ secrets = [], ...mail }) {
+      const { headers: _headers, ...row } = mail;
       const stored =
         secrets.length > 0 || /[?&]token=/i.test(`${mail.text ?? ""}${mail.html ?? ""}`)
           ? {
-              ...mail,
+              ...row,
               text: redactSecrets(mail.text, secrets) ?? undefined,
               html: redactSecrets(mail.html, secrets) ?? undefined,
             }
-          : mail;
+          : row;
       const id = await insertOutbox(db, stored);
       // A developer's convenience: a full disk must not fail the request that sent the email.
       if (options.mailDir) await writeMailFile(options.mailDir, id, mail).catch(() => {});

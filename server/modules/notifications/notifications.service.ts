@@ -14,6 +14,7 @@ import {
 import type { RenderedMail } from "../mail/templates/render";
 import { buildCalendar } from "../reservations/ical";
 import {
+  classSequence,
   findCustomer,
   findReservation,
   outboxHas,
@@ -77,8 +78,9 @@ async function send(
   template: string,
   email: RenderedMail,
   attachments?: { filename: string; contentType: string; content: string }[],
+  headers?: Record<string, string>,
 ) {
-  await app.mailer.send({ to, template, ...email, attachments });
+  await app.mailer.send({ to, template, ...email, attachments, headers });
 }
 
 async function safely(app: FastifyInstance, what: string, work: () => Promise<void>) {
@@ -106,21 +108,28 @@ function icsAttachment(
   reservationId: number,
   c: EmailClass,
   spot: string | null,
+  /** The studio's zone (TZID) and, for a cancellation, METHOD:CANCEL with the event's SEQUENCE (decision 0026). */
+  calendar: { timeZone?: string; cancel?: { sequence: number } } = {},
 ) {
-  const ics = buildCalendar(studio, [
-    {
-      uid: `reservacion-${reservationId}@${new URL(app.config.publicUrl).host}`,
-      start: c.class_date,
-      durationMinutes: c.duration_minutes,
-      summary: `${c.class_type.name} · ${studio}`,
-      location: [c.location?.name, c.location?.address].filter(Boolean).join(", "),
-      description: [c.description, spot ? `Lugar: ${spot}` : null].filter(Boolean).join("\n"),
-      url: link(app, "/mystudio/reservaciones"),
-    },
-  ]);
+  const ics = buildCalendar(
+    studio,
+    [
+      {
+        uid: `reservacion-${reservationId}@${new URL(app.config.publicUrl).host}`,
+        start: c.class_date,
+        durationMinutes: c.duration_minutes,
+        summary: `${c.class_type.name} · ${studio}`,
+        location: [c.location?.name, c.location?.address].filter(Boolean).join(", "),
+        description: [c.description, spot ? `Lugar: ${spot}` : null].filter(Boolean).join("\n"),
+        url: link(app, "/mystudio/reservaciones"),
+        ...(calendar.cancel ? { sequence: calendar.cancel.sequence, status: "CANCELLED" as const } : {}),
+      },
+    ],
+    { timeZone: calendar.timeZone, method: calendar.cancel ? "CANCEL" : "PUBLISH" },
+  );
   return {
     filename: `clase-${reservationId}.ics`,
-    contentType: "text/calendar; charset=utf-8",
+    contentType: `text/calendar; charset=utf-8${calendar.cancel ? "; method=CANCEL" : ""}`,
     content: Buffer.from(ics).toString("base64"),
   };
 }
@@ -174,7 +183,9 @@ async function sendBookingConfirmation(
     intro,
   });
   await send(app, to.email, intro ? "waitlist_promoted" : "booking_confirmed", email, [
-    icsAttachment(app, studioName(config), reservation.class_reservation_id, klass, reservation.spot),
+    icsAttachment(app, studioName(config), reservation.class_reservation_id, klass, reservation.spot, {
+      timeZone: config.timezone,
+    }),
   ]);
 }
 
@@ -184,6 +195,8 @@ export async function notifyReservationCancelled(
   to: Recipient,
   klass: EmailClass,
   refunded: boolean,
+  /** With it, the email carries a METHOD:CANCEL .ics that removes the event from the calendar. */
+  reservationId?: number,
 ) {
   await safely(app, "cancellation", async () => {
     const email = await reservationCancelledEmail(await brand(app), {
@@ -191,7 +204,27 @@ export async function notifyReservationCancelled(
       klass: factsOf(klass),
       refunded,
     });
-    await send(app, to.email, "reservation_cancelled", email);
+    const seat = reservationId ? await findReservation(app.db, reservationId) : null;
+    const sequence = seat ? await classSequence(app.db, seat.reservation.single_class_id) : null;
+    const config = await app.appConfig.get();
+    const attachments =
+      seat && sequence !== null
+        ? [
+            icsAttachment(
+              app,
+              studioName(config),
+              seat.reservation.class_reservation_id,
+              klass,
+              seat.reservation.spot,
+              {
+                timeZone: config.timezone,
+                // The reservation's own cancellation: one above the class's counter (feedState).
+                cancel: { sequence: sequence + 1 },
+              },
+            ),
+          ]
+        : undefined;
+    await send(app, to.email, "reservation_cancelled", email, attachments);
   });
 }
 
@@ -269,17 +302,21 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date()): 
     const ctx = await reservationContext(app, id);
     if (!ctx?.reminder_emails || (await outboxHas(app.db, reminderTemplate(id)))) continue;
     await safely(app, "reminder", async () => {
+      const unsubscribeUrl = reminderUnsubscribeUrl(
+        app.config.publicUrl,
+        app.config.authSecret,
+        ctx.reservation.customer_id,
+      );
       const email = await classReminderEmail(brandOf(ctx.config, app.config.publicUrl), {
         name: ctx.name,
         klass: factsOf(ctx.klass),
         spot: ctx.reservation.spot,
-        unsubscribeUrl: reminderUnsubscribeUrl(
-          app.config.publicUrl,
-          app.config.authSecret,
-          ctx.reservation.customer_id,
-        ),
+        unsubscribeUrl,
       });
-      await send(app, ctx.email, reminderTemplate(id), email);
+      // Mail clients show their own "unsubscribe" for it (RFC 2369); the link is the same.
+      await send(app, ctx.email, reminderTemplate(id), email, undefined, {
+        "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      });
     });
     sent++;
   }

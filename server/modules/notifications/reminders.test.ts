@@ -1,3 +1,4 @@
+import { createServer, type Server } from "node:net";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers } from "../../db/schema/customers";
@@ -102,3 +103,92 @@ describe(`class reminders and their unsubscribe link (${testDriver()})`, () => {
     expect(await reminderFlag(bea.customerId)).toBe(true);
   });
 });
+
+/**
+ * A minimal SMTP server in the process (no TLS, no auth): what nodemailer delivers, as received.
+ */
+function fakeSmtp(): Promise<{ server: Server; port: number; messages: string[] }> {
+  const messages: string[] = [];
+  const server = createServer((socket) => {
+    let data: string | null = null;
+    let buffer = "";
+    socket.write("220 fake ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      if (data !== null) {
+        const end = buffer.indexOf("\r\n.\r\n");
+        if (end === -1) return;
+        messages.push(buffer.slice(0, end));
+        buffer = buffer.slice(end + 5);
+        data = null;
+        socket.write("250 queued\r\n");
+      }
+      let nl = buffer.indexOf("\r\n");
+      while (data === null && nl !== -1) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO") socket.write("250-fake\r\n250 8BITMIME\r\n");
+        else if (verb === "DATA") {
+          data = "";
+          socket.write("354 go on\r\n");
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end !== -1) {
+            messages.push(buffer.slice(0, end));
+            buffer = buffer.slice(end + 5);
+            data = null;
+            socket.write("250 queued\r\n");
+          }
+        } else if (verb === "QUIT") socket.end("221 bye\r\n");
+        else socket.write("250 ok\r\n");
+        nl = buffer.indexOf("\r\n");
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === "object" && address ? address.port : 0, messages });
+    }),
+  );
+}
+
+describe(`reminders delivered by SMTP carry List-Unsubscribe (${testDriver()})`, () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof fakeSmtp>>;
+  beforeAll(async () => {
+    smtp = await fakeSmtp();
+    t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+    await setConfig(t.app, { reminder_hours_before: 12 });
+  });
+  afterAll(async () => {
+    await t.close();
+    smtp.server.close();
+  });
+
+  it("the reminder has the header with its link, the booking confirmation has none; the outbox keeps no header", async () => {
+    const studio = await makeStudio(t.app);
+    const cata = await makeCustomer(t, { credits: 1 });
+    const c = await makeClass(t.app, studio, { at: new Date(Date.now() + 5 * HOUR) });
+    const res = await book(t, cata.headers, { single_class_id: c.single_class_id });
+    expect(res.statusCode, res.body).toBe(200);
+    await sendDueReminders(t.app);
+    const to = (m: string) => m.includes(`To: ${cata.email}`);
+    await expect.poll(() => smtp.messages.filter(to).length, { timeout: 10_000 }).toBe(2);
+    // Delivery does not wait for SMTP: the two may arrive in either order.
+    const mine = smtp.messages.filter(to).map((m) => m.replace(/\r\n[ \t]+/g, " ")); // unfold headers
+    const token = reminderUnsubscribeToken(t.app.config.authSecret, cata.customerId);
+    const header = `List-Unsubscribe: <${t.app.config.publicUrl}/api/notifications/unsubscribe?token=${token}>`;
+    expect(mine.filter((m) => m.includes(header))).toHaveLength(1);
+    expect(mine.filter((m) => m.includes("List-Unsubscribe"))).toHaveLength(1);
+    const [row] = await remindersOf(t, cata.email);
+    expect(row).toBeDefined();
+    expect(Object.keys(row!)).not.toContain("headers");
+  });
+});
+
+const remindersOf = (t: TestApp, email: string) =>
+  t.app.db
+    .select()
+    .from(email_outbox)
+    .where(and(eq(email_outbox.to, email), like(email_outbox.template, "class_reminder:%")));
