@@ -27,6 +27,7 @@ import dashboardRoutes from "./modules/dashboard/dashboard.routes";
 import discountsRoutes from "./modules/discounts/discounts.routes";
 import fileDeliveryRoutes from "./modules/files/file-delivery.routes";
 import filesRoutes from "./modules/files/files.routes";
+import fiscalRoutes from "./modules/fiscal/fiscal.routes";
 import formsRoutes from "./modules/forms/forms.routes";
 import healthRoutes from "./modules/health/health.routes";
 import metricsPlugin from "./modules/health/metrics";
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(unsubscribeRoutes);
       await api.register(creditsRoutes);
       await api.register(addressesRoutes);
+      await api.register(fiscalRoutes);
       await api.register(formsRoutes);
       await api.register(acceptedPagesRoutes);
       await api.register(filesRoutes);

@@ -20,18 +20,26 @@ const PERSON_LABEL: Record<PersonType, string> = { fisica: "física", moral: "mo
  */
 export const fiscalDataSchema = z
   .object({
+    // Checked on its own so its message shows beside the other fields' (the object's pair checks
+    // below only run once every field is fine).
     rfc: z
       .string({ message: ft("rfcRequired") })
       .trim()
       .min(1, { message: ft("rfcRequired") })
-      .max(20),
+      .max(20)
+      .transform((value, ctx) => {
+        const rfc = checkRfc(value);
+        if (rfc.ok) return rfc.rfc;
+        ctx.addIssue({ code: "custom", message: ft(RFC_MESSAGES[rfc.problem]) });
+        return z.NEVER;
+      }),
     razon_social: z
       .string({ message: ft("razonSocialRequired") })
       .trim()
       .min(1, { message: ft("razonSocialRequired") })
       .max(300)
-      // CFDI 4.0 wants the name as registered, in upper case and without the "S.A. de C.V." suffix
-      // handling left to the person: we only upper-case and collapse spaces.
+      // CFDI 4.0 compares the name with SAT's register, which is in upper case: collapse the
+      // spaces and upper-case it; the words themselves are the person's.
       .transform((v) => v.replace(/\s+/g, " ").toUpperCase()),
     regimen_fiscal: z
       .string({ message: ft("regimenRequired") })
@@ -48,9 +56,6 @@ export const fiscalDataSchema = z
   })
   .transform((data, ctx) => {
     const rfc = checkRfc(data.rfc);
-    if (!rfc.ok) {
-      ctx.addIssue({ code: "custom", path: ["rfc"], message: ft(RFC_MESSAGES[rfc.problem]) });
-    }
     const regimen = findRegimen(data.regimen_fiscal);
     const uso = findUso(data.uso_cfdi);
     if (!regimen) ctx.addIssue({ code: "custom", path: ["regimen_fiscal"], message: ft("regimenRequired") });
@@ -70,7 +75,7 @@ export const fiscalDataSchema = z
     } else if (regimen && uso?.forSale && !uso.regimenes.includes(regimen.key)) {
       ctx.addIssue({ code: "custom", path: ["uso_cfdi"], message: ft("usoNotForRegimen") });
     }
-    if (!rfc.ok) return z.NEVER;
+    if (!rfc.ok) return z.NEVER; // not reached: the field passed the same check
     return { ...data, rfc: rfc.rfc, person: rfc.person, catalog_version: CATALOG_VERSION };
   });
 

@@ -1,3 +1,5 @@
+import { centsToNumber, toCents } from "../money";
+
 /**
  * IVA on a price that already includes it (issue 20.5, decision 0032). Studios in Mexico show
  * prices with IVA included; receipts and lists show the parts.
@@ -48,4 +50,16 @@ export function ivaBreakdown(totalCents: number, rate: IvaRate = DEFAULT_IVA_RAT
 /** "IVA 16 %", "IVA 0 %", "Exento de IVA" for receipts and lists. */
 export function ivaLabel(rate: IvaRate): string {
   return rate === "exento" ? "Exento de IVA" : `IVA ${rate} %`;
+}
+
+/**
+ * The IVA fields the API answers beside a purchase's total_payment: the rate that applies (the
+ * purchase's own, else its package's, else 16 %) and subtotal and IVA in pesos, two decimals.
+ */
+export function ivaOut(
+  totalPayment: string | number,
+  ...rates: (string | null | undefined)[]
+): { iva_rate: IvaRate; subtotal: number; iva: number } {
+  const b = ivaBreakdown(toCents(totalPayment), effectiveIvaRate(...rates));
+  return { iva_rate: b.rate, subtotal: centsToNumber(b.subtotal), iva: centsToNumber(b.iva) };
 }

@@ -110,6 +110,10 @@ const purchaseRow = z.object({
   total_payment: z.number(),
   /** Given back in refunds (issue 21.4). */
   refunded_total: z.number(),
+  /** IVA included in total_payment (issue 20.5): "16", "8", "0" or "exento", and the parts. */
+  iva_rate: z.string(),
+  subtotal: z.number(),
+  iva: z.number(),
   is_gift: z.boolean(),
   subscription: z.boolean(),
   cancelledAt: z.date().nullable(),

@@ -1,5 +1,6 @@
 import { addLocalDays, localDay } from "../../../domain/booking";
 import { notFound } from "../../../domain/errors";
+import { ivaOut } from "../../../domain/fiscal/iva";
 import { centsToNumber, moneyOut } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { InvoiceStatus, PaymentProvider, PurchaseStatus } from "../../db/schema/purchases";
@@ -95,6 +96,7 @@ export async function listPurchases(
     discount_total: moneyOut(r.discount_total) ?? 0,
     total_payment: moneyOut(r.total_payment) ?? 0,
     refunded_total: moneyOut(r.refunded_total) ?? 0,
+    ...ivaOut(r.total_payment, r.iva_rate),
     // A cash purchase waiting for the desk: "Confirmar pago" grants it (PUT /customer/confirmCash).
     can_confirm: r.status === "pending" && r.provider === "cash",
   }));

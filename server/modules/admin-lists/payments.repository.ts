@@ -1,6 +1,7 @@
 import { type AnyColumn, and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customers } from "../../db/schema/customers";
+import { class_packages } from "../../db/schema/packages";
 import { payment_methods } from "../../db/schema/payments";
 import {
   type InvoiceStatus,
@@ -73,6 +74,8 @@ export async function pageOfPurchases(
       discount_total: purchases.discount_total,
       total_payment: purchases.total_payment,
       refunded_total: purchases.refunded_total,
+      // The rate when bought, else the package's (decision 0032); the package row is one per purchase.
+      iva_rate: sql<string>`coalesce(${purchases.iva_rate}, ${class_packages.iva_rate})`,
       is_gift: purchases.is_gift,
       subscription: sql<boolean>`${purchases.subscription_id} is not null`,
       cancelledAt: purchases.cancelledAt,
@@ -80,6 +83,7 @@ export async function pageOfPurchases(
     })
     .from(purchases)
     .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
     .leftJoin(payment_methods, eq(payment_methods.payment_method_id, purchases.payment_method_id))
     .where(where)
     .orderBy(...orderBy(column, input.order, purchases.purchase_id))

@@ -1,5 +1,6 @@
 import { nextBillingDate, purchaseStatusText } from "../../../domain/billing";
 import { AppError, notFound } from "../../../domain/errors";
+import { ivaOut } from "../../../domain/fiscal/iva";
 import { moneyOut } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
@@ -54,6 +55,8 @@ export async function getCustomerPurchases(
   const rows = await listCustomerPurchases(db, customerId, options.hideUnpaidAttempts);
   return rows.map((r) => ({
     ...toPurchaseOut(r.purchase, timeZone),
+    // Subtotal and IVA of the total (issue 20.5): the rate when bought, else the package's.
+    ...ivaOut(r.purchase.total_payment, r.purchase.iva_rate, r.package_iva_rate),
     downloadable: r.downloadable,
     file_url: r.purchase.credits_granted_at ? r.file_url : null,
     payment_method_name: r.payment_method_name,
@@ -73,6 +76,7 @@ export async function getCustomerPurchase(db: Db, customerId: number, purchaseId
   const companions = await listPaymentCompanions(db, row.purchase);
   return {
     ...toPurchaseOut(row.purchase, timeZone),
+    ...ivaOut(row.purchase.total_payment, row.purchase.iva_rate, row.pkg.iva_rate),
     email: row.email,
     class_package: {
       class_package_id: row.pkg.class_package_id,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { deskPaymentText } from "../../../domain/desk-sale";
+import { effectiveIvaRate } from "../../../domain/fiscal/iva";
 import { brandOf } from "../mail/templates/brand";
 import { purchaseGiftEmail, purchaseReceiptEmail } from "../mail/templates/purchases";
 import { findPurchaseDetail } from "./purchases.repository";
@@ -34,6 +35,7 @@ export async function sendPurchaseReceipt(app: FastifyInstance, purchaseId: numb
       expiresAt: purchase.expiration_date,
       payment: paymentText(purchase),
       total: purchase.total_payment,
+      ivaRate: effectiveIvaRate(purchase.iva_rate, pkg.iva_rate),
     };
     const email = await (purchase.is_gift ? purchaseGiftEmail : purchaseReceiptEmail)(brand, facts);
     await app.mailer.send({

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { IvaRate } from "../../../domain/fiscal/iva";
 import { api, type Query } from "../../lib/api-client";
 import type { Dashboard } from "../admin/api";
 import type { TableState } from "../admin/components/admin-table";
@@ -58,6 +59,10 @@ export interface PurchaseRow extends Customer {
   discount_total: number;
   total_payment: number;
   refunded_total: number;
+  /** IVA included in total_payment (issue 20.5). */
+  iva_rate: IvaRate;
+  subtotal: number;
+  iva: number;
   is_gift: boolean;
   subscription: boolean;
   can_confirm: boolean;

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { IvaRate } from "../../../domain/fiscal/iva";
 import { api } from "../../lib/api-client";
 
 export interface Purchase {
@@ -8,6 +9,10 @@ export interface Purchase {
   status: string;
   status_text: string;
   total_payment: number;
+  /** IVA included in the total (issue 20.5): the rate and the parts, in pesos. */
+  iva_rate: IvaRate;
+  subtotal: number;
+  iva: number;
   createdAt: string;
   updatedAt: string;
   cancelledAt: string | null;

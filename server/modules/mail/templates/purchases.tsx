@@ -1,4 +1,6 @@
+import { type IvaRate, ivaBreakdown, ivaLabel } from "../../../../domain/fiscal/iva";
 import { countLabel, formatDate, formatMoney } from "../../../../domain/format";
+import { centsToNumber, toCents } from "../../../../domain/money";
 import { type Brand, siteLink } from "./brand";
 import { Details, Layout, P } from "./layout";
 import { renderMail } from "./render";
@@ -15,7 +17,19 @@ export type PurchaseFacts = {
   /** "Tarjeta", "Efectivo", "Mostrador · Transferencia · ref 123"... */
   payment: string;
   total: string | number;
+  /** IVA included in the total (issue 20.5): when given, the receipt shows subtotal and IVA. */
+  ivaRate?: IvaRate;
 };
+
+/** Subtotal and IVA rows of a receipt (domain/fiscal/iva.ts: integer centavos, parts add up). */
+function ivaRows(p: PurchaseFacts): [string, string][] {
+  if (!p.ivaRate) return [];
+  const b = ivaBreakdown(toCents(p.total), p.ivaRate);
+  return [
+    ["Subtotal", formatMoney(centsToNumber(b.subtotal))],
+    [ivaLabel(p.ivaRate), formatMoney(centsToNumber(b.iva))],
+  ];
+}
 
 function includes(p: PurchaseFacts): string | null {
   if (p.unlimited || p.classAmount === -1) return "Clases ilimitadas";
@@ -48,6 +62,7 @@ export function PurchaseReceipt({ brand, purchase }: { brand: Brand; purchase: P
           ["Incluye", includes(purchase)],
           ["Vigencia", until(purchase, brand)],
           ["Forma de pago", purchase.payment],
+          ...ivaRows(purchase),
           ["Total pagado", formatMoney(purchase.total)],
         ]}
       />

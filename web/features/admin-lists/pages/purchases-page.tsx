@@ -205,6 +205,36 @@ export function PurchasesPage() {
       value: (r) => r.refunded_total,
       render: (r) => (r.refunded_total > 0 ? formatMoney(r.refunded_total) : "—"),
     },
+    // Subtotal and IVA of the total (issue 20.5, domain/fiscal/iva.ts); the CSV gets both as numbers.
+    {
+      key: "subtotal",
+      header: "Subtotal",
+      align: "right",
+      sortable: false,
+      value: (r) => r.subtotal,
+      render: (r) => (
+        <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+          {formatMoney(r.subtotal)}
+        </Text>
+      ),
+    },
+    {
+      key: "iva",
+      header: "IVA",
+      align: "right",
+      sortable: false,
+      value: (r) => r.iva,
+      render: (r) => (
+        <Stack gap={0} align="flex-end">
+          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+            {formatMoney(r.iva)}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {r.iva_rate === "exento" ? "Exento" : `${r.iva_rate} %`}
+          </Text>
+        </Stack>
+      ),
+    },
     totalColumn<PurchaseRow>(),
   ];
 

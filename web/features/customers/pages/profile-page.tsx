@@ -1,5 +1,6 @@
 import { Alert, Container, Loader, Stack, Title } from "@mantine/core";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { FiscalDataCard } from "../../fiscal/components/fiscal-data-card";
 import { useCustomerFields, useFieldValues, useProfile } from "../api";
 import { AccountSecurityCard } from "../components/account-security-card";
 import { AddressCard } from "../components/address-card";
@@ -28,6 +29,7 @@ export function ProfilePage() {
             <ProfileCard profile={profile.data} onReload={() => void profile.refetch()} />
             <AccountSecurityCard email={profile.data.email} />
             <AddressCard key={profile.data.address?.address_id ?? "new"} address={profile.data.address} />
+            <FiscalDataCard />
             {fields.data && values.data ? (
               <ExtraFieldsCard fields={fields.data} values={values.data.values} />
             ) : null}

@@ -14,6 +14,7 @@ import {
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
 import { canCancelSubscription } from "../../../../domain/billing";
+import { ivaLabel } from "../../../../domain/fiscal/iva";
 import { formatDate, formatMoney } from "../../../../domain/format";
 import { messages } from "../../../../domain/messages";
 import { PageHeading } from "../../../components/page-placeholder";
@@ -32,6 +33,11 @@ const statusColor: Record<string, string> = {
   cancelled: "gray",
   revoked: "gray",
 };
+
+/** "Subtotal $1,077.59 · IVA 16 % $172.41" under a total (issue 20.5; prices include IVA). */
+function ivaText(p: Purchase): string {
+  return `Subtotal ${formatMoney(p.subtotal)} · ${ivaLabel(p.iva_rate)} ${formatMoney(p.iva)}`;
+}
 
 /** /mystudio/membresias: 'Mis Compras', a table on desktop and cards on mobile (seed 001). */
 export function PurchasesPage() {
@@ -103,6 +109,9 @@ export function PurchasesPage() {
                 </Group>
                 <Text fz="sm" c="dimmed">{`Folio #${p.purchase_id} · ${formatDate(p.createdAt, tz)}`}</Text>
                 <Text fz="sm">{`Total ${formatMoney(p.total_payment)}`}</Text>
+                <Text fz="xs" c="dimmed">
+                  {ivaText(p)}
+                </Text>
                 {p.next_charge ? <Text fz="sm">{`Próximo cargo: ${next(p)}`}</Text> : null}
                 <div style={{ marginTop: 8 }}>{actions(p, true)}</div>
               </Card>
@@ -127,7 +136,12 @@ export function PurchasesPage() {
                   <Table.Tr key={p.purchase_id} data-testid="purchase-row">
                     <Table.Td>#{p.purchase_id}</Table.Td>
                     <Table.Td fw={600}>{p.title}</Table.Td>
-                    <Table.Td>{formatMoney(p.total_payment)}</Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{formatMoney(p.total_payment)}</Text>
+                      <Text fz="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                        {ivaText(p)}
+                      </Text>
+                    </Table.Td>
                     <Table.Td>{formatDate(p.createdAt, tz)}</Table.Td>
                     <Table.Td>
                       <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
