@@ -350,6 +350,7 @@ export async function coachClasses(
   instructorId: number,
   from: string,
   to: string,
+  now = new Date(),
 ) {
   const span = daysBetween(from, to);
   if (span < 0 || span > 92) throw badRequest(x.rangeInvalid, { end_date: x.rangeInvalid });
