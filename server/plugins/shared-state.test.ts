@@ -23,7 +23,7 @@ async function instance(url: string, name: string): Promise<Instance> {
     LOG_LEVEL: "silent",
     RATE_LIMIT_MAX: "100000",
     AUTH_RATE_LIMIT_MAX: "3",
-    AUTH_DISTINCT_EMAILS_MAX: "100000",
+    AUTH_DISTINCT_EMAILS_MAX: "4",
     WEB_DIST: "/nonexistent",
     WEB_SSR_DIST: "/nonexistent",
     JOBS: "0",
@@ -118,5 +118,21 @@ describe.skipIf(onPglite)("shared state across instances (PostgreSQL)", () => {
     });
     expect(out.statusCode).toBe(200);
     expect(await within(1_000, async () => (await onB()).statusCode === 401)).toBeLessThan(1_000);
+  });
+
+  it("counts the different emails one address names across instances (recovery: every answer counts)", async () => {
+    // The sign-in test above named one email from this address (a refusal); three more fit.
+    const recover = (target: Instance, n: number) =>
+      target.app.inject({
+        method: "POST",
+        url: "/api/customer/recover",
+        payload: { email: `otra${n}.${Date.now()}@prueba.mx` },
+      });
+    const allowed = [await recover(a, 1), await recover(b, 2), await recover(a, 3)];
+    expect(allowed.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // counted after each answer
+    const refused = [await recover(b, 4), await recover(a, 5)];
+    expect(refused.map((res) => res.statusCode)).toEqual([429, 429]);
+    expect(refused[0].json().code).toBe("TOO_MANY_EMAILS");
   });
 });
