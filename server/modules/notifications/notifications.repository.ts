@@ -19,6 +19,15 @@ export async function findReservation(db: Db, id: number) {
   return row ?? null;
 }
 
+/** The iCalendar SEQUENCE counter of a class (single_classes.sequence, decision 0026). */
+export async function classSequence(db: Db, classId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ sequence: single_classes.sequence })
+    .from(single_classes)
+    .where(eq(single_classes.single_class_id, classId));
+  return row?.sequence ?? null;
+}
+
 export async function findCustomer(db: Db, customerId: number) {
   const [row] = await db
     .select({ email: customers.email, name: customers.name })
