@@ -21,7 +21,7 @@ import type { BucketRow, ReservationRow } from "./reservations.repository";
 // (single_classes.seats_taken, kept by triggers for every writer) that waits for the class row
 // and re-checks the seats on its newest version, then the customer row, then the buckets, then
 // the insert. The class lock is held from that statement to the commit, nothing else: the
-// critical section is one statement and a COMMIT (decision 0031). Locks are taken in the order
+// critical section is one statement and a COMMIT (decision 0033). Locks are taken in the order
 // every writer uses (class, customer, buckets), so a booking never waits crosswise on a cancel.
 
 const bookedClassColumns = {

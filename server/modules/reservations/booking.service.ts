@@ -43,7 +43,7 @@ type Payment = { paid_with: "credit" | "unlimited"; available_class_id: number |
 
 /**
  * Books a seat (and optionally a guest's) for a customer, in one transaction whose only locking
- * statement comes last (decision 0031): the account, the penalty, the booking window, duplicates,
+ * statement comes last (decision 0033): the account, the penalty, the booking window, duplicates,
  * spots and the credit bucket are read and decided without locks; then `takeSeat` takes the
  * seats with a conditional update of the class's counter (it waits for the class row and
  * re-checks on its newest version), locks the customer, spends the credits if they are still

@@ -4,13 +4,11 @@ import {
   count,
   desc,
   eq,
-  gt,
   gte,
   inArray,
   isNotNull,
   isNull,
   lt,
-  lte,
   or,
   type SQL,
   sql,
@@ -26,7 +24,7 @@ import {
   single_class_instructors,
   single_classes,
 } from "../../db/schema/calendar";
-import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
+import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations, coach_ratings } from "../../db/schema/reservations";
 import type { EmailClass } from "../notifications/notifications.service";
@@ -38,7 +36,8 @@ export type BucketRow = typeof available_classes.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // Locks. Every writer takes them in the same order (class, then customer, then buckets), so two
-// requests never wait on each other crosswise.
+// requests never wait on each other crosswise. A booking takes all three in its one locking
+// statement (booking.repository.ts takeSeat, decision 0033).
 //
 // The statements of a booking and a cancellation are prepared (built by Drizzle once, see
 // server/db/prepared-statement.ts): each call fills placeholders and never builds SQL again.
@@ -115,23 +114,6 @@ function withEmailClass({
   return { ...klass, email };
 }
 
-const lockClassForBookingStatement = preparedStatement("reservations_lock_class_for_booking", (db, name) =>
-  db
-    .select({ ...lockedClassColumns, ...classForEmailColumns })
-    .from(single_classes)
-    .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
-    .leftJoin(locations, eq(locations.location_id, single_classes.location_id))
-    .where(eq(single_classes.single_class_id, sql.placeholder("classId")))
-    .for("update", { of: single_classes })
-    .prepare(name),
-);
-
-/** lockClass for a booking: the same lock, and the class as its confirmation email shows it. */
-export async function lockClassForBooking(db: Db, classId: number) {
-  const [row] = await lockClassForBookingStatement(db, { classId });
-  return row ? withEmailClass(row) : null;
-}
-
 const lockClassOfReservationStatement = preparedStatement(
   "reservations_lock_class_of_reservation",
   (db, name) =>
@@ -195,94 +177,6 @@ export async function lockCustomer(db: Db, customerId: number) {
   return row ?? null;
 }
 
-const lockCustomerForBookingStatement = preparedStatement(
-  "reservations_lock_customer_for_booking",
-  (db, name) => {
-    const customerId = sql.placeholder("customerId");
-    // Raw `sql` only where Drizzle has no helper: bool_or, array_agg ... filter, and "on true" to
-    // attach the two one-row subqueries to the customer row.
-    const seats = db
-      .select({
-        taken: count().as("taken"),
-        mine: sql<boolean>`coalesce(bool_or(${class_reservations.customer_id} = ${customerId} and ${class_reservations.guest_of_id} is null), false)`.as(
-          "mine",
-        ),
-        spots: sql<
-          string[]
-        >`coalesce(array_agg(${class_reservations.spot}) filter (where ${class_reservations.spot} is not null), '{}')`.as(
-          "spots",
-        ),
-      })
-      .from(class_reservations)
-      .where(
-        and(
-          eq(class_reservations.single_class_id, sql.placeholder("classId")),
-          isNull(class_reservations.deletedAt),
-        ),
-      )
-      .as("seats");
-    const now = sql.placeholder("now");
-    const penalty = db
-      .select({
-        no_shows: class_reservation_penalties.no_shows,
-        end_date: class_reservation_penalties.end_date,
-      })
-      .from(class_reservation_penalties)
-      .where(
-        and(
-          eq(class_reservation_penalties.customer_id, customerId),
-          isNull(class_reservation_penalties.liftedAt),
-          lte(class_reservation_penalties.start_date, now),
-          gt(class_reservation_penalties.end_date, now),
-        ),
-      )
-      .orderBy(desc(class_reservation_penalties.end_date))
-      .limit(1)
-      .as("penalty");
-    return db
-      .select({
-        ...lockedCustomerColumns,
-        seats_taken: seats.taken,
-        holds_seat: seats.mine,
-        spots_taken: seats.spots,
-        penalty_no_shows: penalty.no_shows,
-        penalty_end_date: penalty.end_date,
-      })
-      .from(customers)
-      .leftJoin(seats, sql`true`)
-      .leftJoin(penalty, sql`true`)
-      .where(eq(customers.customer_id, customerId))
-      .for("update", { of: customers })
-      .prepare(name);
-  },
-);
-
-/**
- * The booking's second statement, taken right after the class lock: locks the customer and reads
- * what the booking decides on, the class's active seats and the customer's active penalty (and
- * the email and name its confirmation needs). The seats are read after the class lock was granted
- * (this is a later statement, so its snapshot includes every booking that committed before), and
- * nobody changes them while we hold it.
- */
-export async function lockCustomerForBooking(db: Db, customerId: number, classId: number, now: Date) {
-  const [row] = await lockCustomerForBookingStatement(db, { customerId, classId, now });
-  return row ?? null;
-}
-
-const lockBucketsStatement = preparedStatement("reservations_lock_buckets", (db, name) =>
-  db
-    .select()
-    .from(available_classes)
-    .where(eq(available_classes.customer_id, sql.placeholder("customerId")))
-    .orderBy(asc(available_classes.available_class_id))
-    .for("update")
-    .prepare(name),
-);
-
-export async function lockBuckets(db: Db, customerId: number): Promise<BucketRow[]> {
-  return lockBucketsStatement(db, { customerId });
-}
-
 const lockBucketStatement = preparedStatement("reservations_lock_bucket", (db, name) =>
   db
     .select()
@@ -299,37 +193,6 @@ export async function lockBucket(db: Db, bucketId: number): Promise<BucketRow | 
 
 // ---------------------------------------------------------------------------------------------
 // Seats
-
-const seatSnapshotStatement = preparedStatement("reservations_seat_snapshot", (db, name) =>
-  db
-    .select({
-      capacity: single_classes.capacity,
-      taken: count(class_reservations.class_reservation_id),
-      mine: sql<boolean>`coalesce(bool_or(${class_reservations.customer_id} = ${sql.placeholder("customerId")} and ${class_reservations.guest_of_id} is null), false)`,
-    })
-    .from(single_classes)
-    .leftJoin(
-      class_reservations,
-      and(
-        eq(class_reservations.single_class_id, single_classes.single_class_id),
-        isNull(class_reservations.deletedAt),
-      ),
-    )
-    .where(
-      and(eq(single_classes.single_class_id, sql.placeholder("classId")), isNull(single_classes.cancelledAt)),
-    )
-    .groupBy(single_classes.single_class_id)
-    .prepare(name),
-);
-
-/**
- * Seats of a class read without any lock: capacity, seats taken and whether this customer holds
- * one. Only good for answering "sold out" early; the booking transaction checks again under lock.
- */
-export async function seatSnapshot(db: Db, classId: number, customerId: number) {
-  const [row] = await seatSnapshotStatement(db, { classId, customerId });
-  return row ?? null;
-}
 
 /** What a booking writes; every other column keeps its default. */
 export type BookedSeat = {

@@ -61,7 +61,7 @@ describe("statements per booking and per cancellation", () => {
     // Seats left (the class's counter), the class (with the email's class), customer + own seat +
     // spots + penalty, a frozen membership (purchases domain), buckets, then the one locking
     // statement (seat + customer + credit + reservation), outbox. Only the last two run under the
-    // class lock (decision 0031).
+    // class lock (decision 0033).
     expect(booking.statements, booking.statements.join("\n")).toHaveLength(7);
 
     const id = booking.result.json().class_reservation.class_reservation_id as number;
