@@ -116,6 +116,12 @@ describe("datos de facturación", () => {
     });
   });
 
+  it("are in the caller's ARCO data export", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/customer/data-export", headers: ana.headers });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).fiscal_data).toEqual([expect.objectContaining({ rfc: "GODE561231GR8" })]);
+  });
+
   it("deletes only the caller's own", async () => {
     const res = await t.app.inject({ method: "DELETE", url: "/api/fiscal-data", headers: beto.headers });
     expect(res.json()).toEqual({ deleted: true });

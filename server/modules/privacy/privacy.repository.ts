@@ -6,6 +6,7 @@ import { account, session, user } from "../../db/schema/auth";
 import { accepted_pages, pages } from "../../db/schema/content";
 import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
 import { addresses, customer_notes, customers } from "../../db/schema/customers";
+import { customer_fiscal_data } from "../../db/schema/fiscal";
 import { custom_fields, customer_field_values } from "../../db/schema/forms";
 import { payment_sources } from "../../db/schema/payments";
 import { invoices, purchases } from "../../db/schema/purchases";
@@ -93,6 +94,11 @@ export async function exportSections(db: Db, customerId: number) {
   return {
     profile: [profile as Row],
     address: address as Row[],
+    // Datos de facturación (issue 20.1): RFC and razón social are personal data too.
+    fiscal_data: (await db
+      .select()
+      .from(customer_fiscal_data)
+      .where(eq(customer_fiscal_data.customer_id, customerId))) as Row[],
     reservations: await rowsOf(db, class_reservations, customerId),
     purchases: await rowsOf(db, purchases, customerId),
     invoices: await rowsOf(db, invoices, customerId),
@@ -135,6 +141,7 @@ export async function anonymiseCustomer(tx: Db, customerId: number, placeholderE
     .where(eq(customers.customer_id, customerId))
     .returning();
   await tx.delete(addresses).where(eq(addresses.customer_id, customerId));
+  await tx.delete(customer_fiscal_data).where(eq(customer_fiscal_data.customer_id, customerId));
   await tx.delete(customer_field_values).where(eq(customer_field_values.customer_id, customerId));
   await tx.delete(customer_notes).where(eq(customer_notes.customer_id, customerId));
   await tx
