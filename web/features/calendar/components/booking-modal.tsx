@@ -18,6 +18,7 @@ import { formatDateTime } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
 import { spotGridFor } from "../../../../domain/spot-map";
 import { SpotMap } from "../../../components/spot-map";
+import { useFieldErrors } from "../../../lib/field-errors";
 import { useAppConfig } from "../../app-config/api";
 import { type BookingInput, type ReservationChangeInput, type SingleClass, useSingleClass } from "../api";
 
@@ -42,7 +43,8 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
   const existing = klass?.my_reservation ?? null;
   const [withGuest, setWithGuest] = useState(Boolean(existing?.guest));
   const [guest, setGuest] = useState(existing?.guest?.name ?? "");
-  const [guestError, setGuestError] = useState<string | null>(null);
+  // The guest's name explains itself like every customer form (issue 18.5, decision 0030).
+  const fieldErrors = useFieldErrors<HTMLDivElement>();
   const [spot, setSpot] = useState<string | null>(existing?.spot ?? null);
   const [guestSpot, setGuestSpot] = useState<string | null>(existing?.guest?.spot ?? null);
   const [picking, setPicking] = useState<"me" | "guest">("me");
@@ -72,7 +74,7 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
 
   const submit = () => {
     if (withGuest && guest.trim().length < 2) {
-      setGuestError(t("guestNameRequired"));
+      fieldErrors.show({ guest: t("guestNameRequired") });
       return;
     }
     if (existing) {
@@ -104,7 +106,7 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
       radius="lg"
       size="lg"
     >
-      <Stack gap="sm">
+      <Stack gap="sm" ref={fieldErrors.ref}>
         <Stack gap={2}>
           <Text fw={700} size="lg">
             {live.class_type.name}
@@ -138,6 +140,7 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
             onChange={(e) => {
               setWithGuest(e.currentTarget.checked);
               setPicking("me");
+              fieldErrors.clear("guest");
             }}
           />
         ) : null}
@@ -147,9 +150,9 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
             value={guest}
             onChange={(e) => {
               setGuest(e.currentTarget.value);
-              setGuestError(null);
+              fieldErrors.clear("guest");
             }}
-            error={guestError}
+            error={fieldErrors.errors.guest}
             maxLength={80}
             data-autofocus
           />
