@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { messages } from "../../../../domain/messages";
+import { formMessage, useFieldErrors } from "../../../lib/field-errors";
 import { useCancelSubscription } from "../api";
 
 /** Confirmation modal ('Precaución') with the required cancellation reason (seed 001 section 4). */
@@ -15,11 +16,15 @@ export function CancelSubscriptionModal({
   onClose: () => void;
 }) {
   const [reason, setReason] = useState("");
+  // The reason explains itself like every customer form (issue 18.5, decision 0030); a server
+  // answer that names no field shows above the buttons.
+  const fieldErrors = useFieldErrors();
   const [error, setError] = useState<string | null>(null);
   const cancel = useCancelSubscription();
   function close() {
     setReason("");
     setError(null);
+    fieldErrors.show({});
     onClose();
   }
   return (
@@ -31,10 +36,13 @@ export function CancelSubscriptionModal({
       radius="lg"
     >
       <form
+        ref={fieldErrors.ref}
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
+          setError(null);
           if (!reason.trim()) {
-            setError(messages.cancelReasonRequired);
+            fieldErrors.show({ reason: messages.cancelReasonRequired });
             return;
           }
           cancel.mutate(
@@ -44,7 +52,10 @@ export function CancelSubscriptionModal({
                 notifications.show({ color: "green", message: r.message, autoClose: 3000 });
                 close();
               },
-              onError: (err) => setError(err.message),
+              onError: (err) => {
+                fieldErrors.showApi(err);
+                setError(formMessage(err));
+              },
             },
           );
         }}
@@ -54,12 +65,20 @@ export function CancelSubscriptionModal({
           <Textarea
             label="Motivo de cancelación"
             value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={error}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              fieldErrors.clear("reason");
+            }}
+            error={fieldErrors.errors.reason}
             autosize
             minRows={2}
             name="reason"
           />
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Volver
