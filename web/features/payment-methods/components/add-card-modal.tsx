@@ -5,6 +5,7 @@ import { parseSandboxToken } from "../../../../domain/sandbox-card";
 import { notifySuccess } from "../../../components/notify";
 import { type CardFieldState, SandboxCardField } from "../../../components/sandbox-card-field";
 import { isApiError } from "../../../lib/api-client";
+import { useFieldErrors } from "../../../lib/field-errors";
 import { useAddCard } from "../api";
 
 /**
@@ -15,12 +16,23 @@ export function AddCardModal({ opened, onClose }: { opened: boolean; onClose: ()
   const add = useAddCard();
   const [card, setCard] = useState<CardFieldState>({ complete: false, tokenize: () => "" });
   const [error, setError] = useState<string | null>(null);
+  // Guardar explains instead of staying disabled (issue 18.5, decision 0030): after a try, each
+  // empty or wrong part of the card says so and the first gets the focus.
+  const [attempted, setAttempted] = useState(false);
+  const fieldErrors = useFieldErrors<HTMLDivElement>();
   const onChange = useCallback((state: CardFieldState) => setCard(state), []);
   const close = () => {
     setError(null);
+    setAttempted(false);
+    fieldErrors.show({});
     onClose();
   };
   function save() {
+    if (!card.complete) {
+      setAttempted(true);
+      fieldErrors.show({ card: messages.fieldRequired });
+      return;
+    }
     const token = card.tokenize();
     const parsed = parseSandboxToken(token);
     setError(null);
@@ -37,8 +49,10 @@ export function AddCardModal({ opened, onClose }: { opened: boolean; onClose: ()
   }
   return (
     <Modal opened={opened} onClose={close} title="Agregar tarjeta" centered radius="lg">
-      <Stack>
-        {opened ? <SandboxCardField onChange={onChange} disabled={add.isPending} /> : null}
+      <Stack ref={fieldErrors.ref}>
+        {opened ? (
+          <SandboxCardField onChange={onChange} disabled={add.isPending} showErrors={attempted} />
+        ) : null}
         {error ? (
           <Alert color="red" role="alert">
             {error}
@@ -48,7 +62,7 @@ export function AddCardModal({ opened, onClose }: { opened: boolean; onClose: ()
           <Button variant="default" onClick={close} disabled={add.isPending}>
             Cancelar
           </Button>
-          <Button onClick={save} disabled={!card.complete} loading={add.isPending} data-testid="save-card">
+          <Button onClick={save} loading={add.isPending} data-testid="save-card">
             Guardar tarjeta
           </Button>
         </Group>
