@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../db/schema/auth";
 import { instructors, single_class_instructors } from "../../db/schema/calendar";
 import { customer_notes } from "../../db/schema/customers";
-import { setup_claims } from "../../db/schema/staff";
+import { setup_claims, staff_invitations } from "../../db/schema/staff";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { TEST_PASSWORD } from "../customers/test-helpers";
 import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
@@ -133,6 +133,19 @@ describe("staff invitations and roles", () => {
     expect((await accept({ token, name: "Mara Gerente", password: TEST_PASSWORD })).json().code).toBe(
       "INVALID_TOKEN",
     );
+    // An expired link (a week has passed) is refused too.
+    const lateEmail = `tarde.${Date.now()}@prueba.mx`;
+    const late = (await invite({ email: lateEmail, role: "coach" })).json();
+    await t.app.db
+      .update(staff_invitations)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(staff_invitations.staff_invitation_id, late.staff_invitation_id));
+    const expired = await accept({
+      token: invitationToken(lateEmail),
+      name: "Tere Tarde",
+      password: TEST_PASSWORD,
+    });
+    expect(expired.json().code).toBe("INVALID_TOKEN");
     const manager = await t.signUp({ role: "manager" });
     expect(
       (await invite({ email: `x.${Date.now()}@prueba.mx`, role: "coach" }, manager.headers)).statusCode,
