@@ -150,7 +150,8 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const d = await deps();
       const freeze = freezeOut(
-        await freezeMembership(d, null, {
+        // The customer is the actor of their own freeze (Bitácora shows who asked).
+        await freezeMembership(d, await actorOf(request), {
           purchase_id: request.params.id,
           customer_id: await currentCustomerId(request),
           ...request.body,
