@@ -254,6 +254,34 @@ describe("a change of a booked class", () => {
     }
   });
 
+  it("a customer's own cancellation: the email carries METHOD:CANCEL one SEQUENCE above the class, the feed keeps the event as CANCELLED", async () => {
+    const c = await createAt("2031-04-15T07:00", { capacity: 5 });
+    await inject("PUT", "/api/single_class", admin, {
+      single_class_id: c.single_class_id,
+      duration_minutes: 60,
+    });
+    const ana = await makeCustomer(t, { credits: 1 });
+    const reservationId = await seat(ana, c.single_class_id);
+    expect((await inject("DELETE", `/api/class_reservations/${reservationId}`, ana.headers)).statusCode).toBe(
+      200,
+    );
+    const [mail] = (await emailsTo(ana.email)).filter((e) => e.template === "reservation_cancelled");
+    expect(mail.attachments?.[0].contentType).toBe("text/calendar; charset=utf-8; method=CANCEL");
+    const ics = parseEvents(Buffer.from(mail.attachments?.[0].content ?? "", "base64").toString());
+    expect(ics.method).toBe("CANCEL");
+    const cancelled = {
+      uid: expect.stringMatching(new RegExp(`^reservacion-${reservationId}@`)),
+      status: "CANCELLED",
+      // The length change made the class's counter 1; the reservation's cancellation is one more.
+      sequence: 2,
+      tzid: "America/Mexico_City",
+      start: "2031-04-15T13:00:00.000Z",
+      end: "2031-04-15T14:00:00.000Z",
+    };
+    expect(ics.events).toEqual([cancelled]);
+    expect((await feedOf(ana.headers)).events).toEqual([cancelled]);
+  });
+
   it("refuses to edit or cancel a class that already started, in Spanish", async () => {
     const past = await makeClass(t.app, studio, { at: new Date("2020-01-10T14:00:00Z") });
     const put = await inject("PUT", "/api/single_class", admin, {

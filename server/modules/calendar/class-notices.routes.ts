@@ -84,7 +84,13 @@ const classNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
         await currentCustomerId(request),
         request.params.id,
       );
-      await notifyReservationCancelled(app, result.customer, result.klass, result.refunded);
+      await notifyReservationCancelled(
+        app,
+        result.customer,
+        result.klass,
+        result.refunded,
+        result.class_reservation_id,
+      );
       return { message: x.freeCancelDone, refunded: result.refunded };
     },
   );

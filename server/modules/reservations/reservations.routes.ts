@@ -209,7 +209,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         customerId,
         request.params.id,
       );
-      await notifyReservationCancelled(app, customer, klass, refunded);
+      await notifyReservationCancelled(app, customer, klass, refunded, request.params.id);
       return { message: t("reservationCancelled"), refunded };
     },
   );
