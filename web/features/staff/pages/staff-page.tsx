@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Group,
   Paper,
@@ -53,7 +52,7 @@ export function StaffPage() {
   }));
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" p={{ base: "sm", sm: "lg" }} maw={1100} mx="auto">
       <Title order={1} fz={28}>
         Equipo
       </Title>
@@ -138,9 +137,9 @@ export function StaffPage() {
                   <Table.Td>
                     {person.name}
                     {person.customer_id !== null ? (
-                      <Badge ml="xs" size="sm" variant="light" color="gray">
-                        También cliente
-                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        También es cliente
+                      </Text>
                     ) : null}
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: "anywhere" }}>{person.email}</Table.Td>
