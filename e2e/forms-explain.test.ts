@@ -2,9 +2,10 @@ import { randomInt } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { apiCall, STRONG_PASSWORD } from "./api";
+import { tokenizeSandboxCard } from "../domain/sandbox-card";
+import { apiCall, apiSignIn, STRONG_PASSWORD } from "./api";
 import { wcagViolations } from "./axe";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, studioDay } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -26,6 +27,51 @@ async function signUpWithPhone(lastName: string) {
     },
   });
   return { email, phone };
+}
+
+/** Pays a package over the API with the sandbox's approved card (the sign-up fee along if asked). */
+async function buyWithCard(token: string, classPackageId: number, includeSignupFee = false) {
+  const attempt = await apiCall("/api/checkout/attempt", {
+    method: "POST",
+    token,
+    body: {
+      class_package_id: classPackageId,
+      idempotency_key: `forms-${Date.now()}-${randomInt(1_000_000)}`,
+      ...(includeSignupFee ? { include_signup_fee: true } : {}),
+    },
+  });
+  await apiCall("/api/checkout/confirm", {
+    method: "POST",
+    token,
+    body: {
+      purchase_id: attempt.json.purchase_id,
+      client_secret: attempt.json.clientSecret,
+      payment_method: tokenizeSandboxCard("4242424242424242", { month: 12, year: 2030 }),
+    },
+  });
+}
+
+/**
+ * A class card with a "Reservar" button at least two days ahead whose class has room for me and a
+ * guest (the modal offers the guest only then), walking the weeks forward if needed.
+ */
+async function findClassForTwo(page: Page) {
+  const earliest = studioDay(2);
+  for (let week = 0; week < 4; week++) {
+    await page.getByTestId("week-grid").waitFor();
+    for (const column of await page.getByTestId("day-column").all()) {
+      const day = (await column.getAttribute("data-date")) ?? "";
+      if (day < earliest) continue;
+      const card = column
+        .locator('[data-testid="class-card"][data-state="bookable"]')
+        .filter({ hasText: "Indoor Cycling" })
+        .first();
+      if (await card.count()) return card;
+    }
+    await page.getByRole("button", { name: "Semana siguiente" }).click();
+    await page.waitForTimeout(800);
+  }
+  throw new Error("no bookable class in four weeks");
 }
 
 /**
@@ -230,4 +276,83 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("the booking modal's guest, the cancel-subscription reason and Agregar tarjeta at 390 and 1280 px", async () => {
+    const me = await signUpWithPhone("Modal");
+    const packages = (await apiCall("/api/class_packages")).json.class_packages as {
+      class_package_id: number;
+      title: string;
+    }[];
+    const idOf = (title: string) => packages.find((p) => p.title === title)!.class_package_id;
+    // Credits to book with (the sign-up fee paid along), then a subscription to cancel.
+    const token = await apiSignIn(me.email, STRONG_PASSWORD);
+    await buyWithCard(token, idOf("5 Clases"), true);
+    await buyWithCard(token, idOf("Online Ilimitado"));
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
+    await signInAs(page, me.email, "/mystudio", STRONG_PASSWORD);
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      const w = viewport.width;
+
+      // Reservar Clase with a guest and no name: the guest's name says what it needs.
+      await open(page, "/mystudio");
+      const klass = await findClassForTwo(page);
+      await klass.getByRole("button", { name: "Reservar" }).click();
+      const booking = page.getByRole("dialog", { name: "Reservar Clase" });
+      await booking.waitFor();
+      await booking.getByRole("checkbox", { name: /invitado/ }).check();
+      const guest = booking.getByLabel("Nombre de tu invitado");
+      await booking.getByRole("button", { name: "Reservar", exact: true }).click();
+      await expectExplained(guest, messages.guestNameRequired);
+      await expectFocused(guest);
+      await expectAxeClean(page);
+      await screenshot(page, `forms-explain-booking-guest-${w}`);
+      // One letter is not a name either.
+      await guest.fill("A");
+      expect(await guest.getAttribute("aria-invalid")).not.toBe("true");
+      await booking.getByRole("button", { name: "Reservar", exact: true }).click();
+      await expectExplained(guest, messages.guestNameRequired);
+      await booking.getByRole("button", { name: "Cancelar" }).click();
+      await expect.poll(() => booking.count()).toBe(0);
+
+      // Mis Compras: 'Cancelar suscripción' with no reason.
+      await open(page, "/mystudio/membresias");
+      await page.getByRole("button", { name: "Cancelar suscripción" }).first().click();
+      const caution = page.getByRole("dialog", { name: messages.modalDefaultTitle });
+      await caution.waitFor();
+      const reason = caution.getByLabel("Motivo de cancelación");
+      await caution.getByRole("button", { name: "Cancelar suscripción" }).click();
+      await expectExplained(reason, messages.cancelReasonRequired);
+      await expectFocused(reason);
+      await expectAxeClean(page);
+      await screenshot(page, `forms-explain-cancel-subscription-${w}`);
+      await caution.getByRole("button", { name: "Volver" }).click();
+      await expect.poll(() => caution.count()).toBe(0);
+
+      // Mis Métodos de Pago, Agregar: Guardar tarjeta with nothing typed names each part.
+      await open(page, "/mystudio/metodos");
+      await page.getByRole("button", { name: "Agregar" }).click();
+      const adding = page.getByRole("dialog", { name: "Agregar tarjeta" });
+      await adding.waitFor();
+      const number = adding.getByLabel("Número de tarjeta");
+      await adding.getByRole("button", { name: "Guardar tarjeta" }).click();
+      await expectExplained(number, messages.fieldRequired);
+      await expectExplained(adding.getByLabel("Vencimiento"), messages.fieldRequired);
+      await expectExplained(adding.getByLabel("CVV"), messages.fieldRequired);
+      await expectFocused(number);
+      await expectAxeClean(page);
+      await screenshot(page, `forms-explain-add-card-${w}`);
+      // A number that fails the check digit, the rest right: only the number is named.
+      await number.fill("4242 4242 4242 4241");
+      await adding.getByLabel("Vencimiento").fill("122030");
+      await adding.getByLabel("CVV").fill("123");
+      await expectExplained(number, messages.cardIncorrectNumber);
+      expect(await adding.getByLabel("CVV").getAttribute("aria-invalid")).not.toBe("true");
+      await adding.getByRole("button", { name: "Cancelar" }).click();
+      await expect.poll(() => adding.count()).toBe(0);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
 });
