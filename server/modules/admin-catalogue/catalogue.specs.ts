@@ -2,6 +2,7 @@ import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { AppError, badRequest } from "../../../domain/errors";
+import { IVA_RATES } from "../../../domain/fiscal/iva";
 import type { MessageKey } from "../../../domain/messages";
 import { t } from "../../../domain/messages";
 import { centsToString, toCents } from "../../../domain/money";
@@ -233,6 +234,11 @@ const packagesSpec: CatalogueSpec = {
       .optional(),
     file_url: text(1000),
     allow_discount_over_sale_price: z.boolean().optional(),
+    /** IVA included in the price (issue 20.5, decision 0032): "16" by default. */
+    iva_rate: z
+      .enum(IVA_RATES)
+      .nullish()
+      .transform((v) => v ?? undefined),
     receipt_file: text(1000),
     available: z.boolean().optional(),
     class_package_types: z

@@ -174,6 +174,26 @@ describe("IVA on Mis Compras, the admin purchases list and the receipt", () => {
     ids.border = await buy(taxed, "1080.00", "8");
   });
 
+  it("the admin sets a package's IVA rate in the catalogue: 16 % unless said, one of the four", async () => {
+    const send = (method: "POST" | "PUT", payload: object) =>
+      t.app.inject({ method, url: "/api/class_packages", headers: admin, payload });
+    const created = await send("POST", {
+      class_package_id: "nuevo",
+      title: "Paquete IVA",
+      price: 100,
+      class_amount: 1,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pkg = created.json().class_package;
+    expect(pkg.iva_rate).toBe("16");
+    const exempt = await send("PUT", { ...pkg, iva_rate: "exento" });
+    expect(exempt.statusCode, exempt.body).toBe(200);
+    expect(exempt.json().class_package.iva_rate).toBe("exento");
+    const kept = await send("PUT", { ...pkg, iva_rate: null, title: "Paquete IVA 2" });
+    expect(kept.json().class_package.iva_rate).toBe("exento");
+    expect((await send("PUT", { ...pkg, iva_rate: "12" })).statusCode).toBe(400);
+  });
+
   const expected = () => ({
     [ids.taxed!]: { iva_rate: "16", subtotal: 1077.59, iva: 172.41, total_payment: 1250 },
     [ids.exempt!]: { iva_rate: "exento", subtotal: 500, iva: 0, total_payment: 500 },

@@ -18,7 +18,7 @@ export const packages: CatalogueDef = {
   path: "/class_packages",
   idKey: "class_package_id",
   nameOf: titleOf,
-  defaults: { available: true, class_amount: 1, order: 0, price: 0 },
+  defaults: { available: true, class_amount: 1, order: 0, price: 0, iva_rate: "16" },
   modalSize: "xl",
   rowActions: (r) => <HomeListsMenu packageId={Number(r.class_package_id)} title={String(r.title)} />,
   columns: [
@@ -66,6 +66,19 @@ export const packages: CatalogueDef = {
       key: "allow_discount_over_sale_price",
       label: "Permitir descuento sobre precio de oferta",
       type: "switch",
+      half: true,
+    },
+    // Issue 20.5 (decision 0032): prices include IVA; receipts and lists show its part.
+    {
+      key: "iva_rate",
+      label: "IVA incluido en el precio",
+      type: "select",
+      options: [
+        { value: "16", label: "16 %" },
+        { value: "8", label: "8 % (región fronteriza)" },
+        { value: "0", label: "Tasa 0 %" },
+        { value: "exento", label: "Exento" },
+      ],
       half: true,
     },
     {

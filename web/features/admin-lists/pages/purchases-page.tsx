@@ -1,6 +1,7 @@
 import { Button, Select, Stack, Tabs, Text } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { purchaseStatusText } from "../../../../domain/billing";
+import { ivaLabel } from "../../../../domain/fiscal/iva";
 import { formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
 import { PackageSelect, PaymentMethodSelect } from "../../../components/choice-selects";
 import type { AdminColumn } from "../../admin/components/admin-table";
@@ -167,7 +168,10 @@ export function PurchasesPage() {
       </Stack>
     ),
   });
-  const totalColumn = <R extends { total_payment: number; discount_total?: number }>(): AdminColumn<R> => ({
+  const totalColumn = <R extends { total_payment: number; discount_total?: number }>(
+    /** A line under the total (a purchase's IVA). */
+    below?: (r: R) => string,
+  ): AdminColumn<R> => ({
     key: "total",
     header: c.total,
     align: "right",
@@ -180,6 +184,11 @@ export function PurchasesPage() {
         {r.discount_total ? (
           <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
             {c.discountOf(formatMoney(r.discount_total))}
+          </Text>
+        ) : null}
+        {below ? (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+            {below(r)}
           </Text>
         ) : null}
       </Stack>
@@ -205,37 +214,18 @@ export function PurchasesPage() {
       value: (r) => r.refunded_total,
       render: (r) => (r.refunded_total > 0 ? formatMoney(r.refunded_total) : "—"),
     },
-    // Subtotal and IVA of the total (issue 20.5, domain/fiscal/iva.ts); the CSV gets both as numbers.
+    // Subtotal and IVA of the total (issue 20.5, domain/fiscal/iva.ts): CSV columns as numbers;
+    // on screen a line under the total says them.
+    { key: "subtotal", header: "Subtotal", screen: false, sortable: false, value: (r) => r.subtotal },
+    { key: "iva", header: "IVA", screen: false, sortable: false, value: (r) => r.iva },
     {
-      key: "subtotal",
-      header: "Subtotal",
-      align: "right",
+      key: "iva_rate",
+      header: "Tasa IVA",
+      screen: false,
       sortable: false,
-      value: (r) => r.subtotal,
-      render: (r) => (
-        <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-          {formatMoney(r.subtotal)}
-        </Text>
-      ),
+      value: (r) => (r.iva_rate === "exento" ? "Exento" : `${r.iva_rate} %`),
     },
-    {
-      key: "iva",
-      header: "IVA",
-      align: "right",
-      sortable: false,
-      value: (r) => r.iva,
-      render: (r) => (
-        <Stack gap={0} align="flex-end">
-          <Text size="sm" style={{ whiteSpace: "nowrap" }}>
-            {formatMoney(r.iva)}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: "nowrap" }}>
-            {r.iva_rate === "exento" ? "Exento" : `${r.iva_rate} %`}
-          </Text>
-        </Stack>
-      ),
-    },
-    totalColumn<PurchaseRow>(),
+    totalColumn<PurchaseRow>((r) => `${ivaLabel(r.iva_rate)} ${formatMoney(r.iva)}`),
   ];
 
   /** A renewal's billed period (a one-off charge has none). */

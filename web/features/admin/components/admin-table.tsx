@@ -36,6 +36,8 @@ export type AdminColumn<T> = {
   sortable?: boolean;
   /** Leave the column out of the CSV (e.g. action buttons). */
   csv?: boolean;
+  /** false: only in the CSV (a figure the screen shows inside another column). */
+  screen?: boolean;
   align?: "left" | "right" | "center";
   width?: number | string;
 };
@@ -216,30 +218,32 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
         >
           <Table.Thead>
             <Table.Tr>
-              {columns.map((c) => {
-                const sortable = c.sortable ?? Boolean(c.value);
-                const active = state.sort?.key === c.key ? state.sort : null;
-                const Icon = active ? (active.desc ? IconArrowDown : IconArrowUp) : IconArrowsSort;
-                return (
-                  <Table.Th
-                    key={c.key}
-                    ta={c.align}
-                    w={c.width}
-                    aria-sort={active ? (active.desc ? "descending" : "ascending") : undefined}
-                  >
-                    {sortable ? (
-                      <UnstyledButton onClick={() => toggleSort(c.key)} fw={600} fz="sm">
-                        <Group gap={4} wrap="nowrap" justify={c.align === "right" ? "flex-end" : undefined}>
-                          {c.header}
-                          <Icon size={14} aria-hidden="true" style={{ opacity: active ? 1 : 0.4 }} />
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      c.header
-                    )}
-                  </Table.Th>
-                );
-              })}
+              {columns
+                .filter((c) => c.screen !== false)
+                .map((c) => {
+                  const sortable = c.sortable ?? Boolean(c.value);
+                  const active = state.sort?.key === c.key ? state.sort : null;
+                  const Icon = active ? (active.desc ? IconArrowDown : IconArrowUp) : IconArrowsSort;
+                  return (
+                    <Table.Th
+                      key={c.key}
+                      ta={c.align}
+                      w={c.width}
+                      aria-sort={active ? (active.desc ? "descending" : "ascending") : undefined}
+                    >
+                      {sortable ? (
+                        <UnstyledButton onClick={() => toggleSort(c.key)} fw={600} fz="sm">
+                          <Group gap={4} wrap="nowrap" justify={c.align === "right" ? "flex-end" : undefined}>
+                            {c.header}
+                            <Icon size={14} aria-hidden="true" style={{ opacity: active ? 1 : 0.4 }} />
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        c.header
+                      )}
+                    </Table.Th>
+                  );
+                })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -249,11 +253,13 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
                 style={onRowClick ? { cursor: "pointer" } : undefined}
               >
-                {columns.map((c) => (
-                  <Table.Td key={c.key} ta={c.align}>
-                    {c.render ? c.render(row) : (cellValue(c, row) ?? "—")}
-                  </Table.Td>
-                ))}
+                {columns
+                  .filter((c) => c.screen !== false)
+                  .map((c) => (
+                    <Table.Td key={c.key} ta={c.align}>
+                      {c.render ? c.render(row) : (cellValue(c, row) ?? "—")}
+                    </Table.Td>
+                  ))}
               </Table.Tr>
             ))}
           </Table.Tbody>

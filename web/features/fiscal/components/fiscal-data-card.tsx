@@ -136,7 +136,18 @@ export function FiscalDataCard() {
                   onChange={(e) => set("rfc", e.currentTarget.value)}
                 />
                 <TextInput
+                  label="Código postal fiscal"
+                  description="El de tu domicilio fiscal, 5 dígitos"
+                  required
+                  inputMode="numeric"
+                  maxLength={5}
+                  value={form.codigo_postal}
+                  error={errors.codigo_postal}
+                  onChange={(e) => set("codigo_postal", e.currentTarget.value)}
+                />
+                <TextInput
                   label="Nombre o razón social"
+                  style={{ gridColumn: "1 / -1" }}
                   description="Como aparece en tu Constancia de Situación Fiscal"
                   required
                   value={form.razon_social}
@@ -145,6 +156,7 @@ export function FiscalDataCard() {
                 />
                 <NativeSelect
                   label="Régimen fiscal"
+                  style={{ gridColumn: "1 / -1" }}
                   required
                   value={form.regimen_fiscal}
                   error={errors.regimen_fiscal}
@@ -155,17 +167,9 @@ export function FiscalDataCard() {
                   ]}
                   onChange={(e) => set("regimen_fiscal", e.currentTarget.value)}
                 />
-                <TextInput
-                  label="Código postal fiscal"
-                  required
-                  inputMode="numeric"
-                  maxLength={5}
-                  value={form.codigo_postal}
-                  error={errors.codigo_postal}
-                  onChange={(e) => set("codigo_postal", e.currentTarget.value)}
-                />
                 <NativeSelect
                   label="Uso del CFDI"
+                  style={{ gridColumn: "1 / -1" }}
                   required
                   disabled={!form.regimen_fiscal}
                   value={form.uso_cfdi}
