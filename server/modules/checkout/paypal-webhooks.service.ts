@@ -90,7 +90,8 @@ async function applyCaptureRefund(
     { provider: "paypal", event_id: event.id, type: event.type, payload },
     async (tx) => {
       const found = Number.isInteger(purchaseId) ? await findPurchase(tx, purchaseId) : undefined;
-      if (found?.provider !== "paypal") throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
+      if (found?.provider !== "paypal")
+        throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
       await lockCustomerRow(tx, found.customer_id);
       const purchase = (await findPurchase(tx, found.purchase_id, true))!;
       const deps = {

@@ -135,7 +135,7 @@ export async function startStripeFake() {
     }
     if (resource === "refunds" && r.method === "POST") {
       const pi = intents.get(f.payment_intent ?? "");
-      if (!pi || pi.status !== "succeeded") return { __status: 400, error: { code: "resource_missing" } };
+      if (pi?.status !== "succeeded") return { __status: 400, error: { code: "resource_missing" } };
       const amount = Number(f.amount ?? pi.amount);
       const already = refundedOf.get(pi.id) ?? 0;
       if (already + amount > (pi.amount ?? 0))
