@@ -69,6 +69,7 @@ describe("back office: every admin screen is axe-clean (WCAG 2 A and AA)", () =>
       "clientes/:id": `clientes/${ana.customer_id}`,
       "reservaciones/:id": `reservaciones/${reservation.class_reservation_id}`,
       "clases/:id/asistencia": `clases/${reservation.single_class_id}/asistencia`,
+      "mis-clases/:id": `mis-clases/${reservation.single_class_id}`,
     };
   });
   afterAll(() => browser?.close());
