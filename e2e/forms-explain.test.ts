@@ -5,7 +5,16 @@ import { messages } from "../domain/messages";
 import { tokenizeSandboxCard } from "../domain/sandbox-card";
 import { apiCall, apiSignIn, STRONG_PASSWORD } from "./api";
 import { wcagViolations } from "./axe";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, studioDay } from "./browser";
+import {
+  cardsOfDay,
+  DESKTOP,
+  launchBrowser,
+  openQuietPage,
+  PHONE,
+  screenshot,
+  signInAs,
+  studioDay,
+} from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -66,7 +75,7 @@ async function findClassForTwo(page: Page) {
         .locator('[data-testid="class-card"][data-state="bookable"]')
         .filter({ hasText: "Indoor Cycling" })
         .first();
-      if (await card.count()) return card;
+      if (await card.count()) return { card, day };
     }
     await page.getByRole("button", { name: "Semana siguiente" }).click();
     await page.waitForTimeout(800);
@@ -277,14 +286,14 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
     await context.close();
   });
 
-  it("the booking modal's guest, the cancel-subscription reason and Agregar tarjeta at 390 and 1280 px", async () => {
+  it("the booking modal's guest (booking and 'Cambiar lugar'), the cancel-subscription reason and Agregar tarjeta at 390 and 1280 px", async () => {
     const me = await signUpWithPhone("Modal");
     const packages = (await apiCall("/api/class_packages")).json.class_packages as {
       class_package_id: number;
       title: string;
     }[];
     const idOf = (title: string) => packages.find((p) => p.title === title)!.class_package_id;
-    // Credits to book with (the sign-up fee paid along), then a subscription to cancel.
+    // Credits to book with, two per width (the sign-up fee paid along), then a subscription to cancel.
     const token = await apiSignIn(me.email, STRONG_PASSWORD);
     await buyWithCard(token, idOf("5 Clases"), true);
     await buyWithCard(token, idOf("Online Ilimitado"));
@@ -297,7 +306,7 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
 
       // Reservar Clase with a guest and no name: the guest's name says what it needs.
       await open(page, "/mystudio");
-      const klass = await findClassForTwo(page);
+      const { card: klass, day } = await findClassForTwo(page);
       await klass.getByRole("button", { name: "Reservar" }).click();
       const booking = page.getByRole("dialog", { name: "Reservar Clase" });
       await booking.waitFor();
@@ -313,8 +322,28 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
       expect(await guest.getAttribute("aria-invalid")).not.toBe("true");
       await booking.getByRole("button", { name: "Reservar", exact: true }).click();
       await expectExplained(guest, messages.guestNameRequired);
-      await booking.getByRole("button", { name: "Cancelar" }).click();
+      await expectFocused(guest);
+      // Booked with a name, then 'Cambiar lugar' with the guest's name erased says the same.
+      await guest.fill("Invitada Forma");
+      await booking.getByRole("button", { name: "Reservar", exact: true }).click();
+      await page.getByText(messages.reservationSaved).first().waitFor();
       await expect.poll(() => booking.count()).toBe(0);
+      await cardsOfDay(page, day, "reserved")
+        .filter({ hasText: "Indoor Cycling" })
+        .first()
+        .getByRole("button", { name: "Cambiar lugar" })
+        .click();
+      const change = page.getByRole("dialog", { name: "Cambiar Reservación" });
+      await change.waitFor();
+      const changeGuest = change.getByLabel("Nombre de tu invitado");
+      await changeGuest.fill("");
+      await change.getByRole("button", { name: "Guardar cambios" }).click();
+      await expectExplained(changeGuest, messages.guestNameRequired);
+      await expectFocused(changeGuest);
+      await expectAxeClean(page);
+      await screenshot(page, `forms-explain-change-guest-${w}`);
+      await change.getByRole("button", { name: "Cancelar" }).click();
+      await expect.poll(() => change.count()).toBe(0);
 
       // Mis Compras: 'Cancelar suscripción' with no reason.
       await open(page, "/mystudio/membresias");
