@@ -70,6 +70,9 @@ describe("staff roles", () => {
       for (const hidden of ["Panel", "Compras", "Configuración", "Bitácora", "Equipo", "Correos"]) {
         expect(await nav.getByRole("link", { name: hidden, exact: true }).count(), hidden).toBe(0);
       }
+      // No exports: the customers table offers no CSV to the desk.
+      await expect.poll(() => page.getByRole("table").first().isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: "Exportar CSV" }).count()).toBe(0);
       // The dashboard (revenue) is not theirs: /admin takes them to Clientes; the API refuses it.
       await page.goto("/admin");
       await page.waitForURL((url) => url.pathname === "/admin/clientes");

@@ -14,6 +14,7 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconDownload, IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useCurrentUser } from "../../auth/api";
 import { adminCopy } from "../copy";
 import { type CsvValue, downloadCsv, toCsv } from "../csv";
 
@@ -104,6 +105,8 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
     toolbar,
     pageSizes = [10, 25, 50, 100],
   } = props;
+  // The front desk exports nothing (issue 26: no exports for that role).
+  const canExport = useCurrentUser().data?.staff_role !== "front_desk";
   const server = total !== undefined;
   const [state, setState] = useState<TableState>({
     page: 1,
@@ -193,15 +196,17 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
           />
           {toolbar}
         </Group>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden="true" />}
-          onClick={() => void exportCsv()}
-          loading={exporting}
-          disabled={count === 0}
-        >
-          {adminCopy.table.exportCsv}
-        </Button>
+        {canExport ? (
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden="true" />}
+            onClick={() => void exportCsv()}
+            loading={exporting}
+            disabled={count === 0}
+          >
+            {adminCopy.table.exportCsv}
+          </Button>
+        ) : null}
       </Group>
       <Table.ScrollContainer
         minWidth={props.minWidth ?? 640}
