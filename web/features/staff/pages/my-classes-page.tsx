@@ -14,11 +14,7 @@ function dayKey(iso: string, zone: string): string {
 function ClassCard({ item, zone }: { item: MyClass; zone: string }) {
   const full = item.capacity !== null && item.booked >= item.capacity;
   return (
-    <UnstyledButton
-      component={Link}
-      to={`/admin/mis-clases/${item.single_class_id}`}
-      aria-label={`${item.class_type} a las ${formatTime(item.class_date, zone)}: ver lista`}
-    >
+    <UnstyledButton component={Link} to={`/admin/mis-clases/${item.single_class_id}`}>
       <Card withBorder radius="md" p="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={2}>
@@ -69,7 +65,7 @@ export function MyClassesPage() {
   const today = byDay.get(from) ?? [];
   const later = [...byDay.entries()].filter(([key]) => key !== from);
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" p={{ base: "sm", sm: "lg" }} maw={720} mx="auto">
       <Title order={1} fz={28}>
         Mis clases
       </Title>

@@ -43,7 +43,7 @@ export function MyProfilePage() {
   const set = (key: keyof Draft) => (e: { currentTarget: { value: string } }) =>
     setDraft((d) => (d ? { ...d, [key]: e.currentTarget.value } : d));
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" p={{ base: "sm", sm: "lg" }} maw={720} mx="auto">
       <Title order={1} fz={28}>
         Mi perfil
       </Title>

@@ -22,7 +22,7 @@ export function RosterPage() {
   const { single_class: klass, seats, waitlist } = roster.data;
   const present = seats.filter((s) => s.attend).length;
   return (
-    <Stack gap="md">
+    <Stack gap="md" p={{ base: "sm", sm: "lg" }} maw={720} mx="auto">
       <Anchor component={Link} to="/admin/mis-clases" size="sm">
         ← Mis clases
       </Anchor>
