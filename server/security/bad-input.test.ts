@@ -262,6 +262,15 @@ describe("hostile input on every route", () => {
     const where = `${route.method} ${request.url.slice(0, 120)} (${String(request.payload ?? "").slice(0, 120)})`;
     if (res.statusCode >= 500) return `${where} → ${res.statusCode} ${res.body.slice(0, 200)}`;
     if (res.statusCode < 400) return null;
+    // A route a person opens from an email link (the unsubscribe page) answers a page, not JSON:
+    // it must still be a Spanish page with no library English in its text.
+    if (String(res.headers["content-type"] ?? "").startsWith("text/html")) {
+      const text = res.body.replace(/<[^>]*>/g, " ");
+      if (!res.body.includes('<html lang="es"'))
+        return `${where} → ${res.statusCode} an HTML page not in Spanish`;
+      if (ENGLISH.test(text)) return `${where} → English page: ${text.trim().slice(0, 200)}`;
+      return null;
+    }
     let body: { message?: unknown; code?: unknown };
     try {
       body = res.json();
