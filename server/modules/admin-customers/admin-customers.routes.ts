@@ -300,7 +300,13 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.reservationId,
         { overrideRules: request.query.override_rules === "true" },
       );
-      await notifyReservationCancelled(app, result.customer, result.klass, result.refunded);
+      await notifyReservationCancelled(
+        app,
+        result.customer,
+        result.klass,
+        result.refunded,
+        request.params.reservationId,
+      );
       return { message: t("reservationCancelled"), refunded: result.refunded };
     },
   );
