@@ -328,7 +328,8 @@ async function main() {
     WEB_DIST: "/nonexistent-bench-dist",
   });
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
-  await waitFor(app("/api/health"));
+  // PGlite opens, recovers and migrates in the app process: slow on a loaded machine.
+  await waitFor(app("/api/health"), 240);
   const customer = await signIn("cliente@demo.mx", "demo1234");
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const today = new Date();
