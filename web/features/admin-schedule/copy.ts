@@ -91,6 +91,7 @@ export const scheduleCopy = {
   from: "Desde",
   to: "Hasta",
   replacement: "Sustituto",
+  sameForAll: "El mismo sustituto en todas",
   keep: "Sin cambio",
   noCoachClasses: "Este coach no tiene clases en esas fechas.",
   saveSubstitution: "Guardar sustitución",

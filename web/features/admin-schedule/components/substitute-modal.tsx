@@ -89,6 +89,17 @@ export function SubstituteModal({
             {c.noCoachClasses}
           </Text>
         ) : null}
+        {list.length > 1 ? (
+          <Select
+            label={c.sameForAll}
+            placeholder={c.keep}
+            clearable
+            searchable
+            data={others}
+            value={null}
+            onChange={(v) => setChoices(Object.fromEntries(list.map((k) => [k.single_class_id, v])))}
+          />
+        ) : null}
         {list.map((k) => {
           const label = `${formatDateTime(k.class_date, timezone)} · ${k.class_type.name}`;
           return (
