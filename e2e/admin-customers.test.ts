@@ -41,7 +41,8 @@ describe("admin: customers, grant, audit, CSV", () => {
 
     const audit = page.getByRole("table", { name: "Bitácora" });
     await audit.getByRole("cell", { name: "Acceso agregado" }).first().waitFor();
-    expect(await audit.getByRole("cell", { name: "admin@demo.mx" }).count()).toBeGreaterThan(0);
+    // The Bitácora names the person and their role, not a login (issue 26).
+    expect(await audit.getByRole("cell", { name: "Admin Pulso (Propietario)" }).count()).toBeGreaterThan(0);
     await screenshot(page, "admin-customer-detail-desktop");
 
     const auditCsv = await downloadText(page, () =>

@@ -2,18 +2,16 @@ import { and, asc, count, desc, eq, getTableColumns, gt, isNull, lte, sql } from
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { qualified } from "../../db/qualified";
-import {
-  class_types,
-  instructors,
-  locations,
-  single_class_instructors,
-  single_classes,
-} from "../../db/schema/calendar";
+import { class_types, locations, single_classes } from "../../db/schema/calendar";
 import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
-import type { EmailClass } from "../notifications/notifications.service";
-import type { BucketRow, ReservationRow } from "./reservations.repository";
+import {
+  type BucketRow,
+  classForEmailColumns,
+  type ReservationRow,
+  withEmailClass,
+} from "./reservations.repository";
 
 // ---------------------------------------------------------------------------------------------
 // A booking reads everything it decides on without a lock, then takes the seat, the customer and
@@ -33,13 +31,7 @@ const bookedClassColumns = {
   class_type_id: single_classes.class_type_id,
   class_package_id: single_classes.class_package_id,
   cancelledAt: single_classes.cancelledAt,
-  description: single_classes.description,
-  class_type_name: class_types.name,
-  location_name: locations.name,
-  location_address: locations.address,
-  coaches: sql<
-    string[]
-  >`array(select coalesce(nullif(${instructors.nick_name}, ''), ${instructors.name}) from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id} where ${single_class_instructors.single_class_id} = ${qualified(single_classes.single_class_id)} order by ${instructors.instructor_id})`,
+  ...classForEmailColumns,
 };
 
 const classForBookingStatement = preparedStatement("booking_class", (db, name) =>
@@ -55,17 +47,7 @@ const classForBookingStatement = preparedStatement("booking_class", (db, name) =
 /** The class a booking is for, as its confirmation email shows it (no lock: takeSeat decides). */
 export async function classForBooking(db: Db, classId: number) {
   const [row] = await classForBookingStatement(db, { classId });
-  if (!row) return null;
-  const { description, class_type_name, location_name, location_address, coaches, ...klass } = row;
-  const email: EmailClass = {
-    class_date: klass.class_date,
-    duration_minutes: klass.duration_minutes,
-    description,
-    class_type: { name: class_type_name },
-    location: location_name === null ? null : { name: location_name, address: location_address },
-    coaches,
-  };
-  return { ...klass, email };
+  return row ? withEmailClass(row) : null;
 }
 
 export type BookedClass = NonNullable<Awaited<ReturnType<typeof classForBooking>>>;

@@ -76,7 +76,7 @@ export type LockedClass = NonNullable<Awaited<ReturnType<typeof lockClass>>>;
  * What the booking and cancellation emails say about the class, read by the statement that locks
  * it (joins to the class type and place, the coaches as an array), so the email reads nothing.
  */
-const classForEmailColumns = {
+export const classForEmailColumns = {
   description: single_classes.description,
   class_type_name: class_types.name,
   location_name: locations.name,
@@ -86,7 +86,7 @@ const classForEmailColumns = {
   >`array(select coalesce(nullif(${instructors.nick_name}, ''), ${instructors.name}) from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id} where ${single_class_instructors.single_class_id} = ${qualified(single_classes.single_class_id)} order by ${instructors.instructor_id})`,
 };
 
-type ClassForEmailRow = LockedClass & {
+type ClassForEmailRow = Pick<LockedClass, "class_date" | "duration_minutes"> & {
   description: string | null;
   class_type_name: string;
   location_name: string | null;
@@ -94,15 +94,15 @@ type ClassForEmailRow = LockedClass & {
   coaches: string[];
 };
 
-/** A locked class with what its email needs apart (`email`), as notifications expects it. */
-function withEmailClass({
+/** A class row with what its email needs apart (`email`), as notifications expects it. */
+export function withEmailClass<Row extends ClassForEmailRow>({
   description,
   class_type_name,
   location_name,
   location_address,
   coaches,
   ...klass
-}: ClassForEmailRow) {
+}: Row) {
   const email: EmailClass = {
     class_date: klass.class_date,
     duration_minutes: klass.duration_minutes,
