@@ -380,6 +380,23 @@ async function cachedUser(
   });
 }
 
+/**
+ * better-auth answers its own storage failures (a pool that timed out under load, a database
+ * restarting) with a bare 500 "Failed to get session" and no driver cause. Reading a session
+ * touches nothing but the database, so such a failure is an outage: 503 with the Spanish text and
+ * retry-after, like every other database failure (plugins/errors.ts); the original is logged.
+ */
+export async function betterAuthSession<T>(request: FastifyRequest, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status < 500) throw error;
+    request.log.error({ err: error }, "session lookup failed");
+    throw AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
+  }
+}
+
 async function resolveUser(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -403,7 +420,9 @@ async function resolveUser(
       },
     };
   }
-  const result = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const result = await betterAuthSession(request, () =>
+    app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) }),
+  );
   if (!result) return { user: null };
   const u = result.user as typeof result.user & { role?: string | null; banned?: boolean | null };
   if (u.banned) return { user: null };
