@@ -49,6 +49,7 @@ export async function grantAtDesk(tx: Db, input: DeskGrant, clock: { now: Date; 
       total_payment: bill,
       class_amount: pkg.class_amount,
       expiration_days: input.package_days ?? pkg.expiration_days,
+      iva_rate: pkg.iva_rate,
       payment_method_id: input.payment_method_id,
       provider: "admin",
       provider_ref: input.provider_ref ?? null,

@@ -205,8 +205,16 @@ export async function reopenUnpaidPurchase(tx: Db, purchase: PurchaseRow): Promi
   return reopened ?? purchase;
 }
 
-/** Inserts a pending purchase and its first (pending) invoice, inside the checkout transaction. */
-export async function createPendingPurchase(tx: Db, values: NewPurchase, chargedNow: string) {
+/**
+ * Inserts a pending purchase and its first (pending) invoice, inside the checkout transaction.
+ * iva_rate is required: the package's rate is copied at purchase time, so a later change of the
+ * package's rate does not change what old receipts say (decision 0032).
+ */
+export async function createPendingPurchase(
+  tx: Db,
+  values: NewPurchase & { iva_rate: string },
+  chargedNow: string,
+) {
   const purchase = await insertPurchase(tx, { ...values, status: "pending" });
   await insertInvoiceOnce(tx, {
     purchase_id: purchase.purchase_id,
