@@ -9,6 +9,7 @@ import {
   single_classes,
 } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
+import { class_packages } from "../../db/schema/packages";
 import { invoices, purchases, refunds } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 
@@ -73,24 +74,39 @@ export async function seatsOfClassesBetween(db: Db, from: Date, to: Date) {
     );
 }
 
+/** The purchase's own IVA rate (kept at purchase time), else its package's (decision 0032). */
+const purchaseIvaRate = sql<string | null>`coalesce(${purchases.iva_rate}, ${class_packages.iva_rate})`;
+
 /**
  * Charges paid since `from`, with the package title of their purchase: those refunded later
  * too, on the day they were paid (their refunds are subtracted on the day of the refund).
  */
 export async function paidInvoicesSince(db: Db, from: Date) {
   return db
-    .select({ total_payment: invoices.total_payment, createdAt: invoices.createdAt, title: purchases.title })
+    .select({
+      total_payment: invoices.total_payment,
+      createdAt: invoices.createdAt,
+      title: purchases.title,
+      iva_rate: purchaseIvaRate,
+    })
     .from(invoices)
     .innerJoin(purchases, eq(purchases.purchase_id, invoices.purchase_id))
+    .leftJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
     .where(and(inArray(invoices.status, ["paid", "refunded"]), gte(invoices.createdAt, from)));
 }
 
 /** Refunds made since `from` (money given back), with the package title of their purchase. */
 export async function refundsSince(db: Db, from: Date) {
   return db
-    .select({ amount: refunds.amount, createdAt: refunds.updatedAt, title: purchases.title })
+    .select({
+      amount: refunds.amount,
+      createdAt: refunds.updatedAt,
+      title: purchases.title,
+      iva_rate: purchaseIvaRate,
+    })
     .from(refunds)
     .innerJoin(purchases, eq(purchases.purchase_id, refunds.purchase_id))
+    .leftJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
     .where(and(eq(refunds.status, "succeeded"), gte(refunds.updatedAt, from)));
 }
 

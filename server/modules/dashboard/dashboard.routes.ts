@@ -18,6 +18,15 @@ export const classSummaryRow = {
 
 const dayCount = (key: string) => z.array(z.object({ day: z.string(), [key]: z.number() }));
 
+/** Revenue of the last 30 days less refunds: with IVA (`revenue`) or before it (`revenue_sin_iva`). */
+const revenue = z.object({
+  days: z.number(),
+  total: z.number(),
+  refunds: z.number(),
+  by_day: dayCount("total"),
+  by_package: z.array(z.object({ title: z.string(), total: z.number(), count: z.number() })),
+});
+
 /** GET /api/admin/dashboard: the studio at a glance (admin only). */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -40,13 +49,8 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
               }),
             ),
             week: z.object({ start: z.string(), bookings: z.number(), by_day: dayCount("bookings") }),
-            revenue: z.object({
-              days: z.number(),
-              total: z.number(),
-              refunds: z.number(),
-              by_day: dayCount("total"),
-              by_package: z.array(z.object({ title: z.string(), total: z.number(), count: z.number() })),
-            }),
+            revenue,
+            revenue_sin_iva: revenue,
             subscriptions: z.object({ active: z.number(), unlimited_members: z.number() }),
             customers: z.object({
               total: z.number(),

@@ -1,5 +1,6 @@
 import type { AppConfig } from "../../../domain/app-config";
 import { addLocalDays, localDay, mondayOfDay, zonedInstant } from "../../../domain/booking";
+import { effectiveIvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
 import { centsToNumber, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import {
@@ -20,11 +21,60 @@ function lastDays(today: string, n: number): string[] {
   return Array.from({ length: n }, (_, i) => addLocalDays(today, i - n + 1));
 }
 
+type Money = { createdAt: Date; title: string; iva_rate: string | null };
+
+/**
+ * Revenue over `days`: charges paid on their day, less refunds on the day the money went back
+ * (issue 21.4), each amount first passed through `part` (all of it, or its subtotal before IVA),
+ * summed in centavos and answered with two decimals.
+ */
+function revenueOf(
+  days: string[],
+  day: (d: Date) => string,
+  paid: (Money & { total_payment: string })[],
+  refunded: (Money & { amount: string })[],
+  part: (cents: number, rate: string | null) => number,
+) {
+  const byDay = new Map(days.map((d) => [d, 0]));
+  const byPackage = new Map<string, { cents: number; count: number }>();
+  for (const inv of paid) {
+    const cents = part(toCents(inv.total_payment), inv.iva_rate);
+    const d = day(inv.createdAt);
+    byDay.set(d, (byDay.get(d) ?? 0) + cents);
+    const pkg = byPackage.get(inv.title) ?? { cents: 0, count: 0 };
+    pkg.cents += cents;
+    pkg.count += 1;
+    byPackage.set(inv.title, pkg);
+  }
+  let refundedCents = 0;
+  for (const r of refunded) {
+    const cents = part(toCents(r.amount), r.iva_rate);
+    const d = day(r.createdAt);
+    if (!byDay.has(d)) continue;
+    refundedCents += cents;
+    byDay.set(d, (byDay.get(d) ?? 0) - cents);
+    const pkg = byPackage.get(r.title) ?? { cents: 0, count: 0 };
+    pkg.cents -= cents;
+    byPackage.set(r.title, pkg);
+  }
+  const revenueCents = [...byDay.values()].reduce((a, b) => a + b, 0);
+  return {
+    days: days.length,
+    total: centsToNumber(revenueCents),
+    /** Given back in refunds over the same days (already taken off total). */
+    refunds: centsToNumber(refundedCents),
+    by_day: days.map((d) => ({ day: d, total: centsToNumber(byDay.get(d) ?? 0) })),
+    by_package: [...byPackage.entries()]
+      .map(([title, v]) => ({ title, total: centsToNumber(v.cents), count: v.count }))
+      .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title)),
+  };
+}
+
 /**
  * GET /api/admin/dashboard. Every day is a day of the studio's calendar (config.timezone), never
  * the server's. Revenue is the paid invoices (each charge once, renewals included) less the
- * refunds made (on their own day), summed in centavos and answered with two decimals. No-show rate: seats of classes that already ended in
- * the last 30 days that were not checked in, over all those seats.
+ * refunds made (on their own day), with IVA and before it (revenueOf). No-show rate: seats of
+ * classes that already ended in the last 30 days that were not checked in, over all those seats.
  */
 export async function dashboard(db: Db, config: AppConfig, now = new Date()) {
   const tz = config.timezone;
@@ -48,30 +98,17 @@ export async function dashboard(db: Db, config: AppConfig, now = new Date()) {
     weekCounts.set(d, (weekCounts.get(d) ?? 0) + 1);
   }
 
-  const byDay = new Map(days.map((d) => [d, 0]));
-  const byPackage = new Map<string, { cents: number; count: number }>();
-  for (const inv of await paidInvoicesSince(db, since)) {
-    const cents = toCents(inv.total_payment);
-    const d = day(inv.createdAt);
-    byDay.set(d, (byDay.get(d) ?? 0) + cents);
-    const pkg = byPackage.get(inv.title) ?? { cents: 0, count: 0 };
-    pkg.cents += cents;
-    pkg.count += 1;
-    byPackage.set(inv.title, pkg);
-  }
-  // Refunds are subtracted on the day the money went back (issue 21.4): revenue is net.
-  let refundedCents = 0;
-  for (const r of await refundsSince(db, since)) {
-    const cents = toCents(r.amount);
-    const d = day(r.createdAt);
-    if (!byDay.has(d)) continue;
-    refundedCents += cents;
-    byDay.set(d, (byDay.get(d) ?? 0) - cents);
-    const pkg = byPackage.get(r.title) ?? { cents: 0, count: 0 };
-    pkg.cents -= cents;
-    byPackage.set(r.title, pkg);
-  }
-  const revenueCents = [...byDay.values()].reduce((a, b) => a + b, 0);
+  const paid = await paidInvoicesSince(db, since);
+  const refunded = await refundsSince(db, since);
+  const withIva = revenueOf(days, day, paid, refunded, (cents) => cents);
+  // Sin IVA: each charge and refund less its IVA at its own purchase's rate (decision 0032).
+  const withoutIva = revenueOf(
+    days,
+    day,
+    paid,
+    refunded,
+    (cents, rate) => ivaBreakdown(cents, effectiveIvaRate(rate)).subtotal,
+  );
 
   const newByDay = new Map(days.map((d) => [d, 0]));
   for (const c of await customersCreatedSince(db, since)) {
@@ -93,16 +130,10 @@ export async function dashboard(db: Db, config: AppConfig, now = new Date()) {
       bookings: weekSeats.length,
       by_day: weekDays.map((d) => ({ day: d, bookings: weekCounts.get(d) ?? 0 })),
     },
-    revenue: {
-      days: DASHBOARD_DAYS,
-      total: centsToNumber(revenueCents),
-      /** Given back in refunds over the same days (already taken off total). */
-      refunds: centsToNumber(refundedCents),
-      by_day: days.map((d) => ({ day: d, total: centsToNumber(byDay.get(d) ?? 0) })),
-      by_package: [...byPackage.entries()]
-        .map(([title, v]) => ({ title, total: centsToNumber(v.cents), count: v.count }))
-        .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title)),
-    },
+    /** With IVA (what customers paid), less refunds. */
+    revenue: withIva,
+    /** The same before IVA: each amount's subtotal at its purchase's rate. */
+    revenue_sin_iva: withoutIva,
     subscriptions: {
       active: await countActiveSubscriptions(db),
       unlimited_members: await countUnlimitedMembers(db, now),

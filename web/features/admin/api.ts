@@ -7,6 +7,14 @@ import type { TableState } from "./components/admin-table";
 // ---------------------------------------------------------------------------------------------
 // Dashboard
 
+export interface DashboardRevenue {
+  days: number;
+  total: number;
+  refunds: number;
+  by_day: { day: string; total: number }[];
+  by_package: { title: string; total: number; count: number }[];
+}
+
 export interface Dashboard {
   timezone: string;
   today: string;
@@ -23,12 +31,10 @@ export interface Dashboard {
     occupancy: number | null;
   }[];
   week: { start: string; bookings: number; by_day: { day: string; bookings: number }[] };
-  revenue: {
-    days: number;
-    total: number;
-    by_day: { day: string; total: number }[];
-    by_package: { title: string; total: number; count: number }[];
-  };
+  /** With IVA (what customers paid), less refunds. */
+  revenue: DashboardRevenue;
+  /** The same before IVA, at each purchase's own rate. */
+  revenue_sin_iva: DashboardRevenue;
   subscriptions: { active: number; unlimited_members: number };
   customers: { total: number; new_last_30_days: number; new_by_day: { day: string; count: number }[] };
   no_shows: { seats: number; no_shows: number; rate: number };

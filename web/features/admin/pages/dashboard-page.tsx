@@ -1,8 +1,20 @@
 import "@mantine/charts/styles.css";
 import { AreaChart, BarChart } from "@mantine/charts";
-import { Anchor, Badge, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Group,
+  Paper,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
 import { IconCalendarStats, IconCash, IconRepeat, IconUserPlus, IconUserX } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import {
   countLabel,
@@ -70,12 +82,30 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 /** /admin: the studio at a glance, with charts. */
 export function DashboardPage() {
   const { data, isLoading, error, refetch } = useDashboard();
+  const [iva, setIva] = useState<"con" | "sin">("con");
+  const revenue = data ? (iva === "con" ? data.revenue : data.revenue_sin_iva) : undefined;
   return (
     <AdminPage title={c.title} loading={isLoading} error={error} onRetry={() => void refetch()}>
-      {data ? (
+      {data && revenue ? (
         <Stack gap="lg">
+          <Group justify="flex-end">
+            <SegmentedControl
+              aria-label={c.ivaMode}
+              value={iva}
+              onChange={(v) => setIva(v === "sin" ? "sin" : "con")}
+              data={[
+                { value: "con", label: c.withIva },
+                { value: "sin", label: c.withoutIva },
+              ]}
+            />
+          </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
-            <Stat label={c.revenue30} value={formatMoney(data.revenue.total)} icon={<IconCash size={26} />} />
+            <Stat
+              label={c.revenue30}
+              value={formatMoney(revenue.total)}
+              detail={iva === "con" ? c.withIvaDetail : c.withoutIvaDetail}
+              icon={<IconCash size={26} />}
+            />
             <Stat
               label={c.weekBookings}
               value={formatNumber(data.week.bookings)}
@@ -181,7 +211,7 @@ export function DashboardPage() {
             <Card title={c.revenueByDay}>
               <AreaChart
                 h={240}
-                data={data.revenue.by_day.map((d) => ({ day: shortDay(d.day), [c.amount]: d.total }))}
+                data={revenue.by_day.map((d) => ({ day: shortDay(d.day), [c.amount]: d.total }))}
                 dataKey="day"
                 series={[{ name: c.amount, color: "brand.6" }]}
                 curveType="monotone"
@@ -207,12 +237,12 @@ export function DashboardPage() {
               />
             </Card>
             <Card title={c.revenueByPackage}>
-              {data.revenue.by_package.length === 0 ? (
+              {revenue.by_package.length === 0 ? (
                 <Text c="dimmed">{c.noRevenue}</Text>
               ) : (
                 <BarChart
-                  h={Math.max(160, data.revenue.by_package.length * 44)}
-                  data={data.revenue.by_package.map((p) => ({ title: p.title, [c.amount]: p.total }))}
+                  h={Math.max(160, revenue.by_package.length * 44)}
+                  data={revenue.by_package.map((p) => ({ title: p.title, [c.amount]: p.total }))}
                   dataKey="title"
                   orientation="vertical"
                   series={[{ name: c.amount, color: "teal.6" }]}
