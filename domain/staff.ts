@@ -28,4 +28,13 @@ export function staffRoleOf(stored: string | null | undefined): StaffRole | null
   return (STAFF_ROLES as readonly string[]).includes(stored ?? "") ? (stored as StaffRole) : null;
 }
 
+/**
+ * Whether a role may give money back (refunds). The server's permissions table is the rule
+ * ("POST /api/purchases/admin/:id/refund" is owner and manager); the back office uses this to
+ * hide a button the front desk could only get a 403 from.
+ */
+export function staffMayRefund(role: StaffRole | null): boolean {
+  return role === "owner" || role === "manager";
+}
+
 export const staffRoleSchema = z.enum(STAFF_ROLES, { message: "Elige un rol." });

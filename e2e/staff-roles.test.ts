@@ -14,6 +14,8 @@ describe("staff roles", () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let classId = 0;
   let customerName = "";
+  let customerId = 0;
+  let packTitle = "";
   const note = `Lesión de tobillo izquierdo ${Date.now().toString(36)}`;
 
   beforeAll(async () => {
@@ -40,6 +42,7 @@ describe("staff roles", () => {
     const token = await apiSignIn(person.email, STRONG_PASSWORD);
     const packages = (await apiCall("/api/class_packages/presenciales/all")).json.paquetes as Json[];
     const pack = packages.find((p) => !p.is_subscription && p.class_amount > 0) ?? packages[0]!;
+    packTitle = pack.title;
     await apiCall("/api/customer/giveAccess", {
       method: "POST",
       token: admin,
@@ -50,6 +53,13 @@ describe("staff roles", () => {
       token,
       body: { single_class_id: classId },
     });
+    // A paid counter sale: the owner could refund it, the desk may not (issue 26, decision 0031).
+    await apiCall(`/api/customer/admin/${person.id}/sell`, {
+      method: "POST",
+      token: admin,
+      body: { class_package_id: pack.class_package_id, payment: "cash" },
+    });
+    customerId = person.id;
     await apiCall(`/api/customer/admin/${person.id}/notes`, {
       method: "POST",
       token: admin,
@@ -80,6 +90,12 @@ describe("staff roles", () => {
       await page.waitForURL((url) => url.pathname === "/admin/clientes");
       const dashboard = await page.evaluate(async () => (await fetch("/api/admin/dashboard")).status);
       expect(dashboard).toBe(403);
+
+      // Refunds are the owner's and the manager's: the desk sees the sale but no 'Reembolsar'.
+      await page.goto(`/admin/clientes/${customerId}`);
+      const sale = page.getByRole("row").filter({ hasText: packTitle });
+      await expect.poll(() => sale.count()).toBeGreaterThan(0);
+      expect(await page.getByRole("button", { name: "Reembolsar" }).count()).toBe(0);
 
       // Check-in works.
       await page.goto(`/admin/clases/${classId}/asistencia`);

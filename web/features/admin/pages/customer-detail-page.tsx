@@ -26,7 +26,9 @@ import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { deskPaymentText } from "../../../../domain/desk-sale";
 import { formatBirthdate, formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
+import { staffMayRefund, staffRoleOf } from "../../../../domain/staff";
 import { useAppConfig } from "../../app-config/api";
+import { useCurrentUser } from "../../auth/api";
 import {
   type AdminPurchase,
   type CustomerDetail,
@@ -229,6 +231,8 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
   // Refund and freeze dialogs (issue 21): their own modals, one purchase at a time.
   const [money, setMoney] = useState<{ kind: "refund" | "freeze"; purchase: MoneyPurchase } | null>(null);
   const action = usePendingAction(id, () => setPending(null));
+  // Refunds are the owner's and the manager's (the server refuses the desk); hide what only 403s.
+  const mayRefund = staffMayRefund(staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner");
   const { customer, credits } = detail;
   const now = Date.now();
 
@@ -299,7 +303,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
               {moneyActionLabels.freeze}
             </Button>
           ) : null}
-          {canRefund(p) ? (
+          {canRefund(p) && mayRefund ? (
             <Button
               size="compact-sm"
               variant="light"
