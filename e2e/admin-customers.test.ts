@@ -124,6 +124,17 @@ describe("admin: customers, grant, audit, CSV", () => {
     await signInAs(desktop.page, "admin@demo.mx", "/admin");
     await desktop.page.locator(".recharts-surface").first().waitFor();
     await screenshot(desktop.page, "admin-dashboard-desktop");
+    // Revenue con IVA / sin IVA (issue 20): the switch shows the 30-day total before IVA.
+    const revenue = desktop.page.locator(".mantine-Paper-root", { hasText: "Ingresos (30 días)" });
+    await revenue.getByText("Con IVA, menos reembolsos").waitFor();
+    const withIva = await revenue.locator("p").nth(1).textContent();
+    await desktop.page.getByText("Sin IVA", { exact: true }).click();
+    await revenue.getByText("Sin IVA, menos reembolsos").waitFor();
+    const withoutIva = await revenue.locator("p").nth(1).textContent();
+    const pesos = (text: string | null) => Number((text ?? "").replace(/[^\d.-]/g, ""));
+    expect(pesos(withIva)).toBeGreaterThan(0);
+    expect(pesos(withoutIva)).toBeLessThan(pesos(withIva));
+    await screenshot(desktop.page, "admin-dashboard-sin-iva");
     expect(desktop.problems).toEqual([]);
     await desktop.context.close();
   });
