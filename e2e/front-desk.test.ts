@@ -5,7 +5,7 @@ import { messages } from "../domain/messages";
 import { selectableSpots, spotGridFor, spotLabel } from "../domain/spot-map";
 import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "./api";
 import { wcagViolations } from "./axe";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, studioDay } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const TZ = "America/Mexico_City";
@@ -168,9 +168,11 @@ for (const [size, viewport] of [
         body: { class_package_id: pack.class_package_id, payment: "cash" },
       });
       // The furthest class with a spot map and free spots in the next two weeks: far from any
-      // booking or start boundary whatever the hour this runs.
-      const start = new Date().toISOString().slice(0, 10);
-      const end = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+      // booking or start boundary whatever the hour this runs. The days are the STUDIO's (the
+      // modal lists its today + 14): UTC days ran one ahead from 18:00 in Mexico City and picked
+      // a class the modal did not list.
+      const start = studioDay(0);
+      const end = studioDay(13);
       const { days } = (
         await apiCall(`/api/single_class?start_date=${start}&end_date=${end}`, { token: adminToken })
       ).json as { days: { single_classes: Json[] }[] };
