@@ -37,4 +37,9 @@ export function staffMayRefund(role: StaffRole | null): boolean {
   return role === "owner" || role === "manager";
 }
 
+/** Whether a role may export lists as CSV: everyone but the front desk (no exports, issue 26). */
+export function staffMayExport(role: StaffRole | null): boolean {
+  return role !== "front_desk";
+}
+
 export const staffRoleSchema = z.enum(STAFF_ROLES, { message: "Elige un rol." });

@@ -14,6 +14,7 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconDownload, IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { staffMayExport, staffRoleOf } from "../../../../domain/staff";
 import { useCurrentUser } from "../../auth/api";
 import { adminCopy } from "../copy";
 import { type CsvValue, downloadCsv, toCsv } from "../csv";
@@ -106,7 +107,7 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
     pageSizes = [10, 25, 50, 100],
   } = props;
   // The front desk exports nothing (issue 26: no exports for that role).
-  const canExport = useCurrentUser().data?.staff_role !== "front_desk";
+  const canExport = staffMayExport(staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner");
   const server = total !== undefined;
   const [state, setState] = useState<TableState>({
     page: 1,
