@@ -1,5 +1,5 @@
 /**
- * The payment gateway port (DESIGN.md section 2). The checkout and purchases services speak only
+ * The payment gateway port (docs/architecture.md, section 2). The checkout and purchases services speak only
  * this interface; adapters translate it to a processor: `sandbox` (offline simulation of a card
  * processor), `stripe` (official SDK) and `paypal` (wallet). Cash needs no gateway.
  *
