@@ -247,6 +247,54 @@ export const membership_freezes = pgTable(
   ],
 );
 
+export const OFFLINE_METHODS = ["oxxo", "spei"] as const;
+export type OfflineMethod = (typeof OFFLINE_METHODS)[number];
+export const VOUCHER_STATUSES = ["pending", "paid", "expired"] as const;
+export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
+
+/**
+ * What the customer pays an offline purchase with (issue 20.3, OXXO and SPEI): the OXXO
+ * voucher's reference and expiry, or the SPEI transfer's CLABE, bank and reference, as the
+ * processor (Stripe or the sandbox) gave them. The purchase stays pending until the processor's
+ * webhook says paid; an unpaid voucher expires (its webhook or our job past expires_at).
+ */
+export const payment_vouchers = pgTable(
+  "payment_vouchers",
+  {
+    payment_voucher_id: idColumn("payment_voucher_id"),
+    purchase_id: integer("purchase_id")
+      .notNull()
+      .unique()
+      .references(() => purchases.purchase_id, { onDelete: "cascade" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    method: text("method").$type<OfflineMethod>().notNull(),
+    provider: text("provider").$type<PaymentProvider>().notNull(),
+    /** The processor's payment (a payment intent), as on purchases.provider_ref. */
+    provider_ref: text("provider_ref").notNull(),
+    /** What the voucher or transfer is for, sign-up fee included (one payment). */
+    amount: moneyColumn("amount").notNull(),
+    /** OXXO: the number under the barcode; SPEI: the transfer's reference. */
+    reference: text("reference").notNull(),
+    clabe: text("clabe"),
+    bank_name: text("bank_name"),
+    /** The processor's printable voucher page (Stripe), when it has one. */
+    hosted_url: text("hosted_url"),
+    expires_at: tsColumn("expires_at"),
+    status: text("status").$type<VoucherStatus>().notNull().default("pending"),
+    settled_at: tsColumn("settled_at"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("payment_vouchers_method_check", sql`${t.method} in ('oxxo', 'spei')`),
+    check("payment_vouchers_status_check", sql`${t.status} in ('pending', 'paid', 'expired')`),
+    index("payment_vouchers_customer_idx").on(t.customer_id),
+    index("payment_vouchers_pending_expiry_idx").on(t.expires_at).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export const purchasesRelations = relations(purchases, ({ one, many }) => ({
   customer: one(customers, { fields: [purchases.customer_id], references: [customers.customer_id] }),
   class_package: one(class_packages, {
