@@ -15,7 +15,7 @@ export const PURCHASE_STATUSES = [
   "revoked",
 ] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
-export const PAYMENT_PROVIDERS = ["sandbox", "stripe", "paypal", "cash", "admin"] as const;
+export const PAYMENT_PROVIDERS = ["sandbox", "stripe", "paypal", "mercadopago", "cash", "admin"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const INVOICE_STATUSES = ["paid", "pending", "failed", "refunded"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -73,7 +73,10 @@ export const purchases = pgTable(
       "purchases_status_check",
       sql`${t.status} in ('active', 'completed', 'pending', 'failed', 'cancelled', 'revoked')`,
     ),
-    check("purchases_provider_check", sql`${t.provider} in ('sandbox', 'stripe', 'paypal', 'cash', 'admin')`),
+    check(
+      "purchases_provider_check",
+      sql`${t.provider} in ('sandbox', 'stripe', 'paypal', 'mercadopago', 'cash', 'admin')`,
+    ),
     check(
       "purchases_money_check",
       sql`${t.amount} >= 0 and ${t.discount_total} >= 0 and ${t.total_payment} >= 0`,

@@ -1,0 +1,2 @@
+ALTER TABLE "purchases" DROP CONSTRAINT "purchases_provider_check";--> statement-breakpoint
+ALTER TABLE "purchases" ADD CONSTRAINT "purchases_provider_check" CHECK ("purchases"."provider" in ('sandbox', 'stripe', 'paypal', 'mercadopago', 'cash', 'admin'));
