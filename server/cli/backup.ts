@@ -13,7 +13,16 @@ import { PGlite } from "@electric-sql/pglite";
  * permissions), so sessions and pending links still verify after a restore on a new machine; a
  * deployment with AUTH_SECRET in its environment keeps that value in its secret store instead.
  */
-export type BackupTarget = { databaseUrl?: string; dataDir: string };
+export type BackupTarget = {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * The running app's own embedded database: its archive is written between two of its statements
+   * (PGlite runs one at a time), a crash-consistent copy of the data directory with its WAL, so the
+   * restore's recovery keeps exactly the transactions committed before it (backup-under-load.test.ts).
+   */
+  pglite?: PGlite;
+};
 
 const PG_DUMP = "database.dump";
 const PGLITE_ARCHIVE = "database.tar.gz";
@@ -37,6 +46,9 @@ export async function createBackup(target: BackupTarget, backupDir: string): Pro
         stdio: "inherit",
       },
     );
+  } else if (target.pglite) {
+    const archive = await target.pglite.dumpDataDir("gzip");
+    fs.writeFileSync(path.join(backupDir, PGLITE_ARCHIVE), Buffer.from(await archive.arrayBuffer()));
   } else {
     const db = await PGlite.create(path.join(target.dataDir, "pglite"));
     try {
