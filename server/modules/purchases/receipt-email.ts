@@ -20,7 +20,12 @@ function paymentText(purchase: { provider: string; provider_ref: string | null }
  * the studio gave a package as a gift. Sent after the purchase has committed; never throws: a mail
  * problem must not fail a sale that happened (it is logged and the outbox shows it).
  */
-export async function sendPurchaseReceipt(app: FastifyInstance, purchaseId: number): Promise<void> {
+export async function sendPurchaseReceipt(
+  app: FastifyInstance,
+  purchaseId: number,
+  /** How it was paid when the provider alone does not say it (an OXXO voucher at Stripe). */
+  options: { payment?: string } = {},
+): Promise<void> {
   try {
     const detail = await findPurchaseDetail(app.db, purchaseId);
     if (!detail) return;
@@ -33,7 +38,7 @@ export async function sendPurchaseReceipt(app: FastifyInstance, purchaseId: numb
       classAmount: purchase.class_amount,
       unlimited: pkg.is_unlimited_membership,
       expiresAt: purchase.expiration_date,
-      payment: paymentText(purchase),
+      payment: options.payment ?? paymentText(purchase),
       total: purchase.total_payment,
       ivaRate: effectiveIvaRate(purchase.iva_rate, pkg.iva_rate),
     };
