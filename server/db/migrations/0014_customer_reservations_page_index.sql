@@ -1,0 +1,1 @@
+CREATE INDEX "class_reservations_customer_page_idx" ON "class_reservations" USING btree ("customer_id","single_class_id","class_reservation_id","deleted_at") WHERE "class_reservations"."guest_of_id" is null;
