@@ -108,6 +108,11 @@ export const APP_CONFIG_KEYS = {
   cash_bank_card: str(""),
   cash_bank_account: str(""),
   cash_bank_beneficiary: str(""),
+  // Facturas CFDI 4.0 (issue 20.2, decision 0036): the PAC's key comes from the environment
+  invoice_request_days_after_month: num(0),
+  invoice_product_key: str("91111900"),
+  invoice_unit_key: str("E48"),
+  invoice_issuer_zip: str(""),
   // Files
   files_location: str("server"),
   S3_ENDPOINT: str(""),

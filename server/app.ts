@@ -145,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(creditsRoutes);
       await api.register(addressesRoutes);
       await api.register(fiscalRoutes);
+      await api.register(import("./modules/invoicing/invoicing.routes"));
       await api.register(formsRoutes);
       await api.register(acceptedPagesRoutes);
       await api.register(filesRoutes);

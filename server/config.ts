@@ -52,6 +52,15 @@ const envSchema = z.object({
   /** API hosts; only changed to point at a test double. */
   STRIPE_API_URL: z.url().optional(),
   PAYPAL_API_URL: z.url().default("https://api-m.paypal.com"),
+  /**
+   * Facturapi's secret key (the PAC that stamps facturas, issue 20.2). Without it facturas are
+   * previews marked "sin validez fiscal". FACTURAPI_API_URL only points at a test double.
+   */
+  FACTURAPI_KEY: z
+    .string()
+    .min(8, { message: "debe ser la clave secreta de Facturapi (sk_live_... o sk_test_...)" })
+    .optional(),
+  FACTURAPI_API_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   /**
    * Cloud file storage (app config files_location=aws; endpoint, bucket and region are studio

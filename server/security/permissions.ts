@@ -156,6 +156,10 @@ export const PERMISSIONS: Record<string, Permission> = {
   "POST /api/purchases/admin/invoices/:id/confirm": DESK,
   // Refunds give money back: owner and manager; the desk sees them and freezes memberships (issue 21).
   "POST /api/purchases/admin/:id/refund": MANAGE,
+  // Facturas (decision 0036): the desk sees and downloads a customer's; retrying a failed one too.
+  "GET /api/facturas/admin/customer/:id": DESK,
+  "GET /api/facturas/admin/:id/:format": DESK,
+  "POST /api/facturas/admin/:id/retry": DESK,
   "GET /api/purchases/admin/:id/refunds": DESK,
   "POST /api/purchases/admin/:id/freeze": DESK,
   "GET /api/purchases/admin/:id/freezes": DESK,

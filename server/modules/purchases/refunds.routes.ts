@@ -4,6 +4,7 @@ import { t } from "../../../domain/messages";
 import { refundGatewayFor, subscriptionGatewayFor } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
+import { invoiceAfterRefund } from "../invoicing/invoicing.service";
 import { sendRefundEmail } from "./refund-email";
 import { refundOut, refundPurchase, refundsOfPurchase } from "./refunds.service";
 
@@ -56,6 +57,8 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         { purchase_id: request.params.id, ...request.body },
       );
       if (applied) await sendRefundEmail(app, refund.refund_id);
+      // The customer's factura is cancelled or credited (decision 0036); never throws.
+      if (applied) await invoiceAfterRefund(app, refund);
       return { message: t("refundSaved"), refund: refundOut(refund) };
     },
   );

@@ -1,0 +1,143 @@
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { cfdi_global_purchases, cfdis } from "../../db/schema/cfdi";
+import { customers } from "../../db/schema/customers";
+import { class_packages } from "../../db/schema/packages";
+import { purchases } from "../../db/schema/purchases";
+
+export type CfdiRow = typeof cfdis.$inferSelect;
+export type NewCfdi = typeof cfdis.$inferInsert;
+
+export async function findCfdi(db: Db, cfdiId: number): Promise<CfdiRow | null> {
+  const [row] = await db.select().from(cfdis).where(eq(cfdis.cfdi_id, cfdiId)).limit(1);
+  return row ?? null;
+}
+
+export async function findIngresoOf(db: Db, purchaseId: number): Promise<CfdiRow | null> {
+  const [row] = await db
+    .select()
+    .from(cfdis)
+    .where(and(eq(cfdis.kind, "ingreso"), eq(cfdis.purchase_id, purchaseId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findGlobalOf(db: Db, period: string): Promise<CfdiRow | null> {
+  const [row] = await db
+    .select()
+    .from(cfdis)
+    .where(and(eq(cfdis.kind, "global"), eq(cfdis.period, period)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findEgresoOf(db: Db, refundId: number): Promise<CfdiRow | null> {
+  const [row] = await db
+    .select()
+    .from(cfdis)
+    .where(and(eq(cfdis.kind, "egreso"), eq(cfdis.refund_id, refundId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Inserts unless the unique index (one factura per purchase, one global per period, one egreso
+ * per refund) already has the row: answers the new row, or null when another request won.
+ */
+export async function insertCfdiOnce(db: Db, row: NewCfdi): Promise<CfdiRow | null> {
+  const [inserted] = await db.insert(cfdis).values(row).onConflictDoNothing().returning();
+  return inserted ?? null;
+}
+
+export async function updateCfdi(db: Db, cfdiId: number, set: Partial<NewCfdi>): Promise<CfdiRow> {
+  const [row] = await db.update(cfdis).set(set).where(eq(cfdis.cfdi_id, cfdiId)).returning();
+  return row as CfdiRow;
+}
+
+/** Claims a failed row for a retry: only one caller gets it back (pending). */
+export async function claimFailed(db: Db, cfdiId: number): Promise<CfdiRow | null> {
+  const [row] = await db
+    .update(cfdis)
+    .set({ status: "pending", error: null })
+    .where(and(eq(cfdis.cfdi_id, cfdiId), eq(cfdis.status, "failed")))
+    .returning();
+  return row ?? null;
+}
+
+export async function listCfdisOfCustomer(db: Db, customerId: number) {
+  return db
+    .select()
+    .from(cfdis)
+    .where(and(eq(cfdis.customer_id, customerId), inArray(cfdis.kind, ["ingreso", "egreso"])))
+    .orderBy(desc(cfdis.createdAt));
+}
+
+/** A purchase with what a factura needs: its package's rate and the buyer's email. */
+export async function findPurchaseForInvoice(db: Db, purchaseId: number) {
+  const [row] = await db
+    .select({
+      purchase: purchases,
+      package_iva_rate: class_packages.iva_rate,
+      email: customers.email,
+      name: customers.name,
+    })
+    .from(purchases)
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
+    .where(eq(purchases.purchase_id, purchaseId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function globalPeriodOfPurchase(db: Db, purchaseId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ period: cfdis.period })
+    .from(cfdi_global_purchases)
+    .innerJoin(cfdis, eq(cfdis.cfdi_id, cfdi_global_purchases.cfdi_id))
+    .where(eq(cfdi_global_purchases.purchase_id, purchaseId))
+    .limit(1);
+  return row?.period ?? null;
+}
+
+/**
+ * Paid purchases of a period (paid = credits granted, in [from, to)) with money left after
+ * refunds and no factura of their own that stands (none, or one that failed), not yet in a global.
+ */
+export async function purchasesForGlobal(db: Db, from: Date, to: Date) {
+  return db
+    .select({
+      purchase: purchases,
+      package_iva_rate: class_packages.iva_rate,
+    })
+    .from(purchases)
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .where(
+      and(
+        isNotNull(purchases.credits_granted_at),
+        gte(purchases.credits_granted_at, from),
+        lt(purchases.credits_granted_at, to),
+        gt(sql`${purchases.total_payment} - ${purchases.refunded_total}`, sql`0`),
+        sql`not exists (select 1 from ${cfdis} c where c.kind = 'ingreso' and c.purchase_id = ${purchases.purchase_id} and c.status <> 'failed')`,
+        sql`not exists (select 1 from ${cfdi_global_purchases} g where g.purchase_id = ${purchases.purchase_id})`,
+      ),
+    )
+    .orderBy(purchases.purchase_id);
+}
+
+export async function addGlobalPurchases(db: Db, cfdiId: number, purchaseIds: number[]) {
+  if (purchaseIds.length === 0) return;
+  await db
+    .insert(cfdi_global_purchases)
+    .values(purchaseIds.map((purchase_id) => ({ purchase_id, cfdi_id: cfdiId })))
+    .onConflictDoNothing();
+}
+
+export async function purchasesOfGlobal(db: Db, cfdiId: number) {
+  return db
+    .select({ purchase: purchases, package_iva_rate: class_packages.iva_rate })
+    .from(cfdi_global_purchases)
+    .innerJoin(purchases, eq(purchases.purchase_id, cfdi_global_purchases.purchase_id))
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .where(eq(cfdi_global_purchases.cfdi_id, cfdiId))
+    .orderBy(purchases.purchase_id);
+}

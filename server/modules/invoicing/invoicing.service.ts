@@ -1,0 +1,604 @@
+import Facturapi from "facturapi";
+import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../../../domain/app-config";
+import { legalName } from "../../../domain/app-config";
+import { AppError } from "../../../domain/errors";
+import { findUso } from "../../../domain/fiscal/catalogs";
+import {
+  facturapiTaxes,
+  globalPeriodDue,
+  type InvoicingMessageKey,
+  invoiceRequestDeadline,
+  it,
+  PRODUCT_KEY_PATTERN,
+  PUBLICO_EN_GENERAL,
+  paymentFormOf,
+  periodBounds,
+  periodLabel,
+  periodOf,
+  UNIT_KEY_PATTERN,
+} from "../../../domain/fiscal/invoicing";
+import { effectiveIvaRate, type IvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
+import { formatDate, formatDateTime } from "../../../domain/format";
+import { centsToNumber, centsToString, toCents } from "../../../domain/money";
+import type { Db } from "../../db/client";
+import type { CfdiReceiver } from "../../db/schema/cfdi";
+import { myFiscalData } from "../fiscal/fiscal.service";
+import { brandOf } from "../mail/templates/brand";
+import { invoiceIssuedEmail } from "../mail/templates/invoicing";
+import type { PurchaseRow } from "../purchases/purchases.repository";
+import { pacClient, pacFailure, readDownload } from "./invoicing.pac";
+import { type PreviewDoc, previewPdf, previewXml } from "./invoicing.preview";
+import {
+  addGlobalPurchases,
+  type CfdiRow,
+  claimFailed,
+  findCfdi,
+  findEgresoOf,
+  findGlobalOf,
+  findIngresoOf,
+  findPurchaseForInvoice,
+  globalPeriodOfPurchase,
+  insertCfdiOnce,
+  listCfdisOfCustomer,
+  purchasesForGlobal,
+  purchasesOfGlobal,
+  updateCfdi,
+} from "./invoicing.repository";
+
+/**
+ * Facturas CFDI 4.0 (issue 20.2, docs/decisions/0036): a customer asks for the factura of a paid
+ * purchase in its month; the PAC (Facturapi) stamps it; the PDF and XML are downloadable and
+ * emailed. Purchases nobody invoiced go into the month's factura global (invoicing.jobs.ts). A
+ * refund cancels (motive 03) or credits (egreso, TipoRelacion 01) the customer's factura.
+ * The PAC is called outside any transaction; the unique indexes make every issue happen once.
+ */
+
+export type InvoicingApp = Pick<FastifyInstance, "db" | "appConfig" | "mailer" | "config" | "log">;
+
+const err = (status: number, code: string, key: InvoicingMessageKey, params?: Record<string, string>) =>
+  new AppError(status, code, it(key, params));
+
+const money = (cents: number) => centsToNumber(cents);
+
+type Settings = { productKey: string; unitKey: string; issuerZip: string; daysAfterMonth: number };
+
+function settingsOf(config: AppConfig): Settings {
+  return {
+    productKey: PRODUCT_KEY_PATTERN.test(config.invoice_product_key)
+      ? config.invoice_product_key
+      : "91111900",
+    unitKey: UNIT_KEY_PATTERN.test(config.invoice_unit_key) ? config.invoice_unit_key : "E48",
+    issuerZip: /^\d{5}$/.test(config.invoice_issuer_zip) ? config.invoice_issuer_zip : "",
+    daysAfterMonth: Math.max(0, config.invoice_request_days_after_month ?? 0),
+  };
+}
+
+/** What the API answers for a factura. */
+export function cfdiOut(row: CfdiRow) {
+  return {
+    cfdi_id: row.cfdi_id,
+    kind: row.kind,
+    status: row.status,
+    preview: row.preview,
+    purchase_id: row.purchase_id,
+    refund_id: row.refund_id,
+    period: row.period,
+    uuid: row.uuid,
+    rfc: row.receiver.rfc,
+    razon_social: row.receiver.razon_social,
+    payment_form: row.payment_form,
+    subtotal: centsToNumber(toCents(row.subtotal)),
+    iva: centsToNumber(toCents(row.iva)),
+    total: centsToNumber(toCents(row.total)),
+    error: row.error,
+    cancellation_motive: row.cancellation_motive,
+    issuedAt: row.issuedAt,
+    cancelledAt: row.cancelledAt,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Money of a purchase that a factura covers: what was paid less what was refunded. */
+const invoicedCents = (p: PurchaseRow) => toCents(p.total_payment) - toCents(p.refunded_total);
+
+type Line = { description: string; cents: number; rate: IvaRate; sku?: string };
+
+function itemsOf(lines: Line[], productKey: string, unitKey: string) {
+  return lines.map((l) => ({
+    quantity: 1,
+    product: {
+      description: l.description,
+      product_key: productKey,
+      unit_key: unitKey,
+      price: money(l.cents),
+      tax_included: true,
+      taxes: facturapiTaxes(l.rate),
+      ...(l.sku ? { sku: l.sku } : {}),
+    },
+  }));
+}
+
+function totalsOf(lines: Line[]) {
+  let subtotal = 0;
+  let iva = 0;
+  for (const l of lines) {
+    const b = ivaBreakdown(l.cents, l.rate);
+    subtotal += b.subtotal;
+    iva += b.iva;
+  }
+  return { subtotal: centsToString(subtotal), iva: centsToString(iva), total: centsToString(subtotal + iva) };
+}
+
+type IssueInput = {
+  kind: "ingreso" | "global" | "egreso";
+  receiver: CfdiReceiver;
+  payment_form: string;
+  lines: Line[];
+  productKey: string;
+  unitKey: string;
+  global?: { periodicity: "month"; months: string; year: number };
+  related_uuid?: string;
+};
+
+/**
+ * Stamps at the PAC (or makes a preview without a key) and records the outcome on the row.
+ * A PAC refusal marks the row failed with its message (422 to the caller); an unreachable PAC
+ * too (503): the back office or the customer can retry.
+ */
+async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Date): Promise<CfdiRow> {
+  const pac = pacClient(app.config);
+  if (!pac)
+    return updateCfdi(app.db, row.cfdi_id, { status: "valid", preview: true, issuedAt: now, error: null });
+  const body = {
+    ...(input.kind === "egreso" ? { type: "E" } : {}),
+    customer: {
+      legal_name: input.receiver.razon_social,
+      tax_id: input.receiver.rfc,
+      tax_system: input.receiver.regimen_fiscal,
+      // Público en general without the studio's CP: the PAC takes its organization's.
+      ...(input.receiver.codigo_postal ? { address: { zip: input.receiver.codigo_postal } } : {}),
+    },
+    items: itemsOf(
+      input.lines,
+      input.kind === "global" ? "01010101" : input.productKey,
+      input.kind === "global" ? "ACT" : input.unitKey,
+    ),
+    use: input.receiver.uso_cfdi,
+    payment_form: input.payment_form,
+    payment_method: "PUE",
+    ...(input.global ? { global: input.global } : {}),
+    ...(input.related_uuid
+      ? { related_documents: [{ relationship: "01", documents: [input.related_uuid] }] }
+      : {}),
+    external_id: `estudio-cfdi-${row.cfdi_id}`,
+  };
+  try {
+    const stamped = await pac.invoices.create(body);
+    return updateCfdi(app.db, row.cfdi_id, {
+      status: "valid",
+      preview: false,
+      provider_id: stamped.id,
+      uuid: stamped.uuid,
+      issuedAt: now,
+      error: null,
+    });
+  } catch (error) {
+    const failure = pacFailure(error);
+    app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC refused or failed a factura");
+    await updateCfdi(app.db, row.cfdi_id, { status: "failed", error: failure.message });
+    throw failure.refused
+      ? err(422, "INVOICE_REFUSED", "issueFailed", { reason: failure.message })
+      : err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+  }
+}
+
+function receiverOf(fiscal: NonNullable<Awaited<ReturnType<typeof myFiscalData>>>): CfdiReceiver {
+  return {
+    rfc: fiscal.rfc,
+    razon_social: fiscal.razon_social,
+    regimen_fiscal: fiscal.regimen_fiscal,
+    codigo_postal: fiscal.codigo_postal,
+    uso_cfdi: fiscal.uso_cfdi,
+  };
+}
+
+/**
+ * POST /me/purchases/:id/factura. Idempotent: the one factura of the purchase is answered if it
+ * exists (a failed one is tried again). Refusals, in order: not the customer's (404), not paid,
+ * refunded, already in a factura global (409), outside the month's window (409), no datos de
+ * facturación (412).
+ */
+export async function requestInvoice(
+  app: InvoicingApp,
+  customerId: number,
+  purchaseId: number,
+  now = new Date(),
+): Promise<CfdiRow> {
+  const found = await findPurchaseForInvoice(app.db, purchaseId);
+  if (!found || found.purchase.customer_id !== customerId)
+    throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
+  const { purchase } = found;
+  const existing = await findIngresoOf(app.db, purchaseId);
+  if (existing && existing.status !== "failed") return existing;
+
+  const paidAt = purchase.credits_granted_at;
+  if (!paidAt || !["active", "completed", "cancelled"].includes(purchase.status))
+    throw err(409, "PURCHASE_NOT_PAID", "notPaid");
+  if (toCents(purchase.total_payment) <= 0) throw err(409, "NOTHING_TO_INVOICE", "nothingToInvoice");
+  if (invoicedCents(purchase) <= 0) throw err(409, "PURCHASE_REFUNDED", "refunded");
+  const inGlobal = await globalPeriodOfPurchase(app.db, purchaseId);
+  if (inGlobal) throw err(409, "IN_GLOBAL_INVOICE", "inGlobal", { period: periodLabel(inGlobal) });
+  const config = await app.appConfig.get();
+  const settings = settingsOf(config);
+  const deadline = invoiceRequestDeadline(paidAt, config.timezone, settings.daysAfterMonth);
+  if (now >= deadline) {
+    const last = new Date(deadline.getTime() - 1);
+    throw err(409, "INVOICE_PERIOD_CLOSED", "outsidePeriod", { deadline: formatDate(last, config.timezone) });
+  }
+  const fiscal = await myFiscalData(app.db, customerId);
+  if (!fiscal) throw err(412, "FISCAL_DATA_MISSING", "fiscalDataMissing");
+
+  const receiver = receiverOf(fiscal);
+  const rate = effectiveIvaRate(purchase.iva_rate, found.package_iva_rate);
+  const lines: Line[] = [{ description: purchase.title, cents: invoicedCents(purchase), rate }];
+  const payment_form = paymentFormOf(purchase.provider);
+  let row: CfdiRow | null;
+  if (existing) {
+    row = await claimFailed(app.db, existing.cfdi_id);
+    if (!row) return (await findCfdi(app.db, existing.cfdi_id))!;
+    row = await updateCfdi(app.db, row.cfdi_id, { receiver, payment_form, ...totalsOf(lines) });
+  } else {
+    row = await insertCfdiOnce(app.db, {
+      kind: "ingreso",
+      purchase_id: purchaseId,
+      customer_id: customerId,
+      receiver,
+      payment_form,
+      ...totalsOf(lines),
+    });
+    // A second click at the same time: the first one's row answers for both.
+    if (!row) return (await findIngresoOf(app.db, purchaseId))!;
+  }
+  const issued = await issue(
+    app,
+    row,
+    {
+      kind: "ingreso",
+      receiver,
+      payment_form,
+      lines,
+      productKey: settings.productKey,
+      unitKey: settings.unitKey,
+    },
+    now,
+  );
+  await emailInvoice(app, issued, { title: purchase.title, to: found.email });
+  return issued;
+}
+
+/** The customer's facturas (and notas de crédito), newest first. */
+export async function myInvoices(db: Db, customerId: number) {
+  return (await listCfdisOfCustomer(db, customerId)).map(cfdiOut);
+}
+
+/** A factura the customer may read: theirs (404 for anybody else's, as if it did not exist). */
+export async function customerCfdi(db: Db, customerId: number, cfdiId: number): Promise<CfdiRow> {
+  const row = await findCfdi(db, cfdiId);
+  if (!row || row.customer_id !== customerId) throw err(404, "INVOICE_NOT_FOUND", "invoiceNotFound");
+  return row;
+}
+
+export async function anyCfdi(db: Db, cfdiId: number): Promise<CfdiRow> {
+  const row = await findCfdi(db, cfdiId);
+  if (!row) throw err(404, "INVOICE_NOT_FOUND", "invoiceNotFound");
+  return row;
+}
+
+const KIND_LABEL = {
+  ingreso: "Ingreso",
+  global: "Ingreso · factura global",
+  egreso: "Egreso · nota de crédito",
+};
+
+async function previewDoc(app: InvoicingApp, row: CfdiRow): Promise<PreviewDoc> {
+  const config = await app.appConfig.get();
+  const settings = settingsOf(config);
+  let lines: PreviewDoc["lines"];
+  if (row.kind === "global") {
+    lines = (await purchasesOfGlobal(app.db, row.cfdi_id)).map(({ purchase, package_iva_rate }) => {
+      const b = ivaBreakdown(invoicedCents(purchase), effectiveIvaRate(purchase.iva_rate, package_iva_rate));
+      return {
+        description: `Venta ${purchase.purchase_id}: ${purchase.title}`,
+        product_key: "01010101",
+        unit_key: "ACT",
+        subtotal: centsToString(b.subtotal),
+        iva: centsToString(b.iva),
+        total: centsToString(b.total),
+      };
+    });
+  } else {
+    const purchase = row.purchase_id ? await findPurchaseForInvoice(app.db, row.purchase_id) : null;
+    lines = [
+      {
+        description: `${row.kind === "egreso" ? "Devolución: " : ""}${purchase?.purchase.title ?? "Servicio"}`,
+        product_key: settings.productKey,
+        unit_key: settings.unitKey,
+        subtotal: row.subtotal,
+        iva: row.iva,
+        total: row.total,
+      },
+    ];
+  }
+  return {
+    kind: KIND_LABEL[row.kind],
+    issuer: legalName(config),
+    receiver: row.receiver,
+    lines,
+    payment_form: row.payment_form,
+    subtotal: row.subtotal,
+    iva: row.iva,
+    total: row.total,
+    issuedAt: formatDateTime(row.issuedAt ?? row.createdAt, config.timezone),
+    folio: row.cfdi_id,
+  };
+}
+
+/** The PDF or the XML of a factura: the PAC's stamped document, or our preview. */
+export async function cfdiDocument(
+  app: InvoicingApp,
+  row: CfdiRow,
+  format: "pdf" | "xml",
+): Promise<{ body: Buffer; contentType: string; filename: string }> {
+  if (row.status === "failed" || row.status === "pending")
+    throw err(409, "INVOICE_NOT_ISSUED", "issueFailed", { reason: row.error ?? "aún no se emite" });
+  const name = row.uuid ?? `vista-previa-${row.cfdi_id}`;
+  const filename = `factura-${name}.${format}`;
+  const contentType = format === "pdf" ? "application/pdf" : "application/xml";
+  if (row.preview || !row.provider_id) {
+    const doc = await previewDoc(app, row);
+    return {
+      body: format === "pdf" ? previewPdf(doc) : Buffer.from(previewXml(doc), "utf8"),
+      contentType,
+      filename,
+    };
+  }
+  const pac = pacClient(app.config);
+  if (!pac) throw err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+  try {
+    const download =
+      format === "pdf"
+        ? await pac.invoices.downloadPdf(row.provider_id)
+        : await pac.invoices.downloadXml(row.provider_id);
+    return { body: await readDownload(download), contentType, filename };
+  } catch (error) {
+    app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC download failed");
+    throw err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+  }
+}
+
+/** Emails the factura with its PDF and XML attached; a failure is logged, never thrown. */
+async function emailInvoice(app: InvoicingApp, row: CfdiRow, purchase: { title: string; to: string | null }) {
+  if (!purchase.to || row.status !== "valid") return;
+  try {
+    const [pdf, xml] = [await cfdiDocument(app, row, "pdf"), await cfdiDocument(app, row, "xml")];
+    const config = await app.appConfig.get();
+    const email = await invoiceIssuedEmail(brandOf(config, app.config.publicUrl), {
+      title: purchase.title,
+      rfc: row.receiver.rfc,
+      razonSocial: row.receiver.razon_social,
+      total: row.total,
+      issuedAt: row.issuedAt ?? row.createdAt,
+      uuid: row.uuid,
+      preview: row.preview,
+    });
+    await app.mailer.send({
+      to: purchase.to,
+      template: "invoice-issued",
+      ...email,
+      attachments: [pdf, xml].map((d) => ({
+        filename: d.filename,
+        contentType: d.contentType,
+        content: d.body.toString("base64"),
+      })),
+    });
+    await updateCfdi(app.db, row.cfdi_id, { emailedAt: new Date() });
+  } catch (error) {
+    app.log.error({ err: error, cfdi_id: row.cfdi_id }, "factura email failed");
+  }
+}
+
+/** Back office: tries a failed factura (customer or global) again. */
+export async function retryInvoice(app: InvoicingApp, cfdiId: number, now = new Date()): Promise<CfdiRow> {
+  const row = await anyCfdi(app.db, cfdiId);
+  if (row.status !== "failed") throw err(409, "INVOICE_NOT_FAILED", "notFailed");
+  if (row.kind === "global") return (await issueGlobalFor(app, row.period!, now)) ?? row;
+  if (row.kind === "ingreso") {
+    const found = await findPurchaseForInvoice(app.db, row.purchase_id!);
+    const claimed = await claimFailed(app.db, row.cfdi_id);
+    if (!found || !claimed) return (await findCfdi(app.db, row.cfdi_id))!;
+    const config = await app.appConfig.get();
+    const settings = settingsOf(config);
+    const rate = effectiveIvaRate(found.purchase.iva_rate, found.package_iva_rate);
+    const issued = await issue(
+      app,
+      claimed,
+      {
+        kind: "ingreso",
+        receiver: row.receiver,
+        payment_form: row.payment_form,
+        lines: [{ description: found.purchase.title, cents: toCents(row.total), rate }],
+        productKey: settings.productKey,
+        unitKey: settings.unitKey,
+      },
+      now,
+    );
+    await emailInvoice(app, issued, { title: found.purchase.title, to: found.email });
+    return issued;
+  }
+  throw err(409, "INVOICE_NOT_FAILED", "notFailed");
+}
+
+/**
+ * The factura global of the period due at `now` (the previous month once its request window
+ * closed): one CFDI to público en general with one concept per purchase nobody invoiced. Run twice,
+ * it finds the period's row and issues nothing more. Answers null when nothing is due.
+ */
+export async function issueDueGlobalInvoice(app: InvoicingApp, now = new Date()): Promise<CfdiRow | null> {
+  const config = await app.appConfig.get();
+  const period = globalPeriodDue(now, config.timezone, settingsOf(config).daysAfterMonth);
+  if (!period) return null;
+  const existing = await findGlobalOf(app.db, period);
+  if (existing && existing.status !== "failed") return existing;
+  return issueGlobalFor(app, period, now);
+}
+
+async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Promise<CfdiRow | null> {
+  const config = await app.appConfig.get();
+  const settings = settingsOf(config);
+  let row = await findGlobalOf(app.db, period);
+  if (row && row.status !== "failed") return row;
+  const { from, to } = periodBounds(period, config.timezone);
+  const receiver: CfdiReceiver = { ...PUBLICO_EN_GENERAL, codigo_postal: settings.issuerZip || "00000" };
+  if (!row) {
+    const open = await purchasesForGlobal(app.db, from, to);
+    if (open.length === 0) return null;
+    // Claim the period (unique), then its purchases (each in one global only), in one transaction.
+    row = await app.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const claimed = await insertCfdiOnce(tx, {
+        kind: "global",
+        period,
+        receiver,
+        payment_form: "01",
+        subtotal: "0",
+        iva: "0",
+        total: "0",
+      });
+      if (claimed)
+        await addGlobalPurchases(
+          tx,
+          claimed.cfdi_id,
+          open.map((o) => o.purchase.purchase_id),
+        );
+      return claimed;
+    });
+    if (!row) return findGlobalOf(app.db, period);
+  } else {
+    const claimed = await claimFailed(app.db, row.cfdi_id);
+    if (!claimed) return findGlobalOf(app.db, period);
+    row = claimed;
+  }
+  const included = await purchasesOfGlobal(app.db, row.cfdi_id);
+  const lines: Line[] = included.map(({ purchase, package_iva_rate }) => ({
+    description: `Venta ${purchase.purchase_id}: ${purchase.title}`,
+    cents: invoicedCents(purchase),
+    rate: effectiveIvaRate(purchase.iva_rate, package_iva_rate),
+    sku: String(purchase.purchase_id),
+  }));
+  // The CFDI's one forma de pago: the one that collected the most in the period.
+  const byForm = new Map<string, number>();
+  for (const { purchase } of included) {
+    const form = paymentFormOf(purchase.provider);
+    byForm.set(form, (byForm.get(form) ?? 0) + invoicedCents(purchase));
+  }
+  const payment_form = [...byForm.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "01";
+  row = await updateCfdi(app.db, row.cfdi_id, { payment_form, receiver, ...totalsOf(lines) });
+  const [year, month] = period.split("-");
+  try {
+    return await issue(
+      app,
+      row,
+      {
+        kind: "global",
+        receiver: settings.issuerZip ? receiver : { ...receiver, codigo_postal: "" },
+        payment_form,
+        lines,
+        productKey: settings.productKey,
+        unitKey: settings.unitKey,
+        global: { periodicity: "month", months: month, year: Number(year) },
+      },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof AppError) return findCfdi(app.db, row.cfdi_id);
+    throw error;
+  }
+}
+
+/**
+ * After a refund of a purchase that has the customer's factura (decision 0036): a full refund
+ * within the factura's own month cancels it with motive 03 ("no se llevó a cabo la operación");
+ * any other refund (partial, or after that month closed) gets a CFDI de egreso (nota de crédito)
+ * for the refunded amount, related to the factura with TipoRelacion 01. A purchase in a factura
+ * global is left as is (docs/decisions/0036: what is left). Never throws: a failure is recorded
+ * on the row and logged; the back office can retry.
+ */
+export async function invoiceAfterRefund(
+  app: InvoicingApp,
+  refund: { refund_id: number; purchase_id: number; amount: string },
+  now = new Date(),
+): Promise<CfdiRow | null> {
+  try {
+    const ingreso = await findIngresoOf(app.db, refund.purchase_id);
+    if (!ingreso || ingreso.status !== "valid") return null;
+    const found = await findPurchaseForInvoice(app.db, refund.purchase_id);
+    if (!found) return null;
+    const config = await app.appConfig.get();
+    const full = toCents(found.purchase.refunded_total) >= toCents(found.purchase.total_payment);
+    const sameMonth =
+      periodOf(ingreso.issuedAt ?? ingreso.createdAt, config.timezone) === periodOf(now, config.timezone);
+    if (full && sameMonth) {
+      const pac = pacClient(app.config);
+      if (pac && !ingreso.preview && ingreso.provider_id) {
+        await pac.invoices.cancel(ingreso.provider_id, {
+          motive: Facturapi.CancellationMotive.NO_SE_CONCRETO,
+        });
+      }
+      return updateCfdi(app.db, ingreso.cfdi_id, {
+        status: "cancelled",
+        cancellation_motive: "03",
+        cancelledAt: now,
+      });
+    }
+    if (await findEgresoOf(app.db, refund.refund_id)) return null;
+    const settings = settingsOf(config);
+    const rate = effectiveIvaRate(found.purchase.iva_rate, found.package_iva_rate);
+    const g02 = findUso("G02");
+    const receiver = {
+      ...ingreso.receiver,
+      uso_cfdi: g02?.regimenes.includes(ingreso.receiver.regimen_fiscal) ? "G02" : ingreso.receiver.uso_cfdi,
+    };
+    const lines: Line[] = [
+      { description: `Devolución: ${found.purchase.title}`, cents: toCents(refund.amount), rate },
+    ];
+    const row = await insertCfdiOnce(app.db, {
+      kind: "egreso",
+      purchase_id: refund.purchase_id,
+      customer_id: found.purchase.customer_id,
+      refund_id: refund.refund_id,
+      related_cfdi_id: ingreso.cfdi_id,
+      receiver,
+      payment_form: ingreso.payment_form,
+      ...totalsOf(lines),
+    });
+    if (!row) return null;
+    return await issue(
+      app,
+      row,
+      {
+        kind: "egreso",
+        receiver,
+        payment_form: ingreso.payment_form,
+        lines,
+        productKey: settings.productKey,
+        unitKey: settings.unitKey,
+        related_uuid: ingreso.uuid ?? undefined,
+      },
+      now,
+    );
+  } catch (error) {
+    app.log.error({ err: error, refund_id: refund.refund_id }, "factura after refund failed");
+    return null;
+  }
+}

@@ -1,0 +1,347 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cfdi_global_purchases, cfdis } from "../../db/schema/cfdi";
+import { email_outbox } from "../../db/schema/mail";
+import { purchases } from "../../db/schema/purchases";
+import { type FacturapiFake, startFacturapiFake } from "../../payments/test-support/facturapi-fake";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { buyWithCard, customerLogin, type Shop, seedShop } from "../checkout/commerce-test-support";
+import { GLOBAL_INVOICE_JOB } from "./invoicing.jobs";
+import { issueDueGlobalInvoice } from "./invoicing.service";
+
+/**
+ * Facturas CFDI 4.0 (issue 20.2, decision 0036) against an in-process fake of Facturapi's API:
+ * request, idempotency, downloads, email, refusals, refunds and the factura global.
+ */
+
+let fake: FacturapiFake;
+let t: TestApp;
+let shop: Shop;
+let admin: Record<string, string>;
+
+const fiscal = {
+  rfc: "GODE561231GR8",
+  razon_social: "Ana García",
+  regimen_fiscal: "612",
+  codigo_postal: "06700",
+  uso_cfdi: "G03",
+};
+
+beforeAll(async () => {
+  fake = await startFacturapiFake();
+  t = await buildTestApp({ FACTURAPI_KEY: fake.key, FACTURAPI_API_URL: fake.url });
+  shop = await seedShop(t);
+  admin = (await t.signUp({ role: "admin" })).headers;
+  // Two days into the next month: a purchase made now can be invoiced whatever the day the suite
+  // runs (the month's last minute included).
+  const saved = await t.app.inject({
+    method: "PUT",
+    url: "/api/appconfig",
+    headers: admin,
+    payload: [
+      { key: "invoice_request_days_after_month", value: 2 },
+      { key: "invoice_issuer_zip", value: "06700" },
+    ],
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+
+async function paidCustomer(name: string, withFiscal = true) {
+  const c = await customerLogin(t, name);
+  if (withFiscal) {
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/fiscal-data",
+      headers: c.headers,
+      payload: fiscal,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+  }
+  const { attempt, confirm } = await buyWithCard(t, c.headers, shop.packages.five.class_package_id);
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  return { ...c, purchase_id: attempt.json().purchase_id as number };
+}
+
+const request = (headers: Record<string, string>, purchase_id: number) =>
+  t.app.inject({ method: "POST", url: "/api/facturas", headers, payload: { purchase_id } });
+const creates = () => fake.calls.filter((c) => c.method === "POST" && c.path === "/v2/invoices");
+type Sent = { items: { product: Record<string, unknown> }[] } & Record<string, unknown>;
+const lastBody = () => creates().at(-1)!.body as Sent;
+
+describe("a customer's factura", () => {
+  it("is stamped at the PAC with the purchase's data, once, downloadable and emailed", async () => {
+    const ana = await paidCustomer("Ana García");
+    const before = creates().length;
+    const first = await request(ana.headers, ana.purchase_id);
+    expect(first.statusCode, first.body).toBe(200);
+    const factura = first.json().factura;
+    expect(factura).toMatchObject({
+      kind: "ingreso",
+      status: "valid",
+      preview: false,
+      rfc: "GODE561231GR8",
+      razon_social: "ANA GARCÍA",
+      payment_form: "04",
+      subtotal: 646.55,
+      iva: 103.45,
+      total: 750,
+    });
+    expect(factura.uuid).toMatch(/^[0-9A-F-]{36}$/);
+    const sent = lastBody();
+    expect(sent.customer).toEqual({
+      legal_name: "ANA GARCÍA",
+      tax_id: "GODE561231GR8",
+      tax_system: "612",
+      address: { zip: "06700" },
+    });
+    expect(sent.use).toBe("G03");
+    expect(sent.items).toEqual([
+      {
+        quantity: 1,
+        product: {
+          description: "5 Clases",
+          product_key: "91111900",
+          unit_key: "E48",
+          price: 750,
+          tax_included: true,
+          taxes: [{ type: "IVA", rate: 0.16 }],
+        },
+      },
+    ]);
+
+    // A double click, or both at once: one factura, one call to the PAC.
+    const [again, third] = await Promise.all([
+      request(ana.headers, ana.purchase_id),
+      request(ana.headers, ana.purchase_id),
+    ]);
+    expect(again.json().factura.cfdi_id).toBe(factura.cfdi_id);
+    expect(third.json().factura.cfdi_id).toBe(factura.cfdi_id);
+    expect(creates().length).toBe(before + 1);
+
+    const pdf = await t.app.inject({
+      method: "GET",
+      url: `/api/facturas/${factura.cfdi_id}/pdf`,
+      headers: ana.headers,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.body.startsWith("%PDF")).toBe(true);
+    const xml = await t.app.inject({
+      method: "GET",
+      url: `/api/facturas/${factura.cfdi_id}/xml`,
+      headers: ana.headers,
+    });
+    expect(xml.headers["content-type"]).toBe("application/xml");
+    expect(xml.body).toContain(`UUID="${factura.uuid}"`);
+
+    const mine = await t.app.inject({ method: "GET", url: "/api/facturas", headers: ana.headers });
+    expect(mine.json().facturas.map((f: { cfdi_id: number }) => f.cfdi_id)).toEqual([factura.cfdi_id]);
+
+    const [mail] = await t.app.db
+      .select()
+      .from(email_outbox)
+      .where(and(eq(email_outbox.to, ana.email), eq(email_outbox.template, "invoice-issued")));
+    expect(mail?.subject).toContain("Tu factura");
+    expect(mail?.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
+      [`factura-${factura.uuid}.pdf`, "application/pdf"],
+      [`factura-${factura.uuid}.xml`, "application/xml"],
+    ]);
+
+    // Somebody else's factura does not exist for another customer; the desk sees it.
+    const bea = await customerLogin(t, "Bea");
+    const theirs = await t.app.inject({
+      method: "GET",
+      url: `/api/facturas/${factura.cfdi_id}/pdf`,
+      headers: bea.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect((await request(bea.headers, ana.purchase_id)).statusCode).toBe(404);
+    const desk = await t.app.inject({
+      method: "GET",
+      url: `/api/facturas/admin/customer/${ana.customer_id}`,
+      headers: admin,
+    });
+    expect(desk.json().facturas).toHaveLength(1);
+  });
+
+  it("without datos de facturación: 412 telling to fill Mi Información", async () => {
+    const carlos = await paidCustomer("Carlos", false);
+    const refused = await request(carlos.headers, carlos.purchase_id);
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json().code).toBe("FISCAL_DATA_MISSING");
+    expect(refused.json().message).toContain("Mi Información");
+  });
+
+  it("after the month's window: 409 explaining the factura global", async () => {
+    const dora = await paidCustomer("Dora");
+    const old = new Date(Date.now() - 70 * 86_400_000);
+    await t.app.db
+      .update(purchases)
+      .set({ credits_granted_at: old })
+      .where(eq(purchases.purchase_id, dora.purchase_id));
+    const refused = await request(dora.headers, dora.purchase_id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("INVOICE_PERIOD_CLOSED");
+    expect(refused.json().message).toMatch(/El plazo para facturar esta compra terminó el .+factura global/);
+  });
+
+  it("a PAC refusal: 422 with its reason, the row failed; the desk's retry stamps it", async () => {
+    const eva = await paidCustomer("Eva");
+    fake.next.fail = { status: 400, message: "El RFC del receptor no está en la lista de RFC inscritos" };
+    const refused = await request(eva.headers, eva.purchase_id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain("no está en la lista de RFC inscritos");
+    const [row] = await t.app.db.select().from(cfdis).where(eq(cfdis.purchase_id, eva.purchase_id));
+    expect(row?.status).toBe("failed");
+    const retried = await t.app.inject({
+      method: "POST",
+      url: `/api/facturas/admin/${row!.cfdi_id}/retry`,
+      headers: admin,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().factura.status).toBe("valid");
+    const twice = await t.app.inject({
+      method: "POST",
+      url: `/api/facturas/admin/${row!.cfdi_id}/retry`,
+      headers: admin,
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+});
+
+describe("refunds", () => {
+  const refund = (purchaseId: number, amount?: number) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/purchases/admin/${purchaseId}/refund`,
+      headers: admin,
+      payload: { amount, reason: "Prueba", idempotency_key: `refund-${purchaseId}-${amount ?? "all"}` },
+    });
+
+  it("a full refund in the factura's month cancels it at the PAC with motive 03", async () => {
+    const fer = await paidCustomer("Fer");
+    const factura = (await request(fer.headers, fer.purchase_id)).json().factura;
+    const done = await refund(fer.purchase_id);
+    expect(done.statusCode, done.body).toBe(200);
+    const row = (await t.app.db.select().from(cfdis).where(eq(cfdis.cfdi_id, factura.cfdi_id)))[0]!;
+    expect(row).toMatchObject({ status: "cancelled", cancellation_motive: "03" });
+    const atPac = [...fake.invoices.values()].find((i) => i.uuid === factura.uuid)!;
+    expect(atPac).toMatchObject({ status: "canceled", cancellation_motive: "03" });
+    // Refunded: nothing left to invoice.
+    expect((await request(fer.headers, fer.purchase_id)).json().factura.status).toBe("cancelled");
+  });
+
+  it("a partial refund: a nota de crédito (egreso) related to the factura with TipoRelacion 01", async () => {
+    const gil = await paidCustomer("Gil");
+    const factura = (await request(gil.headers, gil.purchase_id)).json().factura;
+    const done = await refund(gil.purchase_id, 150);
+    expect(done.statusCode, done.body).toBe(200);
+    const sent = lastBody();
+    expect(sent).toMatchObject({
+      type: "E",
+      related_documents: [{ relationship: "01", documents: [factura.uuid] }],
+      use: "G02",
+    });
+    expect(sent.items[0].product).toMatchObject({ price: 150, tax_included: true });
+    const mine = (await t.app.inject({ method: "GET", url: "/api/facturas", headers: gil.headers })).json()
+      .facturas;
+    expect(mine.map((f: { kind: string; total: number }) => [f.kind, f.total])).toEqual([
+      ["egreso", 150],
+      ["ingreso", 750],
+    ]);
+  });
+});
+
+describe("factura global", () => {
+  it("covers the month's purchases nobody invoiced, once, and then refuses them to the customer", async () => {
+    // A month no other test touches, on a fixed clock: March 2020 (studio time, Mexico City).
+    const hugo = await paidCustomer("Hugo");
+    const ines = await paidCustomer("Inés");
+    const inMarch = new Date("2020-03-15T18:00:00Z");
+    for (const id of [hugo.purchase_id, ines.purchase_id]) {
+      await t.app.db
+        .update(purchases)
+        .set({ credits_granted_at: inMarch })
+        .where(eq(purchases.purchase_id, id));
+    }
+    // Before the window closes (1 April 00:00 + 2 days, Mexico City): nothing due yet.
+    expect(await issueDueGlobalInvoice(t.app, new Date("2020-04-02T12:00:00Z"))).toBeNull();
+    const before = creates().length;
+    const now = new Date("2020-04-03T07:00:00Z");
+    await t.app.jobs.run(GLOBAL_INVOICE_JOB, { now: now.toISOString() });
+    await t.app.jobs.run(GLOBAL_INVOICE_JOB, { now: now.toISOString() });
+    expect(creates().length).toBe(before + 1);
+    const globals = await t.app.db
+      .select()
+      .from(cfdis)
+      .where(and(eq(cfdis.kind, "global"), eq(cfdis.period, "2020-03")));
+    expect(globals).toHaveLength(1);
+    expect(globals[0]).toMatchObject({ status: "valid", total: "1500.00", payment_form: "04" });
+    const covered = await t.app.db
+      .select()
+      .from(cfdi_global_purchases)
+      .where(eq(cfdi_global_purchases.cfdi_id, globals[0]!.cfdi_id));
+    expect(covered.map((c) => c.purchase_id).sort()).toEqual([hugo.purchase_id, ines.purchase_id].sort());
+    const sent = lastBody();
+    expect(sent).toMatchObject({
+      customer: { legal_name: "PUBLICO EN GENERAL", tax_id: "XAXX010101000", tax_system: "616" },
+      use: "S01",
+      global: { periodicity: "month", months: "03", year: 2020 },
+    });
+    expect(sent.items[0].product).toMatchObject({ product_key: "01010101", unit_key: "ACT", price: 750 });
+    const refused = await request(hugo.headers, hugo.purchase_id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain("factura global de marzo de 2020");
+  });
+});
+
+describe("without a PAC key", () => {
+  let bare: TestApp;
+  beforeAll(async () => {
+    bare = await buildTestApp();
+  });
+  afterAll(() => bare?.close());
+
+  it("issues a preview marked sin validez fiscal (PDF and XML)", async () => {
+    const s = await seedShop(bare);
+    const c = await customerLogin(bare, "Juana");
+    await bare.app.inject({ method: "PUT", url: "/api/fiscal-data", headers: c.headers, payload: fiscal });
+    const { attempt } = await buyWithCard(bare, c.headers, s.packages.five.class_package_id);
+    const purchase_id = attempt.json().purchase_id as number;
+    // Paid "now" and asked at once; two days of grace so the suite's day does not matter.
+    const boss = await bare.signUp({ role: "admin" });
+    await bare.app.inject({
+      method: "PUT",
+      url: "/api/appconfig",
+      headers: boss.headers,
+      payload: [{ key: "invoice_request_days_after_month", value: 2 }],
+    });
+    const asked = await bare.app.inject({
+      method: "POST",
+      url: "/api/facturas",
+      headers: c.headers,
+      payload: { purchase_id },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const factura = asked.json().factura;
+    expect(factura).toMatchObject({ status: "valid", preview: true, uuid: null });
+    const pdf = await bare.app.inject({
+      method: "GET",
+      url: `/api/facturas/${factura.cfdi_id}/pdf`,
+      headers: c.headers,
+    });
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.toString("latin1")).toContain("SIN VALIDEZ FISCAL");
+    const xml = await bare.app.inject({
+      method: "GET",
+      url: `/api/facturas/${factura.cfdi_id}/xml`,
+      headers: c.headers,
+    });
+    expect(xml.body).toContain('sinValidezFiscal="true"');
+    expect(xml.body).not.toContain("cfdi:Comprobante");
+  });
+});
