@@ -23,6 +23,7 @@ import { useAppConfig } from "../../app-config/api";
 import { type Purchase, useMyFreezes, usePurchases } from "../api";
 import { CancelSubscriptionModal } from "../components/cancel-subscription-modal";
 import { FreezeOwnModal } from "../components/freeze-own-modal";
+import { InvoiceAction } from "../components/invoice-action";
 
 const TITLE = "Mis Compras";
 const statusColor: Record<string, string> = {
@@ -71,6 +72,7 @@ export function PurchasesPage() {
           Cancelar suscripción
         </Button>
       ) : null}
+      <InvoiceAction purchase={p} />
       {canFreeze(p) ? (
         <Button size="xs" variant="light" onClick={() => setFreezing(p)}>
           Congelar

@@ -1,0 +1,67 @@
+import { Anchor, Badge, Button, Group } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import type { Purchase } from "../api";
+import { facturaUrl, useMyFacturas, useRequestFactura } from "../invoicing-api";
+
+const PAID = new Set(["active", "completed"]);
+
+/**
+ * Mis Compras: 'Solicitar factura' on a paid purchase, then its PDF and XML (issue 20.2). The
+ * server says why it cannot (no datos de facturación, the month closed, a factura global).
+ */
+export function InvoiceAction({ purchase }: { purchase: Purchase }) {
+  const facturas = useMyFacturas();
+  const request = useRequestFactura();
+  const mine = facturas.data?.find((f) => f.kind === "ingreso" && f.purchase_id === purchase.purchase_id);
+  if (mine?.status === "valid") {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Anchor href={facturaUrl(mine, "pdf")} download fz="sm">
+          Factura PDF
+        </Anchor>
+        <Anchor href={facturaUrl(mine, "xml")} download fz="sm">
+          XML
+        </Anchor>
+        {mine.preview ? (
+          <Badge
+            color="orange"
+            variant="light"
+            title="Vista previa: el estudio aún no configura su facturación"
+          >
+            Sin validez fiscal
+          </Badge>
+        ) : null}
+      </Group>
+    );
+  }
+  if (mine?.status === "cancelled") {
+    return (
+      <Badge color="gray" variant="light">
+        Factura cancelada
+      </Badge>
+    );
+  }
+  if (!PAID.has(purchase.status) || purchase.total_payment <= 0 || facturas.isPending) return null;
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      loading={request.isPending}
+      onClick={() =>
+        request.mutate(purchase.purchase_id, {
+          onSuccess: (r) =>
+            notifications.show({
+              color: "green",
+              message: r.factura.preview
+                ? "Listo: te enviamos una vista previa sin validez fiscal por correo."
+                : "Tu factura está lista y te la enviamos por correo.",
+              autoClose: 3000,
+            }),
+          onError: (err) => notifications.show({ color: "red", message: err.message, autoClose: 5000 }),
+        })
+      }
+    >
+      Solicitar factura
+    </Button>
+  );
+}
