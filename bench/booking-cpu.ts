@@ -15,6 +15,7 @@
  * serving the measured pairs (every backend of the bench database except the measuring one):
  * on a 2-core machine the database shares the cores with Node, so its CPU counts as much.
  */
+import "./production-env";
 import { readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { buildApp } from "../server/app";

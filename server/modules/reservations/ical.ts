@@ -8,6 +8,7 @@
  * folded at 75 octets.
  */
 import { wallClock } from "../../../domain/format";
+import { buildZoneOffsets, tableOffsetAt, type ZoneOffsets } from "../../../domain/zone-offsets";
 
 export type IcalEvent = {
   uid: string;
@@ -43,8 +44,36 @@ function stamp(date: Date): string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
+const YEAR_TABLES_MAX = 64;
+/** Offset tables of whole UTC years by zone (null: a zone Intl does not know). */
+const yearTables = new Map<string, ZoneOffsets | null>();
+
+/**
+ * The zone's offsets over the UTC year of `at`, built once (about 370 Intl reads) and kept: a
+ * booking's .ics asks for the offsets of some 400 days around its class, and reading each through
+ * Intl cost more than the rest of the booking (issue 19). A pure cache keyed by zone and year.
+ */
+function yearTable(timeZone: string, at: number): ZoneOffsets | null {
+  const year = new Date(at).getUTCFullYear();
+  const key = `${timeZone}|${year}`;
+  let table = yearTables.get(key);
+  if (table === undefined) {
+    try {
+      table = buildZoneOffsets(timeZone, Date.UTC(year, 0, 1), Date.UTC(year + 1, 0, 1));
+    } catch {
+      table = null;
+    }
+    if (yearTables.size >= YEAR_TABLES_MAX) yearTables.clear();
+    yearTables.set(key, table);
+  }
+  return table;
+}
+
 /** Minutes east of UTC of a zone at an instant. */
 function offsetAt(at: number, timeZone: string): number {
+  const table = yearTable(timeZone, at);
+  const known = table ? tableOffsetAt(table, at) : null;
+  if (known !== null) return known;
   const w = wallClock(new Date(at), timeZone);
   if (!w) return 0;
   const minuteStart = Math.floor(at / 60_000) * 60_000;
