@@ -17,8 +17,8 @@ import type { AppConfig } from "../domain/app-config";
 import { DEFAULT_TIMEZONE } from "../domain/format";
 import { type ZoneOffsets, zoneOffsetsAround } from "../domain/zone-offsets";
 import { App, createQueryClient } from "./app/app";
-import { appConfigQueryKey } from "./features/app-config/api";
 import { setApiTransport } from "./lib/api-client";
+import { appConfigQueryKey } from "./lib/app-config";
 import { setServerOrigin } from "./lib/site-origin";
 import { type CollectedSeo, SeoCollectorContext } from "./lib/use-seo";
 

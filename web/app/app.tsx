@@ -6,7 +6,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo,
 import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import type { AppConfig } from "../../domain/app-config";
 import { FullScreenLoader } from "../components/full-screen-loader";
-import { packagesPathSegment, useAppConfigQuery } from "../features/app-config/api";
+import { packagesPathSegment, useAppConfigQuery } from "../lib/app-config";
 import { copy } from "./copy";
 import { toElementRoutes } from "./element-routes";
 import { buildRoutes } from "./router";

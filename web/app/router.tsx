@@ -1,8 +1,8 @@
 import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import type { AppConfig, AppConfigKey } from "../../domain/app-config";
-import { useAppConfig } from "../features/app-config/api";
 import { NotFoundPage } from "../features/content/pages/not-found-page";
+import { useAppConfig } from "../lib/app-config";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { useAppConfig } from "../features/app-config/api";
+import { useAppConfig } from "../lib/app-config";
 import { popupSeenToday } from "./popup-seen";
 import { welcomePending } from "./welcome-state";
 

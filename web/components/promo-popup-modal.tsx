@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { useAppConfig } from "../features/app-config/api";
+import { useAppConfig } from "../lib/app-config";
 import { internalPath } from "../lib/contact";
 import { siteOrigin } from "../lib/site-origin";
 import { rememberPopupSeen } from "./popup-seen";

@@ -12,7 +12,7 @@ import {
   IconUser,
 } from "@tabler/icons-react";
 import type { AppConfig } from "../../../domain/app-config";
-import { packagesPathSegment } from "../../features/app-config/api";
+import { packagesPathSegment } from "../../lib/app-config";
 import { copy } from "../copy";
 
 export interface AccountNavItem {

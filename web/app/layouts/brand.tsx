@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
 import { Link } from "react-router";
 import { studioName } from "../../../domain/app-config";
-import { useAppConfig } from "../../features/app-config/api";
+import { useAppConfig } from "../../lib/app-config";
 import { copy } from "../copy";
 import classes from "./layouts.module.css";
 

@@ -2,7 +2,8 @@ import { Anchor, Stack, Text } from "@mantine/core";
 import { type ReactNode, useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { FullScreenLoader } from "../../components/full-screen-loader";
-import { type CurrentCustomer, useCurrentUser, useSignOut } from "../../features/auth/api";
+import { useSignOut } from "../../features/auth/api";
+import { type CurrentCustomer, useCurrentUser } from "../../lib/session";
 import { copy } from "../copy";
 
 const FALLBACK_AFTER_MS = 30_000;

@@ -9,8 +9,8 @@ import {
 } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { legalName } from "../../../domain/app-config";
-import { useAppConfig } from "../../features/app-config/api";
 import { usePages } from "../../features/content/api";
+import { useAppConfig } from "../../lib/app-config";
 import { socialUrl, whatsappUrl } from "../../lib/contact";
 import { copy } from "../copy";
 import { Brand } from "./brand";

@@ -2,7 +2,7 @@ import { Box, Collapse, Text } from "@mantine/core";
 import { IconArrowRight, IconExternalLink } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useAppConfig } from "../../features/app-config/api";
+import { useAppConfig } from "../../lib/app-config";
 import { internalPath } from "../../lib/contact";
 import { siteOrigin } from "../../lib/site-origin";
 import { copy } from "../copy";

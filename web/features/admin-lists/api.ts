@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { IvaRate } from "../../../domain/fiscal/iva";
+import type { TableState } from "../../components/admin/admin-table";
 import { api, type Query } from "../../lib/api-client";
-import type { Dashboard } from "../admin/api";
-import type { TableState } from "../admin/components/admin-table";
 
 /**
  * The admin lists' API (server/modules/admin-lists): every list answers one page
@@ -22,8 +21,17 @@ const EXPORT_PAGE_SIZE = 100;
 
 type Customer = { customer_id: number; customer_name: string; customer_email: string };
 
-/** The dashboard's class of today (the same columns on the server) with coaches and counts. */
-export interface ClassRow extends Omit<Dashboard["today_classes"][number], "occupancy"> {
+/** A class with coaches and counts (the columns the dashboard's classes of today share on the server). */
+export interface ClassRow {
+  single_class_id: number;
+  class_date: string;
+  duration_minutes: number;
+  capacity: number | null;
+  cancelledAt: string | null;
+  class_type: string;
+  color: string | null;
+  location: string | null;
+  booked: number;
   coaches: string | null;
   checked_in: number;
   waiting: number;

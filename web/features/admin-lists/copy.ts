@@ -104,7 +104,7 @@ export const listsCopy = {
     joined: "Se anotó",
     removed: "Eliminada",
     search: "Nombre o correo del cliente",
-    /** Besides each status (labels shared with the customer page, features/admin/copy.ts). */
+    /** Besides each status (labels shared with the customer page, components/admin/copy.ts). */
     active: "Activas (en la fila)",
     past: "Pasadas",
     remove: "Quitar",

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CustomSpotMapInput } from "../../../domain/spot-map";
 import type { StaffRole } from "../../../domain/staff";
+import type { TableState } from "../../components/admin/admin-table";
 import { api } from "../../lib/api-client";
-import type { TableState } from "./components/admin-table";
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard

@@ -1,9 +1,11 @@
+import { kitCopy } from "../../components/admin/copy";
+
 /** UI-only copy of the back office (the seeds' own sentences come from domain/messages.ts). */
 export const adminCopy = {
   title: "Administración",
-  loading: "Cargando…",
-  error: "No pudimos cargar esta información.",
-  retry: "Reintentar",
+  loading: kitCopy.loading,
+  error: kitCopy.error,
+  retry: kitCopy.retry,
   backToSite: "Ver sitio",
   signOut: "Cerrar sesión",
   openMenu: "Abrir menú de administración",
@@ -35,17 +37,7 @@ export const adminCopy = {
     audit: "Bitácora",
     settings: "Configuración",
   },
-  table: {
-    search: "Buscar",
-    searchIn: (what: string) => `Buscar en ${what}`,
-    exportCsv: "Exportar CSV",
-    empty: "No hay resultados.",
-    pageSize: "Filas por página",
-    previous: "Página anterior",
-    next: "Página siguiente",
-    range: (first: number, last: number, total: number) =>
-      total === 0 ? "0 resultados" : `${first}–${last} de ${total}`,
-  },
+  table: kitCopy.table,
   dashboard: {
     title: "Panel",
     todayClasses: "Clases de hoy",
@@ -112,8 +104,8 @@ export const adminCopy = {
     confirmCash: "Confirmar pago",
     lift: "Levantar",
     cancel: "Cancelar",
-    confirm: "Confirmar",
-    close: "Cerrar",
+    confirm: kitCopy.confirm,
+    close: kitCopy.close,
     package: "Paquete",
     packageDays: "Días de vigencia",
     packageDaysHint: "Vacío: la vigencia del paquete",
@@ -234,13 +226,7 @@ export const adminCopy = {
     spotNone: "Sin lugar asignado",
     spotMine: "Su lugar",
     skipRules: "Saltar reglas",
-    waitlistStatus: {
-      waiting: "En espera",
-      offered: "Lugar ofrecido",
-      promoted: "Reservó",
-      expired: "Vencida",
-      left: "Salió",
-    } as Record<string, string>,
+    waitlistStatus: kitCopy.waitlistStatus,
   },
   audit: {
     title: "Bitácora",
@@ -338,6 +324,7 @@ export const adminCopy = {
       "purchase.refund": "Reembolso",
       "membership.freeze": "Membresía congelada",
       "membership.unfreeze": "Congelamiento quitado",
+      "studio.export": "Descargó todos los datos del estudio",
     } as Record<string, string>,
   },
   outbox: {
@@ -351,11 +338,3 @@ export const adminCopy = {
     preview: "Vista previa del correo",
   },
 } as const;
-
-export const providerLabel: Record<string, string> = {
-  admin: "Administración",
-  cash: "Efectivo",
-  sandbox: "Tarjeta",
-  stripe: "Tarjeta",
-  paypal: "PayPal",
-};

@@ -5,18 +5,8 @@ import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "../../../domain/au
 import type { SignupInput } from "../../../domain/customers";
 import type { FormField } from "../../../domain/forms";
 import { api } from "../../lib/api-client";
-import { appConfigQueryKey } from "../app-config/api";
-import { type CurrentCustomer, currentUserQueryKey, fetchSession } from "./session";
-
-// The session query is in its own module so the visitor shell loads it without the sign-in
-// forms' code (password policy, messages, mutations); it is re-exported here for the features.
-export {
-  type CurrentCustomer,
-  currentUserQueryKey,
-  fetchSession,
-  type Role,
-  useCurrentUser,
-} from "./session";
+import { appConfigQueryKey } from "../../lib/app-config";
+import { type CurrentCustomer, currentUserQueryKey, fetchSession } from "../../lib/session";
 
 export function fullName(user: Pick<CurrentCustomer, "name" | "last_name"> | null | undefined): string {
   return [user?.name, user?.last_name].filter(Boolean).join(" ");

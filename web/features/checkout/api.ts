@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../lib/api-client";
+import { api, isApiError } from "../../lib/api-client";
 
 export interface CheckoutOption {
   payment_method_id: number;
@@ -200,7 +200,47 @@ export const cashCheckout = (body: CheckoutBody) =>
 
 export const acceptPage = (pageId: number) => api.post("/accepted_pages", { page_id: pageId });
 
-/** A new idempotency key: one per purchase attempt, reused by retries and double clicks. */
-export function newIdempotencyKey(): string {
-  return `chk_${crypto.randomUUID().replace(/-/g, "")}`;
+export { newIdempotencyKey } from "../../lib/idempotency-key";
+
+/** An OXXO voucher or SPEI transfer's details (issue 20.3). */
+export interface Voucher {
+  purchase_id: number;
+  method: "oxxo" | "spei";
+  status: "pending" | "paid" | "expired";
+  amount: number;
+  reference: string;
+  expires_at: string | null;
+  hosted_url: string | null;
+  clabe: string | null;
+  bank_name: string | null;
+  /** Made by the sandbox: the page offers 'Simular pago'. */
+  sandbox: boolean;
 }
+
+/** OXXO or SPEI: a pending purchase and its voucher (or CLABE); credits come once it is paid. */
+export const startOfflineCheckout = (body: CheckoutBody & { method: "oxxo" | "spei" }) =>
+  api.post<{ purchase_id: number; total: number; completed: boolean; voucher?: Voucher }>(
+    "/checkout/offline",
+    body,
+  );
+
+/** The voucher of one of the customer's purchases; null for a purchase paid otherwise. */
+export function useVoucher(purchaseId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ["purchases", purchaseId, "voucher"],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await api.get<{ voucher: Voucher }>(`/checkout/offline/${purchaseId}`, { signal })).voucher;
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) return null;
+        throw e;
+      }
+    },
+    enabled: enabled && Number.isInteger(purchaseId) && purchaseId > 0,
+    retry: false,
+  });
+}
+
+/** Sandbox only: the store (or the bank) reports the payment, as Stripe's webhook would. */
+export const simulateVoucherPayment = (purchaseId: number) =>
+  api.post<{ result: string; voucher: Voucher }>(`/payments/sandbox/vouchers/${purchaseId}/pay`, {});

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address, AddressInput } from "../../../domain/customers";
 import type { FieldValues, FormField } from "../../../domain/forms";
 import { API_BASE, api } from "../../lib/api-client";
-import { currentUserQueryKey } from "../auth/api";
+import { currentUserQueryKey } from "../../lib/session";
 
 export type Profile = {
   customer_id: number | null;

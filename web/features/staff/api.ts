@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { StaffRole } from "../../../domain/staff";
 import { api } from "../../lib/api-client";
-import { currentUserQueryKey } from "../auth/api";
+import { currentUserQueryKey } from "../../lib/session";
 
 export type StaffMember = {
   user_id: string;

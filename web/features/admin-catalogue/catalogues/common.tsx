@@ -1,7 +1,7 @@
 import { Badge, Button, ColorSwatch, Group, Text } from "@mantine/core";
 import type { Icon } from "@tabler/icons-react";
 import { Link } from "react-router";
-import type { AdminColumn } from "../../admin/components/admin-table";
+import type { AdminColumn } from "../../../components/admin/admin-table";
 import type { Row } from "../api";
 import { catalogueCopy } from "../copy";
 import type { FieldDef } from "../fields";

@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Tooltip } from "@mantine/core";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
+import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
+import { AdminPage } from "../../../components/admin/page-frame";
+import { useConfirmedDelete } from "../../../components/admin/use-confirmed-delete";
 import { isApiError } from "../../../lib/api-client";
-import { type AdminColumn, AdminTable } from "../../admin/components/admin-table";
-import { ConfirmModal } from "../../admin/components/confirm-modal";
-import { AdminPage } from "../../admin/components/page-frame";
-import { notifyError, notifySuccess } from "../../admin/notify";
-import { useConfirmedDelete } from "../../admin/use-confirmed-delete";
 import { type Row, useList, useRemove, useSave } from "../api";
 import { catalogueCopy } from "../copy";
 import { type FieldDef, toBody, toValues } from "../fields";

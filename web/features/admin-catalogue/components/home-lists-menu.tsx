@@ -1,7 +1,7 @@
 import { ActionIcon, Checkbox, Menu, Tooltip } from "@mantine/core";
 import { IconHome } from "@tabler/icons-react";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { api } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../admin/notify";
 import { useCatalogueAction, useList } from "../api";
 import { catalogueCopy } from "../copy";
 

@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Image, Input, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { IconPhoto, IconTrash, IconUpload } from "@tabler/icons-react";
 import { useId, useState } from "react";
-import { notifyError } from "../../admin/notify";
+import { notifyError } from "../../../components/admin/notify";
 import { type UploadedImage, uploadImage } from "../api";
 import { catalogueCopy } from "../copy";
 

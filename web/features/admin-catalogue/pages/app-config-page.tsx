@@ -20,10 +20,10 @@ import {
   COLOR_KEYS,
   DERIVED_APP_CONFIG_KEYS,
 } from "../../../../domain/app-config";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
+import { AdminPage } from "../../../components/admin/page-frame";
 import { api } from "../../../lib/api-client";
-import { AdminPage } from "../../admin/components/page-frame";
-import { notifyError, notifySuccess } from "../../admin/notify";
-import { appConfigQueryKey, useAppConfig } from "../../app-config/api";
+import { appConfigQueryKey, useAppConfig } from "../../../lib/app-config";
 import { CONFIG_GROUPS, IMAGE_KEYS } from "../app-config-groups";
 import { BrandPreview } from "../components/brand-preview";
 import { ImageField } from "../components/image-field";

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from "react-router";
-import { AdminPage } from "../../admin/components/page-frame";
+import { AdminPage } from "../../../components/admin/page-frame";
 import { CATALOGUES } from "../catalogues";
 import { CataloguePage } from "../components/catalogue-page";
 import { catalogueCopy } from "../copy";

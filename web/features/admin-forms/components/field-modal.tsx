@@ -11,8 +11,8 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { FIELD_TYPES, type FieldType } from "../../../../domain/forms";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { isApiError } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../../admin/notify";
 import { type CustomField, type FieldDraft, type StudioForm, useSaveField } from "../api";
 import { formsCopy } from "../copy";
 

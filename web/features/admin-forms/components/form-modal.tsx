@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { notifyError, notifySuccess } from "../../admin/notify";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { type FormDraft, type StudioForm, useSaveForm } from "../api";
 import { formsCopy } from "../copy";
 

@@ -1,12 +1,12 @@
 import { ActionIcon, Button, FileButton, Group, Text, Tooltip } from "@mantine/core";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
 import { formatDate, formatTime } from "../../../../domain/format";
-import { type AdminColumn, AdminTable } from "../../admin/components/admin-table";
-import { ConfirmModal } from "../../admin/components/confirm-modal";
-import { AdminPage } from "../../admin/components/page-frame";
-import { notifyError, notifySuccess } from "../../admin/notify";
-import { useConfirmedDelete } from "../../admin/use-confirmed-delete";
-import { useAppConfig } from "../../app-config/api";
+import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
+import { AdminPage } from "../../../components/admin/page-frame";
+import { useConfirmedDelete } from "../../../components/admin/use-confirmed-delete";
+import { useAppConfig } from "../../../lib/app-config";
 import { type StudioFile, useDeleteFile, useFiles, useUploadFile } from "../api";
 import { FileThumb, formatBytes } from "../components/file-thumb";
 import { RowActions } from "../components/row-actions";

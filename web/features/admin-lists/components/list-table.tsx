@@ -1,13 +1,13 @@
 import { Alert, Button, Stack } from "@mantine/core";
 import { type ReactNode, useState } from "react";
-import type { Query } from "../../../lib/api-client";
 import {
   type AdminColumn,
   AdminTable,
   type TableSort,
   type TableState,
-} from "../../admin/components/admin-table";
-import { adminCopy } from "../../admin/copy";
+} from "../../../components/admin/admin-table";
+import { kitCopy } from "../../../components/admin/copy";
+import type { Query } from "../../../lib/api-client";
 import { fetchAllRows, type ListPage, type ListPath, useAdminList } from "../api";
 
 export type ListTableProps<R, P extends ListPage<R> = ListPage<R>> = {
@@ -47,11 +47,11 @@ export function ListTable<R, P extends ListPage<R> = ListPage<R>>(props: ListTab
     <Stack gap="sm">
       {props.header?.(data)}
       {error ? (
-        <Alert color="red" title={adminCopy.error}>
+        <Alert color="red" title={kitCopy.error}>
           <Stack gap="xs" align="flex-start">
             {error.message}
             <Button size="xs" variant="light" color="red" onClick={() => void refetch()}>
-              {adminCopy.retry}
+              {kitCopy.retry}
             </Button>
           </Stack>
         </Alert>

@@ -3,13 +3,13 @@ import { type ReactNode, useState } from "react";
 import { purchaseStatusText } from "../../../../domain/billing";
 import { ivaLabel } from "../../../../domain/fiscal/iva";
 import { formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
+import type { AdminColumn } from "../../../components/admin/admin-table";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { providerLabel } from "../../../components/admin/copy";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
+import { AdminPage } from "../../../components/admin/page-frame";
 import { PackageSelect, PaymentMethodSelect } from "../../../components/choice-selects";
-import type { AdminColumn } from "../../admin/components/admin-table";
-import { ConfirmModal } from "../../admin/components/confirm-modal";
-import { AdminPage } from "../../admin/components/page-frame";
-import { providerLabel } from "../../admin/copy";
-import { notifyError, notifySuccess } from "../../admin/notify";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import {
   type InvoiceRow,
   type PaymentPage,

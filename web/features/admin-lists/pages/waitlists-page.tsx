@@ -2,12 +2,12 @@ import { Anchor, Button, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime, formatShortDayTime } from "../../../../domain/format";
-import type { AdminColumn } from "../../admin/components/admin-table";
-import { ConfirmModal } from "../../admin/components/confirm-modal";
-import { AdminPage } from "../../admin/components/page-frame";
-import { adminCopy } from "../../admin/copy";
-import { notifyError, notifySuccess } from "../../admin/notify";
-import { useAppConfig } from "../../app-config/api";
+import type { AdminColumn } from "../../../components/admin/admin-table";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { kitCopy } from "../../../components/admin/copy";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
+import { AdminPage } from "../../../components/admin/page-frame";
+import { useAppConfig } from "../../../lib/app-config";
 import { useRemoveWaitlistEntry, type WaitlistRow } from "../api";
 import { CustomerLink, DateTimeCell, StatusBadge } from "../components/cells";
 import { DateRangeFilter, type DayRange, FilterBar, rangeQuery } from "../components/filter-bar";
@@ -15,7 +15,7 @@ import { ListTable } from "../components/list-table";
 import { listsCopy } from "../copy";
 
 const c = listsCopy.waitlists;
-const statusLabel = adminCopy.customers.waitlistStatus;
+const statusLabel = kitCopy.waitlistStatus;
 const stateOptions = [
   { value: "active", label: c.active },
   { value: "past", label: c.past },

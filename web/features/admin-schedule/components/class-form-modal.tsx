@@ -19,10 +19,10 @@ import {
   type ChangeScope,
   willNotifyLabel,
 } from "../../../../domain/class-changes";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { isApiError } from "../../../lib/api-client";
-import { ConfirmModal } from "../../admin/components/confirm-modal";
-import { notifyError, notifySuccess } from "../../admin/notify";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import { type AdminClass, type ClassBody, fetchChangeImpact, useOptions, useSaveClass } from "../api";
 import { scheduleCopy as c } from "../copy";
 

@@ -10,10 +10,10 @@ import {
   willNotifyLabel,
 } from "../../../../domain/class-changes";
 import { formatDateTime } from "../../../../domain/format";
-import { type AdminColumn, AdminTable } from "../../admin/components/admin-table";
-import { ConfirmModal } from "../../admin/components/confirm-modal";
-import { notifyError, notifySuccess } from "../../admin/notify";
-import { useAppConfig } from "../../app-config/api";
+import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
+import { useAppConfig } from "../../../lib/app-config";
 import {
   type AdminClass,
   type RosterRow,

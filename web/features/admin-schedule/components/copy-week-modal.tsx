@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { addLocalDays } from "../../../../domain/booking";
-import { notifyError, notifySuccess } from "../../admin/notify";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { useCopyWeek } from "../api";
 import { scheduleCopy as c } from "../copy";
 

@@ -2,8 +2,8 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from
 import { useEffect, useState } from "react";
 import { addLocalDays } from "../../../../domain/booking";
 import { formatDateTime } from "../../../../domain/format";
-import { notifyError, notifySuccess } from "../../admin/notify";
-import { useAppConfig } from "../../app-config/api";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
+import { useAppConfig } from "../../../lib/app-config";
 import { useCoachClasses, useOptions, useSubstitute } from "../api";
 import { scheduleCopy as c } from "../copy";
 

@@ -3,7 +3,8 @@ import { IconArrowLeft, IconLogout } from "@tabler/icons-react";
 import { Link, Outlet, useLocation } from "react-router";
 import { staffRoleOf } from "../../../../domain/staff";
 import { NavShell } from "../../../components/nav-shell";
-import { useCurrentUser, useSignOut } from "../../auth/api";
+import { useCurrentUser } from "../../../lib/session";
+import { useSignOut } from "../../auth/public";
 import { adminCopy } from "../copy";
 import { type AdminNavGroup, isNavActive, navFor } from "../nav";
 

@@ -2,10 +2,10 @@ import { Anchor, Code } from "@mantine/core";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../domain/format";
 import { STAFF_ROLE_LABELS } from "../../../../domain/staff";
-import { useAppConfig } from "../../app-config/api";
+import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
+import { useAppConfig } from "../../../lib/app-config";
 import type { AuditEntry } from "../api";
 import { adminCopy } from "../copy";
-import { type AdminColumn, AdminTable } from "./admin-table";
 
 const c = adminCopy.audit;
 

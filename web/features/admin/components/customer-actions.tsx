@@ -3,9 +3,10 @@ import { useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatShortDayTime, spotsLabel } from "../../../../domain/format";
 import { spotGridFor, spotLabel } from "../../../../domain/spot-map";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { PackageSelect, PaymentMethodSelect } from "../../../components/choice-selects";
 import { SpotMap } from "../../../components/spot-map";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import {
   useBookForCustomer,
   useGiveAccess,
@@ -15,7 +16,6 @@ import {
   useUpcomingClasses,
 } from "../api";
 import { adminCopy } from "../copy";
-import { notifyError, notifySuccess } from "../notify";
 
 const c = adminCopy.customers;
 

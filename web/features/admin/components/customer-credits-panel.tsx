@@ -19,9 +19,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatDate } from "../../../../domain/format";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { api, isApiError } from "../../../lib/api-client";
-import { useAppConfig } from "../../app-config/api";
-import { notifyError, notifySuccess } from "../notify";
+import { useAppConfig } from "../../../lib/app-config";
 
 /**
  * The back office's hand on a customer's credits and penalties (issue 17.5, decision 0020): every

@@ -19,10 +19,11 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { formatDateTime, formatMoney } from "../../../../domain/format";
 import { centsToNumber, computeTotals } from "../../../../domain/money";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { PackageSelect } from "../../../components/choice-selects";
 import { ApiError } from "../../../lib/api-client";
-import { useAppConfig } from "../../app-config/api";
-import { newIdempotencyKey } from "../../checkout/api";
+import { useAppConfig } from "../../../lib/app-config";
+import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import {
   type CustomerDetail,
   type CustomerRecordInput,
@@ -40,7 +41,6 @@ import {
   useUpdateCustomer,
 } from "../api";
 import { adminCopy } from "../copy";
-import { notifyError, notifySuccess } from "../notify";
 
 const c = adminCopy.customers;
 

@@ -14,8 +14,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatMoney } from "../../../../domain/format";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { api } from "../../../lib/api-client";
-import { notifyError, notifySuccess } from "../notify";
 
 /**
  * The desk's money actions on a purchase (issue 21): "Reembolsar" (all or part; one idempotency

@@ -1,9 +1,9 @@
 import { Select } from "@mantine/core";
 import { useState } from "react";
 import { STAFF_ROLE_LABELS } from "../../../../domain/staff";
+import { AdminPage } from "../../../components/admin/page-frame";
 import { useAuditActors, useAuditLog } from "../api";
 import { AuditTable } from "../components/audit-table";
-import { AdminPage } from "../components/page-frame";
 import { adminCopy } from "../copy";
 
 /** /admin/bitacora: the latest 500 changes of the studio (who, what, when), by person if chosen. */

@@ -27,8 +27,13 @@ import { Link, useParams } from "react-router";
 import { deskPaymentText } from "../../../../domain/desk-sale";
 import { formatBirthdate, formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
 import { staffMayRefund, staffRoleOf } from "../../../../domain/staff";
-import { useAppConfig } from "../../app-config/api";
-import { useCurrentUser } from "../../auth/api";
+import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { providerLabel } from "../../../components/admin/copy";
+import { notifyError, notifySuccess } from "../../../components/admin/notify";
+import { AdminPage } from "../../../components/admin/page-frame";
+import { useAppConfig } from "../../../lib/app-config";
+import { useCurrentUser } from "../../../lib/session";
 import {
   type AdminPurchase,
   type CustomerDetail,
@@ -41,9 +46,7 @@ import {
   useSendPasswordReset,
   useSetCustomerActive,
 } from "../api";
-import { type AdminColumn, AdminTable } from "../components/admin-table";
 import { AuditTable } from "../components/audit-table";
-import { ConfirmModal } from "../components/confirm-modal";
 import { BookClassModal, GrantAccessModal, RemoveClassesModal } from "../components/customer-actions";
 import { CustomerCreditsPanel } from "../components/customer-credits-panel";
 import {
@@ -53,10 +56,8 @@ import {
   SellPackageModal,
   TagsEditor,
 } from "../components/customer-record";
-import { AdminPage } from "../components/page-frame";
 import { FreezeModal, moneyActionLabels, RefundModal } from "../components/purchase-money-actions";
-import { adminCopy, providerLabel } from "../copy";
-import { notifyError, notifySuccess } from "../notify";
+import { adminCopy } from "../copy";
 import { fullName } from "./customers-page";
 
 const c = adminCopy.customers;

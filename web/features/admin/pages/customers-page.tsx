@@ -2,10 +2,10 @@ import { Anchor, Badge, Group, Select } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { formatDate } from "../../../../domain/format";
-import { useAppConfig } from "../../app-config/api";
+import { type AdminColumn, AdminTable, type TableState } from "../../../components/admin/admin-table";
+import { AdminPage } from "../../../components/admin/page-frame";
+import { useAppConfig } from "../../../lib/app-config";
 import { type CustomerRow, fetchAllCustomers, useCustomers, useCustomerTags } from "../api";
-import { type AdminColumn, AdminTable, type TableState } from "../components/admin-table";
-import { AdminPage } from "../components/page-frame";
 import { adminCopy } from "../copy";
 
 const c = adminCopy.customers;

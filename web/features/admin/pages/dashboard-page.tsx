@@ -24,8 +24,8 @@ import {
   spotsLabel,
   weekdayName,
 } from "../../../../domain/format";
+import { AdminPage, shortDay } from "../../../components/admin/page-frame";
 import { type Dashboard, useDashboard } from "../api";
-import { AdminPage, shortDay } from "../components/page-frame";
 import { adminCopy } from "../copy";
 
 const c = adminCopy.dashboard;

@@ -1,10 +1,10 @@
 import { Badge, Button, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { formatDateTime } from "../../../../domain/format";
-import { useAppConfig } from "../../app-config/api";
+import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
+import { AdminPage } from "../../../components/admin/page-frame";
+import { useAppConfig } from "../../../lib/app-config";
 import { type OutboxEmail, useOutbox } from "../api";
-import { type AdminColumn, AdminTable } from "../components/admin-table";
-import { AdminPage } from "../components/page-frame";
 import { adminCopy } from "../copy";
 
 const c = adminCopy.outbox;

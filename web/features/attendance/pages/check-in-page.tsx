@@ -3,8 +3,8 @@ import { IconArrowLeft } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { formatDateTime } from "../../../../domain/format";
 import { isApiError } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import { useCheckIn, useSetCheckIn } from "../api";
 import { SeatRow } from "../components/seat-row";
 

@@ -1,8 +1,8 @@
 import { Box, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Brand } from "../../../app/layouts/brand";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 
 /**
  * The access screens' frame: logo, heading and a card; the studio's bg_login image fills the

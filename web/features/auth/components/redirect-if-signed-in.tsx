@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { safeRedirect } from "../../../../domain/auth";
-import { type CurrentCustomer, useCurrentUser } from "../api";
+import { type CurrentCustomer, useCurrentUser } from "../../../lib/session";
 
 export { safeRedirect };
 

@@ -1,7 +1,7 @@
 import { Alert } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
-import { type CurrentCustomer, currentUserQueryKey } from "../api";
+import { type CurrentCustomer, currentUserQueryKey } from "../../../lib/session";
 import { AuthPage } from "../components/auth-page";
 import { landingFor, RedirectIfSignedIn } from "../components/redirect-if-signed-in";
 import { SignInForm } from "../components/sign-in-form";

@@ -18,8 +18,8 @@ import { formatDateTime } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
 import { spotGridFor } from "../../../../domain/spot-map";
 import { SpotMap } from "../../../components/spot-map";
+import { useAppConfig } from "../../../lib/app-config";
 import { useFieldErrors } from "../../../lib/field-errors";
-import { useAppConfig } from "../../app-config/api";
 import { type BookingInput, type ReservationChangeInput, type SingleClass, useSingleClass } from "../api";
 
 export interface BookingModalProps {

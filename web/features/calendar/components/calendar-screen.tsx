@@ -41,8 +41,8 @@ import { ClassCard } from "../../../components/class-card";
 import { DailyPromoPopup } from "../../../components/daily-promo-popup";
 import { PageHeading } from "../../../components/page-placeholder";
 import { isApiError } from "../../../lib/api-client";
-import { packagesPathSegment, useAppConfig } from "../../app-config/api";
-import { useCurrentUser } from "../../auth/api";
+import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
+import { useCurrentUser } from "../../../lib/session";
 import {
   type BookingInput,
   fetchActivePenalty,
@@ -75,9 +75,7 @@ import { MonthGrid, primaryAction } from "./month-grid";
 // The sign-in/sign-up forms are only needed when a visitor taps Reservar: fetched then, so the
 // public schedule does not download them. The same for every other modal: a visitor who only
 // looks at the week never downloads Mantine's Modal, the spot map or the booking form.
-const AuthModal = lazy(() =>
-  import("../../auth/components/auth-modal").then((module) => ({ default: module.AuthModal })),
-);
+const AuthModal = lazy(() => import("../../auth/public").then((module) => ({ default: module.AuthModal })));
 const BookingModal = lazy(() => import("./booking-modal").then((m) => ({ default: m.BookingModal })));
 const NoCreditsModal = lazy(() => import("./booking-alerts").then((m) => ({ default: m.NoCreditsModal })));
 const PenaltyModal = lazy(() => import("./booking-alerts").then((m) => ({ default: m.PenaltyModal })));

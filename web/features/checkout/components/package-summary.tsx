@@ -1,8 +1,7 @@
 import { Alert, Divider, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { formatMoney } from "../../../../domain/format";
-import type { ClassPackage } from "../../packages/api";
-import { PackageFacts, PackagePrice } from "../../packages/components/package-card";
+import { type ClassPackage, PackageFacts, PackagePrice } from "../../packages/public";
 import { type DiscountCheck, listedPrice } from "../api";
 import { checkoutCopy } from "../copy";
 

@@ -9,11 +9,10 @@ import { messages, t } from "../../../../domain/messages";
 import { notifySuccess } from "../../../components/notify";
 import { type CardFieldState, type CardPart, SandboxCardField } from "../../../components/sandbox-card-field";
 import { isApiError } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
 import { checkboxErrorProps, useFieldErrors } from "../../../lib/field-errors";
 import { usePaymentProviders } from "../../../lib/payment-providers";
-import { useAppConfig } from "../../app-config/api";
-import type { ClassPackage } from "../../packages/api";
-import { periodLength } from "../../packages/copy";
+import { type ClassPackage, periodLength } from "../../packages/public";
 import {
   type CheckoutOption,
   captureWalletCheckout,

@@ -20,8 +20,8 @@ import { useEffect } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { formatDate, formatMoney } from "../../../../domain/format";
 import { notifySuccess } from "../../../components/notify";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import { type PurchaseDetail, useOwnPurchases, usePurchase } from "../api";
 import { checkoutCopy } from "../copy";
 

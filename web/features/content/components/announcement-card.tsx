@@ -1,6 +1,6 @@
 import { Text, Title } from "@mantine/core";
 import { formatDate } from "../../../../domain/format";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import type { Announcement } from "../api";
 import { RichText } from "./rich-text";
 import classes from "./sections.module.css";

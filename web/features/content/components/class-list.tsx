@@ -1,6 +1,6 @@
 import { Badge, Stack, Text, Title } from "@mantine/core";
 import { formatTime, wallClock, weekdayName } from "../../../../domain/format";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import type { ScheduleDay } from "../api";
 import { contentCopy } from "../copy";
 import { coachName } from "./coach-card";

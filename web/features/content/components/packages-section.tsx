@@ -1,7 +1,7 @@
 import { Button, Container, Group, SimpleGrid, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
 import { formatMoney } from "../../../../domain/format";
-import { packagesPathSegment, useAppConfig } from "../../app-config/api";
+import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
 import { type HomePackage, useHomePackages } from "../api";
 import { contentCopy } from "../copy";
 import { SectionHeader } from "./section-header";

@@ -1,7 +1,7 @@
 import { Button, Container } from "@mantine/core";
 import { IconCalendarEvent } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import { useSchedule } from "../api";
 import { contentCopy } from "../copy";
 import { ClassList, studioDateRange } from "./class-list";

@@ -1,5 +1,5 @@
 import { Container, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import { SectionHeader } from "./section-header";
 import classes from "./sections.module.css";
 

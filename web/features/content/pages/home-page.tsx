@@ -1,8 +1,8 @@
 import type { ComponentType } from "react";
 import type { LandingSection } from "../../../../domain/app-config";
 import { HydrationUnit } from "../../../components/hydration-unit";
+import { useAppConfig } from "../../../lib/app-config";
 import { useSeo } from "../../../lib/use-seo";
-import { useAppConfig } from "../../app-config/api";
 import { AnnouncementsSection } from "../components/announcements-section";
 import { ClassTypesSection } from "../components/class-types-section";
 import { CoachesSection } from "../components/coaches-section";

@@ -1,7 +1,7 @@
 import { Box, Title } from "@mantine/core";
 import { useParams } from "react-router";
+import { useAppConfig } from "../../../lib/app-config";
 import { useSeo } from "../../../lib/use-seo";
-import { useAppConfig } from "../../app-config/api";
 import { useInstructor, useSchedule } from "../api";
 import { ClassList, studioDateRange } from "../components/class-list";
 import { coachName } from "../components/coach-card";

@@ -12,9 +12,9 @@ import {
 } from "@mantine/core";
 import { IconBrandWhatsapp, IconClock, IconMail, IconMapPin } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { useAppConfig } from "../../../lib/app-config";
 import { whatsappUrl } from "../../../lib/contact";
 import { useSeo } from "../../../lib/use-seo";
-import { useAppConfig } from "../../app-config/api";
 import { SectionHeader } from "../components/section-header";
 import { contentCopy } from "../copy";
 

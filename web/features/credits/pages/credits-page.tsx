@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { formatDate } from "../../../../domain/format";
 import { copy } from "../../../app/copy";
 import { PageHeading } from "../../../components/page-placeholder";
+import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { packagesPathSegment, useAppConfig } from "../../app-config/api";
 import { useMyCredits } from "../api";
 
 /** /mystudio/creditos (allow_restricted_class_types): my credit buckets. */

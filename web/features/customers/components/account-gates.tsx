@@ -12,7 +12,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { t } from "../../../../domain/messages";
 import { clearWelcome, welcomePending } from "../../../components/welcome-state";
-import { packagesPathSegment, useAppConfig } from "../../app-config/api";
+import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
 import { type PendingPage, useAcceptPage, usePendingPages, useProfile } from "../api";
 import { customersCopy as c } from "../copy";
 

@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDate } from "../../../../domain/format";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import { dataExportUrl, useClosureStatus, useRequestClosure } from "../api";
 import { customersCopy as c } from "../copy";
 

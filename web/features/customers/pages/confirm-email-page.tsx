@@ -2,8 +2,8 @@ import { Alert, Button, Container, Loader, Paper, Stack, Text, Title } from "@ma
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { isApiError } from "../../../lib/api-client";
+import { useCurrentUser } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useCurrentUser } from "../../auth/api";
 import { useConfirmEmailChange } from "../api";
 import { customersCopy as c } from "../copy";
 

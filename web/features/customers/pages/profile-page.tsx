@@ -1,6 +1,6 @@
 import { Alert, Container, Loader, Stack, Title } from "@mantine/core";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { FiscalDataCard } from "../../fiscal/components/fiscal-data-card";
+import { FiscalDataCard } from "../../fiscal/public";
 import { useCustomerFields, useFieldValues, useProfile } from "../api";
 import { AccountSecurityCard } from "../components/account-security-card";
 import { AddressCard } from "../components/address-card";

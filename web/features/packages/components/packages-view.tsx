@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { PageHeading } from "../../../components/page-placeholder";
-import { useAppConfig } from "../../app-config/api";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePackages } from "../api";
 import { packagesCopy } from "../copy";
 import { PackageCard } from "./package-card";

@@ -1,5 +1,5 @@
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import { PackagesView } from "../components/packages-view";
 
 /** /mystudio/paquetes: the packages list inside the account area. */

@@ -1,5 +1,5 @@
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import { PackagesView } from "../components/packages-view";
 
 /** /paquetes (or class_packages_path): the public packages list. */

@@ -2,8 +2,8 @@ import { Alert, Badge, Card, Container, Group, Loader, Stack, Table, Text } from
 import { useMediaQuery } from "@mantine/hooks";
 import { formatDate, formatMoney } from "../../../../domain/format";
 import { PageHeading } from "../../../components/page-placeholder";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import { type Invoice, useInvoices } from "../api";
 
 const TITLE = "Mis Cargos";

@@ -32,8 +32,8 @@ import { spotGridFor, spotLabel } from "../../../../domain/spot-map";
 import { copy } from "../../../app/copy";
 import { CancelClassModal } from "../../../components/cancel-class-modal";
 import { PageHeading } from "../../../components/page-placeholder";
+import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { packagesPathSegment, useAppConfig } from "../../app-config/api";
 import {
   PAGE_SIZE,
   type Reservation,

@@ -1,8 +1,8 @@
 import { Alert, Badge, Card, Group, Loader, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { Link } from "react-router";
 import { countLabel, formatDate, formatTime, wallClock, weekdayName } from "../../../../domain/format";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import { type MyClass, useMyClasses } from "../api";
 
 /** "YYYY-MM-DD" of an instant on the studio's calendar. */

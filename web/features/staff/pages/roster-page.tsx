@@ -2,8 +2,8 @@ import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Switch, Text, Title }
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Link, useParams } from "react-router";
 import { formatShortDayTime } from "../../../../domain/format";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import { useMarkAttendance, useRoster } from "../api";
 import { notifyError } from "../notify";
 

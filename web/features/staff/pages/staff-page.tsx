@@ -18,8 +18,8 @@ import {
   STAFF_ROLES,
   type StaffRole,
 } from "../../../../domain/staff";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import {
   useChangeRole,
   useCoachProfiles,

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { packagesPathSegment, useAppConfig } from "../../app-config/api";
+import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
 import { videosCopy } from "../copy";
 
 /** Shown when the library answers 412: no active online membership, with a link to the shop. */

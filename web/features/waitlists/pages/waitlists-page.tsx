@@ -18,8 +18,8 @@ import { t } from "../../../../domain/messages";
 import { copy } from "../../../app/copy";
 import { PageHeading } from "../../../components/page-placeholder";
 import { LeaveWaitlistConfirm, useLeaveWaitlist } from "../../../components/waitlist-modal";
+import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { useAppConfig } from "../../app-config/api";
 import { type MyWaitlist, useAcceptOffer, useMyWaitlists } from "../api";
 
 /** What each entry means for the person, in words (the issue: everything explained here). */

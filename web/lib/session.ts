@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { api, isApiError } from "../../lib/api-client";
+import { api, isApiError } from "./api-client";
 
 /**
  * Who is signed in: the only part of the auth feature the visitor shell needs (the navbar's

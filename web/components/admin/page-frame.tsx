@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Loader, Stack, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { adminCopy } from "../copy";
+import { kitCopy } from "./copy";
 
 /** The frame of every admin screen: title, actions, and the loading / error states of its data. */
 export function AdminPage({
@@ -30,19 +30,19 @@ export function AdminPage({
         {actions ? <Group gap="xs">{actions}</Group> : null}
       </Group>
       {error ? (
-        <Alert color="red" title={adminCopy.error}>
+        <Alert color="red" title={kitCopy.error}>
           <Stack gap="xs" align="flex-start">
             {error.message}
             {onRetry ? (
               <Button size="xs" variant="light" color="red" onClick={onRetry}>
-                {adminCopy.retry}
+                {kitCopy.retry}
               </Button>
             ) : null}
           </Stack>
         </Alert>
       ) : loading ? (
         <Center p="xl">
-          <Loader aria-label={adminCopy.loading} />
+          <Loader aria-label={kitCopy.loading} />
         </Center>
       ) : (
         children

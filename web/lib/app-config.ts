@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
-import { type AppConfig, type AppConfigEntry, resolveAppConfig } from "../../../domain/app-config";
-import { api } from "../../lib/api-client";
+import { type AppConfig, type AppConfigEntry, resolveAppConfig } from "../../domain/app-config";
+import { api } from "./api-client";
 
 export const appConfigQueryKey = ["appconfig"] as const;
 

@@ -14,10 +14,10 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconDownload, IconSearch } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
-import { staffMayExport, staffRoleOf } from "../../../../domain/staff";
-import { useCurrentUser } from "../../auth/api";
-import { adminCopy } from "../copy";
-import { type CsvValue, downloadCsv, toCsv } from "../csv";
+import { staffMayExport, staffRoleOf } from "../../../domain/staff";
+import { useCurrentUser } from "../../lib/session";
+import { kitCopy } from "./copy";
+import { type CsvValue, downloadCsv, toCsv } from "./csv";
 
 /**
  * The one table of the back office. Client mode (give `rows`): search, sort and paging happen
@@ -187,8 +187,8 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
       <Group p="sm" gap="sm" justify="space-between" wrap="wrap">
         <Group gap="sm" wrap="wrap" style={{ flex: "1 1 260px" }}>
           <TextInput
-            aria-label={adminCopy.table.searchIn(caption)}
-            placeholder={props.searchPlaceholder ?? adminCopy.table.search}
+            aria-label={kitCopy.table.searchIn(caption)}
+            placeholder={props.searchPlaceholder ?? kitCopy.table.search}
             leftSection={<IconSearch size={16} aria-hidden="true" />}
             value={searchText}
             onChange={(e) => setSearchText(e.currentTarget.value)}
@@ -205,7 +205,7 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
             loading={exporting}
             disabled={count === 0}
           >
-            {adminCopy.table.exportCsv}
+            {kitCopy.table.exportCsv}
           </Button>
         ) : null}
       </Group>
@@ -273,20 +273,20 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
       </Table.ScrollContainer>
       {loading && visible.length === 0 ? (
         <Center p="lg">
-          <Loader size="sm" aria-label={adminCopy.loading} />
+          <Loader size="sm" aria-label={kitCopy.loading} />
         </Center>
       ) : visible.length === 0 ? (
         <Text c="dimmed" ta="center" p="lg">
-          {props.emptyText ?? adminCopy.table.empty}
+          {props.emptyText ?? kitCopy.table.empty}
         </Text>
       ) : null}
       <Group p="sm" justify="space-between" wrap="wrap" gap="sm">
         <Group gap="xs">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {adminCopy.table.range(first, last, count)}
+            {kitCopy.table.range(first, last, count)}
           </Text>
           <Select
-            aria-label={adminCopy.table.pageSize}
+            aria-label={kitCopy.table.pageSize}
             size="xs"
             w={80}
             data={pageSizes.map(String)}
@@ -303,7 +303,7 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
             size="sm"
             siblings={1}
             getControlProps={(control) => ({
-              "aria-label": control === "previous" ? adminCopy.table.previous : adminCopy.table.next,
+              "aria-label": control === "previous" ? kitCopy.table.previous : kitCopy.table.next,
             })}
           />
         ) : null}

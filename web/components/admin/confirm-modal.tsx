@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { adminCopy } from "../copy";
+import { kitCopy } from "./copy";
 
 /** "Are you sure?" before a change that cannot be undone from the same screen. */
 export function ConfirmModal({
@@ -32,10 +32,10 @@ export function ConfirmModal({
         {children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            {adminCopy.customers.close}
+            {kitCopy.close}
           </Button>
           <Button color={color} loading={loading} onClick={onConfirm}>
-            {confirmLabel ?? adminCopy.customers.confirm}
+            {confirmLabel ?? kitCopy.confirm}
           </Button>
         </Group>
       </Stack>
