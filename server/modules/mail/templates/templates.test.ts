@@ -22,6 +22,7 @@ import {
   waitlistSkippedEmail,
 } from "./classes";
 import { GenericEmail } from "./generic";
+import { invoiceIssuedEmail } from "./invoicing";
 import { closureRequestEmail } from "./privacy";
 import { cashRenewalEmailOf, type PurchaseFacts, purchaseGiftEmail, purchaseReceiptEmail } from "./purchases";
 import { type RenderedMail, renderMail, renderMailSync } from "./render";
@@ -148,6 +149,26 @@ const samples: Record<string, () => Promise<RenderedMail> | RenderedMail> = {
       existing: false,
     }),
   "purchase-receipt": () => purchaseReceiptEmail(brand, purchase),
+  "invoice-issued": () =>
+    invoiceIssuedEmail(brand, {
+      title: "Paquete 10 clases",
+      rfc: "GODE561231GR8",
+      razonSocial: "ANA GARCÍA",
+      total: "1250.00",
+      issuedAt: new Date("2026-03-01T18:45:00Z"),
+      uuid: "6F1C2B9E-1D2A-4C3B-9E8F-0A1B2C3D4E5F",
+      preview: false,
+    }),
+  "invoice-issued-preview": () =>
+    invoiceIssuedEmail(brand, {
+      title: "Paquete 10 clases",
+      rfc: "GODE561231GR8",
+      razonSocial: "ANA GARCÍA",
+      total: "1250.00",
+      issuedAt: new Date("2026-03-01T18:45:00Z"),
+      uuid: null,
+      preview: true,
+    }),
   "purchase-gift": () => purchaseGiftEmail(brand, { ...purchase, payment: "Regalo", total: "0.00" }),
   "subscription-renewal-cash": () =>
     cashRenewalEmailOf(brand, {
