@@ -49,9 +49,14 @@ const envSchema = z.object({
       message: "debe ser el ID del webhook de PayPal (letras, números y guiones)",
     })
     .optional(),
+  /** Mercado Pago (Checkout Pro and preapproval subscriptions; decision 0035): both or neither. */
+  MERCADOPAGO_ACCESS_TOKEN: z.string().optional(),
+  /** The webhook's secret signature (Tus integraciones → Webhooks): x-signature is checked with it. */
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().optional(),
   /** API hosts; only changed to point at a test double. */
   STRIPE_API_URL: z.url().optional(),
   PAYPAL_API_URL: z.url().default("https://api-m.paypal.com"),
+  MERCADOPAGO_API_URL: z.url().default("https://api.mercadopago.com"),
   /**
    * Facturapi's secret key (the PAC that stamps facturas, issue 20.2). Without it facturas are
    * previews marked "sin validez fiscal". FACTURAPI_API_URL only points at a test double.
@@ -127,6 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
   if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
     const absent = e.AWS_ACCESS_KEY_ID ? "AWS_SECRET_ACCESS_KEY" : "AWS_ACCESS_KEY_ID";
     const given = e.AWS_ACCESS_KEY_ID ? "AWS_ACCESS_KEY_ID" : "AWS_SECRET_ACCESS_KEY";
+    throw new ConfigError(`Configuración inválida:\n  ${absent}: obligatorio junto con ${given}`);
+  }
+  if (Boolean(e.MERCADOPAGO_ACCESS_TOKEN) !== Boolean(e.MERCADOPAGO_WEBHOOK_SECRET)) {
+    const absent = e.MERCADOPAGO_ACCESS_TOKEN ? "MERCADOPAGO_WEBHOOK_SECRET" : "MERCADOPAGO_ACCESS_TOKEN";
+    const given = e.MERCADOPAGO_ACCESS_TOKEN ? "MERCADOPAGO_ACCESS_TOKEN" : "MERCADOPAGO_WEBHOOK_SECRET";
     throw new ConfigError(`Configuración inválida:\n  ${absent}: obligatorio junto con ${given}`);
   }
   if (e.SHARED_STATE === "postgres" && !e.DATABASE_URL) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { CardGateway } from "./gateway";
+import { createMercadoPagoClient, type MercadoPagoClient } from "./mercadopago";
 import { createPaypalClient, type PaypalClient } from "./paypal";
 import { createSandboxGateway } from "./sandbox";
 import { createSandboxWallet, type WalletClient } from "./sandbox-wallet";
@@ -65,6 +66,25 @@ export function paypalClient(app: Pick<FastifyInstance, "config">): PaypalClient
   return client;
 }
 
+const mercadopagoCache = new WeakMap<FastifyInstance["config"], MercadoPagoClient>();
+
+/** Mercado Pago (Checkout Pro, preapprovals), offered when its keys are set (null otherwise). */
+export function mercadopagoClient(app: Pick<FastifyInstance, "config">): MercadoPagoClient | null {
+  const config = app.config;
+  if (!config.MERCADOPAGO_ACCESS_TOKEN || !config.MERCADOPAGO_WEBHOOK_SECRET) return null;
+  let client = mercadopagoCache.get(config);
+  if (!client) {
+    client = createMercadoPagoClient({
+      accessToken: config.MERCADOPAGO_ACCESS_TOKEN,
+      webhookSecret: config.MERCADOPAGO_WEBHOOK_SECRET,
+      apiUrl: config.MERCADOPAGO_API_URL,
+      currency: CURRENCY,
+    });
+    mercadopagoCache.set(config, client);
+  }
+  return client;
+}
+
 const walletCache = new WeakMap<FastifyInstance["config"], WalletClient>();
 
 /**
@@ -107,6 +127,7 @@ export function refundGatewayFor(
 ): Pick<CardGateway, "refund"> | null {
   if (provider === "sandbox") return sandboxGateway(app);
   if (provider === "stripe") return app.config.PAYMENT_GATEWAY === "stripe" ? cardGateway(app) : null;
+  if (provider === "mercadopago") return mercadopagoClient(app);
   if (provider !== "paypal") return null;
   if (paymentRef.startsWith("SBX-")) {
     let wallet = sandboxWalletCache.get(app.config);
@@ -127,5 +148,6 @@ export function subscriptionGatewayFor(
   if (provider === "stripe" && app.config.PAYMENT_GATEWAY === "stripe") return cardGateway(app);
   if (provider === "sandbox") return sandboxGateway(app);
   if (provider === "paypal") return paypalClient(app);
+  if (provider === "mercadopago") return mercadopagoClient(app);
   return null;
 }

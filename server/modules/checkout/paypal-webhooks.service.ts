@@ -29,7 +29,7 @@ import { applyWebhookOnce, emailRefunds, lockEventPurchase } from "./webhooks.se
 type App = Pick<FastifyInstance, "db" | "appConfig"> &
   Partial<Pick<FastifyInstance, "mailer" | "config" | "log">>;
 type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findCheckoutInvoice>>>;
-type Ctx = { now: Date; timeZone: string; maxRetries: number };
+export type Ctx = { now: Date; timeZone: string; maxRetries: number };
 
 /**
  * Applies a verified PayPal event once (docs/decisions/0009): the event id is claimed in the
@@ -125,7 +125,7 @@ const saleRef = (saleId: string) => `paypal_sale_${saleId}`;
  * on (failed, or cancelled before it was paid) is reopened first, which records its discount use
  * again; if it was cancelled, it stays cancelled: no renewals, what was paid stays.
  */
-async function grantFirstPeriod(tx: Db, purchase: PurchaseRow, subscriptionId: string, ctx: Ctx) {
+export async function grantFirstPeriod(tx: Db, purchase: PurchaseRow, subscriptionId: string, ctx: Ctx) {
   if (purchase.credits_granted_at) return;
   const cancelledFirst = purchase.status === "cancelled";
   let current = purchase;
@@ -140,15 +140,16 @@ async function grantFirstPeriod(tx: Db, purchase: PurchaseRow, subscriptionId: s
  * One PayPal charge of a subscription. Any charge means the checkout's period was paid, so it is
  * granted first if nothing did yet. The checkout's own charge (a plan without a free trial is
  * charged at activation) takes the checkout invoice's place; every other one pays the period
- * after what is already paid for, as its own invoice.
+ * after what is already paid for, as its own invoice. `ref` claims the charge (Mercado Pago's
+ * processor-billed subscriptions use it too, with their own payment ids).
  */
-async function recordSale(
+export async function recordSale(
   tx: Db,
   purchase: PurchaseRow,
   sale: Extract<PaypalEvent, { type: "sale_completed" }>,
   ctx: Ctx,
+  ref = saleRef(sale.sale_id),
 ) {
-  const ref = saleRef(sale.sale_id);
   if (await findInvoiceByRef(tx, ref)) return; // the same sale, told by another event
   await grantFirstPeriod(tx, purchase, sale.subscription_id, ctx);
   const checkout = await findCheckoutInvoice(tx, purchase.purchase_id);
@@ -208,18 +209,19 @@ const nextPeriodEnd = (purchase: PurchaseRow, from: Date, timeZone: string) =>
  * what is already paid for (delivered after the retry that succeeded and moved that end on by a
  * period) is recorded but not counted; half a period tells the two apart whatever PayPal's hour.
  */
-async function recordFailedPayment(
+export async function recordFailedPayment(
   tx: Db,
   purchase: PurchaseRow,
   failure: Extract<PaypalEvent, { type: "payment_failed" }>,
   ctx: Ctx,
+  ref = `paypal_failed_${failure.id}`,
 ) {
   const invoice = await insertInvoiceOnce(tx, {
     purchase_id: purchase.purchase_id,
     customer_id: purchase.customer_id,
     total_payment: centsToString(failure.amount_cents ?? toCents(purchase.amount)),
     status: "failed",
-    provider_ref: `paypal_failed_${failure.id}`,
+    provider_ref: ref,
   });
   if (!invoice || purchase.status !== "active") return;
   const paidThrough = purchase.expiration_date;
@@ -236,7 +238,7 @@ async function recordFailedPayment(
  * period ends), or ends unpaid if PayPal suspended it after failed payments; one never paid is
  * cancelled and gives its place and discount back. Failed or already cancelled: nothing changes.
  */
-async function endSubscription(tx: Db, purchase: PurchaseRow, unpaid: boolean, ctx: Ctx) {
+export async function endSubscription(tx: Db, purchase: PurchaseRow, unpaid: boolean, ctx: Ctx) {
   if (purchase.status === "pending") return cancelUnpaidPurchase(tx, purchase.purchase_id, ctx.now);
   if (purchase.status !== "active") return;
   if (unpaid) return endUnpaidSubscription(tx, purchase, purchase.renewal_failures, ctx.now);
