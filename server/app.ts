@@ -162,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(dashboardRoutes);
       await api.register(privacyRoutes);
+      await api.register(import("./modules/studio-export/studio-export.routes"));
       await api.register(staffRoutes);
     },
     { prefix: "/api" },

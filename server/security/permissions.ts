@@ -173,6 +173,8 @@ export const PERMISSIONS: Record<string, Permission> = {
   "DELETE /api/available_classes/:id": MANAGE,
   // Deleting a person's data: the owner only.
   "POST /api/admin/customers/:id/close": OWNER,
+  // "Exportar todo" (issue 22): every table of the studio leaves in one file: the owner only.
+  "GET /api/admin/studio-export": OWNER,
   // Staff (this module): the owner manages the team; everyone sees their own day and profile.
   "GET /api/staff": OWNER,
   "POST /api/staff/invitations": OWNER,

@@ -4,6 +4,7 @@ import { STAFF_ROLE_LABELS } from "../../../../domain/staff";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useAuditActors, useAuditLog } from "../api";
 import { AuditTable } from "../components/audit-table";
+import { StudioExportCard } from "../components/studio-export-card";
 import { adminCopy } from "../copy";
 
 /** /admin/bitacora: the latest 500 changes of the studio (who, what, when), by person if chosen. */
@@ -31,6 +32,7 @@ export function AuditPage() {
         maw={360}
       />
       <AuditTable entries={data?.entries ?? []} />
+      <StudioExportCard />
     </AdminPage>
   );
 }

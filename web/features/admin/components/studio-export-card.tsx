@@ -1,0 +1,44 @@
+import { Button, Paper, Stack, Text, Title } from "@mantine/core";
+import { IconDownload } from "@tabler/icons-react";
+import { useCurrentUser } from "../../../lib/session";
+
+const c = {
+  title: "Datos del estudio",
+  body:
+    "Descarga un archivo ZIP con todas las tablas del estudio: clientes, compras, reservaciones, " +
+    "clases, paquetes y lo demás, una hoja CSV por tabla (se abre en Excel) y un índice " +
+    "(manifest.json) con lo que contiene cada una. No incluye contraseñas, sesiones ni claves de " +
+    "pago. Las fotos y archivos subidos no van dentro: se guardan con la copia de seguridad.",
+  note: "Solo la persona dueña del estudio puede descargarlo; queda anotado en esta bitácora.",
+  button: "Exportar todo",
+};
+
+/**
+ * "Exportar todo" (issue 22) for the owner: a plain link, so the browser saves the ZIP to disk
+ * as the server writes it (a fetch into a Blob would hold the whole studio in memory).
+ */
+export function StudioExportCard() {
+  const user = useCurrentUser();
+  if (user.data?.staff_role !== "owner") return null;
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="xs" align="flex-start">
+        <Title order={2} size="h4">
+          {c.title}
+        </Title>
+        <Text size="sm">{c.body}</Text>
+        <Text size="sm" c="dimmed">
+          {c.note}
+        </Text>
+        <Button
+          component="a"
+          href="/api/admin/studio-export"
+          download
+          leftSection={<IconDownload size={18} aria-hidden />}
+        >
+          {c.button}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
