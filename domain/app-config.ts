@@ -107,6 +107,10 @@ export const APP_CONFIG_KEYS = {
   cash_bank_name: str(""),
   cash_bank_card: str(""),
   cash_bank_account: str(""),
+  // OXXO and SPEI (issue 20.3): offered only when the studio turns them on (its Stripe account too)
+  oxxo_enabled: bool(false),
+  spei_enabled: bool(false),
+  oxxo_expires_after_days: num(3),
   cash_bank_beneficiary: str(""),
   // Facturas CFDI 4.0 (issue 20.2, decision 0036): the PAC's key comes from the environment
   invoice_request_days_after_month: num(0),

@@ -338,6 +338,13 @@ export const messages = {
   webhookSignatureInvalid: "La firma del webhook no es válida.",
   paymentProviderError: "No pudimos comunicarnos con el procesador de pagos. Inténtalo de nuevo.",
   paymentProviderNotConfigured: "Este método de pago no está configurado.",
+  // OXXO and SPEI (issue 20.3)
+  offlineMethodDisabled: "Este estudio no acepta este método de pago.",
+  offlineSubscriptionRefused:
+    "Las suscripciones se pagan con tarjeta: OXXO y transferencia SPEI solo están disponibles para paquetes sin renovación.",
+  oxxoAmountTooHigh: "OXXO acepta pagos de hasta $10,000.00 por ficha. Elige tarjeta o transferencia SPEI.",
+  offlineNothingToPay: "Esta compra no tiene nada que pagar.",
+  voucherNotPending: "Esta ficha ya no está pendiente de pago.",
   paypalNotCompleted: "PayPal no completó el pago. Inténtalo de nuevo.",
   paymentSessionInvalid: "Este enlace de pago no es válido o ya fue usado.",
   // Waitlists, check-in and no-shows (ours)

@@ -16,6 +16,7 @@ import auditRoutes from "./modules/audit/audit.routes";
 import calendarRoutes from "./modules/calendar/calendar.routes";
 import checkoutRoutes from "./modules/checkout/checkout.routes";
 import sandboxSessionRoutes from "./modules/checkout/sandbox-session.routes";
+import offlinePaymentsRoutes from "./modules/checkout/offline-payments.routes";
 import webhooksRoutes from "./modules/checkout/webhooks.routes";
 import announcementsRoutes from "./modules/content/announcements.routes";
 import pagesRoutes from "./modules/content/pages.routes";
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(discountsRoutes);
       await api.register(checkoutRoutes);
       await api.register(webhooksRoutes);
+      await api.register(offlinePaymentsRoutes);
       await api.register(sandboxSessionRoutes);
       await api.register(purchasesRoutes);
       await api.register(paymentMethodsRoutes);

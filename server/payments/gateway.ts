@@ -81,6 +81,12 @@ export interface CardGateway {
   }): Promise<{ id: string; url: string }>;
   /** The card a finished setup saved, with the customer it was made for (null: not finished). */
   readCardSetup?(id: string): Promise<{ customer_id: number; card: SavedCardRef } | null>;
+  /**
+   * A payment made offline (issue 20.3): an OXXO voucher paid in cash at a store, or a SPEI bank
+   * transfer to a CLABE. The payment is created and confirmed now and answers what the customer
+   * needs to pay; it is paid later, which only the processor's webhook says (payment_succeeded).
+   */
+  createOfflinePayment?(input: OfflinePaymentInput): Promise<OfflineVoucher>;
   /** Stops a processor-side subscription (no-op where our scheduler bills). */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /**
@@ -95,6 +101,30 @@ export interface CardGateway {
    */
   pauseSubscription?(subscriptionId: string, resumesAt: Date): Promise<void>;
 }
+
+export type OfflinePaymentInput = ChargeInput & {
+  method: "oxxo" | "spei";
+  /** OXXO prints the payer's name and email on the voucher; SPEI needs a processor customer. */
+  email: string;
+  name: string;
+  /** OXXO: calendar days to pay (the voucher ends at 23:59 Mexico City time of the last one). */
+  expires_after_days: number;
+  /** The checkout's clock (the sandbox computes the voucher's end from it). */
+  now: Date;
+};
+
+export type OfflineVoucher = {
+  /** The processor's payment (stored as purchases.provider_ref). */
+  id: string;
+  method: "oxxo" | "spei";
+  /** OXXO: the number under the barcode; SPEI: the reference to write in the transfer. */
+  reference: string;
+  expires_at: Date | null;
+  /** A printable page of the processor (Stripe's hosted voucher or instructions). */
+  hosted_url: string | null;
+  clabe: string | null;
+  bank_name: string | null;
+};
 
 export type RefundInput = {
   payment_ref: string;

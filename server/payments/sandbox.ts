@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { withCheckDigit } from "../../domain/clabe";
+import { oxxoVoucherExpiry } from "../../domain/offline-payments";
 import { parseSandboxToken } from "../../domain/sandbox-card";
 import type { CardGateway, ChargeInput, Intent, PaymentOutcome } from "./gateway";
 
@@ -56,6 +58,39 @@ export function createSandboxGateway(secret: string, publicUrl: string): CardGat
       });
       params.set("sig", sign(`page:${id}:${params.toString()}`).slice(0, 32));
       return { id, url: `${publicUrl}/api/payments/sandbox/session/${id}?${params.toString()}` };
+    },
+    // Offline payments as OXXO and a SPEI bank would give them, made of digits of the key's HMAC
+    // (the same key, the same voucher): an 18-digit OXXO reference and an STP CLABE with a valid
+    // check digit. Nothing is ever paid here: the sandbox's "simulate payment" says so.
+    async createOfflinePayment(input) {
+      const id = `pi_sandbox_${sign(`offline:${input.idempotency_key}`).slice(0, 24)}`;
+      const digits = (label: string, n: number) =>
+        BigInt(`0x${sign(`${label}:${input.idempotency_key}`).slice(0, 30)}`)
+          .toString()
+          .padStart(n, "0")
+          .slice(-n);
+      const expires_at = oxxoVoucherExpiry(input.now, input.expires_after_days);
+      if (input.method === "oxxo") {
+        return {
+          id,
+          method: "oxxo",
+          reference: `9300${digits("oxxo", 14)}`,
+          expires_at,
+          hosted_url: null,
+          clabe: null,
+          bank_name: null,
+        };
+      }
+      return {
+        id,
+        method: "spei",
+        reference: digits("spei-ref", 7),
+        expires_at,
+        hosted_url: null,
+        // 646: STP, the bank of most SPEI collection accounts; 180: Mexico City.
+        clabe: withCheckDigit(`646180${digits("clabe", 11)}`),
+        bank_name: "STP (sandbox)",
+      };
     },
     async cancelSubscription() {},
     // The sandbox processor refunds at once: the same key gives the same refund id on any instance.

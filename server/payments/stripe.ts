@@ -125,6 +125,48 @@ export function createStripeGateway(options: StripeOptions): CardGateway {
       }
     },
 
+    async createOfflinePayment(input) {
+      const base = {
+        amount: input.amount_cents,
+        currency,
+        description: input.description,
+        metadata: input.metadata,
+        confirm: true,
+      };
+      const key = `${input.idempotency_key}_${input.method}`;
+      const pi =
+        input.method === "oxxo"
+          ? await stripe.paymentIntents.create(
+              {
+                ...base,
+                allowed_payment_method_types: ["oxxo"],
+                payment_method_data: {
+                  type: "oxxo",
+                  billing_details: { name: input.name, email: input.email },
+                },
+                payment_method_options: { oxxo: { expires_after_days: input.expires_after_days } },
+              },
+              { idempotencyKey: key },
+            )
+          : await stripe.paymentIntents.create(
+              {
+                ...base,
+                // A bank transfer funds the customer's balance at Stripe: it needs a customer.
+                customer: await customerFor(input.email, input.idempotency_key),
+                allowed_payment_method_types: ["customer_balance"],
+                payment_method_data: { type: "customer_balance" },
+                payment_method_options: {
+                  customer_balance: {
+                    funding_type: "bank_transfer",
+                    bank_transfer: { type: "mx_bank_transfer" },
+                  },
+                },
+              },
+              { idempotencyKey: key },
+            );
+      return offlineVoucherOf(pi, input.method);
+    },
+
     async createSession(input) {
       const lineItem = {
         quantity: 1,
@@ -285,6 +327,36 @@ export function createStripeGateway(options: StripeOptions): CardGateway {
   };
 }
 
+/** What the customer needs from a confirmed OXXO or bank-transfer payment intent's next action. */
+function offlineVoucherOf(pi: Stripe.PaymentIntent, method: "oxxo" | "spei") {
+  const action = pi.next_action;
+  if (method === "oxxo") {
+    const oxxo = action?.oxxo_display_details;
+    if (!oxxo?.number) throw new Error(`stripe: payment ${pi.id} has no OXXO voucher (${pi.status})`);
+    return {
+      id: pi.id,
+      method,
+      reference: oxxo.number,
+      expires_at: oxxo.expires_after ? new Date(oxxo.expires_after * 1000) : null,
+      hosted_url: oxxo.hosted_voucher_url,
+      clabe: null,
+      bank_name: null,
+    };
+  }
+  const transfer = action?.display_bank_transfer_instructions;
+  const spei = transfer?.financial_addresses?.find((a) => a.spei)?.spei;
+  if (!spei?.clabe) throw new Error(`stripe: payment ${pi.id} has no SPEI instructions (${pi.status})`);
+  return {
+    id: pi.id,
+    method,
+    reference: transfer?.reference ?? "",
+    expires_at: null,
+    hosted_url: transfer?.hosted_instructions_url ?? null,
+    clabe: spei.clabe,
+    bank_name: spei.bank_name,
+  };
+}
+
 type StripeError = { decline_code?: string; code?: string } | null | undefined;
 
 function outcomeOf(
@@ -349,6 +421,19 @@ export function normaliseEvent(event: Stripe.Event): GatewayEvent {
         provider_ref: pi.id,
         purchase_id,
         decline_code: error?.decline_code ?? error?.code ?? "card_declined",
+      };
+    }
+    case "payment_intent.canceled": {
+      // Cancelled at Stripe (in the dashboard, or an expired voucher cancelled): never paid.
+      const pi = event.data.object;
+      const purchase_id = purchaseIdOf(pi.metadata);
+      if (!purchase_id) break;
+      return {
+        id: event.id,
+        type: "payment_failed",
+        provider_ref: pi.id,
+        purchase_id,
+        decline_code: pi.cancellation_reason ?? "canceled",
       };
     }
     case "checkout.session.completed":

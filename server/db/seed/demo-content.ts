@@ -162,6 +162,8 @@ function configOverrides(cat: Catalogue): Partial<Record<AppConfigKey, unknown>>
     popup_presencial_link: `/checkout/${cat.packages.masterclass.class_package_id}`,
     allow_restricted_class_types: true,
     cash_checkout_enabled: true,
+    oxxo_enabled: true,
+    spei_enabled: true,
     signup_fee_package_id: cat.packages.signupFee.class_package_id,
     trial_package_id: cat.packages.trial.class_package_id,
     max_cancels_per_available_class: 2,

@@ -24,10 +24,12 @@ import {
   listPaymentCompanions,
   reopenUnpaidPurchase,
 } from "../purchases/purchases.service";
+import { sendPurchaseReceipt } from "../purchases/receipt-email";
 import { sendRefundEmail } from "../purchases/refund-email";
 import { lockCustomerRow } from "../purchases/refunds.repository";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { claimWebhookEvent } from "./checkout.repository";
+import { findVoucherOfPurchase, settleVoucher } from "./offline-payments.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig"> &
   Partial<Pick<FastifyInstance, "mailer" | "config" | "log">>;
@@ -52,6 +54,8 @@ export async function applyGatewayEvent(
   const timeZone = (await app.appConfig.get()).timezone;
   const type = event.type === "ignored" ? event.event_type : event.type;
   const refunded: number[] = [];
+  /** Offline payments (OXXO, SPEI) this event paid: their receipt goes out after the commit. */
+  const paidOffline: Array<{ purchase_id: number; method: "oxxo" | "spei" }> = [];
   const result = await applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
     switch (event.type) {
       case "refunded": {
@@ -87,12 +91,20 @@ export async function applyGatewayEvent(
           }))!;
         }
         // The payment may pay the sign-up fee too (decision 0017): every purchase of it.
-        await grantPaymentGroup(tx, purchase, { now, timeZone });
+        const { granted } = await grantPaymentGroup(tx, purchase, { now, timeZone });
+        const voucher = await findVoucherOfPurchase(tx, purchase.purchase_id);
+        if (voucher) {
+          await settleVoucher(tx, purchase.purchase_id, "paid", now);
+          if (granted) paidOffline.push({ purchase_id: purchase.purchase_id, method: voucher.method });
+        }
         return "applied";
       }
       case "payment_failed": {
         const purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
-        if (purchase.status === "pending" && !purchase.credits_granted_at)
+        if (purchase.status === "pending" && !purchase.credits_granted_at) {
+          // An OXXO voucher nobody paid in time (Stripe's payment_failed at its end).
+          await settleVoucher(tx, purchase.purchase_id, "expired", now);
+        }
           await failPaymentGroup(tx, purchase);
         return "applied";
       }
@@ -156,6 +168,7 @@ export async function applyGatewayEvent(
         return "ignored";
     }
   });
+  await emailOfflineReceipts(app, paidOffline);
   await emailRefunds(app, refunded);
   return result;
 }
@@ -166,6 +179,16 @@ export async function emailRefunds(app: App, refundIds: number[]) {
   const full = app as Parameters<typeof sendRefundEmail>[0];
   for (const id of refundIds) await sendRefundEmail(full, id);
 }
+/** The receipt of an OXXO or SPEI payment the webhook granted, once it has committed. */
+async function emailOfflineReceipts(app: App, paid: Array<{ purchase_id: number; method: "oxxo" | "spei" }>) {
+  if (!app.mailer || !app.config || !app.log) return;
+  const full = app as Parameters<typeof sendPurchaseReceipt>[0];
+  for (const p of paid)
+    await sendPurchaseReceipt(full, p.purchase_id, {
+      payment: p.method === "oxxo" ? "OXXO" : "Transferencia SPEI",
+    });
+}
+
 
 /**
  * Runs `apply` in one transaction with the claim of the (provider, event id) row: a repeated or

@@ -1,4 +1,6 @@
 import Stripe from "stripe";
+import { withCheckDigit } from "../../../domain/clabe";
+import { oxxoVoucherExpiry } from "../../../domain/offline-payments";
 import { type FakeRequest, startHttpFake } from "./http-fake";
 
 type Intent = {
@@ -12,6 +14,8 @@ type Intent = {
   payment_method: unknown;
   last_payment_error: unknown;
   last_setup_error?: unknown;
+  customer?: string | null;
+  next_action?: unknown;
 };
 
 const metadataOf = (form: Record<string, string>, prefix = "metadata") =>
@@ -28,7 +32,17 @@ export const STRIPE_TEST_KEYS = { secret: "sk_test_fake", webhook: "whsec_test_f
  * products, coupons, subscriptions and checkout sessions. Idempotency keys replay the first
  * answer, as Stripe does. Tests flip an intent's state with `succeed` / `decline`.
  */
-export async function startStripeFake() {
+/** Which offline method a payment intent's form asks for (null: a card payment). */
+function offlineMethodOf(f: Record<string, string>): "oxxo" | "customer_balance" | null {
+  const types = Object.entries(f)
+    .filter(([k]) => /^(allowed_)?payment_method_types\[\d+\]$/.test(k))
+    .map(([, v]) => v);
+  if (types.includes("oxxo")) return "oxxo";
+  if (types.includes("customer_balance")) return "customer_balance";
+  return null;
+}
+
+export async function startStripeFake(clock: () => Date = () => new Date()) {
   const intents = new Map<string, Intent>();
   const sessions = new Map<string, Record<string, unknown>>();
   /** The Stripe customer each card saved by a setup belongs to. */
@@ -60,6 +74,68 @@ export async function startStripeFake() {
     return intent;
   }
 
+  /**
+   * An OXXO or bank-transfer (customer_balance) payment intent confirmed at creation, as Stripe
+   * answers it: requires_action with the voucher (oxxo_display_details) or the SPEI instructions
+   * (display_bank_transfer_instructions) in next_action. Stripe's own refusals are kept: OXXO
+   * needs the payer's name and email and takes at most MXN 10,000; a transfer needs a customer.
+   */
+  function createOfflineIntent(f: Record<string, string>, method: "oxxo" | "customer_balance") {
+    const amount = Number(f.amount);
+    const invalid = (code: string, param: string) => ({
+      __status: 400,
+      error: { type: "invalid_request_error", code, param },
+    });
+    if (method === "oxxo") {
+      if (
+        !f["payment_method_data[billing_details][name]"] ||
+        !f["payment_method_data[billing_details][email]"]
+      )
+        return invalid("parameter_missing", "payment_method_data[billing_details]");
+      if (amount > 1_000_000 || amount < 1_000) return invalid("amount_too_large", "amount");
+    } else if (!f.customer) return invalid("parameter_missing", "customer");
+    const intent = createIntent("payment_intent", f, amount);
+    intent.customer = f.customer ?? null;
+    intent.status = "requires_action";
+    intent.payment_method = { id: id("pm"), object: "payment_method", type: method };
+    const n = String(next).padStart(6, "0");
+    if (method === "oxxo") {
+      const days = Number(f["payment_method_options[oxxo][expires_after_days]"] ?? 3);
+      intent.next_action = {
+        type: "oxxo_display_details",
+        oxxo_display_details: {
+          number: `1234567890${n}12345678`,
+          expires_after: Math.floor(oxxoVoucherExpiry(clock(), days).getTime() / 1000),
+          hosted_voucher_url: `https://payments.stripe.test/oxxo/voucher/${intent.id}`,
+        },
+      };
+    } else {
+      intent.next_action = {
+        type: "display_bank_transfer_instructions",
+        display_bank_transfer_instructions: {
+          amount_remaining: amount,
+          currency: "mxn",
+          financial_addresses: [
+            {
+              type: "spei",
+              supported_networks: ["spei"],
+              spei: {
+                bank_code: "002",
+                bank_name: "BANAMEX",
+                clabe: withCheckDigit(`0021800000${n}1`),
+                account_holder_name: "Estudio Pulso",
+              },
+            },
+          ],
+          hosted_instructions_url: `https://payments.stripe.test/bank_transfer/${intent.id}`,
+          reference: `REF${n}`,
+          type: "mx_bank_transfer",
+        },
+      };
+    }
+    return intent;
+  }
+
   function route(r: FakeRequest): unknown {
     const f = r.form;
     const [, , resource, rid, action] = r.path.split("/");
@@ -70,6 +146,8 @@ export async function startStripeFake() {
     if (resource === "coupons")
       return { id: id("co"), object: "coupon", amount_off: Number(f.amount_off), duration: f.duration };
     if (resource === "payment_intents" && r.method === "POST" && !rid) {
+      const offline = offlineMethodOf(f);
+      if (offline) return createOfflineIntent(f, offline);
       const intent = createIntent("payment_intent", f, Number(f.amount));
       // Charged at once (a saved card, off-session): Stripe refuses a customer's card on a
       // payment that is not that customer's.
@@ -218,6 +296,22 @@ export async function startStripeFake() {
           ...card(pm, customers.get(pm) ?? null),
           card: { ...card(pm).card, brand: "mastercard", last4: "4444" },
         },
+      };
+    },
+    /** The voucher was paid at the store, or the transfer arrived in full. */
+    payOffline(intentId: string) {
+      const intent = intents.get(intentId)!;
+      intent.status = "succeeded";
+      intent.next_action = null;
+    },
+    /** An OXXO voucher nobody paid: Stripe puts the payment back to requires_payment_method. */
+    expireOffline(intentId: string) {
+      const intent = intents.get(intentId)!;
+      intent.status = "requires_payment_method";
+      intent.next_action = null;
+      intent.last_payment_error = {
+        code: "payment_intent_payment_attempt_expired",
+        type: "invalid_request_error",
       };
     },
     decline(intentId: string, code: string) {

@@ -73,6 +73,42 @@ export const checkoutCopy = {
   myPurchases: "Ver Mis Compras",
   download: "Descargar",
   cashNextStep: "Tus clases se activan cuando el estudio confirme tu pago.",
+  // OXXO and SPEI (issue 20.3)
+  oxxo: "OXXO",
+  spei: "Transferencia SPEI",
+  oxxoHint: "Paga en efectivo en cualquier OXXO con una ficha. Tus clases se activan al confirmarse el pago.",
+  speiHint: "Transfiere desde tu banco a una CLABE. Tus clases se activan al llegar la transferencia.",
+  offlineSubscription: "Las suscripciones se pagan con tarjeta.",
+  oxxoTooMuch: "OXXO acepta pagos de hasta $10,000.00 por ficha. Elige tarjeta o transferencia SPEI.",
+  payOxxo: "Generar ficha OXXO",
+  paySpei: "Obtener datos para transferir",
+  voucherReady: "Tu ficha de pago está lista.",
+  speiReady: "Estos son los datos para tu transferencia.",
+  oxxoTitle: "Ficha de pago OXXO",
+  speiTitle: "Transferencia SPEI",
+  amountToPay: "Monto a pagar",
+  oxxoReference: "Referencia",
+  speiReference: "Referencia",
+  payBefore: "Paga antes del",
+  oxxoInstructions:
+    "Paga en cualquier OXXO en efectivo: muestra el código de barras o dicta la referencia en caja. OXXO cobra una comisión por el servicio. Tus clases se activan cuando se confirme el pago (puede tardar hasta un día hábil).",
+  speiInstructions:
+    "Haz una transferencia SPEI desde la app o el portal de tu banco a esta CLABE, por el monto exacto y con la referencia. Tus clases se activan cuando llegue la transferencia.",
+  print: "Imprimir",
+  copyReference: "Copiar referencia",
+  copyClabe: "Copiar CLABE",
+  copied: "Copiado",
+  hostedVoucher: "Ver ficha para imprimir",
+  barcode: "Código de barras de la referencia",
+  voucherExpired: "Esta ficha venció sin pago y la compra se canceló. Puedes volver a comprar el paquete.",
+  sandboxBadge: "Sandbox",
+  sandboxTitle: "Modo de prueba",
+  sandboxOxxoNote:
+    "Esta ficha es de prueba: ninguna tienda OXXO la acepta. Simula aquí que la pagaste en caja.",
+  sandboxSpeiNote: "Esta CLABE es de prueba: ningún banco la acepta. Simula aquí que llegó la transferencia.",
+  simulatePayment: "Simular pago",
+  sandboxPaid: "Pago recibido: tus créditos ya están activos.",
+  pendingPayment: "Pago pendiente",
 };
 
 /**

@@ -23,6 +23,7 @@ import {
 } from "./classes";
 import { GenericEmail } from "./generic";
 import { invoiceIssuedEmail } from "./invoicing";
+import { offlinePaymentEmail } from "./offline-payment";
 import { closureRequestEmail } from "./privacy";
 import { cashRenewalEmailOf, type PurchaseFacts, purchaseGiftEmail, purchaseReceiptEmail } from "./purchases";
 import { type RenderedMail, renderMail, renderMailSync } from "./render";
@@ -168,6 +169,32 @@ const samples: Record<string, () => Promise<RenderedMail> | RenderedMail> = {
       issuedAt: new Date("2026-03-01T18:45:00Z"),
       uuid: null,
       preview: true,
+    }),
+  "offline-payment": () =>
+    offlinePaymentEmail(brand, {
+      purchaseId: 1043,
+      title: "Paquete 10 clases",
+      method: "oxxo",
+      amount: "1250.00",
+      reference: "930012345678901234",
+      expiresAt: new Date("2026-03-05T05:59:59Z"),
+      clabe: null,
+      bankName: null,
+      hostedUrl: null,
+      sandbox: false,
+    }),
+  "offline-payment-spei": () =>
+    offlinePaymentEmail(brand, {
+      purchaseId: 1044,
+      title: "Paquete 10 clases",
+      method: "spei",
+      amount: "1250.00",
+      reference: "4829173",
+      expiresAt: new Date("2026-03-05T05:59:59Z"),
+      clabe: "646180123456789015",
+      bankName: "STP (sandbox)",
+      hostedUrl: null,
+      sandbox: true,
     }),
   "purchase-gift": () => purchaseGiftEmail(brand, { ...purchase, payment: "Regalo", total: "0.00" }),
   "subscription-renewal-cash": () =>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "react-router";
 import { trialCheckoutSummary } from "../../../../domain/billing";
 import { formatDate, formatMoney } from "../../../../domain/format";
 import { messages, t } from "../../../../domain/messages";
+import { OXXO_MAX_CENTS } from "../../../../domain/offline-payments";
 import { notifySuccess } from "../../../components/notify";
 import { type CardFieldState, type CardPart, SandboxCardField } from "../../../components/sandbox-card-field";
 import { isApiError } from "../../../lib/api-client";
@@ -22,6 +23,7 @@ import {
   listedPrice,
   newIdempotencyKey,
   startCardCheckout,
+  startOfflineCheckout,
   startWalletCheckout,
   useRequiredPages,
   useSavedCards,
@@ -30,7 +32,7 @@ import { checkoutCopy, checkoutErrorMessage } from "../copy";
 import { SandboxWalletModal } from "./sandbox-wallet-modal";
 import { type CardChoice, SavedCardChoice } from "./saved-card-choice";
 
-type Choice = "card" | "cash" | "wallet";
+type Choice = "card" | "cash" | "wallet" | "oxxo" | "spei";
 /** An order or plan the sandbox wallet is asked to approve. */
 type WalletApproval = { purchase_id: number; total: number; orderID?: string; plan_id?: string };
 
@@ -117,7 +119,14 @@ export function PaymentPanel({
   const legalOk = legal.length === 0 || accepted;
   const cardReady = hosted || savedId !== undefined || card.complete;
   const cardMissing = !free && choice === "card" && !cardReady;
-  const canPay = legalOk && !processing && !cardMissing;
+  // OXXO and SPEI (issue 20.3): one-off packages only, when the studio offers them; OXXO up to
+  // MXN 10,000 per voucher (Stripe's limit).
+  const offline = !pkg.is_subscription;
+  const oxxoOffered = config.oxxo_enabled && offline;
+  const speiOffered = config.spei_enabled && offline;
+  const oxxoTooMuch = Math.round(total * 100) > OXXO_MAX_CENTS;
+  const offlineChoice = choice === "oxxo" || choice === "spei";
+  const canPay = legalOk && !processing && !cardMissing && !(choice === "oxxo" && oxxoTooMuch);
 
   async function done(purchaseId: number, message: string) {
     await queryClient.invalidateQueries({ queryKey: ["purchases"] });
@@ -178,6 +187,11 @@ export function PaymentPanel({
     };
     let confirming = false;
     try {
+      if (!free && offlineChoice) {
+        const r = await startOfflineCheckout({ ...body, method: choice });
+        await done(r.purchase_id, choice === "oxxo" ? checkoutCopy.voucherReady : checkoutCopy.speiReady);
+        return;
+      }
       if (!free && choice === "wallet") {
         // The approval can be cancelled and asked again: the same key answers the same order.
         setWallet(await startWalletCheckout({ ...body, payment_method_id: walletOption?.payment_method_id }));
@@ -238,6 +252,12 @@ export function PaymentPanel({
               {walletOption ? (
                 <Radio value="wallet" label={walletOption.name || checkoutCopy.wallet} />
               ) : null}
+              {oxxoOffered ? (
+                <Radio value="oxxo" label={checkoutCopy.oxxo} data-testid="choice-oxxo" />
+              ) : null}
+              {speiOffered ? (
+                <Radio value="spei" label={checkoutCopy.spei} data-testid="choice-spei" />
+              ) : null}
             </Group>
           </Radio.Group>
         ) : null}
@@ -269,6 +289,21 @@ export function PaymentPanel({
         {!free && choice === "card" && hosted && savedId === undefined ? (
           <Text c="dimmed" fz="sm">
             {checkoutCopy.hostedNote}
+          </Text>
+        ) : null}
+        {!free && offlineChoice ? (
+          <Text c="dimmed" fz="sm">
+            {choice === "oxxo" ? checkoutCopy.oxxoHint : checkoutCopy.speiHint}
+          </Text>
+        ) : null}
+        {!free && choice === "oxxo" && oxxoTooMuch ? (
+          <Alert color="orange" variant="light" data-testid="oxxo-limit">
+            {checkoutCopy.oxxoTooMuch}
+          </Alert>
+        ) : null}
+        {!free && pkg.is_subscription && (config.oxxo_enabled || config.spei_enabled) ? (
+          <Text c="dimmed" fz="xs">
+            {checkoutCopy.offlineSubscription}
           </Text>
         ) : null}
         {!free && choice === "cash" && cashOption?.description ? (
@@ -339,9 +374,13 @@ export function PaymentPanel({
             ? checkoutCopy.getOffer
             : choice === "cash"
               ? checkoutCopy.payCash
-              : choice === "wallet"
-                ? checkoutCopy.payWallet
-                : checkoutCopy.pay(formatMoney(trial ? 0 : total))}
+              : choice === "oxxo"
+                ? checkoutCopy.payOxxo
+                : choice === "spei"
+                  ? checkoutCopy.paySpei
+                  : choice === "wallet"
+                    ? checkoutCopy.payWallet
+                    : checkoutCopy.pay(formatMoney(trial ? 0 : total))}
         </Button>
         {processing ? (
           <Group gap="xs" justify="center" role="status">

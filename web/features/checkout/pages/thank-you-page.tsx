@@ -22,7 +22,8 @@ import { formatDate, formatMoney } from "../../../../domain/format";
 import { notifySuccess } from "../../../components/notify";
 import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
-import { type PurchaseDetail, useOwnPurchases, usePurchase } from "../api";
+import { type PurchaseDetail, useOwnPurchases, usePurchase, useVoucher } from "../api";
+import { VoucherPanel } from "../components/voucher-panel";
 import { checkoutCopy } from "../copy";
 
 /**
@@ -54,6 +55,8 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   const navigate = useNavigate();
   const backTo = Number(search.get("paquete")) || null;
   // A first package (nothing else paid but the sign-up fee): the next step is the first class.
+  // An OXXO voucher or SPEI transfer (issue 20.3): what to pay, until when; a cash order has none.
+  const voucher = useVoucher(p.purchase_id, p.provider !== "cash");
   const own = useOwnPurchases(true).data ?? [];
   const firstPackage =
     own.filter(
@@ -93,6 +96,9 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
         </Paper>
         {p.paid_with.length > 0 ? (
           <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} data-testid="paid-with">
+        {voucher.data && (pending || voucher.data.status === "expired") ? (
+          <VoucherPanel voucher={voucher.data} timeZone={tz} />
+        ) : null}
             <Title order={2} fz={18} mb="sm">
               {checkoutCopy.paidWith}
             </Title>

@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useState } from "react";
+import { Link } from "react-router";
 import { canCancelSubscription } from "../../../../domain/billing";
 import { ivaLabel } from "../../../../domain/fiscal/iva";
 import { formatDate, formatMoney } from "../../../../domain/format";
@@ -34,6 +35,9 @@ const statusColor: Record<string, string> = {
   cancelled: "gray",
   revoked: "gray",
 };
+
+/** A purchase waiting for its money says so ('Pago pendiente'); the others, the server's text. */
+const statusText = (p: Purchase) => (p.status === "pending" ? "Pago pendiente" : p.status_text);
 
 /** "Subtotal $1,077.59 · IVA 16 % $172.41" under a total (issue 20.5; prices include IVA). */
 function ivaText(p: Purchase): string {
@@ -72,6 +76,12 @@ export function PurchasesPage() {
           Cancelar suscripción
         </Button>
       ) : null}
+      {p.status === "pending" ? (
+        // An OXXO voucher, a SPEI transfer or a cash order waiting to be paid (issue 20.3).
+        <Button size="xs" variant="light" color="yellow" component={Link} to={`/gracias/${p.purchase_id}`}>
+          Ver datos de pago
+        </Button>
+      ) : null}
       <InvoiceAction purchase={p} />
       {canFreeze(p) ? (
         <Button size="xs" variant="light" onClick={() => setFreezing(p)}>
@@ -107,7 +117,7 @@ export function PurchasesPage() {
               <Card key={p.purchase_id} withBorder radius="md" data-testid="purchase-row">
                 <Group justify="space-between" mb={4}>
                   <Text fw={700}>{p.title}</Text>
-                  <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
+                  <Badge color={statusColor[p.status] ?? "gray"}>{statusText(p)}</Badge>
                 </Group>
                 <Text fz="sm" c="dimmed">{`Folio #${p.purchase_id} · ${formatDate(p.createdAt, tz)}`}</Text>
                 <Text fz="sm">{`Total ${formatMoney(p.total_payment)}`}</Text>
@@ -146,7 +156,7 @@ export function PurchasesPage() {
                     </Table.Td>
                     <Table.Td>{formatDate(p.createdAt, tz)}</Table.Td>
                     <Table.Td>
-                      <Badge color={statusColor[p.status] ?? "gray"}>{p.status_text}</Badge>
+                      <Badge color={statusColor[p.status] ?? "gray"}>{statusText(p)}</Badge>
                     </Table.Td>
                     <Table.Td>{next(p)}</Table.Td>
                     <Table.Td>{actions(p, false)}</Table.Td>

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import Stripe from "stripe";
+import { z } from "zod";
+import { AppError, badRequest } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import { cardGateway } from "../../payments/gateways";
+import { currentCustomerId, requireUser } from "../../plugins/auth";
+import {
+  expireOverdueVouchers,
+  getOwnVoucher,
+  simulateSandboxPayment,
+  startOfflineCheckout,
+} from "./offline-payments.service";
+import { providerCall } from "./provider-call";
+
+const tags = ["checkout"];
+export const EXPIRE_VOUCHERS_JOB = "expire-payment-vouchers";
+
+const voucherOut = z.object({
+  purchase_id: z.number(),
+  method: z.enum(["oxxo", "spei"]),
+  status: z.enum(["pending", "paid", "expired"]),
+  amount: z.number(),
+  reference: z.string(),
+  expires_at: z.string().nullable(),
+  hosted_url: z.string().nullable(),
+  clabe: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  sandbox: z.boolean(),
+});
+const idempotencyKey = z
+  .string()
+  .min(8, { message: t("idempotencyKeyRequired") })
+  .max(200)
+  .regex(/^[\w.:-]+$/);
+
+/**
+ * OXXO and SPEI (issue 20.3, decision 0034): the checkout that answers a voucher or transfer
+ * details instead of charging a card, the customer's own voucher, and the sandbox's "simulate
+ * payment" (only while the sandbox is the processor: with Stripe it is a 404).
+ */
+const offlinePaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.register(EXPIRE_VOUCHERS_JOB, async () => void (await expireOverdueVouchers(app)), {
+    cron: "*/30 * * * *",
+  });
+
+  app.post(
+    "/checkout/offline",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Pago en OXXO o por transferencia SPEI: compra pendiente y ficha (o CLABE)",
+        description:
+          "Mismos errores que /checkout/attempt; 412 PAYMENT_METHOD_DISABLED, 412 OFFLINE_SUBSCRIPTION (las suscripciones se pagan con tarjeta), 412 OXXO_AMOUNT_OUT_OF_RANGE (OXXO: hasta $10,000.00), 502 PAYMENT_PROVIDER_ERROR.",
+        headers: z.object({ "idempotency-key": idempotencyKey.optional() }).loose(),
+        body: z.object({
+          class_package_id: z.number().int().positive(),
+          method: z.enum(["oxxo", "spei"]),
+          discountCode: z.string().max(60).nullable().optional(),
+          idempotency_key: idempotencyKey.optional(),
+          include_signup_fee: z.boolean().optional(),
+        }),
+        response: {
+          200: z.object({
+            purchase_id: z.number(),
+            payment_id: z.number(),
+            total: z.number(),
+            completed: z.boolean(),
+            voucher: voucherOut.optional(),
+            signup_fee_purchase_id: z.number().optional(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const key = request.body.idempotency_key ?? request.headers["idempotency-key"];
+      if (!key)
+        throw badRequest(
+          t("idempotencyKeyRequired"),
+          { idempotency_key: t("idempotencyKeyRequired") },
+          "IDEMPOTENCY_KEY_REQUIRED",
+        );
+      const customer_id = await currentCustomerId(request);
+      const email = (await request.getUser())?.email ?? "";
+      return stripeCall(() =>
+        startOfflineCheckout(app, cardGateway(app), {
+          ...request.body,
+          idempotency_key: key,
+          customer_id,
+          email,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    "/checkout/offline/:purchase_id",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "La ficha OXXO o los datos SPEI de una compra propia",
+        description: "404 VOUCHER_NOT_FOUND si la compra no es tuya o no se paga en OXXO/SPEI.",
+        params: z.object({ purchase_id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ voucher: voucherOut }) },
+      },
+    },
+    async (request) => ({
+      voucher: await getOwnVoucher(app, await currentCustomerId(request), request.params.purchase_id),
+    }),
+  );
+
+  app.post(
+    "/payments/sandbox/vouchers/:purchase_id/pay",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Sandbox: simula que la ficha OXXO o la transferencia SPEI se pagó",
+        description:
+          "Solo con el procesador sandbox (con Stripe: 404) y solo el cliente de la compra. Envía el mismo evento normalizado que el webhook de Stripe por el mismo camino: otorga una vez; repetirlo no cambia nada.",
+        params: z.object({ purchase_id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ result: z.string(), voucher: voucherOut }) },
+      },
+    },
+    async (request) => {
+      if (cardGateway(app).name !== "sandbox")
+        throw AppError.of(404, "NOT_FOUND", "paymentProviderNotConfigured");
+      return simulateSandboxPayment(app, await currentCustomerId(request), request.params.purchase_id);
+    },
+  );
+};
+
+/** Stripe refusing or unreachable is a 502 in Spanish (as PayPal's errors are), never a bare 500. */
+async function stripeCall<T>(run: () => Promise<T>): Promise<T> {
+  return providerCall(async () => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) throw AppError.of("PAYMENT_PROVIDER_ERROR");
+      throw error;
+    }
+  });
+}
+
+export default offlinePaymentsRoutes;
