@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { cardGateway, paypalClient, sandboxGateway } from "../../payments/gateways";
+import { cardGateway, mercadopagoClient, paypalClient, sandboxGateway } from "../../payments/gateways";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { confirmCashPurchaseAudited, confirmRenewalInvoiceAudited } from "./cash-confirmation";
@@ -115,7 +115,12 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const paypal = paypalClient(app);
-      const gateways = [cardGateway(app), ...(paypal ? [{ name: "paypal", ...paypal }] : [])];
+      const mp = mercadopagoClient(app);
+      const gateways = [
+        cardGateway(app),
+        ...(paypal ? [{ name: "paypal", ...paypal }] : []),
+        ...(mp ? [{ name: "mercadopago", ...mp }] : []),
+      ];
       await cancelSubscription(app.db, gateways, {
         customer_id: await currentCustomerId(request),
         purchase_id: request.params.id,
@@ -168,7 +173,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
       );
       if (result.status === "not_found") throw notFound("invoiceNotFound", "INVOICE_NOT_FOUND");
-      if (result.status === "not_pending") throw AppError.of(412, "INVOICE_NOT_PENDING", "invoiceNotPending");
+      if (result.status === "not_pending") throw AppError.of("INVOICE_NOT_PENDING");
       return {
         message: t("paymentSuccess"),
         invoice_id: request.params.id,
