@@ -1,3 +1,5 @@
+import { messages } from "./messages";
+
 /**
  * Changes the studio makes to booked classes (issue 21, decision 0026): which edits customers are
  * told about, the scopes of a series edit, and the Spanish texts both the server and the web show.
@@ -25,15 +27,15 @@ export function willNotifyLabel(people: number): string {
 export const CANCELLED_IN_FEED_DAYS = 30;
 
 export const classChangeTexts = {
-  classInPast: "Esta clase ya pasó: no se puede editar ni cancelar, solo tomar asistencia.",
-  noticeNotFound: "No encontramos ese aviso.",
-  freeCancelNotOffered: "Esta reservación no tiene cancelación sin costo por un cambio del estudio.",
+  classInPast: messages.classInPast,
+  noticeNotFound: messages.noticeNotFound,
+  freeCancelNotOffered: messages.freeCancelNotOffered,
   freeCancelDone: "Cancelamos tu reservación sin costo y te devolvimos tu crédito.",
   noticeDismissed: "Aviso ocultado.",
   substitutionSaved: (n: number) =>
     n === 1 ? "Sustitución guardada en 1 clase." : `Sustitución guardada en ${n} clases.`,
   substitutionEmpty: "Elige al menos una clase y su coach sustituto.",
-  substitutionNotCoach: "El coach a sustituir no da una de las clases elegidas.",
+  substitutionNotCoach: messages.substitutionNotCoach,
   rangeInvalid: "El rango de fechas no es válido (máximo 92 días).",
   cancelled: "Cancelada",
   changeSubject: (className: string) => `Cambio en tu clase ${className}`,

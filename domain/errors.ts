@@ -1,3 +1,4 @@
+import { type ErrorCode, type ErrorVariant, errorCodes, isErrorCode } from "./error-codes";
 import { type MessageKey, t } from "./messages";
 
 /**
@@ -25,15 +26,41 @@ export class AppError extends Error {
     this.details = extra.details;
   }
 
-  /** Builds an error whose message comes from domain/messages.ts. */
+  /**
+   * Builds an error from the catalogue (domain/error-codes.ts): its status and Spanish text come
+   * from the code; `message` picks one of the code's catalogued variants.
+   */
+  static of<C extends ErrorCode>(code: C, options?: ErrorOptions<C>): AppError;
+  /**
+   * The older form: the status must be the catalogue's for a catalogued code (a mismatch throws,
+   * so tests catch it); kept so code written before the catalogue still compiles.
+   */
   static of(
     status: number,
     code: string,
     key: MessageKey,
     params?: Record<string, string | number>,
     extra?: { fields?: Record<string, string>; details?: Record<string, unknown> },
+  ): AppError;
+  static of(
+    first: number | ErrorCode,
+    second?: string | ErrorOptions<ErrorCode>,
+    key?: MessageKey,
+    params?: Record<string, string | number>,
+    extra?: { fields?: Record<string, string>; details?: Record<string, unknown> },
   ): AppError {
-    return new AppError(status, code, t(key, params), extra);
+    if (typeof first === "string") {
+      const spec = errorCodes[first];
+      const options = (second ?? {}) as ErrorOptions<ErrorCode> & { message?: MessageKey };
+      return new AppError(spec.status, first, t(options.message ?? spec.message, options.params), {
+        fields: options.fields,
+        details: options.details,
+      });
+    }
+    const code = second as string;
+    if (isErrorCode(code) && errorCodes[code].status !== first)
+      throw new Error(`${code} answers ${errorCodes[code].status} (domain/error-codes.ts), not ${first}`);
+    return new AppError(first, code, t(key as MessageKey, params), extra);
   }
 
   toBody(): ErrorBody {
@@ -46,13 +73,21 @@ export class AppError extends Error {
   }
 }
 
+export type ErrorOptions<C extends ErrorCode> = {
+  /** One of the code's catalogued variants instead of its default text. */
+  message?: ErrorVariant<C>;
+  params?: Record<string, string | number>;
+  fields?: Record<string, string>;
+  details?: Record<string, unknown>;
+};
+
 export type ErrorBody = { message: string; code: string; fields?: Record<string, string> } & Record<
   string,
   unknown
 >;
 
 export const notFound = (key: MessageKey = "notFound", code = "NOT_FOUND") => AppError.of(404, code, key);
-export const unauthorized = () => AppError.of(401, "UNAUTHORIZED", "unauthorized");
-export const forbidden = () => AppError.of(403, "FORBIDDEN", "forbidden");
+export const unauthorized = () => AppError.of("UNAUTHORIZED");
+export const forbidden = () => AppError.of("FORBIDDEN");
 export const badRequest = (message: string, fields?: Record<string, string>, code = "BAD_REQUEST") =>
   new AppError(400, code, message, { fields });

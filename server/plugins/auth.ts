@@ -159,10 +159,11 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     },
     async handler(request, reply) {
       const path = authPath(request);
-      if (!isOpenAuthEndpoint(request.method, path)) throw AppError.of(404, "NOT_FOUND", "routeNotFound");
+      if (!isOpenAuthEndpoint(request.method, path))
+        throw AppError.of("NOT_FOUND", { message: "routeNotFound" });
       const email = signInEmail(path, request.body);
       if (email !== null && accountLockedForGuessing(app, email)) {
-        throw AppError.of(429, "RATE_LIMITED", "rateLimited");
+        throw AppError.of("RATE_LIMITED");
       }
       await checkNewPassword(app, request, path, request.body);
       const url = new URL(request.url, app.config.publicUrl);
@@ -338,31 +339,29 @@ async function translateAuthError(
     case "INVALID_EMAIL_OR_PASSWORD": {
       const email = (body as { email?: unknown } | undefined)?.email;
       const exists = typeof email === "string" && (await loginExists(app.db, email));
-      return exists
-        ? AppError.of(401, "WRONG_PASSWORD", "wrongPassword")
-        : AppError.of(401, "USER_NOT_FOUND", "userNotFound");
+      return exists ? AppError.of("WRONG_PASSWORD") : AppError.of("USER_NOT_FOUND");
     }
     case "INVALID_PASSWORD": {
       const message = t("wrongPassword");
-      return new AppError(400, "WRONG_PASSWORD", message, { fields: { currentPassword: message } });
+      return new AppError(400, "CURRENT_PASSWORD_WRONG", message, { fields: { currentPassword: message } });
     }
     case "BANNED_USER":
       // A customer the front desk deactivated (admin-customers): no session until reactivated.
-      return AppError.of(403, "ACCOUNT_DEACTIVATED", "accountDeactivated");
+      return AppError.of("ACCOUNT_DEACTIVATED");
     case "INVALID_TOKEN":
-      return AppError.of(400, "INVALID_TOKEN", "resetTokenInvalid");
+      return AppError.of("INVALID_TOKEN", { message: "resetTokenInvalid" });
     case "INVALID_EMAIL":
-      return AppError.of(400, "INVALID_EMAIL", "emailInvalid");
+      return AppError.of("INVALID_EMAIL");
     case "PASSWORD_TOO_SHORT":
     case "PASSWORD_TOO_LONG":
-      return AppError.of(400, "PASSWORD_POLICY", "validation");
+      return AppError.of("PASSWORD_POLICY");
   }
   if (response.status === 401)
-    return path === "/sign-in/email" ? AppError.of(401, "WRONG_PASSWORD", "wrongPassword") : unauthorized();
+    return path === "/sign-in/email" ? AppError.of("WRONG_PASSWORD") : unauthorized();
   if (response.status === 403) return forbidden();
-  if (response.status === 404) return AppError.of(404, "NOT_FOUND", "routeNotFound");
-  if (response.status === 429) return AppError.of(429, "RATE_LIMITED", "rateLimited");
-  if (response.status >= 500) return AppError.of(500, "INTERNAL_ERROR", "internal");
+  if (response.status === 404) return AppError.of("NOT_FOUND", { message: "routeNotFound" });
+  if (response.status === 429) return AppError.of("RATE_LIMITED");
+  if (response.status >= 500) return AppError.of("INTERNAL_ERROR");
   return new AppError(response.status, data.code ?? "BAD_REQUEST", t("validation"));
 }
 
@@ -393,7 +392,7 @@ export async function betterAuthSession<T>(request: FastifyRequest, read: () => 
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status < 500) throw error;
     request.log.error({ err: error }, "session lookup failed");
-    throw AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
+    throw AppError.of("DATABASE_UNAVAILABLE");
   }
 }
 
@@ -456,9 +455,7 @@ function hasStaleCredentials(request: FastifyRequest): boolean {
 }
 
 function notSignedIn(request: FastifyRequest): AppError {
-  return hasStaleCredentials(request)
-    ? AppError.of(401, "SESSION_EXPIRED", "sessionExpired")
-    : unauthorized();
+  return hasStaleCredentials(request) ? AppError.of("SESSION_EXPIRED") : unauthorized();
 }
 
 /** preHandler: 401 unless signed in (code SESSION_EXPIRED when a stale session was sent). */

@@ -78,15 +78,7 @@ function utf8Check(): Transform {
 }
 
 function invalidCharacters(field: string): AppError {
-  return AppError.of(
-    400,
-    "INVALID_CHARACTERS",
-    "invalidCharacters",
-    {},
-    {
-      fields: { [field]: t("invalidCharacters") },
-    },
-  );
+  return AppError.of("INVALID_CHARACTERS", { fields: { [field]: t("invalidCharacters") } });
 }
 
 /**

@@ -37,7 +37,7 @@ export function toAppError(error: unknown): AppError {
   }
   const err = error as Partial<FastifyError> & { code?: string; cause?: { code?: string; message?: string } };
   const code = err.code ?? err.cause?.code;
-  if (code && DB_DOWN_CODES.has(code)) return AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
+  if (code && DB_DOWN_CODES.has(code)) return AppError.of("DATABASE_UNAVAILABLE");
   // Drizzle wraps driver errors ("Failed query: ...") and keeps the driver's text in `cause`.
   // "not currently accepting connections" (55000) is a database closed to connections, e.g.
   // during a restart or failover: an outage, not a bug.
@@ -46,45 +46,45 @@ export function toAppError(error: unknown): AppError {
       `${err.message ?? ""} ${err.cause?.message ?? ""}`,
     )
   ) {
-    return AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
+    return AppError.of("DATABASE_UNAVAILABLE");
   }
   switch (code) {
     case "23505": // unique_violation that a service did not turn into its own message
-      return new AppError(409, "CONFLICT", "Este registro ya existe.");
+      return AppError.of("CONFLICT");
     case "23503": // foreign_key_violation: the body named something that does not exist
-      return new AppError(400, "INVALID_REFERENCE", "Uno de los elementos indicados no existe.");
+      return AppError.of("INVALID_REFERENCE");
     case "22021": // character_not_in_repertoire: a NUL byte in text (clean-input.ts refuses it first)
     case "22P05": // untranslatable_character: \u0000 in jsonb
-      return AppError.of(400, "INVALID_CHARACTERS", "invalidCharacters");
+      return AppError.of("INVALID_CHARACTERS");
     case "22001": // string_data_right_truncation: longer than a varchar column
     case "54000": // program_limit_exceeded: e.g. a value too large for an index row
-      return AppError.of(400, "TEXT_TOO_LONG", "textTooLong");
+      return AppError.of("TEXT_TOO_LONG");
     case "23502": // not_null_violation: a null the route's rules let through (better-auth's update-user)
     case "23514": // check_violation
     case "22P02": // invalid_text_representation (e.g. a bad number reached SQL)
     case "22003": // numeric_value_out_of_range
     case "22007":
     case "22008":
-      return AppError.of(400, "BAD_REQUEST", "validation");
+      return AppError.of("BAD_REQUEST", { message: "validation" });
     case "FST_ERR_BAD_URL": // percent-encoding that is not UTF-8 (%C3%28), or a lone %
-      return AppError.of(400, "INVALID_CHARACTERS", "invalidCharacters");
+      return AppError.of("INVALID_CHARACTERS");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return AppError.of(415, "UNSUPPORTED_MEDIA_TYPE", "unsupportedMediaType");
+      return AppError.of("UNSUPPORTED_MEDIA_TYPE");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
     case "FST_REQ_FILE_TOO_LARGE":
-      return AppError.of(413, "PAYLOAD_TOO_LARGE", "payloadTooLarge");
+      return AppError.of("PAYLOAD_TOO_LARGE");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return AppError.of(400, "INVALID_JSON", "invalidJson");
+      return AppError.of("INVALID_JSON");
   }
   const status = err.statusCode ?? 500;
-  if (status === 429) return AppError.of(429, "RATE_LIMITED", "rateLimited");
-  if (status === 404) return AppError.of(404, "NOT_FOUND", "notFound");
+  if (status === 429) return AppError.of("RATE_LIMITED");
+  if (status === 404) return AppError.of("NOT_FOUND");
   if (status >= 400 && status < 500) {
     // Fastify's own client errors (bad JSON, bad content type...) are in English: say it in Spanish.
     return new AppError(status, err.code ?? "BAD_REQUEST", messages.validation);
   }
-  return AppError.of(500, "INTERNAL_ERROR", "internal");
+  return AppError.of("INTERNAL_ERROR");
 }
 
 /**

@@ -131,7 +131,7 @@ export async function limitDistinctIdentities(request: FastifyRequest, _reply: F
   // sees this instance's failures) is checked here, before the sign-in reaches better-auth.
   if (pool && request.url.startsWith("/api/auth/sign-in/email") && identity.startsWith("email:")) {
     if ((await sharedFailures(pool, identity.slice("email:".length))) >= FAILED_PASSWORDS_PER_ACCOUNT) {
-      throw AppError.of(429, "RATE_LIMITED", "rateLimited");
+      throw AppError.of("RATE_LIMITED");
     }
   }
   // The front desk looks customers up by phone all day; its staff are not guessing.
@@ -146,13 +146,13 @@ export async function limitDistinctIdentities(request: FastifyRequest, _reply: F
       [owner, DISTINCT_IDENTITIES_WINDOW_MS, identity],
     );
     if (rows[0]?.seen) return;
-    if ((rows[0]?.named ?? 0) >= max) throw AppError.of(429, "TOO_MANY_EMAILS", "tooManyEmails");
+    if ((rows[0]?.named ?? 0) >= max) throw AppError.of("TOO_MANY_EMAILS");
     pendingIdentity.set(request, { identity, owner });
     return;
   }
   const seen = stateOf(request.server).identities.live(owner, Date.now());
   if (seen.has(identity)) return;
-  if (seen.size >= max) throw AppError.of(429, "TOO_MANY_EMAILS", "tooManyEmails");
+  if (seen.size >= max) throw AppError.of("TOO_MANY_EMAILS");
   pendingIdentity.set(request, { identity, owner });
 }
 

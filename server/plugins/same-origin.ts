@@ -51,7 +51,7 @@ export default fp(async function sameOriginPlugin(app: FastifyInstance, opts: Sa
     if (Object.keys(CROSS_SITE_WRITE_PREFIXES).some((prefix) => request.url.startsWith(prefix)))
       return done();
     if (isCrossSite(request, siteHost)) {
-      return done(AppError.of(403, "CROSS_SITE_REQUEST", "crossSiteRequest"));
+      return done(AppError.of("CROSS_SITE_REQUEST"));
     }
     done();
   });

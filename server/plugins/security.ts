@@ -51,7 +51,7 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     // then crashed with a 500 under load. A closed connection shares one bucket instead.
     keyGenerator: (request) => request.ip ?? request.socket?.remoteAddress ?? "desconectado",
     // The default answer is English: ours is the one error shape, in Spanish.
-    errorResponseBuilder: () => AppError.of(429, "RATE_LIMITED", "rateLimited"),
+    errorResponseBuilder: () => AppError.of("RATE_LIMITED"),
   });
 });
 

@@ -28,7 +28,7 @@ export async function getMyAddress(db: Db, customerId: number, addressId: number
 
 export async function createMyAddress(db: Db, customerId: number, values: Address) {
   const row = await insertAddress(db, customerId, values);
-  if (!row) throw AppError.of(409, "ADDRESS_EXISTS", "addressExists");
+  if (!row) throw AppError.of("ADDRESS_EXISTS");
   return addressPublic(row);
 }
 

@@ -169,7 +169,7 @@ export async function revokeAccess(
   return auditedChange(db, actor, async (tx) => {
     const purchase = await findPurchase(tx, purchaseId, true);
     if (!purchase) throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
-    if (purchase.status === "revoked") throw AppError.of(409, "ALREADY_REVOKED", "accessAlreadyRevoked");
+    if (purchase.status === "revoked") throw AppError.of("ALREADY_REVOKED");
     await requireCustomer(tx, purchase.customer_id, true);
     const { purchase: updated, emptied } = await revokePurchase(tx, gateway, purchase, now);
     return {
@@ -198,7 +198,7 @@ export async function removeClasses(
   return auditedChange(db, actor, async (tx) => {
     await requireCustomer(tx, input.customer_id, true);
     const { removed, buckets } = await takeCredits(tx, input.customer_id, input.amount, now);
-    if (removed === 0) throw AppError.of(412, "NO_CLASSES_TO_REMOVE", "noClassesToRemove");
+    if (removed === 0) throw AppError.of("NO_CLASSES_TO_REMOVE");
     return {
       result: { removed },
       audit: {

@@ -38,8 +38,8 @@ async function lockedCustomer(tx: Db, id: number) {
 
 /** A deactivated (or merged) customer cannot be booked or sold to until reactivated. */
 export function assertActive(customer: Pick<CustomerRow, "deactivatedAt" | "merged_into_id">) {
-  if (customer.merged_into_id !== null) throw AppError.of(409, "CUSTOMER_MERGED", "customerMerged");
-  if (customer.deactivatedAt !== null) throw AppError.of(409, "CUSTOMER_DEACTIVATED", "customerDeactivated");
+  if (customer.merged_into_id !== null) throw AppError.of("CUSTOMER_MERGED");
+  if (customer.deactivatedAt !== null) throw AppError.of("CUSTOMER_DEACTIVATED");
 }
 
 /** Only the fields whose value changed, as { before, after }, for the audit entry. */
@@ -67,8 +67,7 @@ export type RecordUpdate = {
   address?: Address | null;
 };
 
-const emailTaken = () =>
-  AppError.of(409, "EMAIL_IN_USE", "emailInUse", {}, { fields: { email: messages.emailInUse } });
+const emailTaken = () => AppError.of("EMAIL_IN_USE", { fields: { email: messages.emailInUse } });
 
 /**
  * PUT /customer/admin/:id: the desk edits name, last name, email, phone, birthdate, instagram
@@ -206,7 +205,7 @@ export async function customerNotes(db: Db, id: number) {
 export async function sendPasswordReset(db: Db, auth: Auth, actor: Actor, id: number) {
   const customer = await auditedChange(db, actor, async (tx) => {
     const row = await lockedCustomer(tx, id);
-    if (!row.uid) throw AppError.of(409, "NO_LOGIN", "customerWithoutLogin");
+    if (!row.uid) throw AppError.of("NO_LOGIN");
     assertActive(row);
     return {
       result: row,
@@ -230,8 +229,7 @@ export async function sendPasswordReset(db: Db, auth: Auth, actor: Actor, id: nu
 export async function setActive(db: Db, actor: Actor, id: number, active: boolean, now = new Date()) {
   return auditedChange(db, actor, async (tx) => {
     const current = await lockedCustomer(tx, id);
-    if (active && current.merged_into_id !== null)
-      throw AppError.of(409, "CUSTOMER_MERGED", "customerMerged");
+    if (active && current.merged_into_id !== null) throw AppError.of("CUSTOMER_MERGED");
     if (active === (current.deactivatedAt === null)) {
       throw AppError.of(
         409,
@@ -279,7 +277,7 @@ export async function mergeCustomers(
   otherId: number,
   now = new Date(),
 ) {
-  if (keptId === otherId) throw AppError.of(400, "MERGE_SAME", "mergeSameCustomer");
+  if (keptId === otherId) throw AppError.of("MERGE_SAME");
   return auditedChange(db, actor, async (tx) => {
     // Both rows locked, lower id first, so two merges of the same pair cannot deadlock.
     const [first, second] = keptId < otherId ? [keptId, otherId] : [otherId, keptId];
@@ -288,17 +286,11 @@ export async function mergeCustomers(
     const kept = a.customer_id === keptId ? a : b;
     const other = a.customer_id === keptId ? b : a;
     if (other.merged_into_id !== null || kept.merged_into_id !== null) {
-      throw AppError.of(409, "CUSTOMER_MERGED", "customerMerged");
+      throw AppError.of("CUSTOMER_MERGED");
     }
     const shared = await sharedActiveClasses(tx, keptId, otherId);
     if (shared.length > 0) {
-      throw AppError.of(
-        409,
-        "MERGE_SHARED_CLASS",
-        "mergeSharedClass",
-        {},
-        { details: { single_class_ids: shared } },
-      );
+      throw AppError.of("MERGE_SHARED_CLASS", { details: { single_class_ids: shared } });
     }
     const moved = await moveCustomerRows(tx, keptId, otherId, now);
 

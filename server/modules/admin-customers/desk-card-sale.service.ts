@@ -76,7 +76,7 @@ export async function chargeSavedCardAtDesk(
       );
       const { purchase, pkg, chargeNow } = opened;
       // A subscription's renewals need the customer's own checkout (its processor's plan, its trial).
-      if (pkg.is_subscription) throw AppError.of(409, "DESK_CARD_SUBSCRIPTION", "deskCardSubscription");
+      if (pkg.is_subscription) throw AppError.of("DESK_CARD_SUBSCRIPTION");
       const card = { last4: source.last_digits, brand: source.card_type };
       const outcome =
         chargeNow === 0

@@ -49,7 +49,7 @@ type Locked = NonNullable<Awaited<ReturnType<typeof lockClassForSeats>>>;
 
 function refuseLocked(klass: Locked | null, now: Date): asserts klass is Locked {
   if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-  if (klass.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
+  if (klass.cancelledAt) throw AppError.of("CLASS_ALREADY_CANCELLED");
   if (klass.class_date.getTime() <= now.getTime()) throw new AppError(409, "CLASS_IN_PAST", x.classInPast);
 }
 
@@ -228,7 +228,7 @@ export async function updateClasses(
       if (patch.capacity !== undefined && patch.capacity !== null) {
         const reserved = await repo.countActiveSeats(tx, target);
         if (patch.capacity < reserved) {
-          throw AppError.of(409, "CAPACITY_BELOW_BOOKED", "classCapacityBelowBooked", { reserved });
+          throw AppError.of("CAPACITY_BELOW_BOOKED", { params: { reserved } });
         }
       }
       const { instructor_ids, tag_ids, class_date: _date, ...columns } = patch;

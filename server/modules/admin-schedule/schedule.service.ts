@@ -191,7 +191,7 @@ export async function repeatWeekly(
     const tx = txRaw as unknown as Db;
     const template = await repo.findClassTemplate(tx, input.single_class_id);
     if (!template) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-    if (template.cancelledAt) throw AppError.of(409, "CLASS_CANCELLED", "classAlreadyCancelled");
+    if (template.cancelledAt) throw AppError.of("CLASS_ALREADY_CANCELLED");
     const first = localDay(template.class_date, zone);
     const span = daysBetween(first, input.until);
     if (span < 7 || span > MAX_REPEAT_DAYS) {

@@ -74,7 +74,7 @@ export async function reservationForCheckIn(db: Db, id: number) {
 export async function markAttendance(db: Db, id: number, attend: boolean) {
   const seat = await findSeat(db, id);
   if (!seat) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
-  if (seat.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
+  if (seat.deletedAt) throw AppError.of("ALREADY_CANCELLED");
   await setCheckIn(db, [id], { attend });
   return seatOut({ ...seat, attend });
 }
@@ -111,13 +111,13 @@ export async function setCheckInStatus(
     if (status === "late_cancel") await lockClassForSeats(tx, before.single_class_id);
     await lockSeat(tx, id);
     const seat = (await findSeat(tx, id))!;
-    if (seat.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
+    if (seat.deletedAt) throw AppError.of("ALREADY_CANCELLED");
     let penalty: Awaited<ReturnType<typeof penaltyAfterDeskNoShow>> = null;
     if (status === "attended") await setCheckIn(tx, [id], { attend: true });
     if (status === "pending") await setCheckIn(tx, [id], { attend: false, no_show_processed: false });
     if (status === "no_show") {
       if (seat.class_date.getTime() > now.getTime()) {
-        throw AppError.of(412, "CLASS_NOT_STARTED", "noShowBeforeStart");
+        throw AppError.of("CLASS_NOT_STARTED");
       }
       await setCheckIn(tx, [id], { attend: false, no_show_processed: true });
       if (seat.guest_of_id === null)
@@ -189,18 +189,12 @@ export type WalkIn = {
 export async function addWalkIn(app: FastifyInstance, actor: Actor, classId: number, input: WalkIn) {
   const config = await app.appConfig.get();
   if (!input.customer_id === !input.customer) {
-    throw AppError.of(400, "WALK_IN_CUSTOMER_REQUIRED", "walkInCustomerRequired");
+    throw AppError.of("WALK_IN_CUSTOMER_REQUIRED");
   }
   if (input.payment === "cash" && !input.class_package_id) {
-    throw AppError.of(
-      400,
-      "WALK_IN_PACKAGE_REQUIRED",
-      "walkInPackageRequired",
-      {},
-      {
-        fields: { class_package_id: "Elige el paquete que se pagó en efectivo." },
-      },
-    );
+    throw AppError.of("WALK_IN_PACKAGE_REQUIRED", {
+      fields: { class_package_id: "Elige el paquete que se pagó en efectivo." },
+    });
   }
   return app.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

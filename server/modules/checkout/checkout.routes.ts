@@ -219,7 +219,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   /** PayPal when its keys are set; the sandbox wallet in a studio without keys (walletClient). */
   function requirePaypal() {
     const client = walletClient(app);
-    if (!client) throw AppError.of(412, "PAYMENT_PROVIDER_NOT_CONFIGURED", "paymentProviderNotConfigured");
+    if (!client) throw AppError.of("PAYMENT_PROVIDER_NOT_CONFIGURED");
     return client;
   }
 };

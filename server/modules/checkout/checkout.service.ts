@@ -79,7 +79,7 @@ export async function once<T>(
   const replay = async (tx: Db) => {
     const existing = await findAttemptByKey(tx, req.idempotency_key);
     if (!existing || existing.customer_id !== req.customer_id || existing.request_hash !== request_hash) {
-      throw AppError.of(409, "IDEMPOTENCY_KEY_REUSED", "idempotencyKeyReused");
+      throw AppError.of("IDEMPOTENCY_KEY_REUSED");
     }
     return existing.response as T;
   };
@@ -130,25 +130,19 @@ export async function openPurchase(
   // A subscription's first charge is billed by its processor (Stripe, PayPal plans): the fee
   // cannot ride on it, so the customer pays the fee first and comes back (decision 0017).
   if (feeDue && (!req.include_signup_fee || pkg.is_subscription)) {
-    throw AppError.of(
-      412,
-      "SIGNUP_FEE_REQUIRED",
-      "signupFeeRequired",
-      {},
-      { details: { signup_fee_package_id: fee } },
-    );
+    throw AppError.of("SIGNUP_FEE_REQUIRED", { details: { signup_fee_package_id: fee } });
   }
   if (
     pkg.limit_per_customer !== null &&
     (await countHoldingPurchases(tx, pkg.class_package_id, now, req.customer_id)) >= pkg.limit_per_customer
   ) {
-    throw AppError.of(409, "PURCHASE_LIMIT", "packagePurchaseLimit");
+    throw AppError.of("PURCHASE_LIMIT");
   }
   if (
     pkg.people_limit !== null &&
     (await countHoldingPurchases(tx, pkg.class_package_id, now)) >= pkg.people_limit
   ) {
-    throw AppError.of(412, "PEOPLE_LIMIT", "packagePeopleLimit");
+    throw AppError.of("PEOPLE_LIMIT");
   }
   const code = req.discountCode?.trim();
   let discount = null;
@@ -344,17 +338,16 @@ export async function confirmCardCheckout(
   const attempt = await findAttemptByPurchase(app.db, purchase.purchase_id);
   if (purchase.status === "failed")
     throw declined(String((attempt?.response as { decline_code?: string })?.decline_code ?? "card_declined"));
-  if (purchase.status !== "pending" || !purchase.provider_ref)
-    throw AppError.of(400, "BAD_REQUEST", "checkoutDefault");
+  if (purchase.status !== "pending" || !purchase.provider_ref) throw AppError.of("BAD_REQUEST");
   let token = req.payment_method ?? undefined;
   if (req.payment_source_id) {
     const source = await requireOwnSource(app.db, req.customer_id, req.payment_source_id);
     // A card is kept by the processor that saved it: another one cannot charge it.
-    if (source.provider !== gateway.name) throw AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
+    if (source.provider !== gateway.name) throw AppError.of("NO_PAYMENT_METHOD");
     token = source.source_id;
   }
   // The sandbox needs the browser's token; a real processor's card was confirmed by its own script.
-  if (!token && gateway.name === "sandbox") throw AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
+  if (!token && gateway.name === "sandbox") throw AppError.of("NO_PAYMENT_METHOD");
 
   // One payment may pay the sign-up fee too: the intent was made for the sum.
   const companions = await listPaymentCompanions(app.db, purchase);
@@ -380,8 +373,7 @@ export async function confirmCardCheckout(
         }
         return { declined: outcome.decline_code };
       }
-      if (outcome.status === "requires_action")
-        throw AppError.of(402, "REQUIRES_ACTION", "cardRequiresAction");
+      if (outcome.status === "requires_action") throw AppError.of("REQUIRES_ACTION");
       await grantPaymentGroup(tx, current ?? purchase, { now, timeZone });
       // Subscriptions keep the card for renewals; one-off payments only when the customer asks.
       if (outcome.card && (purchase.subscription_interval || req.save_card)) {

@@ -63,7 +63,7 @@ export async function startPaypalCheckout(
         await setPaymentRef(tx, opened, plan.id);
         return { ...base, plan_id: plan.id };
       }
-      if (chargeNow === 0) throw AppError.of(400, "BAD_REQUEST", "checkoutDefault"); // free offers use POST /checkout
+      if (chargeNow === 0) throw AppError.of("BAD_REQUEST"); // free offers use POST /checkout
       const order = await paypal.createOrder({
         amount_cents: chargeNow,
         purchase_id: purchase.purchase_id,
@@ -93,8 +93,7 @@ export async function capturePaypal(
   if (req.orderID) ref = req.orderID;
   else {
     const subscription = await paypal.getSubscription(req.subscriptionID!);
-    if (!["ACTIVE", "APPROVED"].includes(subscription.status))
-      throw AppError.of(402, "PAYPAL_NOT_COMPLETED", "paypalNotCompleted");
+    if (!["ACTIVE", "APPROVED"].includes(subscription.status)) throw AppError.of("PAYPAL_NOT_COMPLETED");
     ref = subscription.plan_id;
     subscriptionId = subscription.id;
   }
@@ -110,20 +109,19 @@ export async function capturePaypal(
   const groupCents = group.reduce((sum, p) => sum + toCents(p.total_payment), 0);
   const done = { purchase_id: purchase.purchase_id };
   if (purchase.credits_granted_at) return done;
-  if (purchase.status !== "pending") throw AppError.of(412, "PURCHASE_NOT_PENDING", "purchaseNotPending");
+  if (purchase.status !== "pending") throw AppError.of("PURCHASE_NOT_PENDING");
 
   if (req.orderID) {
     const order = await paypal.captureOrder(req.orderID).catch((error: unknown) => {
       // 422: the buyer's funding source was declined; they can approve again with another one.
-      if (error instanceof PaypalError && error.status === 422)
-        throw AppError.of(402, "PAYPAL_NOT_COMPLETED", "paypalNotCompleted");
+      if (error instanceof PaypalError && error.status === 422) throw AppError.of("PAYPAL_NOT_COMPLETED");
       throw error;
     });
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     const paid = order.status === "COMPLETED" && capture?.status === "COMPLETED";
     // The captured amount must be what we asked for: a tampered order never grants.
     if (!paid || toCents(capture?.amount?.value ?? "0") !== groupCents)
-      throw AppError.of(402, "PAYPAL_NOT_COMPLETED", "paypalNotCompleted");
+      throw AppError.of("PAYPAL_NOT_COMPLETED");
   }
   return app.db.transaction(async (tx) => {
     const current = await findPurchase(tx, purchase.purchase_id, true);

@@ -6,8 +6,7 @@ export async function providerCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof PaypalError)
-      throw AppError.of(502, "PAYMENT_PROVIDER_ERROR", "paymentProviderError");
+    if (error instanceof PaypalError) throw AppError.of("PAYMENT_PROVIDER_ERROR");
     throw error;
   }
 }

@@ -33,12 +33,12 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const gateway = cardGateway(app);
       if (gateway.name !== "stripe" || !gateway.parseWebhook)
-        throw AppError.of(404, "NOT_FOUND", "paymentProviderNotConfigured");
+        throw AppError.of("NOT_FOUND", { message: "paymentProviderNotConfigured" });
       const raw = request.body as Buffer;
       const event = Buffer.isBuffer(raw)
         ? gateway.parseWebhook(raw, request.headers["stripe-signature"] ?? "")
         : null;
-      if (!event) throw AppError.of(400, "WEBHOOK_SIGNATURE_INVALID", "webhookSignatureInvalid");
+      if (!event) throw AppError.of("WEBHOOK_SIGNATURE_INVALID");
       const result = await applyGatewayEvent(app, "stripe", event, JSON.parse(raw.toString("utf8")));
       return { received: true, result };
     },
@@ -68,8 +68,8 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const paypal = paypalClient(app);
       if (!paypal || !app.config.PAYPAL_WEBHOOK_ID)
-        throw AppError.of(404, "NOT_FOUND", "paymentProviderNotConfigured");
-      const invalid = () => AppError.of(400, "WEBHOOK_SIGNATURE_INVALID", "webhookSignatureInvalid");
+        throw AppError.of("NOT_FOUND", { message: "paymentProviderNotConfigured" });
+      const invalid = () => AppError.of("WEBHOOK_SIGNATURE_INVALID");
       const raw = Buffer.isBuffer(request.body) ? request.body.toString("utf8") : null;
       const payload = raw === null ? null : parseJson(raw);
       const event = payload === undefined ? null : parsePaypalEvent(payload);

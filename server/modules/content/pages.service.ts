@@ -25,19 +25,11 @@ export async function getPageBySlug(db: Db, slug: string) {
 /** Slug rules beyond the pattern: not an app route, not the packages path, not another page's. */
 async function checkSlug(db: Db, slug: string, packagesPath: string, pageId?: number) {
   if (RESERVED_SLUGS.has(slug) || slug === packagesPath) {
-    throw AppError.of(
-      400,
-      "PAGE_SLUG_RESERVED",
-      "pageSlugReserved",
-      {},
-      {
-        fields: { slug: t("pageSlugReserved") },
-      },
-    );
+    throw AppError.of("PAGE_SLUG_RESERVED", { fields: { slug: t("pageSlugReserved") } });
   }
   const existing = await repo.findPageBySlug(db, slug);
   if (existing && existing.page_id !== pageId) {
-    throw AppError.of(409, "PAGE_SLUG_TAKEN", "pageSlugTaken", {}, { fields: { slug: t("pageSlugTaken") } });
+    throw AppError.of("PAGE_SLUG_TAKEN", { fields: { slug: t("pageSlugTaken") } });
   }
 }
 

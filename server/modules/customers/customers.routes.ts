@@ -92,7 +92,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await signedInUser(request);
       const target = request.body.customer_id ?? current.customer_id;
       if (target !== current.customer_id) {
-        if (current.role !== "admin") throw AppError.of(403, "FORBIDDEN", "profileNotYours");
+        if (current.role !== "admin") throw AppError.of("FORBIDDEN", { message: "profileNotYours" });
         const { name, last_name, phone } = request.body;
         const customer = await editCustomerAsAdmin(app.db, await actorOf(request), target!, {
           name,

@@ -71,9 +71,8 @@ export async function isPhoneInUse(db: Db, phone: string, exceptCustomerId: numb
 }
 
 /** A phone another account already uses (sign-up, profile, the desk's record and walk-ins). */
-export const phoneInUse = () =>
-  AppError.of(409, "PHONE_IN_USE", "phoneInUse", {}, { fields: { phone: messages.phoneInUse } });
-const accountExists = () => AppError.of(409, "ACCOUNT_EXISTS", "accountExists");
+export const phoneInUse = () => AppError.of("PHONE_IN_USE", { fields: { phone: messages.phoneInUse } });
+const accountExists = () => AppError.of("ACCOUNT_EXISTS");
 
 export type SignupDeps = { db: Db; auth: Auth; config: AppConfig };
 
@@ -88,15 +87,9 @@ export async function signUpCustomer(deps: SignupDeps, input: Signup) {
   const { db, auth } = deps;
   const pages = await signupPages(db);
   if (pages.length > 0 && !input.accept_terms) {
-    throw AppError.of(
-      400,
-      "MUST_ACCEPT_TERMS",
-      "mustAcceptTerms",
-      {},
-      {
-        fields: { accept_terms: "Debes aceptar los términos y condiciones antes de continuar." },
-      },
-    );
+    throw AppError.of("MUST_ACCEPT_TERMS", {
+      fields: { accept_terms: "Debes aceptar los términos y condiciones antes de continuar." },
+    });
   }
   await checkSignupValues(db, input.fields);
   if (await phoneTaken(db, input.phone, null)) throw phoneInUse();
@@ -146,7 +139,7 @@ export function passwordPolicy(config: AppConfig) {
 export async function updateProfile(db: Db, customerId: number, input: ProfileUpdate) {
   if (await phoneTaken(db, input.phone, customerId)) throw phoneInUse();
   if (input.file_id && !(await customerOwnsFiles(db, customerId, [input.file_id]))) {
-    throw AppError.of(400, "FILE_NOT_OWNED", "fileRequired");
+    throw AppError.of("FILE_NOT_OWNED");
   }
   try {
     const row = await updateCustomer(db, customerId, input);

@@ -55,7 +55,7 @@ export async function requestEmailChange(app: FastifyInstance, current: AuthUser
   return { message: t("emailConfirmationSent") };
 }
 
-const invalidLink = () => AppError.of(400, "INVALID_TOKEN", "emailChangeLinkInvalid");
+const invalidLink = () => AppError.of("INVALID_TOKEN");
 
 /** Opens the link: the new address becomes the login's and the customer's, once. */
 export async function confirmEmailChange(app: FastifyInstance, token: string) {
@@ -83,7 +83,7 @@ export async function confirmEmailChange(app: FastifyInstance, token: string) {
       .from(user)
       .where(and(eq(user.email, pending.email), ne(user.id, userId)))
       .limit(1);
-    if (taken) throw AppError.of(409, "ACCOUNT_EXISTS", "accountExists");
+    if (taken) throw AppError.of("ACCOUNT_EXISTS");
     const [before] = await tx
       .select({ email: user.email, name: user.name })
       .from(user)

@@ -143,7 +143,7 @@ describe(`email and password changes from the profile (${testDriver()})`, () => 
     const wrong = await change({ currentPassword: "no-es-la-mia-7", newPassword: "Nopal.Lunar.Brinca.71" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
-      code: "WRONG_PASSWORD",
+      code: "CURRENT_PASSWORD_WRONG",
       fields: { currentPassword: messages.wrongPassword },
     });
 

@@ -8,8 +8,8 @@ import {
   insertRedemption,
 } from "./discounts.repository";
 
-export const discountInvalid = () => AppError.of(412, "DISCOUNT_INVALID", "discountInvalid");
-export const discountUsedUp = () => AppError.of(412, "DISCOUNT_USED_UP", "discountUsedUp");
+export const discountInvalid = () => AppError.of("DISCOUNT_INVALID");
+export const discountUsedUp = () => AppError.of("DISCOUNT_USED_UP");
 
 export function toDiscountOut(row: DiscountRow) {
   return { ...row, amount: moneyOut(row.amount) ?? 0 };

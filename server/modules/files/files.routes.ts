@@ -51,7 +51,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   async function upload(request: FastifyRequest, location?: StorageKind) {
     const owner = await signedInUser(request);
     const part = await request.file();
-    if (!part) throw AppError.of(400, "FILE_MISSING", "fileMissing");
+    if (!part) throw AppError.of("FILE_MISSING");
     const buffer = await part.toBuffer().catch((error: { code?: string }) => {
       // The generic 413 speaks of "content"; here we can name the file and the limit.
       if (error?.code === "FST_REQ_FILE_TOO_LARGE") throw fileTooLarge();

@@ -30,7 +30,7 @@ import { moveLocalFile } from "./local-file-storage";
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 export const fileTooLarge = () =>
-  AppError.of(413, "FILE_TOO_LARGE", "fileTooLarge", { megabytes: MAX_FILE_BYTES / 1024 / 1024 });
+  AppError.of("FILE_TOO_LARGE", { params: { megabytes: MAX_FILE_BYTES / 1024 / 1024 } });
 
 /**
  * What may be uploaded, by sniffed content (never by the name or the browser's claim). SVG is left
@@ -120,9 +120,9 @@ export async function storeUpload(
 ): Promise<FileRow> {
   const sniffed = await fileTypeFromBuffer(upload.buffer);
   const ext = sniffed ? ALLOWED[sniffed.mime] : undefined;
-  if (!sniffed || !ext) throw AppError.of(415, "FILE_TYPE_NOT_ALLOWED", "fileTypeNotAllowed");
+  if (!sniffed || !ext) throw AppError.of("FILE_TYPE_NOT_ALLOWED");
   if (upload.kind === "image" && !sniffed.mime.startsWith("image/")) {
-    throw AppError.of(415, "IMAGE_ONLY", "imageOnly");
+    throw AppError.of("IMAGE_ONLY");
   }
   const key = `${upload.isPrivate ? PRIVATE_PREFIX : PUBLIC_PREFIX}${randomUUID()}.${ext}`;
   const name = safeDisplayName(upload.filename, ext);

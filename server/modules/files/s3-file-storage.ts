@@ -20,7 +20,7 @@ const CONFIG_ERRORS = new Set([
   "CredentialsProviderError",
 ]);
 
-const notConfigured = () => AppError.of(503, "FILE_STORAGE_NOT_CONFIGURED", "fileStorageNotConfigured");
+const notConfigured = () => AppError.of("FILE_STORAGE_NOT_CONFIGURED");
 
 /** Any failure of the bucket as the Spanish 503 the client sees; the original stays as the cause for the log. */
 function storageError(error: unknown): AppError {
@@ -28,9 +28,7 @@ function storageError(error: unknown): AppError {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   const status = e?.$metadata?.httpStatusCode;
   const config = CONFIG_ERRORS.has(e?.name ?? "") || status === 301 || status === 403 || status === 404;
-  const appError = config
-    ? notConfigured()
-    : AppError.of(503, "FILE_STORAGE_UNAVAILABLE", "fileStorageUnavailable");
+  const appError = config ? notConfigured() : AppError.of("FILE_STORAGE_UNAVAILABLE");
   return Object.assign(appError, { cause: error });
 }
 

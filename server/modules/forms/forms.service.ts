@@ -76,7 +76,7 @@ export async function saveCustomerValues(
   if (problems) throw new AppError(400, "VALIDATION_ERROR", problems.message, { fields: problems.fields });
   const ids = fileIds(known, merged);
   if (ids.length > 0 && !(await customerOwnsFiles(db, customerId, ids))) {
-    throw AppError.of(400, "FILE_NOT_OWNED", "fileRequired");
+    throw AppError.of("FILE_NOT_OWNED");
   }
   const rows = fields
     .filter((f) => Object.hasOwn(input, f.key) || !isFieldVisible(f, merged))

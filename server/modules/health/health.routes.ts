@@ -47,7 +47,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.db.execute(sql`select 1`);
       } catch {
-        throw AppError.of(503, "DATABASE_UNAVAILABLE", "databaseUnavailable");
+        throw AppError.of("DATABASE_UNAVAILABLE");
       }
       return { status: "ok" as const, database: app.database.kind };
     },

@@ -107,9 +107,9 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
 
   app.get("/metrics", { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
     const token = app.config.METRICS_TOKEN;
-    if (!token) throw AppError.of(404, "NOT_FOUND", "routeNotFound");
+    if (!token) throw AppError.of("NOT_FOUND", { message: "routeNotFound" });
     if (!tokenMatches(token, request.headers.authorization)) {
-      throw AppError.of(401, "UNAUTHORIZED", "unauthorized");
+      throw AppError.of("UNAUTHORIZED");
     }
     reply.header("content-type", registry.contentType);
     reply.header("cache-control", "no-store");

@@ -59,15 +59,7 @@ function toValues(input: InstructorInput): Partial<repo.InstructorValues> {
 
 async function checkFile(db: Db, fileId: number | null | undefined) {
   if (fileId && !(await repo.fileExists(db, fileId))) {
-    throw AppError.of(
-      400,
-      "FILE_NOT_FOUND",
-      "instructorFileMissing",
-      {},
-      {
-        fields: { file_id: t("instructorFileMissing") },
-      },
-    );
+    throw AppError.of("FILE_NOT_FOUND", { fields: { file_id: t("instructorFileMissing") } });
   }
 }
 
@@ -86,7 +78,7 @@ export async function updateInstructor(db: Db, id: number, input: InstructorInpu
 /** A coach with classes (past or future) is kept for the history: deactivate instead. */
 export async function deleteInstructor(db: Db, id: number) {
   if ((await repo.countInstructorClasses(db, id)) > 0) {
-    throw AppError.of(409, "INSTRUCTOR_HAS_CLASSES", "instructorHasClasses");
+    throw AppError.of("INSTRUCTOR_HAS_CLASSES");
   }
   if (!(await repo.deleteInstructor(db, id))) throw notFound();
 }

@@ -254,7 +254,7 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         await currentCustomerId(request),
         request.body.setup_id,
       );
-      if (!saved) throw AppError.of(402, "CARD_SETUP_NOT_COMPLETED", "cardSetupNotCompleted");
+      if (!saved) throw AppError.of("CARD_SETUP_NOT_COMPLETED");
       return { metodo_pago: toSourceOut(saved), message: t("paymentSourceSaved") };
     },
   );

@@ -42,7 +42,7 @@ export async function paymentMethodExists(db: Db, id: number): Promise<boolean> 
   return Boolean(await findPaymentMethod(db, id));
 }
 
-export const noPaymentMethod = () => AppError.of(400, "NO_PAYMENT_METHOD", "noPaymentMethod");
+export const noPaymentMethod = () => AppError.of("NO_PAYMENT_METHOD");
 
 /** The checkout option a purchase is made with: the one named, else the first of its kind. */
 export async function resolveCheckoutOption(
@@ -91,9 +91,9 @@ export async function saveCard(db: Db, customerId: number, provider: string, car
  * (createCardSetup), so a sandbox token there would be a card Stripe cannot charge.
  */
 export async function saveTokenizedCard(db: Db, customerId: number, token: string, gateway: string) {
-  if (gateway !== "sandbox") throw AppError.of(400, "CARD_FORMAT_INVALID", "cardFormatInvalid");
+  if (gateway !== "sandbox") throw AppError.of("CARD_FORMAT_INVALID");
   const card = parseSandboxToken(token);
-  if (!card) throw AppError.of(400, "CARD_FORMAT_INVALID", "cardFormatInvalid");
+  if (!card) throw AppError.of("CARD_FORMAT_INVALID");
   if (card.outcome !== "success")
     throw AppError.of(
       402,
@@ -109,7 +109,7 @@ export async function saveTokenizedCard(db: Db, customerId: number, token: strin
     exp_month: card.exp_month,
     exp_year: card.exp_year,
   });
-  if (!saved) throw AppError.of(409, "CARD_ALREADY_SAVED", "cardAlreadySaved");
+  if (!saved) throw AppError.of("CARD_ALREADY_SAVED");
   return saved;
 }
 
@@ -121,7 +121,7 @@ export async function startCardSetup(
   gateway: CardGateway,
   input: { customer_id: number; email: string; idempotency_key: string; return_url: string },
 ) {
-  if (!gateway.createCardSetup) throw AppError.of(412, "CARD_SETUP_IN_BROWSER", "cardSetupInBrowser");
+  if (!gateway.createCardSetup) throw AppError.of("CARD_SETUP_IN_BROWSER");
   return gateway.createCardSetup({ ...input, cancel_url: input.return_url });
 }
 
@@ -131,8 +131,7 @@ export async function startCardSetup(
  */
 export async function finishCardSetup(db: Db, gateway: CardGateway, customerId: number, setupId: string) {
   const setup = gateway.readCardSetup ? await gateway.readCardSetup(setupId) : null;
-  if (!setup || setup.customer_id !== customerId)
-    throw AppError.of(402, "CARD_SETUP_NOT_COMPLETED", "cardSetupNotCompleted");
+  if (!setup || setup.customer_id !== customerId) throw AppError.of("CARD_SETUP_NOT_COMPLETED");
   const saved = await saveCard(db, customerId, gateway.name, setup.card);
   return saved ?? (await findSourceByRef(db, customerId, gateway.name, setup.card.source_id));
 }

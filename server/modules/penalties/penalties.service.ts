@@ -117,7 +117,7 @@ export async function liftActivePenalty(tx: Db, penaltyId: number, liftedBy: str
   const penalty = await findPenalty(tx, penaltyId, true);
   if (!penalty) throw notFound("penaltyNotFound", "PENALTY_NOT_FOUND");
   if (penalty.liftedAt || penalty.end_date <= now) {
-    throw AppError.of(409, "PENALTY_NOT_ACTIVE", "penaltyAlreadyLifted");
+    throw AppError.of("PENALTY_NOT_ACTIVE");
   }
   await markPenaltyLifted(tx, penaltyId, liftedBy, now);
   return penalty;

@@ -18,7 +18,7 @@ export type ExportSections = NonNullable<Awaited<ReturnType<typeof exportSection
 /** Everything the studio holds about the customer (ARCO: acceso), as one JSON document. */
 export async function exportCustomerData(db: Db, customerId: number) {
   const sections = await exportSections(db, customerId);
-  if (!sections) throw AppError.of(404, "CUSTOMER_NOT_FOUND", "customerNotFound");
+  if (!sections) throw AppError.of("CUSTOMER_NOT_FOUND");
   return { generated_at: new Date().toISOString(), customer_id: customerId, ...sections };
 }
 
@@ -80,7 +80,7 @@ export async function requestClosure(app: FastifyInstance, customerId: number, u
   const current = await closureStatus(app.db, customerId);
   if (current.status !== "none") return current;
   const customer = await customerRow(app.db, customerId);
-  if (!customer) throw AppError.of(404, "CUSTOMER_NOT_FOUND", "customerNotFound");
+  if (!customer) throw AppError.of("CUSTOMER_NOT_FOUND");
   await recordAudit(app.db, {
     actor_user_id: userId,
     action: "customer.closure_request",
@@ -114,9 +114,9 @@ export function closedAccountEmail(customerId: number) {
 export async function closeCustomerAccount(db: Db, actor: Actor, customerId: number) {
   return auditedChange(db, actor, async (tx) => {
     const customer = await lockCustomer(tx, customerId);
-    if (!customer) throw AppError.of(404, "CUSTOMER_NOT_FOUND", "customerNotFound");
+    if (!customer) throw AppError.of("CUSTOMER_NOT_FOUND");
     const status = await closureStatus(tx, customerId);
-    if (status.status === "closed") throw AppError.of(409, "ACCOUNT_CLOSED", "accountAlreadyClosed");
+    if (status.status === "closed") throw AppError.of("ACCOUNT_CLOSED");
     const now = new Date();
     const email = closedAccountEmail(customerId);
     await anonymiseCustomer(tx, customerId, email, now);

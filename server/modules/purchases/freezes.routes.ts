@@ -141,7 +141,7 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Congela mi membresía (si el estudio lo permite; cuota con mi tarjeta guardada)",
         description:
-          "403 FREEZE_NOT_ALLOWED si el estudio no lo permite; 402 tarjeta rechazada; 412 FREEZE_FEE_NEEDS_CARD.",
+          "403 FREEZE_BY_CUSTOMER_DISABLED si el estudio no lo permite; 402 tarjeta rechazada; 412 FREEZE_FEE_NEEDS_CARD.",
         params: idParams,
         body: z.object({ from: day, to: day, idempotency_key: z.string().min(8).max(100) }),
         response: { 200: z.object({ message: z.string(), freeze: freezeSchema }) },

@@ -63,16 +63,13 @@ export function freezeOut(f: FreezeRow, timeZone: string) {
 export async function refuseIfFrozen(db: Db, customerId: number, classDate: Date, timeZone: string) {
   const frozen = await freezeAt(db, customerId, classDate);
   if (!frozen) return;
-  throw AppError.of(
-    412,
-    "MEMBERSHIP_FROZEN",
-    "membershipFrozen",
-    {
+  throw AppError.of("MEMBERSHIP_FROZEN", {
+    params: {
       from: formatDate(frozen.starts_at, timeZone),
       to: formatDate(new Date(frozen.ends_at.getTime() - 1), timeZone),
     },
-    { details: { frozen_from: frozen.starts_at.toISOString(), frozen_until: frozen.ends_at.toISOString() } },
-  );
+    details: { frozen_from: frozen.starts_at.toISOString(), frozen_until: frozen.ends_at.toISOString() },
+  });
 }
 
 export type FreezeDeps = {
@@ -116,16 +113,10 @@ export async function freezeMembership(
   const tz = deps.config.timezone;
   const byCustomer = input.customer_id !== undefined;
   if (byCustomer && !deps.config.membership_freeze_by_customer)
-    throw AppError.of(403, "FREEZE_NOT_ALLOWED", "freezeByCustomerDisabled");
+    throw AppError.of("FREEZE_BY_CUSTOMER_DISABLED");
   const max = Math.max(1, deps.config.membership_freeze_max_days ?? 90);
   const invalidDates = () =>
-    AppError.of(
-      400,
-      "FREEZE_DATES_INVALID",
-      "freezeDatesInvalid",
-      { max },
-      { fields: { from: "Fecha no válida" } },
-    );
+    AppError.of("FREEZE_DATES_INVALID", { params: { max }, fields: { from: "Fecha no válida" } });
   if (!isDay(input.from) || !isDay(input.to)) throw invalidDates();
   const days =
     Math.round((Date.parse(`${input.to}T00:00:00Z`) - Date.parse(`${input.from}T00:00:00Z`)) / DAY_MS) + 1;
@@ -134,15 +125,14 @@ export async function freezeMembership(
   const first = await findPurchase(deps.db, input.purchase_id);
   if (!first || (byCustomer && first.customer_id !== input.customer_id))
     throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
-  if (!(await freezable(deps.db, first, now)))
-    throw AppError.of(412, "FREEZE_NOT_ALLOWED", "freezeNotAllowed");
+  if (!(await freezable(deps.db, first, now))) throw AppError.of("FREEZE_NOT_ALLOWED");
 
   // The customer's fee: charged on their saved card before anything changes (declined: 402).
   const feeCents = byCustomer ? Math.round((deps.config.membership_freeze_fee ?? 0) * 100) : 0;
   const feeRef = `freeze_${input.purchase_id}_${input.idempotency_key ?? `${input.from}_${input.to}`}`;
   if (feeCents > 0) {
     const card = await latestSavedCard(deps.db, first.customer_id, deps.cardGateway.name);
-    if (!card) throw AppError.of(412, "FREEZE_FEE_NEEDS_CARD", "freezeFeeNeedsCard");
+    if (!card) throw AppError.of("FREEZE_FEE_NEEDS_CARD");
     const outcome = await deps.cardGateway.chargeSaved({
       amount_cents: feeCents,
       idempotency_key: feeRef,
@@ -151,15 +141,9 @@ export async function freezeMembership(
       source_id: card.source_id,
     });
     if (outcome.status !== "succeeded")
-      throw AppError.of(
-        402,
-        "CARD_DECLINED",
-        "cardDeclinedByBank",
-        {},
-        {
-          details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
-        },
-      );
+      throw AppError.of("CARD_DECLINED", {
+        details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
+      });
   }
 
   const startsAt = zonedInstant(input.from, "00:00", tz);
@@ -168,12 +152,11 @@ export async function freezeMembership(
     const tx = txRaw as unknown as Db;
     await lockCustomerRow(tx, first.customer_id);
     const purchase = (await findPurchase(tx, first.purchase_id, true))!;
-    if (!(await freezable(tx, purchase, now)))
-      throw AppError.of(412, "FREEZE_NOT_ALLOWED", "freezeNotAllowed");
+    if (!(await freezable(tx, purchase, now))) throw AppError.of("FREEZE_NOT_ALLOWED");
     const overlaps = (await listFreezesOfPurchase(tx, purchase.purchase_id)).some(
       (f) => f.starts_at < endsAt && f.ends_at > startsAt,
     );
-    if (overlaps) throw AppError.of(409, "FREEZE_OVERLAPS", "freezeOverlaps");
+    if (overlaps) throw AppError.of("FREEZE_OVERLAPS");
     const freeze = await insertFreeze(tx, {
       purchase_id: purchase.purchase_id,
       customer_id: purchase.customer_id,
@@ -242,7 +225,7 @@ export async function cancelFreeze(
     const purchase = (await findPurchase(tx, unlocked.purchase_id, true))!;
     const freeze = (await findFreeze(tx, freezeId, true))!;
     if (freeze.cancelledAt) throw notFound();
-    if (freeze.starts_at <= now) throw AppError.of(412, "FREEZE_STARTED", "freezeAlreadyStarted");
+    if (freeze.starts_at <= now) throw AppError.of("FREEZE_STARTED");
     await cancelFreezeRow(tx, freezeId, now);
     await shiftPurchase(tx, purchase, -freeze.days, deps.config.timezone);
     await recordAudit(tx, {

@@ -133,11 +133,11 @@ export async function cancelSubscription(
   input: { customer_id: number; purchase_id: number; reason: string; now?: Date },
 ) {
   const reason = input.reason.trim();
-  if (!reason) throw AppError.of(400, "CANCEL_REASON_REQUIRED", "cancelReasonRequired");
+  if (!reason) throw AppError.of("CANCEL_REASON_REQUIRED");
   const purchase = await findPurchase(db, input.purchase_id);
   if (!purchase || purchase.customer_id !== input.customer_id) throw purchaseNotFound();
   if (!purchase.subscription_id || purchase.status !== "active") {
-    throw AppError.of(412, "SUBSCRIPTION_NOT_ACTIVE", "subscriptionNotActive");
+    throw AppError.of("SUBSCRIPTION_NOT_ACTIVE");
   }
   const gateway = gateways.find((g) => g.name === purchase.provider);
   if (gateway) await gateway.cancelSubscription(purchase.subscription_id);
@@ -157,7 +157,7 @@ export async function confirmCashPurchase(db: Db, purchaseId: number, timeZone: 
     if (!purchase) throw purchaseNotFound();
     if (purchase.credits_granted_at) return { purchase, granted: false };
     if (purchase.status !== "pending") {
-      throw AppError.of(412, "PURCHASE_NOT_PENDING", "purchaseNotPending");
+      throw AppError.of("PURCHASE_NOT_PENDING");
     }
     // A cash order of a package with its sign-up fee is one payment: confirming it pays both.
     const result = await grantPaymentGroup(tx, purchase, { now, timeZone });

@@ -90,7 +90,7 @@ export async function refundPurchase(
     const sameRequest =
       seen.purchase_id === input.purchase_id &&
       (input.amount === undefined || toCents(seen.amount) === Math.round(input.amount * 100));
-    if (!sameRequest) throw AppError.of(409, "REFUND_KEY_REUSED", "refundKeyReused");
+    if (!sameRequest) throw AppError.of("REFUND_KEY_REUSED");
     if (seen.status !== "pending") return { refund: seen, applied: false };
     return finishAtProcessor(deps, actor, seen, now);
   }
@@ -102,27 +102,23 @@ export async function refundPurchase(
     // The same key sent twice at once: the other request opened it while we waited for the lock.
     if (await findRefundByKey(tx, input.idempotency_key)) return { refund: null, recorded: false };
     if (!purchase.credits_granted_at || toCents(purchase.total_payment) <= 0)
-      throw AppError.of(412, "NOTHING_TO_REFUND", "refundNothingToRefund");
+      throw AppError.of("NOTHING_TO_REFUND");
     const recorded = RECORDED.includes(purchase.provider);
-    if (!recorded && !purchase.provider_ref)
-      throw AppError.of(412, "NOTHING_TO_REFUND", "refundNothingToRefund");
+    if (!recorded && !purchase.provider_ref) throw AppError.of("NOTHING_TO_REFUND");
     if (
       purchase.provider === "paypal" &&
       purchase.subscription_id &&
       !purchase.provider_ref?.startsWith("SBX-")
     )
-      throw AppError.of(412, "REFUND_AT_PAYPAL", "refundPaypalSubscription");
+      throw AppError.of("REFUND_AT_PAYPAL");
     const { pending_cents } = await refundTotalsOfPurchase(tx, purchase.purchase_id);
     const left = refundableCents(purchase, pending_cents);
     const cents = input.amount === undefined ? left : Math.round(input.amount * 100);
     if (!Number.isInteger(cents) || cents <= 0 || cents > left) {
-      throw AppError.of(
-        400,
-        "REFUND_AMOUNT_INVALID",
-        "refundAmountInvalid",
-        { left: formatMoney(centsToString(Math.max(0, left))) },
-        { fields: { amount: "Monto no válido" } },
-      );
+      throw AppError.of("REFUND_AMOUNT_INVALID", {
+        params: { left: formatMoney(centsToString(Math.max(0, left))) },
+        fields: { amount: "Monto no válido" },
+      });
     }
     const refund = await insertRefundOnce(tx, {
       purchase_id: purchase.purchase_id,
@@ -139,7 +135,7 @@ export async function refundPurchase(
   });
   if (!opened.refund) {
     const other = await findRefundByKey(deps.db, input.idempotency_key);
-    if (!other) throw AppError.of(409, "REFUND_KEY_REUSED", "refundKeyReused");
+    if (!other) throw AppError.of("REFUND_KEY_REUSED");
     return { refund: other, applied: false };
   }
   if (opened.recorded) {
@@ -163,7 +159,7 @@ async function finishAtProcessor(
   const purchase = await findPurchase(deps.db, refund.purchase_id);
   if (!purchase?.provider_ref) throw purchaseNotFound();
   const gateway = deps.gatewayFor(purchase.provider, purchase.provider_ref);
-  if (!gateway) throw AppError.of(412, "NOTHING_TO_REFUND", "refundNothingToRefund");
+  if (!gateway) throw AppError.of("NOTHING_TO_REFUND");
   const outcome = await gateway.refund({
     payment_ref: purchase.provider_ref,
     amount_cents: toCents(refund.amount),
@@ -172,7 +168,7 @@ async function finishAtProcessor(
   });
   if (outcome.status === "failed") {
     await updateRefund(deps.db, refund.refund_id, { status: "failed", failure_code: outcome.failure_code });
-    throw AppError.of(402, "REFUND_FAILED", "refundFailed", { code: outcome.failure_code });
+    throw AppError.of("REFUND_FAILED", { params: { code: outcome.failure_code } });
   }
   const done = await completeRefundInTx(deps, actor, refund.refund_id, outcome.refund_ref, now);
   return { refund: done, applied: true };

@@ -58,11 +58,11 @@ export async function payFailedRenewal(
   if (!purchase || purchase.customer_id !== customerId)
     throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
   if (purchase.status !== "active" || purchase.renewal_failures === 0 || purchase.provider !== "sandbox")
-    throw AppError.of(412, "INVOICE_NOT_FAILED", "invoiceNotFailed");
+    throw AppError.of("INVOICE_NOT_FAILED");
   const source = input.payment_source_id
     ? (await requireOwnSource(deps.db, customerId, input.payment_source_id)).source_id
     : input.payment_method;
-  if (!source) throw AppError.of(400, "CARD_REQUIRED", "invoiceNotFailed");
+  if (!source) throw AppError.of("CARD_REQUIRED");
   const period = periodOf(purchase, deps.timeZone);
   const amount = await renewalAmount(deps.db, purchase);
   const outcome = await deps.gateway.chargeSaved({
@@ -73,15 +73,9 @@ export async function payFailedRenewal(
     source_id: source,
   });
   if (outcome.status !== "succeeded") {
-    throw AppError.of(
-      402,
-      "CARD_DECLINED",
-      "cardDeclinedByBank",
-      {},
-      {
-        details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
-      },
-    );
+    throw AppError.of("CARD_DECLINED", {
+      details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
+    });
   }
   return deps.db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;

@@ -63,13 +63,11 @@ function isTransaction(db: Db): boolean {
 
 function seatsRefusal(left: number, needed: number): AppError | null {
   if (left >= needed) return null;
-  return left > 0
-    ? AppError.of(412, "NOT_ENOUGH_SEATS", "classNotEnoughSeats")
-    : AppError.of(412, "SOLD_OUT", "classSoldOut");
+  return left > 0 ? AppError.of("NOT_ENOUGH_SEATS") : AppError.of("SOLD_OUT");
 }
 
 /** Before the transaction only a full class is refused: its other refusals come first otherwise. */
-const soldOut = (left: number) => (left <= 0 ? AppError.of(412, "SOLD_OUT", "classSoldOut") : null);
+const soldOut = (left: number) => (left <= 0 ? AppError.of("SOLD_OUT") : null);
 
 /**
  * Admission before the transaction, when a popular class opens and hundreds of requests arrive
@@ -209,26 +207,13 @@ async function bookInTransaction(
     ? { missingFields: [], pendingPages: [] }
     : await accountBlockers(tx, customerId);
   if (missingFields.length > 0) {
-    throw AppError.of(
-      412,
-      "PROFILE_INCOMPLETE",
-      "profileIncomplete",
-      {},
-      {
-        details: { missing_fields: missingFields },
-      },
-    );
+    throw AppError.of("PROFILE_INCOMPLETE", { details: { missing_fields: missingFields } });
   }
   if (pendingPages.length > 0) {
-    throw AppError.of(
-      412,
-      "PAGES_PENDING",
-      "pagesPending",
-      { page: pendingPages[0].title },
-      {
-        details: { pages: pendingPages },
-      },
-    );
+    throw AppError.of("PAGES_PENDING", {
+      params: { page: pendingPages[0].title },
+      details: { pages: pendingPages },
+    });
   }
   const klass = await classForBooking(tx, request.single_class_id);
   if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
@@ -236,34 +221,27 @@ async function bookInTransaction(
   const customer = await customerForBooking(tx, customerId, klass.single_class_id, now);
   if (!customer) throw notFound();
   if (!overrideRules && config.unlimited_membership_penalties_enabled && customer.penalty_end_date) {
-    throw AppError.of(
-      412,
-      "PENALTY_ACTIVE",
-      "penaltyActive",
-      {},
-      {
-        details: {
-          no_shows: customer.penalty_no_shows,
-          end_date: customer.penalty_end_date.toISOString(),
-        },
+    throw AppError.of("PENALTY_ACTIVE", {
+      details: {
+        no_shows: customer.penalty_no_shows,
+        end_date: customer.penalty_end_date.toISOString(),
       },
-    );
+    });
   }
   // A frozen membership books nothing while frozen (issue 21.5; the purchases domain decides).
   if (!overrideRules) await refuseIfFrozen(tx, customerId, klass.class_date, config.timezone);
-  if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
-  if (klass.class_package_id !== null) throw AppError.of(412, "NEEDS_PACKAGE", "classNeedsPackage");
+  if (klass.cancelledAt) throw AppError.of("CLASS_CANCELLED");
+  if (klass.class_package_id !== null) throw AppError.of("NEEDS_PACKAGE");
   const window = overrideRules
     ? { hours: null, minutes: null } // still refuses a class that has started
     : { hours: config.reservation_timeframe_hours, minutes: config.reservation_timeframe_minutes };
   if (!isInsideBookingWindow(klass.class_date, now, window)) {
-    throw AppError.of(412, "OUTSIDE_BOOKING_WINDOW", "bookingWindowClosed");
+    throw AppError.of("OUTSIDE_BOOKING_WINDOW");
   }
   const withGuest = Boolean(request.guest);
-  if (withGuest && !config.allow_class_guests)
-    throw AppError.of(412, "GUESTS_NOT_ALLOWED", "guestsNotAllowed");
+  if (withGuest && !config.allow_class_guests) throw AppError.of("GUESTS_NOT_ALLOWED");
 
-  if (customer.holds_seat) throw AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
+  if (customer.holds_seat) throw AppError.of("ALREADY_BOOKED");
   const needed = withGuest ? 2 : 1;
   // The seats as of this read; takeSeat checks them again where it counts.
   const notEnough = seatsRefusal(klass.capacity === null ? 0 : klass.capacity - klass.seats_taken, needed);
@@ -321,11 +299,11 @@ async function whyRefused(
 ): Promise<never> {
   const seats = await seatsLeft(tx, klass.single_class_id, customerId);
   if (!seats) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-  if (seats.cancelled) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
-  if (seats.mine) throw AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
+  if (seats.cancelled) throw AppError.of("CLASS_CANCELLED");
+  if (seats.mine) throw AppError.of("ALREADY_BOOKED");
   const refused = seatsRefusal(seats.left, needed);
   if (refused) throw refused;
-  if (attempt >= CREDIT_ATTEMPTS) throw AppError.of(412, "NO_CREDITS", "creditsExhausted");
+  if (attempt >= CREDIT_ATTEMPTS) throw AppError.of("NO_CREDITS");
   throw new CreditsChanged();
 }
 
@@ -345,7 +323,7 @@ export async function checkSpots(
 ): Promise<{ host: string | null; guest: string | null }> {
   const host = request.spot?.trim() || null;
   const guest = withGuest ? request.guest_spot?.trim() || null : null;
-  if (host && guest && host === guest) throw AppError.of(400, "SPOTS_MUST_DIFFER", "spotsMustDiffer");
+  if (host && guest && host === guest) throw AppError.of("SPOTS_MUST_DIFFER");
   const checked = [check.host ? host : null, check.guest ? guest : null].filter(
     (spot): spot is string => spot !== null,
   );
@@ -354,10 +332,10 @@ export async function checkSpots(
   const grid = config.spotmap_enabled && details ? spotGridFor(details.class_type) : null;
   const valid = new Set(grid ? selectableSpots(grid) : []);
   for (const spot of checked) {
-    if (!valid.has(spot)) throw AppError.of(400, "SPOT_INVALID", "spotInvalid");
+    if (!valid.has(spot)) throw AppError.of("SPOT_INVALID");
   }
   const taken = new Set(spotsTaken);
-  if (checked.some((spot) => taken.has(spot))) throw AppError.of(409, "SPOT_TAKEN", "spotTaken");
+  if (checked.some((spot) => taken.has(spot))) throw AppError.of("SPOT_TAKEN");
   return { host, guest };
 }
 
@@ -387,7 +365,7 @@ async function pay(
   const chosen: BucketRow[] = [];
   for (let i = 0; i < seats; i++) {
     const bucket = chooseBucket(buckets, klass, config.timezone);
-    if (!bucket) throw AppError.of(412, "NO_CREDITS", "creditsExhausted");
+    if (!bucket) throw AppError.of("NO_CREDITS");
     chosen.push(bucket);
     // Only steers the next choice; the database is decremented by insertReservation.
     if (bucket.available_classes !== -1) bucket.available_classes -= 1;
@@ -406,9 +384,7 @@ export function uniqueViolationToConflict(error: unknown): unknown {
   const pgError = findPgError(error);
   if (pgError?.code !== "23505") return error;
   const constraint = pgError.constraint ?? pgError.message ?? "";
-  return constraint.includes("spot")
-    ? AppError.of(409, "SPOT_TAKEN", "spotTaken")
-    : AppError.of(409, "ALREADY_BOOKED", "classAlreadyBooked");
+  return constraint.includes("spot") ? AppError.of("SPOT_TAKEN") : AppError.of("ALREADY_BOOKED");
 }
 
 function findPgError(error: unknown): { code?: string; constraint?: string; message?: string } | null {

@@ -51,15 +51,17 @@ export async function changeReservation(
       }
       if (!locked) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
       const host = locked.reservation;
-      if (host.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
-      if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
+      if (host.deletedAt) throw AppError.of("ALREADY_CANCELLED");
+      if (klass.cancelledAt) throw AppError.of("CLASS_CANCELLED");
       const decision = changeDecision(klass.class_date, now, cancelPolicyOf(config), config.timezone);
       if (!decision.allowed) {
-        if (decision.reason === "started") throw AppError.of(412, "CLASS_STARTED", "changeStarted");
+        if (decision.reason === "started") throw AppError.of("CLASS_STARTED");
         const value = config.cancel_timeframe_value ?? 0;
-        throw AppError.of(412, "CHANGE_TOO_LATE", "changeTooLate", {
-          value,
-          unit: cancelUnitLabel(value, config.cancel_timeframe_unit),
+        throw AppError.of("CHANGE_TOO_LATE", {
+          params: {
+            value,
+            unit: cancelUnitLabel(value, config.cancel_timeframe_unit),
+          },
         });
       }
       const guest = locked.guests.find((g) => !g.deletedAt) ?? null;

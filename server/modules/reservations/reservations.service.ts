@@ -100,15 +100,15 @@ export async function cancelReservation(
     const locked = await lockForCancel(tx, customerId, reservationId);
     if (!locked) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
     const { customer, reservation, guests, classHasLine } = locked;
-    if (reservation.deletedAt) throw AppError.of(409, "ALREADY_CANCELLED", "alreadyCancelled");
+    if (reservation.deletedAt) throw AppError.of("ALREADY_CANCELLED");
 
     const decision = overrideRules
       ? overriddenCancelDecision(klass.class_date, now)
       : cancelDecision(klass.class_date, now, cancelPolicyOf(config), config.timezone);
     if (!decision.allowed) {
-      if (decision.reason === "disabled") throw AppError.of(412, "CANCEL_DISABLED", "cancelDisabled");
-      if (decision.reason === "started") throw AppError.of(412, "CLASS_STARTED", "cancelStarted");
-      throw AppError.of(412, "CANCEL_TOO_LATE", "cancelTooLate", thresholdParams(config));
+      if (decision.reason === "disabled") throw AppError.of("CANCEL_DISABLED");
+      if (decision.reason === "started") throw AppError.of("CLASS_STARTED", { message: "cancelStarted" });
+      throw AppError.of("CANCEL_TOO_LATE", { params: thresholdParams(config) });
     }
 
     const rows = [reservation, ...(reservation.guest_of_id === null ? guests : [])];
@@ -133,7 +133,7 @@ export async function cancelReservation(
       // Nothing given back: the bucket is gone (nothing to give back) or its limit is reached,
       // and then the whole cancellation is refused (the throw rolls it back).
       if (limit !== null && (await lockBucket(tx, bucketId))) {
-        throw AppError.of(412, "CANCEL_LIMIT_REACHED", "cancelLimitReached", { max: limit });
+        throw AppError.of("CANCEL_LIMIT_REACHED", { params: { max: limit } });
       }
     }
     return {
@@ -180,7 +180,7 @@ export async function rateReservation(
     const details = await findClassWithDetails(tx, row.single_class_id);
     const status = reservationStatus(row, details?.class_date ?? now, now);
     if (!canRate(status, row.class_stars, config.reservation_rating_enabled)) {
-      throw AppError.of(412, "RATING_NOT_ALLOWED", "ratingNotAllowed");
+      throw AppError.of("RATING_NOT_ALLOWED");
     }
     await setClassStars(tx, row.class_reservation_id, input.class_stars);
     if (input.coach_stars) {

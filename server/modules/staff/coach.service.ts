@@ -114,12 +114,7 @@ export type ProfilePatch = {
 
 export async function updateMyProfile(db: Db, current: AuthUser, patch: ProfilePatch) {
   const profile = await repo.instructorOfLogin(db, current.id);
-  if (!profile)
-    throw new AppError(
-      404,
-      "NO_COACH_PROFILE",
-      "Tu cuenta no tiene un perfil de coach. Pídelo al propietario.",
-    );
+  if (!profile) throw AppError.of("NO_COACH_PROFILE");
   await repo.updateInstructorProfile(db, profile.instructor_id, patch);
   return myProfile(db, current);
 }

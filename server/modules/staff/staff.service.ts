@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
 import { STAFF_ROLE_LABELS, type StaffRole, staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { createLogin } from "../../plugins/auth-users";
@@ -59,24 +60,14 @@ export async function inviteStaff(
   const email = input.email.trim().toLowerCase();
   const existing = await repo.findLoginByEmail(app.db, email);
   if (existing && staffRoleOf(existing.role)) {
-    throw fieldError(
-      409,
-      "ALREADY_STAFF",
-      "email",
-      "Esta persona ya es parte del equipo; cambia su rol en la lista.",
-    );
+    throw AppError.of("ALREADY_STAFF", { fields: { email: t("alreadyStaff") } });
   }
   const instructorId = input.role === "coach" ? (input.instructor_id ?? null) : null;
   if (instructorId !== null) {
     const profile = await repo.findInstructor(app.db, instructorId);
     if (!profile) throw fieldError(404, "NOT_FOUND", "instructor_id", "No encontramos ese perfil de coach.");
     if (profile.user_id) {
-      throw fieldError(
-        409,
-        "INSTRUCTOR_LINKED",
-        "instructor_id",
-        "Ese perfil de coach ya tiene a alguien asignado.",
-      );
+      throw AppError.of("INSTRUCTOR_LINKED", { fields: { instructor_id: t("instructorLinked") } });
     }
   }
   const secret = randomBytes(32).toString("base64url");
@@ -179,7 +170,12 @@ export async function acceptInvitation(
       .then(() => true)
       .catch(() => false);
     if (!ok)
-      throw fieldError(400, "WRONG_PASSWORD", "password", "La contraseña no coincide con la de tu cuenta.");
+      throw fieldError(
+        400,
+        "CURRENT_PASSWORD_WRONG",
+        "password",
+        "La contraseña no coincide con la de tu cuenta.",
+      );
   } else {
     const name = input.name?.trim() ?? "";
     if (name.length < 2) throw fieldError(400, "VALIDATION", "name", "Escribe tu nombre.");
@@ -221,7 +217,7 @@ export async function changeRole(
     const before = staffRoleOf(login?.role);
     if (!login || !before) throw new AppError(404, "NOT_FOUND", "Esa persona no es parte del equipo.");
     if (before === "owner" && input.role !== "owner" && (await repo.otherOwners(tx, userId)) === 0) {
-      throw new AppError(409, "LAST_OWNER", "El estudio necesita al menos un propietario.");
+      throw AppError.of("LAST_OWNER");
     }
     await repo.setLoginRole(tx, userId, input.role);
     if (input.role !== "coach") await repo.linkInstructor(tx, userId, null);
@@ -230,7 +226,7 @@ export async function changeRole(
         const profile = await repo.findInstructor(tx, input.instructor_id);
         if (!profile) throw new AppError(404, "NOT_FOUND", "No encontramos ese perfil de coach.");
         if (profile.user_id && profile.user_id !== userId) {
-          throw new AppError(409, "INSTRUCTOR_LINKED", "Ese perfil de coach ya tiene a alguien asignado.");
+          throw AppError.of("INSTRUCTOR_LINKED");
         }
       }
       await repo.linkInstructor(tx, userId, input.instructor_id);
@@ -256,7 +252,7 @@ export async function removeAccess(app: FastifyInstance, actor: Actor, userId: s
     const before = staffRoleOf(login?.role);
     if (!login || !before) throw new AppError(404, "NOT_FOUND", "Esa persona no es parte del equipo.");
     if (before === "owner" && (await repo.otherOwners(tx, userId)) === 0) {
-      throw new AppError(409, "LAST_OWNER", "El estudio necesita al menos un propietario.");
+      throw AppError.of("LAST_OWNER");
     }
     await repo.setLoginRole(tx, userId, "customer");
     await repo.linkInstructor(tx, userId, null);
@@ -290,8 +286,7 @@ export async function createFirstOwner(
   app: FastifyInstance,
   input: { name: string; email: string; password: string },
 ) {
-  const closed = () =>
-    new AppError(409, "SETUP_CLOSED", "El estudio ya tiene propietario. Entra con tu cuenta.");
+  const closed = () => AppError.of("SETUP_CLOSED");
   if (!(await firstOwnerOpen(app.db))) throw closed();
   const email = input.email.trim().toLowerCase();
   const problem = await passwordProblemFor(app, input.password, { email, names: [input.name] });

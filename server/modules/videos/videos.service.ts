@@ -40,7 +40,7 @@ export async function resolveViewer(
   user: AuthUser,
   config: { videos_enabled: boolean },
 ): Promise<Viewer> {
-  if (!config.videos_enabled) throw AppError.of(404, "VIDEOS_DISABLED", "videosDisabled");
+  if (!config.videos_enabled) throw AppError.of("VIDEOS_DISABLED");
   if (user.role === "admin") return { customerId: user.customer_id };
   const customerId = user.customer_id;
   if (customerId === null) throw purchaseRequired();
@@ -51,11 +51,11 @@ export async function resolveViewer(
   return { customerId };
 }
 
-const purchaseRequired = () => AppError.of(412, "PURCHASE_REQUIRED", "videosPurchaseRequired");
+const purchaseRequired = () => AppError.of("PURCHASE_REQUIRED");
 
 /** Favourites, completions and ratings belong to a customer record; an admin without one gets 403. */
 export function requireCustomer(viewer: Viewer): number {
-  if (viewer.customerId === null) throw AppError.of(403, "FORBIDDEN", "forbidden");
+  if (viewer.customerId === null) throw AppError.of("FORBIDDEN");
   return viewer.customerId;
 }
 

@@ -16,7 +16,7 @@ import {
 } from "./waitlists.repository";
 
 function ensureEnabled(config: AppConfig) {
-  if (!config.waitlist_enabled) throw AppError.of(412, "WAITLIST_DISABLED", "waitlistDisabled");
+  if (!config.waitlist_enabled) throw AppError.of("WAITLIST_DISABLED");
 }
 
 /** What the customer sees of one entry: place in line and, for offers, until when. */
@@ -99,28 +99,28 @@ export async function joinWaitlist(
       const tx = txRaw as unknown as Db;
       const klass = await lockClassForSeats(tx, classId);
       if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-      if (klass.cancelledAt) throw AppError.of(412, "CLASS_CANCELLED", "classCancelledByStudio");
+      if (klass.cancelledAt) throw AppError.of("CLASS_CANCELLED");
       if (klass.class_package_id !== null || klass.class_date <= now) {
-        throw AppError.of(412, "WAITLIST_CLOSED", "waitlistClassClosed");
+        throw AppError.of("WAITLIST_CLOSED");
       }
       if (await hasOwnSeat(tx, customerId, classId)) {
-        throw AppError.of(409, "ALREADY_BOOKED", "waitlistAlreadyBooked");
+        throw AppError.of("ALREADY_BOOKED", { message: "waitlistAlreadyBooked" });
       }
       const existing = await findMyEntryForClass(tx, customerId, classId);
       if (existing && (existing.status === "waiting" || existing.status === "offered")) {
-        throw AppError.of(409, "ALREADY_ON_WAITLIST", "waitlistAlreadyOnList");
+        throw AppError.of("ALREADY_ON_WAITLIST");
       }
       // A finished entry (promoted then cancelled, or expired) makes way for a fresh place in line.
       if (existing) await updateEntry(tx, existing.waitlist_id, { deletedAt: now });
       const full = klass.capacity === null || (await countSeats(tx, classId)) >= klass.capacity;
-      if (!full) throw AppError.of(412, "CLASS_HAS_SEATS", "waitlistClassHasSeats");
+      if (!full) throw AppError.of("CLASS_HAS_SEATS");
       return entryOut(tx, await insertEntry(tx, customerId, classId));
     });
   } catch (error) {
     const code =
       (error as { code?: string; cause?: { code?: string } }).cause?.code ??
       (error as { code?: string }).code;
-    if (code === "23505") throw AppError.of(409, "ALREADY_ON_WAITLIST", "waitlistAlreadyOnList");
+    if (code === "23505") throw AppError.of("ALREADY_ON_WAITLIST");
     throw error;
   }
 }
@@ -155,10 +155,10 @@ export async function acceptOffer(
     await lockClassForSeats(tx, entry.single_class_id);
     const current = await findMyEntry(tx, customerId, id, true);
     if (current?.status !== "offered") {
-      throw AppError.of(412, "WAITLIST_NO_OFFER", "waitlistNoOffer");
+      throw AppError.of("WAITLIST_NO_OFFER");
     }
     if (!current.offer_expires_at || current.offer_expires_at <= now) {
-      throw AppError.of(412, "WAITLIST_OFFER_EXPIRED", "waitlistOfferExpired");
+      throw AppError.of("WAITLIST_OFFER_EXPIRED");
     }
     let reservationId: number;
     try {
@@ -172,7 +172,7 @@ export async function acceptOffer(
       reservationId = host.class_reservation_id;
     } catch (error) {
       if (error instanceof AppError && (error.code === "SOLD_OUT" || error.code === "NOT_ENOUGH_SEATS")) {
-        throw AppError.of(412, "WAITLIST_OFFER_TAKEN", "waitlistOfferTaken");
+        throw AppError.of("WAITLIST_OFFER_TAKEN");
       }
       throw error;
     }
