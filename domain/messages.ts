@@ -398,6 +398,18 @@ export const messages = {
   freezeAlreadyStarted: "Este congelamiento ya empezó y no se puede quitar.",
   invoiceNotFailed: "Este cargo no está pendiente de pago.",
   invoicePaid: "¡Listo! Pagamos el cargo y tu suscripción sigue activa.",
+  // Error texts that had lived beside their code (one owner now: the catalogue in domain/error-codes.ts)
+  recordExists: "Este registro ya existe.",
+  invalidReference: "Uno de los elementos indicados no existe.",
+  lastOwner: "El estudio necesita al menos un propietario.",
+  setupClosed: "El estudio ya tiene propietario. Entra con tu cuenta.",
+  alreadyStaff: "Esta persona ya es parte del equipo; cambia su rol en la lista.",
+  instructorLinked: "Ese perfil de coach ya tiene a alguien asignado.",
+  noCoachProfile: "Tu cuenta no tiene un perfil de coach. Pídelo al propietario.",
+  classInPast: "Esta clase ya pasó: no se puede editar ni cancelar, solo tomar asistencia.",
+  noticeNotFound: "No encontramos ese aviso.",
+  freeCancelNotOffered: "Esta reservación no tiene cancelación sin costo por un cambio del estudio.",
+  substitutionNotCoach: "El coach a sustituir no da una de las clases elegidas.",
 } as const;
 
 export type MessageKey = keyof typeof messages;
