@@ -9,6 +9,7 @@ import { testDriver } from "../../test/test-driver";
  * read yet, and a client that stops reading stops the reading of the database (the ZIP is never
  * whole in memory). audit_log gets ~15 MB of hard-to-compress text, more than the socket buffers
  * hold, so a paused download must hold the export before webhook_events, the last table.
+ * Slow on PGlite on a busy machine (~90 s for the 15 MB there): the bounds are wide.
  */
 describe(`Exportar todo streams (${testDriver()})`, () => {
   let t: TestApp;
@@ -25,11 +26,11 @@ describe(`Exportar todo streams (${testDriver()})`, () => {
         md5(random()::text) || md5(random()::text) || md5(random()::text) || md5(random()::text) ||
         md5(random()::text) || md5(random()::text) || md5(random()::text) || md5(random()::text))
       from generate_series(1, 60000) g`);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t?.close());
 
   it("answers before the last table is read, and waits for a client that stops reading", {
-    timeout: 120_000,
+    timeout: 300_000,
   }, async () => {
     const owner = (await t.signUp({ role: "admin" })).headers;
     const lastTableRead = () => reads.some((s) => /from "webhook_events"/.test(s));
