@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { applySpanishZodMessages } from "../domain/zod-locale";
 import type { AppConfigEnv } from "./config";
 import type { Database } from "./db/client";
+import { registerJobs } from "./jobs";
 import acceptedPagesRoutes from "./modules/accepted-pages/accepted-pages.routes";
 import addressesRoutes from "./modules/addresses/addresses.routes";
 import adminCatalogueRoutes from "./modules/admin-catalogue/catalogue.routes";
@@ -34,7 +35,6 @@ import healthRoutes from "./modules/health/health.routes";
 import metricsPlugin from "./modules/health/metrics";
 import instructorsRoutes from "./modules/instructors/instructors.routes";
 import outboxRoutes from "./modules/mail/outbox.routes";
-import { registerReminderJob } from "./modules/notifications/reminder-job";
 import unsubscribeRoutes from "./modules/notifications/unsubscribe.routes";
 import packagesRoutes from "./modules/packages/packages.routes";
 import paymentMethodsRoutes from "./modules/payment-methods/payment-methods.routes";
@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(waitlistsRoutes);
       await api.register(attendanceRoutes);
       await api.register(penaltiesRoutes);
-      registerReminderJob(api);
+      registerJobs(api);
       await api.register(unsubscribeRoutes);
       await api.register(creditsRoutes);
       await api.register(addressesRoutes);

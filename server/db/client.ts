@@ -43,6 +43,13 @@ export const schema = {
 /** The same Drizzle API over either driver: code never needs to know which one it has. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The handle inside `db.transaction(async (tx) => ...)`. It is a `Db` too, so repositories and
+ * services that take `db: Db` accept it as is (no cast); a function that must run inside a
+ * transaction (it locks rows, or several writes must land together) says so by taking `tx: Tx`.
+ */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";

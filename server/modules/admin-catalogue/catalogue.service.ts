@@ -25,8 +25,7 @@ function columnsOf(spec: CatalogueSpec, input: Values): Values {
 /** POST: the row, its links and the audit entry in one transaction; answered as the spec reads it. */
 export async function create(db: Db, spec: CatalogueSpec, actor: string | null, input: Values) {
   const values = columnsOf(spec, input);
-  const id = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const id = await db.transaction(async (tx) => {
     const newId = await repo.insertRow(tx, spec.table, values);
     await spec.afterSave?.(tx, newId, input);
     await audit(tx, actor, { action: "create", entity: spec.key, entity_id: newId, details: input });
@@ -38,8 +37,7 @@ export async function create(db: Db, spec: CatalogueSpec, actor: string | null, 
 /** PUT: changes only the fields sent (link lists too); 404 for an unknown id. */
 export async function update(db: Db, spec: CatalogueSpec, actor: string | null, id: number, input: Values) {
   const values = columnsOf(spec, input);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     if (!(await repo.updateRow(tx, spec.table, id, values))) throw notFound();
     await spec.afterSave?.(tx, id, input);
     await audit(tx, actor, { action: "update", entity: spec.key, entity_id: id, details: input });
@@ -54,8 +52,7 @@ export async function update(db: Db, spec: CatalogueSpec, actor: string | null, 
 export async function remove(db: Db, spec: CatalogueSpec, actor: string | null, id: number) {
   const inUse = () => AppError.of(409, "IN_USE", spec.messages.inUse);
   try {
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    await db.transaction(async (tx) => {
       if (!(await repo.selectOne(tx, spec.table, id))) throw notFound();
       if (await isInUse(tx, spec, id)) throw inUse();
       await repo.deleteRow(tx, spec.table, id);

@@ -16,7 +16,7 @@ import { grantAtDesk, revokePurchase } from "../purchases/desk-access";
 import { findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
 import { type BookingRequest, type BookingRules, bookSeat } from "../reservations/booking.service";
 import { type CancelRules, cancelReservation } from "../reservations/reservations.service";
-import { onSeatFreed } from "../waitlists/promotion.service";
+import { seatFreed } from "../reservations/seat-freed";
 import {
   type CustomerSort,
   customerReservations,
@@ -321,7 +321,7 @@ export async function cancelForCustomer(
   );
   // Inside the audited transaction cancelReservation cannot hand the seat on (the line must see
   // it free, after commit): done here, as the customer's own cancel does.
-  if (cancelled.classHasLine) await onSeatFreed(db, cancelled.single_class_id);
+  if (cancelled.classHasLine) await seatFreed(db, cancelled.single_class_id);
   return cancelled;
 }
 

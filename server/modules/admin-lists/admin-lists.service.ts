@@ -148,8 +148,7 @@ export async function listWaitlistEntries(
  * same transaction.
  */
 export async function removeWaitlistEntry(db: Db, actor: Actor, id: number, now = new Date()) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const owner = await entryOwner(tx, id);
     if (!owner) throw notFound("waitlistNotFound", "WAITLIST_NOT_FOUND");
     await leaveWaitlist(tx, owner.customer_id, id, now);

@@ -1,4 +1,5 @@
 import { and, count, eq, exists, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { classSummaryColumns, seatsBooked } from "../../db/class-summary";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
 import {
@@ -11,7 +12,6 @@ import {
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
-import { classSummaryColumns, seatsBooked } from "../dashboard/dashboard.repository";
 import { customerColumns, customerMatches, customerSortKey } from "./customer-columns";
 import {
   containsPattern,

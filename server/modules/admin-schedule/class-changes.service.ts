@@ -7,11 +7,10 @@ import { formatDateTime } from "../../../domain/format";
 import type { Db } from "../../db/client";
 import type { ClassChangeLine } from "../../db/schema/calendar";
 import type { Mailer } from "../../plugins/mailer";
-import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.repository";
-import { getSingleClass } from "../calendar/calendar.service";
+import { type ClassRow, findClassesWithDetails, getSingleClass } from "../calendar/calendar.service";
 import { classChangeEmail } from "../notifications/class-change-emails";
 import { cancelForClass, cancelReservation, lockClassForSeats } from "../reservations/reservations.service";
-import { onSeatFreed } from "../waitlists/promotion.service";
+import { seatFreed } from "../reservations/seat-freed";
 import { audit } from "./audit";
 import * as changes from "./class-changes.repository";
 import * as repo from "./schedule.repository";
@@ -208,8 +207,7 @@ export async function updateClasses(
   now = new Date(),
 ) {
   const zone = deps.config.timezone;
-  const result = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await deps.db.transaction(async (tx) => {
     const klass = await lockClassForSeats(tx, id);
     refuseLocked(klass, now);
     const series_id = await seriesOf(tx, id);
@@ -259,7 +257,7 @@ export async function updateClasses(
     });
     return { ids, announcements };
   });
-  if (patch.capacity !== undefined) for (const target of result.ids) await onSeatFreed(deps.db, target);
+  if (patch.capacity !== undefined) for (const target of result.ids) await seatFreed(deps.db, target);
   await sendAnnouncements(deps, result.announcements);
   return {
     single_class: await getSingleClass(deps.db, id, null),
@@ -304,8 +302,7 @@ export async function cancelClasses(
   scope: ChangeScope = "one",
   now = new Date(),
 ) {
-  const result = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await deps.db.transaction(async (tx) => {
     const klass = await lockClassForSeats(tx, id);
     refuseLocked(klass, now);
     const series_id = await seriesOf(tx, id);
@@ -399,8 +396,7 @@ export async function substituteCoach(
   const list = input.changes.filter((c) => c.instructor_id !== input.instructor_id);
   if (list.length === 0) throw badRequest(x.substitutionEmpty, { changes: x.substitutionEmpty });
   const ids = [...new Set(list.map((c) => c.single_class_id))];
-  const result = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await deps.db.transaction(async (tx) => {
     await lockOthers(tx, ids, -1, now);
     const before = await findClassesWithDetails(tx, ids);
     for (const change of list) {

@@ -70,8 +70,7 @@ function linksOf(input: Partial<ClassInput>): Partial<repo.ClassLinks> {
 
 export async function createClass(db: Db, config: AppConfig, actor: string | null, input: ClassInput) {
   const values = columnsOf(input, config.timezone) as repo.ClassValues;
-  const id = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const id = await db.transaction(async (tx) => {
     const row = await repo.insertClass(tx, values, {
       instructor_ids: input.instructor_ids ?? [],
       tag_ids: input.tag_ids ?? [],
@@ -187,8 +186,7 @@ export async function repeatWeekly(
   input: { single_class_id: number; until: string },
 ) {
   const zone = config.timezone;
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const template = await repo.findClassTemplate(tx, input.single_class_id);
     if (!template) throw notFound("classNotFound", "CLASS_NOT_FOUND");
     if (template.cancelledAt) throw AppError.of("CLASS_ALREADY_CANCELLED");
@@ -226,8 +224,7 @@ export async function copyWeek(
   const zone = config.timezone;
   const shift = daysBetween(input.from_start_date, input.to_start_date);
   if (shift === 0) throw badRequest(t("copyWeekSame"), { to_start_date: t("copyWeekSame") });
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const templates = await repo.findTemplatesBetween(
       tx,
       zonedInstant(input.from_start_date, "00:00", zone),

@@ -9,7 +9,7 @@ import { notifyPenalty } from "../notifications/notifications.service";
 import { getPackage } from "../packages/packages.service";
 import { penaltyAfterDeskNoShow } from "../penalties/penalties.service";
 import { lockClassForSeats } from "../reservations/booking.service";
-import { onSeatFreed } from "../waitlists/promotion.service";
+import { seatFreed } from "../reservations/seat-freed";
 import {
   checkInSeatsOf,
   classExists,
@@ -145,8 +145,7 @@ export async function setCheckInStatus(
     };
   });
   if (outcome.penalty) await notifyPenalty(app, outcome.seat.customer_id, outcome.penalty);
-  if (status === "late_cancel" && outcome.seat.class_reservation_id)
-    await onSeatFreed(app.db, outcome.classId);
+  if (status === "late_cancel" && outcome.seat.class_reservation_id) await seatFreed(app.db, outcome.classId);
   return outcome.seat;
 }
 
@@ -196,8 +195,7 @@ export async function addWalkIn(app: FastifyInstance, actor: Actor, classId: num
       fields: { class_package_id: "Elige el paquete que se pagó en efectivo." },
     });
   }
-  return app.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return app.db.transaction(async (tx) => {
     const customerId = input.customer_id ?? (await createCustomerAtDesk(tx, input.customer!)).customer_id;
     if (input.payment === "cash") {
       const pkg = await getPackage(tx, input.class_package_id!, { admin: true });

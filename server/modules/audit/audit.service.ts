@@ -50,8 +50,7 @@ export type Audited<T> = { result: T; audit: Omit<AuditEntry, "actor_user_id"> |
  * without its entry, nor the entry without the change. Other domains' writes take `tx`.
  */
 export async function auditedChange<T>(db: Db, actor: Actor, change: (tx: Db) => Promise<Audited<T>>) {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const { result, audit } = await change(tx);
     if (audit) await recordAudit(tx, { actor_user_id: actor.user_id, ...audit });
     return result;

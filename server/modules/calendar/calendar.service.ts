@@ -23,6 +23,17 @@ import {
   gzipWithSuffix,
 } from "./schedule-encoding";
 
+/**
+ * The calendar's reads other modules build on (reservations, waitlists, class changes, emails):
+ * they take them from here, the calendar's service, never from its repository.
+ */
+export {
+  type ClassRow,
+  findClassesWithDetails,
+  findClassWithDetails,
+  findSeats,
+} from "./calendar.repository";
+
 /** Longest range one schedule request may ask for (a month view plus its edges). */
 export const MAX_RANGE_DAYS = 62;
 

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
 import type { CardGateway, PaymentOutcome, RecurringInput } from "../../payments/gateway";
 import { discountInvalid, redeemDiscount, resolveDiscount, totalsFor } from "../discounts/discounts.service";
-import { lockPackage } from "../packages/packages.repository";
+import { lockPackage } from "../packages/packages.service";
 import {
   requireOwnSource,
   resolveCheckoutOption,

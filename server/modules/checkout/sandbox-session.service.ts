@@ -4,7 +4,7 @@ import { t } from "../../../domain/messages";
 import { parseSandboxToken, tokenizeSandboxCard } from "../../../domain/sandbox-card";
 import { saveCard } from "../payment-methods/payment-methods.service";
 import { grantPaymentGroup } from "../purchases/credit-grant";
-import { findPurchase } from "../purchases/purchases.repository";
+import { findPurchase } from "../purchases/purchases.service";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
 

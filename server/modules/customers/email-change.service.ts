@@ -63,8 +63,7 @@ export async function confirmEmailChange(app: FastifyInstance, token: string) {
   if (dot <= 0) throw invalidLink();
   const userId = token.slice(0, dot);
   const secret = token.slice(dot + 1);
-  const changed = await app.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const changed = await app.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(verification)

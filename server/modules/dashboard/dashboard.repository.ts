@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { classSummaryColumns } from "../../db/class-summary";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
 import {
@@ -14,29 +15,6 @@ import { invoices, purchases, refunds } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 
 /** Read-only figures of the admin dashboard; the service groups them by the studio's days. */
-
-/**
- * Seats taken in a class (a guest is a seat): the occupancy both the dashboard's classes of today
- * and the admin's class list (admin-lists) show. A correlated count on the indexed
- * single_class_id, so it is computed only for the rows a query returns.
- */
-export const seatsBooked = sql<number>`(select count(*) from ${class_reservations} r
-  where r.single_class_id = ${qualified(single_classes.single_class_id)} and r.deleted_at is null)`.mapWith(
-  Number,
-);
-
-/** A class as the back office lists it: when, how long, type, place and seats booked. */
-export const classSummaryColumns = {
-  single_class_id: single_classes.single_class_id,
-  class_date: single_classes.class_date,
-  duration_minutes: single_classes.duration_minutes,
-  capacity: single_classes.capacity,
-  cancelledAt: single_classes.cancelledAt,
-  class_type: class_types.name,
-  color: class_types.color,
-  location: locations.name,
-  booked: seatsBooked,
-};
 
 /** The class's coaches as the studio calls them (nick name, else name), in a stable order. */
 const coachNames = sql<

@@ -15,6 +15,9 @@ import {
   type PaymentSourceRow,
 } from "./payment-methods.repository";
 
+/** A desk sale charges one of the customer's saved cards. */
+export { findOwnSource, listSources } from "./payment-methods.repository";
+
 /** Payment instructions are admin HTML shown to customers: only formatting and links survive. */
 export function sanitizeInstructions(html: string | null | undefined): string | null {
   if (!html) return null;

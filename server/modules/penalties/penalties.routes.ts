@@ -4,7 +4,7 @@ import { t } from "../../../domain/messages";
 import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
 import { liftPenalty } from "../admin-customers/admin-customers.service";
 import { actorOf } from "../audit/actor";
-import { changePenalty, createPenalty, NO_SHOW_JOB, penaltyById, runNoShowJob } from "./penalties.service";
+import { changePenalty, createPenalty, penaltyById } from "./penalties.service";
 
 const id = z.coerce.number().int().positive();
 const penaltyOut = z.object({
@@ -20,18 +20,9 @@ const date = z.string().max(40);
 const noShows = z.number().int().min(0).max(1000);
 
 /**
- * No-show penalties: the job that marks no-shows after classes end (every 15 minutes) and the
- * admin's lift. Lifting reuses the admin-customers service (one rule, one audit trail).
+ * No-show penalties (the job that marks no-shows is in penalties.jobs.ts) and the admin's lift. Lifting reuses the admin-customers service (one rule, one audit trail).
  */
 const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.register(
-    NO_SHOW_JOB,
-    async () => {
-      await runNoShowJob(app);
-    },
-    { cron: "*/15 * * * *" },
-  );
-
   // The spec's resource (GET list: credits.routes, with the customer's own list).
   app.get(
     "/class_reservation_penaltys/:id",

@@ -48,8 +48,7 @@ type NewPenalty = { customer_id: number; no_shows: number; end_date: Date };
 export async function processNoShows(db: Db, config: AppConfig, now = new Date()): Promise<NewPenalty[]> {
   const created: NewPenalty[] = [];
   for (;;) {
-    const batch = await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    const batch = await db.transaction(async (tx) => {
       const seats = await claimEndedSeats(tx, now, BATCH);
       await markProcessed(
         tx,

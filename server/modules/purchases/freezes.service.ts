@@ -148,8 +148,7 @@ export async function freezeMembership(
 
   const startsAt = zonedInstant(input.from, "00:00", tz);
   const endsAt = zonedInstant(addLocalDays(input.to, 1), "00:00", tz);
-  const result = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await deps.db.transaction(async (tx) => {
     await lockCustomerRow(tx, first.customer_id);
     const purchase = (await findPurchase(tx, first.purchase_id, true))!;
     if (!(await freezable(tx, purchase, now))) throw AppError.of("FREEZE_NOT_ALLOWED");
@@ -217,8 +216,7 @@ export async function cancelFreeze(
   freezeId: number,
   now = new Date(),
 ) {
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const unlocked = await findFreeze(tx, freezeId);
     if (!unlocked || unlocked.cancelledAt) throw notFound();
     await lockCustomerRow(tx, unlocked.customer_id);

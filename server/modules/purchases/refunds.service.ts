@@ -95,8 +95,7 @@ export async function refundPurchase(
     return finishAtProcessor(deps, actor, seen, now);
   }
 
-  const opened = await deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const opened = await deps.db.transaction(async (tx) => {
     const purchase = await findPurchase(tx, input.purchase_id, true);
     if (!purchase) throw purchaseNotFound();
     // The same key sent twice at once: the other request opened it while we waited for the lock.
@@ -181,8 +180,7 @@ async function completeRefundInTx(
   refundRef: string | null,
   now: Date,
 ) {
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     return completeRefund(tx, deps, actor, refundId, refundRef, now);
   });
 }

@@ -77,8 +77,7 @@ export async function payFailedRenewal(
       details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
     });
   }
-  return deps.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return deps.db.transaction(async (tx) => {
     const current = await lockDue(tx, purchase.purchase_id, period.start);
     if (!current) return { paid: false };
     const invoice = await insertInvoiceOnce(tx, {

@@ -40,8 +40,7 @@ export async function changeReservation(
   now = new Date(),
 ): Promise<{ host: ReservationRow; guest: ReservationRow | null }> {
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await db.transaction(async (tx) => {
       const klass = await lockClassOfReservation(tx, customerId, change.class_reservation_id);
       if (!klass) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
       let locked = await lockForCancel(tx, customerId, change.class_reservation_id);

@@ -8,6 +8,7 @@ import {
   notifyWaitlistSkipped,
 } from "../notifications/notifications.service";
 import { bookSeat, type LockedClass, lockClassForSeats } from "../reservations/booking.service";
+import { seatFreed } from "../reservations/seat-freed";
 import {
   classesWithLine,
   countSeats,
@@ -68,21 +69,13 @@ function closed(klass: LockedClass | null, now: Date, config: AppConfig): klass 
   );
 }
 
-const apps = new WeakMap<Db, FastifyInstance>();
-
-/** Lets `onSeatFreed(db, id)` (called by the reservations service) find the app that owns `db`. */
-export function bindPromotion(app: FastifyInstance) {
-  apps.set(app.db, app);
-}
-
 /**
- * Called right after a seat of a class has been released and committed. Promotes now (so the
- * person in line sees the seat at once) and, if that fails, leaves a job to retry. Never throws:
- * the cancellation that freed the seat has already succeeded.
+ * A seat of the class was released and committed (the reservations module's seatFreed, wired in
+ * waitlists.jobs.ts). Promotes now (so the person in line sees the seat at once) and, if that
+ * fails, leaves a job to retry. Never throws: the cancellation that freed the seat has already
+ * succeeded.
  */
-export async function onSeatFreed(db: Db, singleClassId: number): Promise<void> {
-  const app = apps.get(db);
-  if (!app) return;
+export async function promoteFreedSeat(app: FastifyInstance, singleClassId: number): Promise<void> {
   try {
     await promoteClass(app, singleClassId);
   } catch (error) {
@@ -92,6 +85,9 @@ export async function onSeatFreed(db: Db, singleClassId: number): Promise<void> 
       .catch(() => {});
   }
 }
+
+/** Superseded by seatFreed (reservations/seat-freed.ts); kept while one caller still uses it. */
+export const onSeatFreed = seatFreed;
 
 export async function promoteClass(
   app: FastifyInstance,
@@ -143,8 +139,7 @@ async function promoteOne(
   now: Date,
   result: PromotionResult,
 ): Promise<boolean> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     const klass = await lockClassForSeats(tx, classId);
     if (closed(klass, now, config)) return false;
     if (klass.capacity === null || (await countSeats(tx, classId)) >= klass.capacity) return false;
@@ -188,8 +183,7 @@ async function offerSeats(
   now: Date,
   result: PromotionResult,
 ) {
-  await app.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await app.db.transaction(async (tx) => {
     const klass = await lockClassForSeats(tx, classId);
     await expireOffers(tx, now, classId);
     if (closed(klass, now, config)) return;
@@ -238,7 +232,7 @@ export async function closeOtherOffers(db: Db, classId: number, exceptId: number
  */
 export async function sweepWaitlists(app: FastifyInstance, now = new Date()): Promise<void> {
   await app.db.transaction(async (tx) => {
-    await expireOffers(tx as unknown as Db, now);
+    await expireOffers(tx, now);
   });
   const config = await app.appConfig.get();
   if (!config.waitlist_enabled || config.waitlist_mode === "offer") return;

@@ -4,7 +4,6 @@ import { t } from "../../../domain/messages";
 import { WAITLIST_STATUSES } from "../../db/schema/waitlists";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { notifyBookingConfirmed } from "../notifications/notifications.service";
-import { bindPromotion, PROMOTE_JOB, promoteClass, SWEEP_JOB, sweepWaitlists } from "./promotion.service";
 import {
   acceptOffer,
   getMyWaitlist,
@@ -30,17 +29,10 @@ const entryOut = z
   .loose();
 
 /**
- * Mis Listas de Espera and the class card's waitlist button (seed 000 "Waitlist"), plus the
- * promotion jobs: "waitlist.promote" (retry of a promotion that failed when a seat freed) and
- * "waitlist.sweep" (every 5 minutes: ends due offers, retries classes with a free seat).
+ * Mis Listas de Espera and the class card's waitlist button (seed 000 "Waitlist"); the promotion
+ * jobs are in waitlists.jobs.ts.
  */
 const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
-  bindPromotion(app);
-  app.jobs.register(PROMOTE_JOB, async (data: { single_class_id: number }) => {
-    await promoteClass(app, data.single_class_id);
-  });
-  app.jobs.register(SWEEP_JOB, () => sweepWaitlists(app), { cron: "*/5 * * * *" });
-
   app.get(
     "/waitlist",
     {

@@ -95,8 +95,7 @@ export async function joinWaitlist(
 ) {
   ensureEnabled(config);
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    return await db.transaction(async (tx) => {
       const klass = await lockClassForSeats(tx, classId);
       if (!klass) throw notFound("classNotFound", "CLASS_NOT_FOUND");
       if (klass.cancelledAt) throw AppError.of("CLASS_CANCELLED");
@@ -127,8 +126,7 @@ export async function joinWaitlist(
 
 /** Leaves a line (my entry only). The row stays, marked left, for the studio's history. */
 export async function leaveWaitlist(db: Db, customerId: number, id: number, now = new Date()) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const entry = await findMyEntry(tx, customerId, id, true);
     if (!entry) throw notFound("waitlistNotFound", "WAITLIST_NOT_FOUND");
     await updateEntry(tx, id, { status: entry.status === "promoted" ? "promoted" : "left", deletedAt: now });
@@ -150,8 +148,7 @@ export async function acceptOffer(
   ensureEnabled(config);
   const entry = await findMyEntry(db, customerId, id);
   if (!entry) throw notFound("waitlistNotFound", "WAITLIST_NOT_FOUND");
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  return db.transaction(async (tx) => {
     await lockClassForSeats(tx, entry.single_class_id);
     const current = await findMyEntry(tx, customerId, id, true);
     if (current?.status !== "offered") {

@@ -4,7 +4,7 @@ import { sendDueReminders } from "./notifications.service";
 export const REMINDER_JOB = "notifications.reminders";
 
 /** Class reminders every 15 minutes (reminder_hours_before ahead; once per reservation). */
-export function registerReminderJob(app: FastifyInstance) {
+export function registerNotificationJobs(app: FastifyInstance) {
   app.jobs.register(
     REMINDER_JOB,
     async () => {
