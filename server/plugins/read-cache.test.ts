@@ -79,4 +79,23 @@ describe("ReadCache", () => {
     c.finish();
     expect(await after).toBe(2);
   });
+
+  it("getMany builds every missing key in one call, reuses the cached ones, and is emptied with the cache it follows", async () => {
+    const cards = new ReadCache();
+    const shared = new ReadCache(10, [cards]);
+    const calls: string[][] = [];
+    const build = async (missing: string[]) => {
+      calls.push(missing);
+      return new Map(missing.map((k) => [k, `v-${k}`]));
+    };
+    expect(await cards.getMany(["a", "b"], build)).toEqual(["v-a", "v-b"]);
+    expect(await cards.getMany(["b", "c", "a"], build)).toEqual(["v-b", "v-c", "v-a"]);
+    expect(calls).toEqual([["a", "b"], ["c"]]);
+    shared.clear();
+    await cards.getMany(["a"], build);
+    expect(calls).toEqual([["a", "b"], ["c"], ["a"]]);
+    // A failed build fails its callers and is not kept.
+    await expect(cards.getMany(["x"], async () => Promise.reject(new Error("db down")))).rejects.toThrow();
+    expect(await cards.getMany(["x"], build)).toEqual(["v-x"]);
+  });
 });

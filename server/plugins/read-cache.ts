@@ -36,12 +36,22 @@ export const READ_CACHE_MAX_ENTRIES = 1_000;
  * crowd of customers never pushes out the one shared week they all read.
  */
 export const VIEWER_CACHE_MAX_ENTRIES = 20_000;
+/**
+ * Class cards kept at most (the class, its type, place and coaches, as lists other than the
+ * schedule show them: Mis Reservaciones). Their own cache, so a customer with hundreds of past
+ * classes never pushes the shared week out of `readCache`.
+ */
+export const CLASS_CARD_CACHE_MAX_ENTRIES = 5_000;
 
 export class ReadCache {
   private readonly entries = new Map<string, Entry<unknown>>();
   private generation = 0;
 
-  constructor(private readonly maxEntries = READ_CACHE_MAX_ENTRIES) {}
+  constructor(
+    private readonly maxEntries = READ_CACHE_MAX_ENTRIES,
+    /** Caches emptied together with this one (whoever clears this one clears them too). */
+    private readonly alsoClears: ReadCache[] = [],
+  ) {}
 
   /** The cached value for `key`, or `build()` once for all concurrent callers (single flight). */
   async get<T>(key: string, build: () => Promise<T>, now = Date.now()): Promise<T> {
@@ -63,6 +73,37 @@ export class ReadCache {
   clear(): void {
     this.generation++;
     this.entries.clear();
+    for (const other of this.alsoClears) other.clear();
+  }
+
+  /**
+   * The values of many keys, with ONE `buildMissing` call for all the keys not cached (or due for
+   * a rebuild): a list of fifty classes is one query for the ones not seen in the last second,
+   * not fifty. Same freshness and single flight per key as `get`.
+   */
+  async getMany<T>(
+    keys: string[],
+    buildMissing: (missing: string[]) => Promise<Map<string, T>>,
+  ): Promise<T[]> {
+    const missing: string[] = [];
+    let settle: { resolve: (m: Map<string, T>) => void; reject: (e: unknown) => void } | undefined;
+    const batch = new Promise<Map<string, T>>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    // A failed batch rejects each key's promise (handled by its caller); not this one as well.
+    batch.catch(() => {});
+    const values = keys.map((key) =>
+      this.get(key, () => {
+        missing.push(key);
+        return batch.then((found) => {
+          if (!found.has(key)) throw new Error(`ReadCache.getMany: ${key} not built`);
+          return found.get(key) as T;
+        });
+      }),
+    );
+    if (missing.length === 0) settle?.resolve(new Map());
+    else buildMissing(missing).then(settle?.resolve, settle?.reject);
+    return Promise.all(values);
   }
 
   /** A fresh value built in the background; the entry keeps serving its settled value meanwhile. */
@@ -106,13 +147,20 @@ declare module "fastify" {
      * domain and customer ("schedule-mine:42:…"). Same freshness rules as `readCache`.
      */
     viewerCache: ReadCache;
+    /**
+     * Class cards by class ("class-card:<id>") for lists other than the schedule; emptied with
+     * `readCache` (every write here, every write elsewhere by NOTIFY).
+     */
+    classCardCache: ReadCache;
   }
 }
 
 export default fp(async function readCachePlugin(app: FastifyInstance) {
-  const shared = new ReadCache();
+  const classCards = new ReadCache(CLASS_CARD_CACHE_MAX_ENTRIES);
+  const shared = new ReadCache(READ_CACHE_MAX_ENTRIES, [classCards]);
   const perViewer = new ReadCache(VIEWER_CACHE_MAX_ENTRIES);
   app.decorate("readCache", shared);
+  app.decorate("classCardCache", classCards);
   app.decorate("viewerCache", perViewer);
   // A callback hook, not an async one: it runs on every response of the app.
   app.addHook("onSend", (request, reply, payload, done) => {

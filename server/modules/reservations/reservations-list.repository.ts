@@ -1,0 +1,233 @@
+import { eq, sql } from "drizzle-orm";
+import type { ReservationFilter } from "../../../domain/booking";
+import type { Db } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
+import { customers } from "../../db/schema/customers";
+
+/**
+ * Mis Reservaciones: one page of a customer's own reservations (host rows; the guest is shown on
+ * its host's row), with its guest, the coach rating and the total, in ONE prepared statement.
+ *
+ * Upcoming ones read soonest first, every other list most recent first, by (class date,
+ * reservation id): the id breaks ties between classes at the same hour, so the order is total
+ * and a page boundary never repeats or skips a row. A page is either the first, the one after a
+ * cursor (`after`: the last row's date and id, keyset paging: a row booked or cancelled meanwhile
+ * cannot shift the pages that follow) or, for the seeds' `page=` parameter, an offset.
+ *
+ * The class date lives in single_classes, so the order needs every own row's date: the customer's
+ * rows come from class_reservations_customer_page_idx (customer, class, id, deleted_at; host rows
+ * only), an index-only scan, and each date from single_classes_id_date_idx, index-only too; only
+ * the page's rows are then read from the table. 500 reservations: no heap page read to order them.
+ */
+export type ListedReservation = {
+  class_reservation_id: number;
+  single_class_id: number;
+  spot: string | null;
+  attend: boolean;
+  is_cash: boolean;
+  is_paid: boolean;
+  paid_with: string;
+  class_stars: number | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+  class_date: Date;
+  guest_reservation_id: number | null;
+  guest: string | null;
+  guest_spot: string | null;
+  coach_stars: number | null;
+};
+
+export type ReservationsCursor = { classDate: Date; id: number };
+
+type RawRow = {
+  class_reservation_id: number;
+  single_class_id: number;
+  spot: string | null;
+  attend: boolean;
+  is_cash: boolean;
+  is_paid: boolean;
+  paid_with: string;
+  class_stars: number | null;
+  deleted_at: string | Date | null;
+  created_at: string | Date;
+  class_date: string | Date;
+  guest_reservation_id: number | null;
+  guest: string | null;
+  guest_spot: string | null;
+  coach_stars: number | null;
+  total: number;
+};
+
+/** A timestamp as node-postgres or PGlite hand it over through raw SQL (text or Date). */
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The statement for one reading order. Every filter is a parameter (the customer's own rows are
+ * few and all come from the index anyway, so one plan fits every filter).
+ */
+function pageStatement(direction: "asc" | "desc") {
+  const cmp = direction === "asc" ? sql.raw(">") : sql.raw("<");
+  const dir = sql.raw(direction);
+  return preparedStatement(`reservations_list_page_${direction}`, (db, name) =>
+    db
+      .select({
+        class_reservation_id: sql<number>`r.class_reservation_id`,
+        single_class_id: sql<number>`r.single_class_id`,
+        spot: sql<string | null>`r.spot`,
+        attend: sql<boolean>`r.attend`,
+        is_cash: sql<boolean>`r.is_cash`,
+        is_paid: sql<boolean>`r.is_paid`,
+        paid_with: sql<string>`r.paid_with`,
+        class_stars: sql<number | null>`r.class_stars`,
+        deleted_at: sql<string | Date | null>`r.deleted_at`,
+        created_at: sql<string | Date>`r.created_at`,
+        class_date: sql<string | Date>`page.class_date`,
+        guest_reservation_id: sql<number | null>`g.class_reservation_id`,
+        guest: sql<string | null>`g.guest`,
+        guest_spot: sql<string | null>`g.spot`,
+        coach_stars: sql<number | null>`cr.coach_stars`,
+        total: sql<number>`page.listed_total`,
+      })
+      .from(
+        sql`(with mine as (
+              select r.class_reservation_id as id, r.deleted_at,
+                (select c.class_date from single_classes c where c.single_class_id = r.single_class_id) as class_date
+              from class_reservations r
+              where r.customer_id = ${sql.placeholder("customerId")} and r.guest_of_id is null
+            ),
+            listed as (
+              select id, class_date from mine
+              where case ${sql.placeholder("filter")}::text
+                  when 'upcoming' then deleted_at is null and class_date >= ${sql.placeholder("now")}::timestamptz
+                  when 'past' then deleted_at is null and class_date < ${sql.placeholder("now")}::timestamptz
+                  when 'cancelled' then deleted_at is not null
+                  else true
+                end
+            ),
+            page as (
+              select id, class_date from listed
+              where ${sql.placeholder("afterDate")}::timestamptz is null
+                 or (class_date, id) ${cmp} (${sql.placeholder("afterDate")}::timestamptz, ${sql.placeholder("afterId")}::int)
+              order by class_date ${dir}, id ${dir}
+              limit ${sql.placeholder("limit")}::int offset ${sql.placeholder("offset")}::int
+            )
+            select page.class_date, page.id, (select count(*)::int from listed) as listed_total from page
+          ) as page
+          join class_reservations r on r.class_reservation_id = page.id
+          left join lateral (
+            select g.class_reservation_id, g.guest, g.spot from class_reservations g
+            where g.guest_of_id = r.class_reservation_id and (r.deleted_at is not null or g.deleted_at is null)
+            order by g.deleted_at is null desc, g.class_reservation_id desc
+            limit 1
+          ) g on true
+          left join coach_ratings cr on cr.class_reservation_id = r.class_reservation_id`,
+      )
+      .orderBy(sql`page.class_date ${dir}, page.id ${dir}`)
+      .prepare(name),
+  );
+}
+
+const ascending = pageStatement("asc");
+const descending = pageStatement("desc");
+
+/**
+ * One page and the number of rows the filter lists (for the page count). An empty page answers
+ * the total with one more small statement (past the last page, or a customer with nothing).
+ */
+export async function listOwnReservations(
+  db: Db,
+  customerId: number,
+  filter: ReservationFilter,
+  now: Date,
+  page: { after: ReservationsCursor } | { offset: number },
+  limit: number,
+): Promise<{ rows: ListedReservation[]; total: number }> {
+  const statement = filter === "upcoming" ? ascending : descending;
+  const after = "after" in page ? page.after : null;
+  const raw = (await statement(db, {
+    customerId,
+    filter,
+    now: now.toISOString(),
+    afterDate: after ? after.classDate.toISOString() : null,
+    afterId: after ? after.id : null,
+    limit,
+    offset: "offset" in page ? page.offset : 0,
+  })) as unknown as RawRow[];
+  const rows = raw.map(
+    (r): ListedReservation => ({
+      class_reservation_id: r.class_reservation_id,
+      single_class_id: r.single_class_id,
+      spot: r.spot,
+      attend: r.attend,
+      is_cash: r.is_cash,
+      is_paid: r.is_paid,
+      paid_with: r.paid_with,
+      class_stars: r.class_stars,
+      deletedAt: r.deleted_at === null ? null : toDate(r.deleted_at),
+      createdAt: toDate(r.created_at),
+      class_date: toDate(r.class_date),
+      guest_reservation_id: r.guest_reservation_id,
+      guest: r.guest,
+      guest_spot: r.guest_spot,
+      coach_stars: r.coach_stars,
+    }),
+  );
+  const total = raw[0]?.total ?? (await countOwnReservations(db, customerId, filter, now));
+  return { rows, total };
+}
+
+const countStatement = preparedStatement("reservations_list_count", (db, name) =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(
+      sql`(select r.deleted_at,
+             (select c.class_date from single_classes c where c.single_class_id = r.single_class_id) as class_date
+           from class_reservations r
+           where r.customer_id = ${sql.placeholder("customerId")} and r.guest_of_id is null) as mine`,
+    )
+    .where(
+      sql`case ${sql.placeholder("filter")}::text
+            when 'upcoming' then deleted_at is null and class_date >= ${sql.placeholder("now")}::timestamptz
+            when 'past' then deleted_at is null and class_date < ${sql.placeholder("now")}::timestamptz
+            when 'cancelled' then deleted_at is not null
+            else true
+          end`,
+    )
+    .prepare(name),
+);
+
+async function countOwnReservations(db: Db, customerId: number, filter: ReservationFilter, now: Date) {
+  const [row] = await countStatement(db, { customerId, filter, now: now.toISOString() });
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The calendar feed's token of a customer (GET /api/class_reservations/calendar-feed), prepared:
+ * with the session remembered, this one statement is the whole cost of that route, and Drizzle
+ * building it per call cost more than running it.
+ */
+export async function readIcalToken(db: Db, customerId: number): Promise<string | null> {
+  const [row] = await icalTokenStatement(db, { customerId });
+  return row?.token ?? null;
+}
+
+const icalTokenStatement = preparedStatement("reservations_ical_token", (db, name) =>
+  db
+    .select({ token: customers.ical_token })
+    .from(customers)
+    .where(eq(customers.customer_id, sql.placeholder("customerId")))
+    .prepare(name),
+);
+
+/**
+ * Gives a customer a calendar feed token unless they have one, and answers the one they have:
+ * two first requests at once (two tabs, two instances) agree on one URL.
+ */
+export async function ensureIcalToken(db: Db, customerId: number, token: string): Promise<string> {
+  const [row] = await db
+    .update(customers)
+    .set({ ical_token: sql`coalesce(${customers.ical_token}, ${token})` })
+    .where(eq(customers.customer_id, customerId))
+    .returning({ token: customers.ical_token });
+  return row?.token ?? token;
+}
