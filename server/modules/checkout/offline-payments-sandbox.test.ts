@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe } from "../../../domain/clabe";
 import { webhook_events } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { customerLogin, newKey, purchaseReads, type Shop, seedShop } from "./commerce-test-support";
+import {
+  addPackage,
+  customerLogin,
+  newKey,
+  purchaseReads,
+  type Shop,
+  seedShop,
+} from "./commerce-test-support";
 import { expireOverdueVouchers } from "./offline-payments.service";
 
 let t: TestApp;
@@ -98,5 +105,37 @@ describe("OXXO and SPEI in the sandbox (the demo, no keys)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ completed: true });
     expect(res.json().voucher).toBeUndefined();
+  });
+
+  it("the sign-up fee paid in the same voucher shows that voucher; paying it grants both", async () => {
+    const fee = await addPackage(t, { title: "Inscripción", price: "300.00", class_amount: 0, order: 30 });
+    await t.app.appConfig.update([{ key: "signup_fee_package_id", value: fee.class_package_id }]);
+    try {
+      const { headers } = await customerLogin(t);
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/checkout/offline",
+        headers,
+        payload: {
+          class_package_id: shop.packages.five.class_package_id,
+          method: "oxxo",
+          include_signup_fee: true,
+          idempotency_key: newKey(),
+        },
+      });
+      const body = res.json();
+      expect(body.voucher.amount).toBe(1050);
+      const ofFee = await t.app.inject({
+        method: "GET",
+        url: `/api/checkout/offline/${body.signup_fee_purchase_id}`,
+        headers,
+      });
+      expect(ofFee.json().voucher.reference).toBe(body.voucher.reference);
+      await simulate(headers, body.purchase_id);
+      expect((await purchaseRow(body.signup_fee_purchase_id)).status).toBe("completed");
+      expect((await purchaseRow(body.purchase_id)).status).toBe("completed");
+    } finally {
+      await t.app.appConfig.update([{ key: "signup_fee_package_id", value: 0 }]);
+    }
   });
 });

@@ -19,6 +19,16 @@ export async function findVoucherOfPurchase(db: Db, purchaseId: number): Promise
   return row;
 }
 
+/** The voucher of a payment: a sign-up fee paid in the same payment shares its package's. */
+export async function findVoucherByRef(db: Db, customerId: number, providerRef: string) {
+  const [row] = await db
+    .select()
+    .from(payment_vouchers)
+    .where(and(eq(payment_vouchers.customer_id, customerId), eq(payment_vouchers.provider_ref, providerRef)))
+    .limit(1);
+  return row;
+}
+
 /**
  * Moves a voucher to paid or expired, once: paid wins over anything not paid (money arrived, even
  * after we called it expired), expired only replaces pending (a late failure never undoes a payment).

@@ -17,6 +17,7 @@ import { failPaymentGroup, findPurchase } from "../purchases/purchases.service";
 import { type CheckoutRequest, once, openPurchase, setPaymentRef } from "./checkout.service";
 import {
   customerNameOf,
+  findVoucherByRef,
   findVoucherOfPurchase,
   insertVoucher,
   listOverdueVouchers,
@@ -174,7 +175,13 @@ async function sendVoucherEmail(app: App, voucher: VoucherRow, attempt: OfflineA
 
 /** The voucher of one of the customer's own purchases (404 for anyone else's). */
 export async function getOwnVoucher(app: Pick<App, "db">, customerId: number, purchaseId: number) {
-  const voucher = await findVoucherOfPurchase(app.db, purchaseId);
+  let voucher = await findVoucherOfPurchase(app.db, purchaseId);
+  if (!voucher) {
+    // The sign-up fee bought with the package is paid by the package's voucher (decision 0017).
+    const purchase = await findPurchase(app.db, purchaseId);
+    if (purchase?.customer_id === customerId && purchase.provider_ref)
+      voucher = await findVoucherByRef(app.db, customerId, purchase.provider_ref);
+  }
   if (!voucher || voucher.customer_id !== customerId)
     throw AppError.of(404, "VOUCHER_NOT_FOUND", "purchaseNotFound");
   return voucherOut(voucher);
