@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import type { Purchase } from "../api";
 import { facturaUrl, useMyFacturas, useRequestFactura } from "../invoicing-api";
@@ -15,23 +15,29 @@ export function InvoiceAction({ purchase }: { purchase: Purchase }) {
   const mine = facturas.data?.find((f) => f.kind === "ingreso" && f.purchase_id === purchase.purchase_id);
   if (mine?.status === "valid") {
     return (
-      <Group gap={6} wrap="nowrap">
-        <Anchor href={facturaUrl(mine, "pdf")} download fz="sm">
-          Factura PDF
-        </Anchor>
-        <Anchor href={facturaUrl(mine, "xml")} download fz="sm">
-          XML
-        </Anchor>
+      // Links on one line, the preview's badge under them: the table's actions column is narrow.
+      <Stack gap={4} align="flex-start">
+        <Group gap={10} wrap="nowrap">
+          <Anchor href={facturaUrl(mine, "pdf")} download fz="sm" style={{ whiteSpace: "nowrap" }}>
+            Factura PDF
+          </Anchor>
+          <Anchor href={facturaUrl(mine, "xml")} download fz="sm">
+            XML
+          </Anchor>
+        </Group>
         {mine.preview ? (
-          <Badge
-            color="orange"
-            variant="light"
+          // Text, not a Badge: a badge cuts its label short in the table's narrow column.
+          <Text
+            fz="xs"
+            fw={700}
+            c="red.9"
+            tt="uppercase"
             title="Vista previa: el estudio aún no configura su facturación"
           >
             Sin validez fiscal
-          </Badge>
+          </Text>
         ) : null}
-      </Group>
+      </Stack>
     );
   }
   if (mine?.status === "cancelled") {
