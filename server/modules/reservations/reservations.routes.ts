@@ -7,25 +7,24 @@ import { CANCELLED_IN_FEED_DAYS } from "../../../domain/class-changes";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { ENCODES_ITS_OWN_ANSWER, PrecompressedBody, sendPrecompressedJson } from "../../plugins/serialized";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { bookSeat } from "./booking.service";
 import { changeReservation } from "./change.service";
 import { buildCalendar, feedState, type IcalEvent } from "./ical";
-import {
-  findCustomerByIcalToken,
-  getIcalToken,
-  setIcalToken,
-  upcomingForFeed,
-} from "./reservations.repository";
+import { findCustomerByIcalToken, setIcalToken, upcomingForFeed } from "./reservations.repository";
 import {
   cancelPolicyText,
   cancelReservation,
-  listMyReservations,
   rateReservation,
   reservationClass,
 } from "./reservations.service";
+import { ensureIcalToken, readIcalToken } from "./reservations-list.repository";
+import { listMyReservationsPage, parseReservationsCursor } from "./reservations-list.service";
 
 const id = z.coerce.number().int().positive();
+/** Brotli quality for an answer compressed for one request only (plugins/serialized.ts). */
+const PER_REQUEST_BROTLI_QUALITY = 1;
 const guestName = z
   .string()
   .trim()
@@ -73,29 +72,49 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/class_reservations",
     {
       preHandler: requireUser,
+      ...ENCODES_ITS_OWN_ANSWER,
       schema: {
         tags: ["reservaciones"],
-        summary: "Mis reservaciones (páginas de 50), con estado, acciones y la política de cancelación",
+        summary:
+          "Mis reservaciones (páginas de 50), con estado, acciones y la política de cancelación. `after` (el `next` de la página anterior) pide la página siguiente sin desfase; `page` sigue aceptado",
         querystring: z.object({
           filter: z.enum(RESERVATION_FILTERS).default("all"),
           page: z.coerce.number().int().min(1).max(10_000).default(1),
+          after: z
+            .string()
+            .max(40)
+            .refine((v) => parseReservationsCursor(v) !== null, { message: t("validation") })
+            .optional(),
         }),
         response: {
-          200: z.object({ reservations: z.array(reservationOut), max: z.number(), policy: z.string() }),
+          200: z.object({
+            reservations: z.array(reservationOut),
+            max: z.number(),
+            policy: z.string(),
+            next: z.string().nullable(),
+          }),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const customerId = await currentCustomerId(request);
       const config = await app.appConfig.get();
-      const list = await listMyReservations(
+      const { filter, page, after } = request.query;
+      const cursor = after === undefined ? null : parseReservationsCursor(after);
+      const list = await listMyReservationsPage(
         app.db,
+        app.classCardCache,
         config,
         customerId,
-        request.query.filter,
-        request.query.page,
+        filter,
+        cursor ? { after: cursor } : { page },
       );
-      return { ...list, policy: cancelPolicyText(config) };
+      // Built here from rows of the documented shape: serialised once with JSON.stringify and
+      // compressed synchronously (the response schema's validation and the streaming compressor
+      // were a fifth of this request's CPU with 50 rows). Compressed once per request, so brotli's
+      // fastest quality: 50 rows, 47 KB → 1.8 KB in ~0.1 ms, against 1.7 KB in ~0.3-0.6 ms at 4.
+      const json = JSON.stringify({ ...list, policy: cancelPolicyText(config) });
+      return sendPrecompressedJson(request, reply, new PrecompressedBody(json, PER_REQUEST_BROTLI_QUALITY));
     },
   );
 
@@ -291,11 +310,14 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const customerId = await currentCustomerId(request);
-      let token = await getIcalToken(app.db, customerId);
-      if (!token) {
-        token = newToken();
-        await setIcalToken(app.db, customerId, token);
-      }
+      // Remembered per customer like the other per-viewer reads: it changes only through the
+      // POST and DELETE below, and every write drops it here at once and on the other instances
+      // by NOTIFY (decision 0025). Created on first use, by whichever instance comes first.
+      const token = await app.viewerCache.get(`ical-token:${customerId}`, async () => {
+        return (
+          (await readIcalToken(app.db, customerId)) ?? (await ensureIcalToken(app.db, customerId, newToken()))
+        );
+      });
       return { url: feedUrl(token) };
     },
   );
