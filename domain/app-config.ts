@@ -72,6 +72,9 @@ export const APP_CONFIG_KEYS = {
   allow_class_guests: bool(true),
   discounts_enabled: bool(true),
   cash_checkout_enabled: bool(false),
+  // Mercado Pago (decision 0035): offered when the studio turns it on and its keys are set
+  mercadopago_enabled: bool(false),
+  mercadopago_subscriptions_enabled: bool(false),
   // Packages
   class_packages_name: str("Paquetes"),
   class_packages_path: str("paquetes"),

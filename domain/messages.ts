@@ -347,6 +347,11 @@ export const messages = {
   voucherNotPending: "Esta ficha ya no está pendiente de pago.",
   paypalNotCompleted: "PayPal no completó el pago. Inténtalo de nuevo.",
   paymentSessionInvalid: "Este enlace de pago no es válido o ya fue usado.",
+  // Mercado Pago (decision 0035)
+  mercadopagoRejected: "Mercado Pago rechazó el pago. Inténtalo de nuevo con otro medio de pago.",
+  mercadopagoSubscriptionsDisabled: "Las suscripciones no se pueden pagar con Mercado Pago en este estudio.",
+  mercadopagoSubscriptionDiscount:
+    "Los códigos de descuento no aplican a suscripciones pagadas con Mercado Pago. Quita el código o paga con tarjeta.",
   // Waitlists, check-in and no-shows (ours)
   waitlistDisabled: "La lista de espera no está disponible.",
   waitlistNotFound: "No encontramos esta lista de espera.",

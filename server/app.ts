@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(discountsRoutes);
       await api.register(checkoutRoutes);
       await api.register(webhooksRoutes);
+      await api.register(import("./modules/checkout/mercadopago.routes"));
       await api.register(offlinePaymentsRoutes);
       await api.register(sandboxSessionRoutes);
       await api.register(purchasesRoutes);

@@ -73,6 +73,8 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
       ["qrcode_enabled", "Código QR de asistencia"],
       ["discounts_enabled", "Códigos de descuento"],
       ["cash_checkout_enabled", "Pago en efectivo"],
+      ["mercadopago_enabled", "Pagar con Mercado Pago"],
+      ["mercadopago_subscriptions_enabled", "Suscripciones con Mercado Pago"],
       ["allow_restricted_class_types", "Créditos por tipo de clase"],
       ["allow_restricted_times", "Créditos con horario restringido"],
       ["whatsapp_button_enabled", "Botón de WhatsApp"],

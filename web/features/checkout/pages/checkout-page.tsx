@@ -11,6 +11,7 @@ import { usePackage } from "../../packages/public";
 import { type DiscountCheck, useCheckoutOptions, useOwnPurchases, usePendingPages } from "../api";
 import { RequiredPageModal, SignupFeeModal } from "../components/checkout-modals";
 import { DiscountForm } from "../components/discount-form";
+import { MercadoPagoButton } from "../components/mercadopago-button";
 import { PackageSummary } from "../components/package-summary";
 import { PaymentPanel } from "../components/payment-panel";
 import { checkoutCopy } from "../copy";
@@ -93,13 +94,16 @@ export function CheckoutPage() {
             ) : options.isPending || purchases.isPending || (needsFee && !feeFirst && feePkg.isPending) ? (
               <Loader mx="auto" />
             ) : (
-              <PaymentPanel
-                pkg={pkg.data}
-                options={options.data ?? []}
-                discount={discount}
-                fee={needsFee && !feeFirst ? (feePkg.data ?? null) : null}
-                thenPackageId={thenPackageId}
-              />
+              <Stack gap="md">
+                <PaymentPanel
+                  pkg={pkg.data}
+                  options={options.data ?? []}
+                  discount={discount}
+                  fee={needsFee && !feeFirst ? (feePkg.data ?? null) : null}
+                  thenPackageId={thenPackageId}
+                />
+                <MercadoPagoButton pkg={pkg.data} discount={discount} withFee={needsFee && !feeFirst} />
+              </Stack>
             )}
           </Grid.Col>
         </Grid>

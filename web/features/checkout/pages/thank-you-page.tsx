@@ -23,6 +23,7 @@ import { notifySuccess } from "../../../components/notify";
 import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { type PurchaseDetail, useOwnPurchases, usePurchase, useVoucher } from "../api";
+import { MercadoPagoReturn } from "../components/mercadopago-return";
 import { VoucherPanel } from "../components/voucher-panel";
 import { checkoutCopy } from "../copy";
 
@@ -72,6 +73,7 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   return (
     <Container size="sm" py={{ base: "lg", sm: 48 }} w="100%">
       <Stack gap="lg">
+        <MercadoPagoReturn purchaseId={p.purchase_id} />
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon size={44} radius="xl" color={pending ? "yellow" : "green"} variant="light">
             {pending ? <IconClockHour4 /> : <IconCircleCheck />}
@@ -96,9 +98,9 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
         </Paper>
         {p.paid_with.length > 0 ? (
           <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }} data-testid="paid-with">
-        {voucher.data && (pending || voucher.data.status === "expired") ? (
-          <VoucherPanel voucher={voucher.data} timeZone={tz} />
-        ) : null}
+            {voucher.data && (pending || voucher.data.status === "expired") ? (
+              <VoucherPanel voucher={voucher.data} timeZone={tz} />
+            ) : null}
             <Title order={2} fz={18} mb="sm">
               {checkoutCopy.paidWith}
             </Title>

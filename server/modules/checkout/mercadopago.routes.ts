@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError, badRequest } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import { mercadopagoClient } from "../../payments/gateways";
+import { MercadoPagoFailure } from "../../payments/mercadopago";
+import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { returnFromMercadoPago, startMercadoPagoCheckout } from "./mercadopago.service";
+import { applyMercadoPagoNotification } from "./mercadopago-webhooks.service";
+
+const tags = ["checkout"];
+const idempotencyKey = z
+  .string()
+  .min(8, { message: t("idempotencyKeyRequired") })
+  .max(200)
+  .regex(/^[\w.:-]+$/);
+/** Mercado Pago's ids: digits for payments, hex for preapprovals, never a path. */
+const mpId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+
+/**
+ * Mercado Pago (decision 0035): Checkout Pro for packages, preapprovals for subscriptions, the
+ * customer's return from Mercado Pago, and its signed webhook. Offered when the studio turns it
+ * on (mercadopago_enabled) and MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET are set.
+ */
+const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Mercado Pago is down or refuses our request: 502 in Spanish, never a bare 500. */
+  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof MercadoPagoFailure)
+        throw AppError.of(502, "PAYMENT_PROVIDER_ERROR", "paymentProviderError");
+      throw error;
+    }
+  };
+  const client = () => {
+    const mp = mercadopagoClient(app);
+    if (!mp) throw AppError.of(404, "NOT_FOUND", "paymentProviderNotConfigured");
+    return mp;
+  };
+
+  app.get(
+    "/checkout/mercadopago",
+    {
+      schema: {
+        tags,
+        summary: "Si el estudio acepta Mercado Pago (paquetes y, aparte, suscripciones)",
+        response: { 200: z.object({ enabled: z.boolean(), subscriptions: z.boolean() }) },
+      },
+    },
+    async () => {
+      const config = await app.appConfig.get();
+      const enabled = Boolean(mercadopagoClient(app)) && config.mercadopago_enabled;
+      return { enabled, subscriptions: enabled && config.mercadopago_subscriptions_enabled };
+    },
+  );
+
+  app.post(
+    "/checkout/mercadopago",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Pago con Mercado Pago: compra pendiente y la página de Mercado Pago (init_point)",
+        description:
+          "Paquete: preferencia de Checkout Pro. Suscripción: preapproval (412 MERCADOPAGO_SUBSCRIPTIONS_DISABLED, 412 MERCADOPAGO_SUBSCRIPTION_DISCOUNT). 404 si Mercado Pago no está configurado; 502 si no responde. Mismas reglas de idempotencia que el pago con tarjeta.",
+        headers: z.object({ "idempotency-key": idempotencyKey.optional() }).loose(),
+        body: z.object({
+          class_package_id: z.number().int().positive(),
+          discountCode: z.string().max(60).nullable().optional(),
+          idempotency_key: idempotencyKey.optional(),
+          include_signup_fee: z.boolean().optional(),
+        }),
+        response: {
+          200: z.object({
+            purchase_id: z.number(),
+            total: z.number(),
+            init_point: z.string(),
+            preference_id: z.string().optional(),
+            preapproval_id: z.string().optional(),
+            signup_fee_purchase_id: z.number().optional(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const mp = client();
+      const key = request.body.idempotency_key ?? request.headers["idempotency-key"];
+      if (!key)
+        throw badRequest(
+          t("idempotencyKeyRequired"),
+          { idempotency_key: t("idempotencyKeyRequired") },
+          "IDEMPOTENCY_KEY_REQUIRED",
+        );
+      const customerId = await currentCustomerId(request);
+      const user = await request.getUser();
+      return call(() =>
+        startMercadoPagoCheckout(app, mp, {
+          ...request.body,
+          idempotency_key: key,
+          customer_id: customerId,
+          email: user?.email ?? "",
+        }),
+      );
+    },
+  );
+
+  app.post(
+    "/checkout/mercadopago/return",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          "Regreso desde Mercado Pago: lee el pago (o la suscripción) en Mercado Pago y lo aplica una vez",
+        description:
+          "No confía en el estado de la dirección de regreso. 402 MERCADOPAGO_REJECTED; 404 si el pago no es de esta compra.",
+        body: z.object({
+          purchase_id: z.number().int().positive(),
+          payment_id: mpId.optional(),
+          preapproval_id: mpId.optional(),
+        }),
+        response: {
+          200: z.object({ purchase_id: z.number(), status: z.string(), paid: z.boolean() }),
+        },
+      },
+    },
+    async (request) => {
+      const mp = client();
+      const customerId = await currentCustomerId(request);
+      return call(() => returnFromMercadoPago(app, mp, { ...request.body, customer_id: customerId }));
+    },
+  );
+
+  app.post(
+    "/webhooks/mercadopago",
+    {
+      schema: {
+        tags,
+        summary: "Notificaciones de Mercado Pago (firma x-signature con MERCADOPAGO_WEBHOOK_SECRET)",
+        description:
+          "401 MERCADOPAGO_SIGNATURE_INVALID; 409 si la compra aún no existe (Mercado Pago reintenta); 502 si Mercado Pago no responde.",
+        querystring: z.object({ "data.id": mpId.optional(), type: z.string().max(80).optional() }).loose(),
+        headers: z
+          .object({
+            "x-signature": z.string().max(500).optional(),
+            "x-request-id": z.string().max(200).optional(),
+          })
+          .loose(),
+        body: z
+          .object({
+            id: z.union([z.string().max(64), z.number()]).optional(),
+            type: z.string().max(80).optional(),
+            data: z
+              .object({ id: z.union([mpId, z.number()]).optional() })
+              .loose()
+              .optional(),
+          })
+          .loose()
+          .nullish(),
+        response: { 200: z.object({ received: z.boolean(), result: z.string() }) },
+      },
+    },
+    async (request) => {
+      const mp = client();
+      const body = request.body ?? {};
+      // The signature covers the query's data.id (Mercado Pago's manifest), not the body.
+      const dataId = request.query["data.id"] ?? (body.data?.id === undefined ? "" : String(body.data.id));
+      const type = request.query.type ?? body.type ?? "";
+      const requestId = request.headers["x-request-id"];
+      const signed =
+        dataId !== "" && mp.verifyWebhook({ signature: request.headers["x-signature"], requestId, dataId });
+      if (!signed) throw AppError.of(401, "MERCADOPAGO_SIGNATURE_INVALID", "webhookSignatureInvalid");
+      const eventId = body.id !== undefined ? String(body.id) : `${type}:${dataId}:${requestId ?? ""}`;
+      const result = await call(() =>
+        applyMercadoPagoNotification(app, mp, { event_id: eventId, type, data_id: dataId }, body),
+      );
+      return { received: true, result };
+    },
+  );
+};
+
+export default mercadopagoRoutes;
