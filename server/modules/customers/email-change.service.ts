@@ -3,7 +3,6 @@ import { and, eq, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import type { Db } from "../../db/client";
 import { user, verification } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
 import type { AuthUser } from "../../plugins/auth";
