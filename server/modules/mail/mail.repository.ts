@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
 import { type EmailAttachment, email_outbox } from "../../db/schema/mail";
 
 export type OutboxInsert = {
@@ -11,11 +12,34 @@ export type OutboxInsert = {
   attachments?: EmailAttachment[];
 };
 
-export async function insertOutbox(db: Db, mail: OutboxInsert): Promise<number> {
-  const [row] = await db
+const insertOutboxStatement = preparedStatement("outbox_insert", (db, name) =>
+  db
     .insert(email_outbox)
-    .values({ ...mail, attachments: mail.attachments ?? null })
-    .returning({ id: email_outbox.email_outbox_id });
+    .values({
+      to: sql.placeholder("to"),
+      subject: sql.placeholder("subject"),
+      html: sql.placeholder("html"),
+      text: sql.placeholder("text"),
+      template: sql.placeholder("template"),
+      attachments: sql.placeholder("attachments"),
+    })
+    .returning({ id: email_outbox.email_outbox_id })
+    .prepare(name),
+);
+
+/**
+ * Every email's row (a booking and a cancellation write one each): prepared once, not built by
+ * Drizzle on every call (issue 19).
+ */
+export async function insertOutbox(db: Db, mail: OutboxInsert): Promise<number> {
+  const [row] = await insertOutboxStatement(db, {
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html ?? null,
+    text: mail.text ?? null,
+    template: mail.template ?? null,
+    attachments: mail.attachments ? JSON.stringify(mail.attachments) : null,
+  });
   return row!.id;
 }
 

@@ -189,14 +189,28 @@ async function sendBookingConfirmation(
   ]);
 }
 
+/** A cancelled reservation as its METHOD:CANCEL .ics needs it (sequence: the class's counter). */
+export type CancelledSeat = { class_reservation_id: number; spot: string | null; sequence: number | null };
+
+async function cancelledSeat(app: FastifyInstance, reservationId: number): Promise<CancelledSeat | null> {
+  const seat = await findReservation(app.db, reservationId);
+  if (!seat) return null;
+  const { class_reservation_id, spot, single_class_id } = seat.reservation;
+  return { class_reservation_id, spot, sequence: await classSequence(app.db, single_class_id) };
+}
+
 /** The customer cancelled a reservation of `klass` (the caller read who and which, under its locks). */
 export async function notifyReservationCancelled(
   app: FastifyInstance,
   to: Recipient,
   klass: EmailClass,
   refunded: boolean,
-  /** With it, the email carries a METHOD:CANCEL .ics that removes the event from the calendar. */
-  reservationId?: number,
+  /**
+   * With it, the email carries a METHOD:CANCEL .ics that removes the event from the calendar. The
+   * cancellation passes the reservation's spot and the class's SEQUENCE it read under its lock
+   * (nothing is read here); given only the id, both are read.
+   */
+  reservation?: number | CancelledSeat,
 ) {
   await safely(app, "cancellation", async () => {
     const email = await reservationCancelledEmail(await brand(app), {
@@ -204,24 +218,16 @@ export async function notifyReservationCancelled(
       klass: factsOf(klass),
       refunded,
     });
-    const seat = reservationId ? await findReservation(app.db, reservationId) : null;
-    const sequence = seat ? await classSequence(app.db, seat.reservation.single_class_id) : null;
+    const seat = typeof reservation === "number" ? await cancelledSeat(app, reservation) : reservation;
     const config = await app.appConfig.get();
     const attachments =
-      seat && sequence !== null
+      seat && seat.sequence !== null
         ? [
-            icsAttachment(
-              app,
-              studioName(config),
-              seat.reservation.class_reservation_id,
-              klass,
-              seat.reservation.spot,
-              {
-                timeZone: config.timezone,
-                // The reservation's own cancellation: one above the class's counter (feedState).
-                cancel: { sequence: sequence + 1 },
-              },
-            ),
+            icsAttachment(app, studioName(config), seat.class_reservation_id, klass, seat.spot, {
+              timeZone: config.timezone,
+              // The reservation's own cancellation: one above the class's counter (feedState).
+              cancel: { sequence: seat.sequence + 1 },
+            }),
           ]
         : undefined;
     await send(app, to.email, "reservation_cancelled", email, attachments);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../config";
 import { type Database, openDatabase } from "../../db/client";
+import { single_classes } from "../../db/schema/calendar";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
@@ -142,5 +143,23 @@ describe.skipIf(onPglite)("booking under concurrency (PostgreSQL, two app instan
       .from(available_classes)
       .where(eq(available_classes.available_class_id, me.buckets[0].available_class_id));
     expect(bucket.available_classes).toBe(0);
+    // The losers' takeSeat ran on its own (no transaction, decision 0033) and wrote nothing: no
+    // seat counted in any class but the winner's, and one row in all.
+    const counters = await t.app.db
+      .select({ id: single_classes.single_class_id, taken: single_classes.seats_taken })
+      .from(single_classes)
+      .where(
+        inArray(
+          single_classes.single_class_id,
+          classes.map((c) => c.single_class_id),
+        ),
+      );
+    const won = results.findIndex((r) => r.statusCode === 200);
+    for (const { id, taken } of counters) expect(taken).toBe(id === classes[won].single_class_id ? 1 : 0);
+    const rows = await t.app.db
+      .select({ id: class_reservations.class_reservation_id })
+      .from(class_reservations)
+      .where(eq(class_reservations.customer_id, me.customerId));
+    expect(rows).toHaveLength(1);
   }, 120_000);
 });

@@ -118,7 +118,8 @@ const lockClassOfReservationStatement = preparedStatement(
   "reservations_lock_class_of_reservation",
   (db, name) =>
     db
-      .select({ ...lockedClassColumns, ...classForEmailColumns })
+      // sequence: the cancellation email's METHOD:CANCEL .ics (decision 0026), read here with the lock.
+      .select({ ...lockedClassColumns, ...classForEmailColumns, sequence: single_classes.sequence })
       .from(single_classes)
       .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
       .leftJoin(locations, eq(locations.location_id, single_classes.location_id))
@@ -143,7 +144,8 @@ const lockClassOfReservationStatement = preparedStatement(
 /**
  * Locks the class of one of the customer's reservations, found and locked in one statement (a
  * reservation never changes class, so reading its class id without a lock is safe), with the
- * class as the cancellation email shows it. Null when the reservation is not the customer's.
+ * class as the cancellation email shows it and its SEQUENCE. Null when the reservation is not the
+ * customer's.
  */
 export async function lockClassOfReservation(db: Db, customerId: number, reservationId: number) {
   const [row] = await lockClassOfReservationStatement(db, { customerId, reservationId });

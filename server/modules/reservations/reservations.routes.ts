@@ -222,13 +222,13 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const customerId = await currentCustomerId(request);
       const config = await app.appConfig.get();
-      const { refunded, customer, klass } = await cancelReservation(
+      const { refunded, customer, klass, seat } = await cancelReservation(
         app.db,
         config,
         customerId,
         request.params.id,
       );
-      await notifyReservationCancelled(app, customer, klass, refunded, request.params.id);
+      await notifyReservationCancelled(app, customer, klass, refunded, seat);
       return { message: t("reservationCancelled"), refunded };
     },
   );

@@ -15,7 +15,7 @@ import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import { findClassesWithDetails, findClassWithDetails, findSeats } from "../calendar/calendar.repository";
 import { NO_SEATS, summariseSeats, toClassOut } from "../calendar/calendar.service";
-import type { EmailClass } from "../notifications/notifications.service";
+import type { CancelledSeat, EmailClass } from "../notifications/notifications.service";
 import { onSeatFreed } from "../waitlists/promotion.service";
 import {
   cancelSeats,
@@ -89,6 +89,7 @@ export async function cancelReservation(
   customer: { email: string; name: string };
   /** The class as the cancellation email shows it, read with the lock. */
   klass: EmailClass;
+  seat: CancelledSeat;
   classHasLine: boolean;
 }> {
   const result = await db.transaction(async (txRaw) => {
@@ -141,6 +142,12 @@ export async function cancelReservation(
       single_class_id: klass.single_class_id,
       customer: { email: customer.email, name: customer.name },
       klass: klass.email,
+      // What the email's METHOD:CANCEL .ics needs, read here under the lock (nothing read after).
+      seat: {
+        class_reservation_id: reservation.class_reservation_id,
+        spot: reservation.spot,
+        sequence: klass.sequence,
+      },
       classHasLine,
     };
   });
