@@ -117,7 +117,9 @@ export function PurchasesPage() {
               <Card key={p.purchase_id} withBorder radius="md" data-testid="purchase-row">
                 <Group justify="space-between" mb={4}>
                   <Text fw={700}>{p.title}</Text>
-                  <Badge color={statusColor[p.status] ?? "gray"}>{statusText(p)}</Badge>
+                  <Badge color={statusColor[p.status] ?? "gray"} miw="max-content">
+                    {statusText(p)}
+                  </Badge>
                 </Group>
                 <Text fz="sm" c="dimmed">{`Folio #${p.purchase_id} · ${formatDate(p.createdAt, tz)}`}</Text>
                 <Text fz="sm">{`Total ${formatMoney(p.total_payment)}`}</Text>
@@ -156,7 +158,9 @@ export function PurchasesPage() {
                     </Table.Td>
                     <Table.Td>{formatDate(p.createdAt, tz)}</Table.Td>
                     <Table.Td>
-                      <Badge color={statusColor[p.status] ?? "gray"}>{statusText(p)}</Badge>
+                      <Badge color={statusColor[p.status] ?? "gray"} miw="max-content">
+                        {statusText(p)}
+                      </Badge>
                     </Table.Td>
                     <Table.Td>{next(p)}</Table.Td>
                     <Table.Td>{actions(p, false)}</Table.Td>
