@@ -5,6 +5,7 @@ import { cardGateway } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
+import { liftPenalty } from "../penalties/penalties.service";
 import { confirmCashPurchaseAudited } from "../purchases/cash-confirmation";
 import { sendPurchaseReceipt } from "../purchases/receipt-email";
 import { CUSTOMER_SORTS } from "./admin-customers.repository";
@@ -13,7 +14,6 @@ import {
   cancelForCustomer,
   customerDetail,
   giveAccess,
-  liftPenalty,
   listCustomers,
   parseSort,
   quickSearch,

@@ -11,7 +11,7 @@ import { myCredits, takeCredits } from "../credits/credits.service";
 import { customerFields, customerValues } from "../forms/forms.service";
 import { getPackage } from "../packages/packages.service";
 import { paymentMethodExists } from "../payment-methods/payment-methods.service";
-import { liftActivePenalty, penaltiesOf } from "../penalties/penalties.service";
+import { penaltiesOf } from "../penalties/penalties.service";
 import { grantAtDesk, revokePurchase } from "../purchases/desk-access";
 import { findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
 import { type BookingRequest, type BookingRules, bookSeat } from "../reservations/booking.service";
@@ -207,23 +207,6 @@ export async function removeClasses(
         entity_id: input.customer_id,
         customer_id: input.customer_id,
         details: { requested: input.amount, removed, buckets },
-      },
-    };
-  });
-}
-
-/** Lifts a running penalty through the penalties domain; 404 unknown, 409 already lifted or over. */
-export async function liftPenalty(db: Db, actor: Actor, penaltyId: number, now = new Date()) {
-  await auditedChange(db, actor, async (tx) => {
-    const penalty = await liftActivePenalty(tx, penaltyId, actor.user_id, now);
-    return {
-      result: undefined,
-      audit: {
-        action: "penalty.lift",
-        entity: "penalty",
-        entity_id: penaltyId,
-        customer_id: penalty.customer_id,
-        details: { no_shows: penalty.no_shows, end_date: penalty.end_date.toISOString() },
       },
     };
   });

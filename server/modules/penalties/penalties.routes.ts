@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
-import { liftPenalty } from "../admin-customers/admin-customers.service";
 import { actorOf } from "../audit/actor";
-import { changePenalty, createPenalty, penaltyById } from "./penalties.service";
+import { changePenalty, createPenalty, liftPenalty, penaltyById } from "./penalties.service";
 
 const id = z.coerce.number().int().positive();
 const penaltyOut = z.object({

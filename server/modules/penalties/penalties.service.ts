@@ -264,3 +264,20 @@ export async function changePenalty(
   });
   return penaltyOut(row, now);
 }
+
+/** Lifts a running penalty through the penalties domain; 404 unknown, 409 already lifted or over. */
+export async function liftPenalty(db: Db, actor: Actor, penaltyId: number, now = new Date()) {
+  await auditedChange(db, actor, async (tx) => {
+    const penalty = await liftActivePenalty(tx, penaltyId, actor.user_id, now);
+    return {
+      result: undefined,
+      audit: {
+        action: "penalty.lift",
+        entity: "penalty",
+        entity_id: penaltyId,
+        customer_id: penalty.customer_id,
+        details: { no_shows: penalty.no_shows, end_date: penalty.end_date.toISOString() },
+      },
+    };
+  });
+}
