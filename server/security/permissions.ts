@@ -36,7 +36,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   "PUT /api/appconfig": MANAGE,
   "POST /api/pages": MANAGE,
   "PUT /api/pages": MANAGE,
-  "DELETE /api/pages/:id": MANAGE,
+  "DELETE /api/pages/:page": MANAGE,
   "POST /api/announcements": MANAGE,
   "PUT /api/announcements": MANAGE,
   "DELETE /api/announcements/:id": MANAGE,

@@ -9,7 +9,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/appconfig": "the web app themes itself from it before anyone signs in",
   "GET /api/session": "tells the web whether someone is signed in (null for visitors)",
   "GET /api/pages": "legal pages and FAQ are public (footer links)",
-  "GET /api/pages/:slug": "a public content page",
+  "GET /api/pages/:page": "a public content page",
   "GET /api/customer/phone":
     "sign-up checks a phone is unused; answers visitors and customers only { exists }, never whose it is (administrators also get the customer)",
   "POST /api/customer/signup": "sign-up creates the account",

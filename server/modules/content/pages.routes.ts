@@ -16,7 +16,6 @@ const pageOut = z.object({
   show_in_footer: z.boolean(),
   order: z.number(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const saved = z.object({ page: pageOut, message: z.string() });
 const tags = ["contenido"];
 
@@ -38,16 +37,16 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    "/pages/:slug",
+    "/pages/:page",
     {
       schema: {
         tags,
         summary: "Una página por su slug",
-        params: z.object({ slug: z.string().min(1).max(200) }),
+        params: z.object({ page: z.string().min(1).max(200).describe("El slug de la página") }),
         response: { 200: z.object({ page: pageOut }) },
       },
     },
-    async (request) => ({ page: await service.getPageBySlug(app.db, request.params.slug) }),
+    async (request) => ({ page: await service.getPageBySlug(app.db, request.params.page) }),
   );
 
   app.post(
@@ -81,18 +80,19 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    "/pages/:id",
+    "/pages/:page",
     {
       preHandler: requireAdmin,
       schema: {
         tags,
         summary: "Eliminar página (admin)",
-        params: idParams,
+        // One path for both (GET by slug, DELETE by id, as the seeds have them): one name for its part.
+        params: z.object({ page: z.coerce.number().int().positive().describe("El page_id de la página") }),
         response: { 200: z.object({ message: z.string() }) },
       },
     },
     async (request) => {
-      await service.deletePage(app.db, request.params.id);
+      await service.deletePage(app.db, request.params.page);
       return { message: t("pageDeleted") };
     },
   );

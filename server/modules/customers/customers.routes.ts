@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { DEFAULT_PASSWORD_POLICY } from "../../../domain/auth";
 import { normalizePhone, profileUpdateSchema, signupSchema } from "../../../domain/customers";
 import { AppError } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
@@ -215,6 +216,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
           summary:
             "Registro completo: teléfono libre, cuenta, registro de cliente y sesión iniciada (cookie y cabecera set-auth-token), todo o nada",
           body: signupBody,
+          documentedBody: signupSchema(DEFAULT_PASSWORD_POLICY),
+          errors: ["PHONE_IN_USE", "ACCOUNT_EXISTS", "PASSWORD_POLICY", "MUST_ACCEPT_TERMS"],
           response: { 201: z.object({ customer: customerOut }) },
         },
       },
