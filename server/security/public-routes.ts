@@ -39,6 +39,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/payment_methods": "checkout shows the payment choices (names, public instructions)",
   "GET /api/checkout/providers":
     "checkout shows which card and wallet processor it will use before sign-in (names only, no keys)",
+  "GET /api/checkout/mercadopago":
+    "checkout shows whether the studio takes Mercado Pago before sign-in (two booleans)",
   "GET /api/payment_methods/:id": "one checkout payment choice",
   "GET /api/single_class": "the public schedule (/calendario); no customer identities in it",
   "GET /api/single_class/single/:id": "one class of the public schedule",
@@ -66,6 +68,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     "Stripe cannot sign in: the signature over the raw body (STRIPE_WEBHOOK_SECRET) is the credential",
   "POST /api/webhooks/paypal":
     "PayPal cannot sign in: each event is signature-verified by PayPal's verify-webhook-signature API for PAYPAL_WEBHOOK_ID before anything is applied",
+  "POST /api/webhooks/mercadopago":
+    "Mercado Pago cannot sign in: x-signature (HMAC-SHA256 with MERCADOPAGO_WEBHOOK_SECRET over data.id, x-request-id and ts) is the credential; the object is then read from Mercado Pago itself",
   "GET /api/payments/sandbox/session/:id":
     "the sandbox processor's hosted payment page: its signed link (amount, purchase, return URL) is the credential",
   "POST /api/payments/sandbox/session/:id/pay":
