@@ -63,8 +63,7 @@ export async function applyGatewayEvent(
         const found =
           (event.purchase_id ? await findPurchase(tx, event.purchase_id) : undefined) ??
           (await findPurchaseByProviderRef(tx, provider, event.payment_ref));
-        if (!found || found.provider !== provider)
-          throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
+        if (!found || found.provider !== provider) throw AppError.of("WEBHOOK_PURCHASE_UNKNOWN");
         await lockCustomerRow(tx, found.customer_id);
         const purchase = (await findPurchase(tx, found.purchase_id, true))!;
         const deps = {
@@ -102,10 +101,10 @@ export async function applyGatewayEvent(
       case "payment_failed": {
         const purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
         if (purchase.status === "pending" && !purchase.credits_granted_at) {
+          await failPaymentGroup(tx, purchase);
           // An OXXO voucher nobody paid in time (Stripe's payment_failed at its end).
           await settleVoucher(tx, purchase.purchase_id, "expired", now);
         }
-          await failPaymentGroup(tx, purchase);
         return "applied";
       }
       case "invoice_paid": {
@@ -168,8 +167,8 @@ export async function applyGatewayEvent(
         return "ignored";
     }
   });
-  await emailOfflineReceipts(app, paidOffline);
   await emailRefunds(app, refunded);
+  await emailOfflineReceipts(app, paidOffline);
   return result;
 }
 
@@ -179,6 +178,7 @@ export async function emailRefunds(app: App, refundIds: number[]) {
   const full = app as Parameters<typeof sendRefundEmail>[0];
   for (const id of refundIds) await sendRefundEmail(full, id);
 }
+
 /** The receipt of an OXXO or SPEI payment the webhook granted, once it has committed. */
 async function emailOfflineReceipts(app: App, paid: Array<{ purchase_id: number; method: "oxxo" | "spei" }>) {
   if (!app.mailer || !app.config || !app.log) return;
@@ -188,7 +188,6 @@ async function emailOfflineReceipts(app: App, paid: Array<{ purchase_id: number;
       payment: p.method === "oxxo" ? "OXXO" : "Transferencia SPEI",
     });
 }
-
 
 /**
  * Runs `apply` in one transaction with the claim of the (provider, event id) row: a repeated or
@@ -224,7 +223,6 @@ export async function lockEventPurchase(
     const byRef = await findPurchaseByProviderRef(tx, provider, ref);
     if (byRef) found = await findPurchase(tx, byRef.purchase_id, true);
   }
-  if (!found || found.provider !== provider)
-    throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
+  if (!found || found.provider !== provider) throw AppError.of("WEBHOOK_PURCHASE_UNKNOWN");
   return found;
 }
