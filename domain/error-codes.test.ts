@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppError } from "./errors";
 import { type ErrorCode, errorCodes } from "./error-codes";
+import { AppError } from "./errors";
 import { messages } from "./messages";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -61,7 +61,11 @@ describe("error catalogue (domain/error-codes.ts)", () => {
     const booked = AppError.of("ALREADY_BOOKED", { message: "waitlistAlreadyBooked" });
     expect(booked).toMatchObject({ status: 409, message: messages.waitlistAlreadyBooked });
     const field = AppError.of("SPOT_INVALID", { fields: { spot: "x" } });
-    expect(field.toBody()).toEqual({ code: "SPOT_INVALID", message: messages.spotInvalid, fields: { spot: "x" } });
+    expect(field.toBody()).toEqual({
+      code: "SPOT_INVALID",
+      message: messages.spotInvalid,
+      fields: { spot: "x" },
+    });
     expect(AppError.of(412, "SOLD_OUT", "classSoldOut").status).toBe(412);
     expect(() => AppError.of(409, "SOLD_OUT", "classSoldOut")).toThrow(/412/);
   });
