@@ -402,6 +402,55 @@ export function useDeskCards(customerId: number, enabled: boolean) {
   });
 }
 
+/** A customer's factura CFDI 4.0 or nota de crédito, as GET /api/facturas/admin/customer/:id answers it (issue 20). */
+export interface AdminFactura {
+  cfdi_id: number;
+  kind: "ingreso" | "egreso" | "global";
+  status: "pending" | "valid" | "failed" | "cancelled";
+  /** Issued without a PAC key: a preview without fiscal validity. */
+  preview: boolean;
+  purchase_id: number | null;
+  refund_id: number | null;
+  period: string | null;
+  /** Folio fiscal, once stamped. */
+  uuid: string | null;
+  rfc: string;
+  razon_social: string;
+  payment_form: string;
+  subtotal: number;
+  iva: number;
+  total: number;
+  error: string | null;
+  cancellation_motive: string | null;
+  issuedAt: string | null;
+  cancelledAt: string | null;
+  createdAt: string;
+}
+
+const facturasKey = (customerId: number) => [...customerKey(customerId), "facturas"] as const;
+
+export function useCustomerFacturas(customerId: number) {
+  return useQuery({
+    queryKey: facturasKey(customerId),
+    queryFn: ({ signal }) =>
+      api.get<{ facturas: AdminFactura[] }>(`/facturas/admin/customer/${customerId}`, { signal }),
+    select: (d) => d.facturas,
+  });
+}
+
+/** The PDF or XML of any factura (the session cookie authenticates the link). */
+export const adminFacturaUrl = (cfdiId: number, format: "pdf" | "xml") =>
+  `/api/facturas/admin/${cfdiId}/${format}`;
+
+/** Tries a failed factura again; the list refreshes either way (a new failure has a new reason). */
+export function useRetryFactura(customerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (cfdiId: number) => api.post<{ factura: AdminFactura }>(`/facturas/admin/${cfdiId}/retry`),
+    onSettled: () => client.invalidateQueries({ queryKey: facturasKey(customerId) }),
+  });
+}
+
 export type SavedCardSaleInput = {
   class_package_id: number;
   payment_source_id: number;

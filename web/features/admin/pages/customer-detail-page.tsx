@@ -49,6 +49,7 @@ import {
 import { AuditTable } from "../components/audit-table";
 import { BookClassModal, GrantAccessModal, RemoveClassesModal } from "../components/customer-actions";
 import { CustomerCreditsPanel } from "../components/customer-credits-panel";
+import { CustomerFacturas } from "../components/customer-facturas";
 import {
   EditCustomerModal,
   MergeModal,
@@ -580,6 +581,14 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
           rowKey={(p) => p.purchase_id}
           initialState={{ pageSize: 10 }}
           minWidth={760}
+        />
+      </Section>
+
+      <Section title={adminCopy.facturas.title}>
+        <CustomerFacturas
+          customerId={id}
+          purchaseTitles={new Map(detail.purchases.map((p) => [p.purchase_id, p.title]))}
+          timeZone={tz}
         />
       </Section>
 
