@@ -1,14 +1,19 @@
+import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { formatMoney } from "../domain/format";
 import { STRONG_PASSWORD } from "./api";
+import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
 
 /**
- * Issue 20.3 and the OXXO part of 20.6 on the demo studio (sandbox processor, no keys): a new
- * customer buys a package with OXXO, sees the voucher (reference, barcode, amount, expiry) on
- * /gracias and a pending purchase in Mis Compras; the sandbox's 'Simular pago' (the webhook's
- * path) pays it; then the credits are in Mis Créditos and the purchase is paid. 390 and 1280 px.
+ * Issue 20.6 (with 20.2 and 20.3) on the demo studio (sandbox processor, no PAC key): a new
+ * customer with datos de facturación buys a package with OXXO, sees the voucher (reference,
+ * barcode, amount, expiry) on /gracias and a pending purchase in Mis Compras; the sandbox's
+ * 'Simular pago' (the webhook's path) pays it; then the credits are in Mis Créditos, and from Mis
+ * Compras the customer asks for the purchase's factura and downloads its PDF: a preview "sin
+ * validez fiscal", forma de pago 01 (efectivo). A reload finds the same factura. 390 and 1280 px,
+ * the factura screen axe-core clean.
  */
 const baseUrl = inject("baseUrl");
 
@@ -31,6 +36,17 @@ async function signUp(page: Page) {
     },
   });
   expect(res.status(), await res.text()).toBe(201);
+  // Datos de facturación (Mi Información's form is another journey's): through the API.
+  const fiscal = await page.context().request.put(`${baseUrl}/api/fiscal-data`, {
+    data: {
+      rfc: "GODE561231GR8",
+      razon_social: "Olga Oxxo",
+      regimen_fiscal: "612",
+      codigo_postal: "06700",
+      uso_cfdi: "G03",
+    },
+  });
+  expect(fiscal.status(), await fiscal.text()).toBe(200);
 }
 
 async function acceptLegal(page: Page) {
@@ -52,7 +68,7 @@ describe("OXXO in the sandbox", () => {
     ["phone", PHONE],
     ["desktop", DESKTOP],
   ] as const) {
-    it(`${label}: buys with OXXO, sees the voucher, the payment arrives, the credits are there`, async () => {
+    it(`${label}: buys with OXXO, sees the voucher, the payment arrives, the credits are there, gets the factura`, async () => {
       const { page, problems } = await openQuietPage(browser, baseUrl, viewport);
       await signUp(page);
       const five = pkgOf("5 Clases");
@@ -105,6 +121,26 @@ describe("OXXO in the sandbox", () => {
       await page.goto("/mystudio/membresias");
       await expect.poll(() => row.textContent()).not.toContain("Pago pendiente");
       await screenshot(page, `oxxo-paid-purchases-${label}`);
+
+      // The factura of the OXXO purchase: a preview (no PAC key), paid in cash: forma de pago 01.
+      await row.getByRole("button", { name: "Solicitar factura" }).click();
+      await expect.poll(() => page.getByText(/vista previa sin validez fiscal/).isVisible()).toBe(true);
+      const pdfLink = row.getByRole("link", { name: "Factura PDF" });
+      await expect.poll(() => pdfLink.isVisible()).toBe(true);
+      await expect.poll(() => row.getByText("Sin validez fiscal").isVisible()).toBe(true);
+      await screenshot(page, `oxxo-factura-${label}`);
+      expect(await wcagViolations(page)).toEqual([]);
+      const [download] = await Promise.all([page.waitForEvent("download"), pdfLink.click()]);
+      expect(download.suggestedFilename()).toMatch(/^factura-vista-previa-\d+\.pdf$/);
+      const pdf = fs.readFileSync((await download.path())!).toString("latin1");
+      expect(pdf.startsWith("%PDF-")).toBe(true);
+      expect(pdf).toContain("SIN VALIDEZ FISCAL");
+      expect(pdf).toContain("Forma de pago 01 ");
+
+      // Asking again (a reload, another tab) finds the same factura: no second button.
+      await page.reload();
+      await expect.poll(() => row.getByRole("link", { name: "Factura PDF" }).isVisible()).toBe(true);
+      expect(await row.getByRole("button", { name: "Solicitar factura" }).count()).toBe(0);
       expect(problems).toEqual([]);
     });
   }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { cfdi_global_purchases, cfdis } from "../../db/schema/cfdi";
 import { customers } from "../../db/schema/customers";
 import { class_packages } from "../../db/schema/packages";
-import { purchases } from "../../db/schema/purchases";
+import { payment_vouchers, purchases } from "../../db/schema/purchases";
 
 export type CfdiRow = typeof cfdis.$inferSelect;
 export type NewCfdi = typeof cfdis.$inferInsert;
@@ -72,7 +72,10 @@ export async function listCfdisOfCustomer(db: Db, customerId: number) {
     .orderBy(desc(cfdis.createdAt));
 }
 
-/** A purchase with what a factura needs: its package's rate and the buyer's email. */
+/**
+ * A purchase with what a factura needs: its package's rate, the buyer's email and, for one paid
+ * in cash at OXXO or by SPEI transfer, that way (its c_FormaPago is 01 or 03, not the card's 04).
+ */
 export async function findPurchaseForInvoice(db: Db, purchaseId: number) {
   const [row] = await db
     .select({
@@ -80,10 +83,12 @@ export async function findPurchaseForInvoice(db: Db, purchaseId: number) {
       package_iva_rate: class_packages.iva_rate,
       email: customers.email,
       name: customers.name,
+      offline_method: payment_vouchers.method,
     })
     .from(purchases)
     .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
     .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
+    .leftJoin(payment_vouchers, eq(payment_vouchers.purchase_id, purchases.purchase_id))
     .where(eq(purchases.purchase_id, purchaseId))
     .limit(1);
   return row ?? null;
@@ -134,10 +139,15 @@ export async function addGlobalPurchases(db: Db, cfdiId: number, purchaseIds: nu
 
 export async function purchasesOfGlobal(db: Db, cfdiId: number) {
   return db
-    .select({ purchase: purchases, package_iva_rate: class_packages.iva_rate })
+    .select({
+      purchase: purchases,
+      package_iva_rate: class_packages.iva_rate,
+      offline_method: payment_vouchers.method,
+    })
     .from(cfdi_global_purchases)
     .innerJoin(purchases, eq(purchases.purchase_id, cfdi_global_purchases.purchase_id))
     .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .leftJoin(payment_vouchers, eq(payment_vouchers.purchase_id, purchases.purchase_id))
     .where(eq(cfdi_global_purchases.cfdi_id, cfdiId))
     .orderBy(purchases.purchase_id);
 }

@@ -218,7 +218,7 @@ export async function requestInvoice(
   const found = await findPurchaseForInvoice(app.db, purchaseId);
   if (!found || found.purchase.customer_id !== customerId)
     throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
-  const { purchase } = found;
+  const { purchase, offline_method } = found;
   const existing = await findIngresoOf(app.db, purchaseId);
   if (existing && existing.status !== "failed") return existing;
 
@@ -242,7 +242,7 @@ export async function requestInvoice(
   const receiver = receiverOf(fiscal);
   const rate = effectiveIvaRate(purchase.iva_rate, found.package_iva_rate);
   const lines: Line[] = [{ description: purchase.title, cents: invoicedCents(purchase), rate }];
-  const payment_form = paymentFormOf(purchase.provider);
+  const payment_form = paymentFormOf(purchase.provider, offline_method);
   let row: CfdiRow | null;
   if (existing) {
     row = await claimFailed(app.db, existing.cfdi_id);
@@ -498,8 +498,8 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
   }));
   // The CFDI's one forma de pago: the one that collected the most in the period.
   const byForm = new Map<string, number>();
-  for (const { purchase } of included) {
-    const form = paymentFormOf(purchase.provider);
+  for (const { purchase, offline_method } of included) {
+    const form = paymentFormOf(purchase.provider, offline_method);
     byForm.set(form, (byForm.get(form) ?? 0) + invoicedCents(purchase));
   }
   const payment_form = [...byForm.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "01";

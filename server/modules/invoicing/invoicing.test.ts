@@ -5,7 +5,7 @@ import { email_outbox } from "../../db/schema/mail";
 import { purchases } from "../../db/schema/purchases";
 import { type FacturapiFake, startFacturapiFake } from "../../payments/test-support/facturapi-fake";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { buyWithCard, customerLogin, type Shop, seedShop } from "../checkout/commerce-test-support";
+import { buyWithCard, customerLogin, newKey, type Shop, seedShop } from "../checkout/commerce-test-support";
 import { GLOBAL_INVOICE_JOB } from "./invoicing.jobs";
 import { issueDueGlobalInvoice } from "./invoicing.service";
 
@@ -166,6 +166,44 @@ describe("a customer's factura", () => {
       headers: admin,
     });
     expect(desk.json().facturas).toHaveLength(1);
+  });
+
+  it("paid in cash at OXXO: forma de pago 01 (efectivo); by SPEI transfer: 03", async () => {
+    await t.app.appConfig.update([
+      { key: "oxxo_enabled", value: true },
+      { key: "spei_enabled", value: true },
+    ]);
+    for (const [method, form] of [
+      ["oxxo", "01"],
+      ["spei", "03"],
+    ] as const) {
+      const c = await customerLogin(t, `Paga ${method}`);
+      const put = await t.app.inject({
+        method: "PUT",
+        url: "/api/fiscal-data",
+        headers: c.headers,
+        payload: fiscal,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const bought = await t.app.inject({
+        method: "POST",
+        url: "/api/checkout/offline",
+        headers: c.headers,
+        payload: { class_package_id: shop.packages.five.class_package_id, method, idempotency_key: newKey() },
+      });
+      expect(bought.statusCode, bought.body).toBe(200);
+      const purchaseId = bought.json().purchase_id as number;
+      const paid = await t.app.inject({
+        method: "POST",
+        url: `/api/payments/sandbox/vouchers/${purchaseId}/pay`,
+        headers: c.headers,
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const factura = await request(c.headers, purchaseId);
+      expect(factura.statusCode, factura.body).toBe(200);
+      expect(factura.json().factura).toMatchObject({ status: "valid", payment_form: form });
+      expect(lastBody().payment_form).toBe(form);
+    }
   });
 
   it("without datos de facturación: 412 telling to fill Mi Información", async () => {
