@@ -20,6 +20,8 @@ import { EXTERNAL_PREFIXES } from "./public-routes";
  */
 
 const RUNS_PER_ROUTE = 15;
+/** Streams every table and records the download in the Bitácora: tested on its own below. */
+const STUDIO_EXPORT = "/api/admin/studio-export";
 
 /**
  * Words of English library errors (Zod, Fastify, pg) that must never reach a client. Case
@@ -333,9 +335,30 @@ describe("hostile input on every route", () => {
     // The one read that writes: the calendar feed URL is created on first read (idempotent).
     await t.app.inject({ method: "GET", url: "/api/class_reservations/calendar-feed", headers: customer });
     const before = await snapshot();
-    const failures = await walk(ours().filter((r) => r.method === "GET"));
+    const failures = await walk(ours().filter((r) => r.method === "GET" && r.url !== STUDIO_EXPORT));
     expect(failures).toEqual([]);
     expect(await snapshot()).toEqual(before);
+  }, 120_000);
+
+  it("Exportar todo, the one read audited on purpose: hostile query strings still get the ZIP and write only its Bitácora row", async () => {
+    // Walking it 15 times would stream the whole database 15 times; it takes no parameters.
+    const before = await snapshot();
+    const res = await t.app.inject({
+      method: "GET",
+      url: `${STUDIO_EXPORT}?page=-1&x=%3Cscript%3E&__proto__[a]=1`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("application/zip");
+    const after = await snapshot();
+    const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+    expect(changed).toEqual(["audit_log"]);
+    const [row] = (
+      (await t.app.db.execute(
+        sql.raw("select action from audit_log order by audit_log_id desc limit 1"),
+      )) as unknown as { rows: { action: string }[] }
+    ).rows;
+    expect(row?.action).toBe("studio.export");
   }, 120_000);
 
   it("writing routes: hostile ids, query strings and bodies answer < 500 in Spanish", async () => {
