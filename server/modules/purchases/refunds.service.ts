@@ -138,8 +138,7 @@ export async function refundPurchase(
     return { refund: other, applied: false };
   }
   if (opened.recorded) {
-    const refund = await completeRefundInTx(deps, actor, opened.refund.refund_id, null, now);
-    return { refund, applied: true };
+    return completeRefundInTx(deps, actor, opened.refund.refund_id, null, now);
   }
   return finishAtProcessor(deps, actor, opened.refund, now);
 }
@@ -169,8 +168,9 @@ async function finishAtProcessor(
     await updateRefund(deps.db, refund.refund_id, { status: "failed", failure_code: outcome.failure_code });
     throw AppError.of("REFUND_FAILED", { params: { code: outcome.failure_code } });
   }
-  const done = await completeRefundInTx(deps, actor, refund.refund_id, outcome.refund_ref, now);
-  return { refund: done, applied: true };
+  // Two requests with one key can both find the refund pending and both reach here: only the one
+  // whose transaction completes it reports `applied` (one email, one factura change).
+  return completeRefundInTx(deps, actor, refund.refund_id, outcome.refund_ref, now);
 }
 
 async function completeRefundInTx(
@@ -180,9 +180,7 @@ async function completeRefundInTx(
   refundRef: string | null,
   now: Date,
 ) {
-  return deps.db.transaction(async (tx) => {
-    return completeRefund(tx, deps, actor, refundId, refundRef, now);
-  });
+  return deps.db.transaction(async (tx) => applyRefundOnce(tx, deps, actor, refundId, refundRef, now));
 }
 
 /**
@@ -198,13 +196,25 @@ export async function completeRefund(
   refundRef: string | null,
   now: Date,
 ): Promise<RefundRow> {
+  return (await applyRefundOnce(tx, deps, actor, refundId, refundRef, now)).refund;
+}
+
+/** completeRefund, also saying whether this call applied it (false: another path did first). */
+async function applyRefundOnce(
+  tx: Db,
+  deps: Pick<RefundDeps, "timeZone" | "subscriptionGateway">,
+  actor: Actor | null,
+  refundId: number,
+  refundRef: string | null,
+  now: Date,
+): Promise<{ refund: RefundRow; applied: boolean }> {
   const unlocked = await findRefund(tx, refundId);
   if (!unlocked) throw notFound();
   await lockCustomerRow(tx, unlocked.customer_id);
   const purchase = await findPurchase(tx, unlocked.purchase_id, true);
   const refund = await findRefund(tx, refundId, true);
   if (!purchase || !refund) throw notFound();
-  if (refund.status === "succeeded") return refund;
+  if (refund.status === "succeeded") return { refund, applied: false };
 
   const totalCents = toCents(purchase.total_payment);
   const refundedCents = toCents(purchase.refunded_total) + toCents(refund.amount);
@@ -242,7 +252,7 @@ export async function completeRefund(
       source: refund.source === "desk" ? "Mostrador" : "Procesador de pagos",
     },
   });
-  return done;
+  return { refund: done, applied: true };
 }
 
 /**
@@ -320,9 +330,10 @@ export async function recordProcessorRefunds(
       if (await findRefundByRef(tx, provider, r.refund_ref)) continue;
       const ours = r.refund_id ? await findRefund(tx, r.refund_id) : null;
       if (ours && ours.purchase_id === purchase.purchase_id) {
+        // The desk's own request may complete it at the same moment: only the one that does emails.
         if (ours.status !== "succeeded") {
-          await completeRefund(tx, deps, null, ours.refund_id, r.refund_ref, now);
-          applied.push(ours.refund_id);
+          const done = await applyRefundOnce(tx, deps, null, ours.refund_id, r.refund_ref, now);
+          if (done.applied) applied.push(ours.refund_id);
         }
         continue;
       }
