@@ -154,7 +154,11 @@ describe("same-origin writes", () => {
 
   it("payment webhooks, the documented exception, accept a provider's post from anywhere", async () => {
     const webhooks = writes.filter((w) => crossSiteExempt(w.url));
-    expect(webhooks.map((w) => w.url).sort()).toEqual(["/api/webhooks/paypal", "/api/webhooks/stripe"]);
+    expect(webhooks.map((w) => w.url).sort()).toEqual([
+      "/api/webhooks/mercadopago",
+      "/api/webhooks/paypal",
+      "/api/webhooks/stripe",
+    ]);
     for (const write of webhooks) {
       const res = await send(write, { origin: EVIL }, false);
       expect(res.json().code).not.toBe("CROSS_SITE_REQUEST");
