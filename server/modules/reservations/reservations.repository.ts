@@ -1,19 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
-import type { ReservationFilter } from "../../../domain/booking";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { qualified } from "../../db/qualified";
@@ -467,79 +452,8 @@ export async function returnCreditForStudio(db: Db, bucketId: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Mis Reservaciones
+// Calendar feed
 
-/**
- * The date of a reservation's class, looked up per row through single_classes_id_date_idx. As a
- * join, the planner hashed all 36,000 classes (a Seq Scan, ~10 ms) for a customer with hundreds
- * of reservations; as a scalar subquery it is one index lookup per own row (~2 ms for 500), and
- * a customer with a few reservations costs a few lookups (bench/RESULTS.md, case d).
- */
-const classDateOfReservation = sql`(select ${single_classes.class_date} from ${single_classes} where ${single_classes.single_class_id} = ${class_reservations.single_class_id})`;
-
-function filterCondition(filter: ReservationFilter, now: Date): SQL | undefined {
-  switch (filter) {
-    case "upcoming":
-      return and(isNull(class_reservations.deletedAt), gte(classDateOfReservation, now.toISOString()));
-    case "past":
-      return and(isNull(class_reservations.deletedAt), lt(classDateOfReservation, now.toISOString()));
-    case "cancelled":
-      return isNotNull(class_reservations.deletedAt);
-    default:
-      return undefined;
-  }
-}
-
-/**
- * One page of a customer's own reservations (host rows; the guest is shown on its host's row).
- * Upcoming ones read soonest first, every other list most recent first.
- */
-export async function pageOfReservations(
-  db: Db,
-  customerId: number,
-  filter: ReservationFilter,
-  now: Date,
-  page: number,
-  pageSize: number,
-) {
-  const where = and(
-    eq(class_reservations.customer_id, customerId),
-    isNull(class_reservations.guest_of_id),
-    filterCondition(filter, now),
-  );
-  const order =
-    filter === "upcoming"
-      ? [asc(classDateOfReservation), asc(class_reservations.class_reservation_id)]
-      : [desc(classDateOfReservation), desc(class_reservations.class_reservation_id)];
-  const rows = await db
-    .select()
-    .from(class_reservations)
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(class_reservations).where(where);
-  return { rows, total };
-}
-
-/** Guest rows (cancelled or not) of some host reservations. */
-export async function guestsOf(db: Db, hostIds: number[]) {
-  if (hostIds.length === 0) return [];
-  return db.select().from(class_reservations).where(inArray(class_reservations.guest_of_id, hostIds));
-}
-
-export async function coachRatingsOf(db: Db, reservationIds: number[]) {
-  if (reservationIds.length === 0) return [];
-  return db
-    .select({
-      class_reservation_id: coach_ratings.class_reservation_id,
-      coach_stars: coach_ratings.coach_stars,
-    })
-    .from(coach_ratings)
-    .where(inArray(coach_ratings.class_reservation_id, reservationIds));
-}
-
-/** Upcoming, active own reservations for the calendar feed. */
 /**
  * The calendar feed's reservations: active ones of classes from `from` on, and those cancelled
  * (by the customer or with the class) since `cancelledSince`, which the feed keeps as
@@ -588,14 +502,6 @@ export async function findCustomerByIcalToken(db: Db, token: string) {
     .from(customers)
     .where(eq(customers.ical_token, token));
   return row ?? null;
-}
-
-export async function getIcalToken(db: Db, customerId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ token: customers.ical_token })
-    .from(customers)
-    .where(eq(customers.customer_id, customerId));
-  return row?.token ?? null;
 }
 
 /**

@@ -3,27 +3,22 @@ import {
   type CancelDecision,
   type CancelPolicy,
   cancelDecision,
-  cancelOption,
   cancelUnitLabel,
   canRate,
-  changeDecision,
-  type ReservationFilter,
   reservationStatus,
 } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
-import { findClassesWithDetails, findClassWithDetails, findSeats } from "../calendar/calendar.repository";
-import { NO_SEATS, summariseSeats, toClassOut } from "../calendar/calendar.service";
+import { findClassWithDetails, findSeats } from "../calendar/calendar.repository";
+import { summariseSeats, toClassOut } from "../calendar/calendar.service";
 import type { CancelledSeat, EmailClass } from "../notifications/notifications.service";
 import { onSeatFreed } from "../waitlists/promotion.service";
 import {
   cancelSeats,
-  coachRatingsOf,
   findActiveGuests,
   findOwnReservation,
   firstInstructorOf,
-  guestsOf,
   insertCoachRating,
   lockActiveReservationsOfClass,
   lockBucket,
@@ -32,7 +27,6 @@ import {
   lockCustomer,
   lockForCancel,
   markCancelled,
-  pageOfReservations,
   returnCreditForStudio,
   setClassStars,
   setGuestName,
@@ -200,75 +194,6 @@ export async function rateReservation(
       });
     }
   });
-}
-
-/**
- * Mis Reservaciones: one page of my reservations with their class, guest, display status and the
- * actions the UI may offer (cancel and whether it refunds, rate).
- */
-export async function listMyReservations(
-  db: Db,
-  config: AppConfig,
-  customerId: number,
-  filter: ReservationFilter,
-  page: number,
-  now = new Date(),
-) {
-  const { rows, total } = await pageOfReservations(db, customerId, filter, now, page, RESERVATIONS_PAGE_SIZE);
-  const hostIds = rows.map((r) => r.class_reservation_id);
-  const guests = await guestsOf(db, hostIds);
-  const ratings = new Map(
-    (await coachRatingsOf(db, hostIds)).map((r) => [r.class_reservation_id, r.coach_stars]),
-  );
-  const classes = await findClassesWithDetails(db, [...new Set(rows.map((r) => r.single_class_id))]);
-  const policy = cancelPolicyOf(config);
-  const reservations = rows.flatMap((r) => {
-    const c = classes.get(r.single_class_id);
-    if (!c) return [];
-    const guest =
-      guests.find((g) => g.guest_of_id === r.class_reservation_id && (r.deletedAt ? true : !g.deletedAt)) ??
-      null;
-    const status = reservationStatus(r, c.class_date, now);
-    // The same rule as the calendar card's (domain cancelOption): both screens always agree.
-    const option = cancelOption(r, c.class_date, now, policy, config.timezone);
-    const out = toClassOut(c, NO_SEATS, null);
-    return [
-      {
-        class_reservation_id: r.class_reservation_id,
-        single_class_id: r.single_class_id,
-        spot: r.spot,
-        guest: guest?.guest ?? null,
-        guest_reservation_id: guest?.class_reservation_id ?? null,
-        guest_spot: guest?.spot ?? null,
-        attend: r.attend,
-        is_cash: r.is_cash,
-        is_paid: r.is_paid,
-        paid_with: r.paid_with,
-        class_stars: r.class_stars,
-        coach_stars: ratings.get(r.class_reservation_id) ?? null,
-        deletedAt: r.deletedAt?.toISOString() ?? null,
-        createdAt: r.createdAt.toISOString(),
-        status,
-        can_cancel: option.offered && option.allowed,
-        cancel_refunds: option.offered && option.allowed && option.refund,
-        // 'Cancelar' is shown (its modal explains a refusal inside the window).
-        cancel_offered: option.offered,
-        can_change: !r.deletedAt && changeDecision(c.class_date, now, policy, config.timezone).allowed,
-        past: c.class_date.getTime() <= now.getTime(),
-        can_rate: canRate(status, r.class_stars, config.reservation_rating_enabled),
-        single_class: {
-          single_class_id: out.single_class_id,
-          class_date: out.class_date,
-          duration_minutes: out.duration_minutes,
-          description: out.description,
-          class_type: out.class_type,
-          location: out.location,
-          class_instructors: out.class_instructors,
-        },
-      },
-    ];
-  });
-  return { reservations, max: total };
 }
 
 /** The policy sentence of Mis Reservaciones (seed 000 section 9). */
