@@ -1,5 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  cardSetupAnswer,
+  cardSetupBody,
+  finishCardSetupBody,
+  paymentMethodAnswer,
+  paymentMethodBody,
+  paymentMethodSavedAnswer,
+  paymentMethodsAnswer,
+  paymentMethodsQuery,
+  paymentMethodUpdateBody,
+  saveCardBody,
+  savedCardAnswer,
+  savedCardsAnswer,
+} from "../../../domain/api/payment-methods";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
@@ -22,44 +36,6 @@ import {
   toSourceOut,
 } from "./payment-methods.service";
 
-const bank = z
-  .object({
-    bank: z.string().optional(),
-    card: z.string().optional(),
-    account_number: z.string().optional(),
-    clabe: z.string().optional(),
-    beneficiary: z.string().optional(),
-  })
-  .nullable();
-const methodOut = z.object({
-  payment_method_id: z.number(),
-  name: z.string(),
-  description: z.string().nullable(),
-  instructions: z.string().nullable(),
-  provider: z.string(),
-  bank,
-  available: z.boolean(),
-  order: z.number(),
-});
-const methodBody = z.object({
-  name: z.string().trim().min(1).max(120),
-  description: z.string().max(1000).nullable().optional(),
-  instructions: z.string().max(20_000).nullable().optional(),
-  provider: z.enum(["card", "cash", "paypal"]),
-  bank: bank.optional(),
-  available: z.boolean().default(true),
-  order: z.number().int().min(0).default(0),
-});
-const sourceOut = z.object({
-  payment_source_id: z.number(),
-  source_id: z.string(),
-  provider: z.string(),
-  card_type: z.string().nullable(),
-  last_digits: z.string().nullable(),
-  exp_month: z.number().nullable(),
-  exp_year: z.number().nullable(),
-  createdAt: z.date(),
-});
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const methodTags = ["métodos de pago"];
 const cardTags = ["tarjetas guardadas"];
@@ -73,8 +49,8 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: methodTags,
         summary: "Opciones de pago del checkout",
         description: "Con ?all=1 un admin ve también las no disponibles.",
-        querystring: z.object({ all: z.coerce.number().optional() }),
-        response: { 200: z.object({ payment_methods: z.array(methodOut) }) },
+        querystring: paymentMethodsQuery,
+        response: { 200: paymentMethodsAnswer },
       },
     },
     async (request) => {
@@ -91,7 +67,7 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: methodTags,
         summary: "Una opción de pago",
         params: idParams,
-        response: { 200: z.object({ payment_method: methodOut }) },
+        response: { 200: paymentMethodAnswer },
       },
     },
     async (request) => {
@@ -108,8 +84,8 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: methodTags,
         summary: "Crea una opción de pago (admin)",
-        body: methodBody,
-        response: { 200: z.object({ payment_method: methodOut, message: z.string() }) },
+        body: paymentMethodBody,
+        response: { 200: paymentMethodSavedAnswer },
       },
     },
     async (request) => ({
@@ -125,8 +101,8 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: methodTags,
         summary: "Actualiza una opción de pago (admin)",
-        body: methodBody.partial().extend({ payment_method_id: z.number().int().positive() }),
-        response: { 200: z.object({ payment_method: methodOut, message: z.string() }) },
+        body: paymentMethodUpdateBody,
+        response: { 200: paymentMethodSavedAnswer },
       },
     },
     async (request) => {
@@ -161,7 +137,7 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: cardTags,
         summary: "Mis tarjetas guardadas",
-        response: { 200: z.object({ metodos_pago: z.array(sourceOut) }) },
+        response: { 200: savedCardsAnswer },
       },
     },
     async (request) => ({
@@ -178,13 +154,8 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Guarda una tarjeta tokenizada en el navegador",
         description:
           "card_type y last_digits se leen del token, no del cuerpo: el token es la fuente de verdad.",
-        body: z.object({
-          token_id: z.string().min(1).max(200),
-          card_type: z.string().max(20).optional(),
-          last_digits: z.string().max(4).optional(),
-          saveCard: z.boolean().optional(),
-        }),
-        response: { 200: z.object({ metodo_pago: sourceOut, message: z.string() }) },
+        body: saveCardBody,
+        response: { 200: savedCardAnswer },
       },
     },
     async (request) => {
@@ -207,14 +178,8 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Agregar tarjeta en la página del procesador (Stripe: Checkout en modo setup)",
         description:
           "Devuelve la url a la que va el navegador; vuelve a /mystudio/metodos?setup={id}. 412 CARD_SETUP_IN_BROWSER con el sandbox (la tarjeta se tokeniza en el navegador y se envía a POST /metodosPago).",
-        body: z.object({
-          idempotency_key: z
-            .string()
-            .min(8)
-            .max(200)
-            .regex(/^[\w.:-]+$/),
-        }),
-        response: { 200: z.object({ id: z.string(), url: z.string() }) },
+        body: cardSetupBody,
+        response: { 200: cardSetupAnswer },
       },
     },
     async (request) => {
@@ -236,14 +201,8 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: cardTags,
         summary: "Guarda la tarjeta de una configuración terminada en la página del procesador",
         description: "402 CARD_SETUP_NOT_COMPLETED si no terminó o es de otro cliente.",
-        body: z.object({
-          setup_id: z
-            .string()
-            .min(1)
-            .max(200)
-            .regex(/^[\w-]+$/),
-        }),
-        response: { 200: z.object({ metodo_pago: sourceOut, message: z.string() }) },
+        body: finishCardSetupBody,
+        response: { 200: savedCardAnswer },
       },
     },
     async (request) => {

@@ -1,19 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  cardSetupAnswer,
+  saveCardBody,
+  savedCardAnswer,
+  savedCardsAnswer,
+} from "../../../domain/api/payment-methods";
+import type { messageAnswer } from "../../../domain/api/wire";
 import { api } from "../../lib/api-client";
 
-export interface SavedCard {
-  payment_source_id: number;
-  provider: string;
-  card_type: string | null;
-  last_digits: string | null;
-  exp_month: number | null;
-  exp_year: number | null;
-}
+export type { SavedCard } from "../../../domain/api/payment-methods";
 
 export function useSavedCards() {
   return useQuery({
     queryKey: ["metodosPago"],
-    queryFn: ({ signal }) => api.get<{ metodos_pago: SavedCard[] }>("/metodosPago", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof savedCardsAnswer>>("/metodosPago", { signal }),
     select: (d) => d.metodos_pago,
   });
 }
@@ -21,7 +22,7 @@ export function useSavedCards() {
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/metodosPago/${id}`),
+    mutationFn: (id: number) => api.delete<z.input<typeof messageAnswer>>(`/metodosPago/${id}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["metodosPago"] }),
   });
 }
@@ -30,21 +31,21 @@ export function useDeleteCard() {
 export function useAddCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { token_id: string; card_type: string; last_digits: string }) =>
-      api.post<{ message: string }>("/metodosPago", { ...body, saveCard: true }),
+    mutationFn: (body: Omit<z.input<typeof saveCardBody>, "saveCard">) =>
+      api.post<z.input<typeof savedCardAnswer>>("/metodosPago", { ...body, saveCard: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["metodosPago"] }),
   });
 }
 
 /** Agregar with Stripe: its setup page, from which the browser comes back with ?setup={id}. */
 export const startCardSetup = (idempotencyKey: string) =>
-  api.post<{ id: string; url: string }>("/metodosPago/setup", { idempotency_key: idempotencyKey });
+  api.post<z.input<typeof cardSetupAnswer>>("/metodosPago/setup", { idempotency_key: idempotencyKey });
 
 export function useFinishCardSetup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (setupId: string) =>
-      api.post<{ message: string }>("/metodosPago/setup/complete", { setup_id: setupId }),
+      api.post<z.input<typeof savedCardAnswer>>("/metodosPago/setup/complete", { setup_id: setupId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["metodosPago"] }),
   });
 }
