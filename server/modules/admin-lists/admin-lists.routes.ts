@@ -1,10 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  classPage,
+  invoiceRow,
+  paymentPage,
+  purchaseRow,
+  reservationPage,
+  waitlistPage,
+} from "../../../domain/api/admin-lists";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import { INVOICE_STATUSES, PAYMENT_PROVIDERS, PURCHASE_STATUSES } from "../../db/schema/purchases";
 import { requireAdmin, signedInUser } from "../../plugins/auth";
-import { classSummaryRow } from "../dashboard/dashboard.routes";
 import {
   listClasses,
   listInvoices,
@@ -19,13 +27,6 @@ import { INVOICE_SORTS, PURCHASE_SORTS } from "./payments.repository";
 import { WAITLIST_SORTS, WAITLIST_STATES } from "./waitlist-entries.repository";
 
 const tags = ["admin", "listas"];
-const paging = { total: z.number(), page: z.number(), pageSize: z.number() };
-const customer = { customer_id: z.number(), customer_name: z.string(), customer_email: z.string() };
-const totals = z.object({
-  count: z.number(),
-  total_payment: z.number(),
-  by_status: z.array(z.object({ status: z.string(), count: z.number(), total_payment: z.number() })),
-});
 
 /** Purchases and charges: newest first, by their own status, package, origin and payment option. */
 const paymentQuery = <
@@ -48,12 +49,6 @@ const paymentQuery = <
 const queryDoc =
   "page, pageSize (máx. 100), sort (lista permitida), order asc|desc, query (texto), from/to (días AAAA-MM-DD del estudio, inclusive).";
 
-/** One page of `row`s with the paging fields and whatever else the list answers (`extra`). */
-const pageOf = <R extends z.ZodType, E extends z.ZodRawShape>(row: R, extra: E) =>
-  z.object({ rows: z.array(row), ...paging, ...extra });
-
-/** A payment list's page: its rows and the totals of the whole filtered set. */
-const paymentPage = <R extends z.ZodType>(row: R) => pageOf(row, { totals });
 type PaymentPage<R extends z.ZodType> = ReturnType<typeof paymentPage<R>>;
 
 /** The options of an admin list route: admin only, the list's query string and page schema. */
@@ -73,84 +68,6 @@ function listRoute<Q extends z.ZodType, P extends z.ZodType>(
     },
   };
 }
-
-const classRow = z.object({
-  ...classSummaryRow,
-  coaches: z.string().nullable(),
-  checked_in: z.number(),
-  waiting: z.number(),
-});
-const reservationRow = z.object({
-  class_reservation_id: z.number(),
-  single_class_id: z.number(),
-  class_date: z.date(),
-  class_cancelledAt: z.date().nullable(),
-  class_type: z.string(),
-  location: z.string().nullable(),
-  ...customer,
-  guest: z.string().nullable(),
-  spot: z.string().nullable(),
-  attend: z.boolean(),
-  paid_with: z.string(),
-  cancelledAt: z.date().nullable(),
-  createdAt: z.date(),
-});
-const purchaseRow = z.object({
-  purchase_id: z.number(),
-  createdAt: z.date(),
-  ...customer,
-  class_package_id: z.number(),
-  title: z.string(),
-  status: z.string(),
-  provider: z.string(),
-  payment_method_id: z.number().nullable(),
-  payment_method: z.string().nullable(),
-  amount: z.number(),
-  discount_total: z.number(),
-  total_payment: z.number(),
-  /** Given back in refunds (issue 21.4). */
-  refunded_total: z.number(),
-  /** IVA included in total_payment (issue 20.5): "16", "8", "0" or "exento", and the parts. */
-  iva_rate: z.string(),
-  subtotal: z.number(),
-  iva: z.number(),
-  is_gift: z.boolean(),
-  subscription: z.boolean(),
-  cancelledAt: z.date().nullable(),
-  updatedAt: z.date(),
-  can_confirm: z.boolean(),
-});
-const invoiceRow = z.object({
-  invoice_id: z.number(),
-  purchase_id: z.number(),
-  createdAt: z.date(),
-  ...customer,
-  class_package_id: z.number(),
-  title: z.string(),
-  status: z.string(),
-  purchase_status: z.string(),
-  provider: z.string(),
-  payment_method_id: z.number().nullable(),
-  payment_method: z.string().nullable(),
-  total_payment: z.number(),
-  period_start: z.date().nullable(),
-  period_end: z.date().nullable(),
-  confirm: z.enum(["invoice", "purchase"]).nullable(),
-});
-const waitlistRow = z.object({
-  waitlist_id: z.number(),
-  single_class_id: z.number(),
-  class_date: z.date(),
-  class_cancelledAt: z.date().nullable(),
-  class_type: z.string(),
-  location: z.string().nullable(),
-  ...customer,
-  status: z.string(),
-  position: z.number().nullable(),
-  offer_expires_at: z.date().nullable(),
-  removedAt: z.date().nullable(),
-  createdAt: z.date(),
-});
 
 /**
  * The back office's lists (issue #8, "Lists"): classes by date, reservations by customer,
@@ -183,7 +100,7 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: "query busca en tipo, ubicación y coach.",
       },
       listQuery(CLASS_SORTS, { sort: "date", order: "asc" }),
-      pageOf(classRow, { from: z.string(), to: z.string() }),
+      classPage,
     ),
     async (request) => listClasses(app.db, await timeZone(), request.query),
   );
@@ -200,7 +117,7 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
         { sort: "class_date", order: "asc" },
         { state: z.enum(["active", "cancelled", "all"]).default("all") },
       ),
-      pageOf(reservationRow, {}),
+      reservationPage,
     ),
     async (request) => listReservations(app.db, await timeZone(), request.query),
   );
@@ -240,7 +157,7 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
         { sort: "class_date", order: "desc" },
         { status: z.enum(WAITLIST_STATES).optional() },
       ),
-      pageOf(waitlistRow, {}),
+      waitlistPage,
     ),
     async (request) => {
       const { status, ...rest } = request.query;
@@ -255,8 +172,8 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Quita a un cliente de una lista de espera (queda en el historial como 'left'); se audita",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ message: z.string() }) },
+        params: idParams,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {

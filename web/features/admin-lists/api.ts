@@ -1,5 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { IvaRate } from "../../../domain/fiscal/iva";
+import type { z } from "zod";
+import type {
+  classPage,
+  classRow,
+  invoiceRow,
+  listPaging,
+  listTotals,
+  purchaseRow,
+  reservationRow,
+  waitlistRow,
+} from "../../../domain/api/admin-lists";
+import type { messageAnswer } from "../../../domain/api/wire";
 import type { TableState } from "../../components/admin/admin-table";
 import { api, type Query } from "../../lib/api-client";
 
@@ -8,107 +19,20 @@ import { api, type Query } from "../../lib/api-client";
  * `{ rows, total, page, pageSize }` for page/pageSize/sort/order/query and its filters.
  */
 
-export type ListPage<R> = { rows: R[]; total: number; page: number; pageSize: number };
-export type Totals = {
-  count: number;
-  total_payment: number;
-  by_status: { status: string; count: number; total_payment: number }[];
-};
+export type ListPage<R> = z.input<typeof listPaging> & { rows: R[] };
+export type Totals = z.input<typeof listTotals>;
 export type ListPath = "classes" | "reservations" | "purchases" | "invoices" | "waitlists";
 
 /** The API's largest page: the CSV export walks the list in pages of this size. */
 const EXPORT_PAGE_SIZE = 100;
 
-type Customer = { customer_id: number; customer_name: string; customer_email: string };
+export type ClassRow = z.input<typeof classRow>;
+export type ReservationRow = z.input<typeof reservationRow>;
+export type PurchaseRow = z.input<typeof purchaseRow>;
+export type InvoiceRow = z.input<typeof invoiceRow>;
+export type WaitlistRow = z.input<typeof waitlistRow>;
 
-/** A class with coaches and counts (the columns the dashboard's classes of today share on the server). */
-export interface ClassRow {
-  single_class_id: number;
-  class_date: string;
-  duration_minutes: number;
-  capacity: number | null;
-  cancelledAt: string | null;
-  class_type: string;
-  color: string | null;
-  location: string | null;
-  booked: number;
-  coaches: string | null;
-  checked_in: number;
-  waiting: number;
-}
-
-export interface ReservationRow extends Customer {
-  class_reservation_id: number;
-  single_class_id: number;
-  class_date: string;
-  class_cancelledAt: string | null;
-  class_type: string;
-  location: string | null;
-  guest: string | null;
-  spot: string | null;
-  attend: boolean;
-  paid_with: string;
-  cancelledAt: string | null;
-  createdAt: string;
-}
-
-export interface PurchaseRow extends Customer {
-  purchase_id: number;
-  createdAt: string;
-  updatedAt: string;
-  cancelledAt: string | null;
-  class_package_id: number;
-  title: string;
-  status: string;
-  provider: string;
-  payment_method_id: number | null;
-  payment_method: string | null;
-  amount: number;
-  discount_total: number;
-  total_payment: number;
-  refunded_total: number;
-  /** IVA included in total_payment (issue 20.5). */
-  iva_rate: IvaRate;
-  subtotal: number;
-  iva: number;
-  is_gift: boolean;
-  subscription: boolean;
-  can_confirm: boolean;
-}
-
-export interface InvoiceRow extends Customer {
-  invoice_id: number;
-  purchase_id: number;
-  createdAt: string;
-  class_package_id: number;
-  title: string;
-  status: string;
-  purchase_status: string;
-  provider: string;
-  payment_method_id: number | null;
-  payment_method: string | null;
-  total_payment: number;
-  period_start: string | null;
-  period_end: string | null;
-  /** How a pending cash charge is confirmed: as a renewal invoice or by confirming its purchase. */
-  confirm: "invoice" | "purchase" | null;
-}
-
-export interface WaitlistRow extends Customer {
-  waitlist_id: number;
-  single_class_id: number;
-  class_date: string;
-  class_cancelledAt: string | null;
-  class_type: string;
-  location: string | null;
-  status: string;
-  position: number | null;
-  offer_expires_at: string | null;
-  removedAt: string | null;
-  createdAt: string;
-}
-
-export type ClassPage = ListPage<ClassRow> & { from: string; to: string };
+export type ClassPage = z.input<typeof classPage>;
 export type PaymentPage<R> = ListPage<R> & { totals: Totals };
 
 /** The table's page, sort and search plus the page's own filters, as the API's query string. */
@@ -145,7 +69,7 @@ export async function fetchAllRows<R>(path: ListPath, state: TableState, filters
   }
 }
 
-type Message = { message: string };
+type Message = z.input<typeof messageAnswer>;
 
 /** A change from a list: the lists, the customer pages and the dashboard refresh after it. */
 function useListAction<I>(run: (input: I) => Promise<Message>) {

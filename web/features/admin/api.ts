@@ -1,4 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { dashboardAnswer, dashboardRevenue } from "../../../domain/api/dashboard";
 import type { CustomSpotMapInput } from "../../../domain/spot-map";
 import type { StaffRole } from "../../../domain/staff";
 import type { TableState } from "../../components/admin/admin-table";
@@ -7,38 +9,8 @@ import { api } from "../../lib/api-client";
 // ---------------------------------------------------------------------------------------------
 // Dashboard
 
-export interface DashboardRevenue {
-  days: number;
-  total: number;
-  refunds: number;
-  by_day: { day: string; total: number }[];
-  by_package: { title: string; total: number; count: number }[];
-}
-
-export interface Dashboard {
-  timezone: string;
-  today: string;
-  today_classes: {
-    single_class_id: number;
-    class_date: string;
-    duration_minutes: number;
-    capacity: number | null;
-    cancelledAt: string | null;
-    class_type: string;
-    color: string | null;
-    location: string | null;
-    booked: number;
-    occupancy: number | null;
-  }[];
-  week: { start: string; bookings: number; by_day: { day: string; bookings: number }[] };
-  /** With IVA (what customers paid), less refunds. */
-  revenue: DashboardRevenue;
-  /** The same before IVA, at each purchase's own rate. */
-  revenue_sin_iva: DashboardRevenue;
-  subscriptions: { active: number; unlimited_members: number };
-  customers: { total: number; new_last_30_days: number; new_by_day: { day: string; count: number }[] };
-  no_shows: { seats: number; no_shows: number; rate: number };
-}
+export type DashboardRevenue = z.input<typeof dashboardRevenue>;
+export type Dashboard = z.input<typeof dashboardAnswer>;
 
 export function useDashboard() {
   return useQuery({

@@ -31,7 +31,7 @@ import { adminCopy } from "../copy";
 const c = adminCopy.dashboard;
 
 /** A class of today as the dashboard answers it, with its coaches (server/modules/dashboard). */
-type TodayClass = Dashboard["today_classes"][number] & { coaches?: string[] };
+type TodayClass = Dashboard["today_classes"][number];
 
 function Stat({
   label,
@@ -178,7 +178,7 @@ export function DashboardPage() {
                           </Group>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm">{k.coaches?.length ? k.coaches.join(", ") : "Sin coach"}</Text>
+                          <Text size="sm">{k.coaches.length ? k.coaches.join(", ") : "Sin coach"}</Text>
                         </Table.Td>
                         <Table.Td>
                           <Group gap="xs" wrap="nowrap">
