@@ -9,6 +9,7 @@ import {
   formatShortDayTime,
   formatTime,
   monthName,
+  monthYearLabel,
   spotsLabel,
   weekdayName,
 } from "./format";
@@ -128,6 +129,7 @@ describe("birthdate and weekday names", () => {
     expect(weekdayName("2025-03-08T02:30:00Z", "UTC")).toBe("Sábado");
     expect(weekdayName("2025-03-10")).toBe("Lunes");
     expect(monthName(3)).toBe("Marzo");
+    expect(monthYearLabel(2026, 9)).toBe("septiembre de 2026");
   });
 
   it("labels spots", () => {

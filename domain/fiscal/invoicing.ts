@@ -1,4 +1,4 @@
-import { wallClock } from "../format";
+import { monthYearLabel, wallClock } from "../format";
 import { intlOffsetAt, wallClockFormatter } from "../zone-offsets";
 import type { IvaRate } from "./iva";
 
@@ -121,21 +121,7 @@ export function globalPeriodDue(now: Date, timeZone: string, daysAfterMonth: num
 /** "septiembre de 2026" for "2026-09". */
 export function periodLabel(period: string): string {
   const [y, m] = period.split("-").map(Number);
-  const months = [
-    "enero",
-    "febrero",
-    "marzo",
-    "abril",
-    "mayo",
-    "junio",
-    "julio",
-    "agosto",
-    "septiembre",
-    "octubre",
-    "noviembre",
-    "diciembre",
-  ];
-  return `${months[m - 1]} de ${y}`;
+  return monthYearLabel(y, m);
 }
 
 /** c_ClaveProdServ: 8 digits; c_ClaveUnidad: 2–3 letters or digits (E48, ACT). */
