@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  adminFreezeBody,
+  freezeAnswer,
+  freezeBody,
+  freezesAnswer,
+  myFreezesAnswer,
+  paymentIssuesAnswer,
+  payRenewalAnswer,
+  payRenewalBody,
+} from "../../../domain/api/purchases";
 import { formatDate } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import { cardGateway, sandboxGateway, subscriptionGatewayFor } from "../../payments/gateways";
@@ -17,19 +27,6 @@ import { payFailedRenewal, paymentIssuesOf } from "./renewal-payment";
 
 const tags = ["compras"];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Usa una fecha AAAA-MM-DD." });
-const freezeSchema = z.object({
-  membership_freeze_id: z.number(),
-  purchase_id: z.number(),
-  from: z.string(),
-  to: z.string(),
-  starts_at: z.date(),
-  ends_at: z.date(),
-  days: z.number(),
-  fee: z.number(),
-  requested_by: z.string(),
-});
-
 /** Frozen memberships and failed renewals the customer pays (issue 21.5, decision 0027). */
 const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = async (): Promise<FreezeDeps> => ({
@@ -55,8 +52,8 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "from/to: días del estudio (ambos congelados). Mueve vencimiento y siguiente cobro por los días congelados; pausa la suscripción en el procesador. 400 FREEZE_DATES_INVALID, 409 FREEZE_OVERLAPS, 412 FREEZE_NOT_ALLOWED.",
         params: idParams,
-        body: z.object({ from: day, to: day }),
-        response: { 200: z.object({ message: z.string(), freeze: freezeSchema }) },
+        body: adminFreezeBody,
+        response: { 200: freezeAnswer },
       },
     },
     async (request) => {
@@ -80,7 +77,7 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Congelamientos de una compra (admin)",
         params: idParams,
-        response: { 200: z.object({ freezes: z.array(freezeSchema) }) },
+        response: { 200: freezesAnswer },
       },
     },
     async (request) => ({
@@ -112,14 +109,7 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mis congelamientos vigentes y si el estudio me deja congelar (y con qué cuota)",
-        response: {
-          200: z.object({
-            freezes: z.array(freezeSchema),
-            allowed: z.boolean(),
-            fee: z.number(),
-            max_days: z.number(),
-          }),
-        },
+        response: { 200: myFreezesAnswer },
       },
     },
     async (request) => {
@@ -143,8 +133,8 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "403 FREEZE_BY_CUSTOMER_DISABLED si el estudio no lo permite; 402 tarjeta rechazada; 412 FREEZE_FEE_NEEDS_CARD.",
         params: idParams,
-        body: z.object({ from: day, to: day, idempotency_key: z.string().min(8).max(100) }),
-        response: { 200: z.object({ message: z.string(), freeze: freezeSchema }) },
+        body: freezeBody,
+        response: { 200: freezeAnswer },
       },
     },
     async (request) => {
@@ -169,21 +159,7 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mis suscripciones con un cobro de renovación fallido (banner 'Actualiza tu tarjeta')",
-        response: {
-          200: z.object({
-            issues: z.array(
-              z.object({
-                purchase_id: z.number(),
-                title: z.string(),
-                failures: z.number(),
-                amount: z.number(),
-                invoice_id: z.number().nullable(),
-                due_since: z.date().nullable(),
-                payable_here: z.boolean(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: paymentIssuesAnswer },
       },
     },
     async (request) => ({ issues: await paymentIssuesOf(app.db, await currentCustomerId(request)) }),
@@ -198,17 +174,8 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Paga el cobro fallido de mi suscripción con una tarjeta guardada o una nueva",
         description: "402 CARD_DECLINED; 412 INVOICE_NOT_FAILED.",
         params: idParams,
-        body: z
-          .object({
-            payment_source_id: z.number().int().positive().optional(),
-            payment_method: z.string().min(4).max(500).optional(),
-            idempotency_key: z.string().min(8).max(100),
-          })
-          .refine((b) => b.payment_source_id !== undefined || b.payment_method !== undefined, {
-            message: "Elige una tarjeta.",
-            path: ["payment_source_id"],
-          }),
-        response: { 200: z.object({ message: z.string(), paid: z.boolean() }) },
+        body: payRenewalBody,
+        response: { 200: payRenewalAnswer },
       },
     },
     async (request) => {

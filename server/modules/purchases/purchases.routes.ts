@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  cancelSubscriptionAnswer,
+  cancelSubscriptionBody,
+  cashConfirmedAnswer,
+  invoicesAnswer,
+  purchaseDetailAnswer,
+  purchasesAnswer,
+  renewalConfirmedAnswer,
+} from "../../../domain/api/purchases";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway, mercadopagoClient, paypalClient, sandboxGateway } from "../../payments/gateways";
@@ -19,34 +28,6 @@ import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
 const tags = ["compras"];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const purchaseOut = z
-  .object({
-    purchase_id: z.number(),
-    class_package_id: z.number(),
-    title: z.string(),
-    status: z.string(),
-    status_text: z.string(),
-    amount: z.number(),
-    discount_total: z.number(),
-    total_payment: z.number(),
-    class_amount: z.number().nullable(),
-    expiration_days: z.number().nullable(),
-    expiration_date: z.date().nullable(),
-    provider: z.string(),
-    subscription_id: z.string().nullable(),
-    subscription_interval: z.number().nullable(),
-    subscription_period: z.string().nullable(),
-    free_trial_length: z.number().nullable(),
-    free_trial_period: z.string().nullable(),
-    next_charge: z.date().nullable(),
-    cancel_reason: z.string().nullable(),
-    credits_granted_at: z.date().nullable(),
-    createdAt: z.date(),
-    updatedAt: z.date(),
-    cancelledAt: z.date().nullable(),
-  })
-  .loose();
-
 /** The customer's purchases and invoices; every query is scoped to the signed-in customer. */
 const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = async () => (await app.appConfig.get()).timezone;
@@ -70,7 +51,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mis Compras",
-        response: { 200: z.object({ purchases: z.array(purchaseOut) }) },
+        response: { 200: purchasesAnswer },
       },
     },
     async (request) => ({
@@ -88,7 +69,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Una compra propia, con lo que otorgó (página de gracias)",
         params: idParams,
-        response: { 200: z.object({ purchase: purchaseOut }) },
+        response: { 200: purchaseDetailAnswer },
       },
     },
     async (request) => ({
@@ -109,8 +90,8 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Cancela una suscripción propia (motivo obligatorio)",
         params: idParams,
-        body: z.object({ reason: z.string().max(1000).optional().default("") }),
-        response: { 200: z.object({ message: z.string(), purchase_id: z.number() }) },
+        body: cancelSubscriptionBody,
+        response: { 200: cancelSubscriptionAnswer },
       },
     },
     async (request) => {
@@ -138,7 +119,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Confirma el pago en efectivo de una compra pendiente (admin); otorga los créditos una vez",
         params: idParams,
-        response: { 200: z.object({ message: z.string(), purchase_id: z.number(), granted: z.boolean() }) },
+        response: { 200: cashConfirmedAnswer },
       },
     },
     async (request) => {
@@ -162,7 +143,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Confirma el pago en efectivo de una renovación (admin); otorga el periodo una vez",
         description: "404 INVOICE_NOT_FOUND, 412 INVOICE_NOT_PENDING.",
         params: idParams,
-        response: { 200: z.object({ message: z.string(), invoice_id: z.number(), granted: z.boolean() }) },
+        response: { 200: renewalConfirmedAnswer },
       },
     },
     async (request) => {
@@ -190,23 +171,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Mis Cargos",
         response: {
-          200: z.object({
-            invoices: z.array(
-              z
-                .object({
-                  invoice_id: z.number(),
-                  purchase_id: z.number(),
-                  total_payment: z.number(),
-                  status: z.string(),
-                  createdAt: z.date(),
-                  period_start: z.date().nullable(),
-                  period_end: z.date().nullable(),
-                  class_package: z.object({ class_package_id: z.number(), title: z.string() }),
-                  purchase: z.object({ purchase_id: z.number(), title: z.string() }),
-                })
-                .loose(),
-            ),
-          }),
+          200: invoicesAnswer,
         },
       },
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { refundAnswer, refundBody, refundsAnswer } from "../../../domain/api/purchases";
 import { t } from "../../../domain/messages";
 import { refundGatewayFor, subscriptionGatewayFor } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
@@ -10,20 +11,6 @@ import { refundOut, refundPurchase, refundsOfPurchase } from "./refunds.service"
 
 const tags = ["compras"];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const refundSchema = z.object({
-  refund_id: z.number(),
-  purchase_id: z.number(),
-  amount: z.number(),
-  status: z.string(),
-  provider: z.string(),
-  provider_ref: z.string().nullable(),
-  reason: z.string().nullable(),
-  credits_withdrawn: z.number(),
-  source: z.string(),
-  failure_code: z.string().nullable(),
-  createdAt: z.date(),
-});
-
 /** Refunds at the back office (issue 21.4, decision 0027). */
 const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -36,12 +23,8 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "amount en pesos (sin él, todo lo que queda). Tarjeta y PayPal: se reembolsa en el procesador; efectivo y mostrador: se registra. Retira los créditos sin usar de la compra en la misma transacción (proporcionales en un reembolso parcial, decisión 0027) y envía un correo al cliente. 400 REFUND_AMOUNT_INVALID, 402 REFUND_FAILED, 404 PURCHASE_NOT_FOUND, 409 REFUND_KEY_REUSED, 412 NOTHING_TO_REFUND / REFUND_AT_PAYPAL.",
         params: idParams,
-        body: z.object({
-          amount: z.number().positive().multipleOf(0.01).max(10_000_000).optional(),
-          reason: z.string().max(500).optional().default(""),
-          idempotency_key: z.string().min(8).max(100),
-        }),
-        response: { 200: z.object({ message: z.string(), refund: refundSchema }) },
+        body: refundBody,
+        response: { 200: refundAnswer },
       },
     },
     async (request) => {
@@ -71,7 +54,7 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Los reembolsos de una compra (admin)",
         params: idParams,
-        response: { 200: z.object({ refunds: z.array(refundSchema) }) },
+        response: { 200: refundsAnswer },
       },
     },
     async (request) => ({ refunds: await refundsOfPurchase(app.db, request.params.id) }),

@@ -29,7 +29,8 @@ function IssueAlert({ issue }: { issue: PaymentIssue }) {
   const key = useMemo(() => newKey(), []);
   const options = (cards.data ?? []).map((c) => ({
     value: String(c.payment_source_id),
-    label: `${c.brand.toUpperCase()} •••• ${c.last4}`,
+    // /metodosPago answers card_type and last_digits (a "brand"/"last4" here once broke the banner).
+    label: `${(c.card_type ?? "").toUpperCase()} •••• ${c.last_digits ?? "????"}`,
   }));
   const card = chosen ?? options[0]?.value ?? null;
   const amount = formatMoney(issue.amount);

@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { IVA_RATES } from "../fiscal/iva";
+import { bankDetails } from "./payment-methods";
+import { isoDate } from "./wire";
+
+/** Mis Compras, Mis Cargos, refunds and frozen memberships (server/modules/purchases). */
+
+/** What every purchase answer carries: the row, money as numbers, and the seeds' derived texts. */
+export const purchaseOut = z
+  .object({
+    purchase_id: z.number(),
+    class_package_id: z.number(),
+    title: z.string(),
+    status: z.string(),
+    status_text: z.string(),
+    amount: z.number(),
+    discount_total: z.number(),
+    total_payment: z.number(),
+    refunded_total: z.number(),
+    class_amount: z.number().nullable(),
+    expiration_days: z.number().nullable(),
+    expiration_date: isoDate.nullable(),
+    provider: z.string(),
+    subscription_id: z.string().nullable(),
+    subscription_interval: z.number().nullable(),
+    subscription_period: z.string().nullable(),
+    free_trial_length: z.number().nullable(),
+    free_trial_period: z.string().nullable(),
+    next_billing_date: isoDate.nullable(),
+    next_charge: isoDate.nullable(),
+    cancel_reason: z.string().nullable(),
+    credits_granted_at: isoDate.nullable(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+    cancelledAt: isoDate.nullable(),
+    // IVA included in the total (issue 20.5): the rate and the parts, in pesos.
+    iva_rate: z.enum(IVA_RATES),
+    subtotal: z.number(),
+    iva: z.number(),
+  })
+  .loose();
+
+const downloadable = z.object({ name: z.string(), type: z.string() }).nullable();
+
+/** A row of Mis Compras. */
+export const purchaseListItem = purchaseOut.extend({
+  downloadable,
+  // Only once the purchase is paid.
+  file_url: z.string().nullable(),
+  payment_method_name: z.string().nullable(),
+  payment_method: z.object({ name: z.string(), instructions: z.string().nullable() }).nullable(),
+});
+export type Purchase = z.input<typeof purchaseListItem>;
+export const purchasesAnswer = z.object({ purchases: z.array(purchaseListItem) });
+
+/** One purchase with what it granted (the thank-you page after checkout). */
+export const purchaseDetail = purchaseOut.extend({
+  email: z.string(),
+  class_package: z.object({
+    class_package_id: z.number(),
+    title: z.string(),
+    image: z.string().nullable(),
+    short_description: z.string().nullable(),
+    is_online: z.boolean(),
+    is_unlimited_membership: z.boolean(),
+    downloadable,
+    file_url: z.string().nullable(),
+  }),
+  payment_method: z
+    .object({
+      payment_method_id: z.number(),
+      name: z.string(),
+      provider: z.string(),
+      instructions: z.string().nullable(),
+      bank: bankDetails,
+    })
+    .nullable(),
+  /** Bought in the same payment (the sign-up fee paid with the package): one line each. */
+  paid_with: z.array(z.object({ purchase_id: z.number(), title: z.string(), total_payment: z.number() })),
+  credits: z.array(
+    z.object({
+      available_class_id: z.number(),
+      class_type_id: z.number().nullable(),
+      available_classes: z.number(),
+      expiration_date: isoDate.nullable(),
+    }),
+  ),
+});
+export type PurchaseDetail = z.input<typeof purchaseDetail>;
+export const purchaseDetailAnswer = z.object({ purchase: purchaseDetail });
+
+export const cancelSubscriptionBody = z.object({ reason: z.string().max(1000).optional().default("") });
+export const cancelSubscriptionAnswer = z.object({ message: z.string(), purchase_id: z.number() });
+export const cashConfirmedAnswer = z.object({
+  message: z.string(),
+  purchase_id: z.number(),
+  granted: z.boolean(),
+});
+export const renewalConfirmedAnswer = z.object({
+  message: z.string(),
+  invoice_id: z.number(),
+  granted: z.boolean(),
+});
+
+/** A charge of Mis Cargos (the first payment or a renewal). */
+export const invoiceOut = z
+  .object({
+    invoice_id: z.number(),
+    purchase_id: z.number(),
+    total_payment: z.number(),
+    status: z.string(),
+    createdAt: isoDate,
+    period_start: isoDate.nullable(),
+    period_end: isoDate.nullable(),
+    class_package: z.object({ class_package_id: z.number(), title: z.string() }),
+    purchase: z.object({ purchase_id: z.number(), title: z.string() }),
+  })
+  .loose();
+export type Invoice = z.input<typeof invoiceOut>;
+export const invoicesAnswer = z.object({ invoices: z.array(invoiceOut) });
+
+// --- Refunds (issue 21.4, decision 0027)
+
+export const refundOut = z.object({
+  refund_id: z.number(),
+  purchase_id: z.number(),
+  amount: z.number(),
+  status: z.string(),
+  provider: z.string(),
+  provider_ref: z.string().nullable(),
+  reason: z.string().nullable(),
+  credits_withdrawn: z.number(),
+  source: z.string(),
+  failure_code: z.string().nullable(),
+  createdAt: isoDate,
+});
+export const refundBody = z.object({
+  amount: z.number().positive().multipleOf(0.01).max(10_000_000).optional(),
+  reason: z.string().max(500).optional().default(""),
+  idempotency_key: z.string().min(8).max(100),
+});
+export const refundAnswer = z.object({ message: z.string(), refund: refundOut });
+export const refundsAnswer = z.object({ refunds: z.array(refundOut) });
+
+// --- Frozen memberships and failed renewals (issue 21.5)
+
+const studioDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Usa una fecha AAAA-MM-DD." });
+
+export const freezeOut = z.object({
+  membership_freeze_id: z.number(),
+  purchase_id: z.number(),
+  /** Studio days, both frozen. */
+  from: z.string(),
+  to: z.string(),
+  starts_at: isoDate,
+  ends_at: isoDate,
+  days: z.number(),
+  fee: z.number(),
+  requested_by: z.string(),
+});
+export type Freeze = z.input<typeof freezeOut>;
+export const adminFreezeBody = z.object({ from: studioDay, to: studioDay });
+export const freezeBody = adminFreezeBody.extend({ idempotency_key: z.string().min(8).max(100) });
+export const freezeAnswer = z.object({ message: z.string(), freeze: freezeOut });
+export const freezesAnswer = z.object({ freezes: z.array(freezeOut) });
+export const myFreezesAnswer = z.object({
+  freezes: z.array(freezeOut),
+  allowed: z.boolean(),
+  fee: z.number(),
+  max_days: z.number(),
+});
+
+export const paymentIssueOut = z.object({
+  purchase_id: z.number(),
+  title: z.string(),
+  failures: z.number(),
+  amount: z.number(),
+  invoice_id: z.number().nullable(),
+  due_since: isoDate.nullable(),
+  payable_here: z.boolean(),
+});
+export type PaymentIssue = z.input<typeof paymentIssueOut>;
+export const paymentIssuesAnswer = z.object({ issues: z.array(paymentIssueOut) });
+
+export const payRenewalBody = z
+  .object({
+    payment_source_id: z.number().int().positive().optional(),
+    payment_method: z.string().min(4).max(500).optional(),
+    idempotency_key: z.string().min(8).max(100),
+  })
+  .refine((b) => b.payment_source_id !== undefined || b.payment_method !== undefined, {
+    message: "Elige una tarjeta.",
+    path: ["payment_source_id"],
+  });
+export const payRenewalAnswer = z.object({ message: z.string(), paid: z.boolean() });
