@@ -1,45 +1,23 @@
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  checkInAllAnswer,
+  checkInAnswer,
+  checkInClass,
+  checkInSeat,
+  checkInStatus,
+  classAttendanceAnswer,
+  seatAnswer,
+  walkInAnswer,
+} from "../../../domain/api/attendance";
 import { api, isApiError } from "../../lib/api-client";
 
 /** A seat's state at the door (server/modules/attendance: statusOf). */
-export type CheckInStatus = "pending" | "attended" | "no_show" | "late_cancel";
-
-export interface Seat {
-  class_reservation_id: number;
-  single_class_id: number;
-  customer_id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  guest: string | null;
-  guest_of_id: number | null;
-  spot: string | null;
-  attend: boolean;
-  status: CheckInStatus;
-  is_cash: boolean;
-  is_paid: boolean;
-  paid_with: string;
-  cancelled: boolean;
-}
-
-export interface ClassSummary {
-  single_class_id: number;
-  class_date: string;
-  duration_minutes: number;
-  capacity: number | null;
-  reserved: number;
-  class_type: { name: string; color: string | null };
-  location: { name: string } | null;
-  class_instructors: { instructor: { instructor_id: number; name: string; nick_name: string | null } }[];
-}
-
-export interface ClassAttendance {
-  single_class: ClassSummary;
-  reservations: Seat[];
-  attended: number;
-  counts: Record<CheckInStatus, number>;
-}
+export type CheckInStatus = z.input<typeof checkInStatus>;
+export type Seat = z.input<typeof checkInSeat>;
+export type ClassSummary = z.input<typeof checkInClass>;
+export type ClassAttendance = z.input<typeof classAttendanceAnswer>;
 
 const key = ["attendance"] as const;
 
@@ -54,10 +32,7 @@ const notifyOk = (message: string) => notifications.show({ color: "green", messa
 export function useCheckIn(id: number) {
   return useQuery({
     queryKey: [...key, "reservation", id],
-    queryFn: () =>
-      api.get<{ class_reservation: Seat; guests: Seat[]; single_class: ClassSummary }>(
-        `/admin/class_reservations/${id}`,
-      ),
+    queryFn: () => api.get<z.input<typeof checkInAnswer>>(`/admin/class_reservations/${id}`),
   });
 }
 
@@ -73,7 +48,7 @@ export function useSetCheckIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: CheckInStatus }) =>
-      api.put<{ message: string; class_reservation: Seat }>(`/admin/class_reservations/${id}/check_in`, {
+      api.put<z.input<typeof seatAnswer>>(`/admin/class_reservations/${id}/check_in`, {
         status,
       }),
     onSuccess: (data) => {
@@ -88,7 +63,7 @@ export function useCheckInAll(classId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post<{ message: string; marked: number }>(`/admin/single_class/${classId}/check_in_all`),
+      api.post<z.input<typeof checkInAllAnswer>>(`/admin/single_class/${classId}/check_in_all`),
     onSuccess: (data) => {
       notifyOk(data.message);
       client.invalidateQueries({ queryKey: key });
@@ -109,7 +84,7 @@ export function useWalkIn(classId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: WalkInInput) =>
-      api.post<{ message: string; customer_id: number }>(`/admin/single_class/${classId}/walk_in`, input),
+      api.post<z.input<typeof walkInAnswer>>(`/admin/single_class/${classId}/walk_in`, input),
     onSuccess: (data) => {
       notifyOk(data.message);
       client.invalidateQueries({ queryKey: key });
