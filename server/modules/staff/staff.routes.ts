@@ -1,24 +1,32 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { STAFF_ROLES, staffRoleSchema } from "../../../domain/staff";
+import {
+  acceptInvitationAnswer,
+  acceptInvitationBody,
+  changeRoleAnswer,
+  changeRoleBody,
+  firstOwnerAnswer,
+  firstOwnerBody,
+  firstOwnerOpenAnswer,
+  invitationAnswer,
+  invitationQuery,
+  inviteBody,
+  myClassesAnswer,
+  myClassesQuery,
+  myProfileAnswer,
+  myProfileBody,
+  okAnswer,
+  rosterAnswer,
+  staffAnswer,
+  staffInvitation,
+  staffUserParams,
+} from "../../../domain/api/staff";
+import { idParams } from "../../../domain/api/wire";
 import { authRateLimit, requireAdmin, signedInUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import * as coach from "./coach.service";
 import * as staff from "./staff.service";
 
 const tags = ["equipo"];
-const role = z.enum(STAFF_ROLES);
-const email = z.string().trim().toLowerCase().email({ message: "Escribe un correo válido." }).max(254);
-const text = (max: number) => z.string().trim().max(max).nullable().optional();
-
-const classOut = z.object({
-  single_class_id: z.number(),
-  class_date: z.date(),
-  duration_minutes: z.number(),
-  capacity: z.number().nullable(),
-  class_type: z.string(),
-  location: z.string().nullable(),
-});
 
 /**
  * The studio's team (issue 26): the owner's staff screen, the invitation link, the first owner of
@@ -34,27 +42,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "El equipo del estudio y las invitaciones pendientes (propietario)",
         response: {
-          200: z.object({
-            staff: z.array(
-              z.object({
-                user_id: z.string(),
-                name: z.string(),
-                email: z.string(),
-                role,
-                customer_id: z.number().nullable(),
-                instructor_id: z.number().nullable(),
-              }),
-            ),
-            invitations: z.array(
-              z.object({
-                staff_invitation_id: z.number(),
-                email: z.string(),
-                role,
-                instructor_id: z.number().nullable(),
-                expires_at: z.date(),
-              }),
-            ),
-          }),
+          200: staffAnswer,
         },
       },
     },
@@ -68,20 +56,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Invita a alguien al equipo por correo (enlace de un solo uso que vence en 7 días)",
-        body: z.object({
-          email,
-          role: staffRoleSchema,
-          instructor_id: z.number().int().positive().nullable().optional(),
-        }),
-        response: {
-          200: z.object({
-            staff_invitation_id: z.number(),
-            email: z.string(),
-            role,
-            instructor_id: z.number().nullable(),
-            expires_at: z.date(),
-          }),
-        },
+        body: inviteBody,
+        response: { 200: staffInvitation },
       },
     },
     async (request) => staff.inviteStaff(app, await actorOf(request), request.body),
@@ -94,8 +70,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Retira una invitación pendiente",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ ok: z.boolean() }) },
+        params: idParams,
+        response: { 200: okAnswer },
       },
     },
     async (request) => staff.withdrawInvitation(app.db, await actorOf(request), request.params.id),
@@ -108,12 +84,9 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Cambia el rol de alguien del equipo (y, para un coach, su perfil de coach)",
-        params: z.object({ id: z.string().min(1).max(100) }),
-        body: z.object({
-          role: staffRoleSchema,
-          instructor_id: z.number().int().positive().nullable().optional(),
-        }),
-        response: { 200: z.object({ user_id: z.string(), role }) },
+        params: staffUserParams,
+        body: changeRoleBody,
+        response: { 200: changeRoleAnswer },
       },
     },
     async (request) => staff.changeRole(app, await actorOf(request), request.params.id, request.body),
@@ -126,8 +99,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Quita el acceso al panel (la cuenta y su historial de cliente se conservan)",
-        params: z.object({ id: z.string().min(1).max(100) }),
-        response: { 200: z.object({ ok: z.boolean() }) },
+        params: staffUserParams,
+        response: { 200: okAnswer },
       },
     },
     async (request) => staff.removeAccess(app, await actorOf(request), request.params.id),
@@ -142,10 +115,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Qué invitación es este enlace (correo, rol, si ya tiene cuenta)",
-        querystring: z.object({ token: z.string().min(3).max(200) }),
-        response: {
-          200: z.object({ email: z.string(), role, studio: z.string(), has_account: z.boolean() }),
-        },
+        querystring: invitationQuery,
+        response: { 200: invitationAnswer },
       },
     },
     async (request, reply) => {
@@ -161,12 +132,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Acepta una invitación: crea la cuenta o confirma la existente con su contraseña",
-        body: z.object({
-          token: z.string().min(3).max(200),
-          name: z.string().trim().max(120).optional(),
-          password: z.string().min(1, { message: "Escribe tu contraseña." }).max(200),
-        }),
-        response: { 200: z.object({ email: z.string(), role }) },
+        body: acceptInvitationBody,
+        response: { 200: acceptInvitationAnswer },
       },
     },
     async (request) => staff.acceptInvitation(app, request.body),
@@ -180,7 +147,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "¿Se puede crear aquí al propietario? Solo en un estudio sin equipo, una vez",
-        response: { 200: z.object({ open: z.boolean() }) },
+        response: { 200: firstOwnerOpenAnswer },
       },
     },
     async (_request, reply) => {
@@ -196,12 +163,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Crea la cuenta del propietario en un estudio nuevo (una sola vez)",
-        body: z.object({
-          name: z.string().trim().min(2, { message: "Escribe tu nombre." }).max(120),
-          email,
-          password: z.string().min(1, { message: "Escribe una contraseña." }).max(200),
-        }),
-        response: { 200: z.object({ email: z.string() }) },
+        body: firstOwnerBody,
+        response: { 200: firstOwnerAnswer },
       },
     },
     async (request) => staff.createFirstOwner(app, request.body),
@@ -217,23 +180,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Mis clases: las que doy entre dos fechas (hoy y la semana por omisión), con reservaciones y lista de espera",
-        querystring: z.object({
-          from: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Usa una fecha AAAA-MM-DD." })
-            .optional(),
-          days: z.coerce.number().int().min(1).max(31).default(7),
-        }),
-        response: {
-          200: z.object({
-            instructor_id: z.number().nullable(),
-            from: z.string(),
-            to: z.string(),
-            classes: z.array(
-              classOut.extend({ cancelled: z.boolean(), booked: z.number(), waiting: z.number() }),
-            ),
-          }),
-        },
+        querystring: myClassesQuery,
+        response: { 200: myClassesAnswer },
       },
     },
     async (request) => {
@@ -255,46 +203,12 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Lista de la clase: lugares, asistencia, notas para coaches y lista de espera",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: {
-          200: z.object({
-            single_class: classOut,
-            seats: z.array(
-              z.object({
-                class_reservation_id: z.number(),
-                name: z.string(),
-                is_guest: z.boolean(),
-                spot: z.string().nullable(),
-                attend: z.boolean(),
-                notes: z.array(z.object({ body: z.string(), createdAt: z.date() })),
-              }),
-            ),
-            waitlist: z.array(z.object({ position: z.number(), name: z.string() })),
-          }),
-        },
+        params: idParams,
+        response: { 200: rosterAnswer },
       },
     },
     async (request) => coach.roster(app.db, request.params.id),
   );
-
-  const profileOut = z.object({
-    name: z.string(),
-    email: z.string(),
-    role,
-    instructor: z
-      .object({
-        instructor_id: z.number(),
-        name: z.string(),
-        last_name: z.string().nullable(),
-        nick_name: z.string().nullable(),
-        quote: z.string().nullable(),
-        short_bio: z.string().nullable(),
-        instagram: z.string().nullable(),
-        music_type: z.string().nullable(),
-      })
-      .nullable(),
-    ratings: z.object({ count: z.number(), average: z.number().nullable() }).nullable(),
-  });
 
   app.get(
     "/staff/me/profile",
@@ -303,7 +217,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mi perfil de coach y el resumen de mis calificaciones",
-        response: { 200: profileOut },
+        response: { 200: myProfileAnswer },
       },
     },
     async (request) => coach.myProfile(app.db, await signedInUser(request)),
@@ -316,14 +230,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Edita mi perfil de coach (bio, frase, Instagram, música)",
-        body: z.object({
-          nick_name: text(60),
-          quote: text(300),
-          short_bio: text(2000),
-          instagram: text(100),
-          music_type: text(100),
-        }),
-        response: { 200: profileOut },
+        body: myProfileBody,
+        response: { 200: myProfileAnswer },
       },
     },
     async (request) => coach.updateMyProfile(app.db, await signedInUser(request), request.body),

@@ -1,30 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { seatAnswer } from "../../../domain/api/attendance";
+import type {
+  acceptInvitationAnswer,
+  firstOwnerOpenAnswer,
+  invitationAnswer,
+  myClass,
+  myClassesAnswer,
+  myProfileAnswer,
+  rosterAnswer,
+  rosterSeat,
+  staffAnswer,
+  staffInvitation,
+  staffMember,
+} from "../../../domain/api/staff";
 import type { StaffRole } from "../../../domain/staff";
 import { api } from "../../lib/api-client";
 import { currentUserQueryKey } from "../../lib/session";
 
-export type StaffMember = {
-  user_id: string;
-  name: string;
-  email: string;
-  role: StaffRole;
-  customer_id: number | null;
-  instructor_id: number | null;
-};
-export type StaffInvitation = {
-  staff_invitation_id: number;
-  email: string;
-  role: StaffRole;
-  instructor_id: number | null;
-  expires_at: string;
-};
+export type StaffMember = z.input<typeof staffMember>;
+export type StaffInvitation = z.input<typeof staffInvitation>;
 
 const staffKey = ["staff", "team"] as const;
 
 export function useStaff() {
   return useQuery({
     queryKey: staffKey,
-    queryFn: () => api.get<{ staff: StaffMember[]; invitations: StaffInvitation[] }>("/staff"),
+    queryFn: () => api.get<z.input<typeof staffAnswer>>("/staff"),
   });
 }
 
@@ -62,48 +64,23 @@ export function useCoachProfiles() {
 
 // ----- The coach's day -----
 
-export type MyClass = {
-  single_class_id: number;
-  class_date: string;
-  duration_minutes: number;
-  capacity: number | null;
-  class_type: string;
-  location: string | null;
-  cancelled: boolean;
-  booked: number;
-  waiting: number;
-};
+export type MyClass = z.input<typeof myClass>;
 
 export function useMyClasses(days: number) {
   return useQuery({
     queryKey: ["staff", "my-classes", days],
-    queryFn: () =>
-      api.get<{ instructor_id: number | null; from: string; to: string; classes: MyClass[] }>(
-        `/staff/me/classes?days=${days}`,
-      ),
+    queryFn: () => api.get<z.input<typeof myClassesAnswer>>(`/staff/me/classes?days=${days}`),
   });
 }
 
-export type RosterSeat = {
-  class_reservation_id: number;
-  name: string;
-  is_guest: boolean;
-  spot: string | null;
-  attend: boolean;
-  notes: { body: string; createdAt: string }[];
-};
+export type RosterSeat = z.input<typeof rosterSeat>;
 
 const rosterKey = (id: number) => ["staff", "roster", id] as const;
 
 export function useRoster(id: number) {
   return useQuery({
     queryKey: rosterKey(id),
-    queryFn: () =>
-      api.get<{
-        single_class: Omit<MyClass, "cancelled" | "booked" | "waiting">;
-        seats: RosterSeat[];
-        waitlist: { position: number; name: string }[];
-      }>(`/staff/me/classes/${id}/roster`),
+    queryFn: () => api.get<z.input<typeof rosterAnswer>>(`/staff/me/classes/${id}/roster`),
   });
 }
 
@@ -111,29 +88,14 @@ export function useMarkAttendance(classId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { reservationId: number; attend: boolean }) =>
-      api.put<{ message: string }>(`/admin/class_reservations/${input.reservationId}/attend`, {
+      api.put<z.input<typeof seatAnswer>>(`/admin/class_reservations/${input.reservationId}/attend`, {
         attend: input.attend,
       }),
     onSuccess: () => void client.invalidateQueries({ queryKey: rosterKey(classId) }),
   });
 }
 
-export type MyProfile = {
-  name: string;
-  email: string;
-  role: StaffRole;
-  instructor: {
-    instructor_id: number;
-    name: string;
-    last_name: string | null;
-    nick_name: string | null;
-    quote: string | null;
-    short_bio: string | null;
-    instagram: string | null;
-    music_type: string | null;
-  } | null;
-  ratings: { count: number; average: number | null } | null;
-};
+export type MyProfile = z.input<typeof myProfileAnswer>;
 
 export function useMyProfile() {
   return useQuery({ queryKey: ["staff", "me"], queryFn: () => api.get<MyProfile>("/staff/me/profile") });
@@ -154,9 +116,7 @@ export function useInvitation(token: string) {
   return useQuery({
     queryKey: ["staff", "invitation", token],
     queryFn: () =>
-      api.get<{ email: string; role: StaffRole; studio: string; has_account: boolean }>(
-        `/staff/invitation?token=${encodeURIComponent(token)}`,
-      ),
+      api.get<z.input<typeof invitationAnswer>>(`/staff/invitation?token=${encodeURIComponent(token)}`),
     enabled: token.length > 0,
     retry: false,
   });
@@ -167,7 +127,10 @@ export function useAcceptInvitation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { token: string; name?: string; password: string }) => {
-      const accepted = await api.post<{ email: string; role: StaffRole }>("/staff/invitation/accept", input);
+      const accepted = await api.post<z.input<typeof acceptInvitationAnswer>>(
+        "/staff/invitation/accept",
+        input,
+      );
       await api.post("/auth/sign-in/email", { email: accepted.email, password: input.password });
       return accepted;
     },
@@ -178,7 +141,7 @@ export function useAcceptInvitation() {
 export function useFirstOwnerOpen(enabled: boolean) {
   return useQuery({
     queryKey: ["staff", "first-owner"],
-    queryFn: () => api.get<{ open: boolean }>("/setup/first-owner"),
+    queryFn: () => api.get<z.input<typeof firstOwnerOpenAnswer>>("/setup/first-owner"),
     enabled,
     retry: false,
   });
