@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  changeCreditBucketBody,
+  createCreditBucketBody,
+  creditBucketAnswer,
+  creditBucketParams,
+  creditBucketSavedAnswer,
+  creditsAnswer,
+  creditsQuery,
+  penaltiesAnswer,
+} from "../../../domain/api/credits";
 import { forbidden } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
@@ -15,51 +25,6 @@ import {
   removeBucket,
 } from "./credits.service";
 
-const id = z.coerce.number().int().positive();
-
-const bucketOut = z
-  .object({
-    available_class_id: z.number(),
-    available_classes: z.number(),
-    expiration_date: z.string().nullable(),
-    class_type_names: z.array(z.string()),
-    allowed_times: z.string().nullable(),
-  })
-  .loose();
-
-const creditsOut = z.object({
-  available_classes: z.array(bucketOut),
-  total: z.number(),
-  unlimited: z.boolean(),
-  unlimited_expiration: z.string().nullable(),
-});
-
-/** A bucket's editable fields: -1 is unlimited; an expiry as "YYYY-MM-DD" or ISO, null never. */
-const bucketFields = {
-  available_classes: z
-    .number()
-    .int()
-    .min(-1, { message: t("creditAmountInvalid") }),
-  expiration_date: z.string().max(40).nullable(),
-  class_type_id: id.nullable(),
-  class_types: z.union([z.array(id).max(100), z.string().max(500)]).nullable(),
-  allowed_times: z.string().max(500).nullable(),
-};
-
-const penaltyListOut = z.object({
-  class_reservation_penaltys: z.array(
-    z
-      .object({
-        class_reservation_penalty_id: z.number(),
-        no_shows: z.number(),
-        start_date: z.string(),
-        end_date: z.string(),
-        active: z.boolean(),
-      })
-      .loose(),
-  ),
-});
-
 /**
  * Credit buckets: the signed-in customer's own (read-only), and the spec's /available_classes
  * resource for administrators (any customer's buckets with `customer_id`, create, change,
@@ -74,8 +39,8 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["créditos"],
         summary:
           "Mis créditos vigentes (-1 = ilimitados) y el resumen del distintivo de créditos. Un administrador pasa customer_id para ver todos los de un cliente",
-        querystring: z.object({ customer_id: id.optional() }),
-        response: { 200: creditsOut },
+        querystring: creditsQuery,
+        response: { 200: creditsAnswer },
       },
     },
     async (request) => {
@@ -96,7 +61,7 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["créditos"],
         summary: "Todos mis paquetes de créditos, también vencidos o agotados",
-        response: { 200: creditsOut },
+        response: { 200: creditsAnswer },
       },
     },
     async (request) => myCredits(app.db, await currentCustomerId(request), true),
@@ -109,8 +74,8 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["créditos"],
         summary: "Un paquete de créditos (propio; un administrador, de cualquier cliente)",
-        params: z.object({ id }),
-        response: { 200: z.object({ available_class: bucketOut }) },
+        params: creditBucketParams,
+        response: { 200: creditBucketAnswer },
       },
     },
     async (request) => {
@@ -127,15 +92,8 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["créditos"],
         summary: "Agrega créditos a un cliente a mano (auditado)",
-        body: z.object({
-          customer_id: id,
-          available_classes: bucketFields.available_classes,
-          expiration_date: bucketFields.expiration_date.optional(),
-          class_type_id: bucketFields.class_type_id.optional(),
-          class_types: bucketFields.class_types.optional(),
-          allowed_times: bucketFields.allowed_times.optional(),
-        }),
-        response: { 200: z.object({ message: z.string(), available_class: bucketOut }) },
+        body: createCreditBucketBody,
+        response: { 200: creditBucketSavedAnswer },
       },
     },
     async (request) => {
@@ -153,15 +111,8 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["créditos"],
         summary: "Ajusta un paquete de créditos: cantidad, vencimiento, tipos de clase, horarios (auditado)",
-        body: z.object({
-          available_class_id: id,
-          available_classes: bucketFields.available_classes.optional(),
-          expiration_date: bucketFields.expiration_date.optional(),
-          class_type_id: bucketFields.class_type_id.optional(),
-          class_types: bucketFields.class_types.optional(),
-          allowed_times: bucketFields.allowed_times.optional(),
-        }),
-        response: { 200: z.object({ message: z.string(), available_class: bucketOut }) },
+        body: changeCreditBucketBody,
+        response: { 200: creditBucketSavedAnswer },
       },
     },
     async (request) => {
@@ -185,7 +136,7 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["créditos"],
         summary: "Elimina un paquete de créditos (auditado)",
-        params: z.object({ id }),
+        params: creditBucketParams,
         response: { 200: z.object({ message: z.string() }) },
       },
     },
@@ -203,8 +154,8 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["créditos"],
         summary:
           "Mis penalizaciones por inasistencia. Un administrador pasa customer_id para ver las de un cliente",
-        querystring: z.object({ customer_id: id.optional() }),
-        response: { 200: penaltyListOut },
+        querystring: creditsQuery,
+        response: { 200: penaltiesAnswer },
       },
     },
     async (request) => {

@@ -1,24 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { creditsAnswer } from "../../../domain/api/credits";
 import { api } from "../../lib/api-client";
 
-export interface CreditBucket {
-  available_class_id: number;
-  class_type_names: string[];
-  allowed_times: string | null;
-  available_classes: number;
-  unlimited: boolean;
-  expiration_date: string | null;
-}
+export type { CreditBucket } from "../../../domain/api/credits";
 
 export function useMyCredits() {
   return useQuery({
     queryKey: ["available_classes", "active"],
-    queryFn: ({ signal }) =>
-      api.get<{
-        available_classes: CreditBucket[];
-        total: number;
-        unlimited: boolean;
-        unlimited_expiration: string | null;
-      }>("/available_classes", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof creditsAnswer>>("/available_classes", { signal }),
   });
 }
