@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { fiscalDataSchema } from "../../../domain/fiscal/fiscal-data";
+import {
+  fiscalDataAnswer,
+  fiscalDataBody,
+  fiscalDataDeletedAnswer,
+  fiscalDataSavedAnswer,
+} from "../../../domain/api/fiscal";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { deleteMyFiscalData, myFiscalData, saveMyFiscalData } from "./fiscal.service";
 
-const fiscalDataOut = z.object({
-  rfc: z.string(),
-  person: z.enum(["fisica", "moral"]),
-  razon_social: z.string(),
-  regimen_fiscal: z.string(),
-  regimen_fiscal_text: z.string(),
-  codigo_postal: z.string(),
-  uso_cfdi: z.string(),
-  uso_cfdi_text: z.string(),
-  catalog_version: z.string(),
-  updatedAt: z.date(),
-});
 const tags = ["facturación"];
 
 /**
@@ -30,7 +22,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mis datos de facturación (null si no los he dado)",
-        response: { 200: z.object({ fiscal_data: fiscalDataOut.nullable() }) },
+        response: { 200: fiscalDataAnswer },
       },
     },
     async (request) => ({ fiscal_data: await myFiscalData(app.db, await currentCustomerId(request)) }),
@@ -45,8 +37,8 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Guarda mis datos de facturación",
         description:
           "RFC (formato, fecha y dígito verificador; no el genérico), razón social, régimen fiscal y uso de CFDI de los catálogos del SAT (el uso debe corresponder al régimen y al tipo de persona) y código postal. Un error por campo en `fields`.",
-        body: fiscalDataSchema,
-        response: { 200: z.object({ fiscal_data: fiscalDataOut }) },
+        body: fiscalDataBody,
+        response: { 200: fiscalDataSavedAnswer },
       },
     },
     async (request) => ({
@@ -61,7 +53,7 @@ const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Borra mis datos de facturación",
-        response: { 200: z.object({ deleted: z.boolean() }) },
+        response: { 200: fiscalDataDeletedAnswer },
       },
     },
     async (request) => ({ deleted: await deleteMyFiscalData(app.db, await currentCustomerId(request)) }),

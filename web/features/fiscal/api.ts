@@ -1,27 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  fiscalDataAnswer,
+  fiscalDataDeletedAnswer,
+  fiscalDataSavedAnswer,
+} from "../../../domain/api/fiscal";
 import type { FiscalDataInput } from "../../../domain/fiscal/fiscal-data";
 import { api } from "../../lib/api-client";
 
-/** The signed-in customer's datos de facturación (server/modules/fiscal). */
-export type FiscalData = {
-  rfc: string;
-  person: "fisica" | "moral";
-  razon_social: string;
-  regimen_fiscal: string;
-  regimen_fiscal_text: string;
-  codigo_postal: string;
-  uso_cfdi: string;
-  uso_cfdi_text: string;
-  catalog_version: string;
-  updatedAt: string;
-};
+export type { FiscalData } from "../../../domain/api/fiscal";
 
 const key = ["fiscal-data"] as const;
 
 export function useFiscalData() {
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<{ fiscal_data: FiscalData | null }>("/fiscal-data", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof fiscalDataAnswer>>("/fiscal-data", { signal }),
     select: (d) => d.fiscal_data,
   });
 }
@@ -29,7 +23,8 @@ export function useFiscalData() {
 export function useSaveFiscalData() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: FiscalDataInput) => api.put<{ fiscal_data: FiscalData }>("/fiscal-data", body),
+    mutationFn: (body: FiscalDataInput) =>
+      api.put<z.input<typeof fiscalDataSavedAnswer>>("/fiscal-data", body),
     onSuccess: (d) => client.setQueryData(key, d),
   });
 }
@@ -37,7 +32,7 @@ export function useSaveFiscalData() {
 export function useDeleteFiscalData() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<{ deleted: boolean }>("/fiscal-data"),
+    mutationFn: () => api.delete<z.input<typeof fiscalDataDeletedAnswer>>("/fiscal-data"),
     onSuccess: () => client.setQueryData(key, { fiscal_data: null }),
   });
 }
