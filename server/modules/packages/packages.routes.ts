@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  classPackageAnswer,
+  classPackagesAnswer,
+  eventAttendeesAnswer,
+  paquetesAnswer,
+} from "../../../domain/api/packages";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { HOME_LISTS } from "../../db/schema/packages";
 import { requireAdmin } from "../../plugins/auth";
 import { getPackageBuyers } from "../purchases/purchases.service";
-import { packageOut } from "./packages.schemas";
 import {
   addPackageToHome,
   getHomePackages,
@@ -17,8 +22,6 @@ import {
 const tags = ["paquetes"];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listParams = z.object({ list: z.enum(HOME_LISTS) });
-const paquetes = z.object({ paquetes: z.array(packageOut) });
-const classPackages = z.object({ class_packages: z.array(packageOut) });
 const messageOut = z.object({ message: z.string() });
 
 /**
@@ -28,7 +31,7 @@ const messageOut = z.object({ message: z.string() });
 const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/class_packages",
-    { schema: { tags, summary: "Paquetes a la venta", response: { 200: classPackages } } },
+    { schema: { tags, summary: "Paquetes a la venta", response: { 200: classPackagesAnswer } } },
     async () => ({ class_packages: await getPackages(app.db) }),
   );
 
@@ -39,7 +42,7 @@ const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Todos los paquetes (admin), incluso los no disponibles",
-        response: { 200: classPackages },
+        response: { 200: classPackagesAnswer },
       },
     },
     async () => ({ class_packages: await getPackages(app.db, { admin: true }) }),
@@ -48,23 +51,23 @@ const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ["online", "presenciales"] as const) {
     app.get(
       `/class_packages/${kind}/all`,
-      { schema: { tags, summary: `Paquetes ${kind}`, response: { 200: paquetes } } },
+      { schema: { tags, summary: `Paquetes ${kind}`, response: { 200: paquetesAnswer } } },
       async () => ({ paquetes: await getPackages(app.db, { kind }) }),
     );
     app.get(
       `/class_packages/${kind}/home`,
-      { schema: { tags, summary: `Paquetes ${kind} del home`, response: { 200: paquetes } } },
+      { schema: { tags, summary: `Paquetes ${kind} del home`, response: { 200: paquetesAnswer } } },
       async () => ({ paquetes: await getHomePackages(app.db, kind) }),
     );
   }
   app.get(
     "/class_packages/especiales/all",
-    { schema: { tags, summary: "Eventos especiales", response: { 200: classPackages } } },
+    { schema: { tags, summary: "Eventos especiales", response: { 200: classPackagesAnswer } } },
     async () => ({ class_packages: await getPackages(app.db, { kind: "especiales" }) }),
   );
   app.get(
     "/class_packages/especiales/home",
-    { schema: { tags, summary: "Eventos especiales del home", response: { 200: classPackages } } },
+    { schema: { tags, summary: "Eventos especiales del home", response: { 200: classPackagesAnswer } } },
     async () => ({ class_packages: await getHomePackages(app.db, "especiales") }),
   );
 
@@ -77,25 +80,7 @@ const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Asistentes de un evento especial (admin): quienes lo compraron",
         description: "404 PACKAGE_NOT_FOUND si el paquete no existe o no es un evento especial.",
         params: idParams,
-        response: {
-          200: z.object({
-            asistentes: z.array(
-              z.object({
-                purchase_id: z.number(),
-                customer_id: z.number(),
-                name: z.string(),
-                last_name: z.string().nullable(),
-                email: z.string(),
-                phone: z.string().nullable(),
-                status: z.string(),
-                status_text: z.string(),
-                provider: z.string(),
-                total_payment: z.number(),
-                createdAt: z.date(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: eventAttendeesAnswer },
       },
     },
     async (request) => {
@@ -113,7 +98,7 @@ const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Un paquete",
         params: idParams,
-        response: { 200: z.object({ class_package: packageOut }) },
+        response: { 200: classPackageAnswer },
       },
     },
     async (request) => {

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isoDate } from "./wire";
+
+/** Class packages and the home lists (server/modules/packages). */
 
 /** One package as the API serves it (the home page, checkout and the lists read these keys). */
 export const packageOut = z.object({
@@ -35,6 +38,31 @@ export const packageOut = z.object({
       class_type_id: z.number(),
       class_amount: z.number(),
       expiration_days: z.number().nullable(),
+    }),
+  ),
+});
+export type ClassPackage = z.input<typeof packageOut>;
+
+export const classPackagesAnswer = z.object({ class_packages: z.array(packageOut) });
+/** The seeds read `paquetes` for the online and in-person lists. */
+export const paquetesAnswer = z.object({ paquetes: z.array(packageOut) });
+export const classPackageAnswer = z.object({ class_package: packageOut });
+
+/** Who bought a special event (the back office's list of asistentes). */
+export const eventAttendeesAnswer = z.object({
+  asistentes: z.array(
+    z.object({
+      purchase_id: z.number(),
+      customer_id: z.number(),
+      name: z.string(),
+      last_name: z.string().nullable(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      status: z.string(),
+      status_text: z.string(),
+      provider: z.string(),
+      total_payment: z.number(),
+      createdAt: isoDate,
     }),
   ),
 });
