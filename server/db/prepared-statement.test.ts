@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../test/test-database";
 import { testDriver } from "../test/test-driver";
-import type { Database, Db } from "./client";
+import type { Database } from "./client";
 import { preparedStatement } from "./prepared-statement";
 import { locations } from "./schema/calendar";
 
@@ -28,8 +28,7 @@ describe(`preparedStatement (${testDriver()})`, () => {
 
     let insideId = 0;
     await db
-      .transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
+      .transaction(async (tx) => {
         const [inside] = await tx.insert(locations).values({ name: "Polanco" }).returning();
         insideId = inside.location_id;
         // Only the transaction's own connection sees its uncommitted row (on PGlite a query on

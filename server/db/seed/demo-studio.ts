@@ -69,8 +69,7 @@ export async function seedDemoStudio(db: Db, opts: SeedDemoStudioOptions): Promi
   // Logins first, outside the transaction (see createDemoUsers).
   const uids = await createDemoUsers(db, opts.createUser);
 
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (!(await isEmpty(t))) return { created: false };
 

@@ -464,8 +464,7 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
     const open = await purchasesForGlobal(app.db, from, to);
     if (open.length === 0) return null;
     // Claim the period (unique), then its purchases (each in one global only), in one transaction.
-    row = await app.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
+    row = await app.db.transaction(async (tx) => {
       const claimed = await insertCfdiOnce(tx, {
         kind: "global",
         period,

@@ -176,7 +176,7 @@ export async function bookSeat(
         const work = (on: Db) => bookOnce(on, config, customerId, request, now, overrideRules, attempt);
         const { lockedAt, sentAt, ...booked } = autocommit
           ? await work(db)
-          : await db.transaction((tx) => work(tx as unknown as Db));
+          : await db.transaction((tx) => work(tx));
         if (lockTimesFile) {
           const end = performance.now();
           lockTimes.hold.push(end - lockedAt);

@@ -86,8 +86,7 @@ export async function cancelReservation(
   seat: CancelledSeat;
   classHasLine: boolean;
 }> {
-  const result = await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  const result = await db.transaction(async (tx) => {
     const klass = await lockClassOfReservation(tx, customerId, reservationId);
     if (!klass) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
     // Customer and reservation rows locked in one statement, read under the class lock: a
@@ -174,8 +173,7 @@ export async function rateReservation(
   input: RatingInput,
   now = new Date(),
 ) {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await db.transaction(async (tx) => {
     const row = await findOwnReservation(tx, customerId, input.class_reservation_id, true);
     if (!row || row.guest_of_id !== null) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
     const details = await findClassWithDetails(tx, row.single_class_id);

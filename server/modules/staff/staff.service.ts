@@ -187,8 +187,7 @@ export async function acceptInvitation(
   }
   const userId = login.id;
   const role = staffRoleOf(invitation.role) ?? "coach";
-  await app.db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Db;
+  await app.db.transaction(async (tx) => {
     const row = await liveInvitation(tx, input.token, now, true);
     await repo.markInvitationAccepted(tx, row.staff_invitation_id, now);
     await repo.setLoginRole(tx, userId, role);

@@ -45,7 +45,7 @@ const studioExportRoutes: FastifyPluginAsyncZod = async (app) => {
       const postgres = app.database.kind === "postgres";
       const withReader = <T>(read: (db: Db) => Promise<T>): Promise<T> =>
         postgres
-          ? app.db.transaction((tx) => read(tx as unknown as Db), {
+          ? app.db.transaction((tx) => read(tx), {
               isolationLevel: "repeatable read",
               accessMode: "read only",
             })
