@@ -1,7 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { isLocalDay } from "../../../domain/booking";
-import { CHANGE_SCOPES, classChangeTexts } from "../../../domain/class-changes";
+import {
+  cancelClassAnswer,
+  cancelledClassesAnswer,
+  changeImpactAnswer,
+  classBody,
+  classRosterAnswer,
+  classUpdateBody,
+  clonedAnswer,
+  coachClassesAnswer,
+  copyWeekBody,
+  dayRangeQuery,
+  repeatBody,
+  savedClassAnswer,
+  scopeQuery,
+  substitutionAnswer,
+  substitutionBody,
+  updatedClassAnswer,
+} from "../../../domain/api/admin-schedule";
+import { idParams } from "../../../domain/api/wire";
+import { classChangeTexts } from "../../../domain/class-changes";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "./audit";
@@ -10,31 +27,6 @@ import * as changes from "./class-changes.service";
 import * as service from "./schedule.service";
 
 const tags = ["administración: horario"];
-const id = z.coerce.number().int().positive();
-const optionalRef = id.nullable().optional();
-const day = z.string().refine(isLocalDay, { message: "Usa una fecha AAAA-MM-DD." });
-
-const classFields = {
-  class_type_id: id,
-  class_date: z.string().min(1, { message: t("classDateInvalid") }),
-  duration_minutes: z.coerce.number().int().min(5).max(600).optional(),
-  capacity: z.coerce.number().int().min(0).max(1000).nullable().optional(),
-  location_id: optionalRef,
-  class_category_id: optionalRef,
-  class_package_id: optionalRef,
-  description: z.string().max(2000).nullable().optional(),
-  icon: z.string().max(500).nullable().optional(),
-  instructor_ids: z.array(id).max(20).optional(),
-  tag_ids: z.array(id).max(50).optional(),
-};
-const classBody = z.object(classFields);
-const scope = z.enum(CHANGE_SCOPES).default("one");
-const classUpdateBody = z.object(classFields).partial().extend({ single_class_id: id, scope });
-
-const classOut = z.object({ single_class_id: z.number(), class_date: z.string() }).loose();
-const savedOut = z.object({ single_class: classOut, message: z.string() });
-const updatedOut = savedOut.extend({ updated: z.number(), notified: z.number() });
-const clonedOut = z.object({ created: z.array(z.number()), skipped: z.number(), message: z.string() });
 
 /** Staff schedule: create, edit, cancel, repeat and copy classes; a class's roster. */
 const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,17 +46,9 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "A cuántas personas (reservadas o en lista de espera) avisaría un cambio de la clase en ese alcance",
-        params: z.object({ id }),
-        querystring: z.object({ scope }),
-        response: {
-          200: z.object({
-            classes: z.number(),
-            people: z.number(),
-            booked: z.number(),
-            waiting: z.number(),
-            series: z.boolean(),
-          }),
-        },
+        params: idParams,
+        querystring: scopeQuery,
+        response: { 200: changeImpactAnswer },
       },
     },
     async (request, reply) => {
@@ -80,8 +64,8 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Clases canceladas de un rango de días (el horario del personal las muestra como Cancelada)",
-        querystring: z.object({ start_date: day, end_date: day }),
-        response: { 200: z.object({ single_classes: z.array(classOut) }) },
+        querystring: dayRangeQuery,
+        response: { 200: cancelledClassesAnswer },
       },
     },
     async (request, reply) => {
@@ -105,23 +89,9 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Clases de un coach entre dos días (para sustituirlo)",
-        params: z.object({ id }),
-        querystring: z.object({ start_date: day, end_date: day }),
-        response: {
-          200: z.object({
-            single_classes: z.array(
-              z.object({
-                single_class_id: z.number(),
-                class_date: z.string(),
-                duration_minutes: z.number(),
-                class_type: z.object({ name: z.string() }),
-                location: z.object({ name: z.string() }).nullable(),
-                coaches: z.array(z.object({ instructor_id: z.number(), name: z.string() })),
-                reserved: z.number(),
-              }),
-            ),
-          }),
-        },
+        params: idParams,
+        querystring: dayRangeQuery,
+        response: { 200: coachClassesAnswer },
       },
     },
     async (request, reply) => {
@@ -142,14 +112,8 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Sustituir a un coach en varias clases (un sustituto por clase); avisa a quienes reservaron o esperan",
-        body: z.object({
-          instructor_id: id,
-          changes: z
-            .array(z.object({ single_class_id: id, instructor_id: id }))
-            .min(1, { message: classChangeTexts.substitutionEmpty })
-            .max(200),
-        }),
-        response: { 200: z.object({ message: z.string(), updated: z.number(), notified: z.number() }) },
+        body: substitutionBody,
+        response: { 200: substitutionAnswer },
       },
     },
     async (request) => {
@@ -166,7 +130,7 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Crear clase (class_date en hora local del estudio, AAAA-MM-DDTHH:mm)",
         body: classBody,
-        response: { 201: savedOut },
+        response: { 201: savedClassAnswer },
       },
     },
     async (request, reply) => {
@@ -185,7 +149,7 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Editar clase (single_class_id en el cuerpo; cambia solo lo enviado). scope: one (solo esta), following (esta y las siguientes de su serie) o all (toda la serie por venir). Un cambio de fecha, hora, duración, lugar o coach avisa a quienes reservaron o esperan. Una clase pasada no se edita (409 CLASS_IN_PAST)",
         body: classUpdateBody,
-        response: { 200: updatedOut },
+        response: { 200: updatedClassAnswer },
       },
     },
     async (request) => {
@@ -209,17 +173,9 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Cancelar clase (scope: one, following o all de su serie): cancela sus reservaciones, devuelve créditos, deja un aviso en la cuenta y avisa por correo con la cancelación para el calendario. Una clase pasada no se cancela (409 CLASS_IN_PAST)",
-        params: z.object({ id }),
-        querystring: z.object({ scope }),
-        response: {
-          200: z.object({
-            message: z.string(),
-            cancelled_classes: z.number(),
-            cancelled_reservations: z.number(),
-            refunded_credits: z.number(),
-            notified: z.number(),
-          }),
-        },
+        params: idParams,
+        querystring: scopeQuery,
+        response: { 200: cancelClassAnswer },
       },
     },
     async (request) => {
@@ -240,8 +196,8 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Repetir una clase cada semana hasta una fecha (omite las que ya existen)",
-        body: z.object({ single_class_id: id, until: day }),
-        response: { 200: clonedOut },
+        body: repeatBody,
+        response: { 200: clonedAnswer },
       },
     },
     async (request) =>
@@ -255,8 +211,8 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Copiar las clases de 7 días a partir de una fecha a otra (omite las que ya existen)",
-        body: z.object({ from_start_date: day, to_start_date: day }),
-        response: { 200: clonedOut },
+        body: copyWeekBody,
+        response: { 200: clonedAnswer },
       },
     },
     async (request) =>
@@ -270,31 +226,8 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Reservaciones de una clase con su asistencia (incluye canceladas)",
-        params: z.object({ id }),
-        response: {
-          200: z.object({
-            single_class: classOut,
-            reservations: z.array(
-              z.object({
-                class_reservation_id: z.number(),
-                customer_id: z.number(),
-                name: z.string().nullable(),
-                last_name: z.string().nullable(),
-                email: z.string(),
-                phone: z.string().nullable(),
-                guest: z.string().nullable(),
-                guest_of_id: z.number().nullable(),
-                spot: z.string().nullable(),
-                attend: z.boolean(),
-                is_cash: z.boolean(),
-                is_paid: z.boolean(),
-                paid_with: z.string(),
-                deletedAt: z.string().nullable(),
-                createdAt: z.string(),
-              }),
-            ),
-          }),
-        },
+        params: idParams,
+        response: { 200: classRosterAnswer },
       },
     },
     async (request, reply) => {

@@ -1,47 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  adminClass,
+  cancelClassAnswer,
+  cancelledClassesAnswer,
+  changeImpactAnswer,
+  classRosterAnswer,
+  clonedAnswer,
+  coachClass,
+  coachClassesAnswer,
+  rosterRow,
+  savedClassAnswer,
+  substitutionAnswer,
+  updatedClassAnswer,
+} from "../../../domain/api/admin-schedule";
 import { addLocalDays, localDay } from "../../../domain/booking";
 import type { ChangeScope } from "../../../domain/class-changes";
 import { api } from "../../lib/api-client";
 
-export interface AdminClass {
-  single_class_id: number;
-  class_date: string;
-  duration_minutes: number;
-  description: string | null;
-  capacity: number | null;
-  location_id: number | null;
-  class_type_id: number;
-  class_category_id: number | null;
-  class_package_id: number | null;
-  class_type: { class_type_id: number; name: string; color: string | null };
-  location: { location_id: number; name: string } | null;
-  class_instructors: { instructor: { instructor_id: number; name: string; last_name: string | null } }[];
-  tags: { tag_id: number; name: string; color: string | null }[];
-  reserved: number;
-  available: number;
-  /** The weekly series it belongs to (null: a class on its own). */
-  series_id?: number | null;
-  /** Set when the studio cancelled it: the week still shows it, marked "Cancelada". */
-  cancelled_at?: string | null;
-}
-
-export interface RosterRow {
-  class_reservation_id: number;
-  customer_id: number;
-  name: string | null;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  guest: string | null;
-  guest_of_id: number | null;
-  spot: string | null;
-  attend: boolean;
-  is_cash: boolean;
-  is_paid: boolean;
-  paid_with: string;
-  deletedAt: string | null;
-  createdAt: string;
-}
+export type AdminClass = z.input<typeof adminClass>;
+export type RosterRow = z.input<typeof rosterRow>;
 
 export type ClassBody = {
   class_type_id: number;
@@ -69,7 +47,7 @@ export function useWeek(start: string, timezone: string) {
       const query = { start_date: start, end_date: addLocalDays(start, 6) };
       const [week, cancelled] = await Promise.all([
         api.get<{ days: { date: string; single_classes: AdminClass[] }[] }>("/single_class", { query }),
-        api.get<{ single_classes: AdminClass[] }>("/admin/single_class/cancelled", { query }),
+        api.get<z.input<typeof cancelledClassesAnswer>>("/admin/single_class/cancelled", { query }),
       ]);
       return {
         days: week.days.map((day) => ({
@@ -85,13 +63,7 @@ export function useWeek(start: string, timezone: string) {
   });
 }
 
-export type ChangeImpact = {
-  classes: number;
-  people: number;
-  booked: number;
-  waiting: number;
-  series: boolean;
-};
+export type ChangeImpact = z.input<typeof changeImpactAnswer>;
 
 /** Who a change of the class in this scope would tell (asked before saving). */
 export const fetchChangeImpact = (id: number, scope: ChangeScope) =>
@@ -105,21 +77,13 @@ export function useChangeImpact(id: number | null, scope: ChangeScope, enabled: 
   });
 }
 
-export type CoachClass = {
-  single_class_id: number;
-  class_date: string;
-  duration_minutes: number;
-  class_type: { name: string };
-  location: { name: string } | null;
-  coaches: { instructor_id: number; name: string }[];
-  reserved: number;
-};
+export type CoachClass = z.input<typeof coachClass>;
 
 export function useCoachClasses(instructorId: string | null, from: string, to: string) {
   return useQuery({
     queryKey: [...KEY, "coach-classes", instructorId, from, to],
     queryFn: () =>
-      api.get<{ single_classes: CoachClass[] }>(`/admin/instructors/${instructorId}/classes`, {
+      api.get<z.input<typeof coachClassesAnswer>>(`/admin/instructors/${instructorId}/classes`, {
         query: { start_date: from, end_date: to },
       }),
     enabled: Boolean(instructorId && from && to && from <= to),
@@ -129,10 +93,7 @@ export function useCoachClasses(instructorId: string | null, from: string, to: s
 export function useRoster(classId: number | null) {
   return useQuery({
     queryKey: [...KEY, "roster", classId],
-    queryFn: () =>
-      api.get<{ single_class: AdminClass; reservations: RosterRow[] }>(
-        `/admin/single_class/${classId}/reservations`,
-      ),
+    queryFn: () => api.get<z.input<typeof classRosterAnswer>>(`/admin/single_class/${classId}/reservations`),
     enabled: classId !== null,
   });
 }
@@ -164,34 +125,30 @@ function useScheduleMutation<I, O>(fn: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: KEY }) });
 }
 
-type Message = { message: string };
-
 export const useSaveClass = () =>
   useScheduleMutation((body: ClassBody & { single_class_id?: number; scope?: ChangeScope }) =>
     body.single_class_id
-      ? api.put<Message & { single_class: AdminClass; notified: number }>("/single_class", body)
-      : api.post<Message & { single_class: AdminClass }>("/single_class", body),
+      ? api.put<z.input<typeof updatedClassAnswer>>("/single_class", body)
+      : api.post<z.input<typeof savedClassAnswer>>("/single_class", body),
   );
 
 export const useCancelClass = () =>
   useScheduleMutation(({ id, scope }: { id: number; scope: ChangeScope }) =>
-    api.delete<Message & { cancelled_reservations: number; refunded_credits: number; notified: number }>(
-      `/single_class/${id}?scope=${scope}`,
-    ),
+    api.delete<z.input<typeof cancelClassAnswer>>(`/single_class/${id}?scope=${scope}`),
   );
 
 export const useSubstitute = () =>
   useScheduleMutation(
     (body: { instructor_id: number; changes: { single_class_id: number; instructor_id: number }[] }) =>
-      api.post<Message & { updated: number; notified: number }>("/admin/substitutions", body),
+      api.post<z.input<typeof substitutionAnswer>>("/admin/substitutions", body),
   );
 
 export const useRepeatClass = () =>
   useScheduleMutation((body: { single_class_id: number; until: string }) =>
-    api.post<Message & { created: number[]; skipped: number }>("/single_class/repeat", body),
+    api.post<z.input<typeof clonedAnswer>>("/single_class/repeat", body),
   );
 
 export const useCopyWeek = () =>
   useScheduleMutation((body: { from_start_date: string; to_start_date: string }) =>
-    api.post<Message & { created: number[]; skipped: number }>("/single_class/copy-week", body),
+    api.post<z.input<typeof clonedAnswer>>("/single_class/copy-week", body),
   );

@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { isLocalDay } from "../booking";
+import { CHANGE_SCOPES, classChangeTexts } from "../class-changes";
+import { t } from "../messages";
+import { messageAnswer } from "./wire";
+
+/** The staff schedule (server/modules/admin-schedule): classes, their changes, rosters, substitutions. */
+
+const id = z.coerce.number().int().positive();
+const optionalRef = id.nullable().optional();
+const day = z.string().refine(isLocalDay, { message: "Usa una fecha AAAA-MM-DD." });
+
+const classFields = {
+  class_type_id: id,
+  class_date: z.string().min(1, { message: t("classDateInvalid") }),
+  duration_minutes: z.coerce.number().int().min(5).max(600).optional(),
+  capacity: z.coerce.number().int().min(0).max(1000).nullable().optional(),
+  location_id: optionalRef,
+  class_category_id: optionalRef,
+  class_package_id: optionalRef,
+  description: z.string().max(2000).nullable().optional(),
+  icon: z.string().max(500).nullable().optional(),
+  instructor_ids: z.array(id).max(20).optional(),
+  tag_ids: z.array(id).max(50).optional(),
+};
+export const classBody = z.object(classFields);
+export const changeScope = z.enum(CHANGE_SCOPES).default("one");
+export const scopeQuery = z.object({ scope: changeScope });
+export const classUpdateBody = z
+  .object(classFields)
+  .partial()
+  .extend({ single_class_id: id, scope: changeScope });
+export const dayRangeQuery = z.object({ start_date: day, end_date: day });
+
+/**
+ * A class as the calendar's detail answers it (calendar.service): the fields the schedule reads;
+ * loose because the rest of that detail is the calendar's contract, answered as is.
+ */
+export const adminClass = z
+  .object({
+    single_class_id: z.number(),
+    class_date: z.string(),
+    duration_minutes: z.number(),
+    description: z.string().nullable(),
+    capacity: z.number().nullable(),
+    location_id: z.number().nullable(),
+    class_type_id: z.number(),
+    class_category_id: z.number().nullable(),
+    class_package_id: z.number().nullable(),
+    class_type: z
+      .object({ class_type_id: z.number(), name: z.string(), color: z.string().nullable() })
+      .loose(),
+    location: z.object({ location_id: z.number(), name: z.string() }).loose().nullable(),
+    class_instructors: z.array(
+      z.object({
+        instructor: z
+          .object({ instructor_id: z.number(), name: z.string(), last_name: z.string().nullable() })
+          .loose(),
+      }),
+    ),
+    tags: z.array(z.object({ tag_id: z.number(), name: z.string(), color: z.string().nullable() }).loose()),
+    reserved: z.number(),
+    available: z.number(),
+    /** The weekly series it belongs to (null: a class on its own). */
+    series_id: z.number().nullable().optional(),
+    /** Set when the studio cancelled it: the week still shows it, marked "Cancelada". */
+    cancelled_at: z.string().nullable().optional(),
+  })
+  .loose();
+
+export const savedClassAnswer = messageAnswer.extend({ single_class: adminClass });
+export const updatedClassAnswer = savedClassAnswer.extend({ updated: z.number(), notified: z.number() });
+export const clonedAnswer = messageAnswer.extend({ created: z.array(z.number()), skipped: z.number() });
+
+export const changeImpactAnswer = z.object({
+  classes: z.number(),
+  people: z.number(),
+  booked: z.number(),
+  waiting: z.number(),
+  series: z.boolean(),
+});
+
+export const cancelledClassesAnswer = z.object({ single_classes: z.array(adminClass) });
+
+export const coachClass = z.object({
+  single_class_id: z.number(),
+  class_date: z.string(),
+  duration_minutes: z.number(),
+  class_type: z.object({ name: z.string() }),
+  location: z.object({ name: z.string() }).nullable(),
+  coaches: z.array(z.object({ instructor_id: z.number(), name: z.string() })),
+  reserved: z.number(),
+});
+export const coachClassesAnswer = z.object({ single_classes: z.array(coachClass) });
+
+export const substitutionBody = z.object({
+  instructor_id: id,
+  changes: z
+    .array(z.object({ single_class_id: id, instructor_id: id }))
+    .min(1, { message: classChangeTexts.substitutionEmpty })
+    .max(200),
+});
+export const substitutionAnswer = messageAnswer.extend({ updated: z.number(), notified: z.number() });
+
+export const cancelClassAnswer = messageAnswer.extend({
+  cancelled_classes: z.number(),
+  cancelled_reservations: z.number(),
+  refunded_credits: z.number(),
+  notified: z.number(),
+});
+
+export const repeatBody = z.object({ single_class_id: id, until: day });
+export const copyWeekBody = z.object({ from_start_date: day, to_start_date: day });
+
+export const rosterRow = z.object({
+  class_reservation_id: z.number(),
+  customer_id: z.number(),
+  name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  guest: z.string().nullable(),
+  guest_of_id: z.number().nullable(),
+  spot: z.string().nullable(),
+  attend: z.boolean(),
+  is_cash: z.boolean(),
+  is_paid: z.boolean(),
+  paid_with: z.string(),
+  deletedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const classRosterAnswer = z.object({ single_class: adminClass, reservations: z.array(rosterRow) });
