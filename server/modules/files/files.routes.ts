@@ -1,7 +1,9 @@
 import multipart, { type MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { fileAnswer, filesAnswer, renameFileBody, uploadedAnswer } from "../../../domain/api/files";
+import { deletedAnswer } from "../../../domain/api/forms";
+import { idParams } from "../../../domain/api/wire";
 import { AppError } from "../../../domain/errors";
 import { requireUser, signedInUser } from "../../plugins/auth";
 import { fileStores, type StorageKind } from "./file-storage";
@@ -17,19 +19,7 @@ import {
   uploadIsPrivate,
 } from "./files.service";
 
-const fileOut = z.object({
-  file_id: z.number(),
-  name: z.string(),
-  type: z.string().nullable(),
-  size: z.number().nullable(),
-  src: z.string(),
-  customer_id: z.number().nullable(),
-  /** Served only to its owner and staff (src then needs the session). */
-  private: z.boolean(),
-  createdAt: z.string(),
-});
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const uploaded = { 201: z.object({ file_id: z.number(), file: fileOut }) };
+const uploaded = { 201: uploadedAnswer };
 
 /** A multipart text field's value, if the client sent it. */
 function field(part: MultipartFile, name: string): unknown {
@@ -104,7 +94,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["archivos"],
         summary: "Mis archivos (todos para un administrador)",
-        response: { 200: z.object({ files: z.array(fileOut) }) },
+        response: { 200: filesAnswer },
       },
     },
     async (request) => ({ files: (await filesForUser(app.db, await signedInUser(request))).map(filePublic) }),
@@ -118,7 +108,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["archivos"],
         summary: "Un archivo propio",
         params: idParams,
-        response: { 200: z.object({ file: fileOut }) },
+        response: { 200: fileAnswer },
       },
     },
     async (request) => ({
@@ -133,8 +123,8 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["archivos"],
         summary: "Renombra un archivo propio",
-        body: z.object({ file_id: z.number().int().positive(), name: z.string().trim().min(1).max(120) }),
-        response: { 200: z.object({ file: fileOut }) },
+        body: renameFileBody,
+        response: { 200: fileAnswer },
       },
     },
     async (request) => ({
@@ -152,7 +142,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["archivos"],
         summary: "Borra un archivo propio",
         params: idParams,
-        response: { 200: z.object({ deleted: z.literal(true) }) },
+        response: { 200: deletedAnswer },
       },
     },
     async (request) => {

@@ -1,7 +1,22 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  customFieldAnswer,
+  customFieldsAnswer,
+  customFieldsQuery,
+  deletedAnswer,
+  fieldIn,
+  fieldUpdateIn,
+  fieldValuesAnswer,
+  fieldValuesBody,
+  formAnswer,
+  formIn,
+  formsAnswer,
+  formUpdateIn,
+  savedFieldAnswer,
+  savedFormAnswer,
+} from "../../../domain/api/forms";
+import { idParams } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
-import { FIELD_TYPES } from "../../../domain/forms";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import {
   deleteCustomField,
@@ -17,52 +32,6 @@ import {
 } from "./forms.repository";
 import { customerFields, customerValues, missingFieldsFor, saveCustomerValues } from "./forms.service";
 
-const fieldOut = z.object({
-  custom_field_id: z.number(),
-  id: z.number(),
-  form_id: z.number().nullable(),
-  key: z.string(),
-  name: z.string(),
-  label: z.string(),
-  type: z.enum(FIELD_TYPES),
-  order: z.number(),
-  step: z.number(),
-  required: z.boolean(),
-  options: z.string().nullable(),
-  className: z.string().nullable(),
-  precondition: z.string().nullable(),
-  object: z.string(),
-});
-const formOut = z.object({
-  form_id: z.number(),
-  name: z.string(),
-  object: z.string(),
-  form_fields: z.array(fieldOut),
-});
-const fieldIn = z.object({
-  form_id: z.number().int().positive().nullish(),
-  key: z
-    .string()
-    .trim()
-    .regex(/^[a-z0-9_]{1,60}$/i),
-  name: z.string().trim().min(1).max(100).optional(),
-  label: z.string().trim().min(1).max(300),
-  type: z.enum(FIELD_TYPES),
-  order: z.number().int().default(0),
-  step: z.number().int().min(1).default(1),
-  required: z.boolean().default(false),
-  options: z.string().max(2000).nullish(),
-  className: z.string().max(200).nullish(),
-  precondition: z.string().max(200).nullish(),
-  object: z.string().trim().min(1).max(60).default("customer"),
-});
-const formIn = z.object({
-  name: z.string().trim().min(1).max(200),
-  object: z.string().trim().min(1).max(60),
-});
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const missingOut = z.array(z.object({ key: z.string(), label: z.string() }));
-
 const withId = <T extends { custom_field_id: number }>(row: T) => ({ ...row, id: row.custom_field_id });
 
 /**
@@ -76,7 +45,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["formularios"],
         summary: "Formularios con sus campos",
-        response: { 200: z.object({ forms: z.array(formOut) }) },
+        response: { 200: formsAnswer },
       },
     },
     async () => ({
@@ -91,7 +60,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["formularios"],
         summary: "Un formulario",
         params: idParams,
-        response: { 200: z.object({ form: formOut }) },
+        response: { 200: formAnswer },
       },
     },
     async (request) => {
@@ -105,7 +74,12 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/forms",
     {
       onRequest: requireAdmin,
-      schema: { tags: ["formularios"], summary: "Crea un formulario (admin)", body: formIn },
+      schema: {
+        tags: ["formularios"],
+        summary: "Crea un formulario (admin)",
+        body: formIn,
+        response: { 201: savedFormAnswer },
+      },
     },
     async (request, reply) => reply.status(201).send({ form: await insertForm(app.db, request.body) }),
   );
@@ -117,7 +91,8 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["formularios"],
         summary: "Edita un formulario (admin)",
-        body: formIn.extend({ form_id: z.number().int().positive() }),
+        body: formUpdateIn,
+        response: { 200: savedFormAnswer },
       },
     },
     async (request) => {
@@ -132,11 +107,16 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/forms/:id",
     {
       onRequest: requireAdmin,
-      schema: { tags: ["formularios"], summary: "Borra un formulario (admin)", params: idParams },
+      schema: {
+        tags: ["formularios"],
+        summary: "Borra un formulario (admin)",
+        params: idParams,
+        response: { 200: deletedAnswer },
+      },
     },
     async (request) => {
       if (!(await deleteForm(app.db, request.params.id))) throw notFound();
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 
@@ -146,11 +126,8 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["formularios"],
         summary: "Campos personalizados por tipo de objeto, ordenados por paso y orden",
-        querystring: z.object({
-          object: z.string().max(60).optional(),
-          form_id: z.coerce.number().int().positive().optional(),
-        }),
-        response: { 200: z.object({ custom_fields: z.array(fieldOut) }) },
+        querystring: customFieldsQuery,
+        response: { 200: customFieldsAnswer },
       },
     },
     async (request) => ({ custom_fields: (await listCustomFields(app.db, request.query)).map(withId) }),
@@ -163,7 +140,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["formularios"],
         summary: "Un campo personalizado",
         params: idParams,
-        response: { 200: z.object({ custom_field: fieldOut }) },
+        response: { 200: customFieldAnswer },
       },
     },
     async (request) => {
@@ -177,7 +154,12 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/custom_fields",
     {
       onRequest: requireAdmin,
-      schema: { tags: ["formularios"], summary: "Crea un campo (admin)", body: fieldIn },
+      schema: {
+        tags: ["formularios"],
+        summary: "Crea un campo (admin)",
+        body: fieldIn,
+        response: { 201: savedFieldAnswer },
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -193,7 +175,8 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["formularios"],
         summary: "Edita un campo (admin)",
-        body: fieldIn.partial().extend({ custom_field_id: z.number().int().positive() }),
+        body: fieldUpdateIn,
+        response: { 200: savedFieldAnswer },
       },
     },
     async (request) => {
@@ -208,11 +191,16 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/custom_fields/:id",
     {
       onRequest: requireAdmin,
-      schema: { tags: ["formularios"], summary: "Borra un campo (admin)", params: idParams },
+      schema: {
+        tags: ["formularios"],
+        summary: "Borra un campo (admin)",
+        params: idParams,
+        response: { 200: deletedAnswer },
+      },
     },
     async (request) => {
       if (!(await deleteCustomField(app.db, request.params.id))) throw notFound();
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 
@@ -223,7 +211,7 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["formularios"],
         summary: "Mis respuestas a los campos personalizados y los obligatorios que faltan",
-        response: { 200: z.object({ values: z.record(z.string(), z.unknown()), missing: missingOut }) },
+        response: { 200: fieldValuesAnswer },
       },
     },
     async (request) => {
@@ -242,8 +230,8 @@ const formsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["formularios"],
         summary: "Guarda mis respuestas (se valida el formulario completo)",
-        body: z.object({ values: z.record(z.string().max(100), z.unknown()) }),
-        response: { 200: z.object({ values: z.record(z.string(), z.unknown()), missing: missingOut }) },
+        body: fieldValuesBody,
+        response: { 200: fieldValuesAnswer },
       },
     },
     async (request) => {

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { uploadedAnswer } from "../../../domain/api/files";
 import { api } from "../../lib/api-client";
 
 export type Row = Record<string, unknown>;
@@ -59,6 +61,6 @@ export async function uploadImage(file: File): Promise<UploadedImage> {
   const body = new FormData();
   body.append("kind", "image");
   body.append("file", file);
-  const res = await api.post<{ file_id: number; file: { src: string } }>("/files", body);
+  const res = await api.post<z.input<typeof uploadedAnswer>>("/files", body);
   return { file_id: res.file_id, src: res.file.src };
 }

@@ -1,16 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FieldType, FormField } from "../../../domain/forms";
+import type { z } from "zod";
+import type { filesAnswer, studioFile, uploadedAnswer } from "../../../domain/api/files";
+import type {
+  customFieldOut,
+  formsAnswer,
+  savedFieldAnswer,
+  savedFormAnswer,
+  studioForm,
+} from "../../../domain/api/forms";
+import type { FieldType } from "../../../domain/forms";
 import { api } from "../../lib/api-client";
 
-/** A custom field as GET /api/forms and /api/custom_fields answer it (forms.routes.ts). */
-export type CustomField = FormField & {
-  id: number;
-  form_id: number | null;
-  name: string;
-  className: string | null;
-  object: string;
-};
-export type StudioForm = { form_id: number; name: string; object: string; form_fields: CustomField[] };
+/** A custom field as GET /api/forms and /api/custom_fields answer it. */
+export type CustomField = z.input<typeof customFieldOut>;
+export type StudioForm = z.input<typeof studioForm>;
 
 /** What the field editor sends: no id creates (POST), a numeric id updates (PUT), as the seeds say. */
 export type FieldDraft = {
@@ -29,15 +32,7 @@ export type FieldDraft = {
 };
 export type FormDraft = { form_id?: number; name: string; object: string };
 
-export type StudioFile = {
-  file_id: number;
-  name: string;
-  type: string | null;
-  size: number | null;
-  src: string;
-  customer_id: number | null;
-  createdAt: string;
-};
+export type StudioFile = z.input<typeof studioFile>;
 
 const formsKey = ["admin-forms", "forms"] as const;
 const filesKey = ["admin-forms", "files"] as const;
@@ -45,7 +40,7 @@ const filesKey = ["admin-forms", "files"] as const;
 export function useForms() {
   return useQuery({
     queryKey: formsKey,
-    queryFn: async () => (await api.get<{ forms: StudioForm[] }>("/forms")).forms,
+    queryFn: async () => (await api.get<z.input<typeof formsAnswer>>("/forms")).forms,
   });
 }
 
@@ -58,8 +53,8 @@ function useFormsMutation<V, R>(run: (vars: V) => Promise<R>) {
 export function useSaveForm() {
   return useFormsMutation(async ({ form_id, ...values }: FormDraft) =>
     form_id
-      ? api.put<{ form: StudioForm }>("/forms", { form_id, ...values })
-      : api.post<{ form: StudioForm }>("/forms", values),
+      ? api.put<z.input<typeof savedFormAnswer>>("/forms", { form_id, ...values })
+      : api.post<z.input<typeof savedFormAnswer>>("/forms", values),
   );
 }
 
@@ -70,8 +65,8 @@ export function useDeleteForm() {
 export function useSaveField() {
   return useFormsMutation(async ({ custom_field_id, ...values }: FieldDraft) =>
     custom_field_id
-      ? api.put<{ custom_field: CustomField }>("/custom_fields", { custom_field_id, ...values })
-      : api.post<{ custom_field: CustomField }>("/custom_fields", values),
+      ? api.put<z.input<typeof savedFieldAnswer>>("/custom_fields", { custom_field_id, ...values })
+      : api.post<z.input<typeof savedFieldAnswer>>("/custom_fields", values),
   );
 }
 
@@ -83,7 +78,7 @@ export function useDeleteField() {
 export function useFiles() {
   return useQuery({
     queryKey: filesKey,
-    queryFn: async () => (await api.get<{ files: StudioFile[] }>("/files")).files,
+    queryFn: async () => (await api.get<z.input<typeof filesAnswer>>("/files")).files,
   });
 }
 
@@ -97,7 +92,7 @@ export function useUploadFile() {
   return useFilesMutation(async (file: File) => {
     const body = new FormData();
     body.append("file", file);
-    return api.post<{ file_id: number; file: StudioFile }>("/files", body);
+    return api.post<z.input<typeof uploadedAnswer>>("/files", body);
   });
 }
 
