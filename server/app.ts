@@ -52,6 +52,7 @@ import docsPlugin from "./plugins/docs";
 import errorsPlugin, { frameworkErrors } from "./plugins/errors";
 import jobsPlugin from "./plugins/jobs";
 import mailerPlugin from "./plugins/mailer";
+import type { ScryptCost } from "./plugins/password-hashing";
 import readCachePlugin from "./plugins/read-cache";
 import routeAccessPlugin from "./plugins/route-access";
 import sameOriginPlugin from "./plugins/same-origin";
@@ -64,6 +65,8 @@ export type AppDeps = {
   database: Database;
   /** Logger settings; tests pass false. */
   logger?: boolean | object;
+  /** scrypt's work factor for new password hashes: production's unless the API suites pass theirs. */
+  passwordCost?: ScryptCost;
 };
 
 declare module "fastify" {
@@ -115,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cleanInputPlugin);
   await app.register(docsPlugin);
   await app.register(mailerPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { passwordCost: deps.passwordCost });
   await app.register(jobsPlugin);
   await app.register(readCachePlugin);
   // Other instances drop their caches after this one's writes (SHARED_STATE=postgres).

@@ -26,6 +26,7 @@ import {
   recordFailedPassword,
 } from "./guessing-limit";
 import type { Mailer } from "./mailer";
+import { passwordHashing, type ScryptCost } from "./password-hashing";
 import { credentialKey, SessionCache } from "./session-cache";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
 
@@ -63,6 +64,8 @@ export function createAuth(
   mailer: Mailer,
   /** The studio's settings, for the branded reset email (the defaults without it). */
   appConfig?: Pick<AppConfigService, "get">,
+  /** scrypt's work factor: production's unless the test suites pass theirs (decision 0039). */
+  passwordCost?: ScryptCost,
 ) {
   const secure = config.publicUrl.startsWith("https://");
   return betterAuth({
@@ -76,6 +79,7 @@ export function createAuth(
       enabled: true,
       // The studio's policy (app config) is checked before better-auth sees a password: on
       // sign-up by the customers service, on reset and change by the bridge below.
+      password: passwordHashing(passwordCost),
       minPasswordLength: 1,
       maxPasswordLength: PASSWORD_HARD_MAX,
       autoSignIn: true,
@@ -126,8 +130,8 @@ declare module "fastify" {
   }
 }
 
-export default fp(async function authPlugin(app: FastifyInstance) {
-  const auth = createAuth(app.db, app.config, app.mailer, app.appConfig);
+export default fp(async function authPlugin(app: FastifyInstance, options: { passwordCost?: ScryptCost }) {
+  const auth = createAuth(app.db, app.config, app.mailer, app.appConfig, options.passwordCost);
   app.decorate("auth", auth);
 
   const perRequest = new WeakMap<FastifyRequest, Promise<AuthUser | null>>();

@@ -3,6 +3,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import type { Database, QueryObserver } from "../db/client";
 import { createLogin, type NewLogin } from "../plugins/auth-users";
+import { TEST_SCRYPT } from "../plugins/password-hashing";
 import { createTestDatabase } from "./test-database";
 
 export type TestApp = {
@@ -35,7 +36,7 @@ export async function buildTestApp(
     JOBS: "0",
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, passwordCost: TEST_SCRYPT });
   await app.ready();
   return {
     app,
