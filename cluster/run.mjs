@@ -5,16 +5,15 @@
 // second, each background job runs once, a SIGKILLed instance loses no acknowledged write while
 // the balancer keeps serving, and SIGTERM lets in-flight requests finish. Every process it starts
 // is stopped by its PID. Needs haproxy (apt-get install haproxy; .ci/run installs it).
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import PgBoss from "pg-boss";
-import { ensureServerBuilt } from "../scripts/build-server.mjs";
+import { ensureServerBuilt, processGroup, ROOT, requireHaproxy, waitReady } from "./processes.mjs";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const ADMIN_URL = process.env.CLUSTER_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = process.env.CLUSTER_DB || "estudio_cluster";
 const DB_URL = (() => {
@@ -35,7 +34,8 @@ const started = performance.now();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "estudio-cluster-"));
 
 /** Every child process, by PID, so each one is stopped at the end whatever happens. */
-const children = new Map();
+const group = processGroup(work);
+const { stopAll } = group;
 const results = [];
 let failed = false;
 
@@ -51,83 +51,23 @@ function check(name, ok, detail) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The unit's Environment= lines and ExecStart= command, with %i as the port. */
-function fromUnit(port) {
-  const unit = fs.readFileSync(path.join(ROOT, "cluster", "estudio@.service"), "utf8");
-  const env = {};
-  let command = null;
-  for (const raw of unit.split("\n")) {
-    const line = raw.trim().replaceAll("%i", String(port));
-    const environment = /^Environment=([A-Z_0-9]+)=(.*)$/.exec(line);
-    if (environment) env[environment[1]] = environment[2];
-    const exec = /^ExecStart=(.*)$/.exec(line);
-    if (exec) command = exec[1].split(/\s+/);
-  }
-  if (!command?.[0].endsWith("node")) throw new Error("estudio@.service: ExecStart must run node");
-  return { env, args: command.slice(1) };
-}
-
 function startInstance(index, extra = {}) {
-  const port = PORTS[index];
-  const unit = fromUnit(port);
-  const logFile = path.join(work, `app${index + 1}.log`);
-  const out = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, unit.args, {
-    cwd: ROOT,
-    stdio: ["ignore", out, out],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...unit.env,
-      // What /etc/estudio/env holds in production:
-      DATABASE_URL: DB_URL,
-      AUTH_SECRET,
-      PUBLIC_URL: LB,
-      METRICS_TOKEN,
-      DATA_DIR: path.join(work, `data${index + 1}`),
-      LOG_LEVEL: "info",
-      // Every request of this test comes from 127.0.0.1: the per-IP global limit would stop it.
-      RATE_LIMIT_MAX: "1000000",
-      AUTH_DISTINCT_EMAILS_MAX: "1000",
-      WEB_DIST: path.join(work, "no-web"),
-      WEB_SSR_DIST: path.join(work, "no-ssr"),
-      DEMO: "0",
-      ...extra,
-    },
+  return group.startInstance(`app${index + 1}`, PORTS[index], {
+    // What /etc/estudio/env holds in production:
+    DATABASE_URL: DB_URL,
+    AUTH_SECRET,
+    PUBLIC_URL: LB,
+    METRICS_TOKEN,
+    DATA_DIR: path.join(work, `data${index + 1}`),
+    LOG_LEVEL: "info",
+    // Every request of this test comes from 127.0.0.1: the per-IP global limit would stop it.
+    RATE_LIMIT_MAX: "1000000",
+    AUTH_DISTINCT_EMAILS_MAX: "1000",
+    WEB_DIST: path.join(work, "no-web"),
+    WEB_SSR_DIST: path.join(work, "no-ssr"),
+    DEMO: "0",
+    ...extra,
   });
-  const entry = { name: `app${index + 1}`, child, logFile, exit: null };
-  child.on("exit", (code, signal) => {
-    entry.exit = { code, signal, at: performance.now() };
-    children.delete(child.pid);
-  });
-  children.set(child.pid, entry);
-  return entry;
-}
-
-async function waitReady(url, seconds = 60) {
-  const deadline = Date.now() + seconds * 1000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${url}/api/ready`).catch(() => null);
-    if (res?.status === 200) return;
-    await sleep(100);
-  }
-  throw new Error(`${url} no quedó listo en ${seconds} s`);
-}
-
-async function stopAll() {
-  const stopping = [...children].map(async ([pid, entry]) => {
-    try {
-      process.kill(pid, "SIGTERM");
-    } catch {}
-    const deadline = Date.now() + 8_000;
-    while (entry.exit === null && Date.now() < deadline) await sleep(50);
-    if (entry.exit === null) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {}
-    }
-  });
-  await Promise.all(stopping);
 }
 
 async function sql(text, params) {
@@ -408,11 +348,7 @@ async function drainOnSigterm(instances, { tokens, classOf }) {
 // --- main --------------------------------------------------------------------------------
 
 async function main() {
-  try {
-    execFileSync("haproxy", ["-v"], { stdio: "ignore" });
-  } catch {
-    throw new Error("Falta haproxy: apt-get install -y haproxy (.ci/run lo instala)");
-  }
+  requireHaproxy();
   // docs/deploy.md shows these two files whole: what operators copy is what this test runs.
   const deployDoc = fs.readFileSync(path.join(ROOT, "docs", "deploy.md"), "utf8");
   for (const file of ["haproxy.cfg", "estudio@.service"]) {
@@ -453,33 +389,18 @@ async function main() {
         },
       },
     );
-    const entry = { name: "create-admin", child, exit: null };
-    children.set(child.pid, entry);
+    group.track("create-admin", child, null);
     child.on("exit", (code, signal) => {
-      entry.exit = { code, signal };
-      children.delete(child.pid);
       code === 0 ? resolve() : reject(new Error(`create-admin salió con ${code ?? signal}`));
     });
   });
 
   owner.catch(() => {}); // awaited below, with the fixtures
-  const haproxyLog = fs.openSync(path.join(work, "haproxy.log"), "w");
-  const haproxy = spawn("haproxy", ["-db", "-f", path.join(ROOT, "cluster", "haproxy.cfg")], {
-    stdio: ["ignore", haproxyLog, haproxyLog],
-    env: {
-      PATH: process.env.PATH,
-      ESTUDIO_BIND: `127.0.0.1:${BASE_PORT}`,
-      ESTUDIO_APP1: `127.0.0.1:${PORTS[0]}`,
-      ESTUDIO_APP2: `127.0.0.1:${PORTS[1]}`,
-      ESTUDIO_APP3: `127.0.0.1:${PORTS[2]}`,
-    },
-  });
-  const haproxyEntry = { name: "haproxy", child: haproxy, exit: null };
-  haproxy.on("exit", (code, signal) => {
-    haproxyEntry.exit = { code, signal };
-    children.delete(haproxy.pid);
-  });
-  children.set(haproxy.pid, haproxyEntry);
+  group.startHaproxy(
+    "haproxy",
+    `127.0.0.1:${BASE_PORT}`,
+    PORTS.map((port) => `127.0.0.1:${port}`),
+  );
   await waitReady(LB);
   // HAProxy marks a server up after two good checks: wait until all three get traffic.
   await sleep(2_500);
