@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, badRequest } from "../../../domain/errors";
+import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway, paymentProviders, walletClient } from "../../payments/gateways";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
-import { cashCheckout, confirmCardCheckout, startCardCheckout } from "./checkout.service";
+import {
+  cashCheckout,
+  confirmCardCheckout,
+  requireIdempotencyKey,
+  startCardCheckout,
+} from "./checkout.service";
 import { capturePaypal, startPaypalCheckout } from "./paypal.service";
 import { providerCall } from "./provider-call";
 
@@ -62,7 +67,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { payment_method: _ignored, ...body } = request.body;
       return startCardCheckout(app, cardGateway(app), {
         ...body,
-        idempotency_key: requireKey(request.body, request.headers),
+        idempotency_key: requireIdempotencyKey(request.body, request.headers),
         customer_id: await currentCustomerId(request),
         email: (await request.getUser())?.email,
         return_url: app.config.publicUrl,
@@ -122,7 +127,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const { customer_id: _ignored, ...body } = request.body;
       return cashCheckout(app, {
         ...body,
-        idempotency_key: requireKey(request.body, request.headers),
+        idempotency_key: requireIdempotencyKey(request.body, request.headers),
         customer_id: await currentCustomerId(request),
       });
     },
@@ -151,7 +156,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const customer_id = await currentCustomerId(request);
-      const idempotency_key = requireKey(request.body, request.headers);
+      const idempotency_key = requireIdempotencyKey(request.body, request.headers);
       return providerCall(() =>
         startPaypalCheckout(app, requirePaypal(), { ...request.body, idempotency_key, customer_id }),
       );
@@ -223,16 +228,5 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     return client;
   }
 };
-
-function requireKey(body: { idempotency_key?: string }, h: { "idempotency-key"?: string }): string {
-  const key = body.idempotency_key ?? h["idempotency-key"];
-  if (!key)
-    throw badRequest(
-      t("idempotencyKeyRequired"),
-      { idempotency_key: t("idempotencyKeyRequired") },
-      "IDEMPOTENCY_KEY_REQUIRED",
-    );
-  return key;
-}
 
 export default checkoutRoutes;

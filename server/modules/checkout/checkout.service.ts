@@ -1,12 +1,14 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../../domain/app-config";
 import { addPeriod, declineMessageKey } from "../../../domain/billing";
-import { AppError, notFound } from "../../../domain/errors";
+import { AppError, badRequest, notFound } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
 import type { CardGateway, PaymentOutcome, RecurringInput } from "../../payments/gateway";
+import { currentCustomerId } from "../../plugins/auth";
 import { discountInvalid, redeemDiscount, resolveDiscount, totalsFor } from "../discounts/discounts.service";
 import { lockPackage } from "../packages/packages.service";
 import {
@@ -27,6 +29,44 @@ import {
 import { claimAttempt, findAttemptByKey, findAttemptByPurchase, updateAttempt } from "./checkout.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
+
+/**
+ * The idempotency key of a call that opens a purchase: from the body or the Idempotency-Key
+ * header (400 IDEMPOTENCY_KEY_REQUIRED without one), so a retried click never buys twice.
+ */
+export function requireIdempotencyKey(
+  body: { idempotency_key?: string },
+  headers: { "idempotency-key"?: string },
+): string {
+  const key = body.idempotency_key ?? headers["idempotency-key"];
+  if (!key)
+    throw badRequest(
+      t("idempotencyKeyRequired"),
+      { idempotency_key: t("idempotencyKeyRequired") },
+      "IDEMPOTENCY_KEY_REQUIRED",
+    );
+  return key;
+}
+
+/** Who opens a purchase: the signed-in customer, their email ("" if unknown) and the call's key. */
+export type Buyer = { idempotency_key: string; customer_id: number; email: string };
+
+type PurchaseRequest = FastifyRequest & {
+  body: { idempotency_key?: string };
+  headers: { "idempotency-key"?: string };
+};
+
+/**
+ * The shape every route that opens a pending purchase and sends the customer to pay elsewhere
+ * shares (Mercado Pago, OXXO/SPEI): the key first (a call without one changes nothing), then the
+ * buyer, then `start` with them. The caller wraps `start` in its processor's error mapping.
+ */
+export async function forBuyer<T>(request: PurchaseRequest, start: (buyer: Buyer) => Promise<T>): Promise<T> {
+  const idempotency_key = requireIdempotencyKey(request.body, request.headers);
+  const customer_id = await currentCustomerId(request);
+  const email = (await request.getUser())?.email ?? "";
+  return start({ idempotency_key, customer_id, email });
+}
 
 export type CheckoutRequest = {
   customer_id: number;

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, badRequest } from "../../../domain/errors";
+import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { mercadopagoClient } from "../../payments/gateways";
 import { MercadoPagoFailure } from "../../payments/mercadopago";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { forBuyer } from "./checkout.service";
 import { returnFromMercadoPago, startMercadoPagoCheckout } from "./mercadopago.service";
 import { applyMercadoPagoNotification } from "./mercadopago-webhooks.service";
 
@@ -89,22 +90,8 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const mp = client();
-      const key = request.body.idempotency_key ?? request.headers["idempotency-key"];
-      if (!key)
-        throw badRequest(
-          t("idempotencyKeyRequired"),
-          { idempotency_key: t("idempotencyKeyRequired") },
-          "IDEMPOTENCY_KEY_REQUIRED",
-        );
-      const customerId = await currentCustomerId(request);
-      const user = await request.getUser();
-      return call(() =>
-        startMercadoPagoCheckout(app, mp, {
-          ...request.body,
-          idempotency_key: key,
-          customer_id: customerId,
-          email: user?.email ?? "",
-        }),
+      return forBuyer(request, (buyer) =>
+        call(() => startMercadoPagoCheckout(app, mp, { ...request.body, ...buyer })),
       );
     },
   );

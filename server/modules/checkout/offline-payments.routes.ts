@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import Stripe from "stripe";
 import { z } from "zod";
-import { AppError, badRequest } from "../../../domain/errors";
+import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { forBuyer } from "./checkout.service";
 import {
   expireOverdueVouchers,
   getOwnVoucher,
@@ -74,22 +75,8 @@ const offlinePaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const key = request.body.idempotency_key ?? request.headers["idempotency-key"];
-      if (!key)
-        throw badRequest(
-          t("idempotencyKeyRequired"),
-          { idempotency_key: t("idempotencyKeyRequired") },
-          "IDEMPOTENCY_KEY_REQUIRED",
-        );
-      const customer_id = await currentCustomerId(request);
-      const email = (await request.getUser())?.email ?? "";
-      return stripeCall(() =>
-        startOfflineCheckout(app, cardGateway(app), {
-          ...request.body,
-          idempotency_key: key,
-          customer_id,
-          email,
-        }),
+      return forBuyer(request, (buyer) =>
+        stripeCall(() => startOfflineCheckout(app, cardGateway(app), { ...request.body, ...buyer })),
       );
     },
   );
