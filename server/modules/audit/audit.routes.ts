@@ -1,24 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { STAFF_ROLES } from "../../../domain/staff";
+import { auditActorsAnswer, auditPage } from "../../../domain/api/audit";
 import { requireAdmin } from "../../plugins/auth";
 import { AUDIT_PAGE_SIZE, listAudit, listAuditActors } from "./audit.service";
-
-export const auditEntryOut = z.object({
-  audit_log_id: z.number(),
-  action: z.string(),
-  entity: z.string(),
-  entity_id: z.string().nullable(),
-  customer_id: z.number().nullable(),
-  customer_name: z.string().nullable(),
-  actor_user_id: z.string().nullable(),
-  actor_email: z.string().nullable(),
-  /** The staff member's name and role today (null: a system job, or a login since deleted). */
-  actor_name: z.string().nullable(),
-  actor_role: z.enum(STAFF_ROLES).nullable(),
-  details: z.record(z.string(), z.unknown()).nullable(),
-  createdAt: z.date(),
-});
 
 /** GET /api/admin/audit: the studio's audit log, newest first (admin only). */
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +20,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           entity: z.string().trim().max(60).optional(),
           actor_user_id: z.string().trim().min(1).max(100).optional(),
         }),
-        response: { 200: z.object({ entries: z.array(auditEntryOut), total: z.number() }) },
+        response: { 200: auditPage },
       },
     },
     async (request) => {
@@ -52,19 +36,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Personas que aparecen en la bitácora (para filtrar por persona)",
-        response: {
-          200: z.object({
-            actors: z.array(
-              z.object({
-                user_id: z.string(),
-                name: z.string(),
-                email: z.string(),
-                role: z.enum(STAFF_ROLES).nullable(),
-                entries: z.number(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: auditActorsAnswer },
       },
     },
     async () => ({ actors: await listAuditActors(app.db) }),

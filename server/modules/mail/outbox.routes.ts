@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { outboxAnswer, outboxQuery } from "../../../domain/api/outbox";
 import { requireAdmin } from "../../plugins/auth";
 import { listOutbox } from "./outbox.repository";
 import { redactTokenParameters } from "./redact";
@@ -18,26 +18,8 @@ const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Correos enviados o en cola (más recientes primero)",
-        querystring: z.object({
-          to: z.string().trim().toLowerCase().max(254).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-        response: {
-          200: z.object({
-            emails: z.array(
-              z.object({
-                email_outbox_id: z.number(),
-                to: z.string(),
-                subject: z.string(),
-                text: z.string().nullable(),
-                html: z.string().nullable(),
-                template: z.string().nullable(),
-                status: z.string(),
-                createdAt: z.date(),
-              }),
-            ),
-          }),
-        },
+        querystring: outboxQuery,
+        response: { 200: outboxAnswer },
       },
     },
     async (request) => {

@@ -1,6 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  favoriteAnswer,
+  favoritesAnswer,
+  playbackAnswer,
+  ratingAnswer,
+  videoAnswer,
+  videoIdBody,
+  videoMarkedAnswer,
+  videosAnswer,
+} from "../../../domain/api/videos";
 import { unauthorized } from "../../../domain/errors";
 import { requireUser } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
@@ -12,7 +22,6 @@ import {
   ratingIn,
   toFilters,
   videoListOut,
-  videoOut,
 } from "./videos.schemas";
 import * as service from "./videos.service";
 
@@ -26,15 +35,6 @@ async function viewerOf(app: FastifyInstance, request: FastifyRequest) {
   if (!user) throw unauthorized();
   return service.resolveViewer(app.db, app.viewerCache, user, await app.appConfig.get());
 }
-
-const favoriteOut = z.object({
-  favorite: z.object({
-    favorite_id: z.number().optional(),
-    video_id: z.number(),
-    favorite: z.union([z.literal(0), z.literal(1)]),
-  }),
-  message: z.string(),
-});
 
 /**
  * The online library (seed 000 section 7): list with filters and pages of 32, single video,
@@ -90,7 +90,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Próximos videos (fecha de estreno futura)",
         description: ACCESS,
-        response: { 200: z.object({ videos: z.array(videoOut) }) },
+        response: { 200: videosAnswer },
       },
     },
     async (request) => service.listUpcoming(app.db, await viewerOf(app, request)),
@@ -149,7 +149,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Un video (404: 'Lo sentimos, no hemos encontrado este video.')",
         description: `${ACCESS} Abrir un video no cuenta una reproducción: el reproductor llama a POST /videos/{id}/playback al empezar.`,
         params: idParams,
-        response: { 200: z.object({ video: videoOut }) },
+        response: { 200: videoAnswer },
       },
     },
     async (request) => ({
@@ -166,7 +166,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Cuenta una reproducción: una por cliente, video y día (zona horaria del estudio)",
         description: ACCESS,
         params: idParams,
-        response: { 200: z.object({ counted: z.boolean(), playbacks: z.number() }) },
+        response: { 200: playbackAnswer },
       },
     },
     async (request) => {
@@ -189,7 +189,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: completed ? "Marcar video como completado" : "Marcar video como no completado",
           description: ACCESS,
           params: idParams,
-          response: { 200: z.object({ video: videoOut, message: z.string() }) },
+          response: { 200: videoMarkedAnswer },
         },
       },
       async (request) =>
@@ -206,17 +206,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Calificar un video (1 a 5); calificar de nuevo reemplaza la calificación",
         description: ACCESS,
         body: ratingIn,
-        response: {
-          200: z.object({
-            video_rating: z.object({
-              video_rating_id: z.number(),
-              video_id: z.number(),
-              rating: z.number(),
-              comment: z.string().nullable(),
-            }),
-            message: z.string(),
-          }),
-        },
+        response: { 200: ratingAnswer },
       },
     },
     async (request) => service.rateVideo(app.db, await viewerOf(app, request), request.body),
@@ -230,7 +220,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Envía al cliente un correo para calificar el video",
         description: ACCESS,
-        body: z.object({ video_id: z.coerce.number().int().positive() }),
+        body: videoIdBody,
         response: { 200: message },
       },
     },
@@ -254,18 +244,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Videos favoritos del cliente",
         description: ACCESS,
-        response: {
-          200: z.object({
-            favorites: z.array(
-              z.object({
-                favorite_id: z.number(),
-                video_id: z.number(),
-                createdAt: z.string(),
-                video: videoOut,
-              }),
-            ),
-          }),
-        },
+        response: { 200: favoritesAnswer },
       },
     },
     async (request) => service.listFavorites(app.db, await viewerOf(app, request)),
@@ -279,8 +258,8 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Agregar a favoritos ('¡Favorito agregado!'); repetirlo no duplica",
         description: ACCESS,
-        body: z.object({ video_id: z.coerce.number().int().positive() }),
-        response: { 201: favoriteOut },
+        body: videoIdBody,
+        response: { 201: favoriteAnswer },
       },
     },
     async (request, reply) => {
@@ -298,7 +277,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Quitar de favoritos ('¡Favorito eliminado!'); {id} es el video_id",
         description: ACCESS,
         params: idParams,
-        response: { 200: favoriteOut },
+        response: { 200: favoriteAnswer },
       },
     },
     async (request) => service.removeFavorite(app.db, await viewerOf(app, request), request.params.id),

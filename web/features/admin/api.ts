@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { auditActorsAnswer, auditEntry, auditPage } from "../../../domain/api/audit";
 import type { dashboardAnswer, dashboardRevenue } from "../../../domain/api/dashboard";
+import type { outboxAnswer, outboxEmail } from "../../../domain/api/outbox";
 import type { CustomSpotMapInput } from "../../../domain/spot-map";
 import type { StaffRole } from "../../../domain/staff";
 import type { TableState } from "../../components/admin/admin-table";
@@ -88,21 +90,7 @@ export async function fetchAllCustomers(
   }
 }
 
-export interface AuditEntry {
-  audit_log_id: number;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  customer_id: number | null;
-  customer_name: string | null;
-  actor_user_id: string | null;
-  actor_email: string | null;
-  /** Who made the change and their role today (issue 26). */
-  actor_name?: string | null;
-  actor_role?: StaffRole | null;
-  details: Record<string, unknown> | null;
-  createdAt: string;
-}
+export type AuditEntry = z.input<typeof auditEntry>;
 
 export interface AdminPurchase {
   purchase_id: number;
@@ -512,7 +500,7 @@ export function useAuditLog(state: TableState, actorUserId: string | null = null
   return useQuery({
     queryKey: ["admin", "audit", state.page, state.pageSize, actorUserId],
     queryFn: ({ signal }) =>
-      api.get<{ entries: AuditEntry[]; total: number }>("/admin/audit", {
+      api.get<z.input<typeof auditPage>>("/admin/audit", {
         signal,
         query: {
           page: state.page,
@@ -528,28 +516,16 @@ export function useAuditLog(state: TableState, actorUserId: string | null = null
 export function useAuditActors() {
   return useQuery({
     queryKey: ["admin", "audit", "actors"],
-    queryFn: () =>
-      api.get<{
-        actors: { user_id: string; name: string; email: string; role: StaffRole | null; entries: number }[];
-      }>("/admin/audit/actors"),
+    queryFn: () => api.get<z.input<typeof auditActorsAnswer>>("/admin/audit/actors"),
   });
 }
 
-export interface OutboxEmail {
-  email_outbox_id: number;
-  to: string;
-  subject: string;
-  text: string | null;
-  html: string | null;
-  template: string | null;
-  status: string;
-  createdAt: string;
-}
+export type OutboxEmail = z.input<typeof outboxEmail>;
 
 export function useOutbox() {
   return useQuery({
     queryKey: ["admin", "outbox"],
     queryFn: ({ signal }) =>
-      api.get<{ emails: OutboxEmail[] }>("/admin/outbox", { signal, query: { limit: 200 } }),
+      api.get<z.input<typeof outboxAnswer>>("/admin/outbox", { signal, query: { limit: 200 } }),
   });
 }

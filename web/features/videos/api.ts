@@ -1,35 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  favoriteAnswer,
+  filtersOut,
+  playbackAnswer,
+  ratingAnswer,
+  VideoFilterOptions,
+  videoAnswer,
+  videoListOut,
+  videoMarkedAnswer,
+} from "../../../domain/api/videos";
 import { api, isApiError } from "../../lib/api-client";
 
 export const VIDEOS_PAGE_SIZE = 32;
 
-export interface VideoTag {
-  tag_id: number;
-  name: string;
-  color: string | null;
-}
-
-export interface Video {
-  video_id: number;
-  url: string | null;
-  host: "local" | "vimeo" | "youtube" | string;
-  /** Playable address of a self-hosted file. */
-  file: string | null;
-  /** iframe address for Vimeo / YouTube. */
-  embed_url: string | null;
-  name: string;
-  description: string | null;
-  thumbnail: string | null;
-  /** Seconds. */
-  duration: number;
-  instructor: { instructor_id: number; name: string; last_name: string | null } | null;
-  class_type: { class_type_id: number; name: string } | null;
-  tags: VideoTag[];
-  favorite: 0 | 1;
-  completed: boolean;
-  rating: number | null;
-  playbacks: number;
-}
+export type { Video, VideoTag } from "../../../domain/api/videos";
 
 export interface VideoFilters {
   query?: string;
@@ -41,11 +26,7 @@ export interface VideoFilters {
   page: number;
 }
 
-export interface FilterOptions {
-  instructors: { instructor_id: number; name: string; last_name: string | null }[];
-  class_types: { class_type_id: number; name: string }[];
-  tags: VideoTag[];
-}
+export type FilterOptions = VideoFilterOptions;
 
 /** 412 from the library: the customer has no online package or unlimited membership. */
 export const isPurchaseRequired = (error: unknown) => isApiError(error, 412);
@@ -58,7 +39,7 @@ export function useVideos(filters: VideoFilters) {
   return useQuery({
     queryKey: ["videos", "list", filters],
     queryFn: ({ signal }) =>
-      api.get<{ videos: Video[]; total: number }>("/videos", {
+      api.get<z.input<typeof videoListOut>>("/videos", {
         signal,
         query: {
           query: filters.query,
@@ -78,7 +59,7 @@ export function useVideos(filters: VideoFilters) {
 export function useVideoFilterOptions(enabled: boolean) {
   return useQuery({
     queryKey: ["videos", "filters"],
-    queryFn: ({ signal }) => api.get<FilterOptions>("/videos/filters", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof filtersOut>>("/videos/filters", { signal }),
     enabled,
     staleTime: 5 * 60_000,
     retry,
@@ -88,7 +69,8 @@ export function useVideoFilterOptions(enabled: boolean) {
 export function useVideo(videoId: number) {
   return useQuery({
     queryKey: ["videos", "one", videoId],
-    queryFn: ({ signal }) => api.get<{ video: Video }>(`/videos/${videoId}`, { signal }).then((d) => d.video),
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof videoAnswer>>(`/videos/${videoId}`, { signal }).then((d) => d.video),
     enabled: Number.isInteger(videoId) && videoId > 0,
     retry,
   });
@@ -111,24 +93,24 @@ function useVideoMutation<TArgs>(videoId: number, run: (args: TArgs) => Promise<
 export function useToggleFavorite(videoId: number) {
   return useVideoMutation(videoId, (favorite: boolean) =>
     favorite
-      ? api.post<{ message: string }>("/favorites", { video_id: videoId })
-      : api.delete<{ message: string }>(`/favorites/${videoId}`),
+      ? api.post<z.input<typeof favoriteAnswer>>("/favorites", { video_id: videoId })
+      : api.delete<z.input<typeof favoriteAnswer>>(`/favorites/${videoId}`),
   );
 }
 
 export function useSetCompleted(videoId: number) {
   return useVideoMutation(videoId, (completed: boolean) =>
-    api.put<{ message: string }>(`/videos/${videoId}/${completed ? "complete" : "uncomplete"}`),
+    api.put<z.input<typeof videoMarkedAnswer>>(`/videos/${videoId}/${completed ? "complete" : "uncomplete"}`),
   );
 }
 
 export function useRateVideo(videoId: number) {
   return useVideoMutation(videoId, (rating: number) =>
-    api.post<{ message: string }>("/videos/rating", { video_id: videoId, rating }),
+    api.post<z.input<typeof ratingAnswer>>("/videos/rating", { video_id: videoId, rating }),
   );
 }
 
 /** Counts a view when playback starts (the server keeps one per customer and day). */
 export function recordPlayback(videoId: number) {
-  return api.post<{ counted: boolean; playbacks: number }>(`/videos/${videoId}/playback`);
+  return api.post<z.input<typeof playbackAnswer>>(`/videos/${videoId}/playback`);
 }
