@@ -1,29 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  instructorAnswer,
+  instructorsAnswer,
+  instructorUpdateBody,
+  savedInstructorAnswer,
+} from "../../../domain/api/instructors";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { instructorInput } from "../../../domain/content";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import * as service from "./instructors.service";
 
-const instructorOut = z.object({
-  instructor_id: z.number(),
-  name: z.string(),
-  last_name: z.string().nullable(),
-  nick_name: z.string().nullable(),
-  quote: z.string().nullable(),
-  short_bio: z.string().nullable(),
-  instagram: z.string().nullable(),
-  music_type: z.string().nullable(),
-  birthday: z.object({ day: z.number(), month: z.number() }).nullable(),
-  birthdate: z.string().nullable().optional(),
-  active: z.boolean().optional(),
-  order: z.number().optional(),
-  file_id: z.number().nullable(),
-  image: z.string().nullable(),
-});
-const list = z.object({ instructors: z.array(instructorOut) });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const saved = z.object({ instructor: instructorOut, message: z.string() });
 const tags = ["coaches"];
 
 /** Coaches: public reads (active ones; admins see all and the full birthdate), admin writes. */
@@ -33,7 +20,7 @@ const instructorsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/instructors",
-    { schema: { tags, summary: "Coaches", response: { 200: list } } },
+    { schema: { tags, summary: "Coaches", response: { 200: instructorsAnswer } } },
     async (request) => ({ instructors: await service.listInstructors(app.db, await isAdmin(request)) }),
   );
 
@@ -43,7 +30,7 @@ const instructorsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Coaches de la sección del home (activos, en orden)",
-        response: { 200: list },
+        response: { 200: instructorsAnswer },
       },
     },
     async () => ({ instructors: await service.listInstructors(app.db, false) }),
@@ -56,7 +43,7 @@ const instructorsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Un coach",
         params: idParams,
-        response: { 200: z.object({ instructor: instructorOut }) },
+        response: { 200: instructorAnswer },
       },
     },
     async (request) => ({
@@ -68,7 +55,12 @@ const instructorsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/instructors",
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: "Crear coach (admin)", body: instructorInput, response: { 201: saved } },
+      schema: {
+        tags,
+        summary: "Crear coach (admin)",
+        body: instructorInput,
+        response: { 201: savedInstructorAnswer },
+      },
     },
     async (request, reply) =>
       reply.status(201).send({
@@ -84,8 +76,8 @@ const instructorsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Actualizar coach (admin; instructor_id en el cuerpo)",
-        body: instructorInput.extend({ instructor_id: z.number().int().positive() }),
-        response: { 200: saved },
+        body: instructorUpdateBody,
+        response: { 200: savedInstructorAnswer },
       },
     },
     async (request) => {
@@ -105,7 +97,7 @@ const instructorsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Eliminar coach (admin)",
         params: idParams,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {

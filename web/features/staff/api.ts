@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { seatAnswer } from "../../../domain/api/attendance";
+import type { instructorsAnswer } from "../../../domain/api/instructors";
 import type {
   acceptInvitationAnswer,
   firstOwnerOpenAnswer,
@@ -55,10 +56,7 @@ export const useRemoveStaff = () =>
 export function useCoachProfiles() {
   return useQuery({
     queryKey: ["staff", "coach-profiles"],
-    queryFn: () =>
-      api.get<{ instructors: { instructor_id: number; name: string; last_name: string | null }[] }>(
-        "/instructors",
-      ),
+    queryFn: () => api.get<z.input<typeof instructorsAnswer>>("/instructors"),
   });
 }
 
