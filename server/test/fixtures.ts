@@ -49,3 +49,22 @@ export function withShopApp(ready: (booted: { t: TestApp; shop: Shop; admin: Sig
   });
   afterAll(() => t?.close());
 }
+
+/*
+ * Elements a test needs to exist. With noUncheckedIndexedAccess, `rows[0]`, `find()` and
+ * `map.get()` may be undefined; these take them with a failure that says what was missing,
+ * where a `!` would let the test go on to an unhelpful "cannot read properties of undefined".
+ * exactly() and only() (server/db/rows.ts) do the same for the rows a statement returns.
+ */
+export { exactly, only } from "../db/rows";
+
+/** `value`, which the test needs (`what` names it in the failure). */
+export function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`expected ${what}, found none`);
+  return value;
+}
+
+/** The first of `rows`; fails if there is none. */
+export function firstOf<T>(rows: readonly T[], what = "a row"): T {
+  return must(rows[0], what);
+}

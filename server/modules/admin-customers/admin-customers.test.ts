@@ -9,6 +9,7 @@ import { email_outbox } from "../../db/schema/mail";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { exactly, firstOf } from "../../test/fixtures";
 import { type Shop, seedShop } from "../checkout/commerce-test-support";
 import {
   bucketAmount,
@@ -240,7 +241,7 @@ describe("PUT /api/customer/removeClasses", () => {
         { available_classes: -1, expiration_date: new Date(now + DAY) },
       ],
     });
-    const [never, soon, later, expired, unlimited] = me.buckets;
+    const [never, soon, later, expired, unlimited] = exactly(me.buckets, 5);
     const res = await inject("PUT", "/api/customer/removeClasses", { customer_id: me.customerId, amount: 3 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: "¡Clases Restadas!", removed: 3 });
@@ -367,7 +368,7 @@ describe("booking for a customer", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.adminReservationBooked);
     const reservationId = res.json().class_reservation_id;
-    expect((await bucketAmount(t.app, me.buckets[0]!.available_class_id)).available_classes).toBe(1);
+    expect((await bucketAmount(t.app, firstOf(me.buckets)!.available_class_id)).available_classes).toBe(1);
 
     const twice = await inject("POST", `/api/customer/admin/${me.customerId}/reservations`, {
       single_class_id: c.single_class_id,
@@ -381,7 +382,7 @@ describe("booking for a customer", () => {
     );
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toMatchObject({ message: messages.reservationCancelled, refunded: true });
-    expect((await bucketAmount(t.app, me.buckets[0]!.available_class_id)).available_classes).toBe(2);
+    expect((await bucketAmount(t.app, firstOf(me.buckets)!.available_class_id)).available_classes).toBe(2);
     const [row] = await t.app.db
       .select()
       .from(class_reservations)
@@ -433,7 +434,7 @@ describe("booking for a customer", () => {
         override_rules: true,
       });
       expect(overridden.statusCode, overridden.body).toBe(200);
-      expect((await bucketAmount(t.app, me.buckets[0]!.available_class_id)).available_classes).toBe(0);
+      expect((await bucketAmount(t.app, firstOf(me.buckets)!.available_class_id)).available_classes).toBe(0);
       const [entry] = await auditOf(me.customerId);
       expect(entry).toMatchObject({ action: "reservation.book_override" });
 
@@ -475,13 +476,13 @@ describe("booking for a customer", () => {
     const byPolicy = await inject("DELETE", path);
     expect(byPolicy.statusCode).toBe(412);
     expect(byPolicy.json()).toMatchObject({ code: "CANCEL_TOO_LATE", message: messages.deskCancelTooLate });
-    expect((await bucketAmount(t.app, me.buckets[0]!.available_class_id)).available_classes).toBe(1);
+    expect((await bucketAmount(t.app, firstOf(me.buckets)!.available_class_id)).available_classes).toBe(1);
 
     const overridden = await inject("DELETE", `${path}?override_rules=true`);
     expect(overridden.statusCode, overridden.body).toBe(200);
     expect(overridden.json()).toMatchObject({ message: messages.reservationCancelled, refunded: true });
     // The credit is back and none of the bucket's allowed cancellations was used.
-    expect(await bucketAmount(t.app, me.buckets[0]!.available_class_id)).toMatchObject({
+    expect(await bucketAmount(t.app, firstOf(me.buckets)!.available_class_id)).toMatchObject({
       available_classes: 2,
       cancels_used: 0,
     });

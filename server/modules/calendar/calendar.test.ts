@@ -5,6 +5,7 @@ import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
 import { class_categories, single_class_tags, single_classes } from "../../db/schema/calendar";
 import { tags } from "../../db/schema/content";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { only } from "../../test/fixtures";
 import { book, makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
 
 const MX = "America/Mexico_City";
@@ -77,7 +78,7 @@ describe("GET /api/single_class", () => {
 
   it("filters by location, type, instructor and category, and leaves cancelled classes out", async () => {
     const day = addLocalDays(start, 10);
-    const [cat] = await t.app.db.insert(class_categories).values({ name: "Cardio" }).returning();
+    const cat = only(await t.app.db.insert(class_categories).values({ name: "Cardio" }).returning());
     const roma = await makeClass(t.app, studio, { at: zonedInstant(day, "09:00", MX) });
     await t.app.db
       .update(single_classes)
@@ -93,7 +94,9 @@ describe("GET /api/single_class", () => {
       .update(single_classes)
       .set({ cancelledAt: new Date() })
       .where(eq(single_classes.single_class_id, gone.single_class_id));
-    const [tag] = await t.app.db.insert(tags).values({ name: "Principiantes", color: "#00ff00" }).returning();
+    const tag = only(
+      await t.app.db.insert(tags).values({ name: "Principiantes", color: "#00ff00" }).returning(),
+    );
     await t.app.db
       .insert(single_class_tags)
       .values({ single_class_id: pol.single_class_id, tag_id: tag.tag_id });

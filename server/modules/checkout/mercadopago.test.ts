@@ -4,19 +4,15 @@ import { messages } from "../../../domain/messages";
 import { ConfigError, loadConfig } from "../../config";
 import type { class_packages } from "../../db/schema/packages";
 import { refunds, webhook_events } from "../../db/schema/purchases";
-import {
-  MERCADOPAGO_TEST_KEYS,
-  type MercadoPagoFake,
-  startMercadoPagoFake,
-} from "../../payments/test-support/mercadopago-fake";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import type { MercadoPagoFake } from "../../payments/test-support/mercadopago-fake";
+import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,
   customerLogin,
   newKey,
   purchaseReads,
   type Shop,
-  seedShop,
+  startMercadoPagoSuite,
 } from "./commerce-test-support";
 
 /**
@@ -28,17 +24,12 @@ import {
 let t: TestApp;
 let shop: Shop;
 let mp: MercadoPagoFake;
+let close: () => Promise<void>;
 let monthly: typeof class_packages.$inferSelect;
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  mp = await startMercadoPagoFake();
-  t = await buildTestApp({
-    MERCADOPAGO_ACCESS_TOKEN: MERCADOPAGO_TEST_KEYS.accessToken,
-    MERCADOPAGO_WEBHOOK_SECRET: MERCADOPAGO_TEST_KEYS.webhookSecret,
-    MERCADOPAGO_API_URL: mp.url,
-  });
-  shop = await seedShop(t);
+  ({ t, shop, fake: mp, close } = await startMercadoPagoSuite());
   monthly = await addPackage(t, {
     title: "8 Clases Mensual",
     price: "1200.00",
@@ -54,10 +45,7 @@ beforeAll(async () => {
   ]);
   admin = (await t.signUp({ role: "admin" })).headers;
 });
-afterAll(async () => {
-  await t.close();
-  await mp.close();
-});
+afterAll(() => close());
 
 const { purchaseRow, creditsOf, invoicesOf } = purchaseReads(() => t);
 const start = (headers: Record<string, string>, classPackageId: number, extra: object = {}) =>

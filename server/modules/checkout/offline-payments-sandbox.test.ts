@@ -5,6 +5,7 @@ import { webhook_events } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import {
   addPackage,
+  buyOffline,
   customerLogin,
   newKey,
   purchaseReads,
@@ -32,14 +33,8 @@ const buy = (
   headers: Record<string, string>,
   classPackageId: number,
   method: "oxxo" | "spei",
-  key = newKey(),
-) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/checkout/offline",
-    headers,
-    payload: { class_package_id: classPackageId, method, idempotency_key: key },
-  });
+  key?: string,
+) => buyOffline(t, headers, classPackageId, method, key);
 const simulate = (headers: Record<string, string>, purchaseId: number) =>
   t.app.inject({ method: "POST", url: `/api/payments/sandbox/vouchers/${purchaseId}/pay`, headers });
 

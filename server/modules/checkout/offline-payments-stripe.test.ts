@@ -7,8 +7,8 @@ import type { StripeFake } from "../../payments/test-support/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,
+  buyOffline,
   customerLogin,
-  newKey,
   purchaseReads,
   type Shop,
   startStripeSuite,
@@ -44,15 +44,6 @@ function deliver(type: string, intentId: string, id = eventId()) {
   });
 }
 
-async function buyOffline(headers: Record<string, string>, classPackageId: number, method: "oxxo" | "spei") {
-  return t.app.inject({
-    method: "POST",
-    url: "/api/checkout/offline",
-    headers,
-    payload: { class_package_id: classPackageId, method, idempotency_key: newKey() },
-  });
-}
-
 const voucherRow = async (purchaseId: number) =>
   (await t.app.db.select().from(payment_vouchers).where(eq(payment_vouchers.purchase_id, purchaseId)))[0]!;
 const mailsTo = (email: string) => t.app.db.select().from(email_outbox).where(eq(email_outbox.to, email));
@@ -60,7 +51,7 @@ const mailsTo = (email: string) => t.app.db.select().from(email_outbox).where(eq
 describe("OXXO through Stripe", () => {
   it("answers the voucher of a confirmed OXXO payment intent; pending, no credits until the webhook", async () => {
     const { headers, email } = await customerLogin(t, "Ana López");
-    const res = await buyOffline(headers, shop.packages.five.class_package_id, "oxxo");
+    const res = await buyOffline(t, headers, shop.packages.five.class_package_id, "oxxo");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const created = stripe.requests
@@ -121,7 +112,7 @@ describe("OXXO through Stripe", () => {
 
   it("grants once when paid, whatever the repeats and the order of events", async () => {
     const { headers, email } = await customerLogin(t);
-    const body = (await buyOffline(headers, shop.packages.five.class_package_id, "oxxo")).json();
+    const body = (await buyOffline(t, headers, shop.packages.five.class_package_id, "oxxo")).json();
     const pi = (await purchaseRow(body.purchase_id)).provider_ref!;
 
     // Stripe's own intermediate events change nothing.
@@ -152,7 +143,7 @@ describe("OXXO through Stripe", () => {
 
   it("an expired voucher (Stripe's payment_failed) cancels the purchase cleanly; a late payment still grants", async () => {
     const { headers } = await customerLogin(t);
-    const body = (await buyOffline(headers, shop.packages.five.class_package_id, "oxxo")).json();
+    const body = (await buyOffline(t, headers, shop.packages.five.class_package_id, "oxxo")).json();
     const pi = (await purchaseRow(body.purchase_id)).provider_ref!;
     stripe.expireOffline(pi);
     expect((await deliver("payment_intent.payment_failed", pi)).json().result).toBe("applied");
@@ -171,7 +162,7 @@ describe("OXXO through Stripe", () => {
 
   it("our job expires a voucher whose webhook never came, only after its end plus the grace", async () => {
     const { headers } = await customerLogin(t);
-    const body = (await buyOffline(headers, shop.packages.ten.class_package_id, "oxxo")).json();
+    const body = (await buyOffline(t, headers, shop.packages.ten.class_package_id, "oxxo")).json();
     const end = new Date(body.voucher.expires_at).getTime();
     await expireOverdueVouchers(t.app, new Date(end + 47 * 3_600_000));
     expect((await purchaseRow(body.purchase_id)).status).toBe("pending");
@@ -189,7 +180,7 @@ describe("OXXO through Stripe", () => {
 describe("SPEI through Stripe", () => {
   it("creates a bank-transfer payment for a Stripe customer and answers its CLABE, bank and reference", async () => {
     const { headers } = await customerLogin(t);
-    const res = await buyOffline(headers, shop.packages.ten.class_package_id, "spei");
+    const res = await buyOffline(t, headers, shop.packages.ten.class_package_id, "spei");
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const created = stripe.requests
@@ -224,7 +215,7 @@ describe("SPEI through Stripe", () => {
 describe("refusals", () => {
   it("subscriptions, OXXO above MXN 10,000, a method the studio has off, the sandbox's simulation", async () => {
     const { headers } = await customerLogin(t);
-    const sub = await buyOffline(headers, shop.packages.unlimited.class_package_id, "oxxo");
+    const sub = await buyOffline(t, headers, shop.packages.unlimited.class_package_id, "oxxo");
     expect(sub.statusCode).toBe(412);
     expect(sub.json()).toMatchObject({
       code: "OFFLINE_SUBSCRIPTION",
@@ -232,19 +223,19 @@ describe("refusals", () => {
     });
 
     const big = await addPackage(t, { title: "Anual", price: "12000.00", class_amount: 200, order: 20 });
-    const tooMuch = await buyOffline(headers, big.class_package_id, "oxxo");
+    const tooMuch = await buyOffline(t, headers, big.class_package_id, "oxxo");
     expect(tooMuch.statusCode).toBe(412);
     expect(tooMuch.json().message).toContain("$10,000.00");
     // A transfer has no such limit.
-    expect((await buyOffline(headers, big.class_package_id, "spei")).statusCode).toBe(200);
+    expect((await buyOffline(t, headers, big.class_package_id, "spei")).statusCode).toBe(200);
 
     await t.app.appConfig.update([{ key: "oxxo_enabled", value: false }]);
-    const off = await buyOffline(headers, shop.packages.five.class_package_id, "oxxo");
+    const off = await buyOffline(t, headers, shop.packages.five.class_package_id, "oxxo");
     expect(off.statusCode).toBe(412);
     expect(off.json().code).toBe("PAYMENT_METHOD_DISABLED");
     await t.app.appConfig.update([{ key: "oxxo_enabled", value: true }]);
 
-    const spei = (await buyOffline(headers, shop.packages.five.class_package_id, "spei")).json();
+    const spei = (await buyOffline(t, headers, shop.packages.five.class_package_id, "spei")).json();
     const simulate = await t.app.inject({
       method: "POST",
       url: `/api/payments/sandbox/vouchers/${spei.purchase_id}/pay`,

@@ -4,6 +4,7 @@ import { localDay } from "../../../domain/booking";
 import { messages } from "../../../domain/messages";
 import { audit_log } from "../../db/schema/audit";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 import {
   book,
   DAY,
@@ -63,7 +64,7 @@ describe("/api/available_classes for administrators", () => {
     });
     // "YYYY-MM-DD" is the end of that day on the studio's clock.
     expect(localDay(created.expiration_date, MX)).toBe(daysFromNow(30));
-    const [entry] = await auditOf(created.available_class_id, "credits.bucket_create");
+    const entry = firstOf(await auditOf(created.available_class_id, "credits.bucket_create"), "entry");
     expect(entry.details).toMatchObject({ before: null, after: { available_classes: 3 } });
 
     const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 3 * DAY) });
@@ -81,7 +82,7 @@ describe("/api/available_classes for administrators", () => {
 
   it("adjusts amount, expiry and class types, audited with before and after", async () => {
     const customer = await makeCustomer(t, { credits: 5 });
-    const bucketId = customer.buckets[0].available_class_id;
+    const bucketId = firstOf(customer.buckets).available_class_id;
     const res = await call("PUT", "/api/available_classes", admin, {
       available_class_id: bucketId,
       available_classes: 8,
@@ -95,7 +96,7 @@ describe("/api/available_classes for administrators", () => {
       class_types: [studio.cycling.class_type_id, studio.yoga.class_type_id].sort((a, b) => a - b).join(","),
       allowed_times: "07:00,18:30",
     });
-    const [entry] = await auditOf(bucketId, "credits.bucket_update");
+    const entry = firstOf(await auditOf(bucketId, "credits.bucket_update"), "entry");
     expect(entry.customer_id).toBe(customer.customerId);
     expect(entry.details).toMatchObject({
       before: { available_classes: 5, expiration_date: null, class_types: null },
@@ -114,7 +115,7 @@ describe("/api/available_classes for administrators", () => {
 
   it("refuses wrong input with a clear Spanish message (400)", async () => {
     const customer = await makeCustomer(t, { credits: 1 });
-    const bucketId = customer.buckets[0].available_class_id;
+    const bucketId = firstOf(customer.buckets).available_class_id;
     const cases: [object, string][] = [
       [{ available_classes: -2 }, messages.creditAmountInvalid],
       [{ expiration_date: daysFromNow(-2) }, messages.creditExpiryPast],
@@ -146,8 +147,8 @@ describe("/api/available_classes for administrators", () => {
   it("deletes a bucket (audited) and keeps customers to their own", async () => {
     const customer = await makeCustomer(t, { credits: 2 });
     const other = await makeCustomer(t, { credits: 4 });
-    const bucketId = customer.buckets[0].available_class_id;
-    const otherBucket = other.buckets[0].available_class_id;
+    const bucketId = firstOf(customer.buckets).available_class_id;
+    const otherBucket = firstOf(other.buckets).available_class_id;
 
     expect((await call("GET", `/api/available_classes/${bucketId}`, customer.headers)).statusCode).toBe(200);
     expect((await call("GET", `/api/available_classes/${otherBucket}`, customer.headers)).statusCode).toBe(
@@ -169,7 +170,7 @@ describe("/api/available_classes for administrators", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.creditBucketDeleted);
     expect((await call("GET", "/api/available_classes", customer.headers)).json().total).toBe(0);
-    const [entry] = await auditOf(bucketId, "credits.bucket_delete");
+    const entry = firstOf(await auditOf(bucketId, "credits.bucket_delete"), "entry");
     expect(entry.details).toMatchObject({ before: { available_classes: 2 }, after: null });
     expect((await call("DELETE", `/api/available_classes/${bucketId}`, admin)).statusCode).toBe(404);
   });
@@ -211,7 +212,7 @@ describe("/api/class_reservation_penaltys for administrators", () => {
       });
       expect(changed.statusCode).toBe(200);
       expect(localDay(changed.json().class_reservation_penalty.end_date, MX)).toBe(daysFromNow(9));
-      const [update] = await auditOf(penalty.class_reservation_penalty_id, "penalty.update");
+      const update = firstOf(await auditOf(penalty.class_reservation_penalty_id, "penalty.update"), "update");
       expect(update.details).toMatchObject({ before: { no_shows: 2 }, after: { no_shows: 2 } });
 
       const lifted = await call(

@@ -284,7 +284,7 @@ describe("refunds", () => {
       related_documents: [{ relationship: "01", documents: [factura.uuid] }],
       use: "G02",
     });
-    expect(sent.items[0].product).toMatchObject({ price: 150, tax_included: true });
+    expect(sent.items[0]?.product).toMatchObject({ price: 150, tax_included: true });
     const mine = (await t.app.inject({ method: "GET", url: "/api/facturas", headers: gil.headers })).json()
       .facturas;
     expect(mine.map((f: { kind: string; total: number }) => [f.kind, f.total])).toEqual([
@@ -330,7 +330,7 @@ describe("factura global", () => {
       use: "S01",
       global: { periodicity: "month", months: "03", year: 2020 },
     });
-    expect(sent.items[0].product).toMatchObject({ product_key: "01010101", unit_key: "ACT", price: 750 });
+    expect(sent.items[0]?.product).toMatchObject({ product_key: "01010101", unit_key: "ACT", price: 750 });
     const refused = await request(hugo.headers, hugo.purchase_id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain("factura global de marzo de 2020");

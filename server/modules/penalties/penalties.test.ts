@@ -4,6 +4,7 @@ import { single_classes } from "../../db/schema/calendar";
 import { class_reservation_penalties } from "../../db/schema/credits";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 import {
   book,
   DAY,
@@ -72,17 +73,19 @@ describe("no-shows and penalties", () => {
     const member = await makeCustomer(t, { unlimitedUntil: new Date(Date.now() + 60 * DAY) });
     const first = await pastSeat(member.headers, 3);
     await runNoShowJob(t.app);
-    const [row] = await t.app.db
-      .select()
-      .from(class_reservations)
-      .where(eq(class_reservations.class_reservation_id, first));
+    const row = firstOf(
+      await t.app.db
+        .select()
+        .from(class_reservations)
+        .where(eq(class_reservations.class_reservation_id, first)),
+    );
     expect(row.no_show_processed).toBe(true);
     expect(await penaltiesOf(member.customerId)).toHaveLength(0);
 
     await pastSeat(member.headers, 2);
     const created = await runNoShowJob(t.app);
     expect(created.map((p) => p.customer_id)).toEqual([member.customerId]);
-    const [penalty] = await penaltiesOf(member.customerId);
+    const penalty = firstOf(await penaltiesOf(member.customerId), "penalty");
     expect(penalty.no_shows).toBe(2);
     expect(Math.round((penalty.end_date.getTime() - penalty.start_date.getTime()) / DAY)).toBe(7);
     // Running again creates nothing more.
@@ -145,10 +148,9 @@ describe("no-shows and penalties", () => {
       .set({ class_date: new Date(Date.now() - 10 * 60_000) })
       .where(eq(single_classes.single_class_id, klass.single_class_id));
     await runNoShowJob(t.app);
-    const [row] = await t.app.db
-      .select()
-      .from(class_reservations)
-      .where(eq(class_reservations.class_reservation_id, id));
+    const row = firstOf(
+      await t.app.db.select().from(class_reservations).where(eq(class_reservations.class_reservation_id, id)),
+    );
     expect(row.no_show_processed).toBe(false); // still in class (50 minutes)
   });
 });

@@ -6,6 +6,7 @@ import { single_classes } from "../../db/schema/calendar";
 import { class_reservation_penalties } from "../../db/schema/credits";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { exactly, firstOf, only } from "../../test/fixtures";
 import {
   book,
   bucketAmount,
@@ -53,10 +54,10 @@ describe("POST /api/class_reservations", () => {
     expect(row).toMatchObject({
       customer_id: me.customerId,
       spot: "4",
-      available_class_id: me.buckets[0].available_class_id,
+      available_class_id: firstOf(me.buckets).available_class_id,
       paid_with: "credit",
     });
-    expect((await bucketAmount(t.app, me.buckets[0].available_class_id)).available_classes).toBe(2);
+    expect((await bucketAmount(t.app, firstOf(me.buckets).available_class_id)).available_classes).toBe(2);
 
     // The class now shows the seat and the taken spot; only I see my reservation.
     const mine = (
@@ -86,8 +87,8 @@ describe("POST /api/class_reservations", () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ code: "SPOT_TAKEN", message: messages.spotTaken });
     // Nothing was charged for the refused attempts.
-    expect((await bucketAmount(t.app, a.buckets[0].available_class_id)).available_classes).toBe(4);
-    expect((await bucketAmount(t.app, b.buckets[0].available_class_id)).available_classes).toBe(5);
+    expect((await bucketAmount(t.app, firstOf(a.buckets).available_class_id)).available_classes).toBe(4);
+    expect((await bucketAmount(t.app, firstOf(b.buckets).available_class_id)).available_classes).toBe(5);
   });
 
   it("accepts only selectable spots of the type's map (row sizes and custom grid)", async () => {
@@ -127,7 +128,7 @@ describe("POST /api/class_reservations", () => {
       guest_of_id: host?.class_reservation_id,
       customer_id: me.customerId,
     });
-    expect((await bucketAmount(t.app, me.buckets[0].available_class_id)).available_classes).toBe(0);
+    expect((await bucketAmount(t.app, firstOf(me.buckets).available_class_id)).available_classes).toBe(0);
     const view = (
       await t.app.inject({ url: `/api/single_class/single/${c.single_class_id}`, headers: me.headers })
     ).json();
@@ -203,7 +204,7 @@ describe("POST /api/class_reservations", () => {
         },
       ],
     });
-    const [yogaOnly, morningCycling] = me.buckets;
+    const [yogaOnly, morningCycling] = exactly(me.buckets, 2);
     expect((await book(t, me.headers, { single_class_id: at9.single_class_id })).json().code).toBe(
       "NO_CREDITS",
     );
@@ -224,7 +225,7 @@ describe("POST /api/class_reservations", () => {
         { available_classes: 9, expiration_date: new Date(Date.now() + 1 * DAY) },
       ],
     });
-    const [never, later, sooner, expiresBeforeClass] = me.buckets;
+    const [never, later, sooner, expiresBeforeClass] = exactly(me.buckets, 4);
     await book(t, me.headers, { single_class_id: c1.single_class_id });
     await book(t, me.headers, { single_class_id: c2.single_class_id });
     expect((await bucketAmount(t.app, sooner.available_class_id)).available_classes).toBe(0);
@@ -236,7 +237,9 @@ describe("POST /api/class_reservations", () => {
     expect(
       (await book(t, unlimited.headers, { single_class_id: c1.single_class_id, guest: "Ana" })).statusCode,
     ).toBe(200);
-    expect((await bucketAmount(t.app, unlimited.buckets[0].available_class_id)).available_classes).toBe(-1);
+    expect((await bucketAmount(t.app, firstOf(unlimited.buckets).available_class_id)).available_classes).toBe(
+      -1,
+    );
   });
 
   it("books on an unlimited membership without credits while it is current", async () => {
@@ -255,15 +258,17 @@ describe("POST /api/class_reservations", () => {
     const c = await makeClass(t.app, studio, { at: soon() });
     const me = await makeCustomer(t, { credits: 2 });
     const end = new Date(Date.now() + 3 * DAY);
-    const [penalty] = await t.app.db
-      .insert(class_reservation_penalties)
-      .values({
-        customer_id: me.customerId,
-        no_shows: 3,
-        start_date: new Date(Date.now() - DAY),
-        end_date: end,
-      })
-      .returning();
+    const penalty = only(
+      await t.app.db
+        .insert(class_reservation_penalties)
+        .values({
+          customer_id: me.customerId,
+          no_shows: 3,
+          start_date: new Date(Date.now() - DAY),
+          end_date: end,
+        })
+        .returning(),
+    );
     await setConfig(t.app, { unlimited_membership_penalties_enabled: true });
     const res = await book(t, me.headers, { single_class_id: c.single_class_id });
     expect(res.statusCode).toBe(412);

@@ -4,6 +4,7 @@ import { messages, t as text } from "../../../domain/messages";
 import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { exactly, firstOf } from "../../test/fixtures";
 import {
   book,
   bucketAmount,
@@ -43,10 +44,13 @@ describe("DELETE /api/class_reservations/{id}", () => {
     const me = await makeCustomer(t, { credits: 2 });
     const { id } = await bookedClass(72, me);
     const mailOf = async (template: string) => {
-      const [row] = await t.app.db
-        .select()
-        .from(email_outbox)
-        .where(and(eq(email_outbox.to, me.email), eq(email_outbox.template, template)));
+      const row = firstOf(
+        await t.app.db
+          .select()
+          .from(email_outbox)
+          .where(and(eq(email_outbox.to, me.email), eq(email_outbox.template, template))),
+        `the ${template} email`,
+      );
       return row;
     };
     const confirmation = await mailOf("booking_confirmed");
@@ -78,7 +82,7 @@ describe("DELETE /api/class_reservations/{id}", () => {
       ],
     });
     const { c, id } = await bookedClass(48, me);
-    const [paid, other] = me.buckets;
+    const [paid, other] = exactly(me.buckets, 2);
     expect((await bucketAmount(t.app, paid.available_class_id)).available_classes).toBe(0);
     const res = await cancel(me.headers, id);
     expect(res.statusCode).toBe(200);
@@ -108,7 +112,7 @@ describe("DELETE /api/class_reservations/{id}", () => {
       const res = await cancel(me.headers, id);
       expect(res.statusCode).toBe(200);
       expect(res.json().refunded).toBe(false);
-      expect(await bucketAmount(t.app, me.buckets[0].available_class_id)).toMatchObject({
+      expect(await bucketAmount(t.app, firstOf(me.buckets).available_class_id)).toMatchObject({
         available_classes: 2,
         cancels_used: 0,
       });
@@ -156,12 +160,14 @@ describe("DELETE /api/class_reservations/{id}", () => {
         code: "CANCEL_LIMIT_REACHED",
         message: text("cancelLimitReached", { max: 1 }),
       });
-      const [row] = await t.app.db
-        .select()
-        .from(class_reservations)
-        .where(eq(class_reservations.class_reservation_id, second.id));
+      const row = firstOf(
+        await t.app.db
+          .select()
+          .from(class_reservations)
+          .where(eq(class_reservations.class_reservation_id, second.id)),
+      );
       expect(row.deletedAt).toBeNull();
-      expect((await bucketAmount(t.app, me.buckets[0].available_class_id)).available_classes).toBe(0);
+      expect((await bucketAmount(t.app, firstOf(me.buckets).available_class_id)).available_classes).toBe(0);
     } finally {
       await setConfig(t.app, { max_cancels_per_available_class: 0 });
     }
@@ -176,7 +182,7 @@ describe("DELETE /api/class_reservations/{id}", () => {
       .from(class_reservations)
       .where(eq(class_reservations.single_class_id, c.single_class_id));
     expect(rows.every((r) => r.deletedAt !== null)).toBe(true);
-    expect((await bucketAmount(t.app, me.buckets[0].available_class_id)).available_classes).toBe(2);
+    expect((await bucketAmount(t.app, firstOf(me.buckets).available_class_id)).available_classes).toBe(2);
   });
 
   it("a host and guest paid by one bucket count as two cancellations against its limit", async () => {
@@ -194,7 +200,7 @@ describe("DELETE /api/class_reservations/{id}", () => {
         .where(eq(class_reservations.customer_id, me.customerId));
       expect(rows).toHaveLength(2);
       expect(rows.every((r) => r.deletedAt === null)).toBe(true);
-      const bucket = await bucketAmount(t.app, me.buckets[0].available_class_id);
+      const bucket = await bucketAmount(t.app, firstOf(me.buckets).available_class_id);
       expect(bucket).toMatchObject({ available_classes: 0, cancels_used: 0 });
     } finally {
       await setConfig(t.app, { max_cancels_per_available_class: 0 });

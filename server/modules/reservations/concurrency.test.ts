@@ -9,6 +9,7 @@ import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf, must, only } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
 import { HOUR, makeClass, makeCustomer, makeStudio } from "./test-fixtures";
 
@@ -52,10 +53,12 @@ describe.skipIf(onPglite)("booking under concurrency (PostgreSQL, two app instan
     const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 48 * HOUR), capacity: 20 });
     // 15 seats already taken by an earlier booking (a host and 14 guests): 5 left.
     const early = await makeCustomer(t, { credits: 1 });
-    const [host] = await t.app.db
-      .insert(class_reservations)
-      .values({ single_class_id: klass.single_class_id, customer_id: early.customerId, paid_with: "admin" })
-      .returning();
+    const host = only(
+      await t.app.db
+        .insert(class_reservations)
+        .values({ single_class_id: klass.single_class_id, customer_id: early.customerId, paid_with: "admin" })
+        .returning(),
+    );
     await t.app.db.insert(class_reservations).values(
       Array.from({ length: 14 }, (_, i) => ({
         single_class_id: klass.single_class_id,
@@ -110,11 +113,13 @@ describe.skipIf(onPglite)("booking under concurrency (PostgreSQL, two app instan
       .from(available_classes)
       .where(inArray(available_classes.customer_id, racerIds));
     for (const b of balances) expect(b.amount).toBe(winners.has(b.customer_id) ? 0 : 1);
-    const [{ total }] = await t.app.db
-      .select({ total: sql<number>`sum(${available_classes.available_classes})::int` })
-      .from(available_classes)
-      .innerJoin(customers, eq(customers.customer_id, available_classes.customer_id))
-      .where(inArray(available_classes.customer_id, racerIds));
+    const { total } = only(
+      await t.app.db
+        .select({ total: sql<number>`sum(${available_classes.available_classes})::int` })
+        .from(available_classes)
+        .innerJoin(customers, eq(customers.customer_id, available_classes.customer_id))
+        .where(inArray(available_classes.customer_id, racerIds)),
+    );
     expect(total).toBe(195);
   }, 300_000);
 
@@ -138,10 +143,13 @@ describe.skipIf(onPglite)("booking under concurrency (PostgreSQL, two app instan
     expect(results.filter((r) => r.statusCode === 412).every((r) => r.json().code === "NO_CREDITS")).toBe(
       true,
     );
-    const [bucket] = await t.app.db
-      .select()
-      .from(available_classes)
-      .where(eq(available_classes.available_class_id, me.buckets[0].available_class_id));
+    const bucket = firstOf(
+      await t.app.db
+        .select()
+        .from(available_classes)
+        .where(eq(available_classes.available_class_id, firstOf(me.buckets).available_class_id)),
+      "bucket",
+    );
     expect(bucket.available_classes).toBe(0);
     // The losers' takeSeat ran on its own (no transaction, decision 0033) and wrote nothing: no
     // seat counted in any class but the winner's, and one row in all.
@@ -154,8 +162,8 @@ describe.skipIf(onPglite)("booking under concurrency (PostgreSQL, two app instan
           classes.map((c) => c.single_class_id),
         ),
       );
-    const won = results.findIndex((r) => r.statusCode === 200);
-    for (const { id, taken } of counters) expect(taken).toBe(id === classes[won].single_class_id ? 1 : 0);
+    const won = must(classes[results.findIndex((r) => r.statusCode === 200)], "the class booked");
+    for (const { id, taken } of counters) expect(taken).toBe(id === won.single_class_id ? 1 : 0);
     const rows = await t.app.db
       .select({ id: class_reservations.class_reservation_id })
       .from(class_reservations)

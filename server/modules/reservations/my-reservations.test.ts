@@ -4,6 +4,7 @@ import { messages } from "../../../domain/messages";
 import { class_reservation_penalties } from "../../db/schema/credits";
 import { class_reservations, coach_ratings } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf, only } from "../../test/fixtures";
 import {
   book,
   DAY,
@@ -29,10 +30,12 @@ async function seat(
   extra: Partial<typeof class_reservations.$inferInsert> = {},
 ) {
   const c = await makeClass(t.app, studio, { at });
-  const [row] = await t.app.db
-    .insert(class_reservations)
-    .values({ single_class_id: c.single_class_id, customer_id: customerId, paid_with: "admin", ...extra })
-    .returning();
+  const row = only(
+    await t.app.db
+      .insert(class_reservations)
+      .values({ single_class_id: c.single_class_id, customer_id: customerId, paid_with: "admin", ...extra })
+      .returning(),
+  );
   return row;
 }
 
@@ -142,10 +145,13 @@ describe("rating", () => {
       comment: "¡Genial!",
     });
     expect(res.statusCode).toBe(200);
-    const [saved] = await t.app.db
-      .select()
-      .from(class_reservations)
-      .where(eq(class_reservations.class_reservation_id, row.class_reservation_id));
+    const saved = firstOf(
+      await t.app.db
+        .select()
+        .from(class_reservations)
+        .where(eq(class_reservations.class_reservation_id, row.class_reservation_id)),
+      "saved",
+    );
     expect(saved.class_stars).toBe(5);
     const [coach] = await t.app.db
       .select()

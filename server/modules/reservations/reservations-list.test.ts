@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf, only } from "../../test/fixtures";
 import { DAY, HOUR, makeCustomer, makeStudio, type Studio } from "./test-fixtures";
 
 let t: TestApp;
@@ -77,10 +78,10 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
     // Someone else in the same classes, and a guest of mine (shown on its host's row, not as a row).
     await reserve(other.customerId, [...tied.slice(0, 30), ...older.slice(0, 30)]);
     await t.app.db.insert(class_reservations).values({
-      single_class_id: tied[0].single_class_id,
+      single_class_id: firstOf(tied).single_class_id,
       customer_id: me.customerId,
       guest: "Sofía",
-      guest_of_id: mine[0].class_reservation_id,
+      guest_of_id: firstOf(mine).class_reservation_id,
       paid_with: "admin",
     });
 
@@ -103,7 +104,7 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
     expect(
       pages
         .flatMap((p) => p.reservations)
-        .find((r) => r.class_reservation_id === mine[0].class_reservation_id)?.guest,
+        .find((r) => r.class_reservation_id === firstOf(mine).class_reservation_id)?.guest,
     ).toBe("Sofía");
 
     // The seeds' page= numbers list the same order.
@@ -113,7 +114,7 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
       await list(me.headers, "?page=3"),
     ];
     expect(ids(numbered)).toEqual(expected);
-    expect(numbered[2].next).toBeNull();
+    expect(numbered[2]?.next).toBeNull();
 
     // The other customer sees only their own 60.
     const theirs = ids(await walk(other.headers, "all"));
@@ -130,7 +131,7 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
     const first = await list(me.headers, "?filter=upcoming");
     expect(first.reservations).toHaveLength(50);
     // Upcoming reads soonest first: a new class sooner than all of them lands before the cursor.
-    const [sooner] = await classesAt([new Date(Date.now() + 30 * 60_000)]);
+    const sooner = only(await classesAt([new Date(Date.now() + 30 * 60_000)]));
     await reserve(me.customerId, [sooner]);
     const second = await list(me.headers, `?filter=upcoming&after=${encodeURIComponent(first.next!)}`);
     expect(second.reservations).toHaveLength(10);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 import { countActiveSeats } from "./booking.repository";
 import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "./test-fixtures";
 
@@ -21,10 +22,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function counter(classId: number) {
-  const [row] = await t.app.db
-    .select({ n: single_classes.seats_taken })
-    .from(single_classes)
-    .where(eq(single_classes.single_class_id, classId));
+  const row = firstOf(
+    await t.app.db
+      .select({ n: single_classes.seats_taken })
+      .from(single_classes)
+      .where(eq(single_classes.single_class_id, classId)),
+  );
   return row.n;
 }
 

@@ -17,40 +17,51 @@ import {
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import type { TestApp } from "../../test/build-test-app";
+import { exactly, only } from "../../test/fixtures";
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
 
 export async function makeStudio(app: FastifyInstance) {
   const db = app.db;
-  const [roma, polanco] = await db
-    .insert(locations)
-    .values([{ name: "Roma" }, { name: "Polanco", address: "Masaryk 340" }])
-    .returning();
-  const [map] = await db
-    .insert(custom_spot_maps)
-    .values({
-      name: "Reformers",
-      rows: 2,
-      columns: 3,
-      spots: {
-        A1: { label: "1", selectable: true },
-        A2: { label: "Coach", selectable: false },
-        A3: { label: "2", selectable: true },
-        B1: { label: "3", selectable: true },
-        B3: { label: "4", selectable: true },
-      },
-    })
-    .returning();
-  const [cycling, reformer, yoga] = await db
-    .insert(class_types)
-    .values([
-      { name: "Cycling", spot_map: "2,3", color: "#e8590c" },
-      { name: "Reformer", custom_spot_map_id: map.custom_spot_map_id },
-      { name: "Yoga" },
-    ])
-    .returning();
-  const [coach] = await db.insert(instructors).values({ name: "Vale", last_name: "Ruiz" }).returning();
+  const [roma, polanco] = exactly(
+    await db
+      .insert(locations)
+      .values([{ name: "Roma" }, { name: "Polanco", address: "Masaryk 340" }])
+      .returning(),
+    2,
+    "locations",
+  );
+  const map = only(
+    await db
+      .insert(custom_spot_maps)
+      .values({
+        name: "Reformers",
+        rows: 2,
+        columns: 3,
+        spots: {
+          A1: { label: "1", selectable: true },
+          A2: { label: "Coach", selectable: false },
+          A3: { label: "2", selectable: true },
+          B1: { label: "3", selectable: true },
+          B3: { label: "4", selectable: true },
+        },
+      })
+      .returning(),
+  );
+  const [cycling, reformer, yoga] = exactly(
+    await db
+      .insert(class_types)
+      .values([
+        { name: "Cycling", spot_map: "2,3", color: "#e8590c" },
+        { name: "Reformer", custom_spot_map_id: map.custom_spot_map_id },
+        { name: "Yoga" },
+      ])
+      .returning(),
+    3,
+    "class types",
+  );
+  const coach = only(await db.insert(instructors).values({ name: "Vale", last_name: "Ruiz" }).returning());
   return { roma, polanco, cycling, reformer, yoga, coach, map };
 }
 
@@ -68,16 +79,18 @@ export async function makeClass(
   },
 ) {
   const type = studio[opts.type ?? "cycling"];
-  const [row] = await app.db
-    .insert(single_classes)
-    .values({
-      class_date: opts.at,
-      capacity: opts.capacity === undefined ? 10 : opts.capacity,
-      class_type_id: type.class_type_id,
-      location_id: studio[opts.location ?? "roma"].location_id,
-      description: "Clase de prueba",
-    })
-    .returning();
+  const row = only(
+    await app.db
+      .insert(single_classes)
+      .values({
+        class_date: opts.at,
+        capacity: opts.capacity === undefined ? 10 : opts.capacity,
+        class_type_id: type.class_type_id,
+        location_id: studio[opts.location ?? "roma"].location_id,
+        description: "Clase de prueba",
+      })
+      .returning(),
+  );
   await app.db
     .insert(single_class_instructors)
     .values({ single_class_id: row.single_class_id, instructor_id: studio.coach.instructor_id });
@@ -95,13 +108,15 @@ export async function makeCustomer(
 ) {
   const { headers, userId, email } = await t.signUp();
   const db = t.app.db;
-  let [row] = await db.select().from(customers).where(eq(customers.uid, userId));
-  if (!row) {
-    [row] = await db
-      .insert(customers)
-      .values({ uid: userId, name: "Cliente", last_name: "Prueba", email })
-      .returning();
-  }
+  const [found] = await db.select().from(customers).where(eq(customers.uid, userId));
+  const row =
+    found ??
+    only(
+      await db
+        .insert(customers)
+        .values({ uid: userId, name: "Cliente", last_name: "Prueba", email })
+        .returning(),
+    );
   if (opts.unlimitedUntil !== undefined) {
     await db
       .update(customers)
@@ -122,11 +137,10 @@ export async function makeCustomer(
 }
 
 export async function bucketAmount(app: FastifyInstance, id: number) {
-  const [b] = await app.db
-    .select()
-    .from(available_classes)
-    .where(eq(available_classes.available_class_id, id));
-  return b;
+  return only(
+    await app.db.select().from(available_classes).where(eq(available_classes.available_class_id, id)),
+    `bucket ${id}`,
+  );
 }
 
 export async function setConfig(app: FastifyInstance, values: Record<string, unknown>) {

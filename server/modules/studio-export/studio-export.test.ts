@@ -8,6 +8,7 @@ import { app_config } from "../../db/schema/app-config";
 import { customers } from "../../db/schema/customers";
 import { purchases } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { only } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
 import { addPackage } from "../checkout/commerce-test-support";
 import { EXCLUDED_COLUMNS, EXCLUDED_TABLES, type StudioExportManifest } from "./studio-export.service";
@@ -129,13 +130,15 @@ describe(`Exportar todo (${testDriver()})`, () => {
       const [header, ...rows] = records;
       expect(header).toEqual(file.columns.map((c) => c.name));
       expect(rows).toHaveLength(file.rows);
-      const [{ n }] = (
-        (await t.app.db.execute(
-          sql`select count(*)::int as n from ${sql.identifier(file.table)}`,
-        )) as unknown as {
-          rows: { n: number }[];
-        }
-      ).rows;
+      const { n } = only(
+        (
+          (await t.app.db.execute(
+            sql`select count(*)::int as n from ${sql.identifier(file.table)}`,
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows,
+      );
       expect(rows.length, file.table).toBe(n);
       // No secret leaves: no column named like one, none of the excluded columns.
       for (const column of header!) {

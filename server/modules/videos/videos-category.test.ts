@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { class_categories, single_classes } from "../../db/schema/calendar";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { exactly } from "../../test/fixtures";
 import { type Library, seedLibrary, subscriber } from "./videos.fixtures";
 
 // GET /api/videos?class_category_id=: a video has a class type, and belongs to the categories
@@ -23,10 +24,13 @@ describe("video list filtered by class category", () => {
   };
 
   it("lists the videos of the class types the category's classes are of", async () => {
-    const [indoor, empty] = await t.app.db
-      .insert(class_categories)
-      .values([{ name: "Indoor" }, { name: "Sin clases" }])
-      .returning();
+    const [indoor, empty] = exactly(
+      await t.app.db
+        .insert(class_categories)
+        .values([{ name: "Indoor" }, { name: "Sin clases" }])
+        .returning(),
+      2,
+    );
     // Two classes of one type in the category: the type counts once.
     await t.app.db.insert(single_classes).values(
       [1, 2].map((days) => ({

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "../../db/client";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
 import { book, DAY, makeClass, makeCustomer, makeStudio } from "../reservations/test-fixtures";
 import { promoteClass } from "./promotion.service";
@@ -81,7 +82,7 @@ describe.skipIf(testDriver() !== "postgres")("promotion with two instances (Post
             isNull(class_reservations.deletedAt),
           ),
         );
-      expect(seats.map((s) => s.customer_id)).toEqual([waiting[0].customerId]);
+      expect(seats.map((s) => s.customer_id)).toEqual([firstOf(waiting).customerId]);
       const promoted = await t.app.db
         .select()
         .from(waitlists)

@@ -4,6 +4,7 @@ import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 import {
   book,
   DAY,
@@ -54,7 +55,7 @@ async function seatsOf(classId: number) {
 async function mailsTo(customerId: number, template: string) {
   const rows = await t.app.db.select().from(email_outbox);
   const { customers } = await import("../../db/schema/customers");
-  const [c] = await t.app.db.select().from(customers).where(eq(customers.customer_id, customerId));
+  const c = firstOf(await t.app.db.select().from(customers).where(eq(customers.customer_id, customerId)));
   return rows.filter((r) => r.to === c.email && r.template?.startsWith(template));
 }
 
@@ -73,7 +74,7 @@ describe("joining and leaving", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("ALREADY_ON_WAITLIST");
 
-    const booked = await join(holders[0].headers, klass.single_class_id);
+    const booked = await join(firstOf(holders).headers, klass.single_class_id);
     expect(booked.statusCode).toBe(409);
     expect(booked.json().code).toBe("ALREADY_BOOKED");
 
@@ -149,8 +150,8 @@ describe("automatic promotion", () => {
 
     const cancel = await t.app.inject({
       method: "DELETE",
-      url: `/api/class_reservations/${holders[0].reservationId}`,
-      headers: holders[0].headers,
+      url: `/api/class_reservations/${firstOf(holders).reservationId}`,
+      headers: firstOf(holders).headers,
     });
     expect(cancel.statusCode).toBe(200);
 
@@ -160,7 +161,10 @@ describe("automatic promotion", () => {
       .select()
       .from(waitlists)
       .where(eq(waitlists.customer_id, second.customerId));
-    expect(entry).toMatchObject({ status: "promoted", class_reservation_id: seats[0].class_reservation_id });
+    expect(entry).toMatchObject({
+      status: "promoted",
+      class_reservation_id: firstOf(seats).class_reservation_id,
+    });
     // Sees it in Mis Reservaciones and got the confirmation with the .ics.
     const mine = await t.app.inject({
       method: "GET",
@@ -170,8 +174,8 @@ describe("automatic promotion", () => {
     expect(mine.json().reservations.map((r: { single_class_id: number }) => r.single_class_id)).toContain(
       klass.single_class_id,
     );
-    const [mail] = await mailsTo(second.customerId, "waitlist_promoted");
-    expect(mail.attachments?.[0].filename).toMatch(/\.ics$/);
+    const mail = firstOf(await mailsTo(second.customerId, "waitlist_promoted"), "mail");
+    expect(mail.attachments?.[0]?.filename).toMatch(/\.ics$/);
     expect(mail.text).toContain("Se liberó un lugar");
     expect(mail.html).toContain("#d6336c"); // branded with the studio colour
     // The one without credits was told why, once, and is still in line (now first).
@@ -199,7 +203,7 @@ describe("automatic promotion", () => {
       .set({ capacity: 3 })
       .where(eq(single_classes.single_class_id, klass.single_class_id));
     const result = await promoteClass(t.app, klass.single_class_id);
-    expect(result.promoted.map((p) => p.customer_id)).toEqual([people[0].customerId, people[1].customerId]);
+    expect(result.promoted.map((p) => p.customer_id)).toEqual(people.slice(0, 2).map((p) => p.customerId));
     expect((await seatsOf(klass.single_class_id)).length).toBe(3);
   });
 
@@ -210,7 +214,7 @@ describe("automatic promotion", () => {
     await t.app.db
       .update(class_reservations)
       .set({ deletedAt: new Date() })
-      .where(eq(class_reservations.class_reservation_id, holders[0].reservationId));
+      .where(eq(class_reservations.class_reservation_id, firstOf(holders).reservationId));
     const result = await promoteClass(t.app, klass.single_class_id);
     expect(result.promoted).toEqual([]);
     const list = await t.app.inject({ method: "GET", url: "/api/waitlist", headers: waiting.headers });
@@ -231,8 +235,8 @@ describe("automatic promotion", () => {
     await join(free.headers, klass.single_class_id);
     await t.app.inject({
       method: "DELETE",
-      url: `/api/class_reservations/${holders[0].reservationId}`,
-      headers: holders[0].headers,
+      url: `/api/class_reservations/${firstOf(holders).reservationId}`,
+      headers: firstOf(holders).headers,
     });
     const seats = await seatsOf(klass.single_class_id);
     expect(seats.map((s) => s.customer_id)).toEqual([free.customerId]);
@@ -247,7 +251,7 @@ describe("automatic promotion", () => {
     await t.app.db
       .update(class_reservations)
       .set({ deletedAt: new Date() })
-      .where(eq(class_reservations.class_reservation_id, holders[0].reservationId));
+      .where(eq(class_reservations.class_reservation_id, firstOf(holders).reservationId));
     await sweepWaitlists(t.app);
     expect((await seatsOf(klass.single_class_id)).map((s) => s.customer_id)).toEqual([waiting.customerId]);
   });
@@ -266,8 +270,8 @@ describe("offer mode", () => {
 
     await t.app.inject({
       method: "DELETE",
-      url: `/api/class_reservations/${holders[0].reservationId}`,
-      headers: holders[0].headers,
+      url: `/api/class_reservations/${firstOf(holders).reservationId}`,
+      headers: firstOf(holders).headers,
     });
     expect(await seatsOf(klass.single_class_id)).toHaveLength(0);
     const offered = (await t.app.inject({ method: "GET", url: "/api/waitlist", headers: a.headers })).json()
@@ -301,7 +305,10 @@ describe("offer mode", () => {
     const expired = await accept(c.headers, ids[2]);
     expect(expired.json().code).toBe("WAITLIST_OFFER_EXPIRED");
     await sweepWaitlists(t.app);
-    const [cEntry] = await t.app.db.select().from(waitlists).where(eq(waitlists.waitlist_id, ids[2]));
+    const cEntry = firstOf(
+      await t.app.db.select().from(waitlists).where(eq(waitlists.waitlist_id, ids[2])),
+      "cEntry",
+    );
     expect(cEntry.status).toBe("waiting");
   });
 });
@@ -316,9 +323,9 @@ describe("offer expiry timing", () => {
     await t.app.db
       .update(class_reservations)
       .set({ deletedAt: new Date() })
-      .where(eq(class_reservations.class_reservation_id, holders[0].reservationId));
+      .where(eq(class_reservations.class_reservation_id, firstOf(holders).reservationId));
     const result = await promoteClass(t.app, klass.single_class_id);
     expect(result.offered).toHaveLength(1);
-    expect(result.offered[0].expires_at.getTime()).toBe(at.getTime() - 120 * 60_000);
+    expect(firstOf(result.offered).expires_at.getTime()).toBe(at.getTime() - 120 * 60_000);
   });
 });

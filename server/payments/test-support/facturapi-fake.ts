@@ -148,7 +148,8 @@ export async function startFacturapiFake() {
           cancellation_status: "none",
         });
       }
-      const invoice = match ? invoices.get(match[1]) : undefined;
+      const id = match?.[1];
+      const invoice = id === undefined ? undefined : invoices.get(id);
       if (!match || !invoice) return json(404, { message: "Invoice not found", status: 404 });
       if (req.method === "GET" && match[2] === "pdf") {
         res.writeHead(200, { "content-type": "application/pdf" });
