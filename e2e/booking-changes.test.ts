@@ -24,6 +24,12 @@ const SPOT_MAP = "3,3";
 const grid = spotGridFor({ spot_map: SPOT_MAP, custom_spot_map: null });
 if (!grid) throw new Error("spot map");
 const spots = selectableSpots(grid);
+/** The map's `i`th selectable spot (0-based). */
+const spot = (i: number) => {
+  const key = spots[i];
+  if (key === undefined) throw new Error(`spot map ${SPOT_MAP} has no selectable spot ${i}`);
+  return key;
+};
 const labelOf = (key: string) => grid.rows.flat().find((c) => c.key === key)?.label ?? key;
 
 /** A screenshot file of one element (a dialog, a card), beside the journeys' full-page ones. */
@@ -99,7 +105,7 @@ for (const [size, viewport] of [
       // Three days ahead, at a whole hour: far outside any cancellation window.
       const at = new Date(Math.ceil((Date.now() + 72 * HOUR) / HOUR) * HOUR);
       const klass = await newClass(adminToken, typeId, at, 6);
-      const booked = await book(me.token, { single_class_id: klass.single_class_id, spot: spots[0] });
+      const booked = await book(me.token, { single_class_id: klass.single_class_id, spot: spot(0) });
       const reservationId = booked.json.class_reservation.class_reservation_id as number;
 
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
@@ -107,9 +113,9 @@ for (const [size, viewport] of [
       const card = await cardOf(page, klass, typeName, "reserved");
       await card.getByRole("button", { name: "Cambiar lugar" }).click();
       const dialog = page.getByRole("dialog", { name: "Cambiar Reservación" });
-      await dialog.getByRole("button", { name: `Lugar ${labelOf(spots[0])} (seleccionado)` }).waitFor();
-      await dialog.getByRole("button", { name: `Lugar ${labelOf(spots[4])}`, exact: true }).click();
-      await dialog.getByRole("button", { name: `Lugar ${labelOf(spots[4])} (seleccionado)` }).waitFor();
+      await dialog.getByRole("button", { name: `Lugar ${labelOf(spot(0))} (seleccionado)` }).waitFor();
+      await dialog.getByRole("button", { name: `Lugar ${labelOf(spot(4))}`, exact: true }).click();
+      await dialog.getByRole("button", { name: `Lugar ${labelOf(spot(4))} (seleccionado)` }).waitFor();
       await expectAxeClean(page, "change dialog");
       await screenshot(page, `booking-change-spot-${size}`);
       await dialog.screenshot({ path: shot(`booking-change-dialog-${size}`) });
@@ -119,13 +125,13 @@ for (const [size, viewport] of [
 
       const list = (await apiCall("/api/class_reservations?filter=upcoming", { token: me.token })).json
         .reservations as Json[];
-      expect(list.find((r) => r.class_reservation_id === reservationId)?.spot).toBe(spots[4]);
+      expect(list.find((r) => r.class_reservation_id === reservationId)?.spot).toBe(spot(4));
       // Mis Reservaciones shows the new spot.
       await page.goto("/mystudio/reservaciones");
       await page
         .getByTestId("reservation-row")
         .filter({ hasText: typeName })
-        .filter({ hasText: labelOf(spots[4]) })
+        .filter({ hasText: labelOf(spot(4)) })
         .first()
         .waitFor();
       await screenshot(page, `booking-change-reservations-${size}`);
@@ -167,7 +173,7 @@ for (const [size, viewport] of [
       await expectAxeClean(page, "booking dialog with the late warning");
       await screenshot(page, `booking-late-warning-${size}`);
       await booking.screenshot({ path: shot(`booking-late-warning-dialog-${size}`) });
-      await booking.getByRole("button", { name: `Lugar ${labelOf(spots[1])}`, exact: true }).click();
+      await booking.getByRole("button", { name: `Lugar ${labelOf(spot(1))}`, exact: true }).click();
       await booking.getByRole("button", { name: "Reservar", exact: true }).click();
       await page.getByText(messages.reservationSaved).waitFor();
 
@@ -257,7 +263,7 @@ for (const [size, viewport] of [
       const theirs = await newClass(adminToken, typeId, at, 1);
       const mine = await newClass(adminToken, typeId, new Date(at.getTime() + HOUR), 1);
       await book(other.token, { single_class_id: theirs.single_class_id });
-      await book(me.token, { single_class_id: mine.single_class_id, spot: spots[2] });
+      await book(me.token, { single_class_id: mine.single_class_id, spot: spot(2) });
 
       const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
       await signInAs(page, me.email, "/mystudio", STRONG_PASSWORD);

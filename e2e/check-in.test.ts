@@ -87,6 +87,7 @@ async function customer(admin: string, packageId: number, name: string, classId?
 async function newClass(admin: string, daysAhead: number) {
   const types = (await apiCall("/api/class_types")).json.class_types as Json[];
   const type = types.find((t) => !t.custom_spot_map_id && !t.spot_map) ?? types[0];
+  if (!type) throw new Error("the demo studio has no class types");
   const { json } = await apiCall("/api/single_class", {
     method: "POST",
     token: admin,
@@ -112,6 +113,7 @@ describe("check-in at the door", () => {
       const admin = await apiSignIn("admin@demo.mx");
       const packages = (await apiCall("/api/class_packages/presenciales/all")).json.paquetes as Json[];
       const pack = packages.find((p) => !p.is_subscription && p.class_amount > 0) ?? packages[0];
+      if (!pack) throw new Error("the demo studio sells no in-studio packages");
       const classId = await newClass(admin, daysAhead);
       const lucia = await customer(admin, pack.class_package_id, "Lucía", classId);
       const marco = await customer(admin, pack.class_package_id, "Marco", classId);

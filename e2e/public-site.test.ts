@@ -143,6 +143,7 @@ describe("public site: every route, phone and desktop, axe-core clean", () => {
     const picker = page.getByRole("combobox", { name: "Estudio" });
     const studios = await picker.locator("option").allTextContents();
     const chosen = studios[1];
+    if (!chosen) throw new Error(`the studio filter offers no studio: ${studios.join(", ")}`);
     const other = studios.find((name, i) => i > 0 && name !== chosen) ?? "";
     await picker.selectOption({ label: chosen });
     const cardTexts = () => page.locator('[data-testid="class-card"]').allTextContents();

@@ -45,6 +45,7 @@ describe("waitlist journey", () => {
     const adminToken = await apiSignIn("admin@demo.mx");
     const packages = (await apiCall("/api/class_packages/presenciales/all")).json.paquetes as Json[];
     const pack = packages.find((p) => p.class_package_id && !p.is_subscription) ?? packages[0];
+    if (!pack) throw new Error("the demo studio sells no in-studio packages");
     const waiting = await newCustomerWithCredits(adminToken, pack.class_package_id, "Paula");
     const holder = await newCustomerWithCredits(adminToken, pack.class_package_id, "Rita");
 
