@@ -6,6 +6,7 @@ import { customers } from "../../db/schema/customers";
 import { class_package_types, class_packages } from "../../db/schema/packages";
 import { discounts, payment_methods } from "../../db/schema/payments";
 import { invoices, purchases } from "../../db/schema/purchases";
+import { MERCADOPAGO_TEST_KEYS, startMercadoPagoFake } from "../../payments/test-support/mercadopago-fake";
 import { PAYPAL_TEST_KEYS, startPaypalFake } from "../../payments/test-support/paypal-fake";
 import { STRIPE_TEST_KEYS, startStripeFake } from "../../payments/test-support/stripe-fake";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -211,6 +212,29 @@ export const startStripeSuite = () =>
     STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhook,
     STRIPE_API_URL: fake.url,
   }));
+
+/** Mercado Pago's suite: its fake and the keys that turn it on (the studio still enables it). */
+export const startMercadoPagoSuite = () =>
+  startProviderSuite(startMercadoPagoFake, (fake) => ({
+    MERCADOPAGO_ACCESS_TOKEN: MERCADOPAGO_TEST_KEYS.accessToken,
+    MERCADOPAGO_WEBHOOK_SECRET: MERCADOPAGO_TEST_KEYS.webhookSecret,
+    MERCADOPAGO_API_URL: fake.url,
+  }));
+
+/** An OXXO or SPEI checkout (POST /api/checkout/offline), on whichever processor the suite runs. */
+export const buyOffline = (
+  t: TestApp,
+  headers: Record<string, string>,
+  classPackageId: number,
+  method: "oxxo" | "spei",
+  key = newKey(),
+) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/checkout/offline",
+    headers,
+    payload: { class_package_id: classPackageId, method, idempotency_key: key },
+  });
 
 /**
  * What the suites read back after a payment: a purchase, its credits and its invoices (oldest
