@@ -138,7 +138,7 @@ export const CANCEL_UNITS = [
 ] as const;
 export type CancelUnit = (typeof CANCEL_UNITS)[number];
 
-const UNIT_LABEL: Record<string, [string, string]> = {
+const UNIT_LABEL: Record<ReturnType<typeof baseUnit>, [string, string]> = {
   hour: ["hora", "horas"],
   minute: ["minuto", "minutos"],
   second: ["segundo", "segundos"],

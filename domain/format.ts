@@ -8,7 +8,7 @@
  * or its ICU version.
  */
 
-import { tableOffsetAt, wallClockFormatter, type ZoneOffsets } from "./zone-offsets";
+import { tableOffsetAt, wallClockFormatter, wallClockParts, type ZoneOffsets } from "./zone-offsets";
 
 export const DEFAULT_TIMEZONE = "America/Mexico_City";
 
@@ -192,19 +192,8 @@ function computeWallClock(input: DateInput, timeZone: string): WallClock | null 
       weekday: local.getUTCDay(),
     };
   }
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone || DEFAULT_TIMEZONE).formatToParts(date)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  const { year, month, day } = parts;
-  return {
-    year,
-    month,
-    day,
-    hour: parts.hour % 24,
-    minute: parts.minute,
-    weekday: weekdayOf(year, month, day),
-  };
+  const parts = wallClockParts(formatterFor(timeZone || DEFAULT_TIMEZONE), date);
+  return { ...parts, weekday: weekdayOf(parts.year, parts.month, parts.day) };
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -254,9 +243,9 @@ export function formatDayMonth(input: DateInput | null | undefined): string {
 /** Capitalised Spanish weekday ("Lunes"): from a day index (0 = Sunday) or a date in the zone. */
 export function weekdayName(input: DateInput, timeZone?: string): string {
   if (typeof input === "number" && Number.isInteger(input) && input >= 0 && input <= 6)
-    return WEEKDAYS[input];
+    return WEEKDAYS[input] ?? "";
   const c = wallClock(input, timeZone);
-  return c ? WEEKDAYS[c.weekday] : "";
+  return c ? (WEEKDAYS[c.weekday] ?? "") : "";
 }
 
 /** Capitalised Spanish month name ("Marzo") for 1..12. */

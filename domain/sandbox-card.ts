@@ -96,5 +96,6 @@ export function parseSandboxToken(token: string): SandboxCard | null {
   if (!m) return null;
   const outcome = m[1] as SandboxOutcome;
   if (outcome !== "success" && !(DECLINE_CODES as readonly string[]).includes(outcome)) return null;
-  return { outcome, brand: m[2] as CardBrand, last4: m[3], exp_month: Number(m[4]), exp_year: Number(m[5]) };
+  // The pattern's groups are not optional: a match fills every one.
+  return { outcome, brand: m[2] as CardBrand, last4: m[3]!, exp_month: Number(m[4]), exp_year: Number(m[5]) };
 }

@@ -23,8 +23,8 @@ describe("spot maps", () => {
         B2: { label: "2" },
       },
     });
-    expect(grid.rows[0][0]).toEqual({ key: "A1", label: "Coach", selectable: false });
-    expect(grid.rows[1][0]).toEqual({ key: "B1", label: "", selectable: false });
+    expect(grid.rows[0]?.[0]).toEqual({ key: "A1", label: "Coach", selectable: false });
+    expect(grid.rows[1]?.[0]).toEqual({ key: "B1", label: "", selectable: false });
     expect(selectableSpots(grid)).toEqual(["A2", "B2"]);
     expect(spotLabel(grid, "B2")).toBe("2");
     expect(spotGridFor({ spot_map: "3", custom_spot_map: { rows: 1, columns: 1, spots: {} } })?.kind).toBe(

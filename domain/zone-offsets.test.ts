@@ -19,18 +19,16 @@ function intlWallClock(ms: number, zone: string) {
     formatter = wallClockFormatter(zone);
     formatters.set(zone, formatter);
   }
-  const parts = Object.fromEntries(
-    formatter
-      .formatToParts(ms)
-      .filter((part) => part.type !== "literal")
-      .map((part) => [part.type, Number(part.value)]),
-  );
+  const parts = formatter.formatToParts(ms);
+  // Read here without wallClockParts, which the fallback under test uses; a missing field is NaN.
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value);
   return {
-    year: parts.year,
-    month: parts.month,
-    day: parts.day,
-    hour: parts.hour % 24,
-    minute: parts.minute,
+    year: field("year"),
+    month: field("month"),
+    day: field("day"),
+    hour: field("hour") % 24,
+    minute: field("minute"),
   };
 }
 

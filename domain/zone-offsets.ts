@@ -23,12 +23,22 @@ const DAY = 24 * 60 * MINUTE;
 
 /** The zone's offset at an instant, in minutes (Intl: for building tables, not for hot paths). */
 export function intlOffsetAt(formatter: Intl.DateTimeFormat, ms: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(ms)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute);
+  const parts = wallClockParts(formatter, ms);
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
   return Math.round((wall - Math.floor(ms / MINUTE) * MINUTE) / MINUTE);
+}
+
+/**
+ * The numeric fields of an instant as a wallClockFormatter shows them (midnight, which some
+ * engines give as hour 24, as 0). That formatter always gives all five.
+ */
+export function wallClockParts(formatter: Intl.DateTimeFormat, instant: number | Date) {
+  const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
+  for (const part of formatter.formatToParts(instant)) {
+    if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value);
+  }
+  parts.hour %= 24;
+  return parts;
 }
 
 /**
@@ -55,9 +65,9 @@ export function buildZoneOffsets(zone: string, from: number, to: number): ZoneOf
   const formatter = wallClockFormatter(zone);
   const offsetAt = (ms: number) => intlOffsetAt(formatter, ms);
   const start = Math.floor(from / MINUTE) * MINUTE;
-  const changes: [number, number][] = [[start, offsetAt(start)]];
+  let offset = offsetAt(start);
+  const changes: [number, number][] = [[start, offset]];
   let before = start;
-  let offset = changes[0][1];
   while (before < to) {
     const after = Math.min(before + DAY, to);
     const next = offsetAt(after);
@@ -81,9 +91,12 @@ export function buildZoneOffsets(zone: string, from: number, to: number): ZoneOf
 /** The offset the table gives for an instant, or null outside its span. */
 export function tableOffsetAt(table: ZoneOffsets, ms: number): number | null {
   if (!(ms >= table.from && ms < table.to)) return null;
-  const { changes } = table;
-  let offset = changes[0][1];
-  for (let i = 1; i < changes.length && changes[i][0] <= ms; i++) offset = changes[i][1];
+  // The first change is at `from`; each later one applies from its instant on.
+  let offset: number | null = null;
+  for (const [at, value] of table.changes) {
+    if (offset !== null && at > ms) break;
+    offset = value;
+  }
   return offset;
 }
 

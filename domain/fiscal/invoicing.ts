@@ -80,17 +80,23 @@ export function zonedMidnight(year: number, month: number, day: number, timeZone
   return new Date(ms);
 }
 
+/** Year and month of a "2026-09" period (NaN for a part it lacks). */
+function yearMonth(period: string): [year: number, month: number] {
+  const [y = Number.NaN, m = Number.NaN] = period.split("-").map(Number);
+  return [y, m];
+}
+
 /** The period before "2026-10": "2026-09". */
 export function previousPeriod(period: string): string {
-  const [y, m] = period.split("-").map(Number);
+  const [y, m] = yearMonth(period);
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
 }
 
 /** Start (inclusive) and end (exclusive) instants of a monthly period in the studio's zone. */
 export function periodBounds(period: string, timeZone: string): { from: Date; to: Date } {
-  const [y, m] = period.split("-").map(Number);
-  const next = m === 12 ? [y + 1, 1] : [y, m + 1];
-  return { from: zonedMidnight(y, m, 1, timeZone), to: zonedMidnight(next[0], next[1], 1, timeZone) };
+  const [y, m] = yearMonth(period);
+  const to = m === 12 ? zonedMidnight(y + 1, 1, 1, timeZone) : zonedMidnight(y, m + 1, 1, timeZone);
+  return { from: zonedMidnight(y, m, 1, timeZone), to };
 }
 
 /**
@@ -120,7 +126,7 @@ export function globalPeriodDue(now: Date, timeZone: string, daysAfterMonth: num
 
 /** "septiembre de 2026" for "2026-09". */
 export function periodLabel(period: string): string {
-  const [y, m] = period.split("-").map(Number);
+  const [y, m] = yearMonth(period);
   return monthYearLabel(y, m);
 }
 
