@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { only } from "../test/fixtures";
 import { createTestDatabase } from "../test/test-database";
 import { testDriver } from "../test/test-driver";
 import type { Database } from "./client";
@@ -23,13 +24,13 @@ describe(`preparedStatement (${testDriver()})`, () => {
 
   it("runs on the connection it is given: the pool, or an open transaction", async () => {
     const db = database.db;
-    const [outside] = await db.insert(locations).values({ name: "Roma" }).returning();
+    const outside = only(await db.insert(locations).values({ name: "Roma" }).returning());
     expect(await locationById(db, { id: outside.location_id })).toEqual([{ name: "Roma" }]);
 
     let insideId = 0;
     await db
       .transaction(async (tx) => {
-        const [inside] = await tx.insert(locations).values({ name: "Polanco" }).returning();
+        const inside = only(await tx.insert(locations).values({ name: "Polanco" }).returning());
         insideId = inside.location_id;
         // Only the transaction's own connection sees its uncommitted row (on PGlite a query on
         // the database itself would wait for the transaction: this would hang instead).

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "../db/schema/auth";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { must } from "../test/fixtures";
 import { SESSION_COOKIE_PREFIX } from "./auth";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
 
@@ -23,7 +24,7 @@ const requestWith = (headers: Record<string, string>) => ({ headers }) as unknow
 
 async function signedIn() {
   const login = await t.signUp();
-  const signed = login.headers.authorization.slice("Bearer ".length);
+  const signed = must(login.headers.authorization, "a bearer token").slice("Bearer ".length);
   const raw = signed.slice(0, signed.lastIndexOf("."));
   const [row] = await t.app.db.select().from(session).where(eq(session.token, raw));
   expect(row?.userId).toBe(login.userId);
