@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  customerPage,
+  customersQuery,
+  quickSearchAnswer,
+  quickSearchQuery,
+} from "../../../domain/api/admin-customers";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
@@ -25,23 +31,6 @@ import customerRecordRoutes from "./customer-record.routes";
 const tags = ["admin", "clientes"];
 const id = z.coerce.number().int().positive();
 const messageOut = z.object({ message: z.string() }).loose();
-const customerRow = z
-  .object({
-    customer_id: z.number(),
-    name: z.string(),
-    last_name: z.string().nullable(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    has_unlimited: z.boolean(),
-    unlimited_membership_expiration: z.date().nullable(),
-    createdAt: z.date(),
-    credits: z.number(),
-    tags: z.array(z.string()),
-    deactivatedAt: z.date().nullable(),
-    merged_into_id: z.number().nullable(),
-  })
-  .loose();
-
 /**
  * The admin's customer screens (seed 001 §7): list and search, one customer's whole record, and
  * the desk's corrections, every one audited. Admin only.
@@ -57,21 +46,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Clientes: búsqueda por nombre, correo o teléfono, paginada y ordenable (sort=-createdAt)",
-        querystring: z.object({
-          query: z.string().max(200).optional().default(""),
-          page: z.coerce.number().int().min(1).default(1),
-          size: z.coerce.number().int().min(1).max(500).default(25),
-          sort: z.string().max(40).optional(),
-          tag: z.string().trim().max(30).optional(),
-        }),
-        response: {
-          200: z.object({
-            customers: z.array(customerRow),
-            total: z.number(),
-            page: z.number(),
-            size: z.number(),
-          }),
-        },
+        querystring: customersQuery,
+        response: { 200: customerPage },
       },
     },
     async (request) => {
@@ -93,8 +69,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Búsqueda rápida de clientes (diez resultados)",
-        querystring: z.object({ query: z.string().max(200).optional().default("") }),
-        response: { 200: z.object({ customers: z.array(customerRow) }) },
+        querystring: quickSearchQuery,
+        response: { 200: quickSearchAnswer },
       },
     },
     async (request) => ({ customers: await quickSearch(app.db, request.query.query) }),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { customerTagsAnswer } from "../../../domain/api/admin-customers";
 import { addressSchema, phoneSchema, profileUpdateSchema } from "../../../domain/customers";
 import { DESK_PAYMENTS } from "../../../domain/desk-sale";
 import { t } from "../../../domain/messages";
@@ -74,7 +75,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Etiquetas de clientes en uso, con cuántos clientes tiene cada una",
-        response: { 200: z.object({ tags: z.array(z.object({ tag: z.string(), customers: z.number() })) }) },
+        response: { 200: customerTagsAnswer },
       },
     },
     async () => ({ tags: await allTags(app.db) }),

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type {
+  customerPage,
+  customerRow,
+  customerTagsAnswer,
+  quickSearchAnswer,
+} from "../../../domain/api/admin-customers";
 import type { auditActorsAnswer, auditEntry, auditPage } from "../../../domain/api/audit";
 import type { dashboardAnswer, dashboardRevenue } from "../../../domain/api/dashboard";
 import type { outboxAnswer, outboxEmail } from "../../../domain/api/outbox";
@@ -25,22 +31,9 @@ export function useDashboard() {
 // ---------------------------------------------------------------------------------------------
 // Customers
 
-export interface CustomerRow {
-  customer_id: number;
-  name: string;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  has_unlimited: boolean;
-  unlimited_membership_expiration: string | null;
-  createdAt: string;
-  credits: number;
-  tags: string[];
-  deactivatedAt: string | null;
-  merged_into_id: number | null;
-}
+export type CustomerRow = z.input<typeof customerRow>;
 
-type CustomerPage = { customers: CustomerRow[]; total: number; page: number; size: number };
+type CustomerPage = z.input<typeof customerPage>;
 
 /** "name" / "-createdAt" for the API from the table's sort. */
 export function sortParam(sort: TableState["sort"]): string | undefined {
@@ -69,8 +62,7 @@ export function useCustomers(state: TableState, tag: string | null = null) {
 export function useCustomerTags() {
   return useQuery({
     queryKey: ["admin", "customers", "tags"],
-    queryFn: ({ signal }) =>
-      api.get<{ tags: { tag: string; customers: number }[] }>("/customer/admin/tags", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof customerTagsAnswer>>("/customer/admin/tags", { signal }),
   });
 }
 
@@ -429,7 +421,7 @@ export function useCustomerSearch(query: string) {
     queryKey: ["admin", "customer-search", query],
     enabled: query.trim().length >= 2,
     queryFn: ({ signal }) =>
-      api.get<{ customers: CustomerRow[] }>("/customer/query", { signal, query: { query } }),
+      api.get<z.input<typeof quickSearchAnswer>>("/customer/query", { signal, query: { query } }),
     placeholderData: keepPreviousData,
   });
 }

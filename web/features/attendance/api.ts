@@ -1,6 +1,7 @@
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { customerRow, quickSearchAnswer } from "../../../domain/api/admin-customers";
 import type {
   checkInAllAnswer,
   checkInAnswer,
@@ -92,22 +93,14 @@ export function useWalkIn(classId: number) {
   });
 }
 
-export interface CustomerHit {
-  customer_id: number;
-  name: string;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  credits: number;
-  has_unlimited: boolean;
-}
+export type CustomerHit = z.input<typeof customerRow>;
 
 /** The desk's quick customer search (ten results) for a walk-in. */
 export function useCustomerSearch(query: string) {
   return useQuery({
     queryKey: [...key, "customers", query],
     queryFn: ({ signal }) =>
-      api.get<{ customers: CustomerHit[] }>("/customer/query", { query: { query }, signal }),
+      api.get<z.input<typeof quickSearchAnswer>>("/customer/query", { query: { query }, signal }),
     enabled: query.trim().length >= 2,
     staleTime: 10_000,
   });
