@@ -10,7 +10,6 @@ import type { auditActorsAnswer, auditEntry, auditPage } from "../../../domain/a
 import type { dashboardAnswer, dashboardRevenue } from "../../../domain/api/dashboard";
 import type { outboxAnswer, outboxEmail } from "../../../domain/api/outbox";
 import type { CustomSpotMapInput } from "../../../domain/spot-map";
-import type { StaffRole } from "../../../domain/staff";
 import type { TableState } from "../../components/admin/admin-table";
 import { api } from "../../lib/api-client";
 
