@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { registerCheckoutJobs } from "./modules/checkout/checkout.jobs";
+import { registerInvoicingJobs } from "./modules/invoicing/invoicing.jobs";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs";
 import { registerPenaltyJobs } from "./modules/penalties/penalties.jobs";
+import { registerPurchaseJobs } from "./modules/purchases/purchases.jobs";
 import { registerWaitlistJobs } from "./modules/waitlists/waitlists.jobs";
 
 /**
@@ -8,7 +11,10 @@ import { registerWaitlistJobs } from "./modules/waitlists/waitlists.jobs";
  * the one place to see what runs on its own. Called once while the app is built, before it starts.
  */
 export function registerJobs(app: FastifyInstance) {
+  registerCheckoutJobs(app);
+  registerInvoicingJobs(app);
   registerNotificationJobs(app);
   registerPenaltyJobs(app);
+  registerPurchaseJobs(app);
   registerWaitlistJobs(app);
 }

@@ -6,16 +6,10 @@ import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { forBuyer } from "./checkout.service";
-import {
-  expireOverdueVouchers,
-  getOwnVoucher,
-  simulateSandboxPayment,
-  startOfflineCheckout,
-} from "./offline-payments.service";
+import { getOwnVoucher, simulateSandboxPayment, startOfflineCheckout } from "./offline-payments.service";
 import { providerCall } from "./provider-call";
 
 const tags = ["checkout"];
-export const EXPIRE_VOUCHERS_JOB = "expire-payment-vouchers";
 
 const voucherOut = z.object({
   purchase_id: z.number(),
@@ -41,10 +35,6 @@ const idempotencyKey = z
  * payment" (only while the sandbox is the processor: with Stripe it is a 404).
  */
 const offlinePaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.register(EXPIRE_VOUCHERS_JOB, async () => void (await expireOverdueVouchers(app)), {
-    cron: "*/30 * * * *",
-  });
-
   app.post(
     "/checkout/offline",
     {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
-import { registerInvoicingJobs } from "./invoicing.jobs";
 import { listCfdisOfCustomer } from "./invoicing.repository";
 import {
   anyCfdi,
@@ -40,8 +39,6 @@ const cfdiSchema = z.object({
 
 /** Facturas CFDI 4.0 (issue 20.2, decision 0036): the customer's own, and the back office's view. */
 const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerInvoicingJobs(app);
-
   app.get(
     "/facturas",
     {

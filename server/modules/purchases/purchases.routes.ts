@@ -11,7 +11,7 @@ import {
 } from "../../../domain/api/purchases";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { cardGateway, mercadopagoClient, paypalClient, sandboxGateway } from "../../payments/gateways";
+import { cardGateway, mercadopagoClient, paypalClient } from "../../payments/gateways";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { confirmCashPurchaseAudited, confirmRenewalInvoiceAudited } from "./cash-confirmation";
@@ -24,7 +24,6 @@ import {
 } from "./purchases.service";
 import { sendPurchaseReceipt } from "./receipt-email";
 import refundsRoutes from "./refunds.routes";
-import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
 const tags = ["compras"];
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -34,15 +33,6 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Refunds and frozen memberships (issue 21): their own files, under the same prefix.
   await app.register(refundsRoutes);
   await app.register(freezesRoutes);
-
-  // Daily at 15:00 UTC (morning in Mexico): sandbox-card and cash subscriptions that are due.
-  app.jobs.register(
-    RENEWAL_JOB,
-    async () => {
-      await renewDueSubscriptions({ ...pickDeps(app), gateway: sandboxGateway(app), log: app.log });
-    },
-    { cron: "0 15 * * *" },
-  );
 
   app.get(
     "/purchases",
@@ -178,11 +168,5 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ invoices: await getCustomerInvoices(app.db, await currentCustomerId(request)) }),
   );
 };
-
-const pickDeps = (app: Parameters<typeof purchasesRoutes>[0]) => ({
-  db: app.db,
-  appConfig: app.appConfig,
-  mailer: app.mailer,
-});
 
 export default purchasesRoutes;
