@@ -1,5 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  cardAttemptAnswer,
+  cardAttemptBody,
+  cardConfirmAnswer,
+  cardConfirmBody,
+  cashCheckoutAnswer,
+  cashCheckoutBody,
+  checkoutBody,
+  idempotencyHeaders,
+  paymentProvidersAnswer,
+  walletCaptureAnswer,
+  walletCaptureBody,
+  walletCheckoutAnswer,
+} from "../../../domain/api/checkout";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway, paymentProviders, walletClient } from "../../payments/gateways";
@@ -14,32 +27,6 @@ import { capturePaypal, startPaypalCheckout } from "./paypal.service";
 import { providerCall } from "./provider-call";
 
 const tags = ["checkout"];
-const idempotencyKey = z
-  .string()
-  .min(8, { message: t("idempotencyKeyRequired") })
-  .max(200)
-  .regex(/^[\w.:-]+$/);
-const checkoutBody = z.object({
-  class_package_id: z.number().int().positive(),
-  discountCode: z.string().max(60).nullable().optional(),
-  payment_method_id: z.number().int().positive().nullable().optional(),
-  /** Also accepted as the Idempotency-Key header. */
-  idempotency_key: idempotencyKey.optional(),
-  /** Pay a pending sign-up fee in the same payment (decision 0017); without it the fee is a 412. */
-  include_signup_fee: z.boolean().optional(),
-});
-const headers = z.object({ "idempotency-key": idempotencyKey.optional() }).loose();
-
-const attemptOut = z.object({
-  purchase_id: z.number(),
-  payment_id: z.number(),
-  total: z.number(),
-  clientSecret: z.string().optional(),
-  session: z.object({ id: z.string(), url: z.string() }).optional(),
-  completed: z.boolean(),
-  signup_fee_purchase_id: z.number().optional(),
-});
-
 /**
  * Checkout. Every call that creates a purchase carries an idempotency key (body or header): the
  * same key answers the same purchase, so double clicks and retries never buy twice.
@@ -54,13 +41,9 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Pago con tarjeta, paso 1: compra pendiente y client secret",
         description:
           "404 PACKAGE_NOT_FOUND, 409 PURCHASE_LIMIT, 412 PEOPLE_LIMIT, 412 DISCOUNT_USED_UP / DISCOUNT_INVALID, 412 SIGNUP_FEE_REQUIRED. mode=session devuelve session.url (página de pago alojada).",
-        headers,
-        body: checkoutBody.extend({
-          mode: z.enum(["card", "session"]).optional(),
-          payment_method: z.unknown().optional(),
-          then_package_id: z.number().int().positive().optional(),
-        }),
-        response: { 200: attemptOut },
+        headers: idempotencyHeaders,
+        body: cardAttemptBody,
+        response: { 200: cardAttemptAnswer },
       },
     },
     async (request) => {
@@ -84,14 +67,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Pago con tarjeta, paso 2: confirma con el token de la tarjeta o una tarjeta guardada",
         description:
           "402 CARD_DECLINED con decline_code (insufficient_funds, card_declined, lost_card, ...).",
-        body: z.object({
-          purchase_id: z.number().int().positive(),
-          client_secret: z.string().min(1).max(300),
-          payment_method: z.string().max(200).nullable().optional(),
-          payment_source_id: z.number().int().positive().nullable().optional(),
-          save_card: z.boolean().optional(),
-        }),
-        response: { 200: z.object({ purchase_id: z.number(), payment_id: z.number(), message: z.string() }) },
+        body: cardConfirmBody,
+        response: { 200: cardConfirmAnswer },
       },
     },
     async (request) => {
@@ -110,16 +87,9 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Compra en efectivo (pendiente hasta que el estudio confirme el pago) u oferta gratuita",
-        headers,
-        body: checkoutBody.extend({ customer_id: z.number().optional() }),
-        response: {
-          200: z.object({
-            purchase_id: z.number(),
-            payment_id: z.number(),
-            completed: z.boolean(),
-            signup_fee_purchase_id: z.number().optional(),
-          }),
-        },
+        headers: idempotencyHeaders,
+        body: cashCheckoutBody,
+        response: { 200: cashCheckoutAnswer },
       },
     },
     async (request) => {
@@ -141,17 +111,9 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "PayPal, paso 1: compra pendiente y orderID (o plan_id para suscripciones)",
         description:
           "Mismos errores que /checkout/attempt; 412 PAYMENT_PROVIDER_NOT_CONFIGURED sin llaves de PayPal; 502 PAYMENT_PROVIDER_ERROR.",
-        headers,
+        headers: idempotencyHeaders,
         body: checkoutBody,
-        response: {
-          200: z.object({
-            purchase_id: z.number(),
-            total: z.number(),
-            orderID: z.string().optional(),
-            plan_id: z.string().optional(),
-            signup_fee_purchase_id: z.number().optional(),
-          }),
-        },
+        response: { 200: walletCheckoutAnswer },
       },
     },
     async (request) => {
@@ -171,23 +133,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "PayPal, paso 2: cobra la orden aprobada (o verifica la suscripción) y otorga una vez",
         description: "402 PAYPAL_NOT_COMPLETED, 404 PURCHASE_NOT_FOUND.",
-        body: z
-          .object({
-            orderID: z
-              .string()
-              .min(1)
-              .max(100)
-              .regex(/^[\w-]+$/)
-              .optional(),
-            subscriptionID: z
-              .string()
-              .min(1)
-              .max(100)
-              .regex(/^[\w-]+$/)
-              .optional(),
-          })
-          .refine((b) => Boolean(b.orderID) !== Boolean(b.subscriptionID), { message: t("checkoutDefault") }),
-        response: { 200: z.object({ purchase_id: z.number(), message: z.string() }) },
+        body: walletCaptureBody,
+        response: { 200: walletCaptureAnswer },
       },
     },
     async (request) => {
@@ -210,12 +157,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Qué procesador atiende cada forma de pago (tarjeta y monedero)",
         description:
           "card: sandbox | stripe. wallet: paypal (llaves de PayPal), sandbox (el sandbox hace de monedero en la demo) o null.",
-        response: {
-          200: z.object({
-            card: z.enum(["sandbox", "stripe"]),
-            wallet: z.enum(["paypal", "sandbox"]).nullable(),
-          }),
-        },
+        response: { 200: paymentProvidersAnswer },
       },
     },
     async () => paymentProviders(app),

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  idempotencyHeaders,
+  mercadoPagoAnswer,
+  mercadoPagoBody,
+  mercadoPagoId,
+  mercadoPagoReturnAnswer,
+  mercadoPagoReturnBody,
+  mercadoPagoStatusAnswer,
+} from "../../../domain/api/checkout";
 import { AppError } from "../../../domain/errors";
-import { t } from "../../../domain/messages";
 import { mercadopagoClient } from "../../payments/gateways";
 import { MercadoPagoFailure } from "../../payments/mercadopago";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
@@ -10,18 +18,6 @@ import { returnFromMercadoPago, startMercadoPagoCheckout } from "./mercadopago.s
 import { applyMercadoPagoNotification } from "./mercadopago-webhooks.service";
 
 const tags = ["checkout"];
-const idempotencyKey = z
-  .string()
-  .min(8, { message: t("idempotencyKeyRequired") })
-  .max(200)
-  .regex(/^[\w.:-]+$/);
-/** Mercado Pago's ids: digits for payments, hex for preapprovals, never a path. */
-const mpId = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[\w-]+$/);
-
 /**
  * Mercado Pago (decision 0035): Checkout Pro for packages, preapprovals for subscriptions, the
  * customer's return from Mercado Pago, and its signed webhook. Offered when the studio turns it
@@ -50,7 +46,7 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Si el estudio acepta Mercado Pago (paquetes y, aparte, suscripciones)",
-        response: { 200: z.object({ enabled: z.boolean(), subscriptions: z.boolean() }) },
+        response: { 200: mercadoPagoStatusAnswer },
       },
     },
     async () => {
@@ -69,23 +65,9 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Pago con Mercado Pago: compra pendiente y la página de Mercado Pago (init_point)",
         description:
           "Paquete: preferencia de Checkout Pro. Suscripción: preapproval (412 MERCADOPAGO_SUBSCRIPTIONS_DISABLED, 412 MERCADOPAGO_SUBSCRIPTION_DISCOUNT). 404 si Mercado Pago no está configurado; 502 si no responde. Mismas reglas de idempotencia que el pago con tarjeta.",
-        headers: z.object({ "idempotency-key": idempotencyKey.optional() }).loose(),
-        body: z.object({
-          class_package_id: z.number().int().positive(),
-          discountCode: z.string().max(60).nullable().optional(),
-          idempotency_key: idempotencyKey.optional(),
-          include_signup_fee: z.boolean().optional(),
-        }),
-        response: {
-          200: z.object({
-            purchase_id: z.number(),
-            total: z.number(),
-            init_point: z.string(),
-            preference_id: z.string().optional(),
-            preapproval_id: z.string().optional(),
-            signup_fee_purchase_id: z.number().optional(),
-          }),
-        },
+        headers: idempotencyHeaders,
+        body: mercadoPagoBody,
+        response: { 200: mercadoPagoAnswer },
       },
     },
     async (request) => {
@@ -106,14 +88,8 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
           "Regreso desde Mercado Pago: lee el pago (o la suscripción) en Mercado Pago y lo aplica una vez",
         description:
           "No confía en el estado de la dirección de regreso. 402 MERCADOPAGO_REJECTED; 404 si el pago no es de esta compra.",
-        body: z.object({
-          purchase_id: z.number().int().positive(),
-          payment_id: mpId.optional(),
-          preapproval_id: mpId.optional(),
-        }),
-        response: {
-          200: z.object({ purchase_id: z.number(), status: z.string(), paid: z.boolean() }),
-        },
+        body: mercadoPagoReturnBody,
+        response: { 200: mercadoPagoReturnAnswer },
       },
     },
     async (request) => {
@@ -131,7 +107,9 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Notificaciones de Mercado Pago (firma x-signature con MERCADOPAGO_WEBHOOK_SECRET)",
         description:
           "401 MERCADOPAGO_SIGNATURE_INVALID; 409 si la compra aún no existe (Mercado Pago reintenta); 502 si Mercado Pago no responde.",
-        querystring: z.object({ "data.id": mpId.optional(), type: z.string().max(80).optional() }).loose(),
+        querystring: z
+          .object({ "data.id": mercadoPagoId.optional(), type: z.string().max(80).optional() })
+          .loose(),
         headers: z
           .object({
             "x-signature": z.string().max(500).optional(),
@@ -143,7 +121,7 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
             id: z.union([z.string().max(64), z.number()]).optional(),
             type: z.string().max(80).optional(),
             data: z
-              .object({ id: z.union([mpId, z.number()]).optional() })
+              .object({ id: z.union([mercadoPagoId, z.number()]).optional() })
               .loose()
               .optional(),
           })

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import Stripe from "stripe";
-import { z } from "zod";
+import {
+  idempotencyHeaders,
+  offlineCheckoutAnswer,
+  offlineCheckoutBody,
+  voucherAnswer,
+  voucherParams,
+  voucherSimulatedAnswer,
+} from "../../../domain/api/checkout";
 import { AppError } from "../../../domain/errors";
-import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { forBuyer } from "./checkout.service";
@@ -10,24 +16,6 @@ import { getOwnVoucher, simulateSandboxPayment, startOfflineCheckout } from "./o
 import { providerCall } from "./provider-call";
 
 const tags = ["checkout"];
-
-const voucherOut = z.object({
-  purchase_id: z.number(),
-  method: z.enum(["oxxo", "spei"]),
-  status: z.enum(["pending", "paid", "expired"]),
-  amount: z.number(),
-  reference: z.string(),
-  expires_at: z.string().nullable(),
-  hosted_url: z.string().nullable(),
-  clabe: z.string().nullable(),
-  bank_name: z.string().nullable(),
-  sandbox: z.boolean(),
-});
-const idempotencyKey = z
-  .string()
-  .min(8, { message: t("idempotencyKeyRequired") })
-  .max(200)
-  .regex(/^[\w.:-]+$/);
 
 /**
  * OXXO and SPEI (issue 20.3, decision 0034): the checkout that answers a voucher or transfer
@@ -44,24 +32,9 @@ const offlinePaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Pago en OXXO o por transferencia SPEI: compra pendiente y ficha (o CLABE)",
         description:
           "Mismos errores que /checkout/attempt; 412 PAYMENT_METHOD_DISABLED, 412 OFFLINE_SUBSCRIPTION (las suscripciones se pagan con tarjeta), 412 OXXO_AMOUNT_OUT_OF_RANGE (OXXO: hasta $10,000.00), 502 PAYMENT_PROVIDER_ERROR.",
-        headers: z.object({ "idempotency-key": idempotencyKey.optional() }).loose(),
-        body: z.object({
-          class_package_id: z.number().int().positive(),
-          method: z.enum(["oxxo", "spei"]),
-          discountCode: z.string().max(60).nullable().optional(),
-          idempotency_key: idempotencyKey.optional(),
-          include_signup_fee: z.boolean().optional(),
-        }),
-        response: {
-          200: z.object({
-            purchase_id: z.number(),
-            payment_id: z.number(),
-            total: z.number(),
-            completed: z.boolean(),
-            voucher: voucherOut.optional(),
-            signup_fee_purchase_id: z.number().optional(),
-          }),
-        },
+        headers: idempotencyHeaders,
+        body: offlineCheckoutBody,
+        response: { 200: offlineCheckoutAnswer },
       },
     },
     async (request) => {
@@ -79,8 +52,8 @@ const offlinePaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "La ficha OXXO o los datos SPEI de una compra propia",
         description: "404 VOUCHER_NOT_FOUND si la compra no es tuya o no se paga en OXXO/SPEI.",
-        params: z.object({ purchase_id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ voucher: voucherOut }) },
+        params: voucherParams,
+        response: { 200: voucherAnswer },
       },
     },
     async (request) => ({
@@ -97,8 +70,8 @@ const offlinePaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Sandbox: simula que la ficha OXXO o la transferencia SPEI se pagó",
         description:
           "Solo con el procesador sandbox (con Stripe: 404) y solo el cliente de la compra. Envía el mismo evento normalizado que el webhook de Stripe por el mismo camino: otorga una vez; repetirlo no cambia nada.",
-        params: z.object({ purchase_id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ result: z.string(), voucher: voucherOut }) },
+        params: voucherParams,
+        response: { 200: voucherSimulatedAnswer },
       },
     },
     async (request) => {

@@ -3,6 +3,8 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import type { z } from "zod";
+import type { mercadoPagoAnswer, mercadoPagoStatusAnswer } from "../../../../domain/api/checkout";
 import { api, isApiError } from "../../../lib/api-client";
 import type { ClassPackage } from "../../packages/public";
 import { type DiscountCheck, newIdempotencyKey, useRequiredPages } from "../api";
@@ -20,13 +22,12 @@ export const mercadopagoCopy = {
   failed: "No pudimos abrir Mercado Pago. Inténtalo de nuevo.",
 };
 
-type Status = { enabled: boolean; subscriptions: boolean };
-
 /** Whether the studio takes Mercado Pago (GET /api/checkout/mercadopago). */
 export function useMercadoPagoStatus() {
   return useQuery({
     queryKey: ["checkout", "mercadopago"],
-    queryFn: ({ signal }) => api.get<Status>("/checkout/mercadopago", { signal }),
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof mercadoPagoStatusAnswer>>("/checkout/mercadopago", { signal }),
     staleTime: 60_000,
   });
 }
@@ -59,7 +60,7 @@ export function MercadoPagoButton({
     setError(null);
     setLeaving(true);
     try {
-      const started = await api.post<{ init_point: string }>("/checkout/mercadopago", {
+      const started = await api.post<z.input<typeof mercadoPagoAnswer>>("/checkout/mercadopago", {
         class_package_id: pkg.class_package_id,
         discountCode: discount?.discount.code ?? null,
         idempotency_key: key.current,

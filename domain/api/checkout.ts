@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { t } from "../messages";
+
+/**
+ * Checkout (server/modules/checkout): card, cash, wallet, OXXO/SPEI and Mercado Pago. Every call
+ * that creates a purchase carries an idempotency key (body or header): the same key answers the
+ * same purchase, so double clicks and retries never buy twice.
+ */
+
+export const idempotencyKey = z
+  .string()
+  .min(8, { message: t("idempotencyKeyRequired") })
+  .max(200)
+  .regex(/^[\w.:-]+$/);
+export const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKey.optional() }).loose();
+
+export const checkoutBody = z.object({
+  class_package_id: z.number().int().positive(),
+  discountCode: z.string().max(60).nullable().optional(),
+  payment_method_id: z.number().int().positive().nullable().optional(),
+  /** Also accepted as the Idempotency-Key header. */
+  idempotency_key: idempotencyKey.optional(),
+  /** Pay a pending sign-up fee in the same payment (decision 0017); without it the fee is a 412. */
+  include_signup_fee: z.boolean().optional(),
+});
+
+export const cardAttemptBody = checkoutBody.extend({
+  /** "session": pay on the processor's hosted page (the answer carries session.url). */
+  mode: z.enum(["card", "session"]).optional(),
+  payment_method: z.unknown().optional(),
+  /** The hosted page returns to /gracias/{id}?paquete={then_package_id}. */
+  then_package_id: z.number().int().positive().optional(),
+});
+export const cardAttemptAnswer = z.object({
+  purchase_id: z.number(),
+  payment_id: z.number(),
+  total: z.number(),
+  clientSecret: z.string().optional(),
+  session: z.object({ id: z.string(), url: z.string() }).optional(),
+  completed: z.boolean(),
+  signup_fee_purchase_id: z.number().optional(),
+});
+
+export const cardConfirmBody = z.object({
+  purchase_id: z.number().int().positive(),
+  client_secret: z.string().min(1).max(300),
+  payment_method: z.string().max(200).nullable().optional(),
+  payment_source_id: z.number().int().positive().nullable().optional(),
+  save_card: z.boolean().optional(),
+});
+export const cardConfirmAnswer = z.object({
+  purchase_id: z.number(),
+  payment_id: z.number(),
+  message: z.string(),
+});
+
+export const cashCheckoutBody = checkoutBody.extend({ customer_id: z.number().optional() });
+export const cashCheckoutAnswer = z.object({
+  purchase_id: z.number(),
+  payment_id: z.number(),
+  completed: z.boolean(),
+  signup_fee_purchase_id: z.number().optional(),
+});
+
+export const walletCheckoutAnswer = z.object({
+  purchase_id: z.number(),
+  total: z.number(),
+  orderID: z.string().optional(),
+  plan_id: z.string().optional(),
+  signup_fee_purchase_id: z.number().optional(),
+});
+const walletId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w-]+$/);
+export const walletCaptureBody = z
+  .object({ orderID: walletId.optional(), subscriptionID: walletId.optional() })
+  .refine((b) => Boolean(b.orderID) !== Boolean(b.subscriptionID), { message: t("checkoutDefault") });
+export const walletCaptureAnswer = z.object({ purchase_id: z.number(), message: z.string() });
+
+export const paymentProvidersAnswer = z.object({
+  card: z.enum(["sandbox", "stripe"]),
+  wallet: z.enum(["paypal", "sandbox"]).nullable(),
+});
+
+// --- OXXO and SPEI (issue 20.3, decision 0034)
+
+export const voucherOut = z.object({
+  purchase_id: z.number(),
+  method: z.enum(["oxxo", "spei"]),
+  status: z.enum(["pending", "paid", "expired"]),
+  amount: z.number(),
+  reference: z.string(),
+  expires_at: z.string().nullable(),
+  hosted_url: z.string().nullable(),
+  clabe: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  /** Made by the sandbox: the page offers 'Simular pago'. */
+  sandbox: z.boolean(),
+});
+export type Voucher = z.input<typeof voucherOut>;
+
+export const offlineCheckoutBody = z.object({
+  class_package_id: z.number().int().positive(),
+  method: z.enum(["oxxo", "spei"]),
+  discountCode: z.string().max(60).nullable().optional(),
+  idempotency_key: idempotencyKey.optional(),
+  include_signup_fee: z.boolean().optional(),
+});
+export const offlineCheckoutAnswer = z.object({
+  purchase_id: z.number(),
+  payment_id: z.number(),
+  total: z.number(),
+  completed: z.boolean(),
+  voucher: voucherOut.optional(),
+  signup_fee_purchase_id: z.number().optional(),
+});
+export const voucherParams = z.object({ purchase_id: z.coerce.number().int().positive() });
+export const voucherAnswer = z.object({ voucher: voucherOut });
+export const voucherSimulatedAnswer = z.object({ result: z.string(), voucher: voucherOut });
+
+// --- Mercado Pago (decision 0035)
+
+/** Mercado Pago's ids: digits for payments, hex for preapprovals, never a path. */
+export const mercadoPagoId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+export const mercadoPagoStatusAnswer = z.object({ enabled: z.boolean(), subscriptions: z.boolean() });
+export const mercadoPagoBody = z.object({
+  class_package_id: z.number().int().positive(),
+  discountCode: z.string().max(60).nullable().optional(),
+  idempotency_key: idempotencyKey.optional(),
+  include_signup_fee: z.boolean().optional(),
+});
+export const mercadoPagoAnswer = z.object({
+  purchase_id: z.number(),
+  total: z.number(),
+  init_point: z.string(),
+  preference_id: z.string().optional(),
+  preapproval_id: z.string().optional(),
+  signup_fee_purchase_id: z.number().optional(),
+});
+export const mercadoPagoReturnBody = z.object({
+  purchase_id: z.number().int().positive(),
+  payment_id: mercadoPagoId.optional(),
+  preapproval_id: mercadoPagoId.optional(),
+});
+export const mercadoPagoReturnAnswer = z.object({
+  purchase_id: z.number(),
+  status: z.string(),
+  paid: z.boolean(),
+});
