@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * One typed contract (issue #24): an answer's shape is written once, as the Zod schema in
+ * domain/api/<domain>.ts that the route serialises with, and the web takes its type from it
+ * (`z.input<typeof answer>`). A hand-written interface in a feature's api.ts drifts: Mis Compras'
+ * renewal banner once read `brand`/`last4` from /metodosPago, which answers card_type/last_digits.
+ */
+
+/** Features whose api*.ts files infer every answer from domain/api. */
+const INFERRED = ["purchases", "payment-methods", "credits", "fiscal", "packages", "videos", "checkout"];
+
+/**
+ * Shapes that are not an answer of these features' server domains: request bodies and filter
+ * state the web builds, and answers of domains not yet in domain/api (discounts, accepted-pages,
+ * the content pages list). Remove a line when its owner's schema moves to domain/api.
+ */
+const NOT_ANSWERS: Record<string, string[]> = {
+  videos: ["VideoFilters"],
+  checkout: ["CheckoutBody", "DiscountCheck", "PendingPage", "/accepted_pages", "/pages"],
+};
+
+const featuresDir = join(import.meta.dirname, "..", "features");
+
+const apiFiles = (feature: string): string[] =>
+  readdirSync(join(featuresDir, feature), { recursive: true, encoding: "utf8" })
+    .filter((f) => /(^|\/)api[^/]*\.ts$/.test(f) && !f.endsWith(".test.ts"))
+    .map((f) => join(featuresDir, feature, f));
+
+/** Declared object shapes (`interface X`, `type X = {`) and inline answer types (`api.get<{ ... }>("/path"`). */
+function handWrittenShapes(source: string): string[] {
+  const found: string[] = [];
+  for (const m of source.matchAll(/^\s*(?:export\s+)?interface\s+(\w+)/gm)) found.push(m[1]);
+  for (const m of source.matchAll(/^\s*(?:export\s+)?type\s+(\w+)\s*(?:<[^>]*>)?\s*=\s*\{/gm))
+    found.push(m[1]);
+  for (const m of source.matchAll(/api\.\w+<\s*\{[\s\S]*?\}>\(\s*["`]([^"`$?]+)/g)) found.push(m[1]);
+  return found;
+}
+
+describe("web answers are inferred from domain/api", () => {
+  it("finds what it looks for", () => {
+    expect(
+      handWrittenShapes(
+        'export interface A { x: number }\ntype B = { y: string };\napi.get<{ z: C[] }>("/zs", { signal });\nexport type D = z.input<typeof d>;',
+      ),
+    ).toEqual(["A", "B", "/zs"]);
+  });
+
+  for (const feature of INFERRED) {
+    it(`web/features/${feature} declares no answer shape of its own`, () => {
+      const files = apiFiles(feature);
+      expect(files.length).toBeGreaterThan(0);
+      const shapes = files.flatMap((file) => handWrittenShapes(readFileSync(file, "utf8")));
+      expect(shapes.filter((s) => !(NOT_ANSWERS[feature] ?? []).includes(s))).toEqual([]);
+    });
+  }
+});
