@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import { AppError } from "../../domain/errors";
-import { postgresRateLimitStore } from "./rate-limit-store";
+import { ensureSharedTables, postgresRateLimitStore, SharedHitCounter } from "./rate-limit-store";
 import { COMPRESS_THRESHOLD } from "./serialized";
 
 export type SecurityOptions = { rateLimitMax: number; secureCookies: boolean };
@@ -40,10 +40,16 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     threshold: COMPRESS_THRESHOLD,
     encodings: ["br", "gzip", "deflate"],
   });
-  // SHARED_STATE=postgres: every instance counts in the same table (plugins/rate-limit-store.ts).
+  // SHARED_STATE=postgres: every instance counts in the same table (plugins/rate-limit-store.ts),
+  // the global limit written behind every RATE_LIMIT_FLUSH_MS (decision 0040). Closing the app
+  // stops that timer and sends the last counts while the pool is still open.
   const pool = app.config.SHARED_STATE === "postgres" ? app.database.pool : undefined;
+  const counter = pool
+    ? new SharedHitCounter(pool, app.log, undefined, () => ensureSharedTables(pool))
+    : undefined;
+  if (counter) app.addHook("onClose", () => counter.close());
   await app.register(rateLimit, {
-    ...(pool ? { store: postgresRateLimitStore(pool) } : {}),
+    ...(pool && counter ? { store: postgresRateLimitStore(pool, counter) } : {}),
     global: true,
     max: opts.rateLimitMax,
     timeWindow: "1 minute",
