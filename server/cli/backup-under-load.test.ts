@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "../db/client";
 import { addPackage } from "../modules/checkout/commerce-test-support";
 import { DAY, makeClass, makeCustomer, makeStudio } from "../modules/reservations/test-fixtures";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { must, only } from "../test/fixtures";
 import { onServer, testDriver } from "../test/test-driver";
 import { createBackup, restoreBackup } from "./backup";
 
@@ -70,7 +71,7 @@ describe(`backup under load (${testDriver()})`, () => {
       let round = 0;
       while (Date.now() < deadline && done.bookings < stopAt) {
         round += 1;
-        const klass = classes[(n + round) % classes.length];
+        const klass = must(classes[(n + round) % classes.length], "a class to book");
         const booked = await t.app.inject({
           method: "POST",
           url: "/api/class_reservations",
@@ -127,7 +128,7 @@ describe(`backup under load (${testDriver()})`, () => {
       const one = async <T>(query: ReturnType<typeof sql>) =>
         ((await restored.db.execute(query)) as unknown as { rows: T[] }).rows;
       // The copy holds the traffic up to some instant during the backup, not the start or the end.
-      const [{ sales }] = await one<{ sales: number }>(sql`select count(*)::int as sales from purchases`);
+      const { sales } = only(await one<{ sales: number }>(sql`select count(*)::int as sales from purchases`));
       expect(sales).toBeGreaterThanOrEqual(before.sales);
       expect(sales).toBeLessThanOrEqual(after.sales);
 
@@ -173,8 +174,10 @@ describe(`backup under load (${testDriver()})`, () => {
             and not exists (select 1 from purchases p where p.purchase_id::text = l.entity_id)`),
       ).toEqual([]);
 
-      const [{ reservations }] = await one<{ reservations: number }>(
-        sql`select count(*)::int as reservations from class_reservations`,
+      const { reservations } = only(
+        await one<{ reservations: number }>(
+          sql`select count(*)::int as reservations from class_reservations`,
+        ),
       );
       expect(reservations).toBeGreaterThan(0);
     } finally {

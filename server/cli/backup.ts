@@ -125,8 +125,8 @@ function restorePostgres(databaseUrl: string, dump: string): void {
     // pg-boss and the migrator keep their own schemas; whatever the dump has is recreated by it.
     const schemas = new Set([...NOT_BACKED_UP_SCHEMAS, "drizzle", "pgboss"]);
     for (const line of listing.split("\n")) {
-      const match = /^\d+; \d+ \d+ SCHEMA - (\S+) /.exec(line);
-      if (match && match[1] !== "public") schemas.add(match[1]);
+      const name = /^\d+; \d+ \d+ SCHEMA - (\S+) /.exec(line)?.[1];
+      if (name && name !== "public") schemas.add(name);
     }
     const drops = [...schemas].map(
       (schema) => `drop schema if exists "${schema.replaceAll('"', '""')}" cascade;`,
