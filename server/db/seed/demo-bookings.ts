@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
+import { exactly, only, rowAt, zipRows } from "../rows";
 import { available_classes } from "../schema/credits";
 import { class_reservations, coach_ratings } from "../schema/reservations";
 import { favorites, playbacks, video_completions } from "../schema/videos";
@@ -65,6 +66,7 @@ export async function seedBookings(
 
   // Showcase classes: one full class (Indoor Cycling, waitlist demo), two nearly full.
   const fullClass = upcoming.find((c) => c.type === "cycling" && localHour(c) === 19) ?? upcoming[0];
+  if (!fullClass) throw new Error("the demo schedule has no upcoming class");
   const nearlyFull = [
     upcoming.find((c) => c.type === "reformer" && c !== fullClass),
     upcoming.find((c) => c.type === "yoga" && c.capacity === 8),
@@ -147,22 +149,20 @@ export async function seedBookings(
       if (plan.kind === "credit" && plan.remaining <= 0) continue;
       const isPast = c.class_date < now;
       const attend = isPast && rng() < 0.85;
+      // In this order: the draws of rng() make the same studio on every run.
+      const spot = freeSpot(c);
+      const stars = attend && rng() < 0.3 ? (rng() < 0.7 ? 5 : 4) : null;
       const idx = hold(c, {
         customer_id: plan.customer_id,
-        spot: freeSpot(c),
+        spot,
         attend,
         no_show_processed: isPast,
         is_paid: true,
         paid_with: plan.kind,
         available_class_id: plan.kind === "credit" ? plan.available_class_id : null,
-        class_stars: attend && rng() < 0.3 ? (rng() < 0.7 ? 5 : 4) : null,
+        class_stars: stars,
       });
-      if (rows[idx].class_stars)
-        ratedRows.push({
-          index: idx,
-          instructor_id: c.instructor_id,
-          stars: rows[idx].class_stars as number,
-        });
+      if (stars) ratedRows.push({ index: idx, instructor_id: c.instructor_id, stars });
       if (plan.kind === "credit") {
         plan.remaining--;
         plan.used++;
@@ -177,24 +177,24 @@ export async function seedBookings(
     const chunk = order.slice(start, start + 500);
     const inserted = await db
       .insert(class_reservations)
-      .values(chunk.map((i) => rows[i]))
+      .values(chunk.map((i) => rowAt(rows, i)))
       .returning({ id: class_reservations.class_reservation_id });
-    chunk.forEach((i, k) => {
-      ids[i] = inserted[k].id;
-    });
+    for (const [i, row] of zipRows(chunk, inserted)) ids[i] = row.id;
   }
   for (const [guest, host] of guestHost) {
-    const [g] = await db
-      .insert(class_reservations)
-      .values({ ...rows[guest], guest_of_id: ids[host] })
-      .returning({ id: class_reservations.class_reservation_id });
+    const g = only(
+      await db
+        .insert(class_reservations)
+        .values({ ...rowAt(rows, guest), guest_of_id: ids[host] })
+        .returning({ id: class_reservations.class_reservation_id }),
+    );
     ids[guest] = g.id;
   }
   if (ratedRows.length) {
     await db.insert(coach_ratings).values(
       ratedRows.map((r) => ({
-        class_reservation_id: ids[r.index],
-        customer_id: rows[r.index].customer_id,
+        class_reservation_id: rowAt(ids, r.index, "reservation id"),
+        customer_id: rowAt(rows, r.index).customer_id,
         instructor_id: r.instructor_id,
         coach_stars: r.stars,
         comment: r.stars === 5 ? "¡Increíble clase, me encantó la música!" : null,
@@ -233,7 +233,7 @@ export async function seedBookings(
   ]);
 
   // Online activity of the demo customer.
-  const [v1, v2, v3] = ctx.videoIds;
+  const [v1, v2, v3] = exactly(ctx.videoIds.slice(0, 3), 3, "demo videos");
   await db.insert(favorites).values([
     { customer_id: ana, video_id: v1 },
     { customer_id: ana, video_id: v3 },

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
+import { exactly, only, zipRows } from "../rows";
 import {
   type CustomSpotMapSpots,
   class_categories,
@@ -13,6 +14,13 @@ import { class_package_types, class_packages, package_home_lists } from "../sche
 import { DEMO_COACHES, demoUrl, rasterNameOf } from "./demo-assets";
 
 export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
+
+/** The coach of a DEMO_COACHES slug: the seed's plans name only those, so another is a bug in them. */
+export function coachOf(cat: Catalogue, slug: string) {
+  const coach = cat.coach[slug];
+  if (!coach) throw new Error(`the demo seed names an unknown coach: ${slug}`);
+  return coach;
+}
 
 const COACH_DETAILS: Record<
   string,
@@ -84,30 +92,35 @@ function reformerSpots(): CustomSpotMapSpots {
 }
 
 export async function seedCatalogue(db: Db) {
-  const [roma, polanco] = await db
-    .insert(locations)
-    .values([
-      {
-        name: "Roma Norte",
-        address: "Av. Álvaro Obregón 182, Roma Norte, Cuauhtémoc, 06700 Ciudad de México, CDMX",
-        description: "Nuestro estudio principal: sala de cycling con 20 bicis y sala de barre y yoga.",
-        phone: "5587654321",
-        map_url: "https://maps.google.com/?q=Av.+%C3%81lvaro+Obreg%C3%B3n+182,+Roma+Norte,+CDMX",
-      },
-      {
-        name: "Polanco",
-        address: "Av. Presidente Masaryk 340, Polanco V Secc, Miguel Hidalgo, 11560 Ciudad de México, CDMX",
-        description: "Estudio boutique con sala de reformers y salón funcional.",
-        phone: "5587654322",
-        map_url: "https://maps.google.com/?q=Av.+Presidente+Masaryk+340,+Polanco,+CDMX",
-      },
-    ])
-    .returning();
+  const [roma, polanco] = exactly(
+    await db
+      .insert(locations)
+      .values([
+        {
+          name: "Roma Norte",
+          address: "Av. Álvaro Obregón 182, Roma Norte, Cuauhtémoc, 06700 Ciudad de México, CDMX",
+          description: "Nuestro estudio principal: sala de cycling con 20 bicis y sala de barre y yoga.",
+          phone: "5587654321",
+          map_url: "https://maps.google.com/?q=Av.+%C3%81lvaro+Obreg%C3%B3n+182,+Roma+Norte,+CDMX",
+        },
+        {
+          name: "Polanco",
+          address: "Av. Presidente Masaryk 340, Polanco V Secc, Miguel Hidalgo, 11560 Ciudad de México, CDMX",
+          description: "Estudio boutique con sala de reformers y salón funcional.",
+          phone: "5587654322",
+          map_url: "https://maps.google.com/?q=Av.+Presidente+Masaryk+340,+Polanco,+CDMX",
+        },
+      ])
+      .returning(),
+    2,
+  );
 
-  const [reformerMap] = await db
-    .insert(custom_spot_maps)
-    .values({ name: "Sala de Reformers Polanco", rows: 3, columns: 4, spots: reformerSpots() })
-    .returning();
+  const reformerMap = only(
+    await db
+      .insert(custom_spot_maps)
+      .values({ name: "Sala de Reformers Polanco", rows: 3, columns: 4, spots: reformerSpots() })
+      .returning(),
+  );
 
   const typeRows = await db
     .insert(class_types)
@@ -155,24 +168,27 @@ export async function seedCatalogue(db: Db) {
       },
     ])
     .returning();
-  const [cycling, reformer, barre, yoga, hiit] = typeRows;
+  const [cycling, reformer, barre, yoga, hiit] = exactly(typeRows, 5);
   await db
     .update(custom_spot_maps)
     .set({ class_type_id: reformer.class_type_id, class_types: String(reformer.class_type_id) })
     .where(eq(custom_spot_maps.custom_spot_map_id, reformerMap.custom_spot_map_id));
 
-  const [cardio, fuerza, mente] = await db
-    .insert(class_categories)
-    .values([
-      { name: "Cardio", handle: "cardio", description: "Clases para subir el ritmo cardiaco." },
-      { name: "Fuerza y tono", handle: "fuerza-y-tono", description: "Trabajo muscular y de core." },
-      {
-        name: "Mente y cuerpo",
-        handle: "mente-y-cuerpo",
-        description: "Movilidad, respiración y equilibrio.",
-      },
-    ])
-    .returning();
+  const [cardio, fuerza, mente] = exactly(
+    await db
+      .insert(class_categories)
+      .values([
+        { name: "Cardio", handle: "cardio", description: "Clases para subir el ritmo cardiaco." },
+        { name: "Fuerza y tono", handle: "fuerza-y-tono", description: "Trabajo muscular y de core." },
+        {
+          name: "Mente y cuerpo",
+          handle: "mente-y-cuerpo",
+          description: "Movilidad, respiración y equilibrio.",
+        },
+      ])
+      .returning(),
+    3,
+  );
 
   const coachFiles = await db
     .insert(files)
@@ -190,17 +206,17 @@ export async function seedCatalogue(db: Db) {
   const coachRows = await db
     .insert(instructors)
     .values(
-      DEMO_COACHES.map((c, i) => ({
+      zipRows(DEMO_COACHES, coachFiles).map(([c, file], i) => ({
         name: c.name,
         last_name: c.last_name,
         nick_name: c.nick_name,
         ...COACH_DETAILS[c.slug],
-        file_id: coachFiles[i].file_id,
+        file_id: file.file_id,
         order: i,
       })),
     )
     .returning();
-  const coach = Object.fromEntries(DEMO_COACHES.map((c, i) => [c.slug, coachRows[i]]));
+  const coach = Object.fromEntries(zipRows(DEMO_COACHES, coachRows).map(([c, row]) => [c.slug, row]));
 
   const tagRows = await db
     .insert(tags)
@@ -216,7 +232,7 @@ export async function seedCatalogue(db: Db) {
       { name: "Relajación", color: "#5f3dc4", type: "video" },
     ])
     .returning();
-  const [tagBeginners, tagIntense, tagThemed, tagEvent, ...videoTags] = tagRows;
+  const [tagBeginners, tagIntense, tagThemed, tagEvent, ...videoTags] = exactly(tagRows, 9);
 
   const pkg = (slug: string) => demoUrl("packages", `${slug}.svg`);
   const packageRows = await db
@@ -324,7 +340,7 @@ export async function seedCatalogue(db: Db) {
       },
     ])
     .returning();
-  const [trial, five, ten, unlimited, online, signupFee, masterclass, reformer4] = packageRows;
+  const [trial, five, ten, unlimited, online, signupFee, masterclass, reformer4] = exactly(packageRows, 8);
 
   await db.insert(class_package_types).values({
     class_package_id: reformer4.class_package_id,

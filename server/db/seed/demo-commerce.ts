@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../client";
+import { exactly, only, rowAt } from "../rows";
 import { available_classes } from "../schema/credits";
 import { customers } from "../schema/customers";
 import { discount_redemptions, discounts, payment_methods, payment_sources } from "../schema/payments";
@@ -16,7 +17,7 @@ export function money(cents: number): string {
 }
 /** numeric string ("1350.00") to centavos. */
 export function cents(value: string): number {
-  const [int, frac = ""] = value.split(".");
+  const [int = "", frac = ""] = value.split(".");
   const c = Number(int.replace("-", "")) * 100 + Number(frac.padEnd(2, "0").slice(0, 2));
   return value.startsWith("-") ? -c : c;
 }
@@ -37,64 +38,70 @@ export type FillerPlan = {
 
 export async function seedCommerce(db: Db, cat: Catalogue, people: People, now: Date) {
   const rng = prng(20240501);
-  const [cardMethod, cashMethod] = await db
-    .insert(payment_methods)
-    .values([
-      {
-        name: "Tarjeta de crédito o débito",
-        description: "Visa, Mastercard y American Express.",
-        provider: "card",
-        order: 0,
-      },
-      {
-        name: "Efectivo",
-        description: "Paga en recepción o por transferencia.",
-        instructions:
-          '<p>Paga en la recepción de cualquiera de nuestras sucursales o realiza una transferencia a:</p><ul><li><strong>Banco:</strong> BBVA México</li><li><strong>CLABE:</strong> 012180001234567890</li><li><strong>Beneficiario:</strong> Estudio Pulso S.A. de C.V.</li></ul><p>Envía tu comprobante por WhatsApp al <a href="https://wa.me/525587654321">55 8765 4321</a>. Tus clases se activan cuando confirmamos el pago.</p>',
-        provider: "cash",
-        bank: {
-          bank: "BBVA México",
-          card: "4152 3138 0000 0000",
-          account_number: "0123456789",
-          clabe: "012180001234567890",
-          beneficiary: "Estudio Pulso S.A. de C.V.",
+  const [cardMethod, cashMethod] = exactly(
+    await db
+      .insert(payment_methods)
+      .values([
+        {
+          name: "Tarjeta de crédito o débito",
+          description: "Visa, Mastercard y American Express.",
+          provider: "card",
+          order: 0,
         },
-        order: 1,
-      },
-      // The wallet: without PayPal keys the sandbox plays it, so the demo shows every payment
-      // path (decision 0017).
-      {
-        name: "PayPal",
-        description: "Paga con tu cuenta de PayPal.",
-        provider: "paypal",
-        order: 2,
-      },
-    ])
-    .returning();
+        {
+          name: "Efectivo",
+          description: "Paga en recepción o por transferencia.",
+          instructions:
+            '<p>Paga en la recepción de cualquiera de nuestras sucursales o realiza una transferencia a:</p><ul><li><strong>Banco:</strong> BBVA México</li><li><strong>CLABE:</strong> 012180001234567890</li><li><strong>Beneficiario:</strong> Estudio Pulso S.A. de C.V.</li></ul><p>Envía tu comprobante por WhatsApp al <a href="https://wa.me/525587654321">55 8765 4321</a>. Tus clases se activan cuando confirmamos el pago.</p>',
+          provider: "cash",
+          bank: {
+            bank: "BBVA México",
+            card: "4152 3138 0000 0000",
+            account_number: "0123456789",
+            clabe: "012180001234567890",
+            beneficiary: "Estudio Pulso S.A. de C.V.",
+          },
+          order: 1,
+        },
+        // The wallet: without PayPal keys the sandbox plays it, so the demo shows every payment
+        // path (decision 0017).
+        {
+          name: "PayPal",
+          description: "Paga con tu cuenta de PayPal.",
+          provider: "paypal",
+          order: 2,
+        },
+      ])
+      .returning(),
+    3,
+  );
 
-  const [, , launch] = await db
-    .insert(discounts)
-    .values([
-      {
-        code: "BIENVENIDA",
-        description: "10% de descuento en tu primera compra.",
-        amount: "10.00",
-        is_percent: true,
-        first_invoice_only: true,
-        max_uses_per_customer: 1,
-      },
-      { code: "100PESOS", description: "$100 de descuento en cualquier paquete.", amount: "100.00" },
-      {
-        code: "LANZAMIENTO",
-        description: "20% en el paquete de 10 clases (agotado).",
-        amount: "20.00",
-        is_percent: true,
-        max_uses: 2,
-        class_package_id: cat.packages.ten.class_package_id,
-        ends_at: addMs(now, 30 * DAY_MS),
-      },
-    ])
-    .returning();
+  const [, , launch] = exactly(
+    await db
+      .insert(discounts)
+      .values([
+        {
+          code: "BIENVENIDA",
+          description: "10% de descuento en tu primera compra.",
+          amount: "10.00",
+          is_percent: true,
+          first_invoice_only: true,
+          max_uses_per_customer: 1,
+        },
+        { code: "100PESOS", description: "$100 de descuento en cualquier paquete.", amount: "100.00" },
+        {
+          code: "LANZAMIENTO",
+          description: "20% en el paquete de 10 clases (agotado).",
+          amount: "20.00",
+          is_percent: true,
+          max_uses: 2,
+          class_package_id: cat.packages.ten.class_package_id,
+          ends_at: addMs(now, 30 * DAY_MS),
+        },
+      ])
+      .returning(),
+    3,
+  );
 
   type PurchaseInput = {
     customer_id: number;
@@ -114,32 +121,34 @@ export async function seedCommerce(db: Db, cat: Catalogue, people: People, now: 
     const expiration = p.pkg.expiration_days ? addMs(p.createdAt, p.pkg.expiration_days * DAY_MS) : null;
     const nextBilling = p.subscription ? addMonths(p.createdAt, 1) : null;
     const ref = `demo_${p.customer_id}_${p.pkg.class_package_id}_${p.createdAt.getTime()}`;
-    const [purchase] = await db
-      .insert(purchases)
-      .values({
-        customer_id: p.customer_id,
-        class_package_id: p.pkg.class_package_id,
-        title: p.pkg.title,
-        status: p.status,
-        amount: money(amount),
-        discount_total: money(discount),
-        total_payment: money(total),
-        class_amount: p.pkg.class_amount,
-        expiration_days: p.pkg.expiration_days,
-        expiration_date: nextBilling ?? expiration,
-        payment_method_id: p.cash ? cashMethod.payment_method_id : cardMethod.payment_method_id,
-        provider: p.cash ? "cash" : "sandbox",
-        provider_ref: p.cash ? null : `pi_${ref}`,
-        subscription_id: p.subscription ? `sub_${ref}` : null,
-        subscription_interval: p.pkg.subscription_interval,
-        subscription_period: p.pkg.subscription_period,
-        next_billing_date: nextBilling,
-        discount_id: p.discountPercent ? launch.discount_id : null,
-        credits_granted_at: paid ? p.createdAt : null,
-        createdAt: p.createdAt,
-        updatedAt: p.createdAt,
-      })
-      .returning();
+    const purchase = only(
+      await db
+        .insert(purchases)
+        .values({
+          customer_id: p.customer_id,
+          class_package_id: p.pkg.class_package_id,
+          title: p.pkg.title,
+          status: p.status,
+          amount: money(amount),
+          discount_total: money(discount),
+          total_payment: money(total),
+          class_amount: p.pkg.class_amount,
+          expiration_days: p.pkg.expiration_days,
+          expiration_date: nextBilling ?? expiration,
+          payment_method_id: p.cash ? cashMethod.payment_method_id : cardMethod.payment_method_id,
+          provider: p.cash ? "cash" : "sandbox",
+          provider_ref: p.cash ? null : `pi_${ref}`,
+          subscription_id: p.subscription ? `sub_${ref}` : null,
+          subscription_interval: p.pkg.subscription_interval,
+          subscription_period: p.pkg.subscription_period,
+          next_billing_date: nextBilling,
+          discount_id: p.discountPercent ? launch.discount_id : null,
+          credits_granted_at: paid ? p.createdAt : null,
+          createdAt: p.createdAt,
+          updatedAt: p.createdAt,
+        })
+        .returning(),
+    );
     await db.insert(invoices).values({
       purchase_id: purchase.purchase_id,
       customer_id: p.customer_id,
@@ -161,16 +170,18 @@ export async function seedCommerce(db: Db, cat: Catalogue, people: People, now: 
     }
     let bucketId: number | undefined;
     if (paid && p.pkg.class_amount !== 0 && !p.pkg.is_unlimited_membership) {
-      const [bucket] = await db
-        .insert(available_classes)
-        .values({
-          customer_id: p.customer_id,
-          purchase_id: purchase.purchase_id,
-          available_classes: p.pkg.class_amount,
-          expiration_date: expiration,
-          createdAt: p.createdAt,
-        })
-        .returning();
+      const bucket = only(
+        await db
+          .insert(available_classes)
+          .values({
+            customer_id: p.customer_id,
+            purchase_id: purchase.purchase_id,
+            available_classes: p.pkg.class_amount,
+            expiration_date: expiration,
+            createdAt: p.createdAt,
+          })
+          .returning(),
+      );
       bucketId = bucket.available_class_id;
     }
     if (paid && p.pkg.is_unlimited_membership) {
@@ -252,21 +263,21 @@ export async function seedCommerce(db: Db, cat: Catalogue, people: People, now: 
   }
   // Online subscribers and a cash purchase awaiting the admin's confirmation.
   await buy({
-    customer_id: people.fillers[3].customer_id,
+    customer_id: rowAt(people.fillers, 3, "filler").customer_id,
     pkg: cat.packages.online,
     createdAt: daysAgo(5),
     status: "active",
     subscription: true,
   });
   await buy({
-    customer_id: people.fillers[18].customer_id,
+    customer_id: rowAt(people.fillers, 18, "filler").customer_id,
     pkg: cat.packages.online,
     createdAt: daysAgo(12),
     status: "active",
     subscription: true,
   });
   await buy({
-    customer_id: people.fillers[22].customer_id,
+    customer_id: rowAt(people.fillers, 22, "filler").customer_id,
     pkg: cat.packages.five,
     createdAt: daysAgo(1),
     status: "pending",
@@ -274,7 +285,7 @@ export async function seedCommerce(db: Db, cat: Catalogue, people: People, now: 
   });
   // A restricted (Reformer only) bucket, shown on Mis Créditos.
   const reformer4 = await buy({
-    customer_id: people.fillers[24].customer_id,
+    customer_id: rowAt(people.fillers, 24, "filler").customer_id,
     pkg: cat.packages.reformer4,
     createdAt: daysAgo(3),
     status: "completed",

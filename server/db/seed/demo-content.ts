@@ -1,11 +1,12 @@
 import { APP_CONFIG_KEYS, type AppConfigKey } from "../../../domain/app-config";
 import type { Db } from "../client";
+import { exactly, only, zipRows } from "../rows";
 import { app_config } from "../schema/app-config";
 import { announcements, pages } from "../schema/content";
 import { custom_fields, forms } from "../schema/forms";
 import { programs, video_tags, video_types, videos } from "../schema/videos";
 import { DEMO_VIDEO_COUNT, demoUrl } from "./demo-assets";
-import type { Catalogue } from "./demo-catalogue";
+import { type Catalogue, coachOf } from "./demo-catalogue";
 import { addMs, DAY_MS } from "./demo-time";
 
 const TERMS_HTML = `<h2>Términos y Condiciones de Estudio Pulso</h2>
@@ -55,8 +56,10 @@ const VIDEOS: {
   type: keyof Catalogue["types"];
   coach: string;
   minutes: number;
-  kind: number;
-  tags: number[];
+  /** Index of the video type (Clase completa, Express, Tutorial). */
+  kind: 0 | 1 | 2;
+  /** Indexes of the catalogue's video tags. */
+  tags: (0 | 1 | 2 | 3 | 4)[];
   program?: boolean;
 }[] = [
   {
@@ -186,21 +189,24 @@ function configOverrides(cat: Catalogue): Partial<Record<AppConfigKey, unknown>>
 }
 
 export async function seedContent(db: Db, cat: Catalogue, now: Date) {
-  const [terms, privacy, faq] = await db
-    .insert(pages)
-    .values([
-      {
-        title: "Términos y Condiciones",
-        slug: "terminos-y-condiciones",
-        content: TERMS_HTML,
-        required: true,
-        required_at_signup: true,
-        order: 0,
-      },
-      { title: "Aviso de Privacidad", slug: "aviso-de-privacidad", content: PRIVACY_HTML, order: 1 },
-      { title: "Preguntas Frecuentes", slug: "preguntas-frecuentes", content: FAQ_HTML, order: 2 },
-    ])
-    .returning();
+  const [terms, privacy, faq] = exactly(
+    await db
+      .insert(pages)
+      .values([
+        {
+          title: "Términos y Condiciones",
+          slug: "terminos-y-condiciones",
+          content: TERMS_HTML,
+          required: true,
+          required_at_signup: true,
+          order: 0,
+        },
+        { title: "Aviso de Privacidad", slug: "aviso-de-privacidad", content: PRIVACY_HTML, order: 1 },
+        { title: "Preguntas Frecuentes", slug: "preguntas-frecuentes", content: FAQ_HTML, order: 2 },
+      ])
+      .returning(),
+    3,
+  );
 
   await db.insert(announcements).values([
     {
@@ -225,7 +231,7 @@ export async function seedContent(db: Db, cat: Catalogue, now: Date) {
     },
   ]);
 
-  const typeRows = await db
+  const videoTypeRows = await db
     .insert(video_types)
     .values([
       { name: "Clase completa", description: "Clases de 25 minutos o más.", order: 0 },
@@ -233,14 +239,17 @@ export async function seedContent(db: Db, cat: Catalogue, now: Date) {
       { name: "Tutorial", description: "Técnica y consejos de nuestros coaches.", order: 2 },
     ])
     .returning();
-  const [program] = await db
-    .insert(programs)
-    .values({
-      name: "Reto 21 Días",
-      description: "Tres semanas de entrenamientos cortos para crear el hábito. Una clase al día.",
-      image: demoUrl("programs", "reto-21-dias.svg"),
-    })
-    .returning();
+  const typeRows = exactly(videoTypeRows, 3);
+  const program = only(
+    await db
+      .insert(programs)
+      .values({
+        name: "Reto 21 Días",
+        description: "Tres semanas de entrenamientos cortos para crear el hábito. Una clase al día.",
+        image: demoUrl("programs", "reto-21-dias.svg"),
+      })
+      .returning(),
+  );
 
   const videoRows = await db
     .insert(videos)
@@ -249,10 +258,10 @@ export async function seedContent(db: Db, cat: Catalogue, now: Date) {
         url: demoUrl("videos", `${i + 1}.webm`),
         host: "local",
         name: v.name,
-        description: `${v.name}. Clase online con ${v.coach[0].toUpperCase()}${v.coach.slice(1)}; solo necesitas un tapete y agua.`,
+        description: `${v.name}. Clase online con ${v.coach.charAt(0).toUpperCase()}${v.coach.slice(1)}; solo necesitas un tapete y agua.`,
         thumbnail: demoUrl("videos", `${i + 1}.svg`),
         duration: v.minutes * 60,
-        instructor_id: cat.coach[v.coach].instructor_id,
+        instructor_id: coachOf(cat, v.coach).instructor_id,
         class_type_id: cat.types[v.type].class_type_id,
         video_type_id: typeRows[v.kind].video_type_id,
         program_id: v.program ? program.program_id : null,
@@ -263,15 +272,14 @@ export async function seedContent(db: Db, cat: Catalogue, now: Date) {
   await db
     .insert(video_tags)
     .values(
-      VIDEOS.flatMap((v, i) =>
-        v.tags.map((t) => ({ video_id: videoRows[i].video_id, tag_id: cat.videoTags[t].tag_id })),
+      zipRows(VIDEOS.slice(0, DEMO_VIDEO_COUNT), videoRows).flatMap(([v, row]) =>
+        v.tags.map((t) => ({ video_id: row.video_id, tag_id: cat.videoTags[t].tag_id })),
       ),
     );
 
-  const [profileForm] = await db
-    .insert(forms)
-    .values({ name: "Perfil de cliente", object: "customer" })
-    .returning();
+  const profileForm = only(
+    await db.insert(forms).values({ name: "Perfil de cliente", object: "customer" }).returning(),
+  );
   const fieldRows = await db
     .insert(custom_fields)
     .values([

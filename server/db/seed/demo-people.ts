@@ -179,7 +179,9 @@ export async function seedPeople(
       })),
     )
     .returning();
+  // One row per person of allPeople(), in its order: the admin, Ana, then the fillers.
   const [admin, ana, ...fillers] = rows;
+  if (!admin || !ana) throw new Error("the demo people start with the admin and Ana");
 
   await db.insert(addresses).values({
     customer_id: ana.customer_id,

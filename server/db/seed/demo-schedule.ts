@@ -1,6 +1,7 @@
 import type { Db } from "../client";
+import { zipRows } from "../rows";
 import { single_class_instructors, single_class_tags, single_classes } from "../schema/calendar";
-import type { Catalogue } from "./demo-catalogue";
+import { type Catalogue, coachOf } from "./demo-catalogue";
 import { addDays, at, type LocalDay } from "./demo-time";
 
 /** Weeks generated: the previous week (history for past reservations) plus 8 weeks from this Monday. */
@@ -11,7 +12,7 @@ type Slot = {
   time: string;
   location: "roma" | "polanco";
   type: TypeKey;
-  coaches: string[];
+  coaches: [string, ...string[]];
   capacity: number;
   tag?: keyof Catalogue["classTags"];
 };
@@ -106,7 +107,9 @@ export async function seedSchedule(db: Db, cat: Catalogue, monday: LocalDay): Pr
       const slots = weekday <= 5 ? WEEKDAY_SLOTS(weekday) : weekday === 6 ? SATURDAY : SUNDAY;
       for (const slot of slots) {
         const options = DESCRIPTIONS[slot.type];
-        planned.push({ ...slot, date: at(day, slot.time), description: options[n++ % options.length] });
+        const description = options[n++ % options.length];
+        if (description === undefined) throw new Error(`the demo seed has no descriptions for ${slot.type}`);
+        planned.push({ ...slot, date: at(day, slot.time), description });
       }
       // The anniversary masterclass: Saturday of the third week, tied to its special-event package.
       if (week === 2 && weekday === 6) {
@@ -142,27 +145,28 @@ export async function seedSchedule(db: Db, cat: Catalogue, monday: LocalDay): Pr
     )
     .returning({ single_class_id: single_classes.single_class_id });
 
+  const seeded = zipRows(planned, rows);
   await db.insert(single_class_instructors).values(
-    planned.flatMap((p, i) =>
+    seeded.flatMap(([p, row]) =>
       p.coaches.map((slug) => ({
-        single_class_id: rows[i].single_class_id,
-        instructor_id: cat.coach[slug].instructor_id,
+        single_class_id: row.single_class_id,
+        instructor_id: coachOf(cat, slug).instructor_id,
       })),
     ),
   );
-  const tagged = planned.flatMap((p, i) =>
-    p.tag ? [{ single_class_id: rows[i].single_class_id, tag_id: cat.classTags[p.tag].tag_id }] : [],
+  const tagged = seeded.flatMap(([p, row]) =>
+    p.tag ? [{ single_class_id: row.single_class_id, tag_id: cat.classTags[p.tag].tag_id }] : [],
   );
   if (tagged.length) await db.insert(single_class_tags).values(tagged);
 
-  return planned.map((p, i) => ({
-    single_class_id: rows[i].single_class_id,
+  return seeded.map(([p, row]) => ({
+    single_class_id: row.single_class_id,
     class_date: p.date,
     capacity: p.capacity,
     type: p.type,
     class_type_id: cat.types[p.type].class_type_id,
     class_package_id: p.class_package_id ?? null,
     spots: spotsFor(p.type),
-    instructor_id: cat.coach[p.coaches[0]].instructor_id,
+    instructor_id: coachOf(cat, p.coaches[0]).instructor_id,
   }));
 }

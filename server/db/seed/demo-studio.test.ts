@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import { firstOf } from "../../test/fixtures";
 import { type Database, openDatabase } from "../client";
 import { migrateDatabase } from "../migrate";
 import { user } from "../schema/auth";
@@ -91,7 +92,10 @@ describe.each([
 
       // The demo customer: 3 upcoming own reservations, 2 past ones (one attended), a guest,
       // a waitlist entry and a 10-class bucket with 4 credits left.
-      const [ana] = await db.select().from(customers).where(eq(customers.email, "cliente@demo.mx"));
+      const ana = firstOf(
+        await db.select().from(customers).where(eq(customers.email, "cliente@demo.mx")),
+        "ana",
+      );
       expect(ana).toMatchObject({ name: "Ana", last_name: "López", phone: "5512345678" });
 
       // Everyone registered before their first purchase, over the months before now: only a
@@ -123,20 +127,23 @@ describe.each([
       expect(own.filter((x) => x.date < now)).toHaveLength(2);
       expect(own.filter((x) => x.date < now && x.r.attend)).toHaveLength(1);
       expect(anaRes.filter((x) => x.r.guest_of_id !== null)).toHaveLength(1);
-      const [bucket] = await db
-        .select()
-        .from(available_classes)
-        .where(eq(available_classes.customer_id, ana.customer_id));
+      const bucket = firstOf(
+        await db.select().from(available_classes).where(eq(available_classes.customer_id, ana.customer_id)),
+        "bucket",
+      );
       expect(bucket.available_classes).toBe(4);
       expect(bucket.expiration_date!.getTime()).toBeGreaterThan(now.getTime() + 45 * 86_400_000);
       expect(await db.$count(waitlists, eq(waitlists.customer_id, ana.customer_id))).toBe(1);
 
       // The database refuses a second seat on a taken spot and a second own reservation.
-      const [taken] = await db
-        .select()
-        .from(class_reservations)
-        .where(and(isNull(class_reservations.deletedAt), sql`${class_reservations.spot} is not null`))
-        .limit(1);
+      const taken = firstOf(
+        await db
+          .select()
+          .from(class_reservations)
+          .where(and(isNull(class_reservations.deletedAt), sql`${class_reservations.spot} is not null`))
+          .limit(1),
+        "taken",
+      );
       await expect(
         db.insert(class_reservations).values({
           single_class_id: taken.single_class_id,
@@ -146,7 +153,7 @@ describe.each([
           spot: taken.spot,
         }),
       ).rejects.toThrow();
-      const [anaFirst] = own;
+      const anaFirst = firstOf(own, "anaFirst");
       await expect(
         db
           .insert(class_reservations)

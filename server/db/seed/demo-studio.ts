@@ -2,6 +2,7 @@ import { is, notInArray, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import type { LoginRole } from "../../plugins/auth-users";
 import { type Db, schema } from "../client";
+import { rowAt } from "../rows";
 import { account, session, user, verification } from "../schema/auth";
 import { seedBookings } from "./demo-bookings";
 import { seedCatalogue } from "./demo-catalogue";
@@ -79,7 +80,7 @@ export async function seedDemoStudio(db: Db, opts: SeedDemoStudioOptions): Promi
     const content = await seedContent(t, catalogue, now);
     const people = await seedPeople(t, uids, {
       termsPageId: content.pages.terms.page_id,
-      levelFieldId: content.customFields[1].custom_field_id,
+      levelFieldId: rowAt(content.customFields, 1, "the level field").custom_field_id,
     });
     const commerce = await seedCommerce(t, catalogue, people, now);
     await seedBookings(t, {

@@ -33,6 +33,8 @@ const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 
 export function zonedParts(instant: Date, timeZone = DEMO_TIME_ZONE): Parts & { second: number } {
   const out: Record<string, string> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) out[p.type] = p.value;
+  const weekday = WEEKDAYS[out.weekday ?? ""];
+  if (weekday === undefined) throw new Error(`unexpected weekday: ${out.weekday}`);
   return {
     year: Number(out.year),
     month: Number(out.month),
@@ -40,7 +42,7 @@ export function zonedParts(instant: Date, timeZone = DEMO_TIME_ZONE): Parts & { 
     hour: Number(out.hour),
     minute: Number(out.minute),
     second: Number(out.second),
-    weekday: WEEKDAYS[out.weekday],
+    weekday,
   };
 }
 
@@ -90,7 +92,7 @@ export function addDays(day: LocalDay, days: number): LocalDay {
 
 /** Instant of "HH:MM" on a local day. */
 export function at(day: LocalDay, time: string, timeZone = DEMO_TIME_ZONE): Date {
-  const [h, m] = time.split(":").map(Number);
+  const [h = 0, m = 0] = time.split(":").map(Number);
   return zonedTime(day.year, day.month, day.day, h, m, timeZone);
 }
 

@@ -85,7 +85,8 @@ write("bg-login.svg", banner(1200, 1600, ["#1b1530", "#7048e8"], "Entrena con in
 write("about.svg", art(1200, 800, ["#5f3dc4", "#15aabf"]));
 write("mission.svg", art(1200, 800, ["#e8590c", "#e64980"]));
 write("popup.svg", banner(800, 800, ["#f59f00", "#e8590c"], "Masterclass", "de Aniversario"));
-for (const c of DEMO_COACHES) write(`coaches/${c.slug}.svg`, avatar(c.name[0] + c.last_name[0], c.colors));
+for (const c of DEMO_COACHES)
+  write(`coaches/${c.slug}.svg`, avatar(c.name.charAt(0) + c.last_name.charAt(0), c.colors));
 for (const t of DEMO_CLASS_TYPES) {
   write(`class-types/${t.slug}.svg`, banner(1200, 800, t.colors, t.name));
   write(`icons/${t.slug}.svg`, icon(t.slug, t.colors[0]));
@@ -100,7 +101,8 @@ for (const [i, colors] of announcementColors.entries()) {
   write(`announcements/${i + 1}.svg`, banner(1200, 630, colors, "Aviso"));
 }
 for (let n = 1; n <= DEMO_VIDEO_COUNT; n++) {
-  const t = DEMO_CLASS_TYPES[(n - 1) % DEMO_CLASS_TYPES.length];
+  // The types in turn: n - 1 modulo the (non-empty) list's length is always one of its indexes.
+  const t = DEMO_CLASS_TYPES[(n - 1) % DEMO_CLASS_TYPES.length]!;
   write(`videos/${n}.svg`, banner(1280, 720, t.colors, t.name, `Clase online #${n}`));
 }
 write("programs/reto-21-dias.svg", banner(1200, 800, ["#212529", "#e64980"], "Reto 21 días"));

@@ -46,6 +46,7 @@ try {
         scale: relative === "logo.svg" ? 2 : 1,
       },
     );
+    if (base64 === undefined) throw new Error(`${relative}: the canvas gave no data URL`);
     fs.writeFileSync(path.join(root, target), Buffer.from(base64, "base64"));
     console.log(`${relative} → ${target}`);
   }
