@@ -1,6 +1,7 @@
 import { asc, count, eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { only } from "../../db/rows";
 
 /**
  * Row operations shared by every catalogue table. The specs (catalogue.specs.ts) name the table
@@ -25,10 +26,12 @@ export async function selectOne(db: Db, { table, id }: Table, value: number): Pr
 }
 
 export async function insertRow(db: Db, { table, id }: Table, values: Values): Promise<number> {
-  const [row] = (await db
-    .insert(table)
-    .values(values as never)
-    .returning({ id })) as { id: number }[];
+  const row = only(
+    (await db
+      .insert(table)
+      .values(values as never)
+      .returning({ id })) as { id: number }[],
+  );
   return row.id;
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
+import { only } from "../../db/rows";
 import {
   type ClassChangeLine,
   type ClassChangeNoticeKind,
@@ -14,8 +15,7 @@ import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 
 export async function newSeries(db: Db): Promise<number> {
-  const [row] = await db.insert(class_series).values({}).returning();
-  return row.class_series_id;
+  return only(await db.insert(class_series).values({}).returning()).class_series_id;
 }
 
 export async function setSeries(db: Db, classIds: number[], seriesId: number) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { only } from "../../db/rows";
 import { single_class_instructors, single_class_tags, single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
@@ -11,7 +12,7 @@ export type ClassValues = Omit<
 export type ClassLinks = { instructor_ids: number[]; tag_ids: number[] };
 
 export async function insertClass(db: Db, values: ClassValues, links: ClassLinks) {
-  const [row] = await db.insert(single_classes).values(values).returning();
+  const row = only(await db.insert(single_classes).values(values).returning());
   await setLinks(db, row.single_class_id, links);
   return row;
 }

@@ -42,9 +42,10 @@ const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)$/;
  * what the studio's clock will say; the machine's own zone never takes part.
  */
 export function studioInstant(text: string, timeZone: string): Date {
-  const m = LOCAL_DATE_TIME.exec(text.trim());
-  if (!m || !isLocalDay(m[1])) throw badRequest(t("classDateInvalid"), { class_date: t("classDateInvalid") });
-  return zonedInstant(m[1], `${m[2]}:${m[3]}`, timeZone);
+  const [, day, hour, minute] = LOCAL_DATE_TIME.exec(text.trim()) ?? [];
+  if (!day || !hour || !minute || !isLocalDay(day))
+    throw badRequest(t("classDateInvalid"), { class_date: t("classDateInvalid") });
+  return zonedInstant(day, `${hour}:${minute}`, timeZone);
 }
 
 function columnsOf(input: Partial<ClassInput>, timeZone: string): Partial<repo.ClassValues> {

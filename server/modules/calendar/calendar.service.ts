@@ -252,16 +252,10 @@ function scheduleRange(config: AppConfig, query: ScheduleQuery, now: Date): Sche
   }
   const days = Array.from({ length: span + 1 }, (_, i) => addLocalDays(start, i));
   // Where each day starts, and where the range ends: classes are put on their local day by instant.
-  const bounds = [...days, addLocalDays(end, 1)].map((day) => zonedInstant(day, "00:00", zone));
-  const range = {
-    start,
-    end,
-    days,
-    bounds,
-    from: bounds[0],
-    to: bounds[span + 1],
-    key: `${bounds[0].toISOString()}/${bounds[span + 1].toISOString()}`,
-  };
+  const from = zonedInstant(start, "00:00", zone);
+  const to = zonedInstant(addLocalDays(end, 1), "00:00", zone);
+  const bounds = [from, ...days.slice(1).map((day) => zonedInstant(day, "00:00", zone)), to];
+  const range = { start, end, days, bounds, from, to, key: `${from.toISOString()}/${to.toISOString()}` };
   if (rangesByKey.size >= 1_000) rangesByKey.clear();
   rangesByKey.set(key, range);
   return range;
@@ -301,15 +295,18 @@ async function buildSnapshot(
   // Rows come ordered by date: walk the day boundaries instead of asking Intl for each row's day.
   let day = 0;
   for (const row of rows) {
-    while (day < days.length && row.class_date >= range.bounds[day + 1]) day++;
-    if (day >= days.length) break;
+    // bounds has one more entry than days: the next bound exists while a day is left.
+    let next = range.bounds[day + 1];
+    while (next && row.class_date >= next) next = range.bounds[++day + 1];
+    const onDay = days[day];
+    if (!onDay) break;
     // The caller's own reservation is listed apart (my_reservations), so every caller shares these.
     const { my_reservation: _, ...shared } = toClassOut(
       row,
       seats.get(row.single_class_id) ?? NO_SEATS,
       null,
     );
-    days[day].single_classes.push(shared);
+    onDay.single_classes.push(shared);
   }
   const order = new Map<number, number>();
   for (const d of days) for (const c of d.single_classes) order.set(c.single_class_id, order.size);

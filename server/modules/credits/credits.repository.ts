@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { only } from "../../db/rows";
 import { class_types } from "../../db/schema/calendar";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
@@ -85,20 +86,23 @@ export async function findBucket(db: Db, id: number, lock = false) {
 }
 
 export async function insertBucket(db: Db, customerId: number, values: BucketValues) {
-  const [row] = await db
-    .insert(available_classes)
-    .values({ ...values, customer_id: customerId })
-    .returning();
-  return row;
+  return only(
+    await db
+      .insert(available_classes)
+      .values({ ...values, customer_id: customerId })
+      .returning(),
+  );
 }
 
+/** Callers hold the row locked (find...(tx, id, true)), so it is there to update. */
 export async function updateBucket(db: Db, id: number, values: Partial<BucketValues>) {
-  const [row] = await db
-    .update(available_classes)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(available_classes.available_class_id, id))
-    .returning();
-  return row;
+  return only(
+    await db
+      .update(available_classes)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(available_classes.available_class_id, id))
+      .returning(),
+  );
 }
 
 export async function deleteBucket(db: Db, id: number) {

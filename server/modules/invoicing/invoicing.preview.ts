@@ -80,9 +80,10 @@ export function previewPdf(doc: PreviewDoc): Buffer {
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     null, // the content stream
   ];
-  const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];
+  const header = Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1");
+  const parts: Buffer[] = [header];
   const offsets: number[] = [];
-  let length = parts[0].length;
+  let length = header.length;
   objects.forEach((body, i) => {
     offsets.push(length);
     const chunk =

@@ -503,7 +503,8 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
   }
   const payment_form = [...byForm.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "01";
   row = await updateCfdi(app.db, row.cfdi_id, { payment_form, receiver, ...totalsOf(lines) });
-  const [year, month] = period.split("-");
+  // A "2026-09" period; an empty part only if it were malformed.
+  const [year = "", month = ""] = period.split("-");
   try {
     return await issue(
       app,

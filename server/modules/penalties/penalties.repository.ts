@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { only } from "../../db/rows";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservation_penalties } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
@@ -83,8 +84,7 @@ export async function latestPenalty(db: Db, customerId: number) {
 }
 
 export async function insertPenalty(db: Db, values: typeof class_reservation_penalties.$inferInsert) {
-  const [row] = await db.insert(class_reservation_penalties).values(values).returning();
-  return row;
+  return only(await db.insert(class_reservation_penalties).values(values).returning());
 }
 
 /** Every penalty of a customer, latest ending first (lifted and past ones too). */
@@ -113,6 +113,7 @@ export async function markPenaltyLifted(db: Db, id: number, liftedBy: string, no
     .where(eq(class_reservation_penalties.class_reservation_penalty_id, id));
 }
 
+/** Callers hold the row locked (find...(tx, id, true)), so it is there to update. */
 export async function updatePenalty(
   db: Db,
   id: number,
@@ -120,12 +121,13 @@ export async function updatePenalty(
     Pick<typeof class_reservation_penalties.$inferInsert, "no_shows" | "start_date" | "end_date">
   >,
 ) {
-  const [row] = await db
-    .update(class_reservation_penalties)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(class_reservation_penalties.class_reservation_penalty_id, id))
-    .returning();
-  return row;
+  return only(
+    await db
+      .update(class_reservation_penalties)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(class_reservation_penalties.class_reservation_penalty_id, id))
+      .returning(),
+  );
 }
 
 export async function customerExists(db: Db, customerId: number): Promise<boolean> {

@@ -225,9 +225,10 @@ async function bookOnce(
   if (missingFields.length > 0) {
     throw AppError.of("PROFILE_INCOMPLETE", { details: { missing_fields: missingFields } });
   }
-  if (pendingPages.length > 0) {
+  const [firstPending] = pendingPages;
+  if (firstPending) {
     throw AppError.of("PAGES_PENDING", {
-      params: { page: pendingPages[0].title },
+      params: { page: firstPending.title },
       details: { pages: pendingPages },
     });
   }
@@ -266,6 +267,8 @@ async function bookOnce(
   const spots = await checkSpots(tx, config, klass.single_class_id, request, withGuest, customer.spots_taken);
 
   const { payments, spend } = await pay(tx, config, customer, klass, needed, now);
+  // pay answers one payment per seat (or refuses): the host's is there, and with a guest the guest's.
+  const hostPayment = payments[0]!;
   const sentAt = performance.now();
   // The host's row carries the charge for every seat (one statement); the guest's row, if
   // any, is written in the same transaction right after, under the class lock.
@@ -275,7 +278,7 @@ async function bookOnce(
       single_class_id: klass.single_class_id,
       customer_id: customerId,
       spot: spots.host,
-      ...payments[0],
+      ...hostPayment,
     },
     needed,
     spend,
@@ -290,7 +293,7 @@ async function bookOnce(
         guest_of_id: host!.class_reservation_id,
         spot: spots.guest,
         is_paid: true,
-        ...payments[1],
+        ...payments[1]!,
       })
     : null;
   return {

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { qualified } from "../../db/qualified";
+import { only } from "../../db/rows";
 import {
   class_types,
   instructors,
@@ -236,13 +237,14 @@ export async function insertReservation(
   values: BookedSeat,
   spend: BucketRow[] = [],
 ): Promise<ReservationRow> {
-  const [row] = await insertReservationStatement(db, {
-    ...values,
-    guest: values.guest ?? null,
-    guest_of_id: values.guest_of_id ?? null,
-    spend: spend.filter((b) => b.available_classes !== -1).map((b) => b.available_class_id),
-  });
-  return row;
+  return only(
+    await insertReservationStatement(db, {
+      ...values,
+      guest: values.guest ?? null,
+      guest_of_id: values.guest_of_id ?? null,
+      spend: spend.filter((b) => b.available_classes !== -1).map((b) => b.available_class_id),
+    }),
+  );
 }
 
 export async function findOwnReservation(db: Db, customerId: number, id: number, lock = false) {
@@ -291,13 +293,14 @@ const lockForCancelStatement = preparedStatement("reservations_lock_for_cancel",
  */
 export async function lockForCancel(db: Db, customerId: number, id: number) {
   const rows = await lockForCancelStatement(db, { customerId, id });
+  const [first] = rows;
   const reservation = rows.find((r) => r.reservation.class_reservation_id === id)?.reservation;
-  if (!reservation) return null;
+  if (!first || !reservation) return null;
   return {
-    customer: rows[0].customer,
+    customer: first.customer,
     reservation,
     guests: rows.map((r) => r.reservation).filter((r) => r !== reservation),
-    classHasLine: rows[0].class_has_line,
+    classHasLine: first.class_has_line,
   };
 }
 

@@ -123,9 +123,10 @@ export async function promoteClass(
     }
   }
   for (const o of result.offered) await notifyWaitlistOffer(app, o.customer_id, classId, o.expires_at);
-  if (result.offered.length > 0) {
+  const [firstOffer] = result.offered;
+  if (firstOffer) {
     // Wakes the sweep when the offers end, so their holders return to the line on time.
-    const expires = result.offered[0].expires_at;
+    const expires = firstOffer.expires_at;
     await app.jobs.send(SWEEP_JOB, {}, { startAfter: new Date(expires.getTime() + 1_000) });
   }
   return result;

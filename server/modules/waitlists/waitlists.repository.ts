@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
+import { only } from "../../db/rows";
 import { single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
@@ -191,11 +192,9 @@ export async function findEntry(db: Db, id: number) {
 }
 
 export async function insertEntry(db: Db, customerId: number, classId: number): Promise<WaitlistRow> {
-  const [row] = await db
-    .insert(waitlists)
-    .values({ customer_id: customerId, single_class_id: classId })
-    .returning();
-  return row;
+  return only(
+    await db.insert(waitlists).values({ customer_id: customerId, single_class_id: classId }).returning(),
+  );
 }
 
 export async function updateEntry(db: Db, id: number, values: Partial<typeof waitlists.$inferInsert>) {
