@@ -11,7 +11,9 @@ describe("colorShades", () => {
 
   it("goes from light to dark", () => {
     const l = colorShades("#228be6").map(luminance);
-    for (let i = 1; i < l.length; i++) expect(l[i]).toBeLessThan(l[i - 1]);
+    // Strictly darker each step: in descending order, and no two alike.
+    expect(l).toEqual([...l].sort((a, b) => b - a));
+    expect(new Set(l).size).toBe(l.length);
   });
 
   it("accepts short hex and falls back on invalid input", () => {
