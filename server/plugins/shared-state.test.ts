@@ -88,7 +88,7 @@ describe.skipIf(onPglite)("shared state across instances (PostgreSQL)", () => {
       });
     const first = [await attempt(a), await attempt(b), await attempt(a)].map((res) => res.statusCode);
     expect(first).toEqual([401, 401, 401]);
-    const fourth = [await attempt(b), await attempt(a)];
+    const fourth = [await attempt(b), await attempt(a)] as const;
     expect(fourth.map((res) => res.statusCode)).toEqual([429, 429]);
     expect(fourth[0].json().message).toMatch(/intentos|espera|demasiad/i);
   });
@@ -139,7 +139,7 @@ describe.skipIf(onPglite)("shared state across instances (PostgreSQL)", () => {
     const allowed = [await recover(a, 1), await recover(b, 2), await recover(a, 3)];
     expect(allowed.map((res) => res.statusCode)).toEqual([200, 200, 200]);
     await new Promise((resolve) => setTimeout(resolve, 200)); // counted after each answer
-    const refused = [await recover(b, 4), await recover(a, 5)];
+    const refused = [await recover(b, 4), await recover(a, 5)] as const;
     expect(refused.map((res) => res.statusCode)).toEqual([429, 429]);
     expect(refused[0].json().code).toBe("TOO_MANY_EMAILS");
   });
