@@ -147,7 +147,7 @@ export async function isolatedLatency(address: string, headers: Record<string, s
     await (await fetch(address, { headers })).arrayBuffer();
     times.push(performance.now() - t0);
   }
-  return times.sort((a, b) => a - b)[2];
+  return times.sort((a, b) => a - b)[2] ?? Number.NaN;
 }
 
 export function toRow(name: string, result: Result, target: string): Row {
@@ -235,7 +235,7 @@ async function lastSeatsBurst(app: AppUrl, bookers: string[], classId: number) {
   const ok = answers.filter((a) => a.status === 200);
   const others = answers.filter((a) => a.status !== 200);
   const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
-  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   const slowestOther = Math.max(0, ...others.map((a) => a.ms));
   const slowest = sorted[sorted.length - 1] ?? 0;
   const codes = [...new Set(others.map((a) => a.status))].join(",");
@@ -258,7 +258,7 @@ async function lastSeatsBurst(app: AppUrl, bookers: string[], classId: number) {
 const codes = (m: Map<number, number>) => [...m].map(([s, k]) => `${s}×${k}`).join(", ") || "—";
 
 function judge(rows: Row[]) {
-  const bare = rows[0].rps;
+  const bare = rows[0]?.rps ?? Number.NaN;
   for (const row of rows) row.ratio = row.rps / bare;
 }
 
@@ -286,19 +286,20 @@ export type Target = { app: AppUrl; customer: string };
  * `beforeBurst` runs before each (g) (to free the 20 seats again). (f0), the database alone,
  * runs once.
  */
-export async function runCases({
+/** The cases on each target in turn; `rows` has one list per target, in the targets' order. */
+export async function runCases<const T extends readonly Target[]>({
   targets,
   bareUrl,
   fixtures,
   databaseUrl,
   beforeBurst,
 }: {
-  targets: Target[];
+  targets: T;
   bareUrl: string;
   fixtures: Fixtures;
   databaseUrl: string;
   beforeBurst?: () => Promise<void>;
-}): Promise<{ rows: Row[][]; floor: FloorResult | null }> {
+}): Promise<{ rows: { -readonly [K in keyof T]: Row[] }; floor: FloorResult | null }> {
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const today = new Date();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -307,7 +308,14 @@ export async function runCases({
   for (const { app } of targets)
     await autocannon({ url: app("/api/appconfig"), connections: 10, amount: 500 });
 
-  const rows: Row[][] = targets.map(() => []);
+  // One lane per target: its rows, in case order, and what (f) left to judge.
+  const lanes = targets.map((target) => ({
+    target,
+    rows: [] as Row[],
+    failedBookings: 0,
+    fRow: undefined as (Row & { pairs: number }) | undefined,
+  }));
+  const rows = lanes.map((lane) => lane.rows);
   const skipped = targets.map(() => ({ pass: undefined }) as unknown as Row);
   const run = async (
     name: string,
@@ -318,13 +326,13 @@ export async function runCases({
     if (letter !== "a" && !wanted(letter)) return skipped;
     process.stdout.write(`${name}…\n`);
     const measured: Row[] = [];
-    for (const [i, target] of targets.entries()) {
+    for (const { target, rows } of lanes) {
       const opts = options(target);
       await settle(target.app);
       const alone = await isolatedLatency(opts.url as string, (opts.headers ?? {}) as Record<string, string>);
       await settle(target.app);
       const row = { ...toRow(name, await cannon(opts), goal), alone };
-      rows[i].push(row);
+      rows.push(row);
       measured.push(row);
     }
     return measured;
@@ -373,13 +381,12 @@ export async function runCases({
     "≥ 50% de (a)",
   );
   let floor: FloorResult | null = fixtures.floor;
-  const failedBookings = targets.map(() => 0);
-  const fRows: (Row & { pairs: number })[] = [];
   if (wanted("f")) {
     if (!floor) {
       // PostgreSQL: the floor runs from this process right before (f), on a pool like the app's.
       process.stdout.write("(f0) límite de una reservación…\n");
-      await settle(targets[0].app);
+      const [first] = targets;
+      if (first) await settle(first.app);
       const pool = await openFloorPool(databaseUrl);
       try {
         floor = await bookingFloor(pool.query, fixtures.classes, fixtures.bookerIds, CONNECTIONS, DURATION);
@@ -398,10 +405,11 @@ export async function runCases({
     };
     for (const list of rows) list.push({ ...floorRow });
     process.stdout.write("(f) reservar + cancelar…\n");
-    for (const [i, { app }] of targets.entries()) {
+    for (const lane of lanes) {
+      const { app } = lane.target;
       await settle(app);
       const f = await bookAndCancel(app, fixtures.bookers, fixtures.classes);
-      failedBookings[i] += f.failedBookings;
+      lane.failedBookings += f.failedBookings;
       const fRow = {
         ...toRow(
           `(f) POST + DELETE /api/class_reservations, ${CONNECTIONS} conexiones`,
@@ -411,39 +419,44 @@ export async function runCases({
         pairs: f.bookingsPerSecond,
         note: `${f.bookingsPerSecond.toFixed(0)} pares/s = ${((100 * f.bookingsPerSecond) / floor.pairsPerSecond).toFixed(0)}% de (f0); POST ${codes(f.statuses)}, DELETE ${codes(f.cancelStatuses)}`,
       };
-      rows[i].push(fRow);
-      fRows[i] = fRow;
+      lane.rows.push(fRow);
+      lane.fRow = fRow;
     }
-    for (const [i, { app }] of targets.entries()) {
+    for (const lane of lanes) {
+      const { app } = lane.target;
       await settle(app);
       const f16 = await bookAndCancel(app, fixtures.bookers, fixtures.classes, 16);
-      failedBookings[i] += f16.failedBookings;
+      lane.failedBookings += f16.failedBookings;
       const f16Row: Row = {
         ...toRow("(f) POST + DELETE /api/class_reservations, 16 conexiones", f16.result, "p99 < 100 ms"),
         note: `${f16.bookingsPerSecond.toFixed(0)} pares/s; POST ${codes(f16.statuses)}, DELETE ${codes(f16.cancelStatuses)}`,
       };
       f16Row.pass = f16Row.p99 < 100 && f16.failedBookings === 0;
-      rows[i].push(f16Row);
+      lane.rows.push(f16Row);
     }
   }
   if (wanted("g")) {
     process.stdout.write("(g) últimos lugares…\n");
-    for (const [i, { app }] of targets.entries()) {
+    for (const lane of lanes) {
       await beforeBurst?.();
-      await settle(app);
-      const g = await lastSeatsBurst(app, fixtures.bookers, fixtures.burst);
-      rows[i].push(g.row);
+      await settle(lane.target.app);
+      const g = await lastSeatsBurst(lane.target.app, fixtures.bookers, fixtures.burst);
+      lane.rows.push(g.row);
     }
   }
 
-  for (const [i, list] of rows.entries()) {
-    judge(list);
-    b[i].pass = (b[i].ratio ?? 0) >= 0.6 && b[i].errors === 0;
-    c[i].pass = (c[i].ratio ?? 0) >= 0.3 && c[i].p99 < 50 && c[i].errors === 0;
-    for (const r of [d[i], e[i]]) r.pass = (r.ratio ?? 0) >= 0.25 && r.p99 < 50 && r.errors === 0;
-    h[i].pass = (h[i].ratio ?? 0) >= 0.5 && h[i].errors === 0;
-    const fRow = fRows[i];
-    if (fRow && floor) fRow.pass = fRow.pairs >= 0.5 * floor.pairsPerSecond && failedBookings[i] === 0;
+  for (const list of rows) judge(list);
+  // A case's rows, one per target (a skipped case's placeholders are judged too, and shown nowhere).
+  const passWhen = (caseRows: Row[], ok: (row: Row) => boolean) => {
+    for (const row of caseRows) row.pass = ok(row);
+  };
+  passWhen(b, (r) => (r.ratio ?? 0) >= 0.6 && r.errors === 0);
+  passWhen(c, (r) => (r.ratio ?? 0) >= 0.3 && r.p99 < 50 && r.errors === 0);
+  passWhen([...d, ...e], (r) => (r.ratio ?? 0) >= 0.25 && r.p99 < 50 && r.errors === 0);
+  passWhen(h, (r) => (r.ratio ?? 0) >= 0.5 && r.errors === 0);
+  for (const { fRow, failedBookings } of lanes) {
+    if (fRow && floor) fRow.pass = fRow.pairs >= 0.5 * floor.pairsPerSecond && failedBookings === 0;
   }
-  return { rows, floor };
+  // lanes came from targets.map: one list per target, in order, which TypeScript can't follow.
+  return { rows: rows as { -readonly [K in keyof T]: Row[] }, floor };
 }

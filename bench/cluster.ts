@@ -34,7 +34,7 @@ import { writeSection } from "./results-file";
 // Ports of their own (47xxx) so this never meets `npm run bench` (4811/4812) or test:cluster.
 const BASE_PORT = Number(process.env.BENCH_CLUSTER_PORT_BASE ?? "47810");
 const BARE_PORT = BASE_PORT;
-const APP_PORTS = [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3];
+const APP_PORTS = [BASE_PORT + 1, BASE_PORT + 2, BASE_PORT + 3] as const;
 const LB_PORT = BASE_PORT + 10;
 const BARE_LB_PORT = BASE_PORT + 11;
 const local = (port: number) => `http://127.0.0.1:${port}`;
@@ -182,7 +182,8 @@ async function main() {
     databaseUrl: url,
     beforeBurst: () => freeBurstSeats(fixtures),
   });
-  balancer.ratio = balancer.rps / second[0].rps;
+  // The cases start with (a), the bare server, measured on the three-instance pass too.
+  balancer.ratio = balancer.rps / (second[0]?.rps ?? Number.NaN);
   const dead = instances.filter((entry) => entry.exit !== null).map((entry) => entry.name);
   if (dead.length > 0) throw new Error(`Instancias caídas durante el bench: ${dead.join(", ")} (${work})`);
   const loadAfter = os.loadavg();

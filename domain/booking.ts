@@ -37,6 +37,15 @@ export function isLocalDay(text: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1;
 }
 
+/**
+ * The numbers of a "YYYY-MM-DD" day or a "YYYY-MM" month (its day is then 1). The text is the
+ * app's own (a route param checked by isValidDay, a state the calendar built), not user input.
+ */
+export function dayParts(day: string): [year: number, month: number, day: number] {
+  const [year = Number.NaN, month = 1, date = 1] = day.split("-").map(Number);
+  return [year, month, date];
+}
+
 /** Calendar arithmetic on "YYYY-MM-DD" (no zone involved: a day is a day). */
 export function addLocalDays(day: string, days: number): string {
   const m = DAY_RE.exec(day);

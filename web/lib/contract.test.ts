@@ -32,10 +32,10 @@ const apiFiles = (feature: string): string[] =>
 /** Declared object shapes (`interface X`, `type X = {`) and inline answer types (`api.get<{ ... }>("/path"`). */
 function handWrittenShapes(source: string): string[] {
   const found: string[] = [];
-  for (const m of source.matchAll(/^\s*(?:export\s+)?interface\s+(\w+)/gm)) found.push(m[1]);
+  for (const m of source.matchAll(/^\s*(?:export\s+)?interface\s+(\w+)/gm)) found.push(m[1] ?? "");
   for (const m of source.matchAll(/^\s*(?:export\s+)?type\s+(\w+)\s*(?:<[^>]*>)?\s*=\s*\{/gm))
-    found.push(m[1]);
-  for (const m of source.matchAll(/api\.\w+<\s*\{[\s\S]*?\}>\(\s*["`]([^"`$?]+)/g)) found.push(m[1]);
+    found.push(m[1] ?? "");
+  for (const m of source.matchAll(/api\.\w+<\s*\{[\s\S]*?\}>\(\s*["`]([^"`$?]+)/g)) found.push(m[1] ?? "");
   return found;
 }
 

@@ -1,4 +1,4 @@
-import { addLocalDays, daysBetween, mondayOfDay } from "../../../domain/booking";
+import { addLocalDays, dayParts, daysBetween, mondayOfDay } from "../../../domain/booking";
 import type { ScheduleDay, SingleClass } from "./api";
 
 /**
@@ -46,7 +46,7 @@ export const AUTO_ADVANCE_MAX_WEEKS = 8;
 
 /** ISO-8601 week number of a "YYYY-MM-DD" day. */
 export function isoWeek(day: string): number {
-  const [y, m, d] = day.split("-").map(Number);
+  const [y, m, d] = dayParts(day);
   const date = new Date(Date.UTC(y, m - 1, d));
   const weekday = date.getUTCDay() || 7;
   date.setUTCDate(date.getUTCDate() + 4 - weekday); // the Thursday decides the year
@@ -163,14 +163,14 @@ export function receivesWhileRendering(
  * Sunday of the week holding the last day (at most 42 days, inside the API's 62-day limit).
  */
 export function monthGridRange(month: string): { start: string; end: string } {
-  const [y, m] = month.split("-").map(Number);
+  const [y, m] = dayParts(month);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { start: mondayOfDay(`${month}-01`), end: addLocalDays(mondayOfDay(`${month}-${last}`), 6) };
 }
 
 /** Whether a schedule answer covers `range` (the API sends every day of a range, empty or not). */
 function isOfRange(days: ScheduleDay[], range: { start: string; end: string }): boolean {
-  return days.length === 0 || (days[0].date === range.start && days[days.length - 1].date === range.end);
+  return days.length === 0 || (days[0]?.date === range.start && days.at(-1)?.date === range.end);
 }
 
 /** The range the schedule query asks for: the week on screen or the whole month grid. */

@@ -117,11 +117,11 @@ export function CataloguePage({ def }: { def: CatalogueDef }) {
   ];
 
   // Consecutive "half" fields share a row on wide screens; the rest take the full width.
-  const groups: FieldDef[][] = [];
+  const groups: [FieldDef, ...FieldDef[]][] = [];
   const values = editing?.values ?? {};
   for (const f of def.fields.filter((f) => !f.shownWith || Boolean(values[f.shownWith]))) {
     const last = groups.at(-1);
-    if (f.half && last?.[0]?.half) last.push(f);
+    if (f.half && last?.[0].half) last.push(f);
     else groups.push([f]);
   }
   const field = (f: FieldDef) => (

@@ -13,12 +13,13 @@ const LISTS = [
 
 /** Which home lists show a package; ticking adds it, unticking removes it (seed messages). */
 export function HomeListsMenu({ packageId, title }: { packageId: number; title: string }) {
+  // One query per list, in LISTS' order (hooks can't be called in a map over LISTS).
   const queries = [
     useList("/class_packages/presenciales/home", "paquetes"),
     useList("/class_packages/online/home", "paquetes"),
     useList("/class_packages/especiales/home", "class_packages"),
-  ];
-  const lists = LISTS.map((l, i) => ({ ...l, query: queries[i] }));
+  ] as const;
+  const lists = LISTS.map((l, i) => ({ ...l, query: queries[i as 0 | 1 | 2] }));
   const toggle = useCatalogueAction(({ list, on }: { list: string; on: boolean }) =>
     on
       ? api.post<{ message: string }>(`/class_packages/${list}/home`, { class_package_id: packageId })

@@ -16,8 +16,11 @@ export function LandingSectionsEditor({
 }) {
   const off = LANDING_SECTIONS.filter((s) => !value.includes(s));
   const move = (i: number, by: number) => {
+    const here = value[i];
+    const there = value[i + by];
+    if (here === undefined || there === undefined) return; // the first can't go up, the last down
     const next = [...value];
-    [next[i], next[i + by]] = [next[i + by], next[i]];
+    [next[i], next[i + by]] = [there, here];
     onChange(next);
   };
   const row = (section: string, i: number | null) => (

@@ -30,6 +30,7 @@ import {
   cancelOption,
   changeDecision,
   classCardState,
+  dayParts,
   localDay,
   mondayOfDay,
 } from "../../../../domain/booking";
@@ -183,7 +184,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
     dispatch({ type: "SET_USER_CLICK", clicked: true });
     for (const action of goToWeek(monday)) dispatch(action);
   };
-  const [year, month] = state.month.split("-").map(Number);
+  const [year, month] = dayParts(state.month);
   const shiftMonth = (delta: number) => {
     const d = new Date(Date.UTC(year, month - 1 + delta, 1));
     const target = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
