@@ -9,8 +9,25 @@ import { describe, expect, it } from "vitest";
  * renewal banner once read `brand`/`last4` from /metodosPago, which answers card_type/last_digits.
  */
 
-/** Features whose api*.ts files infer every answer from domain/api. */
-const INFERRED = ["purchases", "payment-methods", "credits", "fiscal", "packages", "videos", "checkout"];
+/**
+ * Features whose api*.ts files infer every answer from domain/api. Not yet: customers, auth,
+ * waitlists, reservations, calendar, content (their domains have no domain/api file), and
+ * admin, admin-catalogue and admin-schedule (the customer record, the generic catalogue and the
+ * calendar week still have hand-written answers).
+ */
+const INFERRED = [
+  "purchases",
+  "payment-methods",
+  "credits",
+  "fiscal",
+  "packages",
+  "videos",
+  "checkout",
+  "staff",
+  "admin-forms",
+  "attendance",
+  "admin-lists",
+];
 
 /**
  * Shapes that are not an answer of these features' server domains: request bodies and filter
@@ -19,6 +36,8 @@ const INFERRED = ["purchases", "payment-methods", "credits", "fiscal", "packages
  */
 const NOT_ANSWERS: Record<string, string[]> = {
   videos: ["VideoFilters"],
+  "admin-forms": ["FieldDraft", "FormDraft"],
+  attendance: ["WalkInInput"],
   checkout: ["CheckoutBody", "DiscountCheck", "PendingPage", "/accepted_pages", "/pages"],
 };
 

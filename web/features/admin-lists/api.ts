@@ -10,6 +10,8 @@ import type {
   reservationRow,
   waitlistRow,
 } from "../../../domain/api/admin-lists";
+import type { classPackagesAnswer } from "../../../domain/api/packages";
+import type { paymentMethodsAnswer } from "../../../domain/api/payment-methods";
 import type { messageAnswer } from "../../../domain/api/wire";
 import type { TableState } from "../../components/admin/admin-table";
 import { api, type Query } from "../../lib/api-client";
@@ -101,12 +103,7 @@ export function usePackageOptions() {
   return useQuery({
     queryKey: ["admin", "lists", "package-options"],
     queryFn: ({ signal }) =>
-      api.get<{ class_packages: { class_package_id: number; title: string }[] }>(
-        "/class_packages/admin/all",
-        {
-          signal,
-        },
-      ),
+      api.get<z.input<typeof classPackagesAnswer>>("/class_packages/admin/all", { signal }),
     staleTime: 60_000,
   });
 }
@@ -115,7 +112,7 @@ export function usePaymentMethodOptions() {
   return useQuery({
     queryKey: ["admin", "lists", "payment-method-options"],
     queryFn: ({ signal }) =>
-      api.get<{ payment_methods: { payment_method_id: number; name: string }[] }>("/payment_methods", {
+      api.get<z.input<typeof paymentMethodsAnswer>>("/payment_methods", {
         signal,
         query: { all: 1 },
       }),

@@ -9,6 +9,8 @@ import type {
 import type { auditActorsAnswer, auditEntry, auditPage } from "../../../domain/api/audit";
 import type { dashboardAnswer, dashboardRevenue } from "../../../domain/api/dashboard";
 import type { outboxAnswer, outboxEmail } from "../../../domain/api/outbox";
+import type { classPackagesAnswer } from "../../../domain/api/packages";
+import type { paymentMethodsAnswer } from "../../../domain/api/payment-methods";
 import type { CustomSpotMapInput } from "../../../domain/spot-map";
 import type { TableState } from "../../components/admin/admin-table";
 import { api } from "../../lib/api-client";
@@ -433,15 +435,7 @@ export function usePackageChoices(enabled: boolean) {
     queryKey: ["admin", "package-choices"],
     enabled,
     queryFn: ({ signal }) =>
-      api.get<{
-        class_packages: {
-          class_package_id: number;
-          title: string;
-          price: number;
-          sale_price: number | null;
-          expiration_days: number | null;
-        }[];
-      }>("/class_packages/admin/all", { signal }),
+      api.get<z.input<typeof classPackagesAnswer>>("/class_packages/admin/all", { signal }),
   });
 }
 
@@ -450,7 +444,7 @@ export function usePaymentMethodChoices(enabled: boolean) {
     queryKey: ["admin", "payment-method-choices"],
     enabled,
     queryFn: ({ signal }) =>
-      api.get<{ payment_methods: { payment_method_id: number; name: string }[] }>("/payment_methods", {
+      api.get<z.input<typeof paymentMethodsAnswer>>("/payment_methods", {
         signal,
         query: { all: 1 },
       }),

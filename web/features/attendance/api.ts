@@ -12,6 +12,7 @@ import type {
   seatAnswer,
   walkInAnswer,
 } from "../../../domain/api/attendance";
+import type { classPackagesAnswer } from "../../../domain/api/packages";
 import { api, isApiError } from "../../lib/api-client";
 
 /** A seat's state at the door (server/modules/attendance: statusOf). */
@@ -106,22 +107,14 @@ export function useCustomerSearch(query: string) {
   });
 }
 
-export interface PackageOption {
-  class_package_id: number;
-  title: string;
-  price: number | string;
-  sale_price: number | string | null;
-  class_amount: number;
-  is_subscription: boolean;
-  is_online: boolean;
-}
+export type PackageOption = z.input<typeof classPackagesAnswer>["class_packages"][number];
 
 /** Packages the desk may sell for cash at the door (not online, not subscriptions). */
 export function useDoorPackages(enabled: boolean) {
   return useQuery({
     queryKey: [...key, "packages"],
     queryFn: async () => {
-      const res = await api.get<{ class_packages: PackageOption[] }>("/class_packages/admin/all");
+      const res = await api.get<z.input<typeof classPackagesAnswer>>("/class_packages/admin/all");
       return res.class_packages.filter((p) => !p.is_subscription && !p.is_online);
     },
     enabled,
