@@ -3,8 +3,8 @@ import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { firstOf } from "../../test/fixtures";
-import { type Database, openDatabase } from "../client";
-import { migrateDatabase } from "../migrate";
+import { createTestDatabase } from "../../test/test-database";
+import type { Database } from "../client";
 import { user } from "../schema/auth";
 import { class_types, instructors, locations, single_classes } from "../schema/calendar";
 import { pages } from "../schema/content";
@@ -18,11 +18,11 @@ import { waitlists } from "../schema/waitlists";
 import { seedDemoStudio } from "./demo-studio";
 import { addDays, at, mondayOf, zonedParts } from "./demo-time";
 
-async function freshDb(): Promise<Database> {
-  const database = await openDatabase({ kind: "pglite" });
-  await migrateDatabase(database);
-  return database;
-}
+/**
+ * The suite's migrated copy (a PGlite dump or a PostgreSQL template, server/test/global-setup.ts),
+ * so the seed is checked on the suite's own driver without migrating from nothing each time.
+ */
+const freshDb = (): Promise<Database> => createTestDatabase();
 
 function fakeCreateUser(database: Database) {
   return async (p: { email: string; name: string; role: string }) => {
@@ -195,5 +195,6 @@ describe.each([
     } finally {
       await database.close();
     }
-  }, 60_000);
+    // Seeding the whole studio twice: a loaded CI machine took over 60 s on PostgreSQL.
+  }, 180_000);
 });
