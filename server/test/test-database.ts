@@ -8,6 +8,15 @@ import { onServer, testDatabaseUrl, testDriver } from "./test-driver";
 let migratedPglite: Blob | undefined;
 
 /**
+ * The PGlite suite's migrated database as a dumpDataDir tarball: `loadDataDir` for an embedded
+ * database that must live on disk (`dataDir`), as the backup tests need. PGlite suite only.
+ */
+export function migratedPgliteDump(): Blob {
+  migratedPglite ??= new Blob([fs.readFileSync(inject("migratedPglite"))]);
+  return migratedPglite;
+}
+
+/**
  * Each test file gets its own freshly migrated database: in-memory PGlite by default, or a new
  * PostgreSQL database (created from TEST_DATABASE_URL, dropped afterwards) when
  * TEST_DB_DRIVER=postgres. Both are copies of the database global-setup migrated once. No test
@@ -17,8 +26,7 @@ export async function createTestDatabase(
   options: { onQuery?: QueryObserver } = {},
 ): Promise<Database & { url?: string }> {
   if (testDriver() === "pglite") {
-    migratedPglite ??= new Blob([fs.readFileSync(inject("migratedPglite"))]);
-    return openDatabase({ kind: "pglite", loadDataDir: migratedPglite, ...options });
+    return openDatabase({ kind: "pglite", loadDataDir: migratedPgliteDump(), ...options });
   }
   const baseUrl = testDatabaseUrl();
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
