@@ -78,7 +78,14 @@ describe("admin: customers, grant, audit, CSV", () => {
     const book = page.getByRole("dialog", { name: "Reservar clase" });
     await book.getByRole("textbox", { name: "Clase" }).click();
     // The furthest class of the list: two weeks out, where the demo's customers have booked least.
-    const option = page.locator('[role="option"]:not([data-combobox-disabled])').last();
+    // A class option reads "Lun 7 dic, 07:00 · Cycling · …": the tables' page-size selects (10 … 100)
+    // have options in the page too, and are all there is while a loaded machine still fetches the
+    // classes, so the last option is taken among the class options only.
+    const option = page
+      .locator('[role="option"]:not([data-combobox-disabled])')
+      .filter({ hasText: / · / })
+      .last();
+    await option.waitFor();
     const label = ((await option.textContent()) ?? "").split(" · ")[0]!.trim();
     await option.click();
     await book.getByRole("switch", { name: "Omitir reglas de reservación" }).check();

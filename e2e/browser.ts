@@ -42,6 +42,10 @@ export async function openWatchedPage(
   viewport = DESKTOP,
 ): Promise<WatchedPage> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: "es-MX" });
+  // Playwright's 30 s per click, fill or navigation: the CI run's journeys share two cores with
+  // both API suites, and a sign-in's redirect once took longer than that (csp.test.ts, twice). A
+  // step that never happens still fails, only later (the tests' own limits are 120 s and up).
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("console", (msg) => {
