@@ -64,7 +64,16 @@ export type Database = {
 export type QueryObserver = (sql: string) => void;
 
 export type DatabaseOptions = (
-  | { kind: "postgres"; url: string; poolSize?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      poolSize?: number;
+      /**
+       * How long a query waits for a free connection before the request answers 503 (5 s). Only
+       * a test that races hundreds of requests on a loaded two-core CI machine waits longer.
+       */
+      acquireTimeoutMs?: number;
+    }
   /** dataDir undefined means in memory (tests); loadDataDir starts it from a dumpDataDir copy. */
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob }
 ) & { onQuery?: QueryObserver };
@@ -82,7 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: options.url,
       max: options.poolSize ?? 20,
       // Fail fast when the database is down so requests answer 503 instead of hanging.
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? 5_000,
       idleTimeoutMillis: 30_000,
     });
     // An idle client losing its connection (database restart) must not crash the process.

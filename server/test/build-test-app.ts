@@ -21,7 +21,7 @@ let counter = 0;
 /** Boots the real app (every plugin and route) on a fresh database, without listening. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { onQuery?: QueryObserver } = {},
+  options: { onQuery?: QueryObserver; acquireTimeoutMs?: number } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options);
   const config = loadConfig({

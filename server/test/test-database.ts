@@ -23,17 +23,24 @@ export function migratedPgliteDump(): Blob {
  * ever shares rows with another file.
  */
 export async function createTestDatabase(
-  options: { onQuery?: QueryObserver } = {},
+  options: { onQuery?: QueryObserver; acquireTimeoutMs?: number } = {},
 ): Promise<Database & { url?: string }> {
+  const { acquireTimeoutMs, onQuery } = options;
   if (testDriver() === "pglite") {
-    return openDatabase({ kind: "pglite", loadDataDir: migratedPgliteDump(), ...options });
+    return openDatabase({ kind: "pglite", loadDataDir: migratedPgliteDump(), onQuery });
   }
   const baseUrl = testDatabaseUrl();
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   await onServer(baseUrl, `create database ${name} template ${inject("migratedPostgres")}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 30, ...options });
+  const database = await openDatabase({
+    kind: "postgres",
+    url: url.toString(),
+    poolSize: 30,
+    onQuery,
+    acquireTimeoutMs,
+  });
   return {
     ...database,
     url: url.toString(),

@@ -25,10 +25,13 @@ describe.skipIf(onPglite)("booking under concurrency (PostgreSQL, two app instan
   let second: { app: FastifyInstance; database: Database };
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The race checks who wins, not capacity: on a loaded CI machine 100 bookings per instance
+    // once waited over the pool's 5 s for a connection and answered 503 (110 of 200).
+    const acquireTimeoutMs = 60_000;
+    t = await buildTestApp({}, { acquireTimeoutMs });
     const url = (t.database as Database & { url?: string }).url;
     if (!url) throw new Error("postgres test database without url");
-    const database = await openDatabase({ kind: "postgres", url, poolSize: 30 });
+    const database = await openDatabase({ kind: "postgres", url, poolSize: 30, acquireTimeoutMs });
     const config = loadConfig({
       NODE_ENV: "test",
       DATA_DIR: `/tmp/estudio-test-${process.pid}-b`,
