@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STAFF_ROLES, staffRoleSchema } from "../staff";
+import { instructorOut } from "./instructors";
 import { isoDate } from "./wire";
 
 /** The studio's team (server/modules/staff): staff, invitations, the first owner, a coach's day. */
@@ -103,16 +104,17 @@ export const myProfileAnswer = z.object({
   name: z.string(),
   email: z.string(),
   role,
-  instructor: z
-    .object({
-      instructor_id: z.number(),
-      name: z.string(),
-      last_name: z.string().nullable(),
-      nick_name: z.string().nullable(),
-      quote: z.string().nullable(),
-      short_bio: z.string().nullable(),
-      instagram: z.string().nullable(),
-      music_type: z.string().nullable(),
+  // The coach's public profile, as /instructors answers it (one owner: domain/api/instructors.ts).
+  instructor: instructorOut
+    .pick({
+      instructor_id: true,
+      name: true,
+      last_name: true,
+      nick_name: true,
+      quote: true,
+      short_bio: true,
+      instagram: true,
+      music_type: true,
     })
     .nullable(),
   ratings: z.object({ count: z.number(), average: z.number().nullable() }).nullable(),
