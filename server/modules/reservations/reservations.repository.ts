@@ -1,4 +1,16 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { qualified } from "../../db/qualified";
@@ -13,8 +25,8 @@ import {
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations, coach_ratings } from "../../db/schema/reservations";
+import { type WaitlistStatus, waitlists } from "../../db/schema/waitlists";
 import type { EmailClass } from "../notifications/notifications.service";
-import { classHasLine } from "../waitlists/waitlists.repository";
 
 export type ReservationRow = typeof class_reservations.$inferSelect;
 export type NewReservation = typeof class_reservations.$inferInsert;
@@ -256,6 +268,22 @@ export async function findOwnReservation(db: Db, customerId: number, id: number,
     );
   const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
+}
+
+/** Entries still in line for a seat: the same statuses as waitlists.repository's IN_LINE. */
+const IN_LINE: WaitlistStatus[] = ["waiting", "offered"];
+
+/**
+ * Whether anyone is in the line of the class `classId` (a column of the outer statement). Read
+ * here, not from waitlists.repository: the waitlists module books through this one, so this one
+ * never imports it (no cycle between modules).
+ */
+function classHasLine(classId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${waitlists} where ${and(
+    eq(waitlists.single_class_id, classId),
+    isNull(waitlists.deletedAt),
+    inArray(waitlists.status, IN_LINE),
+  )})`;
 }
 
 const lockForCancelStatement = preparedStatement("reservations_lock_for_cancel", (db, name) => {

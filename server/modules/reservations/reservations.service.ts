@@ -13,7 +13,6 @@ import type { Db } from "../../db/client";
 import { findClassWithDetails, findSeats } from "../calendar/calendar.repository";
 import { summariseSeats, toClassOut } from "../calendar/calendar.service";
 import type { CancelledSeat, EmailClass } from "../notifications/notifications.service";
-import { onSeatFreed } from "../waitlists/promotion.service";
 import {
   cancelSeats,
   findActiveGuests,
@@ -31,6 +30,7 @@ import {
   setClassStars,
   setGuestName,
 } from "./reservations.repository";
+import { seatFreed } from "./seat-freed";
 
 export const RESERVATIONS_PAGE_SIZE = 50;
 
@@ -145,7 +145,7 @@ export async function cancelReservation(
     };
   });
   // After commit: the freed seat goes to the waitlist (never throws; retried by a job on failure).
-  if (result.classHasLine) await onSeatFreed(db, result.single_class_id);
+  if (result.classHasLine) await seatFreed(db, result.single_class_id);
   return result;
 }
 

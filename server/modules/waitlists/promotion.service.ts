@@ -8,7 +8,6 @@ import {
   notifyWaitlistSkipped,
 } from "../notifications/notifications.service";
 import { bookSeat, type LockedClass, lockClassForSeats } from "../reservations/booking.service";
-import { seatFreed } from "../reservations/seat-freed";
 import {
   classesWithLine,
   countSeats,
@@ -85,9 +84,6 @@ export async function promoteFreedSeat(app: FastifyInstance, singleClassId: numb
       .catch(() => {});
   }
 }
-
-/** Superseded by seatFreed (reservations/seat-freed.ts); kept while one caller still uses it. */
-export const onSeatFreed = seatFreed;
 
 export async function promoteClass(
   app: FastifyInstance,

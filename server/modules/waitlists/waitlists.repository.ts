@@ -103,15 +103,6 @@ function inLineOf(classId: SQLWrapper | number): SQL | undefined {
   );
 }
 
-/**
- * Whether anyone is in the line of the class `classId` (usually another table's column), as an
- * SQL condition to put in another statement: a cancellation reads it in its locking statement
- * instead of asking again after commit (reservations.repository, lockForCancel).
- */
-export function classHasLine(classId: SQLWrapper): SQL<boolean> {
-  return sql<boolean>`exists (select 1 from ${waitlists} where ${inLineOf(classId)})`;
-}
-
 const hasLineStatement = preparedStatement("waitlists_has_line", (db, name) =>
   db
     .select({ id: waitlists.waitlist_id })
