@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
-import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.repository";
+import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.service";
 import { type Brand, brandOf } from "../mail/templates/brand";
 import {
   bookingConfirmedEmail,

@@ -4,7 +4,7 @@ import { chooseBucket, hasUnlimitedMembership, isInsideBookingWindow } from "../
 import { AppError, notFound } from "../../../domain/errors";
 import { selectableSpots, spotGridFor } from "../../../domain/spot-map";
 import type { Db } from "../../db/client";
-import { findClassWithDetails } from "../calendar/calendar.repository";
+import { findClassWithDetails } from "../calendar/calendar.service";
 import type { EmailClass } from "../notifications/notifications.service";
 import { refuseIfFrozen } from "../purchases/freezes.service";
 import {

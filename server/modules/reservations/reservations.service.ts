@@ -10,8 +10,7 @@ import {
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
-import { findClassWithDetails, findSeats } from "../calendar/calendar.repository";
-import { summariseSeats, toClassOut } from "../calendar/calendar.service";
+import { findClassWithDetails, findSeats, summariseSeats, toClassOut } from "../calendar/calendar.service";
 import type { CancelledSeat, EmailClass } from "../notifications/notifications.service";
 import {
   cancelSeats,
