@@ -4,14 +4,16 @@ import { centsToNumber, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { MercadoPagoClient, MpPayment, MpPreapproval } from "../../payments/mercadopago";
 import { grantPaymentGroup } from "../purchases/credit-grant";
-import { findPurchase, findPurchaseByProviderRef, type PurchaseRow } from "../purchases/purchases.repository";
 import {
   failPaymentGroup,
+  findPurchase,
+  findPurchaseByProviderRef,
   listPaymentCompanions,
+  lockPurchaseWithCustomer,
+  type PurchaseRow,
   reopenUnpaidPurchase,
   setPurchaseProviderRef,
 } from "../purchases/purchases.service";
-import { lockCustomerRow } from "../purchases/refunds.repository";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { maxRenewalRetries } from "../purchases/renewals";
 import { type CheckoutRequest, once, openPurchase, setPaymentRef } from "./checkout.service";
@@ -196,8 +198,7 @@ export async function applyMercadoPagoPayment(
   if (found?.provider !== "mercadopago")
     throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
   // The customer row first, as every refund path locks it, then the purchase.
-  await lockCustomerRow(tx, found.customer_id);
-  const purchase = (await findPurchase(tx, found.purchase_id, true))!;
+  const purchase = await lockPurchaseWithCustomer(tx, found);
   if (payment.preapproval_id || purchase.subscription_interval)
     return applySubscriptionCharge(tx, purchase, payment, ctx);
 

@@ -12,16 +12,19 @@ import {
   grantRenewalPeriod,
 } from "../purchases/credit-grant";
 import {
+  cancelActiveSubscription,
+  cancelUnpaidPurchase,
   findCheckoutInvoice,
   findInvoiceByRef,
   findPurchase,
-  insertInvoiceOnce,
+  keepCancelledAfterGrant,
+  lockPurchaseWithCustomer,
   type PurchaseRow,
-  updateInvoice,
-  updatePurchase,
-} from "../purchases/purchases.repository";
-import { cancelUnpaidPurchase, reopenUnpaidPurchase } from "../purchases/purchases.service";
-import { lockCustomerRow } from "../purchases/refunds.repository";
+  recordProviderInvoice,
+  reopenUnpaidPurchase,
+  resumeSubscription,
+  setInvoiceProviderRef,
+} from "../purchases/purchases.service";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { maxRenewalRetries } from "../purchases/renewals";
 import { applyWebhookOnce, emailRefunds, lockEventPurchase } from "./webhooks.service";
@@ -92,8 +95,7 @@ async function applyCaptureRefund(
       const found = Number.isInteger(purchaseId) ? await findPurchase(tx, purchaseId) : undefined;
       if (found?.provider !== "paypal")
         throw AppError.of(409, "WEBHOOK_PURCHASE_UNKNOWN", "purchaseNotFound");
-      await lockCustomerRow(tx, found.customer_id);
-      const purchase = (await findPurchase(tx, found.purchase_id, true))!;
+      const purchase = await lockPurchaseWithCustomer(tx, found);
       const deps = {
         timeZone: ctx.timeZone,
         subscriptionGateway: (p: string) =>
@@ -132,8 +134,7 @@ export async function grantFirstPeriod(tx: Db, purchase: PurchaseRow, subscripti
   if (purchase.status === "failed" || cancelledFirst) current = await reopenUnpaidPurchase(tx, purchase);
   if (current.status !== "pending") return; // revoked by an admin: nothing to grant
   await grantPurchase(tx, { ...current, subscription_id: subscriptionId }, ctx);
-  if (cancelledFirst)
-    await updatePurchase(tx, purchase.purchase_id, { status: "cancelled", next_billing_date: null });
+  if (cancelledFirst) await keepCancelledAfterGrant(tx, purchase.purchase_id);
 }
 
 /**
@@ -154,12 +155,12 @@ export async function recordSale(
   await grantFirstPeriod(tx, purchase, sale.subscription_id, ctx);
   const checkout = await findCheckoutInvoice(tx, purchase.purchase_id);
   if (checkout && isCheckoutCharge(checkout, sale.at)) {
-    await updateInvoice(tx, checkout.invoice_id, { provider_ref: ref });
+    await setInvoiceProviderRef(tx, checkout.invoice_id, ref);
     return;
   }
   let current = (await findPurchase(tx, purchase.purchase_id, true)) ?? purchase;
   const period = salePeriod(current, sale.at, ctx.timeZone);
-  const invoice = await insertInvoiceOnce(tx, {
+  const invoice = await recordProviderInvoice(tx, {
     purchase_id: current.purchase_id,
     customer_id: current.customer_id,
     total_payment: centsToString(sale.amount_cents),
@@ -171,7 +172,7 @@ export async function recordSale(
   if (!invoice) return;
   // Ended for non-payment, and PayPal collected after all: the subscription goes on.
   if (current.status === "failed" && current.credits_granted_at && !current.cancelledAt)
-    current = (await updatePurchase(tx, current.purchase_id, { status: "active" })) ?? current;
+    current = (await resumeSubscription(tx, current.purchase_id)) ?? current;
   await grantRenewalPeriod(tx, current, period, ctx.timeZone, { providerBilled: true });
 }
 
@@ -216,7 +217,7 @@ export async function recordFailedPayment(
   ctx: Ctx,
   ref = `paypal_failed_${failure.id}`,
 ) {
-  const invoice = await insertInvoiceOnce(tx, {
+  const invoice = await recordProviderInvoice(tx, {
     purchase_id: purchase.purchase_id,
     customer_id: purchase.customer_id,
     total_payment: centsToString(failure.amount_cents ?? toCents(purchase.amount)),
@@ -242,9 +243,5 @@ export async function endSubscription(tx: Db, purchase: PurchaseRow, unpaid: boo
   if (purchase.status === "pending") return cancelUnpaidPurchase(tx, purchase.purchase_id, ctx.now);
   if (purchase.status !== "active") return;
   if (unpaid) return endUnpaidSubscription(tx, purchase, purchase.renewal_failures, ctx.now);
-  await updatePurchase(tx, purchase.purchase_id, {
-    status: "cancelled",
-    cancelledAt: ctx.now,
-    next_billing_date: null,
-  });
+  await cancelActiveSubscription(tx, purchase.purchase_id, ctx.now);
 }

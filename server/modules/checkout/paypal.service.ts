@@ -5,8 +5,11 @@ import { PaypalError } from "../../payments/paypal";
 import type { WalletClient } from "../../payments/sandbox-wallet";
 import { resolveCheckoutOption } from "../payment-methods/payment-methods.service";
 import { grantPaymentGroup } from "../purchases/credit-grant";
-import { findPurchase, findPurchaseByProviderRef } from "../purchases/purchases.repository";
-import { listPaymentCompanions } from "../purchases/purchases.service";
+import {
+  findPurchase,
+  findPurchaseByProviderRef,
+  listPaymentCompanions,
+} from "../purchases/purchases.service";
 import { type CheckoutRequest, once, openPurchase, setPaymentRef } from "./checkout.service";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;

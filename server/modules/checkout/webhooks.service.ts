@@ -12,21 +12,21 @@ import {
   grantRenewalPeriod,
 } from "../purchases/credit-grant";
 import {
-  findPurchase,
-  findPurchaseByProviderRef,
-  insertInvoiceOnce,
-  type PurchaseRow,
-  updatePurchase,
-} from "../purchases/purchases.repository";
-import {
+  attachSubscription,
+  cancelActiveSubscription,
+  countRenewalFailure,
   failPaymentGroup,
   failPurchase,
+  findPurchase,
+  findPurchaseByProviderRef,
   listPaymentCompanions,
+  lockPurchaseWithCustomer,
+  type PurchaseRow,
+  recordProviderInvoice,
   reopenUnpaidPurchase,
 } from "../purchases/purchases.service";
 import { sendPurchaseReceipt } from "../purchases/receipt-email";
 import { sendRefundEmail } from "../purchases/refund-email";
-import { lockCustomerRow } from "../purchases/refunds.repository";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { claimWebhookEvent } from "./checkout.repository";
 import { findVoucherOfPurchase, settleVoucher } from "./offline-payments.repository";
@@ -64,8 +64,7 @@ export async function applyGatewayEvent(
           (event.purchase_id ? await findPurchase(tx, event.purchase_id) : undefined) ??
           (await findPurchaseByProviderRef(tx, provider, event.payment_ref));
         if (!found || found.provider !== provider) throw AppError.of("WEBHOOK_PURCHASE_UNKNOWN");
-        await lockCustomerRow(tx, found.customer_id);
-        const purchase = (await findPurchase(tx, found.purchase_id, true))!;
+        const purchase = await lockPurchaseWithCustomer(tx, found);
         const deps = {
           timeZone,
           subscriptionGateway: (p: string) =>
@@ -84,10 +83,7 @@ export async function applyGatewayEvent(
           purchase = await reopenUnpaidPurchase(tx, purchase);
         }
         if (event.subscription_id) {
-          purchase = (await updatePurchase(tx, purchase.purchase_id, {
-            status: "pending",
-            subscription_id: event.subscription_id,
-          }))!;
+          purchase = (await attachSubscription(tx, purchase.purchase_id, event.subscription_id))!;
         }
         // The payment may pay the sign-up fee too (decision 0017): every purchase of it.
         const { granted } = await grantPaymentGroup(tx, purchase, { now, timeZone });
@@ -116,7 +112,7 @@ export async function applyGatewayEvent(
         }
         // The first invoice is the checkout's own payment: granted above, never a renewal.
         if (event.first) return "applied";
-        const claimed = await insertInvoiceOnce(tx, {
+        const claimed = await recordProviderInvoice(tx, {
           purchase_id: purchase.purchase_id,
           customer_id: purchase.customer_id,
           total_payment: centsToString(event.amount_cents),
@@ -139,15 +135,14 @@ export async function applyGatewayEvent(
       case "invoice_failed": {
         if (event.first) return "ignored"; // the checkout's confirmation reports it to the customer
         const purchase = await lockEventPurchase(tx, provider, undefined, event.subscription_id);
-        const claimed = await insertInvoiceOnce(tx, {
+        const claimed = await recordProviderInvoice(tx, {
           purchase_id: purchase.purchase_id,
           customer_id: purchase.customer_id,
           total_payment: centsToString(event.amount_cents),
           status: "failed",
           provider_ref: `${event.invoice_ref}_${event.id}`,
         });
-        if (claimed && purchase.status === "active")
-          await updatePurchase(tx, purchase.purchase_id, { renewal_failures: purchase.renewal_failures + 1 });
+        if (claimed && purchase.status === "active") await countRenewalFailure(tx, purchase);
         return "applied";
       }
       case "subscription_cancelled": {
@@ -155,12 +150,7 @@ export async function applyGatewayEvent(
         if (purchase.status === "pending") await failPurchase(tx, purchase.purchase_id);
         else if (purchase.status === "active" && event.payment_failed)
           await endUnpaidSubscription(tx, purchase, purchase.renewal_failures, now);
-        else if (purchase.status === "active")
-          await updatePurchase(tx, purchase.purchase_id, {
-            status: "cancelled",
-            cancelledAt: now,
-            next_billing_date: null,
-          });
+        else if (purchase.status === "active") await cancelActiveSubscription(tx, purchase.purchase_id, now);
         return "applied";
       }
       case "ignored":

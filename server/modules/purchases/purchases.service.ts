@@ -9,7 +9,10 @@ import { grantPaymentGroup } from "./credit-grant";
 import {
   countHoldingPurchases,
   deleteRedemptionsOfPurchase,
+  findCheckoutInvoice,
+  findInvoiceByRef,
   findPurchase,
+  findPurchaseByProviderRef,
   findPurchaseDetail,
   hasPaidPurchaseOf,
   insertInvoiceOnce,
@@ -19,13 +22,16 @@ import {
   listCustomerInvoices,
   listCustomerPurchases,
   listPaymentCompanions,
+  type NewInvoice,
   type NewPurchase,
   type PurchaseRow,
   reopenCheckoutInvoice,
   restoreRedemptionOfPurchase,
   setInvoicesOfPurchase,
+  updateInvoice,
   updatePurchase,
 } from "./purchases.repository";
+import { lockCustomerRow } from "./refunds.repository";
 
 const purchaseNotFound = () => notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
 
@@ -225,7 +231,71 @@ export async function createPendingPurchase(
   return purchase;
 }
 
-export { countHoldingPurchases, findPurchase, hasPaidPurchaseOf, listPaymentCompanions };
+export type { PurchaseRow };
+export {
+  countHoldingPurchases,
+  findCheckoutInvoice,
+  findInvoiceByRef,
+  findPurchase,
+  findPurchaseByProviderRef,
+  hasPaidPurchaseOf,
+  listPaymentCompanions,
+};
+
+/*
+ * What a payment provider's event does to a purchase. Checkout's webhook services (Stripe, PayPal,
+ * Mercado Pago) decide which event it is; the rows change here, in the module that owns them.
+ */
+
+/**
+ * Locks a purchase for a provider event that may move money back: the customer row first, as
+ * every refund path (and a booking) locks it, then the purchase. Returns the locked purchase.
+ */
+export async function lockPurchaseWithCustomer(tx: Db, purchase: PurchaseRow): Promise<PurchaseRow> {
+  await lockCustomerRow(tx, purchase.customer_id);
+  return (await findPurchase(tx, purchase.purchase_id, true)) ?? purchase;
+}
+
+/** The processor's subscription behind a pending purchase, known once its first payment is in. */
+export async function attachSubscription(tx: Db, purchaseId: number, subscriptionId: string) {
+  return updatePurchase(tx, purchaseId, { status: "pending", subscription_id: subscriptionId });
+}
+
+/**
+ * A charge or a failed charge the processor billed, as its own invoice: recorded once per
+ * provider_ref (a replayed event inserts nothing and gets undefined back).
+ */
+export async function recordProviderInvoice(tx: Db, values: NewInvoice) {
+  return insertInvoiceOnce(tx, values);
+}
+
+/** The checkout's own invoice claimed by the processor's charge that paid it. */
+export async function setInvoiceProviderRef(tx: Db, invoiceId: number, ref: string) {
+  await updateInvoice(tx, invoiceId, { provider_ref: ref });
+}
+
+/** A renewal the processor could not charge, counted towards renewal_max_retries. */
+export async function countRenewalFailure(tx: Db, purchase: PurchaseRow) {
+  await updatePurchase(tx, purchase.purchase_id, { renewal_failures: purchase.renewal_failures + 1 });
+}
+
+/** An active subscription the processor bills no more: what was paid stays until the period ends. */
+export async function cancelActiveSubscription(tx: Db, purchaseId: number, now: Date) {
+  await updatePurchase(tx, purchaseId, { status: "cancelled", cancelledAt: now, next_billing_date: null });
+}
+
+/**
+ * A subscription cancelled before its first period was paid, then paid after all: the period is
+ * granted and it stays cancelled (no renewals, its cancellation date kept).
+ */
+export async function keepCancelledAfterGrant(tx: Db, purchaseId: number) {
+  await updatePurchase(tx, purchaseId, { status: "cancelled", next_billing_date: null });
+}
+
+/** A subscription ended for non-payment whose processor collected after all: it goes on. */
+export async function resumeSubscription(tx: Db, purchaseId: number) {
+  return updatePurchase(tx, purchaseId, { status: "active" });
+}
 
 export async function setPurchaseProviderRef(
   tx: Db,
