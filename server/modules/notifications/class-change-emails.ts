@@ -3,7 +3,7 @@ import { classChangeTexts as x } from "../../../domain/class-changes";
 import { countLabel, formatDateTime } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import type { ClassChangeLine } from "../../db/schema/calendar";
-import { buildCalendar } from "../reservations/ical";
+import { buildCalendar } from "./ical";
 import { renderEmail } from "./email-layout";
 
 /**

@@ -12,7 +12,7 @@ import {
   waitlistSkippedEmail,
 } from "../mail/templates/classes";
 import type { RenderedMail } from "../mail/templates/render";
-import { buildCalendar } from "../reservations/ical";
+import { buildCalendar } from "./ical";
 import {
   classSequence,
   findCustomer,

@@ -11,7 +11,7 @@ import { ENCODES_ITS_OWN_ANSWER, PrecompressedBody, sendPrecompressedJson } from
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { bookSeat } from "./booking.service";
 import { changeReservation } from "./change.service";
-import { buildCalendar, feedState, type IcalEvent } from "./ical";
+import { buildCalendar, feedState, type IcalEvent } from "../notifications/ical";
 import { findCustomerByIcalToken, setIcalToken, upcomingForFeed } from "./reservations.repository";
 import {
   cancelPolicyText,

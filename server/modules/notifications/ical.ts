@@ -6,6 +6,8 @@
  * UTC ("Z"). A changed class keeps the UID with a higher SEQUENCE; a cancelled one stays with
  * STATUS:CANCELLED (and METHOD:CANCEL in the email that announces it). Lines are escaped and
  * folded at 75 octets.
+ * Kept with the emails that attach it: the reservations routes (the .ics download, the feed) use it
+ * from here, since reservations sends through notifications and never the other way round.
  */
 import { wallClock } from "../../../domain/format";
 import { buildZoneOffsets, tableOffsetAt, type ZoneOffsets } from "../../../domain/zone-offsets";
