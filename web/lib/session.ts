@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { currentCustomerOut, sessionAnswer } from "../../domain/api/customers";
 import { api, isApiError } from "./api-client";
 
 /**
@@ -7,19 +9,11 @@ import { api, isApiError } from "./api-client";
  * carry the sign-in forms' code; features import it through api.ts.
  */
 
-export type Role = "customer" | "admin";
+export type Role = CurrentCustomer["role"];
 
-export interface CurrentCustomer {
-  customer_id: number;
-  name: string;
-  last_name: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  /** owner, manager, front_desk or coach (issue 26); null or absent for a customer. */
-  staff_role?: string | null;
-  [key: string]: unknown;
-}
+/** The signed-in person as GET /api/session answers it (domain/api/customers.ts). */
+export type CurrentCustomer = z.input<typeof currentCustomerOut>;
+type SessionAnswer = z.input<typeof sessionAnswer>;
 
 export const currentUserQueryKey = ["auth", "current-user"] as const;
 
@@ -32,7 +26,7 @@ export function useCurrentUser() {
     queryKey: currentUserQueryKey,
     queryFn: async ({ signal }): Promise<CurrentCustomer | null> => {
       try {
-        const data = await api.get<{ customer: CurrentCustomer | null }>("/session", { signal });
+        const data = await api.get<SessionAnswer>("/session", { signal });
         return data?.customer ?? null;
       } catch (error) {
         if (isApiError(error, 401)) return null;
@@ -45,6 +39,6 @@ export function useCurrentUser() {
 }
 
 export async function fetchSession(): Promise<CurrentCustomer | null> {
-  const data = await api.get<{ customer: CurrentCustomer | null }>("/session");
+  const data = await api.get<SessionAnswer>("/session");
   return data?.customer ?? null;
 }

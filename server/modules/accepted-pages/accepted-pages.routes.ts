@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  acceptedPagesAnswer,
+  acceptPageAnswer,
+  acceptPageBody,
+  signupPagesAnswer,
+} from "../../../domain/api/accepted-pages";
 import { forbidden } from "../../../domain/errors";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import {
@@ -8,21 +13,6 @@ import {
   pendingRequiredPagesWithContent,
   signupPages,
 } from "./accepted-pages.service";
-
-const pendingOut = z.object({
-  page_id: z.number(),
-  title: z.string(),
-  slug: z.string(),
-  content: z.string().nullable(),
-});
-const acceptedOut = z.object({
-  accepted_page_id: z.number(),
-  page_id: z.number(),
-  customer_id: z.number(),
-  title: z.string(),
-  slug: z.string(),
-  createdAt: z.date(),
-});
 
 /** Legal pages a customer accepted (seed 000 §3 accepted page), and the ones still pending. */
 const acceptedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,7 +23,7 @@ const acceptedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["páginas"],
         summary: "Páginas que acepté y páginas obligatorias pendientes",
-        response: { 200: z.object({ accepted_pages: z.array(acceptedOut), pending: z.array(pendingOut) }) },
+        response: { 200: acceptedPagesAnswer },
       },
     },
     async (request) => {
@@ -52,11 +42,8 @@ const acceptedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["páginas"],
         summary: "Acepta una página. customer_id, si se envía, debe ser el propio",
-        body: z.object({
-          page_id: z.number().int().positive(),
-          customer_id: z.number().int().positive().optional(),
-        }),
-        response: { 201: z.object({ pending: z.array(pendingOut) }) },
+        body: acceptPageBody,
+        response: { 201: acceptPageAnswer },
       },
     },
     async (request, reply) => {
@@ -75,11 +62,7 @@ const acceptedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["páginas"],
         summary: "Páginas que el registro pide aceptar (casilla de términos)",
-        response: {
-          200: z.object({
-            pages: z.array(z.object({ page_id: z.number(), title: z.string(), slug: z.string() })),
-          }),
-        },
+        response: { 200: signupPagesAnswer },
       },
     },
     async () => ({ pages: await signupPages(app.db) }),

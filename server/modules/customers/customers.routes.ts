@@ -1,7 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { DEFAULT_PASSWORD_POLICY } from "../../../domain/auth";
-import { normalizePhone, profileUpdateSchema, signupSchema } from "../../../domain/customers";
+import {
+  emailChangeAnswer,
+  emailChangeBody,
+  emailConfirmAnswer,
+  emailConfirmBody,
+  passwordPolicyAnswer,
+  phoneAnswer,
+  phoneQuery,
+  profileAnswer,
+  profileUpdateAnswer,
+  profileUpdateBody,
+  recoverAnswer,
+  recoverBody,
+  sessionAnswer,
+  signupAnswer,
+  signupBody,
+  signupDocumentedBody,
+} from "../../../domain/api/customers";
+import { normalizePhone, signupSchema } from "../../../domain/customers";
 import { AppError } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
 import { authRateLimit, currentCustomerId, requireUser, signedInUser } from "../../plugins/auth";
@@ -26,40 +43,6 @@ import { confirmEmailChange, requestEmailChange } from "./email-change.service";
 import { parseBody } from "./parse-body";
 import { passwordProblemFor } from "./password-check";
 
-const customerOut = z
-  .object({
-    customer_id: z.number().nullable(),
-    uid: z.string().nullable(),
-    name: z.string(),
-    last_name: z.string().nullable(),
-    email: z.string(),
-    phone: z.string().nullable(),
-    birthdate: z.string().nullable(),
-    instagram: z.string().nullable(),
-    role: z.enum(["customer", "admin"]),
-  })
-  .loose();
-
-const profileOut = customerOut.extend({
-  file: z
-    .object({ file_id: z.number(), src: z.string(), name: z.string(), type: z.string().nullable() })
-    .nullable(),
-  address: z.record(z.string(), z.unknown()).nullable(),
-  missing_fields: z.array(z.object({ key: z.string(), label: z.string() })),
-});
-
-const policyOut = z.object({
-  min_length: z.number(),
-  max_length: z.number().nullable(),
-  require_lowercase: z.boolean(),
-  require_uppercase: z.boolean(),
-  require_numeric: z.boolean(),
-  require_symbol: z.boolean(),
-});
-
-// The body is validated in the handler: its password rules depend on the studio's policy.
-const signupBody = z.record(z.string(), z.unknown());
-
 const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/customer",
@@ -68,7 +51,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["clientes"],
         summary: "Mi perfil: datos, foto, dirección y campos obligatorios faltantes",
-        response: { 200: z.object({ customer: profileOut }) },
+        response: { 200: profileAnswer },
       },
     },
     async (request) => ({ customer: await getProfile(app.db, await signedInUser(request)) }),
@@ -82,11 +65,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["clientes"],
         summary:
           "Actualiza un perfil. Un cliente: el suyo (customer_id, si viene, debe ser el propio; si no, 403). Un administrador: con el customer_id de otro cliente edita su nombre, apellido y teléfono (auditado)",
-        body: profileUpdateSchema.extend({
-          customer_id: z.coerce.number().int().positive().nullish(),
-        }),
-        // A customer gets their whole profile back; an administrator the edited record.
-        response: { 200: z.object({ customer: customerOut, message: z.string() }) },
+        body: profileUpdateBody,
+        response: { 200: profileUpdateAnswer },
       },
     },
     async (request) => {
@@ -120,15 +100,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["clientes"],
         summary:
           "Pide cambiar mi correo: envía un enlace de confirmación (24 h, un solo uso) a la nueva dirección; el correo actual sigue hasta que se abra",
-        body: z.object({
-          email: z
-            .string()
-            .trim()
-            .toLowerCase()
-            .max(254)
-            .pipe(z.email({ message: messages.emailInvalid })),
-        }),
-        response: { 200: z.object({ message: z.string() }) },
+        body: emailChangeBody,
+        response: { 200: emailChangeAnswer },
       },
     },
     async (request) => requestEmailChange(app, await signedInUser(request), request.body.email),
@@ -141,8 +114,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["clientes"],
         summary: "Confirma el cambio de correo con el enlace recibido en la nueva dirección",
-        body: z.object({ token: z.string().min(1).max(300) }),
-        response: { 200: z.object({ message: z.string(), email: z.string() }) },
+        body: emailConfirmBody,
+        response: { 200: emailConfirmAnswer },
       },
     },
     async (request) => confirmEmailChange(app, request.body.token),
@@ -154,7 +127,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["clientes"],
         summary: "Sesión actual: el cliente con sesión iniciada, o null para un visitante (siempre 200)",
-        response: { 200: z.object({ customer: customerOut.nullable() }) },
+        response: { 200: sessionAnswer },
       },
     },
     async (request, reply) => {
@@ -173,21 +146,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["clientes"],
         summary:
           "¿Ya hay una cuenta con este teléfono? A visitantes y clientes solo responde sí o no (el propio no cuenta); a un administrador, también quién es",
-        querystring: z.object({ phone: z.string().min(1).max(30) }),
-        response: {
-          200: z.object({
-            exists: z.boolean(),
-            customer: z
-              .object({
-                customer_id: z.number(),
-                name: z.string(),
-                last_name: z.string().nullable(),
-                email: z.string(),
-              })
-              .nullable()
-              .optional(),
-          }),
-        },
+        querystring: phoneQuery,
+        response: { 200: phoneAnswer },
       },
     },
     async (request) => {
@@ -216,9 +176,9 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
           summary:
             "Registro completo: teléfono libre, cuenta, registro de cliente y sesión iniciada (cookie y cabecera set-auth-token), todo o nada",
           body: signupBody,
-          documentedBody: signupSchema(DEFAULT_PASSWORD_POLICY),
+          documentedBody: signupDocumentedBody,
           errors: ["PHONE_IN_USE", "ACCOUNT_EXISTS", "PASSWORD_POLICY", "MUST_ACCEPT_TERMS"],
-          response: { 201: z.object({ customer: customerOut }) },
+          response: { 201: signupAnswer },
         },
       },
       async (request, reply) => {
@@ -249,8 +209,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["clientes"],
         summary: "Envía el correo para restablecer la contraseña (misma respuesta exista o no la cuenta)",
-        body: z.object({ email: z.string().trim().toLowerCase().max(254) }),
-        response: { 200: z.object({ message: z.string() }) },
+        body: recoverBody,
+        response: { 200: recoverAnswer },
       },
     },
     async (request) => {
@@ -266,7 +226,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["clientes"],
         summary: "Política de contraseñas del estudio",
-        response: { 200: z.object({ policy: policyOut }) },
+        response: { 200: passwordPolicyAnswer },
       },
     },
     async () => ({ policy: passwordPolicy(await app.appConfig.get()) }),

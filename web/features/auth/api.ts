@@ -1,9 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
+import type { z } from "zod";
+import type { signupPagesAnswer } from "../../../domain/api/accepted-pages";
+import type { resetPasswordBody, signInBody } from "../../../domain/api/auth";
+import type {
+  passwordPolicyAnswer,
+  phoneAnswer,
+  recoverAnswer,
+  signupAnswer,
+} from "../../../domain/api/customers";
+import type { customFieldsAnswer } from "../../../domain/api/forms";
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from "../../../domain/auth";
 import type { SignupInput } from "../../../domain/customers";
-import type { FormField } from "../../../domain/forms";
 import { api } from "../../lib/api-client";
 import { appConfigQueryKey } from "../../lib/app-config";
 import { type CurrentCustomer, currentUserQueryKey, fetchSession } from "../../lib/session";
@@ -38,7 +47,7 @@ export function useSignOut() {
 export function usePasswordPolicy(): PasswordPolicy {
   const query = useQuery({
     queryKey: ["auth", "policy"],
-    queryFn: ({ signal }) => api.get<{ policy: PasswordPolicy }>("/auth-policy", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof passwordPolicyAnswer>>("/auth-policy", { signal }),
     staleTime: 5 * 60_000,
   });
   return query.data?.policy ?? DEFAULT_PASSWORD_POLICY;
@@ -49,7 +58,7 @@ export function useSignupFields() {
   return useQuery({
     queryKey: ["auth", "signup-fields"],
     queryFn: async ({ signal }) => {
-      const data = await api.get<{ custom_fields: FormField[] }>("/custom_fields", {
+      const data = await api.get<z.input<typeof customFieldsAnswer>>("/custom_fields", {
         query: { object: "customer" },
         signal,
       });
@@ -64,11 +73,7 @@ export function useSignupPages() {
   return useQuery({
     queryKey: ["auth", "signup-pages"],
     queryFn: async ({ signal }) =>
-      (
-        await api.get<{ pages: { page_id: number; title: string; slug: string }[] }>("/signup_pages", {
-          signal,
-        })
-      ).pages,
+      (await api.get<z.input<typeof signupPagesAnswer>>("/signup_pages", { signal })).pages,
     staleTime: 5 * 60_000,
   });
 }
@@ -88,7 +93,7 @@ function useAfterSignIn() {
 export function useSignIn() {
   const after = useAfterSignIn();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
+    mutationFn: (body: Pick<z.input<typeof signInBody>, "email" | "password">) =>
       api.post("/auth/sign-in/email", { email: body.email.trim().toLowerCase(), password: body.password }),
     onSuccess: after,
   });
@@ -97,24 +102,24 @@ export function useSignIn() {
 export function useSignUp() {
   const after = useAfterSignIn();
   return useMutation({
-    mutationFn: (body: SignupInput) => api.post("/customer/signup", body),
+    mutationFn: (body: SignupInput) => api.post<z.input<typeof signupAnswer>>("/customer/signup", body),
     onSuccess: after,
   });
 }
 
 export function useRecover() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ message: string }>("/customer/recover", { email }),
+    mutationFn: (email: string) => api.post<z.input<typeof recoverAnswer>>("/customer/recover", { email }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: { token: string; newPassword: string }) => api.post("/auth/reset-password", body),
+    mutationFn: (body: z.input<typeof resetPasswordBody>) => api.post("/auth/reset-password", body),
   });
 }
 
 /** GET /api/customer/phone: whether another account uses this phone. */
 export async function phoneExists(phone: string): Promise<boolean> {
-  return (await api.get<{ exists: boolean }>("/customer/phone", { query: { phone } })).exists;
+  return (await api.get<z.input<typeof phoneAnswer>>("/customer/phone", { query: { phone } })).exists;
 }

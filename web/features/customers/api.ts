@@ -1,23 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Address, AddressInput } from "../../../domain/customers";
-import type { FieldValues, FormField } from "../../../domain/forms";
+import type { z } from "zod";
+import type {
+  acceptedPagesAnswer,
+  acceptPageAnswer,
+  pendingPageOut,
+} from "../../../domain/api/accepted-pages";
+import type {
+  closureRequestedAnswer,
+  closureStatusAnswer,
+  emailChangeAnswer,
+  emailConfirmAnswer,
+  profileAnswer,
+  profileOut,
+  profileUpdateAnswer,
+} from "../../../domain/api/customers";
+import type { uploadedAnswer } from "../../../domain/api/files";
+import type { customFieldsAnswer, fieldValuesAnswer } from "../../../domain/api/forms";
+import type { AddressInput } from "../../../domain/customers";
+import type { FieldValues } from "../../../domain/forms";
 import { API_BASE, api } from "../../lib/api-client";
 import { currentUserQueryKey } from "../../lib/session";
 
-export type Profile = {
-  customer_id: number | null;
-  name: string;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  birthdate: string | null;
-  instagram: string | null;
-  file: { file_id: number; src: string; name: string } | null;
-  address: (Address & { address_id: number }) | null;
-  missing_fields: { key: string; label: string }[];
-};
+export type Profile = z.input<typeof profileOut>;
 
-export type PendingPage = { page_id: number; title: string; slug: string; content: string | null };
+export type PendingPage = z.input<typeof pendingPageOut>;
 
 const keys = {
   profile: ["customers", "profile"] as const,
@@ -29,7 +35,8 @@ const keys = {
 export function useProfile() {
   return useQuery({
     queryKey: keys.profile,
-    queryFn: async ({ signal }) => (await api.get<{ customer: Profile }>("/customer", { signal })).customer,
+    queryFn: async ({ signal }) =>
+      (await api.get<z.input<typeof profileAnswer>>("/customer", { signal })).customer,
   });
 }
 
@@ -47,7 +54,7 @@ export function useUpdateProfile() {
   const invalidate = useInvalidateProfile();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      api.put<{ customer: Profile; message: string }>("/customer", body),
+      api.put<z.input<typeof profileUpdateAnswer>>("/customer", body),
     onSuccess: invalidate,
   });
 }
@@ -67,7 +74,7 @@ export function useCustomerFields() {
     queryKey: keys.fields,
     queryFn: async ({ signal }) =>
       (
-        await api.get<{ custom_fields: FormField[] }>("/custom_fields", {
+        await api.get<z.input<typeof customFieldsAnswer>>("/custom_fields", {
           query: { object: "customer" },
           signal,
         })
@@ -79,10 +86,7 @@ export function useCustomerFields() {
 export function useFieldValues() {
   return useQuery({
     queryKey: keys.values,
-    queryFn: ({ signal }) =>
-      api.get<{ values: FieldValues; missing: { key: string; label: string }[] }>("/customer_field_values", {
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get<z.input<typeof fieldValuesAnswer>>("/customer_field_values", { signal }),
   });
 }
 
@@ -91,7 +95,7 @@ export async function uploadFile(file: File, kind: "image" | "file"): Promise<nu
   const body = new FormData();
   body.append("kind", kind);
   body.append("file", file);
-  return (await api.post<{ file_id: number }>("/files", body)).file_id;
+  return (await api.post<z.input<typeof uploadedAnswer>>("/files", body)).file_id;
 }
 
 export function useSaveFieldValues() {
@@ -106,7 +110,7 @@ export function usePendingPages(enabled: boolean) {
   return useQuery({
     queryKey: keys.pending,
     queryFn: async ({ signal }) =>
-      (await api.get<{ pending: PendingPage[] }>("/accepted_pages", { signal })).pending,
+      (await api.get<z.input<typeof acceptedPagesAnswer>>("/accepted_pages", { signal })).pending,
     enabled,
   });
 }
@@ -115,7 +119,7 @@ export function useAcceptPage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (pageId: number) =>
-      api.post<{ pending: PendingPage[] }>("/accepted_pages", { page_id: pageId }),
+      api.post<z.input<typeof acceptPageAnswer>>("/accepted_pages", { page_id: pageId }),
     onSuccess: (data) => client.setQueryData(keys.pending, data.pending),
   });
 }
@@ -123,7 +127,7 @@ export function useAcceptPage() {
 /** POST /api/customer/email: sends the confirmation link to the new address (nothing changes yet). */
 export function useRequestEmailChange() {
   return useMutation({
-    mutationFn: (email: string) => api.post<{ message: string }>("/customer/email", { email }),
+    mutationFn: (email: string) => api.post<z.input<typeof emailChangeAnswer>>("/customer/email", { email }),
   });
 }
 
@@ -132,7 +136,7 @@ export function useConfirmEmailChange() {
   const invalidate = useInvalidateProfile();
   return useMutation({
     mutationFn: (token: string) =>
-      api.post<{ message: string; email: string }>("/customer/email/confirm", { token }),
+      api.post<z.input<typeof emailConfirmAnswer>>("/customer/email/confirm", { token }),
     onSuccess: invalidate,
   });
 }
@@ -149,11 +153,7 @@ export function useChangePassword() {
 }
 
 /** Where the customer's request to close the account stands (ARCO, issue 18.8). */
-export type ClosureStatus = {
-  status: "none" | "requested" | "closed";
-  requested_at: string | null;
-  closed_at: string | null;
-};
+export type ClosureStatus = z.input<typeof closureStatusAnswer>;
 
 const closureKey = ["customer", "closure-request"] as const;
 
@@ -172,7 +172,7 @@ export function useClosureStatus() {
 export function useRequestClosure() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<ClosureStatus & { message: string }>("/customer/closure-request"),
+    mutationFn: () => api.post<z.input<typeof closureRequestedAnswer>>("/customer/closure-request"),
     onSuccess: (data) => client.setQueryData(closureKey, data),
   });
 }
