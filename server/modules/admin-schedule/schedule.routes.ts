@@ -24,12 +24,17 @@ import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "./audit";
 import type { ChangeDeps } from "./class-changes.service";
 import * as changes from "./class-changes.service";
+import classNoticeRoutes from "./class-notices.routes";
 import * as service from "./schedule.service";
 
 const tags = ["administración: horario"];
 
 /** Staff schedule: create, edit, cancel, repeat and copy classes; a class's roster. */
 const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The customers' notices of the classes staff changed (issue 21) belong with the changes that
+  // write them; registered here so app.ts stays as it is.
+  await app.register(classNoticeRoutes);
+
   const depsOf = async (): Promise<ChangeDeps> => ({
     db: app.db,
     mailer: app.mailer,

@@ -2,10 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { isLocalDay } from "../../../domain/booking";
 import { notFound } from "../../../domain/errors";
-import { t } from "../../../domain/messages";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, preferredEncoding, sendSerializedJson } from "../../plugins/serialized";
-import { renameGuest } from "../reservations/reservations.service";
 import {
   findCustomSpotMap,
   listCategories,
@@ -14,7 +11,6 @@ import {
   listLocations,
 } from "./calendar.repository";
 import { classTypeOut, getScheduleBody, getSingleClass } from "./calendar.service";
-import classNoticeRoutes from "./class-notices.routes";
 
 const validDays = new Set<string>();
 /**
@@ -83,9 +79,6 @@ function scheduleEncoding(headers: { "accept-encoding"?: string; "x-no-compressi
 
 /** The public schedule (visitors too) and the catalogue it is filtered by. */
 const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Notices of classes the studio changed (issue 21): registered here so app.ts stays as it is.
-  await app.register(classNoticeRoutes);
-
   app.get(
     "/single_class",
     {
@@ -153,31 +146,6 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         single_class: await getSingleClass(app.db, request.params.id, await viewerCustomerId(request)),
       };
-    },
-  );
-
-  app.put(
-    "/single_class/guest",
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ["calendario"],
-        summary: "Cambia el nombre del invitado de una de mis reservaciones",
-        body: z.object({
-          class_reservation_id: z.coerce.number().int().positive(),
-          name: z
-            .string()
-            .trim()
-            .min(2, { message: t("guestNameRequired") })
-            .max(80),
-        }),
-        response: { 200: z.object({ message: z.string() }) },
-      },
-    },
-    async (request) => {
-      const customerId = await currentCustomerId(request);
-      await renameGuest(app.db, customerId, request.body.class_reservation_id, request.body.name);
-      return { message: t("guestNameUpdated") };
     },
   );
 

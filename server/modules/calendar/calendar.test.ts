@@ -6,7 +6,7 @@ import { class_categories, single_class_tags, single_classes } from "../../db/sc
 import { tags } from "../../db/schema/content";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { only } from "../../test/fixtures";
-import { book, makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
+import { book, makeClass, makeCustomer, makeStudio, type Studio } from "./test-fixtures";
 
 const MX = "America/Mexico_City";
 let t: TestApp;

@@ -3,8 +3,8 @@ import { classChangeTexts as x } from "../../../domain/class-changes";
 import { countLabel, formatDateTime } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import type { ClassChangeLine } from "../../db/schema/calendar";
-import { buildCalendar } from "./ical";
 import { renderEmail } from "./email-layout";
+import { buildCalendar } from "./ical";
 
 /**
  * The emails of a change the studio makes to a class (issue 21): "changed" (time, date, coach or

@@ -13,7 +13,7 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../reservations/test-fixtures";
+} from "../calendar/test-fixtures";
 import { sendDueReminders } from "./notifications.service";
 import { reminderUnsubscribeToken } from "./unsubscribe";
 

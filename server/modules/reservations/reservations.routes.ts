@@ -8,15 +8,16 @@ import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, PrecompressedBody, sendPrecompressedJson } from "../../plugins/serialized";
+import { buildCalendar, feedState, type IcalEvent } from "../notifications/ical";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { bookSeat } from "./booking.service";
 import { changeReservation } from "./change.service";
-import { buildCalendar, feedState, type IcalEvent } from "../notifications/ical";
 import { findCustomerByIcalToken, setIcalToken, upcomingForFeed } from "./reservations.repository";
 import {
   cancelPolicyText,
   cancelReservation,
   rateReservation,
+  renameGuest,
   reservationClass,
 } from "./reservations.service";
 import { ensureIcalToken, readIcalToken } from "./reservations-list.repository";
@@ -230,6 +231,33 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       await notifyReservationCancelled(app, customer, klass, refunded, seat);
       return { message: t("reservationCancelled"), refunded };
+    },
+  );
+
+  // Under the calendar's path (the class card renames the guest) and tag, owned here: the
+  // calendar module sits below reservations and never calls it.
+  app.put(
+    "/single_class/guest",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ["calendario"],
+        summary: "Cambia el nombre del invitado de una de mis reservaciones",
+        body: z.object({
+          class_reservation_id: z.coerce.number().int().positive(),
+          name: z
+            .string()
+            .trim()
+            .min(2, { message: t("guestNameRequired") })
+            .max(80),
+        }),
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const customerId = await currentCustomerId(request);
+      await renameGuest(app.db, customerId, request.body.class_reservation_id, request.body.name);
+      return { message: t("guestNameUpdated") };
     },
   );
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { classChangeTexts as x } from "../../../domain/class-changes";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
-import { cancelAfterChange, dismissNotice, noticesOf } from "../admin-schedule/class-changes.service";
 import { notifyReservationCancelled } from "../notifications/notifications.service";
+import { cancelAfterChange, dismissNotice, noticesOf } from "./class-changes.service";
 
 const tags = ["reservaciones"];
 const id = z.coerce.number().int().positive();
