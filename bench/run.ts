@@ -17,8 +17,15 @@ const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? "4812");
 const url = benchDatabaseUrl();
 const children: ChildProcess[] = [];
 
+// BENCH_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of the app (not of autocannon) for each run,
+// to see where a case's time goes; the figures of such a run are slower and are not recorded.
+const profileFlags = (label: string) =>
+  label === "app" && process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+
 function start(label: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+  const child = spawn(process.execPath, [...profileFlags(label), "--import", "tsx", ...args], {
     env: { ...process.env, ...env },
     // The app's warnings and errors (pino, stdout) go to a file to read after a failing case.
     stdio: [

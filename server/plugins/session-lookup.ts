@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
+import { BatchedRead, batchedPerDatabase } from "../db/batch";
 import type { Db } from "../db/client";
-import { findLoginBySessionToken } from "../modules/customers/customers.repository";
+import { findLoginsBySessionTokens, type SessionLoginRow } from "../modules/customers/customers.repository";
 
 /**
  * The fast path for a request's session: the token's signature checked here and the session,
@@ -39,7 +40,7 @@ export async function fastSessionLookup(
 ): Promise<SessionLogin | undefined> {
   const token = sessionToken(request, policy);
   if (!token) return undefined;
-  const row = await findLoginBySessionToken(db, token);
+  const row = await loginsByToken(db).get(token);
   if (!row || row.banned) return undefined;
   const expires = row.expiresAt.getTime();
   if (expires <= now) return undefined;
@@ -55,6 +56,14 @@ export async function fastSessionLookup(
     expiresAt: row.expiresAt,
   };
 }
+
+/**
+ * Sessions read together: when many customers' first requests arrive at once (a class opening),
+ * their sessions are one statement instead of one each (server/db/batch.ts, decision 0041).
+ */
+const loginsByToken = batchedPerDatabase(
+  (db) => new BatchedRead<string, SessionLoginRow>((tokens) => findLoginsBySessionTokens(db as Db, tokens)),
+);
 
 function sessionToken(request: FastifyRequest, policy: SessionPolicy): string | null {
   const header = request.headers.authorization;

@@ -1,27 +1,46 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { session, user } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
 
-/** A session with its login and customer record, by token, in one query (plugins/session-lookup.ts). */
-export async function findLoginBySessionToken(db: Db, token: string) {
-  const [row] = await db
-    .select({
-      expiresAt: session.expiresAt,
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      banned: user.banned,
-      customer_id: customers.customer_id,
-    })
+const loginColumns = {
+  token: session.token,
+  expiresAt: session.expiresAt,
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  role: user.role,
+  banned: user.banned,
+  customer_id: customers.customer_id,
+};
+
+export type SessionLoginRow = {
+  token: string;
+  expiresAt: Date;
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  banned: boolean | null;
+  customer_id: number | null;
+};
+
+/**
+ * Sessions with their login and customer record, by token, in one statement (session tokens are
+ * unique): plugins/session-lookup.ts asks for every token that arrived in the same moment at once.
+ */
+export async function findLoginsBySessionTokens(
+  db: Db,
+  tokens: string[],
+): Promise<Map<string, SessionLoginRow>> {
+  const rows = await db
+    .select(loginColumns)
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(customers, eq(customers.uid, user.id))
-    .where(eq(session.token, token))
-    .limit(1);
-  return row ?? null;
+    .where(inArray(session.token, tokens));
+  return new Map(rows.map((row) => [row.token, row]));
 }
 
 export async function findCustomerIdByUid(db: Db, uid: string): Promise<number | null> {

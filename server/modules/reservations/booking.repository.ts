@@ -226,6 +226,37 @@ export async function seatsLeft(db: Db, classId: number, customerId: number) {
   };
 }
 
+const seatsLeftForManyStatement = preparedStatement("booking_seats_left_many", (db, name) =>
+  db
+    .select({
+      capacity: single_classes.capacity,
+      seats_taken: single_classes.seats_taken,
+      cancelled: sql<boolean>`${single_classes.cancelledAt} is not null`,
+      holders: sql<
+        number[]
+      >`coalesce((select array_agg(${class_reservations.customer_id}) from ${class_reservations} where ${class_reservations.single_class_id} = ${qualified(single_classes.single_class_id)} and ${class_reservations.customer_id} = any(${sql.placeholder("customerIds")}::integer[]) and ${class_reservations.guest_of_id} is null and ${class_reservations.deletedAt} is null), '{}')`,
+    })
+    .from(single_classes)
+    .where(eq(single_classes.single_class_id, sql.placeholder("classId")))
+    .prepare(name),
+);
+
+/**
+ * `seatsLeft` for several customers of one class in one statement: the same primary-key read of
+ * the counter, and which of them hold a seat. For requests that arrived together (booking.service's
+ * admission); null when the class does not exist.
+ */
+export async function seatsLeftForMany(db: Db, classId: number, customerIds: number[]) {
+  const [row] = await seatsLeftForManyStatement(db, { classId, customerIds });
+  if (!row) return null;
+  const holders = new Set(row.holders);
+  return {
+    left: row.capacity === null ? 0 : row.capacity - row.seats_taken,
+    cancelled: row.cancelled,
+    holds: (customerId: number) => holders.has(customerId),
+  };
+}
+
 /** Counts a class's active seats by its rows (tests compare the counter with it). */
 export async function countActiveSeats(db: Db, classId: number): Promise<number> {
   const [row] = await db

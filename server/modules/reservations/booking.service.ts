@@ -3,6 +3,7 @@ import type { AppConfig } from "../../../domain/app-config";
 import { chooseBucket, hasUnlimitedMembership, isInsideBookingWindow } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
 import { selectableSpots, spotGridFor } from "../../../domain/spot-map";
+import { BatchedRead, batchedPerDatabase } from "../../db/batch";
 import type { Db } from "../../db/client";
 import { findClassWithDetails } from "../calendar/calendar.service";
 import type { EmailClass } from "../notifications/notifications.service";
@@ -13,6 +14,7 @@ import {
   classForBooking,
   customerForBooking,
   seatsLeft,
+  seatsLeftForMany,
   takeSeat,
 } from "./booking.repository";
 import { accountBlockers } from "./profile-checks";
@@ -80,13 +82,17 @@ const soldOut = (left: number) => (left <= 0 ? AppError.of("SOLD_OUT") : null);
  * transaction still decides. Answers the release to call when the booking ends.
  */
 async function admit(db: Db, customerId: number, classId: number, needed: number): Promise<() => void> {
-  let seats = await seatsLeft(db, classId, customerId);
+  // Inside a caller's transaction (waitlist, front desk) the read is its own, on its connection.
+  const inTransaction = isTransaction(db);
+  let seats = inTransaction
+    ? await seatsLeft(db, classId, customerId)
+    : await admissionReads(db).get(`${classId}:${customerId}`);
   // Not found, cancelled or already mine: the transaction answers why.
   if (!seats || seats.cancelled || seats.mine) return noop;
   const refused = soldOut(seats.left);
   if (refused) throw refused;
-  // Inside a caller's transaction (waitlist, front desk) that may already hold the class lock.
-  if (isTransaction(db)) return noop;
+  // A caller's transaction may already hold the class lock: it is not admitted here.
+  if (inTransaction) return noop;
   let byClass = gates.get(db);
   if (!byClass) {
     byClass = new Map();
@@ -111,6 +117,37 @@ async function admit(db: Db, customerId: number, classId: number, needed: number
     if (refusedNow) throw refusedNow;
   }
 }
+
+/**
+ * The admission reads of requests that arrived together, as one statement per class (decision
+ * 0041): 500 customers for the last seats of a class are one read, not 500 in front of the pool.
+ * Keyed `classId:customerId`.
+ */
+const admissionReads = batchedPerDatabase(
+  (db) =>
+    new BatchedRead<string, { left: number; cancelled: boolean; mine: boolean }>(async (keys) => {
+      const byClass = new Map<number, number[]>();
+      for (const key of keys) {
+        const [classId, customerId] = key.split(":").map(Number) as [number, number];
+        byClass.set(classId, [...(byClass.get(classId) ?? []), customerId]);
+      }
+      const answers = new Map<string, { left: number; cancelled: boolean; mine: boolean }>();
+      await Promise.all(
+        [...byClass].map(async ([classId, customerIds]) => {
+          const seats = await seatsLeftForMany(db as Db, classId, customerIds);
+          if (!seats) return;
+          for (const customerId of customerIds) {
+            answers.set(`${classId}:${customerId}`, {
+              left: seats.left,
+              cancelled: seats.cancelled,
+              mine: seats.holds(customerId),
+            });
+          }
+        }),
+      );
+      return answers;
+    }),
+);
 
 function releaseOf(db: Db, byClass: Map<number, Gate>, classId: number, gate: Gate, needed: number) {
   let released = false;

@@ -83,3 +83,30 @@ describe("statements per booking and per cancellation", () => {
     ]);
   });
 });
+
+describe("statements of a rush for the last seats (decision 0041)", () => {
+  it("reads the sessions and the seats of customers arriving together in one statement each", async () => {
+    const rush = 24;
+    const seats = 3;
+    const customers = await Promise.all(Array.from({ length: rush }, () => makeCustomer(t, { credits: 1 })));
+    const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 5 * DAY), capacity: seats });
+    // Nobody's session is remembered: each request is a first request, as when a class opens.
+    t.app.forgetSessions();
+
+    const { result: answers, statements } = await counted(() =>
+      Promise.all(customers.map((c) => book(t, c.headers, { single_class_id: klass.single_class_id }))),
+    );
+
+    const codes = answers.map((a) => (a.statusCode === 200 ? "booked" : a.json().code));
+    expect(codes.filter((c) => c === "booked")).toHaveLength(seats);
+    expect(codes.filter((c) => c === "SOLD_OUT")).toHaveLength(rush - seats);
+    const sessionReads = statements.filter((s) => /from "session"/.test(s));
+    const admissionReads = statements.filter(
+      (s) => /= any\(\$\d+::integer\[\]\)/.test(s) && /"seats_taken"/.test(s),
+    );
+    // Before decision 0041: 24 of each, one per request, in front of the pool.
+    expect(sessionReads.length, sessionReads.join("\n")).toBeLessThanOrEqual(2);
+    expect(admissionReads.length, admissionReads.join("\n")).toBeGreaterThanOrEqual(1);
+    expect(admissionReads.length, admissionReads.join("\n")).toBeLessThanOrEqual(2 + seats);
+  });
+});
