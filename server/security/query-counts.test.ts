@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { class_reservations } from "../db/schema/reservations";
-import { buyWithCard, customerLogin, type Shop, seedShop } from "../modules/checkout/commerce-test-support";
 import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../modules/reservations/test-fixtures";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { buyWithCard, customerLogin, type Shop, seedShop } from "../test/commerce";
 
 /**
  * No N+1 on list endpoints: a list answers with the same number of SQL statements whether it

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import { type Shop, seedShop } from "../modules/checkout/commerce-test-support";
 import { buildTestApp, type TestApp } from "./build-test-app";
+import { type Shop, seedShop } from "./commerce";
 
 /** The set-ups that many test files share. */
 

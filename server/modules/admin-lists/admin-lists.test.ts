@@ -9,7 +9,7 @@ import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { sandboxGateway } from "../../payments/gateways";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { newKey, type Shop, seedShop } from "../checkout/commerce-test-support";
+import { newKey, type Shop, seedShop } from "../../test/commerce";
 import { signUpCustomer } from "../customers/test-helpers";
 import { renewDueSubscriptions } from "../purchases/renewals";
 import {

@@ -3,7 +3,7 @@ import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { type Shop, seedShop } from "../checkout/commerce-test-support";
+import { type Shop, seedShop } from "../../test/commerce";
 import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
 
 /**

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { available_classes } from "../../db/schema/credits";
 import { purchases } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { addPackage, buyWithCard, customerLogin } from "../../test/commerce";
 import { testDriver } from "../../test/test-driver";
-import { addPackage, buyWithCard, customerLogin } from "./commerce-test-support";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { messages } from "../../../domain/messages";
 import { available_classes } from "../../db/schema/credits";
 import { purchases } from "../../db/schema/purchases";
 import type { TestApp } from "../../test/build-test-app";
+import { addPackage, buyWithCard, customerLogin, newKey, type Shop, token } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
-import { addPackage, buyWithCard, customerLogin, newKey, type Shop, token } from "./commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;

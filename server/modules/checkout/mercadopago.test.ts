@@ -13,7 +13,7 @@ import {
   purchaseReads,
   type Shop,
   startMercadoPagoSuite,
-} from "./commerce-test-support";
+} from "../../test/commerce";
 
 /**
  * Mercado Pago (decision 0035) against an in-test HTTP fake of its API: Checkout Pro for

@@ -11,7 +11,7 @@ import {
   purchaseReads,
   type Shop,
   seedShop,
-} from "./commerce-test-support";
+} from "../../test/commerce";
 import { expireOverdueVouchers } from "./offline-payments.service";
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import {
   purchaseReads,
   type Shop,
   startStripeSuite,
-} from "./commerce-test-support";
+} from "../../test/commerce";
 import { expireOverdueVouchers } from "./offline-payments.service";
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import type { PaypalFake } from "../../payments/test-support/paypal-fake";
 import type { TestApp } from "../../test/build-test-app";
-import { customerLogin, newKey, purchaseReads, type Shop, startPaypalSuite } from "./commerce-test-support";
+import { customerLogin, newKey, purchaseReads, type Shop, startPaypalSuite } from "../../test/commerce";
 
 let t: TestApp;
 let shop: Shop;

@@ -15,7 +15,7 @@ import {
   purchaseReads,
   type Shop,
   startPaypalSuite,
-} from "./commerce-test-support";
+} from "../../test/commerce";
 
 /**
  * PayPal's subscription events (POST /api/webhooks/paypal) against an in-test HTTP fake of

@@ -5,7 +5,7 @@ import { available_classes } from "../../db/schema/credits";
 import { payment_sources } from "../../db/schema/payments";
 import { purchases } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { customerLogin, newKey, type Shop, seedShop } from "./commerce-test-support";
+import { customerLogin, newKey, type Shop, seedShop } from "../../test/commerce";
 
 let t: TestApp;
 let shop: Shop;

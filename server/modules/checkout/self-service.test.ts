@@ -5,8 +5,8 @@ import { available_classes } from "../../db/schema/credits";
 import { payment_methods } from "../../db/schema/payments";
 import { invoices, purchases } from "../../db/schema/purchases";
 import type { TestApp } from "../../test/build-test-app";
+import { addPackage, buyWithCard, customerLogin, newKey, type Shop, token } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
-import { addPackage, buyWithCard, customerLogin, newKey, type Shop, token } from "./commerce-test-support";
 
 /**
  * Issues 17 and 18, customers helping themselves at checkout on the demo's sandbox: the wallet

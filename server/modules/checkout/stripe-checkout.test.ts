@@ -12,7 +12,7 @@ import {
   purchaseReads,
   type Shop,
   startStripeSuite,
-} from "./commerce-test-support";
+} from "../../test/commerce";
 
 let t: TestApp;
 let shop: Shop;

@@ -10,7 +10,7 @@ import {
   type Shop,
   startStripeSuite,
   token,
-} from "./commerce-test-support";
+} from "../../test/commerce";
 
 /** Issue 18 with Stripe (its in-process fake): saved cards through Stripe's setup, the fee in one payment. */
 let t: TestApp;

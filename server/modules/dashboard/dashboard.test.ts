@@ -5,7 +5,7 @@ import { customers } from "../../db/schema/customers";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { addPackage } from "../checkout/commerce-test-support";
+import { addPackage } from "../../test/commerce";
 import { DAY, makeClass, makeCustomer, makeStudio } from "../reservations/test-fixtures";
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { formatMoney } from "../../../domain/format";
 import { email_outbox } from "../../db/schema/mail";
 import { purchases } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { addPackage, customerLogin } from "../checkout/commerce-test-support";
+import { addPackage, customerLogin } from "../../test/commerce";
 import { sendPurchaseReceipt } from "../purchases/receipt-email";
 
 /** Datos de facturación (issue 20.1): a customer reads and writes only their own. */

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { purchases } from "../../db/schema/purchases";
 import type { TestApp } from "../../test/build-test-app";
+import { buyWithCard, customerLogin, type Shop } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
-import { buyWithCard, customerLogin, type Shop } from "../checkout/commerce-test-support";
 
 /**
  * The IVA rate is the package's at purchase time (decision 0032): checkout and the desk copy it

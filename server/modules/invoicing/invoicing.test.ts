@@ -5,7 +5,7 @@ import { email_outbox } from "../../db/schema/mail";
 import { purchases } from "../../db/schema/purchases";
 import { type FacturapiFake, startFacturapiFake } from "../../payments/test-support/facturapi-fake";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { buyWithCard, customerLogin, newKey, type Shop, seedShop } from "../checkout/commerce-test-support";
+import { buyWithCard, customerLogin, newKey, type Shop, seedShop } from "../../test/commerce";
 import { GLOBAL_INVOICE_JOB } from "./invoicing.jobs";
 import { issueDueGlobalInvoice } from "./invoicing.service";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { TestApp } from "../../test/build-test-app";
+import { buyWithCard, customerLogin, newKey, type Shop } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
-import { buyWithCard, customerLogin, newKey, type Shop } from "../checkout/commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;

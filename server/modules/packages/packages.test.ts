@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import type { TestApp } from "../../test/build-test-app";
+import { customerLogin, type Shop } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
-import { customerLogin, type Shop } from "../checkout/commerce-test-support";
 
 let t: TestApp;
 let shop: Shop;

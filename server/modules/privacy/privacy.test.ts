@@ -7,7 +7,7 @@ import { email_outbox } from "../../db/schema/mail";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { buyWithCard, type Shop, seedShop } from "../checkout/commerce-test-support";
+import { buyWithCard, type Shop, seedShop } from "../../test/commerce";
 import { book, DAY, makeClass, makeStudio, type Studio, setConfig } from "../reservations/test-fixtures";
 
 let t: TestApp;

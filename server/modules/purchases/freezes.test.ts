@@ -6,7 +6,7 @@ import { payment_sources } from "../../db/schema/payments";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { sandboxGateway } from "../../payments/gateways";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { addPackage, buyWithCard, customerRow, newKey, token } from "../checkout/commerce-test-support";
+import { addPackage, buyWithCard, customerRow, newKey, token } from "../../test/commerce";
 import {
   book,
   makeClass,

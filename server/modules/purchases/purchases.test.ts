@@ -4,13 +4,7 @@ import { messages } from "../../../domain/messages";
 import { available_classes } from "../../db/schema/credits";
 import { payment_sources } from "../../db/schema/payments";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import {
-  buyWithCard,
-  customerLogin,
-  customerRow,
-  type Shop,
-  seedShop,
-} from "../checkout/commerce-test-support";
+import { buyWithCard, customerLogin, customerRow, type Shop, seedShop } from "../../test/commerce";
 
 let t: TestApp;
 let shop: Shop;

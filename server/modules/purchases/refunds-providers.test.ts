@@ -13,7 +13,7 @@ import {
   type Shop,
   startPaypalSuite,
   startStripeSuite,
-} from "../checkout/commerce-test-support";
+} from "../../test/commerce";
 
 /**
  * Refunds through Stripe and PayPal (their official SDKs against the in-process fakes): the

@@ -17,7 +17,7 @@ import {
   type Shop,
   seedShop,
   token,
-} from "../checkout/commerce-test-support";
+} from "../../test/commerce";
 import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
 let t: TestApp;

@@ -8,9 +8,9 @@ import { app_config } from "../../db/schema/app-config";
 import { customers } from "../../db/schema/customers";
 import { purchases } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { addPackage } from "../../test/commerce";
 import { only } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
-import { addPackage } from "../checkout/commerce-test-support";
 import { EXCLUDED_COLUMNS, EXCLUDED_TABLES, type StudioExportManifest } from "./studio-export.service";
 
 /** The whole ZIP as entries name → bytes (yauzl, a real unzip). */

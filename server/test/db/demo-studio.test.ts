@@ -2,21 +2,21 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { firstOf } from "../../test/fixtures";
-import { createTestDatabase } from "../../test/test-database";
-import type { Database } from "../client";
-import { user } from "../schema/auth";
-import { class_types, instructors, locations, single_classes } from "../schema/calendar";
-import { pages } from "../schema/content";
-import { available_classes } from "../schema/credits";
-import { customers } from "../schema/customers";
-import { class_packages } from "../schema/packages";
-import { discounts } from "../schema/payments";
-import { class_reservations } from "../schema/reservations";
-import { videos } from "../schema/videos";
-import { waitlists } from "../schema/waitlists";
-import { seedDemoStudio } from "./demo-studio";
-import { addDays, at, mondayOf, zonedParts } from "./demo-time";
+import type { Database } from "../../db/client";
+import { user } from "../../db/schema/auth";
+import { class_types, instructors, locations, single_classes } from "../../db/schema/calendar";
+import { pages } from "../../db/schema/content";
+import { available_classes } from "../../db/schema/credits";
+import { customers } from "../../db/schema/customers";
+import { class_packages } from "../../db/schema/packages";
+import { discounts } from "../../db/schema/payments";
+import { class_reservations } from "../../db/schema/reservations";
+import { videos } from "../../db/schema/videos";
+import { waitlists } from "../../db/schema/waitlists";
+import { seedDemoStudio } from "../../db/seed/demo-studio";
+import { addDays, at, mondayOf, zonedParts } from "../../db/seed/demo-time";
+import { firstOf } from "../fixtures";
+import { createTestDatabase } from "../test-database";
 
 /**
  * The suite's migrated copy (a PGlite dump or a PostgreSQL template, server/test/global-setup.ts),

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { only } from "../test/fixtures";
-import { createTestDatabase } from "../test/test-database";
-import { testDriver } from "../test/test-driver";
-import type { Database } from "./client";
-import { preparedStatement } from "./prepared-statement";
-import { locations } from "./schema/calendar";
+import type { Database } from "../../db/client";
+import { preparedStatement } from "../../db/prepared-statement";
+import { locations } from "../../db/schema/calendar";
+import { only } from "../fixtures";
+import { createTestDatabase } from "../test-database";
+import { testDriver } from "../test-driver";
 
 const locationById = preparedStatement("test_location_by_id", (db, name) =>
   db
