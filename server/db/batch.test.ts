@@ -22,6 +22,32 @@ describe("BatchedRead", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("while a read runs, keys wait and go together in the next read", async () => {
+    const calls: number[][] = [];
+    let finish = () => {};
+    const reads = new BatchedRead<number, number>(
+      async (keys) => {
+        calls.push(keys);
+        if (calls.length === 1) await new Promise<void>((resolve) => (finish = resolve));
+        return new Map(keys.map((k) => [k, k]));
+      },
+      500,
+      1,
+    );
+    const first = reads.get(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Asked over several turns while the first read runs.
+    const later: Promise<number | undefined>[] = [];
+    for (const key of [2, 3, 4]) {
+      later.push(reads.get(key));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(calls).toEqual([[1]]);
+    finish();
+    expect(await Promise.all([first, ...later])).toEqual([1, 2, 3, 4]);
+    expect(calls).toEqual([[1], [2, 3, 4]]);
+  });
+
   it("splits a large turn into reads of at most maxKeys and rejects every caller of a failed read", async () => {
     const sizes: number[] = [];
     const reads = new BatchedRead<number, number>(async (keys) => {
@@ -29,6 +55,7 @@ describe("BatchedRead", () => {
       if (keys.includes(4)) throw new Error("sin conexión");
       return new Map(keys.map((k) => [k, k * 10]));
     }, 3);
+    // (two reads may run at once by default: both batches are sent in the same turn)
     const settled = await Promise.allSettled([1, 2, 3, 4, 5].map((k) => reads.get(k)));
     expect(sizes).toEqual([3, 2]);
     expect(settled.map((s) => s.status)).toEqual([
