@@ -102,8 +102,19 @@ const parallel = process.env.TEST_PARALLEL !== "0" && !only;
  * when suites run side by side: the PostgreSQL one spends much of its time waiting on the server.
  */
 async function apiSuites() {
+  const pgliteEnv = { TEST_DB_DRIVER: "pglite", TZ: process.env.TZ ?? "UTC" };
+  // PGlite runs in the test process, one core each: in one process it was the last suite to end by
+  // minutes, alone on one core while the other idled. Side by side it runs as two vitest shards
+  // (half the files each) so the suites end together (TEST_PGLITE_SHARDS, default 2).
+  const shards = parallel ? Math.max(1, Number(process.env.TEST_PGLITE_SHARDS ?? "2")) : 1;
   const pglite = () =>
-    vitest("pglite", [], { TEST_DB_DRIVER: "pglite", TZ: process.env.TZ ?? "UTC" }, !parallel);
+    shards === 1
+      ? vitest("pglite", [], pgliteEnv, !parallel)
+      : Promise.all(
+          Array.from({ length: shards }, (_, i) =>
+            vitest(`pglite-${i + 1}`, [`--shard=${i + 1}/${shards}`], pgliteEnv, false),
+          ),
+        );
   if (!process.env.TEST_DATABASE_URL) {
     await pglite();
     console.log("\n(TEST_DATABASE_URL no está definido: las pruebas de API en PostgreSQL se omiten)");
