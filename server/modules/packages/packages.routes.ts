@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  classPackageAnswer,
-  classPackagesAnswer,
-  eventAttendeesAnswer,
-  paquetesAnswer,
-} from "../../../domain/api/packages";
+import { classPackageAnswer, classPackagesAnswer, paquetesAnswer } from "../../../domain/api/packages";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { HOME_LISTS } from "../../db/schema/packages";
 import { requireAdmin } from "../../plugins/auth";
-import { getPackageBuyers } from "../purchases/purchases.service";
 import {
   addPackageToHome,
   getHomePackages,
@@ -69,26 +63,6 @@ const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/class_packages/especiales/home",
     { schema: { tags, summary: "Eventos especiales del home", response: { 200: classPackagesAnswer } } },
     async () => ({ class_packages: await getHomePackages(app.db, "especiales") }),
-  );
-
-  app.get(
-    "/class_packages/especiales/:id/asistentes",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Asistentes de un evento especial (admin): quienes lo compraron",
-        description: "404 PACKAGE_NOT_FOUND si el paquete no existe o no es un evento especial.",
-        params: idParams,
-        response: { 200: eventAttendeesAnswer },
-      },
-    },
-    async (request) => {
-      const pkg = await getPackage(app.db, request.params.id, { admin: true });
-      if (!pkg.is_special_event) throw notFound("packageNotFound", "PACKAGE_NOT_FOUND");
-      const timeZone = (await app.appConfig.get()).timezone;
-      return { asistentes: await getPackageBuyers(app.db, pkg.class_package_id, timeZone) };
-    },
   );
 
   app.get(

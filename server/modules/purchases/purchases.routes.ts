@@ -15,6 +15,7 @@ import { cardGateway, mercadopagoClient, paypalClient } from "../../payments/gat
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { confirmCashPurchaseAudited, confirmRenewalInvoiceAudited } from "./cash-confirmation";
+import eventAttendeesRoutes from "./event-attendees.routes";
 import freezesRoutes from "./freezes.routes";
 import {
   cancelSubscription,
@@ -33,6 +34,8 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Refunds and frozen memberships (issue 21): their own files, under the same prefix.
   await app.register(refundsRoutes);
   await app.register(freezesRoutes);
+  // The special event's attendees read packages and purchases: served here, not by packages.
+  await app.register(eventAttendeesRoutes);
 
   app.get(
     "/purchases",
