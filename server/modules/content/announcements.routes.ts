@@ -1,20 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { announcementInput } from "../../../domain/content";
+import {
+  announcementAnswer,
+  announcementBody,
+  announcementDeletedAnswer,
+  announcementParams,
+  announcementSavedAnswer,
+  announcementsAnswer,
+  announcementUpdateBody,
+} from "../../../domain/api/content";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import * as service from "./announcements.service";
 
-const announcementOut = z.object({
-  announcement_id: z.number(),
-  title: z.string(),
-  content: z.string().nullable(),
-  image: z.string().nullable(),
-  published: z.boolean(),
-  createdAt: z.string(),
-});
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const saved = z.object({ announcement: announcementOut, message: z.string() });
 const tags = ["contenido"];
 
 /** Announcements (/avisos and the home section). Public reads show published ones only. */
@@ -28,7 +25,7 @@ const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Avisos (publicados; un admin ve también los borradores)",
-        response: { 200: z.object({ announcements: z.array(announcementOut) }) },
+        response: { 200: announcementsAnswer },
       },
     },
     async (request) => ({
@@ -42,8 +39,8 @@ const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Un aviso",
-        params: idParams,
-        response: { 200: z.object({ announcement: announcementOut }) },
+        params: announcementParams,
+        response: { 200: announcementAnswer },
       },
     },
     async (request) => ({
@@ -55,7 +52,12 @@ const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/announcements",
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: "Crear aviso (admin)", body: announcementInput, response: { 201: saved } },
+      schema: {
+        tags,
+        summary: "Crear aviso (admin)",
+        body: announcementBody,
+        response: { 201: announcementSavedAnswer },
+      },
     },
     async (request, reply) => {
       const announcement = await service.createAnnouncement(app.db, request.body);
@@ -70,8 +72,8 @@ const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Actualizar aviso (admin; announcement_id en el cuerpo)",
-        body: announcementInput.extend({ announcement_id: z.number().int().positive() }),
-        response: { 200: saved },
+        body: announcementUpdateBody,
+        response: { 200: announcementSavedAnswer },
       },
     },
     async (request) => {
@@ -88,8 +90,8 @@ const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Eliminar aviso (admin)",
-        params: idParams,
-        response: { 200: z.object({ message: z.string() }) },
+        params: announcementParams,
+        response: { 200: announcementDeletedAnswer },
       },
     },
     async (request) => {

@@ -1,22 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { pageInput } from "../../../domain/content";
+import {
+  pageAnswer,
+  pageBody,
+  pageDeletedAnswer,
+  pageIdParams,
+  pageSavedAnswer,
+  pageSlugParams,
+  pagesAnswer,
+  pageUpdateBody,
+} from "../../../domain/api/content";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import { packagesPathOf } from "./content-config";
 import * as service from "./pages.service";
 
-const pageOut = z.object({
-  page_id: z.number(),
-  title: z.string(),
-  slug: z.string(),
-  content: z.string().nullable(),
-  required: z.boolean(),
-  required_at_signup: z.boolean(),
-  show_in_footer: z.boolean(),
-  order: z.number(),
-});
-const saved = z.object({ page: pageOut, message: z.string() });
 const tags = ["contenido"];
 
 /**
@@ -30,7 +27,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Páginas de contenido",
-        response: { 200: z.object({ pages: z.array(pageOut) }) },
+        response: { 200: pagesAnswer },
       },
     },
     async () => ({ pages: await service.listPages(app.db) }),
@@ -42,8 +39,8 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Una página por su slug",
-        params: z.object({ page: z.string().min(1).max(200).describe("El slug de la página") }),
-        response: { 200: z.object({ page: pageOut }) },
+        params: pageSlugParams,
+        response: { 200: pageAnswer },
       },
     },
     async (request) => ({ page: await service.getPageBySlug(app.db, request.params.page) }),
@@ -53,7 +50,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/pages",
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: "Crear página (admin)", body: pageInput, response: { 201: saved } },
+      schema: { tags, summary: "Crear página (admin)", body: pageBody, response: { 201: pageSavedAnswer } },
     },
     async (request, reply) => {
       const page = await service.createPage(app.db, request.body, await packagesPathOf(app));
@@ -68,8 +65,8 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Actualizar página (admin; page_id en el cuerpo)",
-        body: pageInput.extend({ page_id: z.number().int().positive() }),
-        response: { 200: saved },
+        body: pageUpdateBody,
+        response: { 200: pageSavedAnswer },
       },
     },
     async (request) => {
@@ -86,9 +83,8 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Eliminar página (admin)",
-        // One path for both (GET by slug, DELETE by id, as the seeds have them): one name for its part.
-        params: z.object({ page: z.coerce.number().int().positive().describe("El page_id de la página") }),
-        response: { 200: z.object({ message: z.string() }) },
+        params: pageIdParams,
+        response: { 200: pageDeletedAnswer },
       },
     },
     async (request) => {

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { tagInput } from "../../../domain/content";
+import {
+  tagAnswer,
+  tagBody,
+  tagDeletedAnswer,
+  tagParams,
+  tagSavedAnswer,
+  tagsAnswer,
+  tagsQuery,
+  tagUpdateBody,
+} from "../../../domain/api/content";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import * as service from "./tags.service";
 
-const tagOut = z.object({
-  tag_id: z.number(),
-  name: z.string(),
-  color: z.string().nullable(),
-  type: z.string(),
-});
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const saved = z.object({ tag: tagOut, message: z.string() });
 const tags = ["contenido"];
 
 /** Tags for classes and videos (GET /tags?type=video for the video filters). Writes: admin. */
@@ -23,14 +23,8 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Tags (filtra por tipo con ?type=video)",
-        querystring: z.object({
-          type: z
-            .string()
-            .regex(/^[a-z_]{1,30}$/)
-            .optional()
-            .or(z.literal("").transform(() => undefined)),
-        }),
-        response: { 200: z.object({ tags: z.array(tagOut) }) },
+        querystring: tagsQuery,
+        response: { 200: tagsAnswer },
       },
     },
     async (request) => ({ tags: await service.listTags(app.db, request.query.type) }),
@@ -39,7 +33,7 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/tags/:id",
     {
-      schema: { tags, summary: "Un tag", params: idParams, response: { 200: z.object({ tag: tagOut }) } },
+      schema: { tags, summary: "Un tag", params: tagParams, response: { 200: tagAnswer } },
     },
     async (request) => ({ tag: await service.getTag(app.db, request.params.id) }),
   );
@@ -48,7 +42,7 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
     "/tags",
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: "Crear tag (admin)", body: tagInput, response: { 201: saved } },
+      schema: { tags, summary: "Crear tag (admin)", body: tagBody, response: { 201: tagSavedAnswer } },
     },
     async (request, reply) =>
       reply.status(201).send({ tag: await service.createTag(app.db, request.body), message: t("tagSaved") }),
@@ -61,8 +55,8 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Actualizar tag (admin; tag_id en el cuerpo)",
-        body: tagInput.extend({ tag_id: z.number().int().positive() }),
-        response: { 200: saved },
+        body: tagUpdateBody,
+        response: { 200: tagSavedAnswer },
       },
     },
     async (request) => {
@@ -78,8 +72,8 @@ const tagsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Eliminar tag (admin)",
-        params: idParams,
-        response: { 200: z.object({ message: z.string() }) },
+        params: tagParams,
+        response: { 200: tagDeletedAnswer },
       },
     },
     async (request) => {

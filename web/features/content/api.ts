@@ -1,4 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  announcementOut,
+  announcementsAnswer,
+  pageAnswer,
+  pageOut,
+  pagesAnswer,
+} from "../../../domain/api/content";
+import type { instructorAnswer, instructorOut, instructorsAnswer } from "../../../domain/api/instructors";
+import type { packageOut, paquetesAnswer } from "../../../domain/api/packages";
 import { api, isApiError } from "../../lib/api-client";
 
 /**
@@ -7,35 +17,10 @@ import { api, isApiError } from "../../lib/api-client";
  * section whose read fails is simply not shown, so those reads never retry or throw.
  */
 
-export interface ContentPage {
-  page_id: number;
-  title: string;
-  slug: string;
-  content: string | null;
-  required?: boolean;
-  show_in_footer?: boolean;
-}
-
-export interface Announcement {
-  announcement_id: number;
-  title: string;
-  content: string | null;
-  image: string | null;
-  createdAt: string;
-}
-
-export interface Instructor {
-  instructor_id: number;
-  name: string;
-  last_name: string | null;
-  nick_name: string | null;
-  quote: string | null;
-  short_bio: string | null;
-  instagram: string | null;
-  music_type: string | null;
-  birthday: { day: number; month: number } | null;
-  image: string | null;
-}
+export type ContentPage = z.input<typeof pageOut>;
+export type Announcement = z.input<typeof announcementOut>;
+export type Instructor = z.input<typeof instructorOut>;
+export type HomePackage = z.input<typeof packageOut>;
 
 export interface ClassType {
   class_type_id: number;
@@ -44,20 +29,6 @@ export interface ClassType {
   image: string | null;
   description: string | null;
   color: string | null;
-}
-
-export interface HomePackage {
-  class_package_id: number;
-  title: string;
-  price: string | number;
-  sale_price: string | number | null;
-  short_description: string | null;
-  image: string | null;
-  class_amount: number;
-  expiration_days: number | null;
-  is_subscription: boolean;
-  subscription_period: string | null;
-  subscription_interval: number | null;
 }
 
 export interface ScheduleClass {
@@ -79,10 +50,10 @@ export interface ScheduleDay {
 const FIVE_MINUTES = 5 * 60_000;
 
 /** A list read for an optional section: [] on any failure (the section hides itself). */
-function optionalList<T>(path: string, pick: (data: unknown) => T[] | undefined) {
+function optionalList<Answer, T>(path: string, pick: (data: Answer) => T[] | undefined) {
   return async ({ signal }: { signal: AbortSignal }): Promise<T[]> => {
     try {
-      const list = pick(await api.get<unknown>(path, { signal }));
+      const list = pick(await api.get<Answer>(path, { signal }));
       return Array.isArray(list) ? list : [];
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
@@ -91,6 +62,7 @@ function optionalList<T>(path: string, pick: (data: unknown) => T[] | undefined)
   };
 }
 
+/** A list under `key` of an answer of a domain not yet in domain/api (the schedule). */
 const field =
   <T>(key: string) =>
   (data: unknown) =>
@@ -100,7 +72,7 @@ const field =
 export function usePages() {
   return useQuery({
     queryKey: ["pages"],
-    queryFn: optionalList<ContentPage>("/pages", field("pages")),
+    queryFn: optionalList("/pages", (d: z.input<typeof pagesAnswer>) => d?.pages),
     staleTime: FIVE_MINUTES,
   });
 }
@@ -111,7 +83,9 @@ export function usePage(slug: string) {
     queryKey: ["pages", slug],
     queryFn: async ({ signal }): Promise<ContentPage | null> => {
       try {
-        const data = await api.get<{ page?: ContentPage }>(`/pages/${encodeURIComponent(slug)}`, { signal });
+        const data = await api.get<z.input<typeof pageAnswer>>(`/pages/${encodeURIComponent(slug)}`, {
+          signal,
+        });
         return data?.page ?? null;
       } catch (error) {
         if (isApiError(error, 404)) return null;
@@ -126,7 +100,7 @@ export function useAnnouncements() {
   return useQuery({
     queryKey: ["announcements"],
     queryFn: async ({ signal }) =>
-      (await api.get<{ announcements: Announcement[] }>("/announcements", { signal })).announcements,
+      (await api.get<z.input<typeof announcementsAnswer>>("/announcements", { signal })).announcements,
     staleTime: FIVE_MINUTES,
   });
 }
@@ -134,7 +108,7 @@ export function useAnnouncements() {
 export function useHomeInstructors() {
   return useQuery({
     queryKey: ["instructors", "home"],
-    queryFn: optionalList<Instructor>("/instructors/home/all", field("instructors")),
+    queryFn: optionalList("/instructors/home/all", (d: z.input<typeof instructorsAnswer>) => d?.instructors),
     staleTime: FIVE_MINUTES,
   });
 }
@@ -146,7 +120,7 @@ export function useInstructor(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     queryFn: async ({ signal }): Promise<Instructor | null> => {
       try {
-        return (await api.get<{ instructor: Instructor }>(`/instructors/${id}`, { signal })).instructor;
+        return (await api.get<z.input<typeof instructorAnswer>>(`/instructors/${id}`, { signal })).instructor;
       } catch (error) {
         if (isApiError(error, 404) || isApiError(error, 400)) return null;
         throw error;
@@ -159,7 +133,7 @@ export function useInstructor(id: number) {
 export function useClassTypes() {
   return useQuery({
     queryKey: ["class_types"],
-    queryFn: optionalList<ClassType>("/class_types", field("class_types")),
+    queryFn: optionalList("/class_types", field<ClassType>("class_types")),
     staleTime: FIVE_MINUTES,
     retry: false,
   });
@@ -168,7 +142,10 @@ export function useClassTypes() {
 export function useHomePackages() {
   return useQuery({
     queryKey: ["class_packages", "presenciales", "home"],
-    queryFn: optionalList<HomePackage>("/class_packages/presenciales/home", field("paquetes")),
+    queryFn: optionalList(
+      "/class_packages/presenciales/home",
+      (d: z.input<typeof paquetesAnswer>) => d?.paquetes,
+    ),
     staleTime: FIVE_MINUTES,
     retry: false,
   });
@@ -181,9 +158,9 @@ export function useSchedule(startDate: string, endDate: string, instructorId?: n
     // list of days, the calendar the API's answer, and sharing a key handed one the other's shape.
     queryKey: ["single_class", "days", startDate, endDate, instructorId ?? null],
     queryFn: async ({ signal }): Promise<ScheduleDay[]> => {
-      const days = await optionalList<ScheduleDay>(
+      const days = await optionalList(
         `/single_class?start_date=${startDate}&end_date=${endDate}${instructorId ? `&instructor_id=${instructorId}` : ""}`,
-        field("days"),
+        field<ScheduleDay>("days"),
       )({ signal });
       if (!instructorId) return days;
       // The coach filter is applied here too, in case the schedule endpoint ignores it.

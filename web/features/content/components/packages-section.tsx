@@ -8,8 +8,7 @@ import { SectionHeader } from "./section-header";
 import classes from "./sections.module.css";
 
 function PackageCard({ pkg }: { pkg: HomePackage }) {
-  const onSale =
-    pkg.sale_price !== null && pkg.sale_price !== "" && Number(pkg.sale_price) < Number(pkg.price);
+  const onSale = pkg.sale_price !== null && pkg.sale_price < pkg.price;
   const details = [
     pkg.class_amount === -1 ? contentCopy.unlimited : contentCopy.classes(pkg.class_amount),
     pkg.is_subscription
