@@ -1,17 +1,14 @@
 import { pretty } from "@react-email/render";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type AppConfig, resolveAppConfig } from "../../../../domain/app-config";
-import { type ClassChangeEmailInput, classChangeEmail } from "../../notifications/class-change-emails";
-import { renderEmail } from "../../notifications/email-layout";
-import { refundEmailContent } from "../../purchases/refund-email";
+import { type AppConfig, resolveAppConfig } from "../domain/app-config";
 import {
   emailChangedNoticeEmail,
   emailChangeEmail,
   passwordResetEmail,
   staffInvitationEmail,
-} from "./account";
-import { brandOf } from "./brand";
+} from "./modules/mail/templates/account";
+import { brandOf } from "./modules/mail/templates/brand";
 import {
   bookingConfirmedEmail,
   type ClassFacts,
@@ -20,19 +17,29 @@ import {
   reservationCancelledEmail,
   waitlistOfferEmail,
   waitlistSkippedEmail,
-} from "./classes";
-import { GenericEmail } from "./generic";
-import { invoiceIssuedEmail } from "./invoicing";
-import { offlinePaymentEmail } from "./offline-payment";
-import { closureRequestEmail } from "./privacy";
-import { cashRenewalEmailOf, type PurchaseFacts, purchaseGiftEmail, purchaseReceiptEmail } from "./purchases";
-import { type RenderedMail, renderMail, renderMailSync } from "./render";
-import { videoRatingEmail } from "./videos";
+} from "./modules/mail/templates/classes";
+import { GenericEmail } from "./modules/mail/templates/generic";
+import { invoiceIssuedEmail } from "./modules/mail/templates/invoicing";
+import { offlinePaymentEmail } from "./modules/mail/templates/offline-payment";
+import { closureRequestEmail } from "./modules/mail/templates/privacy";
+import {
+  cashRenewalEmailOf,
+  type PurchaseFacts,
+  purchaseGiftEmail,
+  purchaseReceiptEmail,
+} from "./modules/mail/templates/purchases";
+import { type RenderedMail, renderMail, renderMailSync } from "./modules/mail/templates/render";
+import { videoRatingEmail } from "./modules/mail/templates/videos";
+import { type ClassChangeEmailInput, classChangeEmail } from "./modules/notifications/class-change-emails";
+import { renderEmail } from "./modules/notifications/email-layout";
+import { refundEmailContent } from "./modules/purchases/refund-email";
 
 /**
  * Every email the app sends, rendered from its template with fixed data and a fixed clock:
  * snapshots of the HTML (styles left out, pretty-printed) and of the plain text, a check that no
- * value went missing, the studio's brand in each, and singular/plural wording.
+ * value went missing, the studio's brand in each, and singular/plural wording. It lives beside
+ * app.ts, not in mail/templates: it renders the emails of notifications and purchases too, and
+ * those modules use the templates, never the other way round (issue #24, module cycles).
  */
 
 const config: AppConfig = {
