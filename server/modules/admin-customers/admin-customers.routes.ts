@@ -1,11 +1,24 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
+  bookedForCustomerAnswer,
+  bookForCustomerBody,
+  cancelForCustomerParams,
+  cancelForCustomerQuery,
+  cancelledForCustomerAnswer,
+  cashConfirmedAtDeskAnswer,
+  classesRemovedAnswer,
+  customerDetailAnswer,
   customerPage,
   customersQuery,
+  giveAccessBody,
+  liftPenaltyBody,
+  purchaseChangedAnswer,
+  purchaseIdBody,
   quickSearchAnswer,
   quickSearchQuery,
+  removeClassesBody,
 } from "../../../domain/api/admin-customers";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
@@ -29,8 +42,6 @@ import {
 import customerRecordRoutes from "./customer-record.routes";
 
 const tags = ["admin", "clientes"];
-const id = z.coerce.number().int().positive();
-const messageOut = z.object({ message: z.string() }).loose();
 /**
  * The admin's customer screens (seed 001 §7): list and search, one customer's whole record, and
  * the desk's corrections, every one audited. Admin only.
@@ -84,34 +95,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Un cliente: perfil, respuestas, créditos, compras, reservaciones, listas de espera, penalizaciones y bitácora",
-        params: z.object({ id }),
-        response: {
-          200: z
-            .object({
-              customer: z.object({ customer_id: z.number(), tags: z.array(z.string()) }).loose(),
-              address: z.object({ address_id: z.number() }).loose().nullable(),
-              notes: z.array(
-                z.object({
-                  customer_note_id: z.number(),
-                  body: z.string(),
-                  visible_to_coaches: z.boolean(),
-                  createdAt: z.date(),
-                  author_name: z.string().nullable(),
-                  author_email: z.string().nullable(),
-                }),
-              ),
-              form_answers: z.array(z.object({ key: z.string(), label: z.string() }).loose()),
-              credits: z.object({ total: z.number(), unlimited: z.boolean() }).loose(),
-              purchases: z.array(z.object({ purchase_id: z.number() }).loose()),
-              reservations: z.array(z.object({ class_reservation_id: z.number() }).loose()),
-              waitlists: z.array(z.object({ waitlist_id: z.number() }).loose()),
-              penalties: z.array(
-                z.object({ class_reservation_penalty_id: z.number(), active: z.boolean() }).loose(),
-              ),
-              audit: z.array(z.object({ audit_log_id: z.number(), action: z.string() }).loose()),
-            })
-            .loose(),
-        },
+        params: idParams,
+        response: { 200: customerDetailAnswer },
       },
     },
     async (request) => customerDetail(app.db, await config(), request.params.id),
@@ -124,15 +109,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Otorga un paquete a un cliente (compra 'admin', créditos una sola vez)",
-        body: z.object({
-          customer_id: id,
-          class_package_id: id,
-          package_days: z.coerce.number().int().min(1).max(3650).nullish(),
-          is_gift: z.boolean().optional().default(false),
-          payment_method_id: id.nullish(),
-          bill: z.coerce.number().min(0).max(1_000_000).optional().default(0),
-        }),
-        response: { 200: messageOut.extend({ purchase_id: z.number() }) },
+        body: giveAccessBody,
+        response: { 200: purchaseChangedAnswer },
       },
     },
     async (request) => {
@@ -155,8 +133,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Revoca una compra: estado revoked, se quitan sus créditos o su membresía ilimitada",
-        body: z.object({ purchase_id: id }),
-        response: { 200: messageOut.extend({ purchase_id: z.number() }) },
+        body: purchaseIdBody,
+        response: { 200: purchaseChangedAnswer },
       },
     },
     async (request) => {
@@ -172,8 +150,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Resta clases de los créditos que vencen primero (nunca por debajo de 0)",
-        body: z.object({ customer_id: id, amount: z.coerce.number().int().min(1).max(1000) }),
-        response: { 200: messageOut.extend({ removed: z.number() }) },
+        body: removeClassesBody,
+        response: { 200: classesRemovedAnswer },
       },
     },
     async (request) => {
@@ -189,8 +167,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Confirma el pago en efectivo de una compra pendiente (con registro en la bitácora)",
-        body: z.object({ purchase_id: id }),
-        response: { 200: messageOut.extend({ purchase_id: z.number(), granted: z.boolean() }) },
+        body: purchaseIdBody,
+        response: { 200: cashConfirmedAtDeskAnswer },
       },
     },
     async (request) => {
@@ -212,8 +190,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Levanta una penalización activa por inasistencias",
-        body: z.object({ class_reservation_penalty_id: id }),
-        response: { 200: messageOut },
+        body: liftPenaltyBody,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
@@ -230,13 +208,9 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Reserva una clase para el cliente: mismas reglas que su propia reservación, salvo que override_rules omita perfil, páginas, penalización y apertura",
-        params: z.object({ id }),
-        body: z.object({
-          single_class_id: id,
-          spot: z.string().trim().max(10).nullish(),
-          override_rules: z.boolean().optional(),
-        }),
-        response: { 200: messageOut.extend({ class_reservation_id: z.number() }) },
+        params: idParams,
+        body: bookForCustomerBody,
+        response: { 200: bookedForCustomerAnswer },
       },
     },
     async (request) => {
@@ -262,9 +236,9 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Cancela una reservación del cliente con la política de cancelación, o con override_rules=true fuera de ella y devolviendo el crédito",
-        params: z.object({ id, reservationId: id }),
-        querystring: z.object({ override_rules: z.enum(["true", "false"]).optional() }),
-        response: { 200: messageOut.extend({ refunded: z.boolean() }) },
+        params: cancelForCustomerParams,
+        querystring: cancelForCustomerQuery,
+        response: { 200: cancelledForCustomerAnswer },
       },
     },
     async (request) => {

@@ -1,8 +1,21 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { customerTagsAnswer } from "../../../domain/api/admin-customers";
-import { addressSchema, phoneSchema, profileUpdateSchema } from "../../../domain/customers";
-import { DESK_PAYMENTS } from "../../../domain/desk-sale";
+import {
+  customerActiveAnswer,
+  customerNoteAddedAnswer,
+  customerNoteBody,
+  customerRecordAnswer,
+  customerRecordBody,
+  customerTagsAnswer,
+  customerTagsBody,
+  customerTagsSavedAnswer,
+  deskCardsAnswer,
+  deskSaleAnswer,
+  deskSaleBody,
+  mergeCustomerAnswer,
+  mergeCustomerBody,
+  savedCardSaleBody,
+} from "../../../domain/api/admin-customers";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
@@ -21,26 +34,6 @@ import {
 import { chargeSavedCardAtDesk, deskCards } from "./desk-card-sale.service";
 
 const tags = ["admin", "clientes"];
-const id = z.coerce.number().int().positive();
-const messageOut = z.object({ message: z.string() }).loose();
-const customerOut = z.object({ customer_id: z.number() }).loose();
-
-/** The desk may leave a phone empty (a walk-in who gave none); "" means none. */
-const optionalPhone = z.preprocess((v) => (v === "" ? null : v), phoneSchema.nullable());
-
-const recordBody = profileUpdateSchema
-  .pick({ name: true, last_name: true, birthdate: true, instagram: true })
-  .extend({
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ message: t("emailInvalid") })),
-    phone: optionalPhone.optional().default(null),
-    /** Absent: the address stays as it is; null: removed. */
-    address: addressSchema.nullish(),
-  });
-
 /**
  * The customer record at the front desk (issue 25): edit it, tag it, write internal notes, send a
  * password-reset link, deactivate / reactivate, merge two accounts, sell or gift a package at the
@@ -55,11 +48,9 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Edita los datos del cliente (nombre, apellido, correo, teléfono, nacimiento, instagram, dirección)",
-        params: z.object({ id }),
-        body: recordBody,
-        response: {
-          200: messageOut.extend({ customer: customerOut, address: z.object({}).loose().nullable() }),
-        },
+        params: idParams,
+        body: customerRecordBody,
+        response: { 200: customerRecordAnswer },
       },
     },
     async (request) => {
@@ -88,9 +79,9 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Reemplaza las etiquetas del cliente (p. ej. «lesión», «VIP»)",
-        params: z.object({ id }),
-        body: z.object({ tags: z.array(z.string().max(30)).max(20) }),
-        response: { 200: messageOut.extend({ tags: z.array(z.string()) }) },
+        params: idParams,
+        body: customerTagsBody,
+        response: { 200: customerTagsSavedAnswer },
       },
     },
     async (request) => {
@@ -106,21 +97,9 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Agrega una nota interna (fechada y firmada; el cliente nunca la ve)",
-        params: z.object({ id }),
-        body: z.object({
-          body: z
-            .string()
-            .trim()
-            .min(1, { message: t("noteRequired") })
-            .max(2000),
-          /** Shown to the coaches on their class rosters (an injury); off by default. */
-          visible_to_coaches: z.boolean().default(false),
-        }),
-        response: {
-          201: messageOut.extend({
-            note: z.object({ customer_note_id: z.number(), body: z.string(), createdAt: z.date() }).loose(),
-          }),
-        },
+        params: idParams,
+        body: customerNoteBody,
+        response: { 201: customerNoteAddedAnswer },
       },
     },
     async (request, reply) => {
@@ -144,8 +123,8 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Envía al cliente el enlace para restablecer su contraseña (el mismo correo de «¿Olvidaste tu contraseña?»)",
-        params: z.object({ id }),
-        response: { 200: messageOut },
+        params: idParams,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
@@ -167,8 +146,8 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: active
             ? "Reactiva la cuenta: puede volver a iniciar sesión y reservar"
             : "Desactiva la cuenta: no puede iniciar sesión ni reservar; su historial se conserva",
-          params: z.object({ id }),
-          response: { 200: messageOut.extend({ customer: customerOut }) },
+          params: idParams,
+          response: { 200: customerActiveAnswer },
         },
       },
       async (request) => {
@@ -189,11 +168,9 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Une otra cuenta de la misma persona a esta: compras, créditos, reservaciones, listas de espera y demás pasan a este cliente; la otra queda desactivada",
-        params: z.object({ id }),
-        body: z.object({ other_customer_id: id }),
-        response: {
-          200: messageOut.extend({ customer: customerOut, moved: z.record(z.string(), z.number()) }),
-        },
+        params: idParams,
+        body: mergeCustomerBody,
+        response: { 200: mergeCustomerAnswer },
       },
     },
     async (request) => {
@@ -216,15 +193,9 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Vende un paquete en mostrador (efectivo, terminal de tarjeta o transferencia) o lo regala; envía el recibo o el aviso del regalo",
-        params: z.object({ id }),
-        body: z.object({
-          class_package_id: id,
-          payment: z.enum([...DESK_PAYMENTS, "gift"]),
-          reference: z.string().trim().max(60).nullish(),
-          amount: z.coerce.number().min(0).max(1_000_000).nullish(),
-          package_days: z.coerce.number().int().min(1).max(3650).nullish(),
-        }),
-        response: { 200: messageOut.extend({ purchase_id: z.number() }) },
+        params: idParams,
+        body: deskSaleBody,
+        response: { 200: deskSaleAnswer },
       },
     },
     async (request) => {
@@ -248,20 +219,8 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Tarjetas guardadas del cliente que el mostrador puede cobrar (las del procesador en uso)",
-        params: z.object({ id }),
-        response: {
-          200: z.object({
-            tarjetas: z.array(
-              z.object({
-                payment_source_id: z.number(),
-                card_type: z.string().nullable(),
-                last_digits: z.string().nullable(),
-                exp_month: z.number().nullable(),
-                exp_year: z.number().nullable(),
-              }),
-            ),
-          }),
-        },
+        params: idParams,
+        response: { 200: deskCardsAnswer },
       },
     },
     async (request) => ({ tarjetas: await deskCards(app.db, cardGateway(app), request.params.id) }),
@@ -276,17 +235,9 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Vende un paquete en mostrador cobrándolo a una tarjeta guardada del cliente",
         description:
           "Cargo sin el cliente presente con la tarjeta que guardó en este estudio (decisión 0022). Idempotente por idempotency_key. 402 CARD_DECLINED con el motivo del banco (la compra queda fallida, sin créditos); 404 si la tarjeta no es del cliente o es de otro procesador.",
-        params: z.object({ id }),
-        body: z.object({
-          class_package_id: id,
-          payment_source_id: id,
-          idempotency_key: z
-            .string()
-            .min(8)
-            .max(200)
-            .regex(/^[\w.:-]+$/),
-        }),
-        response: { 200: messageOut.extend({ purchase_id: z.number() }) },
+        params: idParams,
+        body: savedCardSaleBody,
+        response: { 200: deskSaleAnswer },
       },
     },
     async (request) => {

@@ -1,16 +1,40 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
+  adminPurchaseOut,
+  bookedForCustomerAnswer,
+  bookForCustomerBody,
+  cancelledForCustomerAnswer,
+  cashConfirmedAtDeskAnswer,
+  classesRemovedAnswer,
+  customerActiveAnswer,
+  customerDetailAnswer,
+  customerNoteAddedAnswer,
+  customerNoteBody,
+  customerNoteOut,
   customerPage,
+  customerRecordAnswer,
+  customerRecordBody,
   customerRow,
   customerTagsAnswer,
+  customerTagsSavedAnswer,
+  deskCardOut,
+  deskCardsAnswer,
+  deskSaleAnswer,
+  deskSaleBody,
+  giveAccessBody,
+  mergeCustomerAnswer,
+  purchaseChangedAnswer,
   quickSearchAnswer,
+  savedCardSaleBody,
 } from "../../../domain/api/admin-customers";
 import type { auditActorsAnswer, auditEntry, auditPage } from "../../../domain/api/audit";
+import type { addressOut } from "../../../domain/api/customers";
 import type { dashboardAnswer, dashboardRevenue } from "../../../domain/api/dashboard";
 import type { outboxAnswer, outboxEmail } from "../../../domain/api/outbox";
 import type { classPackagesAnswer } from "../../../domain/api/packages";
 import type { paymentMethodsAnswer } from "../../../domain/api/payment-methods";
+import type { messageAnswer } from "../../../domain/api/wire";
 import type { CustomSpotMapInput } from "../../../domain/spot-map";
 import type { TableState } from "../../components/admin/admin-table";
 import { api } from "../../lib/api-client";
@@ -85,109 +109,10 @@ export async function fetchAllCustomers(
 
 export type AuditEntry = z.input<typeof auditEntry>;
 
-export interface AdminPurchase {
-  purchase_id: number;
-  title: string;
-  status: string;
-  provider_ref: string | null;
-  status_text: string;
-  total_payment: number;
-  provider: string;
-  is_gift: boolean;
-  expiration_date: string | null;
-  credits_granted_at: string | null;
-  createdAt: string;
-  payment_method_name: string | null;
-}
-
-export interface CustomerDetail {
-  customer: {
-    customer_id: number;
-    name: string;
-    last_name: string | null;
-    email: string;
-    phone: string | null;
-    birthdate: string | null;
-    instagram: string | null;
-    signup_reason: string | null;
-    has_unlimited: boolean;
-    unlimited_membership_expiration: string | null;
-    createdAt: string;
-    uid: string | null;
-    tags: string[];
-    deactivatedAt: string | null;
-    merged_into_id: number | null;
-  };
-  address: CustomerAddress | null;
-  notes: CustomerNote[];
-  form_answers: { key: string; label: string; type: string; value: unknown }[];
-  credits: {
-    available_classes: {
-      available_class_id: number;
-      available_classes: number;
-      expiration_date: string | null;
-      class_type_names: string[];
-      allowed_times: string | null;
-      purchase_id: number | null;
-    }[];
-    total: number;
-    unlimited: boolean;
-    unlimited_expiration: string | null;
-  };
-  purchases: AdminPurchase[];
-  reservations: {
-    class_reservation_id: number;
-    single_class_id: number;
-    guest: string | null;
-    guest_of_id: number | null;
-    spot: string | null;
-    attend: boolean;
-    paid_with: string;
-    deletedAt: string | null;
-    class_date: string;
-    class_cancelledAt: string | null;
-    class_type: string;
-    location: string | null;
-  }[];
-  waitlists: {
-    waitlist_id: number;
-    status: string;
-    deletedAt: string | null;
-    class_date: string;
-    class_type: string;
-  }[];
-  penalties: {
-    class_reservation_penalty_id: number;
-    no_shows: number;
-    start_date: string;
-    end_date: string;
-    liftedAt: string | null;
-    active: boolean;
-  }[];
-  audit: AuditEntry[];
-}
-
-export interface CustomerAddress {
-  address_id: number;
-  street: string | null;
-  number: string | null;
-  interior_number: string | null;
-  neighborhood: string | null;
-  city: string;
-  state: string;
-  country: string;
-  zip_code: string | null;
-}
-
-export interface CustomerNote {
-  customer_note_id: number;
-  body: string;
-  /** Shown to coaches on their class rosters (issue 26). */
-  visible_to_coaches: boolean;
-  createdAt: string;
-  author_name: string | null;
-  author_email: string | null;
-}
+export type AdminPurchase = z.input<typeof adminPurchaseOut>;
+export type CustomerDetail = z.input<typeof customerDetailAnswer>;
+export type CustomerAddress = z.input<typeof addressOut>;
+export type CustomerNote = z.input<typeof customerNoteOut>;
 
 const customerKey = (id: number) => ["admin", "customer", id] as const;
 
@@ -198,7 +123,7 @@ export function useCustomerDetail(id: number) {
   });
 }
 
-type Message = { message: string };
+type Message = z.input<typeof messageAnswer>;
 
 /** A customer action: on success the customer's page, the lists and the dashboard refresh. */
 function useCustomerAction<I, O extends Message = Message>(
@@ -217,35 +142,35 @@ function useCustomerAction<I, O extends Message = Message>(
   });
 }
 
-export type GrantInput = {
-  class_package_id: number;
-  package_days: number | null;
-  is_gift: boolean;
-  payment_method_id: number | null;
-  bill: number;
-};
+export type GrantInput = Omit<z.input<typeof giveAccessBody>, "customer_id">;
 
 export function useGiveAccess(customerId: number) {
   return useCustomerAction(customerId, (input: GrantInput) =>
-    api.post<Message>("/customer/giveAccess", { customer_id: customerId, ...input }),
+    api.post<z.input<typeof purchaseChangedAnswer>>("/customer/giveAccess", {
+      customer_id: customerId,
+      ...input,
+    }),
   );
 }
 
 export function useRevokeAccess(customerId: number) {
   return useCustomerAction(customerId, (purchaseId: number) =>
-    api.put<Message>("/customer/revokeAccess", { purchase_id: purchaseId }),
+    api.put<z.input<typeof purchaseChangedAnswer>>("/customer/revokeAccess", { purchase_id: purchaseId }),
   );
 }
 
 export function useRemoveClasses(customerId: number) {
   return useCustomerAction(customerId, (amount: number) =>
-    api.put<Message>("/customer/removeClasses", { customer_id: customerId, amount }),
+    api.put<z.input<typeof classesRemovedAnswer>>("/customer/removeClasses", {
+      customer_id: customerId,
+      amount,
+    }),
   );
 }
 
 export function useConfirmCash(customerId: number) {
   return useCustomerAction(customerId, (purchaseId: number) =>
-    api.put<Message>("/customer/confirmCash", { purchase_id: purchaseId }),
+    api.put<z.input<typeof cashConfirmedAtDeskAnswer>>("/customer/confirmCash", { purchase_id: purchaseId }),
   );
 }
 
@@ -256,10 +181,8 @@ export function useLiftPenalty(customerId: number) {
 }
 
 export function useBookForCustomer(customerId: number) {
-  return useCustomerAction(
-    customerId,
-    (input: { single_class_id: number; spot: string | null; override_rules: boolean }) =>
-      api.post<Message>(`/customer/admin/${customerId}/reservations`, input),
+  return useCustomerAction(customerId, (input: z.input<typeof bookForCustomerBody>) =>
+    api.post<z.input<typeof bookedForCustomerAnswer>>(`/customer/admin/${customerId}/reservations`, input),
   );
 }
 
@@ -267,37 +190,29 @@ export function useCancelForCustomer(customerId: number) {
   return useCustomerAction(
     customerId,
     ({ reservationId, overrideRules }: { reservationId: number; overrideRules: boolean }) =>
-      api.delete<Message>(
+      api.delete<z.input<typeof cancelledForCustomerAnswer>>(
         `/customer/admin/${customerId}/reservations/${reservationId}${overrideRules ? "?override_rules=true" : ""}`,
       ),
   );
 }
 
-export type CustomerRecordInput = {
-  name: string;
-  last_name: string | null;
-  email: string;
-  phone: string | null;
-  birthdate: string | null;
-  instagram: string | null;
-  address: Omit<CustomerAddress, "address_id"> | null;
-};
+export type CustomerRecordInput = z.input<typeof customerRecordBody>;
 
 export function useUpdateCustomer(customerId: number) {
   return useCustomerAction(customerId, (input: CustomerRecordInput) =>
-    api.put<Message>(`/customer/admin/${customerId}`, input),
+    api.put<z.input<typeof customerRecordAnswer>>(`/customer/admin/${customerId}`, input),
   );
 }
 
 export function useSetCustomerTags(customerId: number) {
   return useCustomerAction(customerId, (tags: string[]) =>
-    api.put<Message & { tags: string[] }>(`/customer/admin/${customerId}/tags`, { tags }),
+    api.put<z.input<typeof customerTagsSavedAnswer>>(`/customer/admin/${customerId}/tags`, { tags }),
   );
 }
 
 export function useAddNote(customerId: number) {
-  return useCustomerAction(customerId, (note: { body: string; visible_to_coaches: boolean }) =>
-    api.post<Message>(`/customer/admin/${customerId}/notes`, note),
+  return useCustomerAction(customerId, (note: z.input<typeof customerNoteBody>) =>
+    api.post<z.input<typeof customerNoteAddedAnswer>>(`/customer/admin/${customerId}/notes`, note),
   );
 }
 
@@ -309,7 +224,9 @@ export function useSendPasswordReset(customerId: number) {
 
 export function useSetCustomerActive(customerId: number) {
   return useCustomerAction(customerId, (active: boolean) =>
-    api.post<Message>(`/customer/admin/${customerId}/${active ? "reactivate" : "deactivate"}`),
+    api.post<z.input<typeof customerActiveAnswer>>(
+      `/customer/admin/${customerId}/${active ? "reactivate" : "deactivate"}`,
+    ),
   );
 }
 
@@ -320,38 +237,29 @@ export function useCloseCustomerAccount(customerId: number) {
 
 export function useMergeCustomer(customerId: number) {
   return useCustomerAction(customerId, (otherId: number) =>
-    api.post<Message>(`/customer/admin/${customerId}/merge`, { other_customer_id: otherId }),
+    api.post<z.input<typeof mergeCustomerAnswer>>(`/customer/admin/${customerId}/merge`, {
+      other_customer_id: otherId,
+    }),
   );
 }
 
-export type DeskSaleInput = {
-  class_package_id: number;
-  payment: "cash" | "card" | "transfer" | "gift";
-  reference: string | null;
-  amount: number | null;
-};
+export type DeskSaleInput = z.input<typeof deskSaleBody>;
 
 export function useSellAtDesk(customerId: number) {
   return useCustomerAction(customerId, (input: DeskSaleInput) =>
-    api.post<Message & { purchase_id: number }>(`/customer/admin/${customerId}/sell`, input),
+    api.post<z.input<typeof deskSaleAnswer>>(`/customer/admin/${customerId}/sell`, input),
   );
 }
 
 /** A card the customer saved with the processor in use (the desk may charge it, decision 0022). */
-export type DeskCard = {
-  payment_source_id: number;
-  card_type: string | null;
-  last_digits: string | null;
-  exp_month: number | null;
-  exp_year: number | null;
-};
+export type DeskCard = z.input<typeof deskCardOut>;
 
 export function useDeskCards(customerId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...customerKey(customerId), "cards"],
     enabled,
     queryFn: ({ signal }) =>
-      api.get<{ tarjetas: DeskCard[] }>(`/customer/admin/${customerId}/cards`, { signal }),
+      api.get<z.input<typeof deskCardsAnswer>>(`/customer/admin/${customerId}/cards`, { signal }),
   });
 }
 
@@ -404,15 +312,11 @@ export function useRetryFactura(customerId: number) {
   });
 }
 
-export type SavedCardSaleInput = {
-  class_package_id: number;
-  payment_source_id: number;
-  idempotency_key: string;
-};
+export type SavedCardSaleInput = z.input<typeof savedCardSaleBody>;
 
 export function useSellWithSavedCard(customerId: number) {
   return useCustomerAction(customerId, (input: SavedCardSaleInput) =>
-    api.post<Message & { purchase_id: number }>(`/customer/admin/${customerId}/sell/saved-card`, input),
+    api.post<z.input<typeof deskSaleAnswer>>(`/customer/admin/${customerId}/sell/saved-card`, input),
   );
 }
 

@@ -94,7 +94,8 @@ export function EditCustomerModal({ detail, opened, onClose }: ModalProps & { de
   const submit = () => {
     const input: CustomerRecordInput = {
       name: form.name,
-      last_name: blankToNull(form.last_name),
+      // Required by the record (lastNameRequired): an empty one gets that message, not a type error.
+      last_name: form.last_name,
       email: form.email,
       phone: blankToNull(form.phone),
       birthdate: blankToNull(form.birthdate),
