@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { paymentProvidersAnswer } from "../../domain/api/checkout";
 import { api } from "./api-client";
 
-export type PaymentProviders = { card: "sandbox" | "stripe"; wallet: "paypal" | "sandbox" | null };
+export type PaymentProviders = z.input<typeof paymentProvidersAnswer>;
 
 /**
  * Which processor plays the card and the wallet (GET /api/checkout/providers). Checkout picks its

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  catalogueItemAnswer,
+  catalogueListAnswer,
+  catalogueSavedAnswer,
+} from "../../../domain/api/admin-catalogue";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
@@ -8,9 +14,6 @@ import * as service from "./catalogue.service";
 import { CATALOGUES } from "./catalogue.specs";
 
 const tags = ["administración: catálogo"];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const item = z.object({}).loose();
-const message = z.object({ message: z.string() });
 
 /**
  * Admin writes of the catalogues that had none (locations, class types, categories, custom spot
@@ -19,7 +22,7 @@ const message = z.object({ message: z.string() });
  */
 const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const spec of CATALOGUES) {
-    const saved = z.object({ [spec.key]: item, message: z.string() });
+    const saved = catalogueSavedAnswer(spec.key);
 
     // The packages module already has /class_packages/admin/all.
     if (spec.path !== "/class_packages") {
@@ -30,7 +33,7 @@ const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           schema: {
             tags,
             summary: `Todos los registros de ${spec.listKey} (admin, incluye inactivos)`,
-            response: { 200: z.object({ [spec.listKey]: z.array(item) }) },
+            response: { 200: catalogueListAnswer(spec.listKey) },
           },
         },
         async () => ({ [spec.listKey]: await service.listForAdmin(app.db, spec) }),
@@ -43,7 +46,7 @@ const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
             tags,
             summary: `Un registro de ${spec.listKey} (admin)`,
             params: idParams,
-            response: { 200: z.object({ [spec.key]: item }) },
+            response: { 200: catalogueItemAnswer(spec.key) },
           },
         },
         async (request) => ({ [spec.key]: await service.readOne(app.db, spec, request.params.id) }),
@@ -98,7 +101,7 @@ const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `Eliminar ${spec.key} (admin; 409 si está en uso)`,
           params: idParams,
-          response: { 200: message },
+          response: { 200: messageAnswer },
         },
       },
       async (request) => {
@@ -115,7 +118,7 @@ const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["calendario"],
         summary: "Una categoría de clase",
         params: idParams,
-        response: { 200: z.object({ class_category: item }) },
+        response: { 200: catalogueItemAnswer("class_category") },
       },
     },
     async (request) => {

@@ -1,20 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type {
+  anyCatalogueSaved,
+  catalogueItem,
+  catalogueListAnswer,
+} from "../../../domain/api/admin-catalogue";
 import type { uploadedAnswer } from "../../../domain/api/files";
+import type { messageAnswer } from "../../../domain/api/wire";
 import { api } from "../../lib/api-client";
 
-export type Row = Record<string, unknown>;
+/** A catalogue row as the server answers it (each catalogue has its own columns). */
+export type Row = z.input<typeof catalogueItem>;
 
 /** Any list the back office reads: `GET url` answering `{ [key]: rows }`. */
 export function useList(url: string, key: string, enabled = true) {
   return useQuery({
     queryKey: ["admin-catalogue", url],
-    queryFn: async () => ((await api.get<Record<string, Row[]>>(url))[key] ?? []) as Row[],
+    queryFn: async () => (await api.get<z.input<ReturnType<typeof catalogueListAnswer>>>(url))[key] ?? [],
     enabled,
   });
 }
 
-type Saved = { message?: string } & Record<string, unknown>;
+type Saved = z.input<typeof anyCatalogueSaved>;
 
 /**
  * The seeds' save semantics: a row without a numeric id is created (POST), one with it is
@@ -36,7 +43,7 @@ export function useSave(path: string, idKey: string) {
 export function useRemove(path: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message?: string }>(`${path}/${id}`),
+    mutationFn: (id: number) => api.delete<z.input<typeof messageAnswer>>(`${path}/${id}`),
     onSuccess: () => client.invalidateQueries({ queryKey: ["admin-catalogue"] }),
   });
 }
@@ -51,7 +58,7 @@ export function useCatalogueAction<I>(fn: (input: I) => Promise<{ message?: stri
 }
 
 /** An uploaded image: its file id (coach photos keep it) and the address the site shows it at. */
-export type UploadedImage = { file_id: number; src: string };
+export type UploadedImage = Pick<z.input<typeof uploadedAnswer>["file"], "file_id" | "src">;
 
 /**
  * POST /api/files as an image: the server refuses anything that is not one (415) or is too large
