@@ -5,8 +5,8 @@ import fp from "fastify-plugin";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/client";
 import type { EmailAttachment } from "../db/schema/mail";
-import { insertOutbox, markOutbox, type OutboxInsert } from "../modules/mail/mail.repository";
-import { redactSecrets } from "../modules/mail/redact";
+import { insertOutbox, markOutbox, type OutboxInsert } from "./mail-outbox";
+import { redactSecrets } from "./mail-redaction";
 
 export type MailInput = OutboxInsert & {
   attachments?: EmailAttachment[];

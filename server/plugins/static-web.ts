@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../domain/errors";
-import { servedInline } from "../modules/files/files.service";
+import { servedInline } from "../../domain/uploads";
 import { HtmlDocument } from "./html-document";
 import { loadPageRenderer } from "./page-render";
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError, notFound } from "../../../domain/errors";
+import { servedInline, UPLOAD_EXTENSIONS } from "../../../domain/uploads";
 import type { Db } from "../../db/client";
 import type { AuthUser } from "../../plugins/auth";
 import {
@@ -32,35 +33,7 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const fileTooLarge = () =>
   AppError.of("FILE_TOO_LARGE", { params: { megabytes: MAX_FILE_BYTES / 1024 / 1024 } });
 
-/**
- * What may be uploaded, by sniffed content (never by the name or the browser's claim). SVG is left
- * out on purpose: it can carry scripts and the files are served from our origin.
- */
-const ALLOWED: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/gif": "gif",
-  "image/avif": "avif",
-  "application/pdf": "pdf",
-};
-
 export type UploadKind = "image" | "file";
-
-const INLINE_EXTENSIONS = new Set(
-  Object.entries(ALLOWED)
-    .filter(([mime]) => mime.startsWith("image/"))
-    .map(([, ext]) => `.${ext}`),
-);
-
-/**
- * Whether a stored upload may be shown inside a page (the allowed images). Anything else (PDF,
- * or a file an older version stored) is served as a download, so a browser never renders it as
- * a document of our origin.
- */
-export function servedInline(filePath: string): boolean {
-  return INLINE_EXTENSIONS.has(path.extname(filePath).toLowerCase());
-}
 
 /** A display name that cannot name a path or smuggle control characters into headers. */
 export function safeDisplayName(name: string | undefined, ext: string): string {
@@ -119,7 +92,7 @@ export async function storeUpload(
   },
 ): Promise<FileRow> {
   const sniffed = await fileTypeFromBuffer(upload.buffer);
-  const ext = sniffed ? ALLOWED[sniffed.mime] : undefined;
+  const ext = sniffed ? UPLOAD_EXTENSIONS[sniffed.mime] : undefined;
   if (!sniffed || !ext) throw AppError.of("FILE_TYPE_NOT_ALLOWED");
   if (upload.kind === "image" && !sniffed.mime.startsWith("image/")) {
     throw AppError.of("IMAGE_ONLY");

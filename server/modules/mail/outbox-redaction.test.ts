@@ -4,10 +4,10 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { email_outbox } from "../../db/schema/mail";
+import { REDACTED } from "../../plugins/mail-redaction";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-driver";
 import { signUpCustomer } from "../customers/test-helpers";
-import { REDACTED } from "./redact";
 
 /**
  * Issue 23.6: nothing in the back office lets staff become a customer. The outbox never shows a

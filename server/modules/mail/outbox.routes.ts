@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { outboxAnswer, outboxQuery } from "../../../domain/api/outbox";
 import { requireAdmin } from "../../plugins/auth";
+import { redactTokenParameters } from "../../plugins/mail-redaction";
 import { listOutbox } from "./outbox.repository";
-import { redactTokenParameters } from "./redact";
 
 /**
  * GET /api/admin/outbox: the emails the app wrote. Admin only. Secret links (password reset,

@@ -1,7 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { preparedStatement } from "../../db/prepared-statement";
-import { type EmailAttachment, email_outbox } from "../../db/schema/mail";
+import type { Db } from "../db/client";
+import { preparedStatement } from "../db/prepared-statement";
+import { type EmailAttachment, email_outbox } from "../db/schema/mail";
+
+/*
+ * The mailer's writes to the outbox (mailer.ts is the only writer; the admin's outbox reads are the
+ * mail module's). They live beside the mailer so that server/plugins uses no module (issue #24).
+ */
 
 export type OutboxInsert = {
   to: string;
