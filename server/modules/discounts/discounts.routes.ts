@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import {
+  discountAnswer,
+  discountCheckAnswer,
+  discountCheckQuery,
+  discountCodeParams,
+  discountDeletedAnswer,
+  discountsAnswer,
+} from "../../../domain/api/discounts";
+import { idParams } from "../../../domain/api/wire";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { getPackage } from "../packages/packages.service";
@@ -13,22 +22,6 @@ import {
 import { requireDiscount, resolveDiscount, toDiscountOut, totalsFor } from "./discounts.service";
 
 const tags = ["descuentos"];
-const discountOut = z.object({
-  discount_id: z.number(),
-  code: z.string(),
-  description: z.string().nullable(),
-  amount: z.number(),
-  is_percent: z.boolean(),
-  first_invoice_only: z.boolean(),
-  max_uses: z.number().nullable(),
-  max_uses_per_customer: z.number().nullable(),
-  starts_at: z.date().nullable(),
-  ends_at: z.date().nullable(),
-  class_package_id: z.number().nullable(),
-  available: z.boolean(),
-});
-const totalsOut = z.object({ amount: z.number(), discount_total: z.number(), total: z.number() });
-
 const discountBody = z
   .object({
     code: z.string().trim().min(1).max(60),
@@ -62,9 +55,9 @@ const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Valida un código para un paquete",
         description: "412 DISCOUNT_USED_UP cuando ya se agotó; 412 DISCOUNT_INVALID en cualquier otro caso.",
-        params: z.object({ code: z.string().min(1).max(60) }),
-        querystring: z.object({ class_package_id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ discount: discountOut, totals: totalsOut }) },
+        params: discountCodeParams,
+        querystring: discountCheckQuery,
+        response: { 200: discountCheckAnswer },
       },
     },
     async (request) => {
@@ -94,7 +87,7 @@ const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Descuentos (admin)",
-        response: { 200: z.object({ descuentos: z.array(discountOut) }) },
+        response: { 200: discountsAnswer },
       },
     },
     async () => ({ descuentos: (await listDiscounts(app.db)).map(toDiscountOut) }),
@@ -107,8 +100,8 @@ const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Un descuento (admin)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ discount: discountOut }) },
+        params: idParams,
+        response: { 200: discountAnswer },
       },
     },
     async (request) => ({
@@ -124,7 +117,7 @@ const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Crea un descuento (admin)",
         body: discountBody,
-        response: { 200: z.object({ discount: discountOut }) },
+        response: { 200: discountAnswer },
       },
     },
     async (request) => ({ discount: toDiscountOut(await insertDiscount(app.db, toValues(request.body))) }),
@@ -138,7 +131,7 @@ const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Actualiza un descuento (admin)",
         body: discountBody.and(z.object({ discount_id: z.number().int().positive() })),
-        response: { 200: z.object({ discount: discountOut }) },
+        response: { 200: discountAnswer },
       },
     },
     async (request) => {
@@ -156,8 +149,8 @@ const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Elimina un descuento (admin)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ discount_id: z.number() }) },
+        params: idParams,
+        response: { 200: discountDeletedAnswer },
       },
     },
     async (request) => {
