@@ -130,3 +130,27 @@ export const rosterRow = z.object({
   createdAt: z.string(),
 });
 export const classRosterAnswer = z.object({ single_class: adminClass, reservations: z.array(rosterRow) });
+
+// --- The customers' notices of classes the studio changed or cancelled (Mis Reservaciones, issue 21)
+
+export const classChangeNoticeOut = z.object({
+  class_change_notice_id: z.number(),
+  kind: z.enum(["changed", "cancelled"]),
+  changes: z.array(z.object({ label: z.string(), before: z.string(), after: z.string() })),
+  refunded_credits: z.number(),
+  createdAt: z.string(),
+  class_reservation_id: z.number().nullable(),
+  /** A change of ours lets the customer cancel without cost, even inside the time limit. */
+  can_cancel_free: z.boolean(),
+  single_class: z.object({
+    single_class_id: z.number(),
+    class_date: z.string(),
+    class_type: z.object({ name: z.string() }),
+    location: z.object({ name: z.string() }).nullable(),
+    coaches: z.array(z.string()),
+    cancelled: z.boolean(),
+  }),
+});
+export type ClassChangeNotice = z.input<typeof classChangeNoticeOut>;
+export const classChangeNoticesAnswer = z.object({ notices: z.array(classChangeNoticeOut) });
+export const freeCancelAnswer = messageAnswer.extend({ refunded: z.boolean() });

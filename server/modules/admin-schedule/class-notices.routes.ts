@@ -1,30 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { classChangeNoticesAnswer, freeCancelAnswer } from "../../../domain/api/admin-schedule";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { classChangeTexts as x } from "../../../domain/class-changes";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { notifyReservationCancelled } from "../notifications/notifications.service";
 import { cancelAfterChange, dismissNotice, noticesOf } from "./class-changes.service";
 
 const tags = ["reservaciones"];
-const id = z.coerce.number().int().positive();
-
-const noticeOut = z.object({
-  class_change_notice_id: z.number(),
-  kind: z.enum(["changed", "cancelled"]),
-  changes: z.array(z.object({ label: z.string(), before: z.string(), after: z.string() })),
-  refunded_credits: z.number(),
-  createdAt: z.string(),
-  class_reservation_id: z.number().nullable(),
-  can_cancel_free: z.boolean(),
-  single_class: z.object({
-    single_class_id: z.number(),
-    class_date: z.string(),
-    class_type: z.object({ name: z.string() }),
-    location: z.object({ name: z.string() }).nullable(),
-    coaches: z.array(z.string()),
-    cancelled: z.boolean(),
-  }),
-});
 
 /**
  * The signed-in customer's notices of classes the studio changed or cancelled (shown on Mis
@@ -38,7 +20,7 @@ const classNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mis avisos de clases que el estudio cambió o canceló (sin los que oculté)",
-        response: { 200: z.object({ notices: z.array(noticeOut) }) },
+        response: { 200: classChangeNoticesAnswer },
       },
     },
     async (request, reply) => {
@@ -54,8 +36,8 @@ const classNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Ocultar uno de mis avisos",
-        params: z.object({ id }),
-        response: { 200: z.object({ message: z.string() }) },
+        params: idParams,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
@@ -72,8 +54,8 @@ const classNoticeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Cancelar sin costo la reservación de una clase que el estudio cambió (aun dentro del tiempo límite; el crédito vuelve)",
-        params: z.object({ id }),
-        response: { 200: z.object({ message: z.string(), refunded: z.boolean() }) },
+        params: idParams,
+        response: { 200: freeCancelAnswer },
       },
     },
     async (request) => {

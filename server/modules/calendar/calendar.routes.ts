@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { isLocalDay } from "../../../domain/booking";
+import {
+  categoriesAnswer,
+  classTypesAnswer,
+  locationsAnswer,
+  scheduleAnswer,
+  scheduleQuery,
+  singleClassAnswer,
+  spotMapAnswer,
+  spotMapsAnswer,
+} from "../../../domain/api/calendar";
+import { idParams } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
 import { ENCODES_ITS_OWN_ANSWER, preferredEncoding, sendSerializedJson } from "../../plugins/serialized";
 import {
@@ -11,56 +20,6 @@ import {
   listLocations,
 } from "./calendar.repository";
 import { classTypeOut, getScheduleBody, getSingleClass } from "./calendar.service";
-
-const validDays = new Set<string>();
-/**
- * isLocalDay, remembered: the schedule is polled by every open calendar with the same few dates,
- * and checking them was a few per cent of its CPU. Bounded, since anyone can send dates.
- */
-function isKnownLocalDay(text: string): boolean {
-  if (validDays.has(text)) return true;
-  if (!isLocalDay(text)) return false;
-  if (validDays.size >= 10_000) validDays.clear();
-  validDays.add(text);
-  return true;
-}
-const day = z.string().refine(isKnownLocalDay, { message: "Usa una fecha AAAA-MM-DD." });
-const optionalId = z.coerce.number().int().positive().optional();
-
-const classOut = z
-  .object({
-    single_class_id: z.number(),
-    class_date: z.string(),
-    duration_minutes: z.number(),
-    capacity: z.number().nullable(),
-    class_type: z.object({ class_type_id: z.number(), name: z.string() }).loose(),
-    location: z.object({ location_id: z.number(), name: z.string() }).loose().nullable(),
-    class_instructors: z.array(z.object({ instructor: z.object({ instructor_id: z.number() }).loose() })),
-    tags: z.array(z.object({ tag_id: z.number(), name: z.string(), color: z.string().nullable() })),
-    reserved: z.number(),
-    available: z.number(),
-    taken_spots: z.array(z.string()),
-    my_reservation: z.object({ class_reservation_id: z.number() }).loose().nullable(),
-  })
-  .loose();
-
-/** A class in the week: counts and taken spots, no reservation (mine are listed apart). */
-const weekClassOut = classOut.omit({ my_reservation: true });
-
-const myScheduleReservationOut = z
-  .object({
-    single_class_id: z.number(),
-    class_reservation_id: z.number(),
-    spot: z.string().nullable(),
-    guest: z
-      .object({ class_reservation_id: z.number(), name: z.string(), spot: z.string().nullable() })
-      .nullable(),
-  })
-  .describe("Mis reservaciones en las clases de la respuesta (lugar e invitado)");
-
-const spotMapOut = z
-  .object({ custom_spot_map_id: z.number(), rows: z.number(), columns: z.number() })
-  .loose();
 
 async function viewerCustomerId(request: { getUser(): Promise<{ customer_id: number | null } | null> }) {
   return (await request.getUser())?.customer_id ?? null;
@@ -89,21 +48,8 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["calendario"],
         summary:
           "Clases entre dos días locales del estudio (inclusive), agrupadas por día. Con sesión, my_reservations trae mis reservaciones en ellas",
-        querystring: z.object({
-          start_date: day.optional(),
-          end_date: day.optional(),
-          instructor_id: optionalId,
-          location: optionalId,
-          location_id: optionalId,
-          class_type_id: optionalId,
-          class_category_id: optionalId,
-        }),
-        response: {
-          200: z.object({
-            days: z.array(z.object({ date: z.string(), single_classes: z.array(weekClassOut) })),
-            my_reservations: z.array(myScheduleReservationOut),
-          }),
-        },
+        querystring: scheduleQuery,
+        response: { 200: scheduleAnswer },
       },
     },
     async (request, reply) => {
@@ -137,8 +83,9 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["calendario"],
         summary: "Una clase con lugares ocupados (sin datos de otros clientes)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ single_class: classOut }) },
+        params: idParams,
+        response: { 200: singleClassAnswer },
+        errors: ["CLASS_NOT_FOUND"],
       },
     },
     async (request, reply) => {
@@ -155,11 +102,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["calendario"],
         summary: "Tipos de clase con su mapa de lugares",
-        response: {
-          200: z.object({
-            class_types: z.array(z.object({ class_type_id: z.number(), name: z.string() }).loose()),
-          }),
-        },
+        response: { 200: classTypesAnswer },
       },
     },
     async () => ({ class_types: (await listClassTypes(app.db)).map(classTypeOut) }),
@@ -171,38 +114,15 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["calendario"],
         summary: "Ubicaciones del estudio",
-        response: {
-          200: z.object({
-            locations: z.array(
-              z.object({
-                location_id: z.number(),
-                name: z.string(),
-                address: z.string().nullable(),
-                description: z.string().nullable(),
-                phone: z.string().nullable(),
-                map_url: z.string().nullable(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: locationsAnswer },
       },
     },
     async () => ({ locations: await listLocations(app.db) }),
   );
 
-  const categoryOut = z.object({
-    class_categories: z.array(
-      z.object({
-        class_category_id: z.number(),
-        name: z.string(),
-        handle: z.string().nullable(),
-        description: z.string().nullable(),
-      }),
-    ),
-  });
   app.get(
     "/class_categories",
-    { schema: { tags: ["calendario"], summary: "Categorías de clase", response: { 200: categoryOut } } },
+    { schema: { tags: ["calendario"], summary: "Categorías de clase", response: { 200: categoriesAnswer } } },
     async () => ({ class_categories: await listCategories(app.db) }),
   );
   app.get(
@@ -211,7 +131,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["calendario"],
         summary: "Categorías con clases próximas",
-        response: { 200: categoryOut },
+        response: { 200: categoriesAnswer },
       },
     },
     async () => ({ class_categories: await listCategories(app.db, new Date()) }),
@@ -223,7 +143,7 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["calendario"],
         summary: "Mapas de lugares personalizados",
-        response: { 200: z.object({ custom_spot_maps: z.array(spotMapOut) }) },
+        response: { 200: spotMapsAnswer },
       },
     },
     async () => ({ custom_spot_maps: await listCustomSpotMaps(app.db) }),
@@ -234,8 +154,8 @@ const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["calendario"],
         summary: "Un mapa de lugares personalizado",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ custom_spot_map: spotMapOut }) },
+        params: idParams,
+        response: { 200: spotMapAnswer },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scheduleAnswer } from "../../../domain/api/calendar";
 import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
 import { class_categories, single_class_tags, single_classes } from "../../db/schema/calendar";
 import { tags } from "../../db/schema/content";
@@ -33,6 +34,8 @@ describe("GET /api/single_class", () => {
     });
     const res = await schedule(`start_date=${start}&end_date=${addLocalDays(start, 6)}`);
     expect(res.statusCode).toBe(200);
+    // Written by the service, not the response serializer: checked against its contract here.
+    scheduleAnswer.parse(res.json());
     const { days } = res.json();
     expect(days.map((d: { date: string }) => d.date)).toEqual(
       Array.from({ length: 7 }, (_, i) => addLocalDays(start, i)),

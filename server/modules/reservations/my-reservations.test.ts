@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reservationsAnswer } from "../../../domain/api/reservations";
 import { messages } from "../../../domain/messages";
 import { class_reservation_penalties } from "../../db/schema/credits";
 import { class_reservations, coach_ratings } from "../../db/schema/reservations";
@@ -54,6 +55,8 @@ describe("GET /api/class_reservations", () => {
     await book(t, me.headers, { single_class_id: c.single_class_id, guest: "Sofía" });
 
     const all = (await list(me.headers)).json();
+    // Written by the route itself, not the response serializer: checked against its contract here.
+    reservationsAnswer.parse(all);
     expect(all.max).toBe(5);
     const status = Object.fromEntries(
       all.reservations.map((r: { class_reservation_id: number; status: string }) => [

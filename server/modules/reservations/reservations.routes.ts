@@ -1,8 +1,20 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  bookAnswer,
+  bookBody,
+  calendarFeedAnswer,
+  cancelAnswer,
+  changeAnswer,
+  changeBody,
+  guestNameBody,
+  icalFeedParams,
+  ratingBody,
+  reservationsAnswer,
+  reservationsQuery,
+} from "../../../domain/api/reservations";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { studioName } from "../../../domain/app-config";
-import { RESERVATION_FILTERS, RESERVATION_STATUS_LABEL } from "../../../domain/booking";
 import { CANCELLED_IN_FEED_DAYS } from "../../../domain/class-changes";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
@@ -23,49 +35,15 @@ import {
 import { ensureIcalToken, readIcalToken } from "./reservations-list.repository";
 import { listMyReservationsPage, parseReservationsCursor } from "./reservations-list.service";
 
-const id = z.coerce.number().int().positive();
 /** Brotli quality for an answer compressed for one request only (plugins/serialized.ts). */
 const PER_REQUEST_BROTLI_QUALITY = 1;
-const guestName = z
-  .string()
-  .trim()
-  .min(2, { message: t("guestNameRequired") })
-  .max(80);
-const spot = z.string().trim().max(8).nullish();
-const stars = z.number().int().min(1).max(5);
 
-const reservationOut = z
-  .object({
-    class_reservation_id: z.number(),
-    single_class_id: z.number(),
-    spot: z.string().nullable(),
-    guest: z.string().nullable(),
-    status: z.enum(Object.keys(RESERVATION_STATUS_LABEL) as [keyof typeof RESERVATION_STATUS_LABEL]),
-  })
-  .loose();
-
-const messageOut = z.object({ message: z.string() }).loose();
-
-const reservationChangeOut = z.object({
-  class_reservation_id: z.number(),
-  single_class_id: z.number(),
-  spot: z.string().nullable(),
-  guest: z.string().nullable(),
+/** The contract's query, with the cursor's own check (its format is this module's). */
+const listQuery = reservationsQuery.extend({
+  after: reservationsQuery.shape.after.refine((v) => v === undefined || parseReservationsCursor(v) !== null, {
+    message: t("validation"),
+  }),
 });
-
-const ratingBody = z
-  .object({
-    class_reservation_id: id,
-    // The seeds' payload carries customer_id: accepted and ignored (the session decides).
-    customer_id: z.unknown().optional(),
-    class_stars: stars,
-    coach_stars: stars.nullish(),
-    comment: z.string().trim().max(1000).nullish(),
-  })
-  .refine((b) => !b.comment || b.coach_stars, {
-    message: "El comentario acompaña a la calificación del coach.",
-    path: ["comment"],
-  });
 
 /** Mis Reservaciones, booking, cancellation, ratings and calendar export of the signed-in customer. */
 const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -78,23 +56,8 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["reservaciones"],
         summary:
           "Mis reservaciones (páginas de 50), con estado, acciones y la política de cancelación. `after` (el `next` de la página anterior) pide la página siguiente sin desfase; `page` sigue aceptado",
-        querystring: z.object({
-          filter: z.enum(RESERVATION_FILTERS).default("all"),
-          page: z.coerce.number().int().min(1).max(10_000).default(1),
-          after: z
-            .string()
-            .max(40)
-            .refine((v) => parseReservationsCursor(v) !== null, { message: t("validation") })
-            .optional(),
-        }),
-        response: {
-          200: z.object({
-            reservations: z.array(reservationOut),
-            max: z.number(),
-            policy: z.string(),
-            next: z.string().nullable(),
-          }),
-        },
+        querystring: listQuery,
+        response: { 200: reservationsAnswer },
       },
     },
     async (request, reply) => {
@@ -127,24 +90,26 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["reservaciones"],
         summary:
           "Reserva un lugar (y opcionalmente uno para un invitado). 412 sin lugares, sin créditos o con penalización; 409 si ya reservaste o el lugar acaba de ocuparse",
-        body: z.object({
-          single_class_id: id,
-          spot,
-          guest: guestName.nullish(),
-          guest_spot: spot,
-        }),
-        response: {
-          200: z.object({
-            message: z.string(),
-            class_reservation: z
-              .object({ class_reservation_id: z.number(), spot: z.string().nullable() })
-              .loose(),
-            guest_reservation: z
-              .object({ class_reservation_id: z.number(), spot: z.string().nullable() })
-              .loose()
-              .nullable(),
-          }),
-        },
+        body: bookBody,
+        response: { 200: bookAnswer },
+        errors: [
+          "CLASS_NOT_FOUND",
+          "CLASS_CANCELLED",
+          "ALREADY_BOOKED",
+          "SOLD_OUT",
+          "NOT_ENOUGH_SEATS",
+          "NO_CREDITS",
+          "NEEDS_PACKAGE",
+          "PENALTY_ACTIVE",
+          "MEMBERSHIP_FROZEN",
+          "OUTSIDE_BOOKING_WINDOW",
+          "GUESTS_NOT_ALLOWED",
+          "SPOT_INVALID",
+          "SPOT_TAKEN",
+          "SPOTS_MUST_DIFFER",
+          "PROFILE_INCOMPLETE",
+          "PAGES_PENDING",
+        ],
       },
     },
     async (request) => {
@@ -176,19 +141,19 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["reservaciones"],
         summary:
           "Cambia tu lugar (y el nombre y lugar de tu invitado) en una reservación próxima, hasta el límite de cancelación. 409 si el lugar ya está ocupado; 412 dentro del límite o si la clase ya comenzó",
-        body: z.object({
-          class_reservation_id: id,
-          spot,
-          guest: guestName.optional(),
-          guest_spot: spot,
-        }),
-        response: {
-          200: z.object({
-            message: z.string(),
-            class_reservation: reservationChangeOut,
-            guest_reservation: reservationChangeOut.nullable(),
-          }),
-        },
+        body: changeBody,
+        response: { 200: changeAnswer },
+        errors: [
+          "RESERVATION_NOT_FOUND",
+          "GUEST_NOT_FOUND",
+          "ALREADY_CANCELLED",
+          "CLASS_CANCELLED",
+          "CLASS_STARTED",
+          "CHANGE_TOO_LATE",
+          "SPOT_INVALID",
+          "SPOT_TAKEN",
+          "SPOTS_MUST_DIFFER",
+        ],
       },
     },
     async (request) => {
@@ -216,8 +181,16 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reservaciones"],
         summary: "Cancela una reservación propia (y la de su invitado); devuelve el crédito antes del límite",
-        params: z.object({ id }),
-        response: { 200: z.object({ message: z.string(), refunded: z.boolean() }) },
+        params: idParams,
+        response: { 200: cancelAnswer },
+        errors: [
+          "RESERVATION_NOT_FOUND",
+          "ALREADY_CANCELLED",
+          "CANCEL_DISABLED",
+          "CANCEL_TOO_LATE",
+          "CANCEL_LIMIT_REACHED",
+          "CLASS_STARTED",
+        ],
       },
     },
     async (request) => {
@@ -243,15 +216,9 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["calendario"],
         summary: "Cambia el nombre del invitado de una de mis reservaciones",
-        body: z.object({
-          class_reservation_id: z.coerce.number().int().positive(),
-          name: z
-            .string()
-            .trim()
-            .min(2, { message: t("guestNameRequired") })
-            .max(80),
-        }),
-        response: { 200: z.object({ message: z.string() }) },
+        body: guestNameBody,
+        response: { 200: messageAnswer },
+        errors: ["RESERVATION_NOT_FOUND", "GUEST_NOT_FOUND"],
       },
     },
     async (request) => {
@@ -270,12 +237,13 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["reservaciones"],
         summary: "Califica una clase Exitosa (1-5) y opcionalmente a su coach (1-5, con comentario)",
         body: ratingBody,
-        response: { 200: messageOut },
+        response: { 200: messageAnswer },
+        errors: ["RESERVATION_NOT_FOUND", "RATING_NOT_ALLOWED"],
       },
       handler: async (request) => {
         const customerId = await currentCustomerId(request);
         const config = await app.appConfig.get();
-        await rateReservation(app.db, config, customerId, request.body as z.infer<typeof ratingBody>);
+        await rateReservation(app.db, config, customerId, request.body);
         return { message: t("ratingSaved") };
       },
     });
@@ -288,7 +256,8 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reservaciones"],
         summary: "'Agregar a mi calendario': la reservación como archivo .ics",
-        params: z.object({ id }),
+        params: idParams,
+        errors: ["RESERVATION_NOT_FOUND"],
       },
     },
     async (request, reply) => {
@@ -324,7 +293,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Private calendar feed: a secret URL per customer that calendar apps poll. Rotating the token
   // (POST) or deleting it (DELETE) revokes every copy of the old URL.
   const feedUrl = (token: string) => `${app.config.publicUrl}/api/ical/${token}.ics`;
-  const feedOut = { 200: z.object({ url: z.string().nullable() }) };
+  const feedOut = { 200: calendarFeedAnswer };
 
   app.get(
     "/class_reservations/calendar-feed",
@@ -375,7 +344,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reservaciones"],
         summary: "Revoca la URL de mi calendario",
-        response: { 200: messageOut },
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
@@ -391,7 +360,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reservaciones"],
         summary: "Feed iCalendar privado de las próximas reservaciones (URL secreta, sin sesión)",
-        params: z.object({ token: z.string().min(10).max(100) }),
+        params: icalFeedParams,
       },
     },
     async (request, reply) => {

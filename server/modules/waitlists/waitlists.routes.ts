@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  acceptOfferAnswer,
+  acceptOfferBody,
+  classWaitlistAnswer,
+  classWaitlistParams,
+  joinWaitlistAnswer,
+  joinWaitlistBody,
+  myWaitlistsAnswer,
+  waitlistAnswer,
+} from "../../../domain/api/waitlists";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { WAITLIST_STATUSES } from "../../db/schema/waitlists";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { notifyBookingConfirmed } from "../notifications/notifications.service";
 import {
@@ -13,20 +22,7 @@ import {
   listMyWaitlists,
 } from "./waitlists.service";
 
-const id = z.coerce.number().int().positive();
 const tags = ["listas de espera"];
-
-const entryOut = z
-  .object({
-    waitlist_id: z.number(),
-    single_class_id: z.number(),
-    status: z.enum(WAITLIST_STATUSES),
-    position: z.number().nullable(),
-    offer_expires_at: z.string().nullable(),
-    class_reservation_id: z.number().nullable(),
-    createdAt: z.string(),
-  })
-  .loose();
 
 /**
  * Mis Listas de Espera and the class card's waitlist button (seed 000 "Waitlist"); the promotion
@@ -40,7 +36,7 @@ const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mis listas de espera: clase, coach, fecha, cuándo me anoté, lugar en la fila y estado",
-        response: { 200: z.object({ waitlists: z.array(entryOut) }) },
+        response: { 200: myWaitlistsAnswer },
       },
     },
     async (request) => {
@@ -56,8 +52,8 @@ const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mi lugar en la lista de espera de una clase (null si no estoy anotada)",
-        params: z.object({ single_class_id: id }),
-        response: { 200: z.object({ waitlist: entryOut.nullable() }) },
+        params: classWaitlistParams,
+        response: { 200: classWaitlistAnswer },
       },
     },
     async (request) => ({
@@ -76,8 +72,9 @@ const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Una de mis entradas de lista de espera",
-        params: z.object({ id }),
-        response: { 200: z.object({ waitlist: entryOut }) },
+        params: idParams,
+        response: { 200: waitlistAnswer },
+        errors: ["WAITLIST_NOT_FOUND"],
       },
     },
     async (request) => ({
@@ -93,12 +90,17 @@ const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Anotarme en la lista de espera de una clase llena. 409 si ya tengo lugar o ya estoy anotada; 412 si la clase aún tiene lugares",
-        body: z.object({
-          single_class_id: id,
-          // The seeds' payload carries customer_id: accepted and ignored (the session decides).
-          customer_id: z.unknown().optional(),
-        }),
-        response: { 200: z.object({ message: z.string(), waitlist: entryOut }) },
+        body: joinWaitlistBody,
+        response: { 200: joinWaitlistAnswer },
+        errors: [
+          "WAITLIST_DISABLED",
+          "CLASS_NOT_FOUND",
+          "CLASS_CANCELLED",
+          "CLASS_HAS_SEATS",
+          "WAITLIST_CLOSED",
+          "ALREADY_BOOKED",
+          "ALREADY_ON_WAITLIST",
+        ],
       },
     },
     async (request) => {
@@ -117,14 +119,21 @@ const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           "Acepta el lugar ofrecido (modo oferta): { waitlist_id, accept: true }. El primero en aceptar se queda con el lugar; 412 si la oferta terminó o alguien lo tomó",
-        body: z.object({ waitlist_id: id, accept: z.literal(true) }),
-        response: {
-          200: z.object({
-            message: z.string(),
-            class_reservation_id: z.number(),
-            single_class_id: z.number(),
-          }),
-        },
+        body: acceptOfferBody,
+        response: { 200: acceptOfferAnswer },
+        errors: [
+          "WAITLIST_NOT_FOUND",
+          "WAITLIST_NO_OFFER",
+          "WAITLIST_OFFER_EXPIRED",
+          "WAITLIST_OFFER_TAKEN",
+          "CLASS_CANCELLED",
+          "ALREADY_BOOKED",
+          "SOLD_OUT",
+          "NO_CREDITS",
+          "NEEDS_PACKAGE",
+          "PENALTY_ACTIVE",
+          "MEMBERSHIP_FROZEN",
+        ],
       },
     },
     async (request) => {
@@ -143,8 +152,9 @@ const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Eliminarme de una lista de espera",
-        params: z.object({ id }),
-        response: { 200: z.object({ message: z.string() }) },
+        params: idParams,
+        response: { 200: messageAnswer },
+        errors: ["WAITLIST_NOT_FOUND"],
       },
     },
     async (request) => {
