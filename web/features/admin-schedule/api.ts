@@ -5,15 +5,20 @@ import type {
   cancelClassAnswer,
   cancelledClassesAnswer,
   changeImpactAnswer,
+  classBody,
   classRosterAnswer,
   clonedAnswer,
   coachClass,
   coachClassesAnswer,
+  copyWeekBody,
+  repeatBody,
   rosterRow,
   savedClassAnswer,
   substitutionAnswer,
+  substitutionBody,
   updatedClassAnswer,
 } from "../../../domain/api/admin-schedule";
+import type { scheduleAnswer } from "../../../domain/api/calendar";
 import { addLocalDays, localDay } from "../../../domain/booking";
 import type { ChangeScope } from "../../../domain/class-changes";
 import { api } from "../../lib/api-client";
@@ -21,18 +26,7 @@ import { api } from "../../lib/api-client";
 export type AdminClass = z.input<typeof adminClass>;
 export type RosterRow = z.input<typeof rosterRow>;
 
-export type ClassBody = {
-  class_type_id: number;
-  class_date: string;
-  duration_minutes: number;
-  capacity: number | null;
-  location_id: number | null;
-  class_category_id: number | null;
-  class_package_id: number | null;
-  description: string | null;
-  instructor_ids: number[];
-  tag_ids: number[];
-};
+export type ClassBody = z.input<typeof classBody>;
 
 const KEY = ["admin-schedule"] as const;
 
@@ -46,7 +40,7 @@ export function useWeek(start: string, timezone: string) {
     queryFn: async () => {
       const query = { start_date: start, end_date: addLocalDays(start, 6) };
       const [week, cancelled] = await Promise.all([
-        api.get<{ days: { date: string; single_classes: AdminClass[] }[] }>("/single_class", { query }),
+        api.get<z.input<typeof scheduleAnswer>>("/single_class", { query }),
         api.get<z.input<typeof cancelledClassesAnswer>>("/admin/single_class/cancelled", { query }),
       ]);
       return {
@@ -98,8 +92,6 @@ export function useRoster(classId: number | null) {
   });
 }
 
-export type Option = { value: string; label: string };
-
 /** Choices of the class form, read once per screen. */
 export function useOptions(
   url: string,
@@ -138,17 +130,16 @@ export const useCancelClass = () =>
   );
 
 export const useSubstitute = () =>
-  useScheduleMutation(
-    (body: { instructor_id: number; changes: { single_class_id: number; instructor_id: number }[] }) =>
-      api.post<z.input<typeof substitutionAnswer>>("/admin/substitutions", body),
+  useScheduleMutation((body: z.input<typeof substitutionBody>) =>
+    api.post<z.input<typeof substitutionAnswer>>("/admin/substitutions", body),
   );
 
 export const useRepeatClass = () =>
-  useScheduleMutation((body: { single_class_id: number; until: string }) =>
+  useScheduleMutation((body: z.input<typeof repeatBody>) =>
     api.post<z.input<typeof clonedAnswer>>("/single_class/repeat", body),
   );
 
 export const useCopyWeek = () =>
-  useScheduleMutation((body: { from_start_date: string; to_start_date: string }) =>
+  useScheduleMutation((body: z.input<typeof copyWeekBody>) =>
     api.post<z.input<typeof clonedAnswer>>("/single_class/copy-week", body),
   );

@@ -1,49 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CustomSpotMapInput } from "../../../domain/spot-map";
+import type { z } from "zod";
+import type {
+  classOut,
+  classTypeOut,
+  classTypesAnswer,
+  locationOut,
+  locationsAnswer,
+  scheduleAnswer,
+  singleClassAnswer,
+} from "../../../domain/api/calendar";
+import type { penaltiesAnswer } from "../../../domain/api/credits";
+import type {
+  bookAnswer,
+  bookBody,
+  cancelAnswer,
+  changeAnswer,
+  changeBody,
+} from "../../../domain/api/reservations";
 import { api } from "../../lib/api-client";
 
-/** One class as GET /api/single_class serves it (no other customer's data, only mine). */
-export interface SingleClass {
-  single_class_id: number;
-  class_date: string;
-  duration_minutes: number;
-  description: string | null;
-  capacity: number | null;
-  class_package_id: number | null;
-  class_type: {
-    class_type_id: number;
-    name: string;
-    icon: string | null;
-    description: string | null;
-    color: string | null;
-    spot_map: string | null;
-    custom_spot_map: (CustomSpotMapInput & { custom_spot_map_id: number }) | null;
-  };
-  location: { location_id: number; name: string; address: string | null } | null;
-  class_instructors: {
-    instructor: { instructor_id: number; name: string; last_name: string | null; nick_name: string | null };
-  }[];
-  tags: { tag_id: number; name: string; color: string | null }[];
-  reserved: number;
-  available: number;
-  taken_spots: string[];
-  my_reservation: {
-    class_reservation_id: number;
-    spot: string | null;
-    guest: { class_reservation_id: number; name: string; spot: string | null } | null;
-  } | null;
-}
-
-export interface ScheduleDay {
-  date: string;
-  single_classes: SingleClass[];
-}
+/** One class as the API serves it (no other customer's data, only mine). */
+export type SingleClass = z.input<typeof classOut>;
 
 /** The week as the API sends it: classes without my_reservation, mine listed once after them. */
-interface ScheduleAnswer {
-  days: { date: string; single_classes: Omit<SingleClass, "my_reservation">[] }[];
-  my_reservations: (NonNullable<SingleClass["my_reservation"]> & { single_class_id: number })[];
-}
+type ScheduleAnswer = z.input<typeof scheduleAnswer>;
+
+/** A day of the week with my reservation back on each card (withMyReservations). */
+export type ScheduleDay = Omit<ScheduleAnswer["days"][number], "single_classes"> & {
+  single_classes: SingleClass[];
+};
 
 /**
  * Puts each of my reservations back on its class card. The server lists them apart so every
@@ -64,18 +49,8 @@ export function withMyReservations({ days, my_reservations }: ScheduleAnswer): {
   };
 }
 
-export interface ClassType {
-  class_type_id: number;
-  name: string;
-  icon: string | null;
-  description: string | null;
-  color: string | null;
-}
-
-export interface Location {
-  location_id: number;
-  name: string;
-}
+export type ClassType = z.input<typeof classTypeOut>;
+export type Location = z.input<typeof locationOut>;
 
 /** Live availability: re-fetched every 15 s while visible (docs/decisions/0005). */
 export const LIVE_REFRESH_MS = 15_000;
@@ -99,7 +74,7 @@ export function useSchedule(start: string, end: string, location: number | null)
 export function useClassTypes() {
   return useQuery({
     queryKey: ["class_types"],
-    queryFn: ({ signal }) => api.get<{ class_types: ClassType[] }>("/class_types", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof classTypesAnswer>>("/class_types", { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -107,7 +82,7 @@ export function useClassTypes() {
 export function useLocations() {
   return useQuery({
     queryKey: ["locations"],
-    queryFn: ({ signal }) => api.get<{ locations: Location[] }>("/locations", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof locationsAnswer>>("/locations", { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -115,18 +90,14 @@ export function useLocations() {
 export function useSingleClass(id: number | null) {
   return useQuery({
     queryKey: [...scheduleKey, "single", id],
-    queryFn: ({ signal }) => api.get<{ single_class: SingleClass }>(`/single_class/single/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof singleClassAnswer>>(`/single_class/single/${id}`, { signal }),
     enabled: id !== null,
     refetchInterval: LIVE_REFRESH_MS,
   });
 }
 
-export interface BookingInput {
-  single_class_id: number;
-  spot: string | null;
-  guest: string | null;
-  guest_spot: string | null;
-}
+export type BookingInput = z.input<typeof bookBody>;
 
 /** Booking and cancelling refresh every schedule, reservation and credit view. */
 function useRefreshAfterChange() {
@@ -142,24 +113,20 @@ function useRefreshAfterChange() {
 export function useBookClass() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (input: BookingInput) => api.post<{ message: string }>("/class_reservations", input),
+    mutationFn: (input: BookingInput) => api.post<z.input<typeof bookAnswer>>("/class_reservations", input),
     // Seed 000 §8: the list is refreshed on any failure too (a stale card may have misled).
     onSettled: refresh,
   });
 }
 
 /** PUT /class_reservations: a key left out keeps its value. */
-export interface ReservationChangeInput {
-  class_reservation_id: number;
-  spot: string | null;
-  guest?: string;
-  guest_spot?: string | null;
-}
+export type ReservationChangeInput = z.input<typeof changeBody>;
 
 export function useChangeBooking() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (input: ReservationChangeInput) => api.put<{ message: string }>("/class_reservations", input),
+    mutationFn: (input: ReservationChangeInput) =>
+      api.put<z.input<typeof changeAnswer>>("/class_reservations", input),
     onSettled: refresh,
   });
 }
@@ -167,16 +134,17 @@ export function useChangeBooking() {
 export function useCancelBooking() {
   const refresh = useRefreshAfterChange();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.delete<{ message: string; refunded: boolean }>(`/class_reservations/${id}`),
+    mutationFn: (id: number) => api.delete<z.input<typeof cancelAnswer>>(`/class_reservations/${id}`),
     onSettled: refresh,
   });
 }
 
 /** The penalty that blocks booking now (for 'Penalización Activa'). */
-export async function fetchActivePenalty(): Promise<{ no_shows: number; end_date: string } | null> {
-  const { class_reservation_penaltys } = await api.get<{
-    class_reservation_penaltys: { no_shows: number; end_date: string; active: boolean }[];
-  }>("/class_reservation_penaltys");
+export async function fetchActivePenalty(): Promise<ActivePenalty | null> {
+  const { class_reservation_penaltys } = await api.get<z.input<typeof penaltiesAnswer>>(
+    "/class_reservation_penaltys",
+  );
   return class_reservation_penaltys.find((p) => p.active) ?? null;
 }
+
+type ActivePenalty = z.input<typeof penaltiesAnswer>["class_reservation_penaltys"][number];

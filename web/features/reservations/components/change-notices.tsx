@@ -1,24 +1,12 @@
 import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { classChangeNoticesAnswer, freeCancelAnswer } from "../../../../domain/api/admin-schedule";
+import type { messageAnswer } from "../../../../domain/api/wire";
 import { classChangeTexts as x } from "../../../../domain/class-changes";
 import { formatDateTime } from "../../../../domain/format";
 import { api } from "../../../lib/api-client";
-
-type Notice = {
-  class_change_notice_id: number;
-  kind: "changed" | "cancelled";
-  changes: { label: string; before: string; after: string }[];
-  refunded_credits: number;
-  can_cancel_free: boolean;
-  single_class: {
-    class_date: string;
-    class_type: { name: string };
-    location: { name: string } | null;
-    coaches: string[];
-    cancelled: boolean;
-  };
-};
 
 const copy = {
   changedTitle: (name: string) => `Cambiamos tu clase ${name}`,
@@ -39,7 +27,8 @@ export function ChangeNotices({ zone }: { zone: string }) {
   const client = useQueryClient();
   const notices = useQuery({
     queryKey: ["class_change_notices"],
-    queryFn: ({ signal }) => api.get<{ notices: Notice[] }>("/class_change_notices", { signal }),
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof classChangeNoticesAnswer>>("/class_change_notices", { signal }),
   });
   const refresh = () =>
     Promise.all(
@@ -50,12 +39,13 @@ export function ChangeNotices({ zone }: { zone: string }) {
   const show = (color: string, message: string) =>
     notifications.show({ color, message, autoClose: color === "green" ? 3000 : 5000 });
   const dismiss = useMutation({
-    mutationFn: (id: number) => api.post<{ message: string }>(`/class_change_notices/${id}/dismiss`),
+    mutationFn: (id: number) =>
+      api.post<z.input<typeof messageAnswer>>(`/class_change_notices/${id}/dismiss`),
     onSettled: refresh,
   });
   const cancel = useMutation({
     mutationFn: (id: number) =>
-      api.post<{ message: string }>(`/class_change_notices/${id}/cancel-reservation`),
+      api.post<z.input<typeof freeCancelAnswer>>(`/class_change_notices/${id}/cancel-reservation`),
     onSuccess: (res) => show("green", res.message),
     onError: (error) => show("red", error.message),
     onSettled: refresh,
