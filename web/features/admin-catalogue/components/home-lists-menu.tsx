@@ -1,5 +1,7 @@
 import { ActionIcon, Checkbox, Menu, Tooltip } from "@mantine/core";
 import { IconHome } from "@tabler/icons-react";
+import type { z } from "zod";
+import type { messageAnswer } from "../../../../domain/api/wire";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { api } from "../../../lib/api-client";
 import { useCatalogueAction, useList } from "../api";
@@ -22,8 +24,10 @@ export function HomeListsMenu({ packageId, title }: { packageId: number; title: 
   const lists = LISTS.map((l, i) => ({ ...l, query: queries[i as 0 | 1 | 2] }));
   const toggle = useCatalogueAction(({ list, on }: { list: string; on: boolean }) =>
     on
-      ? api.post<{ message: string }>(`/class_packages/${list}/home`, { class_package_id: packageId })
-      : api.delete<{ message: string }>(`/class_packages/${list}/home/${packageId}`),
+      ? api.post<z.input<typeof messageAnswer>>(`/class_packages/${list}/home`, {
+          class_package_id: packageId,
+        })
+      : api.delete<z.input<typeof messageAnswer>>(`/class_packages/${list}/home/${packageId}`),
   );
   return (
     <Menu position="bottom-end" closeOnItemClick={false} withinPortal>

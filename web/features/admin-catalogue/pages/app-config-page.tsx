@@ -14,6 +14,8 @@ import {
 } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
+import type { z } from "zod";
+import type { messageAnswer } from "../../../../domain/api/wire";
 import {
   APP_CONFIG_KEYS,
   type AppConfigKey,
@@ -174,7 +176,7 @@ export function AppConfigPage() {
   const save = async () => {
     setSaving(true);
     try {
-      const res = await api.put<{ message: string }>(
+      const res = await api.put<z.input<typeof messageAnswer>>(
         "/appconfig",
         changed.map((key) => ({ key, value: values[key] })),
       );

@@ -12,10 +12,13 @@ import {
 } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import type { z } from "zod";
+import type { freezeAnswer, refundAnswer } from "../../../../domain/api/purchases";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatMoney } from "../../../../domain/format";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { api } from "../../../lib/api-client";
+import type { AdminPurchase } from "../api";
 
 /**
  * The desk's money actions on a purchase (issue 21): "Reembolsar" (all or part; one idempotency
@@ -23,14 +26,10 @@ import { api } from "../../../lib/api-client";
  * subscription, for a range of days). Both refresh the customer's page.
  */
 
-type Message = { message: string };
-export type RefundablePurchase = {
-  purchase_id: number;
-  title: string;
-  total_payment: number;
-  refunded_total?: number;
-  provider: string;
-};
+export type RefundablePurchase = Pick<
+  AdminPurchase,
+  "purchase_id" | "title" | "total_payment" | "refunded_total" | "provider"
+>;
 
 const copy = {
   refund: "Reembolsar",
@@ -88,7 +87,7 @@ export function RefundModal({
   const [reason, setReason] = useState("");
   const refund = useMutation({
     mutationFn: () =>
-      api.post<Message>(`/purchases/admin/${purchase.purchase_id}/refund`, {
+      api.post<z.input<typeof refundAnswer>>(`/purchases/admin/${purchase.purchase_id}/refund`, {
         idempotency_key: key,
         reason,
         ...(mode === "part" ? { amount: Number(amount) } : {}),
@@ -176,7 +175,8 @@ export function FreezeModal({
   const [to, setTo] = useState(addLocalDays(today, 13));
   const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
   const freeze = useMutation({
-    mutationFn: () => api.post<Message>(`/purchases/admin/${purchase.purchase_id}/freeze`, { from, to }),
+    mutationFn: () =>
+      api.post<z.input<typeof freezeAnswer>>(`/purchases/admin/${purchase.purchase_id}/freeze`, { from, to }),
     onSuccess: (res) => {
       notifySuccess(res.message);
       invalidate();
