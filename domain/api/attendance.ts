@@ -3,8 +3,10 @@ import { messageAnswer } from "./wire";
 
 /** Check-in at the door (server/modules/attendance): seats, their states, walk-ins. */
 
-/** A seat's state at the door (attendance.service statusOf). */
-export const checkInStatus = z.enum(["pending", "attended", "no_show", "late_cancel"]);
+/** A seat's states at the door, in the order the class's counts list them (attendance.service statusOf). */
+export const CHECK_IN_STATUSES = ["pending", "attended", "no_show", "late_cancel"] as const;
+export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
+export const checkInStatus = z.enum(CHECK_IN_STATUSES);
 
 export const checkInSeat = z.object({
   class_reservation_id: z.number(),

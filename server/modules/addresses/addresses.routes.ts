@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParams } from "../../../domain/api/wire";
 import { addressSchema } from "../../../domain/customers";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import {
@@ -22,7 +23,6 @@ const addressOut = z.object({
   country: z.string(),
   zip_code: z.string().nullable(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tags = ["direcciones"];
 
 /** The signed-in customer's billing address ('Dirección de Facturación'). Never anyone else's. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { CHECK_IN_STATUSES, type CheckInStatus } from "../../../domain/api/attendance";
 import { AppError, notFound } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { bookForCustomer, giveAccess } from "../admin-customers/admin-customers.service";
@@ -21,18 +22,15 @@ import {
   setCheckIn,
 } from "./attendance.repository";
 
-/**
- * A seat's state at the door. "no_show" is what the desk marked, or any seat not checked in of a
- * class that has ended (the seeds' 'No Asisti' is derived the same way); "pending" is a seat of a
- * class still on, not marked yet.
- */
-export const CHECK_IN_STATUSES = ["pending", "attended", "no_show", "late_cancel"] as const;
-export type CheckInStatus = (typeof CHECK_IN_STATUSES)[number];
-
 function ended(s: { class_date: Date; duration_minutes: number }, now: Date) {
   return s.class_date.getTime() + s.duration_minutes * 60_000 <= now.getTime();
 }
 
+/**
+ * A seat's state at the door (CHECK_IN_STATUSES, domain/api/attendance.ts). "no_show" is what the
+ * desk marked, or any seat not checked in of a class that has ended (the seeds' 'No Asisti' is
+ * derived the same way); "pending" is a seat of a class still on, not marked yet.
+ */
 export function statusOf(s: SeatDetail, now = new Date()): CheckInStatus {
   if (s.late_cancel) return "late_cancel";
   if (s.attend) return "attended";

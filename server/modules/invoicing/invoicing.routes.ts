@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParams } from "../../../domain/api/wire";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { listCfdisOfCustomer } from "./invoicing.repository";
 import {
@@ -13,7 +14,6 @@ import {
 } from "./invoicing.service";
 
 const tags = ["facturas"];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const docParams = idParams.extend({ format: z.enum(["pdf", "xml"]) });
 const cfdiSchema = z.object({
   cfdi_id: z.number(),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { classPackageAnswer, classPackagesAnswer, paquetesAnswer } from "../../../domain/api/packages";
+import { idParams } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { HOME_LISTS } from "../../db/schema/packages";
@@ -14,7 +15,6 @@ import {
 } from "./packages.service";
 
 const tags = ["paquetes"];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const listParams = z.object({ list: z.enum(HOME_LISTS) });
 const messageOut = z.object({ message: z.string() });
 

@@ -14,6 +14,7 @@ import {
   savedCardAnswer,
   savedCardsAnswer,
 } from "../../../domain/api/payment-methods";
+import { idParams } from "../../../domain/api/wire";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
@@ -36,7 +37,6 @@ import {
   toSourceOut,
 } from "./payment-methods.service";
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const methodTags = ["métodos de pago"];
 const cardTags = ["tarjetas guardadas"];
 

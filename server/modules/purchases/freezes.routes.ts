@@ -10,6 +10,7 @@ import {
   payRenewalAnswer,
   payRenewalBody,
 } from "../../../domain/api/purchases";
+import { idParams } from "../../../domain/api/wire";
 import { formatDate } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import { cardGateway, sandboxGateway, subscriptionGatewayFor } from "../../payments/gateways";
@@ -26,7 +27,6 @@ import {
 import { payFailedRenewal, paymentIssuesOf } from "./renewal-payment";
 
 const tags = ["compras"];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Frozen memberships and failed renewals the customer pays (issue 21.5, decision 0027). */
 const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = async (): Promise<FreezeDeps> => ({

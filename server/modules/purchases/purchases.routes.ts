@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   cancelSubscriptionAnswer,
   cancelSubscriptionBody,
@@ -9,6 +8,7 @@ import {
   purchasesAnswer,
   renewalConfirmedAnswer,
 } from "../../../domain/api/purchases";
+import { idParams } from "../../../domain/api/wire";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway, mercadopagoClient, paypalClient } from "../../payments/gateways";
@@ -27,7 +27,6 @@ import { sendPurchaseReceipt } from "./receipt-email";
 import refundsRoutes from "./refunds.routes";
 
 const tags = ["compras"];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** The customer's purchases and invoices; every query is scoped to the signed-in customer. */
 const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = async () => (await app.appConfig.get()).timezone;

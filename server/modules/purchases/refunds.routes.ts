@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { refundAnswer, refundBody, refundsAnswer } from "../../../domain/api/purchases";
+import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import { refundGatewayFor, subscriptionGatewayFor } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
@@ -10,7 +10,6 @@ import { sendRefundEmail } from "./refund-email";
 import { refundOut, refundPurchase, refundsOfPurchase } from "./refunds.service";
 
 const tags = ["compras"];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** Refunds at the back office (issue 21.4, decision 0027). */
 const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

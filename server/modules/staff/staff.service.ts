@@ -178,7 +178,7 @@ export async function acceptInvitation(
       );
   } else {
     const name = input.name?.trim() ?? "";
-    if (name.length < 2) throw fieldError(400, "VALIDATION", "name", "Escribe tu nombre.");
+    if (name.length < 2) throw fieldError(400, "VALIDATION_ERROR", "name", "Escribe tu nombre.");
     const problem = await passwordProblemFor(app, input.password, { email: invitation.email, names: [name] });
     if (problem) throw fieldError(400, "PASSWORD_POLICY", "password", problem);
     await createLogin(app, { email: invitation.email, password: input.password, name, role: "customer" });
