@@ -29,13 +29,13 @@ import type {
   savedCardSaleBody,
 } from "../../../domain/api/admin-customers";
 import type { auditActorsAnswer, auditEntry, auditPage } from "../../../domain/api/audit";
+import type { scheduleAnswer, weekClassOut } from "../../../domain/api/calendar";
 import type { addressOut } from "../../../domain/api/customers";
 import type { dashboardAnswer, dashboardRevenue } from "../../../domain/api/dashboard";
 import type { outboxAnswer, outboxEmail } from "../../../domain/api/outbox";
 import type { classPackagesAnswer } from "../../../domain/api/packages";
 import type { paymentMethodsAnswer } from "../../../domain/api/payment-methods";
 import type { messageAnswer } from "../../../domain/api/wire";
-import type { CustomSpotMapInput } from "../../../domain/spot-map";
 import type { TableState } from "../../components/admin/admin-table";
 import { api } from "../../lib/api-client";
 
@@ -355,27 +355,15 @@ export function usePaymentMethodChoices(enabled: boolean) {
   });
 }
 
-export interface UpcomingClass {
-  single_class_id: number;
-  class_date: string;
-  class_package_id: number | null;
-  class_type: {
-    name: string;
-    spot_map: string | null;
-    custom_spot_map: (CustomSpotMapInput & { custom_spot_map_id: number }) | null;
-  };
-  location: { name: string } | null;
-  available: number;
-  /** Spots already booked (the desk's map offers only the free ones). */
-  taken_spots: string[];
-}
+/** A class the desk may book for the customer: its card in the schedule (spots already booked too). */
+export type UpcomingClass = z.input<typeof weekClassOut>;
 
 export function useUpcomingClasses(start: string, end: string, enabled: boolean) {
   return useQuery({
     queryKey: ["admin", "upcoming-classes", start, end],
     enabled,
     queryFn: ({ signal }) =>
-      api.get<{ days: { date: string; single_classes: UpcomingClass[] }[] }>("/single_class", {
+      api.get<z.input<typeof scheduleAnswer>>("/single_class", {
         signal,
         query: { start_date: start, end_date: end },
       }),

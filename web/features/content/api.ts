@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { classTypeOut, classTypesAnswer, scheduleAnswer } from "../../../domain/api/calendar";
 import type {
   announcementOut,
   announcementsAnswer,
@@ -22,30 +23,10 @@ export type Announcement = z.input<typeof announcementOut>;
 export type Instructor = z.input<typeof instructorOut>;
 export type HomePackage = z.input<typeof packageOut>;
 
-export interface ClassType {
-  class_type_id: number;
-  name: string;
-  icon: string | null;
-  image: string | null;
-  description: string | null;
-  color: string | null;
-}
-
-export interface ScheduleClass {
-  single_class_id: number;
-  class_date: string;
-  duration_minutes: number;
-  capacity: number | null;
-  class_type: { name: string; icon: string | null; color: string | null };
-  location: { name: string } | null;
-  class_instructors: { instructor: Pick<Instructor, "instructor_id" | "name" | "last_name" | "nick_name"> }[];
-  available?: number | null;
-}
-
-export interface ScheduleDay {
-  date: string;
-  single_classes: ScheduleClass[];
-}
+export type ClassType = z.input<typeof classTypeOut>;
+/** A day of the public schedule (GET /api/single_class) and one class of it. */
+export type ScheduleDay = z.input<typeof scheduleAnswer>["days"][number];
+export type ScheduleClass = ScheduleDay["single_classes"][number];
 
 const FIVE_MINUTES = 5 * 60_000;
 
@@ -61,12 +42,6 @@ function optionalList<Answer, T>(path: string, pick: (data: Answer) => T[] | und
     }
   };
 }
-
-/** A list under `key` of an answer of a domain not yet in domain/api (the schedule). */
-const field =
-  <T>(key: string) =>
-  (data: unknown) =>
-    (data as Record<string, T[] | undefined> | null)?.[key];
 
 /** Content pages for the footer; a failing endpoint yields an empty list (the footer still renders). */
 export function usePages() {
@@ -133,7 +108,7 @@ export function useInstructor(id: number) {
 export function useClassTypes() {
   return useQuery({
     queryKey: ["class_types"],
-    queryFn: optionalList("/class_types", field<ClassType>("class_types")),
+    queryFn: optionalList("/class_types", (d: z.input<typeof classTypesAnswer>) => d?.class_types),
     staleTime: FIVE_MINUTES,
     retry: false,
   });
@@ -160,7 +135,7 @@ export function useSchedule(startDate: string, endDate: string, instructorId?: n
     queryFn: async ({ signal }): Promise<ScheduleDay[]> => {
       const days = await optionalList(
         `/single_class?start_date=${startDate}&end_date=${endDate}${instructorId ? `&instructor_id=${instructorId}` : ""}`,
-        field<ScheduleDay>("days"),
+        (d: z.input<typeof scheduleAnswer>) => d?.days,
       )({ signal });
       if (!instructorId) return days;
       // The coach filter is applied here too, in case the schedule endpoint ignores it.
