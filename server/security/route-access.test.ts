@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type StaffRole } from "../../domain/staff";
+import { PERMISSIONS, permissionFor, roleAllowed } from "../plugins/permissions";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
-import { PERMISSIONS, permissionFor, roleAllowed } from "./permissions";
 import { EXTERNAL_PREFIXES, PUBLIC_ROUTES } from "./public-routes";
 
 /** Fills path parameters with a plausible id so the guard, not the router, answers. */

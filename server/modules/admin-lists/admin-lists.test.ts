@@ -10,8 +10,6 @@ import { class_reservations } from "../../db/schema/reservations";
 import { sandboxGateway } from "../../payments/gateways";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { newKey, type Shop, seedShop } from "../../test/commerce";
-import { signUpCustomer } from "../customers/test-helpers";
-import { renewDueSubscriptions } from "../purchases/renewals";
 import {
   book,
   DAY,
@@ -20,7 +18,9 @@ import {
   makeCustomer,
   makeStudio,
   type Studio,
-} from "../reservations/test-fixtures";
+} from "../calendar/test-fixtures";
+import { signUpCustomer } from "../customers/test-helpers";
+import { renewDueSubscriptions } from "../purchases/renewals";
 
 let t: TestApp;
 let admin: { headers: Record<string, string> };

@@ -4,7 +4,7 @@ import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { type Shop, seedShop } from "../../test/commerce";
-import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
+import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../calendar/test-fixtures";
 
 /**
  * The admin lists join in SQL: a page of 25 rows costs the same statements as a page of one

@@ -13,7 +13,7 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../reservations/test-fixtures";
+} from "../calendar/test-fixtures";
 
 // Dates are built relative to now (days ahead or behind), never from the hour or weekday.
 let t: TestApp;

@@ -5,7 +5,7 @@ import { class_packages } from "../../db/schema/packages";
 import { invoices, purchases, refunds } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage } from "../../test/commerce";
-import { makeCustomer } from "../reservations/test-fixtures";
+import { makeCustomer } from "../calendar/test-fixtures";
 
 /** The dashboard's revenue with IVA and before it (issue 20, decision 0032). */
 

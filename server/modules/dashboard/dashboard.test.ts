@@ -6,7 +6,7 @@ import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage } from "../../test/commerce";
-import { DAY, makeClass, makeCustomer, makeStudio } from "../reservations/test-fixtures";
+import { DAY, makeClass, makeCustomer, makeStudio } from "../calendar/test-fixtures";
 
 let t: TestApp;
 let admin: Record<string, string>;

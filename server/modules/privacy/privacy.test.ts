@@ -8,7 +8,7 @@ import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { buyWithCard, type Shop, seedShop } from "../../test/commerce";
-import { book, DAY, makeClass, makeStudio, type Studio, setConfig } from "../reservations/test-fixtures";
+import { book, DAY, makeClass, makeStudio, type Studio, setConfig } from "../calendar/test-fixtures";
 
 let t: TestApp;
 let admin: { headers: Record<string, string> };

@@ -7,14 +7,7 @@ import { invoices, purchases } from "../../db/schema/purchases";
 import { sandboxGateway } from "../../payments/gateways";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, customerRow, newKey, token } from "../../test/commerce";
-import {
-  book,
-  makeClass,
-  makeCustomer,
-  makeStudio,
-  type Studio,
-  setConfig,
-} from "../reservations/test-fixtures";
+import { book, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../calendar/test-fixtures";
 import { renewDueSubscriptions } from "./renewals";
 
 /**

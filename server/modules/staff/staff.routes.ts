@@ -31,7 +31,7 @@ const tags = ["equipo"];
 /**
  * The studio's team (issue 26): the owner's staff screen, the invitation link, the first owner of
  * an empty studio, and each staff member's own day and profile. Who may call each route is in
- * server/security/permissions.ts (requireAdmin reads it).
+ * server/plugins/permissions.ts (requireAdmin reads it).
  */
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
