@@ -92,6 +92,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND"],
         tags,
         summary:
           "Un cliente: perfil, respuestas, créditos, compras, reservaciones, listas de espera, penalizaciones y bitácora",
@@ -107,6 +108,13 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: [
+          "CUSTOMER_NOT_FOUND",
+          "PACKAGE_NOT_FOUND",
+          "PAYMENT_METHOD_NOT_FOUND",
+          "CUSTOMER_DEACTIVATED",
+          "CUSTOMER_MERGED",
+        ],
         tags,
         summary: "Otorga un paquete a un cliente (compra 'admin', créditos una sola vez)",
         body: giveAccessBody,
@@ -131,6 +139,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["PURCHASE_NOT_FOUND", "ALREADY_REVOKED"],
         tags,
         summary: "Revoca una compra: estado revoked, se quitan sus créditos o su membresía ilimitada",
         body: purchaseIdBody,
@@ -148,6 +157,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND", "NO_CLASSES_TO_REMOVE"],
         tags,
         summary: "Resta clases de los créditos que vencen primero (nunca por debajo de 0)",
         body: removeClassesBody,
@@ -165,6 +175,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["PURCHASE_NOT_FOUND"],
         tags,
         summary: "Confirma el pago en efectivo de una compra pendiente (con registro en la bitácora)",
         body: purchaseIdBody,

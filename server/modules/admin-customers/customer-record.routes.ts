@@ -45,6 +45,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND", "PHONE_IN_USE", "EMAIL_IN_USE"],
         tags,
         summary:
           "Edita los datos del cliente (nombre, apellido, correo, teléfono, nacimiento, instagram, dirección)",
@@ -77,6 +78,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND"],
         tags,
         summary: "Reemplaza las etiquetas del cliente (p. ej. «lesión», «VIP»)",
         params: idParams,
@@ -95,6 +97,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND"],
         tags,
         summary: "Agrega una nota interna (fechada y firmada; el cliente nunca la ve)",
         params: idParams,
@@ -120,6 +123,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND", "NO_LOGIN", "CUSTOMER_DEACTIVATED", "CUSTOMER_MERGED"],
         tags,
         summary:
           "Envía al cliente el enlace para restablecer su contraseña (el mismo correo de «¿Olvidaste tu contraseña?»)",
@@ -142,6 +146,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preHandler: requireAdmin,
         schema: {
+          errors: ["CUSTOMER_NOT_FOUND", "CUSTOMER_MERGED", "ALREADY_ACTIVE", "ALREADY_DEACTIVATED"],
           tags,
           summary: active
             ? "Reactiva la cuenta: puede volver a iniciar sesión y reservar"
@@ -165,6 +170,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND", "MERGE_SAME", "CUSTOMER_MERGED", "MERGE_SHARED_CLASS"],
         tags,
         summary:
           "Une otra cuenta de la misma persona a esta: compras, créditos, reservaciones, listas de espera y demás pasan a este cliente; la otra queda desactivada",
@@ -190,6 +196,7 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND", "PACKAGE_NOT_FOUND", "CUSTOMER_DEACTIVATED", "CUSTOMER_MERGED"],
         tags,
         summary:
           "Vende un paquete en mostrador (efectivo, terminal de tarjeta o transferencia) o lo regala; envía el recibo o el aviso del regalo",
@@ -231,6 +238,13 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: [
+          "CUSTOMER_NOT_FOUND",
+          "PACKAGE_NOT_FOUND",
+          "PAYMENT_SOURCE_NOT_FOUND",
+          "DESK_CARD_SUBSCRIPTION",
+          "CARD_DECLINED",
+        ],
         tags,
         summary: "Vende un paquete en mostrador cobrándolo a una tarjeta guardada del cliente",
         description:

@@ -50,7 +50,13 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     "/pages",
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: "Crear página (admin)", body: pageBody, response: { 201: pageSavedAnswer } },
+      schema: {
+        errors: ["PAGE_SLUG_RESERVED", "PAGE_SLUG_TAKEN"],
+        tags,
+        summary: "Crear página (admin)",
+        body: pageBody,
+        response: { 201: pageSavedAnswer },
+      },
     },
     async (request, reply) => {
       const page = await service.createPage(app.db, request.body, await packagesPathOf(app));
@@ -63,6 +69,7 @@ const pagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["PAGE_SLUG_RESERVED", "PAGE_SLUG_TAKEN"],
         tags,
         summary: "Actualizar página (admin; page_id en el cuerpo)",
         body: pageUpdateBody,

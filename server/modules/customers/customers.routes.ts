@@ -62,6 +62,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
+        errors: ["PHONE_IN_USE", "FILE_NOT_OWNED"],
         tags: ["clientes"],
         summary:
           "Actualiza un perfil. Un cliente: el suyo (customer_id, si viene, debe ser el propio; si no, 403). Un administrador: con el customer_id de otro cliente edita su nombre, apellido y teléfono (auditado)",
@@ -97,6 +98,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       onResponse: countNamedIdentity({ always: true }),
       config: { rateLimit: authRateLimit() },
       schema: {
+        errors: ["EMAIL_UNCHANGED", "ACCOUNT_EXISTS"],
         tags: ["clientes"],
         summary:
           "Pide cambiar mi correo: envía un enlace de confirmación (24 h, un solo uso) a la nueva dirección; el correo actual sigue hasta que se abra",
@@ -112,6 +114,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: authRateLimit() },
       schema: {
+        errors: ["INVALID_TOKEN", "ACCOUNT_EXISTS"],
         tags: ["clientes"],
         summary: "Confirma el cambio de correo con el enlace recibido en la nueva dirección",
         body: emailConfirmBody,
