@@ -10,10 +10,9 @@ import { describe, expect, it } from "vitest";
  */
 
 /**
- * Features whose api*.ts files infer every answer from domain/api. Not yet: customers, auth,
- * waitlists, reservations, calendar, content (their domains have no domain/api file), and
- * admin, admin-catalogue and admin-schedule (the customer record, the generic catalogue and the
- * calendar week still have hand-written answers).
+ * Features whose api*.ts files infer every answer from domain/api. Not yet: waitlists,
+ * reservations, calendar and admin-schedule (moving now), and the admin's facturas (AdminFactura:
+ * its schema is still in invoicing.routes.ts).
  */
 const INFERRED = [
   "purchases",
@@ -27,18 +26,25 @@ const INFERRED = [
   "admin-forms",
   "attendance",
   "admin-lists",
+  "customers",
+  "auth",
+  "content",
+  "admin",
+  "admin-catalogue",
 ];
 
 /**
  * Shapes that are not an answer of these features' server domains: request bodies and filter
- * state the web builds, and answers of domains not yet in domain/api (discounts, accepted-pages,
- * the content pages list). Remove a line when its owner's schema moves to domain/api.
+ * state the web builds, and answers whose schema is not yet in domain/api (the admin's facturas)
+ * or that checkout still types by hand although their schemas moved (discounts, accepted-pages,
+ * the pages list). Remove a line when its feature infers it.
  */
 const NOT_ANSWERS: Record<string, string[]> = {
   videos: ["VideoFilters"],
   "admin-forms": ["FieldDraft", "FormDraft"],
   attendance: ["WalkInInput"],
   checkout: ["CheckoutBody", "DiscountCheck", "PendingPage", "/accepted_pages", "/pages"],
+  admin: ["AdminFactura", "/facturas/admin/customer/", "/facturas/admin/"],
 };
 
 const featuresDir = join(import.meta.dirname, "..", "features");
