@@ -121,14 +121,15 @@ const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
           "Acepta el lugar ofrecido (modo oferta): { waitlist_id, accept: true }. El primero en aceptar se queda con el lugar; 412 si la oferta terminó o alguien lo tomó",
         body: acceptOfferBody,
         response: { 200: acceptOfferAnswer },
+        // A seat gone meanwhile answers WAITLIST_OFFER_TAKEN, not the booking's SOLD_OUT.
         errors: [
+          "WAITLIST_DISABLED",
           "WAITLIST_NOT_FOUND",
           "WAITLIST_NO_OFFER",
           "WAITLIST_OFFER_EXPIRED",
           "WAITLIST_OFFER_TAKEN",
           "CLASS_CANCELLED",
           "ALREADY_BOOKED",
-          "SOLD_OUT",
           "NO_CREDITS",
           "NEEDS_PACKAGE",
           "PENALTY_ACTIVE",
