@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { BatchedRead, batchedPerDatabase } from "../db/batch";
 import type { Db } from "../db/client";
-import { findLoginsBySessionTokens, type SessionLoginRow } from "../modules/customers/customers.repository";
+import { findLoginsBySessionTokens, type SessionLoginRow } from "./session-logins";
 
 /**
  * The fast path for a request's session: the token's signature checked here and the session,
