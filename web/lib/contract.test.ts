@@ -35,15 +35,14 @@ const INFERRED = [
 
 /**
  * Shapes that are not an answer of these features' server domains: request bodies and filter
- * state the web builds, and answers whose schema is not yet in domain/api (the admin's facturas)
- * or that checkout still types by hand although their schemas moved (discounts, accepted-pages,
- * the pages list). Remove a line when its feature infers it.
+ * state the web builds, and answers whose schema is not yet in domain/api (the admin's facturas).
+ * Remove a line when its feature infers it.
  */
 const NOT_ANSWERS: Record<string, string[]> = {
   videos: ["VideoFilters"],
   "admin-forms": ["FieldDraft", "FormDraft"],
   attendance: ["WalkInInput"],
-  checkout: ["CheckoutBody", "DiscountCheck", "PendingPage", "/accepted_pages", "/pages"],
+  checkout: ["CheckoutBody"],
   admin: ["AdminFactura", "/facturas/admin/customer/", "/facturas/admin/"],
 };
 

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { acceptedPagesAnswer, pendingPageOut } from "../../../domain/api/accepted-pages";
 import type {
   cardAttemptAnswer,
   cardConfirmAnswer,
@@ -10,6 +11,8 @@ import type {
   walletCaptureAnswer,
   walletCheckoutAnswer,
 } from "../../../domain/api/checkout";
+import type { pagesAnswer } from "../../../domain/api/content";
+import type { discountCheckAnswer } from "../../../domain/api/discounts";
 import type {
   paymentMethodOut,
   paymentMethodsAnswer,
@@ -25,23 +28,10 @@ export type { PurchaseDetail } from "../../../domain/api/purchases";
 export type CheckoutOption = z.input<typeof paymentMethodOut>;
 export type AttemptResponse = z.input<typeof cardAttemptAnswer>;
 
-export interface DiscountCheck {
-  discount: {
-    discount_id: number;
-    code: string;
-    amount: number;
-    is_percent: boolean;
-    first_invoice_only: boolean;
-  };
-  totals: { amount: number; discount_total: number; total: number };
-}
-
-export interface PendingPage {
-  page_id: number;
-  title: string;
-  slug: string;
-  content: string | null;
-}
+/** GET /api/discounts/code/:code: the code and what the package costs with it. */
+export type DiscountCheck = z.input<typeof discountCheckAnswer>;
+/** A required legal page the customer has not accepted yet. */
+export type PendingPage = z.input<typeof pendingPageOut>;
 
 export function useCheckoutOptions() {
   return useQuery({
@@ -55,7 +45,7 @@ export function useCheckoutOptions() {
 export function usePendingPages(enabled: boolean) {
   return useQuery({
     queryKey: ["checkout", "accepted_pages"],
-    queryFn: ({ signal }) => api.get<{ pending: PendingPage[] }>("/accepted_pages", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof acceptedPagesAnswer>>("/accepted_pages", { signal }),
     select: (d) => d.pending,
     enabled,
   });
@@ -65,10 +55,7 @@ export function usePendingPages(enabled: boolean) {
 export function useRequiredPages() {
   return useQuery({
     queryKey: ["checkout", "required_pages"],
-    queryFn: ({ signal }) =>
-      api.get<{ pages: { page_id: number; title: string; slug: string; required: boolean }[] }>("/pages", {
-        signal,
-      }),
+    queryFn: ({ signal }) => api.get<z.input<typeof pagesAnswer>>("/pages", { signal }),
     select: (d) => d.pages.filter((p) => p.required),
   });
 }
