@@ -541,7 +541,7 @@ export async function invoiceAfterRefund(
 ): Promise<CfdiRow | null> {
   try {
     const ingreso = await findIngresoOf(app.db, refund.purchase_id);
-    if (!ingreso || ingreso.status !== "valid") return null;
+    if (ingreso?.status !== "valid") return null;
     const found = await findPurchaseForInvoice(app.db, refund.purchase_id);
     if (!found) return null;
     const config = await app.appConfig.get();
