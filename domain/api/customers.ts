@@ -26,7 +26,9 @@ export const addressOut = z.object({
 
 /**
  * The customers row as the customer's own routes answer it, without the front desk's tags and
- * merge marker. ical_token is the customer's own private calendar-feed secret.
+ * merge marker. Never the private calendar feed's secret (ical_token): it is a credential that
+ * opens the feed without a session, and the feed route (GET /api/class_reservations/calendar-feed)
+ * is the one place that hands its URL out, to its own customer.
  */
 const customerColumns = {
   file_id: z.number().nullable(),
@@ -34,7 +36,6 @@ const customerColumns = {
   signup_reason_other: z.string().nullable(),
   has_unlimited: z.boolean(),
   unlimited_membership_expiration: isoDate.nullable(),
-  ical_token: z.string().nullable(),
   deactivatedAt: isoDate.nullable(),
   reminder_emails: z.boolean(),
   createdAt: isoDate,

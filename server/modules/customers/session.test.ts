@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers } from "../../db/schema/customers";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-driver";
 
@@ -23,6 +24,20 @@ describe(`current user (${testDriver()})`, () => {
     expect(res.json().customer).toMatchObject({ email, role: "customer" });
     const session = await t.app.inject({ method: "GET", url: "/api/session", headers });
     expect(session.json().customer.email).toBe(email);
+  });
+
+  it("never answers the private calendar feed's secret outside the feed route", async () => {
+    const { headers, userId, email } = await t.signUp();
+    await t.app.db.insert(customers).values({ uid: userId, name: "Ana", last_name: "Prueba", email });
+    const feed = await t.app.inject({ url: "/api/class_reservations/calendar-feed", headers });
+    expect(feed.statusCode).toBe(200);
+    const token = /\/api\/ical\/([\w-]+)\.ics$/.exec(feed.json().url)?.[1];
+    expect(token).toBeTruthy();
+    for (const url of ["/api/session", "/api/customer"]) {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(String(token));
+    }
   });
 
   it("signs in through a cookie as well as a Bearer token, and signing out ends the session", async () => {
