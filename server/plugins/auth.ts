@@ -14,11 +14,8 @@ import type { AppConfigEnv } from "../config";
 import type { Db } from "../db/client";
 import { account, session, user, verification } from "../db/schema/auth";
 import type { AppConfigService } from "../modules/app-config/app-config.service";
-import { findCustomerIdByUid, loginExists } from "../modules/customers/customers.repository";
-import { passwordProblemFor } from "../modules/customers/password-check";
 import { passwordResetEmail } from "../modules/mail/templates/account";
 import { brandOf } from "../modules/mail/templates/brand";
-import { staffMayCall } from "../security/permissions";
 import {
   accountLockedForGuessing,
   countNamedIdentity,
@@ -26,15 +23,18 @@ import {
   recordFailedPassword,
 } from "./guessing-limit";
 import type { Mailer } from "./mailer";
+import { passwordProblemFor } from "./password-check";
 import { passwordHashing, type ScryptCost } from "./password-hashing";
+import { staffMayCall } from "./permissions";
 import { credentialKey, SessionCache } from "./session-cache";
+import { findCustomerIdByUid, loginExists } from "./session-logins";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
 
 /**
  * The coarse role existing handlers branch on: "admin" is staff who act for the studio on
  * customers' records (owner, manager, front desk); a coach is "customer" here, so customer routes
  * treat them as the customer they may also be. What each staff role may call is
- * server/security/permissions.ts, through requireAdmin.
+ * server/plugins/permissions.ts, through requireAdmin.
  */
 export type Role = "customer" | "admin";
 
@@ -477,7 +477,7 @@ export async function signedInUser(request: FastifyRequest): Promise<AuthUser> {
 /**
  * preHandler of every back-office route: 401 for visitors, 403 for customers and for staff whose
  * role (or, for a coach, whose classes) the permissions table does not allow on this route
- * (server/security/permissions.ts; a route not listed there is owner and manager only).
+ * (server/plugins/permissions.ts; a route not listed there is owner and manager only).
  */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const current = await request.getUser();

@@ -4,8 +4,9 @@ import { session, user } from "../db/schema/auth";
 import { customers } from "../db/schema/customers";
 
 /*
- * The session fast path's one read (session-lookup.ts). It lives beside its only caller, not in
- * the customers module, so that server/plugins uses no module (issue #24, module cycles).
+ * The logins' reads that sign-in and the session need (session-lookup.ts, auth.ts). They live in
+ * server/plugins, not in the customers module, so that server/plugins uses no module (issue #24,
+ * module cycles); customers asks loginExists from here too.
  */
 
 const loginColumns = {
@@ -45,4 +46,24 @@ export async function findLoginsBySessionTokens(
     .leftJoin(customers, eq(customers.uid, user.id))
     .where(inArray(session.token, tokens));
   return new Map(rows.map((row) => [row.token, row]));
+}
+
+/** The customer record of a login (null for a staff login without one). */
+export async function findCustomerIdByUid(db: Db, uid: string): Promise<number | null> {
+  const [row] = await db
+    .select({ customer_id: customers.customer_id })
+    .from(customers)
+    .where(eq(customers.uid, uid))
+    .limit(1);
+  return row?.customer_id ?? null;
+}
+
+/** Whether a better-auth login uses this email (sign-in tells "no account" from "wrong password"). */
+export async function loginExists(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()))
+    .limit(1);
+  return row !== undefined;
 }

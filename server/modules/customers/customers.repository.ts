@@ -1,56 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
-import { session, user } from "../../db/schema/auth";
+import { user } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
-
-const loginColumns = {
-  token: session.token,
-  expiresAt: session.expiresAt,
-  id: user.id,
-  email: user.email,
-  name: user.name,
-  role: user.role,
-  banned: user.banned,
-  customer_id: customers.customer_id,
-};
-
-export type SessionLoginRow = {
-  token: string;
-  expiresAt: Date;
-  id: string;
-  email: string;
-  name: string;
-  role: string | null;
-  banned: boolean | null;
-  customer_id: number | null;
-};
-
-/**
- * Sessions with their login and customer record, by token, in one statement (session tokens are
- * unique): plugins/session-lookup.ts asks for every token that arrived in the same moment at once.
- */
-export async function findLoginsBySessionTokens(
-  db: Db,
-  tokens: string[],
-): Promise<Map<string, SessionLoginRow>> {
-  const rows = await db
-    .select(loginColumns)
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .leftJoin(customers, eq(customers.uid, user.id))
-    .where(inArray(session.token, tokens));
-  return new Map(rows.map((row) => [row.token, row]));
-}
-
-export async function findCustomerIdByUid(db: Db, uid: string): Promise<number | null> {
-  const [row] = await db
-    .select({ customer_id: customers.customer_id })
-    .from(customers)
-    .where(eq(customers.uid, uid))
-    .limit(1);
-  return row?.customer_id ?? null;
-}
 
 export async function findCustomerById(db: Db, customerId: number) {
   const [row] = await db
@@ -73,16 +25,6 @@ export type NewCustomer = typeof customers.$inferInsert;
 export async function insertCustomer(db: Db, values: NewCustomer) {
   const [row] = await db.insert(customers).values(values).returning();
   return row!;
-}
-
-/** Whether a better-auth login uses this email (sign-in tells "no account" from "wrong password"). */
-export async function loginExists(db: Db, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, email.trim().toLowerCase()))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** Undoes a sign-up whose customer record could not be written (sessions and accounts cascade). */

@@ -27,6 +27,7 @@ import {
   limitDistinctIdentities,
   recordNamedIdentity,
 } from "../../plugins/guessing-limit";
+import { passwordProblemFor } from "../../plugins/password-check";
 import { actorOf } from "../audit/actor";
 import { editCustomerAsAdmin } from "./customer-edit.service";
 import { findCustomerByPhone } from "./customers.repository";
@@ -41,7 +42,6 @@ import {
 } from "./customers.service";
 import { confirmEmailChange, requestEmailChange } from "./email-change.service";
 import { parseBody } from "./parse-body";
-import { passwordProblemFor } from "./password-check";
 
 const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

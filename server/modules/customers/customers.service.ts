@@ -7,6 +7,7 @@ import { messages } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import type { Auth, AuthUser } from "../../plugins/auth";
+import { loginExists } from "../../plugins/session-logins";
 import { acceptSignupPages, signupPages } from "../accepted-pages/accepted-pages.service";
 import { myAddress } from "../addresses/addresses.service";
 import { customerOwnsFiles, findFilePublic } from "../files/files.service";
@@ -15,7 +16,6 @@ import {
   deleteLogin,
   findCustomerById,
   insertCustomer,
-  loginExists,
   phoneTaken,
   updateCustomer,
 } from "./customers.repository";
@@ -42,14 +42,6 @@ export async function getCurrentCustomer(db: Db, current: AuthUser) {
     role: current.role,
     staff_role: current.staff_role,
   };
-}
-
-/**
- * Labels of the required profile fields this customer has not filled in (the 'Completar
- * Información' modal lists them). Booking refuses while the list is not empty.
- */
-export async function missingRequiredFields(db: Db, customerId: number): Promise<string[]> {
-  return (await missingFieldsFor(db, customerId)).map((f) => f.label);
 }
 
 /** GET /api/customer: the profile card's data (photo, address, missing fields). */

@@ -6,10 +6,10 @@ import { t } from "../../../domain/messages";
 import { user, verification } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
 import type { AuthUser } from "../../plugins/auth";
+import { loginExists } from "../../plugins/session-logins";
 import { recordAudit } from "../audit/audit.service";
 import { emailChangedNoticeEmail, emailChangeEmail } from "../mail/templates/account";
 import { brandOf } from "../mail/templates/brand";
-import { loginExists } from "./customers.repository";
 
 /**
  * Change of email with confirmation (issue 17.3, docs/decisions/0018-account-guessing-redaction-email-change.md). The new
