@@ -23,7 +23,7 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../reservations/test-fixtures";
+} from "../calendar/test-fixtures";
 import { type ChangeDeps, updateClasses } from "./class-changes.service";
 import { createClass, repeatWeekly } from "./schedule.service";
 

@@ -16,7 +16,7 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../reservations/test-fixtures";
+} from "../calendar/test-fixtures";
 
 let t: TestApp;
 let studio: Studio;

@@ -9,7 +9,7 @@ import { waitlists } from "../../db/schema/waitlists";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
-import { book, DAY, makeClass, makeCustomer, makeStudio } from "../reservations/test-fixtures";
+import { book, DAY, makeClass, makeCustomer, makeStudio } from "../calendar/test-fixtures";
 import { promoteClass } from "./promotion.service";
 
 /**

@@ -14,7 +14,7 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../reservations/test-fixtures";
+} from "../calendar/test-fixtures";
 import { promoteClass, sweepWaitlists } from "./promotion.service";
 
 let t: TestApp;
