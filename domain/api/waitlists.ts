@@ -5,8 +5,9 @@ import { messageAnswer } from "./wire";
 
 const id = z.coerce.number().int().positive();
 
-/** The states of an entry (server/db/schema/waitlists.ts WAITLIST_STATUSES; the routes' types check they agree). */
-export const WAITLIST_STATES = ["waiting", "offered", "promoted", "expired", "left"] as const;
+/** The states of an entry: the one list (the table's column and check take it from here). */
+export const WAITLIST_STATUSES = ["waiting", "offered", "promoted", "expired", "left"] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /** One of my entries: place in line and, for an offer, until when. */
 export const waitlistEntryOut = z
@@ -14,7 +15,7 @@ export const waitlistEntryOut = z
     waitlist_id: z.number(),
     single_class_id: z.number(),
     customer_id: z.number(),
-    status: z.enum(WAITLIST_STATES),
+    status: z.enum(WAITLIST_STATUSES),
     /** Place in line (null once out of it). */
     position: z.number().nullable(),
     offer_expires_at: z.string().nullable(),

@@ -2,20 +2,13 @@ import { Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import type { WaitlistEntry } from "../../domain/api/waitlists";
 import { formatDateTime } from "../../domain/format";
 import { t } from "../../domain/messages";
 import { api, isApiError } from "../lib/api-client";
 
 /** One of my waitlist entries as the API answers it. */
-export interface WaitlistEntry {
-  waitlist_id: number;
-  single_class_id: number;
-  status: "waiting" | "offered" | "promoted" | "expired" | "left";
-  position: number | null;
-  offer_expires_at: string | null;
-  class_reservation_id: number | null;
-  createdAt: string;
-}
+export type { WaitlistEntry } from "../../domain/api/waitlists";
 
 export const waitlistKey = ["waitlist"] as const;
 

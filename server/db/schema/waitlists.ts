@@ -1,12 +1,12 @@
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { WAITLIST_STATUSES, type WaitlistStatus } from "../../../domain/api/waitlists";
 import { single_classes } from "./calendar";
 import { createdAtColumn, idColumn, tsColumn, updatedAtColumn } from "./columns";
 import { customers } from "./customers";
 import { class_reservations } from "./reservations";
 
-export const WAITLIST_STATUSES = ["waiting", "offered", "promoted", "expired", "left"] as const;
-export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+export { WAITLIST_STATUSES, type WaitlistStatus };
 
 export const waitlists = pgTable(
   "waitlists",
