@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
-import { signUpCustomer } from "../modules/customers/test-helpers";
 import { toAppError } from "../plugins/errors";
 import type { RouteInfo } from "../plugins/route-access";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { signUpCustomer } from "../test/customers";
 import { EXTERNAL_PREFIXES } from "./public-routes";
 
 /**

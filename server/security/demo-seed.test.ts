@@ -8,9 +8,9 @@ import { type Database, openDatabase } from "../db/client";
 import { user } from "../db/schema/auth";
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from "../db/seed/demo-people";
 import { seedDemoStudio } from "../db/seed/demo-studio";
-import { signUpCustomer } from "../modules/customers/test-helpers";
 import { createLogin } from "../plugins/auth-users";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { signUpCustomer } from "../test/customers";
 import { testDriver } from "../test/test-driver";
 
 /**

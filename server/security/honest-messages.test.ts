@@ -3,8 +3,8 @@ import { z } from "zod";
 import { messages } from "../../domain/messages";
 import { tokenizeSandboxCard } from "../../domain/sandbox-card";
 import { applySpanishZodMessages } from "../../domain/zod-locale";
-import { signUpCustomer } from "../modules/customers/test-helpers";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { signUpCustomer } from "../test/customers";
 
 /**
  * Issue #23 item 7: what a person reads when a request is refused is plain Spanish. Zod's own

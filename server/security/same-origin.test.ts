@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
-import { signUpCustomer } from "../modules/customers/test-helpers";
 import type { RouteInfo } from "../plugins/route-access";
 import { CROSS_SITE_WRITE_PREFIXES } from "../plugins/same-origin";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { signUpCustomer } from "../test/customers";
 
 /**
  * Issue #23 item 1: every write under /api, ours and better-auth's, refuses a request a page of

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
-import { signUpCustomer, TEST_PASSWORD } from "../modules/customers/test-helpers";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { signUpCustomer, TEST_PASSWORD } from "../test/customers";
 import { testDriver } from "../test/test-driver";
 
 /**

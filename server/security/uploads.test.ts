@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
-import { PNG, signUpCustomer } from "../modules/customers/test-helpers";
 import { MAX_FILE_BYTES } from "../modules/files/files.service";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { PNG, signUpCustomer } from "../test/customers";
 
 /**
  * Uploads as an attacker would send them (POST /api/files, multipart): the type is decided by the

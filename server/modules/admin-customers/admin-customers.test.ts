@@ -9,8 +9,8 @@ import { email_outbox } from "../../db/schema/mail";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { type Shop, seedShop } from "../../test/commerce";
 import { exactly, firstOf } from "../../test/fixtures";
-import { type Shop, seedShop } from "../checkout/commerce-test-support";
 import {
   bucketAmount,
   DAY,

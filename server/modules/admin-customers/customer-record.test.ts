@@ -9,8 +9,8 @@ import { purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { type Shop, seedShop } from "../checkout/commerce-test-support";
-import { signUpCustomer, uniquePhone } from "../customers/test-helpers";
+import { type Shop, seedShop } from "../../test/commerce";
+import { signUpCustomer, uniquePhone } from "../../test/customers";
 import { DAY, makeClass, makeStudio, type Studio } from "../reservations/test-fixtures";
 
 const PASSWORD = "Pilates-Rosa-2026";

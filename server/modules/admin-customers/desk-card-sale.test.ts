@@ -8,8 +8,8 @@ import { payment_sources } from "../../db/schema/payments";
 import { purchases } from "../../db/schema/purchases";
 import type { StripeFake } from "../../payments/test-support/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
+import { customerLogin, newKey, type Shop, startStripeSuite, token } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
-import { customerLogin, newKey, type Shop, startStripeSuite, token } from "../checkout/commerce-test-support";
 
 /**
  * Issue 25 item 3, "Tarjeta guardada del cliente": the desk charges a package to a card the

@@ -10,6 +10,7 @@ import { class_reservations } from "../../db/schema/reservations";
 import { sandboxGateway } from "../../payments/gateways";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { newKey, type Shop, seedShop } from "../../test/commerce";
+import { signUpCustomer } from "../../test/customers";
 import {
   book,
   DAY,
@@ -19,7 +20,6 @@ import {
   makeStudio,
   type Studio,
 } from "../calendar/test-fixtures";
-import { signUpCustomer } from "../customers/test-helpers";
 import { renewDueSubscriptions } from "../purchases/renewals";
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { user, verification } from "../../db/schema/auth";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { signUpCustomer, TEST_PASSWORD } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
-import { signUpCustomer, TEST_PASSWORD } from "./test-helpers";
 
 describe(`sign-in, recovery and sessions (${testDriver()})`, () => {
   let t: TestApp;

@@ -4,8 +4,8 @@ import { messages } from "../../../domain/messages";
 import { audit_log } from "../../db/schema/audit";
 import { customers } from "../../db/schema/customers";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { signUpCustomer, uniquePhone } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
-import { signUpCustomer, uniquePhone } from "./test-helpers";
 
 /**
  * Seed 001: `PUT /api/customer {customer_id, name, last_name, phone}`. An administrator edits the

@@ -7,8 +7,8 @@ import { messages } from "../../../domain/messages";
 import { verification } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { signUpCustomer, TEST_PASSWORD } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
-import { signUpCustomer, TEST_PASSWORD } from "./test-helpers";
 
 /**
  * Issue 17.3 and 18.3: a customer changes their email (the new address is used only once the

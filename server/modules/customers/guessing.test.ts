@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { FAILED_PASSWORDS_PER_ACCOUNT } from "../../plugins/guessing-limit";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { signUpCustomer, signupPayload, TEST_PASSWORD, uniquePhone } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
-import { signUpCustomer, signupPayload, TEST_PASSWORD, uniquePhone } from "./test-helpers";
 
 /**
  * Issue 23.3: guessing is bounded. The seed's two sign-in messages stay, but one address names

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { customers } from "../../db/schema/customers";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { multipart, PNG, signUpCustomer, uniquePhone, withAuth } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
-import { multipart, PNG, signUpCustomer, uniquePhone, withAuth } from "./test-helpers";
 
 describe(`profile and address (${testDriver()})`, () => {
   let t: TestApp;

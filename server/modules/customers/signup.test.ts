@@ -6,8 +6,8 @@ import { accepted_pages, pages } from "../../db/schema/content";
 import { customers } from "../../db/schema/customers";
 import { custom_fields, customer_field_values } from "../../db/schema/forms";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { signUpCustomer, signupPayload } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
-import { signUpCustomer, signupPayload } from "./test-helpers";
 
 describe(`sign-up (${testDriver()})`, () => {
   let t: TestApp;

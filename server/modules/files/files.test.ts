@@ -8,8 +8,8 @@ import { messages } from "../../../domain/messages";
 import { ConfigError, loadConfig } from "../../config";
 import { files } from "../../db/schema/content";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { multipart, PNG, signUpCustomer, withAuth } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
-import { multipart, PNG, signUpCustomer, withAuth } from "../customers/test-helpers";
 import { privatizeLegacyCustomerUploads } from "./files.service";
 import { S3_TEST_CREDENTIALS, startS3TestServer } from "./s3-test-server";
 

@@ -3,9 +3,9 @@ import { messages } from "../../../domain/messages";
 import { pages } from "../../db/schema/content";
 import { custom_fields } from "../../db/schema/forms";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { multipart, PNG, signUpCustomer, withAuth } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
 import { pendingRequiredPages } from "../accepted-pages/accepted-pages.service";
-import { multipart, PNG, signUpCustomer, withAuth } from "../customers/test-helpers";
 
 describe(`dynamic forms, legal pages and files (${testDriver()})`, () => {
   let t: TestApp;

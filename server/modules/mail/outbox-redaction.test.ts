@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { email_outbox } from "../../db/schema/mail";
 import { REDACTED } from "../../plugins/mail-redaction";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { signUpCustomer } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
-import { signUpCustomer } from "../customers/test-helpers";
 
 /**
  * Issue 23.6: nothing in the back office lets staff become a customer. The outbox never shows a

@@ -1,4 +1,4 @@
-import type { TestApp } from "../../test/build-test-app";
+import type { TestApp } from "./build-test-app";
 
 let counter = 0;
 
