@@ -8,6 +8,8 @@ const id = z.coerce.number().int().positive();
 /** The states of an entry: the one list (the table's column and check take it from here). */
 export const WAITLIST_STATUSES = ["waiting", "offered", "promoted", "expired", "left"] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+/** The states of an entry still in line for a seat (waiting, or holding an offer). */
+export const WAITLIST_IN_LINE: WaitlistStatus[] = ["waiting", "offered"];
 
 /** One of my entries: place in line and, for an offer, until when. */
 export const waitlistEntryOut = z

@@ -1,9 +1,10 @@
 import { and, count, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import { WAITLIST_IN_LINE } from "../../../domain/api/waitlists";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
 import { class_types, locations, single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
-import { type WaitlistStatus, waitlists } from "../../db/schema/waitlists";
+import { waitlists } from "../../db/schema/waitlists";
 import { customerColumns, customerMatches, customerSortKey } from "./customer-columns";
 import { type InstantRange, offsetOf, orderBy, type Paging, type Sorting, withinRange } from "./list-query";
 
@@ -28,13 +29,13 @@ export const WAITLIST_STATES = [
 ] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
 
-const IN_LINE: WaitlistStatus[] = ["waiting", "offered"];
-const inLine = and(isNull(waitlists.deletedAt), inArray(waitlists.status, IN_LINE));
+const inLine = and(isNull(waitlists.deletedAt), inArray(waitlists.status, WAITLIST_IN_LINE));
 
 function stateCondition(state: WaitlistState | undefined): SQL | undefined {
   if (!state) return undefined;
   if (state === "active") return inLine;
-  if (state === "past") return or(isNotNull(waitlists.deletedAt), not(inArray(waitlists.status, IN_LINE)));
+  if (state === "past")
+    return or(isNotNull(waitlists.deletedAt), not(inArray(waitlists.status, WAITLIST_IN_LINE)));
   return eq(waitlists.status, state);
 }
 

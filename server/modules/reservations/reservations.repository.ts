@@ -11,6 +11,7 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import { WAITLIST_IN_LINE } from "../../../domain/api/waitlists";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { qualified } from "../../db/qualified";
@@ -25,7 +26,7 @@ import {
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations, coach_ratings } from "../../db/schema/reservations";
-import { type WaitlistStatus, waitlists } from "../../db/schema/waitlists";
+import { waitlists } from "../../db/schema/waitlists";
 import type { EmailClass } from "../notifications/notifications.service";
 
 export type ReservationRow = typeof class_reservations.$inferSelect;
@@ -270,9 +271,6 @@ export async function findOwnReservation(db: Db, customerId: number, id: number,
   return row ?? null;
 }
 
-/** Entries still in line for a seat: the same statuses as waitlists.repository's IN_LINE. */
-const IN_LINE: WaitlistStatus[] = ["waiting", "offered"];
-
 /**
  * Whether anyone is in the line of the class `classId` (a column of the outer statement). Read
  * here, not from waitlists.repository: the waitlists module books through this one, so this one
@@ -282,7 +280,7 @@ function classHasLine(classId: SQLWrapper): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${waitlists} where ${and(
     eq(waitlists.single_class_id, classId),
     isNull(waitlists.deletedAt),
-    inArray(waitlists.status, IN_LINE),
+    inArray(waitlists.status, WAITLIST_IN_LINE),
   )})`;
 }
 

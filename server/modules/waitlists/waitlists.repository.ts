@@ -14,6 +14,7 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import { WAITLIST_IN_LINE } from "../../../domain/api/waitlists";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { only } from "../../db/rows";
@@ -25,7 +26,6 @@ import { type WaitlistStatus, waitlists } from "../../db/schema/waitlists";
 export type WaitlistRow = typeof waitlists.$inferSelect;
 
 /** Entries still in line for a seat (offered ones keep their place until the offer ends). */
-const IN_LINE: WaitlistStatus[] = ["waiting", "offered"];
 
 export async function findClass(db: Db, classId: number) {
   const [row] = await db
@@ -99,7 +99,7 @@ function inLineOf(classId: SQLWrapper | number): SQL | undefined {
   return and(
     eq(waitlists.single_class_id, classId),
     isNull(waitlists.deletedAt),
-    inArray(waitlists.status, IN_LINE),
+    inArray(waitlists.status, WAITLIST_IN_LINE),
   );
 }
 
@@ -119,7 +119,7 @@ export async function hasLine(db: Db, classId: number): Promise<boolean> {
 }
 
 /** The line of a class in joining order. */
-export async function entriesInLine(db: Db, classId: number, statuses: WaitlistStatus[] = IN_LINE) {
+export async function entriesInLine(db: Db, classId: number, statuses: WaitlistStatus[] = WAITLIST_IN_LINE) {
   return db
     .select()
     .from(waitlists)
@@ -142,7 +142,7 @@ export async function positionOf(db: Db, entry: WaitlistRow): Promise<number> {
       and(
         eq(waitlists.single_class_id, entry.single_class_id),
         isNull(waitlists.deletedAt),
-        inArray(waitlists.status, IN_LINE),
+        inArray(waitlists.status, WAITLIST_IN_LINE),
         or(
           lt(waitlists.createdAt, entry.createdAt),
           and(eq(waitlists.createdAt, entry.createdAt), lt(waitlists.waitlist_id, entry.waitlist_id)),
