@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RESERVATION_FILTERS, RESERVATION_STATUS_LABEL, type ReservationStatus } from "../booking";
 import { t } from "../messages";
-import { classTypeOut } from "./calendar";
+import { classOut } from "./calendar";
 import { messageAnswer } from "./wire";
 
 /** Mis Reservaciones, booking, changes, cancellation, ratings and the calendar export (server/modules/reservations). */
@@ -51,29 +51,15 @@ export const reservationOut = z
     can_change: z.boolean(),
     past: z.boolean(),
     can_rate: z.boolean(),
-    single_class: z.object({
-      single_class_id: z.number(),
-      class_date: z.string(),
-      duration_minutes: z.number(),
-      description: z.string().nullable(),
-      class_type: classTypeOut,
-      location: z
-        .object({ location_id: z.number(), name: z.string(), address: z.string().nullable() })
-        .loose()
-        .nullable(),
-      class_instructors: z.array(
-        z.object({
-          instructor: z
-            .object({
-              instructor_id: z.number(),
-              name: z.string(),
-              last_name: z.string().nullable(),
-              nick_name: z.string().nullable(),
-              file: z.object({ file_id: z.number(), src: z.string() }).loose().nullable(),
-            })
-            .loose(),
-        }),
-      ),
+    /** The class card's public part (the same schema as the calendar's), dated by the page's own read. */
+    single_class: classOut.pick({
+      single_class_id: true,
+      class_date: true,
+      duration_minutes: true,
+      description: true,
+      class_type: true,
+      location: true,
+      class_instructors: true,
     }),
   })
   .loose();
