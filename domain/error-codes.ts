@@ -167,9 +167,6 @@ export const errorCodes = {
   UNAUTHORIZED: { status: 401, message: "unauthorized" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "unsupportedMediaType" },
   USER_NOT_FOUND: { status: 401, message: "userNotFound" },
-  // Invalid input is VALIDATION_ERROR. VALIDATION is its old twin, still thrown only by the password
-  // change (server/plugins/auth.ts, listed in domain/api/auth.ts): remove it once they say VALIDATION_ERROR.
-  VALIDATION: { status: 400, message: "checkFields", variants: ["currentPasswordRequired"] },
   VALIDATION_ERROR: {
     status: 400,
     message: "checkFields",

@@ -103,6 +103,6 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     signedIn: true,
     body: changePasswordBody,
     response: z.object({ token: z.string().nullable(), user }),
-    errors: ["VALIDATION", "CURRENT_PASSWORD_WRONG", "PASSWORD_POLICY"],
+    errors: ["VALIDATION_ERROR", "CURRENT_PASSWORD_WRONG", "PASSWORD_POLICY"],
   },
 ];

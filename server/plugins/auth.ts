@@ -297,8 +297,10 @@ async function checkNewPassword(
     path === "/change-password" &&
     (typeof fields.currentPassword !== "string" || fields.currentPassword === "")
   ) {
-    const message = t("currentPasswordRequired");
-    throw new AppError(400, "VALIDATION", message, { fields: { currentPassword: message } });
+    throw AppError.of("VALIDATION_ERROR", {
+      message: "currentPasswordRequired",
+      fields: { currentPassword: t("currentPasswordRequired") },
+    });
   }
   const password = fields.newPassword;
   if (typeof password !== "string") return;

@@ -139,7 +139,11 @@ describe(`email and password changes from the profile (${testDriver()})`, () => 
 
     const noCurrent = await change({ newPassword: "Nopal.Lunar.Brinca.71" });
     expect(noCurrent.statusCode).toBe(400);
-    expect(noCurrent.json().fields.currentPassword).toBe(messages.currentPasswordRequired);
+    expect(noCurrent.json()).toMatchObject({
+      code: "VALIDATION_ERROR",
+      message: messages.currentPasswordRequired,
+      fields: { currentPassword: messages.currentPasswordRequired },
+    });
     const wrong = await change({ currentPassword: "no-es-la-mia-7", newPassword: "Nopal.Lunar.Brinca.71" });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({
