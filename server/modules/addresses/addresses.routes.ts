@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { addressOut } from "../../../domain/api/customers";
 import { idParams } from "../../../domain/api/wire";
 import { addressSchema } from "../../../domain/customers";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
@@ -11,18 +12,6 @@ import {
   updateMyAddress,
 } from "./addresses.service";
 
-const addressOut = z.object({
-  address_id: z.number(),
-  customer_id: z.number(),
-  street: z.string().nullable(),
-  number: z.string().nullable(),
-  interior_number: z.string().nullable(),
-  neighborhood: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  country: z.string(),
-  zip_code: z.string().nullable(),
-});
 const tags = ["direcciones"];
 
 /** The signed-in customer's billing address ('Dirección de Facturación'). Never anyone else's. */
