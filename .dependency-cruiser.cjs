@@ -15,13 +15,9 @@ module.exports = {
         "A repository is its module's private access to the tables. Another module reaches the data " +
         "through the owning module's service (server/modules/<domain>/*.service.ts), so the rules about " +
         "that data stay in one place.",
-      // "warn" until these (November 2026) are gone; then "error":
-      // - reservations (booking.service, reservations.service) and notifications.service read
-      //   calendar.repository: take them from calendar.service (it re-exports them);
-      // - reservations.repository reads waitlists.repository (classHasLine);
-      // - checkout's webhooks, paypal, paypal-webhooks and mercadopago services write purchases
-      //   and refunds through their repositories: the payment outcome belongs in purchases' service.
-      severity: "warn",
+      // Enforced since November 2026 (issue #24): no module reads another's repository. A new
+      // need goes through the owner's service (it may re-export the repository function).
+      severity: "error",
       from: { path: "^server/modules/([^/]+)/" },
       to: { path: "^server/modules/[^/]+/.+\\.repository\\.ts$", pathNot: "^server/modules/$1/" },
     },
@@ -30,14 +26,11 @@ module.exports = {
       comment:
         "Modules depend on each other in one direction only (A uses B, so B never uses A, not even " +
         "through C): each module can be understood, tested and changed from the ones below it.",
-      // "warn" until these pairs (November 2026) are gone; then "error" (one cycle of 12 modules):
-      // reservations<->waitlists (reservations.service still calls promotion.service's onSeatFreed:
-      // switch it to ./seat-freed; reservations.repository -> waitlists.repository),
-      // reservations<->notifications (ical.ts used by emails; reservations.routes sends them),
-      // reservations<->calendar (calendar.routes calls reservations.service),
-      // calendar<->admin-schedule and calendar<->notifications (calendar/class-notices.routes),
-      // packages<->purchases (packages.routes calls purchases.service).
-      severity: "warn",
+      // Enforced since November 2026 (issue #24): no cycle is left. Counted by folder, so every
+      // file counts (tests too) and for its parent folders as well: tests' shared helpers live in
+      // server/test, and server/plugins, which every module uses, uses no module but the mail
+      // templates (which use none).
+      severity: "error",
       scope: "folder",
       from: { path: "^server/modules/[^/]+$" },
       to: { path: "^server/modules/[^/]+$", circular: true, viaOnly: { path: "^server/modules/[^/]+$" } },

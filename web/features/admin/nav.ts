@@ -30,7 +30,7 @@ export type AdminNavItem = {
   end?: boolean;
   /**
    * Who sees it besides the owner (issue 26); unset = owner and manager. It mirrors
-   * server/security/permissions.ts, which is the rule: hiding a link protects nothing.
+   * server/plugins/permissions.ts, which is the rule: hiding a link protects nothing.
    */
   roles?: readonly StaffRole[];
 };
