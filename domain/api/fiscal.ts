@@ -22,3 +22,39 @@ export const fiscalDataAnswer = z.object({ fiscal_data: fiscalDataOut.nullable()
 export const fiscalDataBody = fiscalDataSchema;
 export const fiscalDataSavedAnswer = z.object({ fiscal_data: fiscalDataOut });
 export const fiscalDataDeletedAnswer = z.object({ deleted: z.boolean() });
+
+// --- Facturas CFDI 4.0 (server/modules/invoicing, decision 0036).
+
+/** What a CFDI is: a sale's invoice, the month's global one, or a refund's credit note. */
+export const CFDI_KINDS = ["ingreso", "global", "egreso"] as const;
+export type CfdiKind = (typeof CFDI_KINDS)[number];
+export const CFDI_STATUSES = ["pending", "valid", "failed", "cancelled"] as const;
+export type CfdiStatus = (typeof CFDI_STATUSES)[number];
+
+/** A factura as the customer's list and the back office answer it. */
+export const facturaOut = z.object({
+  cfdi_id: z.number(),
+  kind: z.enum(CFDI_KINDS),
+  status: z.enum(CFDI_STATUSES),
+  /** Issued without a PAC key: a preview without fiscal validity. */
+  preview: z.boolean(),
+  purchase_id: z.number().nullable(),
+  refund_id: z.number().nullable(),
+  period: z.string().nullable(),
+  /** Folio fiscal, once stamped. */
+  uuid: z.string().nullable(),
+  rfc: z.string(),
+  razon_social: z.string(),
+  payment_form: z.string(),
+  subtotal: z.number(),
+  iva: z.number(),
+  total: z.number(),
+  error: z.string().nullable(),
+  cancellation_motive: z.string().nullable(),
+  issuedAt: isoDate.nullable(),
+  cancelledAt: isoDate.nullable(),
+  createdAt: isoDate,
+});
+export type Factura = z.input<typeof facturaOut>;
+export const facturasAnswer = z.object({ facturas: z.array(facturaOut) });
+export const facturaAnswer = z.object({ factura: facturaOut });

@@ -1,13 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { CFDI_KINDS, CFDI_STATUSES, type CfdiKind, type CfdiStatus } from "../../../domain/api/fiscal";
 import { createdAtColumn, idColumn, moneyColumn, tsColumn, updatedAtColumn } from "./columns";
 import { customers } from "./customers";
 import { purchases, refunds } from "./purchases";
 
-export const CFDI_KINDS = ["ingreso", "global", "egreso"] as const;
-export type CfdiKind = (typeof CFDI_KINDS)[number];
-export const CFDI_STATUSES = ["pending", "valid", "failed", "cancelled"] as const;
-export type CfdiStatus = (typeof CFDI_STATUSES)[number];
+export { CFDI_KINDS, CFDI_STATUSES, type CfdiKind, type CfdiStatus };
 
 /** Who a CFDI names as receiver, copied when it was issued (the customer may edit theirs later). */
 export type CfdiReceiver = {

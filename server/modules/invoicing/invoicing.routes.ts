@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { facturaAnswer, facturasAnswer } from "../../../domain/api/fiscal";
 import { idParams } from "../../../domain/api/wire";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { listCfdisOfCustomer } from "./invoicing.repository";
@@ -15,28 +16,6 @@ import {
 
 const tags = ["facturas"];
 const docParams = idParams.extend({ format: z.enum(["pdf", "xml"]) });
-const cfdiSchema = z.object({
-  cfdi_id: z.number(),
-  kind: z.string(),
-  status: z.string(),
-  preview: z.boolean(),
-  purchase_id: z.number().nullable(),
-  refund_id: z.number().nullable(),
-  period: z.string().nullable(),
-  uuid: z.string().nullable(),
-  rfc: z.string(),
-  razon_social: z.string(),
-  payment_form: z.string(),
-  subtotal: z.number(),
-  iva: z.number(),
-  total: z.number(),
-  error: z.string().nullable(),
-  cancellation_motive: z.string().nullable(),
-  issuedAt: z.date().nullable(),
-  cancelledAt: z.date().nullable(),
-  createdAt: z.date(),
-});
-
 /** Facturas CFDI 4.0 (issue 20.2, decision 0036): the customer's own, and the back office's view. */
 const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -46,7 +25,7 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mis facturas (y notas de crédito)",
-        response: { 200: z.object({ facturas: z.array(cfdiSchema) }) },
+        response: { 200: facturasAnswer },
       },
     },
     async (request) => ({ facturas: await myInvoices(app.db, await currentCustomerId(request)) }),
@@ -62,7 +41,7 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Idempotente: una factura por compra (la existente se devuelve). Sin FACTURAPI_KEY emite una vista previa sin validez fiscal. 404 PURCHASE_NOT_FOUND, 409 PURCHASE_NOT_PAID / PURCHASE_REFUNDED / IN_GLOBAL_INVOICE / INVOICE_PERIOD_CLOSED, 412 FISCAL_DATA_MISSING, 422 INVOICE_REFUSED (el PAC rechazó los datos), 503 PAC_UNAVAILABLE.",
         body: z.object({ purchase_id: z.number().int().positive() }),
-        response: { 200: z.object({ factura: cfdiSchema }) },
+        response: { 200: facturaAnswer },
       },
     },
     async (request) => {
@@ -96,7 +75,7 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Las facturas de un cliente (admin)",
         params: idParams,
-        response: { 200: z.object({ facturas: z.array(cfdiSchema) }) },
+        response: { 200: facturasAnswer },
       },
     },
     async (request) => ({ facturas: (await listCfdisOfCustomer(app.db, request.params.id)).map(cfdiOut) }),
@@ -127,7 +106,7 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Reintenta una factura que falló (admin)",
         description: "409 INVOICE_NOT_FAILED si no falló; 422 / 503 como al pedirla.",
         params: idParams,
-        response: { 200: z.object({ factura: cfdiSchema }) },
+        response: { 200: facturaAnswer },
       },
     },
     async (request) => ({ factura: cfdiOut(await retryInvoice(app, request.params.id)) }),

@@ -32,6 +32,7 @@ import type { auditActorsAnswer, auditEntry, auditPage } from "../../../domain/a
 import type { scheduleAnswer, weekClassOut } from "../../../domain/api/calendar";
 import type { addressOut } from "../../../domain/api/customers";
 import type { dashboardAnswer, dashboardRevenue } from "../../../domain/api/dashboard";
+import type { Factura, facturaAnswer, facturasAnswer } from "../../../domain/api/fiscal";
 import type { outboxAnswer, outboxEmail } from "../../../domain/api/outbox";
 import type { classPackagesAnswer } from "../../../domain/api/packages";
 import type { paymentMethodsAnswer } from "../../../domain/api/payment-methods";
@@ -264,29 +265,8 @@ export function useDeskCards(customerId: number, enabled: boolean) {
 }
 
 /** A customer's factura CFDI 4.0 or nota de crédito, as GET /api/facturas/admin/customer/:id answers it (issue 20). */
-export interface AdminFactura {
-  cfdi_id: number;
-  kind: "ingreso" | "egreso" | "global";
-  status: "pending" | "valid" | "failed" | "cancelled";
-  /** Issued without a PAC key: a preview without fiscal validity. */
-  preview: boolean;
-  purchase_id: number | null;
-  refund_id: number | null;
-  period: string | null;
-  /** Folio fiscal, once stamped. */
-  uuid: string | null;
-  rfc: string;
-  razon_social: string;
-  payment_form: string;
-  subtotal: number;
-  iva: number;
-  total: number;
-  error: string | null;
-  cancellation_motive: string | null;
-  issuedAt: string | null;
-  cancelledAt: string | null;
-  createdAt: string;
-}
+/** A customer's factura in the back office (GET /api/facturas/admin/customer/:id). */
+export type AdminFactura = Factura;
 
 const facturasKey = (customerId: number) => [...customerKey(customerId), "facturas"] as const;
 
@@ -294,7 +274,7 @@ export function useCustomerFacturas(customerId: number) {
   return useQuery({
     queryKey: facturasKey(customerId),
     queryFn: ({ signal }) =>
-      api.get<{ facturas: AdminFactura[] }>(`/facturas/admin/customer/${customerId}`, { signal }),
+      api.get<z.input<typeof facturasAnswer>>(`/facturas/admin/customer/${customerId}`, { signal }),
     select: (d) => d.facturas,
   });
 }
@@ -307,7 +287,8 @@ export const adminFacturaUrl = (cfdiId: number, format: "pdf" | "xml") =>
 export function useRetryFactura(customerId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (cfdiId: number) => api.post<{ factura: AdminFactura }>(`/facturas/admin/${cfdiId}/retry`),
+    mutationFn: (cfdiId: number) =>
+      api.post<z.input<typeof facturaAnswer>>(`/facturas/admin/${cfdiId}/retry`),
     onSettled: () => client.invalidateQueries({ queryKey: facturasKey(customerId) }),
   });
 }
