@@ -2,7 +2,9 @@ import { Badge, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { WaitlistEntry } from "../../domain/api/waitlists";
+import type { z } from "zod";
+import type { classWaitlistAnswer, joinWaitlistAnswer } from "../../domain/api/waitlists";
+import type { messageAnswer } from "../../domain/api/wire";
 import { formatDateTime } from "../../domain/format";
 import { t } from "../../domain/messages";
 import { api, isApiError } from "../lib/api-client";
@@ -23,7 +25,7 @@ const alert = (error: unknown) =>
 export function useLeaveWaitlist() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/waitlist/${id}`),
+    mutationFn: (id: number) => api.delete<z.input<typeof messageAnswer>>(`/waitlist/${id}`),
     onSuccess: (data) => {
       notifications.show({ color: "green", message: data.message, autoClose: 3000 });
       client.invalidateQueries({ queryKey: waitlistKey });
@@ -97,12 +99,11 @@ export function WaitlistModal({
   const id = klass?.single_class_id ?? 0;
   const entry = useQuery({
     queryKey: [...waitlistKey, "class", id],
-    queryFn: () => api.get<{ waitlist: WaitlistEntry | null }>(`/waitlist/class/${id}`),
+    queryFn: () => api.get<z.input<typeof classWaitlistAnswer>>(`/waitlist/class/${id}`),
     enabled: id > 0,
   });
   const join = useMutation({
-    mutationFn: () =>
-      api.post<{ message: string; waitlist: WaitlistEntry }>("/waitlist", { single_class_id: id }),
+    mutationFn: () => api.post<z.input<typeof joinWaitlistAnswer>>("/waitlist", { single_class_id: id }),
     onSuccess: (data) => {
       notifications.show({ color: "green", message: data.message, autoClose: 3000 });
       client.invalidateQueries({ queryKey: waitlistKey });
