@@ -5,20 +5,25 @@ import { t } from "../messages";
 
 const id = z.coerce.number().int().positive();
 
-export const creditBucketOut = z
-  .object({
-    available_class_id: z.number(),
-    /** -1: unlimited (then `unlimited` is true). */
-    available_classes: z.number(),
-    unlimited: z.boolean(),
-    expiration_date: z.string().nullable(),
-    class_type_id: z.number().nullable(),
-    class_type_names: z.array(z.string()),
-    allowed_times: z.string().nullable(),
-    cancels_used: z.number(),
-    purchase_id: z.number().nullable(),
-  })
-  .loose();
+/**
+ * A credit bucket. The customer's own lists answer it without customer_id; the back office's
+ * (the list with ?customer_id, one bucket, adding and changing one) with it.
+ */
+export const creditBucketOut = z.object({
+  available_class_id: z.number(),
+  customer_id: z.number().optional(),
+  /** -1: unlimited (then `unlimited` is true). */
+  available_classes: z.number(),
+  unlimited: z.boolean(),
+  expiration_date: z.string().nullable(),
+  class_type_id: z.number().nullable(),
+  /** The class types besides class_type_id, as stored ("3,5"); the back office's form edits them. */
+  class_types: z.string().nullable(),
+  class_type_names: z.array(z.string()),
+  allowed_times: z.string().nullable(),
+  cancels_used: z.number(),
+  purchase_id: z.number().nullable(),
+});
 export type CreditBucket = z.input<typeof creditBucketOut>;
 
 export const creditsAnswer = z.object({
@@ -60,16 +65,21 @@ export const changeCreditBucketBody = z.object({
   allowed_times: bucketFields.allowed_times.optional(),
 });
 
-export const penaltiesAnswer = z.object({
-  class_reservation_penaltys: z.array(
-    z
-      .object({
-        class_reservation_penalty_id: z.number(),
-        no_shows: z.number(),
-        start_date: z.string(),
-        end_date: z.string(),
-        active: z.boolean(),
-      })
-      .loose(),
-  ),
+/**
+ * A no-show penalty. The customer's own list answers it without customer_id and lifted_at; the
+ * back office's answers (the list with ?customer_id, one penalty, adding and changing one) with
+ * them, lifted_at null while not lifted.
+ */
+export const penaltyOut = z.object({
+  class_reservation_penalty_id: z.number(),
+  customer_id: z.number().optional(),
+  no_shows: z.number(),
+  start_date: z.string(),
+  end_date: z.string(),
+  lifted_at: z.string().nullable().optional(),
+  active: z.boolean(),
 });
+export type Penalty = z.input<typeof penaltyOut>;
+export const penaltiesAnswer = z.object({ class_reservation_penaltys: z.array(penaltyOut) });
+export const penaltyAnswer = z.object({ class_reservation_penalty: penaltyOut });
+export const penaltySavedAnswer = z.object({ message: z.string(), class_reservation_penalty: penaltyOut });

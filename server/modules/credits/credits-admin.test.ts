@@ -109,6 +109,9 @@ describe("/api/available_classes for administrators", () => {
     expect(list.available_classes.map((b: { available_class_id: number }) => b.available_class_id)).toEqual([
       bucketId,
     ]);
+    // The back office's buckets say whose they are and the stored class types its form edits.
+    expect(list.available_classes[0]).toMatchObject({ customer_id: customer.customerId });
+    expect(list.available_classes[0]).toHaveProperty("class_types");
     const one = await call("GET", `/api/available_classes/${bucketId}`, admin);
     expect(one.json().available_class.available_classes).toBe(8);
   });
@@ -199,6 +202,9 @@ describe("/api/class_reservation_penaltys for administrators", () => {
       // The customer reads it in their own list and alone.
       const own = (await call("GET", "/api/class_reservation_penaltys", customer.headers)).json();
       expect(own.class_reservation_penaltys[0]).toMatchObject({ active: true, no_shows: 2 });
+      // The customer's own list leaves out whose it is and the lift, as it always has.
+      expect(own.class_reservation_penaltys[0]).not.toHaveProperty("customer_id");
+      expect(own.class_reservation_penaltys[0]).not.toHaveProperty("lifted_at");
       const alone = await call(
         "GET",
         `/api/class_reservation_penaltys/${penalty.class_reservation_penalty_id}`,
@@ -228,7 +234,10 @@ describe("/api/class_reservation_penaltys for administrators", () => {
       const list = (
         await call("GET", `/api/class_reservation_penaltys?customer_id=${customer.customerId}`, admin)
       ).json();
-      expect(list.class_reservation_penaltys[0]).toMatchObject({ active: false });
+      expect(list.class_reservation_penaltys[0]).toMatchObject({
+        active: false,
+        customer_id: customer.customerId,
+      });
       expect(list.class_reservation_penaltys[0].lifted_at).not.toBeNull();
       // Lifting twice: 409.
       expect(

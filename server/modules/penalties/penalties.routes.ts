@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { penaltyAnswer, penaltySavedAnswer } from "../../../domain/api/credits";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { changePenalty, createPenalty, liftPenalty, penaltyById } from "./penalties.service";
 
 const id = z.coerce.number().int().positive();
-const penaltyOut = z.object({
-  class_reservation_penalty_id: z.number(),
-  customer_id: z.number(),
-  no_shows: z.number(),
-  start_date: z.string(),
-  end_date: z.string(),
-  lifted_at: z.string().nullable(),
-  active: z.boolean(),
-});
 const date = z.string().max(40);
 const noShows = z.number().int().min(0).max(1000);
 
@@ -31,7 +23,7 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["penalizaciones"],
         summary: "Una penalización (propia; un administrador, de cualquier cliente)",
         params: z.object({ id }),
-        response: { 200: z.object({ class_reservation_penalty: penaltyOut }) },
+        response: { 200: penaltyAnswer },
       },
     },
     async (request) => {
@@ -55,7 +47,7 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
           start_date: date.optional(),
           no_shows: noShows.optional(),
         }),
-        response: { 200: z.object({ message: z.string(), class_reservation_penalty: penaltyOut }) },
+        response: { 200: penaltySavedAnswer },
       },
     },
     async (request) => {
@@ -78,7 +70,7 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
           start_date: date.optional(),
           no_shows: noShows.optional(),
         }),
-        response: { 200: z.object({ message: z.string(), class_reservation_penalty: penaltyOut }) },
+        response: { 200: penaltySavedAnswer },
       },
     },
     async (request) => {

@@ -17,6 +17,13 @@ import {
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import type { z } from "zod";
+import type {
+  CreditBucket as Bucket,
+  creditsAnswer,
+  Penalty,
+  penaltiesAnswer,
+} from "../../../../domain/api/credits";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatDate } from "../../../../domain/format";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
@@ -30,26 +37,6 @@ import { useAppConfig } from "../../../lib/app-config";
  * (/api/available_classes, /api/class_reservation_penaltys), which audit it with before and after.
  */
 
-interface Bucket {
-  available_class_id: number;
-  available_classes: number;
-  expiration_date: string | null;
-  class_types: string | null;
-  class_type_id: number | null;
-  class_type_names: string[];
-  allowed_times: string | null;
-  purchase_id: number | null;
-}
-
-interface Penalty {
-  class_reservation_penalty_id: number;
-  no_shows: number;
-  start_date: string;
-  end_date: string;
-  lifted_at?: string | null;
-  active: boolean;
-}
-
 type Message = { message: string };
 
 const keys = {
@@ -61,7 +48,7 @@ function useCustomerBuckets(customerId: number) {
   return useQuery({
     queryKey: keys.buckets(customerId),
     queryFn: ({ signal }) =>
-      api.get<{ available_classes: Bucket[] }>("/available_classes", {
+      api.get<z.input<typeof creditsAnswer>>("/available_classes", {
         query: { customer_id: customerId },
         signal,
       }),
@@ -72,7 +59,7 @@ function useCustomerPenalties(customerId: number) {
   return useQuery({
     queryKey: keys.penalties(customerId),
     queryFn: ({ signal }) =>
-      api.get<{ class_reservation_penaltys: Penalty[] }>("/class_reservation_penaltys", {
+      api.get<z.input<typeof penaltiesAnswer>>("/class_reservation_penaltys", {
         query: { customer_id: customerId },
         signal,
       }),
