@@ -415,6 +415,14 @@ export const messages = {
   noticeNotFound: "No encontramos ese aviso.",
   freeCancelNotOffered: "Esta reservación no tiene cancelación sin costo por un cambio del estudio.",
   substitutionNotCoach: "El coach a sustituir no da una de las clases elegidas.",
+  // The team (staff roles, decision 0031): invitations and the team list.
+  staffInvitationInvalid: "Esta invitación ya no es válida. Pide al propietario una nueva.",
+  staffInvitationNotPending: "Esa invitación ya no está pendiente.",
+  staffMemberNotFound: "Esa persona no es parte del equipo.",
+  coachProfileNotFound: "No encontramos ese perfil de coach.",
+  staffPasswordMismatch: "La contraseña no coincide con la de tu cuenta.",
+  staffNameRequired: "Escribe tu nombre.",
+  staffEmailTaken: "Ya hay una cuenta con este correo; usa otro.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../../../domain/errors";
-import { t } from "../../../domain/messages";
+import { type ErrorCode, errorCodes } from "../../../domain/error-codes";
+import { AppError, type ErrorOptions } from "../../../domain/errors";
+import { type MessageKey, t } from "../../../domain/messages";
 import { STAFF_ROLE_LABELS, type StaffRole, staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { createLogin } from "../../plugins/auth-users";
@@ -22,11 +23,17 @@ const FIRST_OWNER = "first_owner";
 
 const hashOf = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
-const invalidInvitation = () =>
-  new AppError(400, "INVALID_TOKEN", "Esta invitación ya no es válida. Pide al propietario una nueva.");
+const invalidInvitation = () => AppError.of("INVALID_TOKEN", { message: "staffInvitationInvalid" });
 
-function fieldError(status: number, code: string, field: string, message: string) {
-  return new AppError(status, code, message, { fields: { [field]: message } });
+/** The password policy's own text (plugins/password-check.ts words each problem) on the password field. */
+const passwordPolicyError = (problem: string) =>
+  new AppError(errorCodes.PASSWORD_POLICY.status, "PASSWORD_POLICY", problem, {
+    fields: { password: problem },
+  });
+
+/** A refusal about one field of the form: the catalogue's code with one of its texts, on that field. */
+function fieldError<C extends ErrorCode>(code: C, field: string, message: MessageKey) {
+  return AppError.of(code, { message, fields: { [field]: t(message) } } as ErrorOptions<C>);
 }
 
 export async function listStaff(db: Db, now = new Date()) {
@@ -65,7 +72,7 @@ export async function inviteStaff(
   const instructorId = input.role === "coach" ? (input.instructor_id ?? null) : null;
   if (instructorId !== null) {
     const profile = await repo.findInstructor(app.db, instructorId);
-    if (!profile) throw fieldError(404, "NOT_FOUND", "instructor_id", "No encontramos ese perfil de coach.");
+    if (!profile) throw fieldError("NOT_FOUND", "instructor_id", "coachProfileNotFound");
     if (profile.user_id) {
       throw AppError.of("INSTRUCTOR_LINKED", { fields: { instructor_id: t("instructorLinked") } });
     }
@@ -112,7 +119,7 @@ export async function inviteStaff(
 export async function withdrawInvitation(db: Db, actor: Actor, invitationId: number, now = new Date()) {
   return auditedChange(db, actor, async (tx) => {
     const row = await repo.revokeInvitation(tx, invitationId, now);
-    if (!row) throw new AppError(404, "NOT_FOUND", "Esa invitación ya no está pendiente.");
+    if (!row) throw AppError.of("NOT_FOUND", { message: "staffInvitationNotPending" });
     return {
       result: { ok: true },
       audit: {
@@ -169,18 +176,12 @@ export async function acceptInvitation(
       .signInEmail({ body: { email: invitation.email, password: input.password } })
       .then(() => true)
       .catch(() => false);
-    if (!ok)
-      throw fieldError(
-        400,
-        "CURRENT_PASSWORD_WRONG",
-        "password",
-        "La contraseña no coincide con la de tu cuenta.",
-      );
+    if (!ok) throw fieldError("CURRENT_PASSWORD_WRONG", "password", "staffPasswordMismatch");
   } else {
     const name = input.name?.trim() ?? "";
-    if (name.length < 2) throw fieldError(400, "VALIDATION_ERROR", "name", "Escribe tu nombre.");
+    if (name.length < 2) throw fieldError("VALIDATION_ERROR", "name", "staffNameRequired");
     const problem = await passwordProblemFor(app, input.password, { email: invitation.email, names: [name] });
-    if (problem) throw fieldError(400, "PASSWORD_POLICY", "password", problem);
+    if (problem) throw passwordPolicyError(problem);
     await createLogin(app, { email: invitation.email, password: input.password, name, role: "customer" });
     login = await repo.findLoginByEmail(app.db, invitation.email);
     if (!login) throw invalidInvitation();
@@ -214,7 +215,7 @@ export async function changeRole(
   const result = await auditedChange(app.db, actor, async (tx) => {
     const login = await repo.findLogin(tx, userId);
     const before = staffRoleOf(login?.role);
-    if (!login || !before) throw new AppError(404, "NOT_FOUND", "Esa persona no es parte del equipo.");
+    if (!login || !before) throw AppError.of("NOT_FOUND", { message: "staffMemberNotFound" });
     if (before === "owner" && input.role !== "owner" && (await repo.otherOwners(tx, userId)) === 0) {
       throw AppError.of("LAST_OWNER");
     }
@@ -223,7 +224,7 @@ export async function changeRole(
     else if (input.instructor_id !== undefined) {
       if (input.instructor_id !== null) {
         const profile = await repo.findInstructor(tx, input.instructor_id);
-        if (!profile) throw new AppError(404, "NOT_FOUND", "No encontramos ese perfil de coach.");
+        if (!profile) throw AppError.of("NOT_FOUND", { message: "coachProfileNotFound" });
         if (profile.user_id && profile.user_id !== userId) {
           throw AppError.of("INSTRUCTOR_LINKED");
         }
@@ -249,7 +250,7 @@ export async function removeAccess(app: FastifyInstance, actor: Actor, userId: s
   const result = await auditedChange(app.db, actor, async (tx) => {
     const login = await repo.findLogin(tx, userId);
     const before = staffRoleOf(login?.role);
-    if (!login || !before) throw new AppError(404, "NOT_FOUND", "Esa persona no es parte del equipo.");
+    if (!login || !before) throw AppError.of("NOT_FOUND", { message: "staffMemberNotFound" });
     if (before === "owner" && (await repo.otherOwners(tx, userId)) === 0) {
       throw AppError.of("LAST_OWNER");
     }
@@ -289,10 +290,10 @@ export async function createFirstOwner(
   if (!(await firstOwnerOpen(app.db))) throw closed();
   const email = input.email.trim().toLowerCase();
   const problem = await passwordProblemFor(app, input.password, { email, names: [input.name] });
-  if (problem) throw fieldError(400, "PASSWORD_POLICY", "password", problem);
+  if (problem) throw passwordPolicyError(problem);
   if (await repo.findLoginByEmail(app.db, email)) {
     // A login that already exists (a customer) cannot be taken over by whoever knows its email.
-    throw fieldError(409, "ACCOUNT_EXISTS", "email", "Ya hay una cuenta con este correo; usa otro.");
+    throw fieldError("ACCOUNT_EXISTS", "email", "staffEmailTaken");
   }
   if (!(await repo.claimSetupStep(app.db, FIRST_OWNER))) throw closed();
   try {

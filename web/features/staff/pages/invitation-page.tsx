@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { t } from "../../../../domain/messages";
 import { STAFF_ROLE_LABELS } from "../../../../domain/staff";
 import { isApiError } from "../../../lib/api-client";
 import { usePageTitle } from "../../../lib/use-page-title";
@@ -48,9 +49,7 @@ export function InvitationPage() {
           {!token || invitation.isError ? (
             <Stack>
               <Alert color="red" role="alert">
-                {isApiError(invitation.error)
-                  ? invitation.error.message
-                  : "Esta invitación ya no es válida. Pide al propietario una nueva."}
+                {isApiError(invitation.error) ? invitation.error.message : t("staffInvitationInvalid")}
               </Alert>
               <Button component={Link} to="/entrar" variant="light">
                 Entrar
