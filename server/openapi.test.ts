@@ -55,3 +55,34 @@ describe("OpenAPI document (/api/docs)", () => {
     );
   });
 });
+
+describe("every operation documents its answer and its body", () => {
+  type Operation = {
+    requestBody?: { content?: Record<string, unknown> };
+    responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  };
+  const operations = () =>
+    Object.entries(t.app.swagger().paths as Record<string, Record<string, Operation>>).flatMap(
+      ([path, byMethod]) => Object.entries(byMethod).map(([method, op]) => ({ path, method, op })),
+    );
+
+  it("has a 2xx answer with a schema, or says it answers no JSON", () => {
+    const undocumented = operations()
+      .filter(({ op }) => {
+        const ok = Object.entries(op.responses ?? {}).filter(([status]) => /^2|^3/.test(status));
+        return !ok.some(
+          ([status, r]) =>
+            status.startsWith("3") || status === "204" || Object.keys(r.content ?? {}).length > 0,
+        );
+      })
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(undocumented).toEqual([]);
+  });
+
+  it("declares the body of every write that reads one", () => {
+    const writes = operations().filter(({ method }) => ["post", "put", "patch"].includes(method));
+    const withBody = writes.filter(({ op }) => Object.keys(op.requestBody?.content ?? {}).length > 0);
+    // Most writes take a body; the ones without are actions on the path's resource alone.
+    expect(withBody.length).toBeGreaterThan(writes.length / 2);
+  });
+});

@@ -22,7 +22,27 @@ declare module "fastify" {
      * (sign-up: the rules depend on the studio's password policy and custom fields).
      */
     documentedBody?: z.ZodType;
+    /**
+     * The answer as /api/docs shows it, for a route that answers no JSON (a page, a calendar
+     * file, a download): its status (200 unless given), what it is, and its content types.
+     */
+    documentedAnswer?: { status?: number; description: string; contentTypes: string[] };
   }
+}
+
+/** A non-JSON answer as an OpenAPI response: text or bytes of the given content types. */
+function nonJsonResponse(answer: NonNullable<FastifySchema["documentedAnswer"]>) {
+  if (answer.contentTypes.length === 0) return { description: answer.description };
+  const binary = (type: string) => !/^text\/|json/.test(type);
+  return {
+    description: answer.description,
+    content: Object.fromEntries(
+      answer.contentTypes.map((type) => [
+        type,
+        { schema: binary(type) ? { type: "string", format: "binary" } : { type: "string" } },
+      ]),
+    ),
+  };
 }
 
 type Operation = Record<string, unknown> & { responses?: Record<string, unknown> };
@@ -110,8 +130,10 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
       components: { securitySchemes },
     },
     transform(input) {
-      const { documentedBody, errors, ...schema } = (input.schema ?? {}) as typeof input.schema & {
+      const { documentedBody, documentedAnswer, errors, ...schema } = (input.schema ??
+        {}) as typeof input.schema & {
         documentedBody?: z.ZodType;
+        documentedAnswer?: FastifySchema["documentedAnswer"];
         errors?: Parameters<typeof errorCodesOf>[0]["errors"];
       };
       const out = jsonSchemaTransform({
@@ -128,7 +150,11 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
         hasInput: Boolean(schema.body ?? schema.querystring ?? schema.params ?? documentedBody),
         errors,
       });
-      const response = { ...errorResponses(codes), ...(out.schema.response as object | undefined) };
+      const response = {
+        ...errorResponses(codes),
+        ...(documentedAnswer ? { [documentedAnswer.status ?? 200]: nonJsonResponse(documentedAnswer) } : {}),
+        ...(out.schema.response as object | undefined),
+      };
       return {
         url: out.url,
         schema: {

@@ -40,6 +40,7 @@ const sandboxSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["checkout"],
         summary: "Página de pago alojada del procesador sandbox",
+        documentedAnswer: { description: "La página de pago (HTML)", contentTypes: ["text/html"] },
         params,
         querystring: query,
       },
@@ -62,6 +63,7 @@ const sandboxSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["checkout"],
         summary: "Paga la sesión alojada del sandbox; redirige a /gracias/{id}",
+        documentedAnswer: { status: 303, description: "Pagada: redirige a return_url", contentTypes: [] },
         params,
         querystring: query,
         body: z.object({

@@ -16,6 +16,10 @@ import {
 
 const tags = ["facturas"];
 const docParams = idParams.extend({ format: z.enum(["pdf", "xml"]) });
+const facturaDocument = {
+  description: "La representación impresa (PDF) o el CFDI timbrado (XML)",
+  contentTypes: ["application/pdf", "application/xml"],
+};
 /** Facturas CFDI 4.0 (issue 20.2, decision 0036): the customer's own, and the back office's view. */
 const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -54,7 +58,12 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/facturas/:id/:format",
     {
       preHandler: requireUser,
-      schema: { tags, summary: "Descarga el PDF o el XML de una factura propia", params: docParams },
+      schema: {
+        tags,
+        summary: "Descarga el PDF o el XML de una factura propia",
+        params: docParams,
+        documentedAnswer: facturaDocument,
+      },
     },
     async (request, reply) => {
       const row = await customerCfdi(app.db, await currentCustomerId(request), request.params.id);
@@ -85,7 +94,12 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     "/facturas/admin/:id/:format",
     {
       preHandler: requireAdmin,
-      schema: { tags, summary: "Descarga el PDF o el XML de una factura (admin)", params: docParams },
+      schema: {
+        tags,
+        summary: "Descarga el PDF o el XML de una factura (admin)",
+        params: docParams,
+        documentedAnswer: facturaDocument,
+      },
     },
     async (request, reply) => {
       const doc = await cfdiDocument(app, await anyCfdi(app.db, request.params.id), request.params.format);

@@ -18,6 +18,10 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["notificaciones"],
         summary:
           "Desactiva (o con again=1 vuelve a activar) los recordatorios de clase desde el enlace del correo",
+        documentedAnswer: {
+          description: "Una página que confirma el cambio (HTML)",
+          contentTypes: ["text/html"],
+        },
         querystring: z.object({
           token: z.string().max(200).default(""),
           again: z.enum(["1"]).optional(),

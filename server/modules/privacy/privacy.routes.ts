@@ -29,6 +29,10 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["privacidad"],
         summary: "Descarga todo lo que el estudio guarda sobre mí (JSON o CSV)",
+        documentedAnswer: {
+          description: "Mis datos, como archivo JSON o CSV",
+          contentTypes: ["application/json", "text/csv"],
+        },
         querystring: z.object({ format: z.enum(["json", "csv"]).default("json") }),
       },
     },

@@ -256,6 +256,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reservaciones"],
         summary: "'Agregar a mi calendario': la reservación como archivo .ics",
+        documentedAnswer: { description: "La clase como archivo iCalendar", contentTypes: ["text/calendar"] },
         params: idParams,
         errors: ["RESERVATION_NOT_FOUND"],
       },
@@ -360,6 +361,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["reservaciones"],
         summary: "Feed iCalendar privado de las próximas reservaciones (URL secreta, sin sesión)",
+        documentedAnswer: { description: "Mis próximas clases (iCalendar)", contentTypes: ["text/calendar"] },
         params: icalFeedParams,
       },
     },

@@ -28,6 +28,7 @@ const studioExportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["privacidad"],
         summary:
           "Descarga todas las tablas del estudio: un ZIP con un CSV por tabla y manifest.json (sin contraseñas, tokens ni secretos)",
+        documentedAnswer: { description: "Las tablas del estudio (ZIP)", contentTypes: ["application/zip"] },
       },
     },
     async (request, reply) => {
