@@ -83,3 +83,20 @@ export type Penalty = z.input<typeof penaltyOut>;
 export const penaltiesAnswer = z.object({ class_reservation_penaltys: z.array(penaltyOut) });
 export const penaltyAnswer = z.object({ class_reservation_penalty: penaltyOut });
 export const penaltySavedAnswer = z.object({ message: z.string(), class_reservation_penalty: penaltyOut });
+
+// --- No-show penalties by hand (server/modules/penalties): the desk adds, changes and lifts them.
+
+const penaltyDate = z.string().max(40);
+const penaltyNoShows = z.number().int().min(0).max(1000);
+export const createPenaltyBody = z.object({
+  customer_id: id,
+  end_date: penaltyDate,
+  start_date: penaltyDate.optional(),
+  no_shows: penaltyNoShows.optional(),
+});
+export const changePenaltyBody = z.object({
+  class_reservation_penalty_id: id,
+  end_date: penaltyDate.optional(),
+  start_date: penaltyDate.optional(),
+  no_shows: penaltyNoShows.optional(),
+});

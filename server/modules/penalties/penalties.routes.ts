@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { penaltyAnswer, penaltySavedAnswer } from "../../../domain/api/credits";
+import {
+  changePenaltyBody,
+  createPenaltyBody,
+  penaltyAnswer,
+  penaltySavedAnswer,
+} from "../../../domain/api/credits";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { changePenalty, createPenalty, liftPenalty, penaltyById } from "./penalties.service";
-
-const id = z.coerce.number().int().positive();
-const date = z.string().max(40);
-const noShows = z.number().int().min(0).max(1000);
 
 /**
  * No-show penalties (the job that marks no-shows is in penalties.jobs.ts) and the admin's lift. Lifting reuses the admin-customers service (one rule, one audit trail).
@@ -22,7 +23,7 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["penalizaciones"],
         summary: "Una penalización (propia; un administrador, de cualquier cliente)",
-        params: z.object({ id }),
+        params: idParams,
         response: { 200: penaltyAnswer },
       },
     },
@@ -41,12 +42,7 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["penalizaciones"],
         summary:
           "Agrega una penalización a mano: bloquea reservar desde start_date (hoy) hasta end_date (auditado)",
-        body: z.object({
-          customer_id: id,
-          end_date: date,
-          start_date: date.optional(),
-          no_shows: noShows.optional(),
-        }),
+        body: createPenaltyBody,
         response: { 200: penaltySavedAnswer },
       },
     },
@@ -64,12 +60,7 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["penalizaciones"],
         summary: "Cambia las fechas o inasistencias de una penalización (auditado)",
-        body: z.object({
-          class_reservation_penalty_id: id,
-          end_date: date.optional(),
-          start_date: date.optional(),
-          no_shows: noShows.optional(),
-        }),
+        body: changePenaltyBody,
         response: { 200: penaltySavedAnswer },
       },
     },
@@ -96,8 +87,8 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["penalizaciones"],
         summary: "Levanta una penalización activa (el registro se conserva; 409 si ya no está activa)",
-        params: z.object({ id }),
-        response: { 200: z.object({ message: z.string() }) },
+        params: idParams,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
@@ -114,8 +105,8 @@ const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["penalizaciones"],
         summary: "Levanta una penalización activa: el cliente puede volver a reservar de inmediato",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ message: z.string() }) },
+        params: idParams,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
