@@ -4,6 +4,18 @@ import { isoDate } from "./wire";
 
 /** The studio's audit log (server/modules/audit). */
 
+/** Entries per page when the back office does not ask for another size. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /admin/audit: a page of the log, filtered by customer, entity or the person who acted. */
+export const auditQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(AUDIT_PAGE_SIZE),
+  customer_id: z.coerce.number().int().positive().optional(),
+  entity: z.string().trim().max(60).optional(),
+  actor_user_id: z.string().trim().min(1).max(100).optional(),
+});
+
 export const auditEntry = z.object({
   audit_log_id: z.number(),
   action: z.string(),

@@ -1,3 +1,4 @@
+import { AUDIT_PAGE_SIZE } from "../../../domain/api/audit";
 import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { auditActors, insertAudit, pageOfAudit } from "./audit.repository";
@@ -56,8 +57,6 @@ export async function auditedChange<T>(db: Db, actor: Actor, change: (tx: Db) =>
     return result;
   });
 }
-
-export const AUDIT_PAGE_SIZE = 50;
 
 export async function listAudit(
   db: Db,
