@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isLocalDay } from "../booking";
 import { CHANGE_SCOPES, classChangeTexts } from "../class-changes";
 import { t } from "../messages";
+import { classDetailOut } from "./calendar";
 import { messageAnswer } from "./wire";
 
 /** The staff schedule (server/modules/admin-schedule): classes, their changes, rosters, substitutions. */
@@ -33,40 +34,10 @@ export const classUpdateBody = z
 export const dayRangeQuery = z.object({ start_date: day, end_date: day });
 
 /**
- * A class as the calendar's detail answers it (calendar.service): the fields the schedule reads;
- * loose because the rest of that detail is the calendar's contract, answered as is.
+ * A class as the back office's schedule answers it: the calendar's own detail of one class
+ * (calendar.service getSingleClass; one schema, domain/api/calendar.ts classDetailOut).
  */
-export const adminClass = z
-  .object({
-    single_class_id: z.number(),
-    class_date: z.string(),
-    duration_minutes: z.number(),
-    description: z.string().nullable(),
-    capacity: z.number().nullable(),
-    location_id: z.number().nullable(),
-    class_type_id: z.number(),
-    class_category_id: z.number().nullable(),
-    class_package_id: z.number().nullable(),
-    class_type: z
-      .object({ class_type_id: z.number(), name: z.string(), color: z.string().nullable() })
-      .loose(),
-    location: z.object({ location_id: z.number(), name: z.string() }).loose().nullable(),
-    class_instructors: z.array(
-      z.object({
-        instructor: z
-          .object({ instructor_id: z.number(), name: z.string(), last_name: z.string().nullable() })
-          .loose(),
-      }),
-    ),
-    tags: z.array(z.object({ tag_id: z.number(), name: z.string(), color: z.string().nullable() }).loose()),
-    reserved: z.number(),
-    available: z.number(),
-    /** The weekly series it belongs to (null: a class on its own). */
-    series_id: z.number().nullable().optional(),
-    /** Set when the studio cancelled it: the week still shows it, marked "Cancelada". */
-    cancelled_at: z.string().nullable().optional(),
-  })
-  .loose();
+export const adminClass = classDetailOut;
 
 export const savedClassAnswer = messageAnswer.extend({ single_class: adminClass });
 export const updatedClassAnswer = savedClassAnswer.extend({ updated: z.number(), notified: z.number() });

@@ -135,9 +135,10 @@ export const scheduleAnswer = z.object({
   my_reservations: z.array(myScheduleReservationOut),
 });
 
-/** One class; `cancelledAt` repeats cancelled_at under the column's name (older clients read it). */
+/** One class in detail; `cancelledAt` repeats cancelled_at under the column's name (older clients read it). */
+export const classDetailOut = classOut.extend({ cancelledAt: z.string().nullable() });
 export const singleClassAnswer = z.object({
-  single_class: classOut.extend({ cancelledAt: z.string().nullable() }),
+  single_class: classDetailOut,
 });
 
 export const classTypesAnswer = z.object({ class_types: z.array(classTypeOut) });

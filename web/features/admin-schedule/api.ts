@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
-  adminClass,
   cancelClassAnswer,
   cancelledClassesAnswer,
   changeImpactAnswer,
@@ -18,12 +17,16 @@ import type {
   substitutionBody,
   updatedClassAnswer,
 } from "../../../domain/api/admin-schedule";
-import type { scheduleAnswer } from "../../../domain/api/calendar";
+import type { scheduleAnswer, weekClassOut } from "../../../domain/api/calendar";
 import { addLocalDays, localDay } from "../../../domain/booking";
 import type { ChangeScope } from "../../../domain/class-changes";
 import { api } from "../../lib/api-client";
 
-export type AdminClass = z.input<typeof adminClass>;
+/**
+ * A class as the schedule screens use it: the week's class (what the detail answers too, which
+ * adds only the caller's reservation and `cancelledAt`), so the grid and the panel share one type.
+ */
+export type AdminClass = z.input<typeof weekClassOut>;
 export type RosterRow = z.input<typeof rosterRow>;
 
 export type ClassBody = z.input<typeof classBody>;
