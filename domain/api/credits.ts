@@ -33,7 +33,6 @@ export const creditsAnswer = z.object({
   unlimited_expiration: z.string().nullable(),
 });
 export const creditsQuery = z.object({ customer_id: id.optional() });
-export const creditBucketParams = z.object({ id });
 export const creditBucketAnswer = z.object({ available_class: creditBucketOut });
 export const creditBucketSavedAnswer = z.object({ message: z.string(), available_class: creditBucketOut });
 

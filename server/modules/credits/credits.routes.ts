@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   changeCreditBucketBody,
   createCreditBucketBody,
   creditBucketAnswer,
-  creditBucketParams,
   creditBucketSavedAnswer,
   creditsAnswer,
   creditsQuery,
   penaltiesAnswer,
 } from "../../../domain/api/credits";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { forbidden } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
@@ -74,7 +73,7 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["créditos"],
         summary: "Un paquete de créditos (propio; un administrador, de cualquier cliente)",
-        params: creditBucketParams,
+        params: idParams,
         response: { 200: creditBucketAnswer },
       },
     },
@@ -136,8 +135,8 @@ const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["créditos"],
         summary: "Elimina un paquete de créditos (auditado)",
-        params: creditBucketParams,
-        response: { 200: z.object({ message: z.string() }) },
+        params: idParams,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   cardSetupAnswer,
   cardSetupBody,
@@ -14,7 +13,7 @@ import {
   savedCardAnswer,
   savedCardsAnswer,
 } from "../../../domain/api/payment-methods";
-import { idParams } from "../../../domain/api/wire";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
@@ -121,7 +120,7 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: methodTags,
         summary: "Elimina una opción de pago (admin)",
         params: idParams,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
@@ -226,7 +225,7 @@ const paymentMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: cardTags,
         summary: "Elimina una tarjeta guardada",
         params: idParams,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   adminFreezeBody,
   freezeAnswer,
@@ -10,7 +9,7 @@ import {
   payRenewalAnswer,
   payRenewalBody,
 } from "../../../domain/api/purchases";
-import { idParams } from "../../../domain/api/wire";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { formatDate } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import { cardGateway, sandboxGateway, subscriptionGatewayFor } from "../../payments/gateways";
@@ -93,7 +92,7 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Quita un congelamiento que no ha empezado (admin); las fechas regresan",
         params: idParams,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
