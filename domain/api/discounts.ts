@@ -32,3 +32,27 @@ export const discountCheckAnswer = z.object({ discount: discountOut, totals: dis
 export const discountsAnswer = z.object({ descuentos: z.array(discountOut) });
 export const discountAnswer = z.object({ discount: discountOut });
 export const discountDeletedAnswer = z.object({ discount_id: z.number() });
+
+/** The back office creates a code with this body (POST /api/discounts). */
+export const discountBody = z
+  .object({
+    code: z.string().trim().min(1).max(60),
+    description: z.string().max(500).nullable().optional(),
+    amount: z.number().min(0).max(1_000_000),
+    is_percent: z.boolean().default(false),
+    first_invoice_only: z.boolean().default(false),
+    max_uses: z.number().int().min(0).nullable().optional(),
+    max_uses_per_customer: z.number().int().min(0).nullable().optional(),
+    starts_at: z.coerce.date().nullable().optional(),
+    ends_at: z.coerce.date().nullable().optional(),
+    class_package_id: z.number().int().positive().nullable().optional(),
+    available: z.boolean().default(true),
+  })
+  .refine((d) => !d.is_percent || d.amount <= 100, {
+    message: "El porcentaje no puede pasar de 100.",
+    path: ["amount"],
+  });
+/** The parsed body the routes store. */
+export type DiscountBodyValues = z.output<typeof discountBody>;
+/** PUT /api/discounts: the same fields and which code. */
+export const discountUpdateBody = discountBody.and(z.object({ discount_id: z.number().int().positive() }));

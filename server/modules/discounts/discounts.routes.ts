@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
+  type DiscountBodyValues,
   discountAnswer,
+  discountBody,
   discountCheckAnswer,
   discountCheckQuery,
   discountCodeParams,
   discountDeletedAnswer,
   discountsAnswer,
+  discountUpdateBody,
 } from "../../../domain/api/discounts";
 import { idParams } from "../../../domain/api/wire";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
@@ -22,26 +24,8 @@ import {
 import { requireDiscount, resolveDiscount, toDiscountOut, totalsFor } from "./discounts.service";
 
 const tags = ["descuentos"];
-const discountBody = z
-  .object({
-    code: z.string().trim().min(1).max(60),
-    description: z.string().max(500).nullable().optional(),
-    amount: z.number().min(0).max(1_000_000),
-    is_percent: z.boolean().default(false),
-    first_invoice_only: z.boolean().default(false),
-    max_uses: z.number().int().min(0).nullable().optional(),
-    max_uses_per_customer: z.number().int().min(0).nullable().optional(),
-    starts_at: z.coerce.date().nullable().optional(),
-    ends_at: z.coerce.date().nullable().optional(),
-    class_package_id: z.number().int().positive().nullable().optional(),
-    available: z.boolean().default(true),
-  })
-  .refine((d) => !d.is_percent || d.amount <= 100, {
-    message: "El porcentaje no puede pasar de 100.",
-    path: ["amount"],
-  });
 
-const toValues = (body: z.infer<typeof discountBody>) => ({
+const toValues = (body: DiscountBodyValues) => ({
   ...body,
   amount: centsToString(toCents(body.amount)),
 });
@@ -130,7 +114,7 @@ const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Actualiza un descuento (admin)",
-        body: discountBody.and(z.object({ discount_id: z.number().int().positive() })),
+        body: discountUpdateBody,
         response: { 200: discountAnswer },
       },
     },
