@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fiscalDataSchema } from "../fiscal/fiscal-data";
-import { isoDate } from "./wire";
+import { idParams, isoDate } from "./wire";
 
 /** The signed-in customer's datos de facturación (server/modules/fiscal, issue 20.1). */
 
@@ -58,3 +58,7 @@ export const facturaOut = z.object({
 export type Factura = z.input<typeof facturaOut>;
 export const facturasAnswer = z.object({ facturas: z.array(facturaOut) });
 export const facturaAnswer = z.object({ factura: facturaOut });
+/** POST: ask for the factura of one of my paid purchases. */
+export const facturaRequestBody = z.object({ purchase_id: z.number().int().positive() });
+/** `:id/:format`: a factura's PDF or XML. */
+export const facturaDocParams = idParams.extend({ format: z.enum(["pdf", "xml"]) });

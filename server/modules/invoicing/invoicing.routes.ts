@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { facturaAnswer, facturasAnswer } from "../../../domain/api/fiscal";
+import {
+  facturaAnswer,
+  facturaDocParams,
+  facturaRequestBody,
+  facturasAnswer,
+} from "../../../domain/api/fiscal";
 import { idParams } from "../../../domain/api/wire";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { listCfdisOfCustomer } from "./invoicing.repository";
@@ -15,7 +19,6 @@ import {
 } from "./invoicing.service";
 
 const tags = ["facturas"];
-const docParams = idParams.extend({ format: z.enum(["pdf", "xml"]) });
 const facturaDocument = {
   description: "La representación impresa (PDF) o el CFDI timbrado (XML)",
   contentTypes: ["application/pdf", "application/xml"],
@@ -44,7 +47,7 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Pide la factura de una compra pagada",
         description:
           "Idempotente: una factura por compra (la existente se devuelve). Sin FACTURAPI_KEY emite una vista previa sin validez fiscal. 404 PURCHASE_NOT_FOUND, 409 PURCHASE_NOT_PAID / PURCHASE_REFUNDED / IN_GLOBAL_INVOICE / INVOICE_PERIOD_CLOSED, 412 FISCAL_DATA_MISSING, 422 INVOICE_REFUSED (el PAC rechazó los datos), 503 PAC_UNAVAILABLE.",
-        body: z.object({ purchase_id: z.number().int().positive() }),
+        body: facturaRequestBody,
         response: { 200: facturaAnswer },
       },
     },
@@ -61,7 +64,7 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Descarga el PDF o el XML de una factura propia",
-        params: docParams,
+        params: facturaDocParams,
         documentedAnswer: facturaDocument,
       },
     },
@@ -97,7 +100,7 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Descarga el PDF o el XML de una factura (admin)",
-        params: docParams,
+        params: facturaDocParams,
         documentedAnswer: facturaDocument,
       },
     },
