@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { unsubscribeQuery } from "../../../domain/api/notifications";
 import { studioName } from "../../../domain/app-config";
 import { escapeHtml } from "../../plugins/page-template";
 import { setReminderEmails } from "./notifications.repository";
@@ -22,10 +22,7 @@ const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
           description: "Una página que confirma el cambio (HTML)",
           contentTypes: ["text/html"],
         },
-        querystring: z.object({
-          token: z.string().max(200).default(""),
-          again: z.enum(["1"]).optional(),
-        }),
+        querystring: unsubscribeQuery,
       },
     },
     async (request, reply) => {
