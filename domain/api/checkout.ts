@@ -153,3 +153,61 @@ export const mercadoPagoReturnAnswer = z.object({
   status: z.string(),
   paid: z.boolean(),
 });
+
+// --- Payment providers' webhooks: each route reads its raw body itself (signatures cover the bytes).
+
+/** What every webhook answers the provider. */
+export const webhookAnswer = z.object({ received: z.boolean(), result: z.string() });
+export const stripeWebhookHeaders = z.object({ "stripe-signature": z.string().max(2000).optional() }).loose();
+const paypalHeader = z.string().max(2000).optional();
+export const paypalWebhookHeaders = z
+  .object({
+    "paypal-auth-algo": paypalHeader,
+    "paypal-cert-url": paypalHeader,
+    "paypal-transmission-id": paypalHeader,
+    "paypal-transmission-sig": paypalHeader,
+    "paypal-transmission-time": paypalHeader,
+  })
+  .loose();
+/** Mercado Pago's notification: the signature covers the query's data.id, not the body. */
+export const mercadoPagoWebhookQuery = z
+  .object({ "data.id": mercadoPagoId.optional(), type: z.string().max(80).optional() })
+  .loose();
+export const mercadoPagoWebhookHeaders = z
+  .object({
+    "x-signature": z.string().max(500).optional(),
+    "x-request-id": z.string().max(200).optional(),
+  })
+  .loose();
+export const mercadoPagoWebhookBody = z
+  .object({
+    id: z.union([z.string().max(64), z.number()]).optional(),
+    type: z.string().max(80).optional(),
+    data: z
+      .object({ id: z.union([mercadoPagoId, z.number()]).optional() })
+      .loose()
+      .optional(),
+  })
+  .loose()
+  .nullish();
+
+// --- The sandbox processor's hosted payment page (server/modules/checkout/sandbox-session.routes.ts)
+
+export const sandboxSessionParams = z.object({ id: z.string().regex(/^cs_sandbox_[a-f0-9]{24}$/) });
+/** The signed link's fields (the signature covers them). */
+export const sandboxSessionQuery = z
+  .object({
+    purchase_id: z.coerce.number().int().positive(),
+    amount: z.coerce.number().int().min(0),
+    title: z.string().max(200),
+    return_url: z.string().max(500),
+    cancel_url: z.string().max(500),
+    sig: z.string().max(64),
+  })
+  .loose();
+/** The page's card form (urlencoded). */
+export const sandboxPayBody = z.object({
+  number: z.string().max(30).default(""),
+  exp: z.string().max(10).default(""),
+  cvc: z.string().max(4).default(""),
+});

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   idempotencyHeaders,
   mercadoPagoAnswer,
   mercadoPagoBody,
-  mercadoPagoId,
   mercadoPagoReturnAnswer,
   mercadoPagoReturnBody,
   mercadoPagoStatusAnswer,
+  mercadoPagoWebhookBody,
+  mercadoPagoWebhookHeaders,
+  mercadoPagoWebhookQuery,
+  webhookAnswer,
 } from "../../../domain/api/checkout";
 import { AppError } from "../../../domain/errors";
 import { mercadopagoClient } from "../../payments/gateways";
@@ -107,27 +109,10 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Notificaciones de Mercado Pago (firma x-signature con MERCADOPAGO_WEBHOOK_SECRET)",
         description:
           "401 MERCADOPAGO_SIGNATURE_INVALID; 409 si la compra aún no existe (Mercado Pago reintenta); 502 si Mercado Pago no responde.",
-        querystring: z
-          .object({ "data.id": mercadoPagoId.optional(), type: z.string().max(80).optional() })
-          .loose(),
-        headers: z
-          .object({
-            "x-signature": z.string().max(500).optional(),
-            "x-request-id": z.string().max(200).optional(),
-          })
-          .loose(),
-        body: z
-          .object({
-            id: z.union([z.string().max(64), z.number()]).optional(),
-            type: z.string().max(80).optional(),
-            data: z
-              .object({ id: z.union([mercadoPagoId, z.number()]).optional() })
-              .loose()
-              .optional(),
-          })
-          .loose()
-          .nullish(),
-        response: { 200: z.object({ received: z.boolean(), result: z.string() }) },
+        querystring: mercadoPagoWebhookQuery,
+        headers: mercadoPagoWebhookHeaders,
+        body: mercadoPagoWebhookBody,
+        response: { 200: webhookAnswer },
       },
     },
     async (request) => {

@@ -1,21 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { sandboxPayBody, sandboxSessionParams, sandboxSessionQuery } from "../../../domain/api/checkout";
 import { t } from "../../../domain/messages";
 import { verifySandboxSession } from "../../payments/sandbox";
 import { paySandboxSession } from "./sandbox-session.service";
 import { sandboxSessionPage } from "./sandbox-session-page";
-
-const params = z.object({ id: z.string().regex(/^cs_sandbox_[a-f0-9]{24}$/) });
-const query = z
-  .object({
-    purchase_id: z.coerce.number().int().positive(),
-    amount: z.coerce.number().int().min(0),
-    title: z.string().max(200),
-    return_url: z.string().max(500),
-    cancel_url: z.string().max(500),
-    sig: z.string().max(64),
-  })
-  .loose();
 
 /**
  * The sandbox processor's hosted payment page (checkout's session mode). The link is signed by
@@ -41,8 +29,8 @@ const sandboxSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["checkout"],
         summary: "Página de pago alojada del procesador sandbox",
         documentedAnswer: { description: "La página de pago (HTML)", contentTypes: ["text/html"] },
-        params,
-        querystring: query,
+        params: sandboxSessionParams,
+        querystring: sandboxSessionQuery,
       },
     },
     async (request, reply) => {
@@ -64,13 +52,9 @@ const sandboxSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["checkout"],
         summary: "Paga la sesión alojada del sandbox; redirige a /gracias/{id}",
         documentedAnswer: { status: 303, description: "Pagada: redirige a return_url", contentTypes: [] },
-        params,
-        querystring: query,
-        body: z.object({
-          number: z.string().max(30).default(""),
-          exp: z.string().max(10).default(""),
-          cvc: z.string().max(4).default(""),
-        }),
+        params: sandboxSessionParams,
+        querystring: sandboxSessionQuery,
+        body: sandboxPayBody,
       },
     },
     async (request, reply) => {

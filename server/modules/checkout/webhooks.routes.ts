@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { paypalWebhookHeaders, stripeWebhookHeaders, webhookAnswer } from "../../../domain/api/checkout";
 import { AppError } from "../../../domain/errors";
 import { cardGateway, paypalClient } from "../../payments/gateways";
 import { parsePaypalEvent } from "../../payments/paypal-events";
@@ -26,8 +26,8 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["checkout"],
         summary: "Eventos de Stripe (firma verificada con STRIPE_WEBHOOK_SECRET)",
         description: "400 WEBHOOK_SIGNATURE_INVALID; 409 si la compra aún no existe (Stripe reintenta).",
-        headers: z.object({ "stripe-signature": z.string().max(2000).optional() }).loose(),
-        response: { 200: z.object({ received: z.boolean(), result: z.string() }) },
+        headers: stripeWebhookHeaders,
+        response: { 200: webhookAnswer },
       },
     },
     async (request) => {
@@ -44,7 +44,6 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const paypalHeader = z.string().max(2000).optional();
   app.post(
     "/webhooks/paypal",
     {
@@ -53,16 +52,8 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Eventos de PayPal (verificados con la API de PayPal y PAYPAL_WEBHOOK_ID)",
         description:
           "400 WEBHOOK_SIGNATURE_INVALID; 409 si la compra aún no existe (PayPal reintenta); 502 si PayPal no responde.",
-        headers: z
-          .object({
-            "paypal-auth-algo": paypalHeader,
-            "paypal-cert-url": paypalHeader,
-            "paypal-transmission-id": paypalHeader,
-            "paypal-transmission-sig": paypalHeader,
-            "paypal-transmission-time": paypalHeader,
-          })
-          .loose(),
-        response: { 200: z.object({ received: z.boolean(), result: z.string() }) },
+        headers: paypalWebhookHeaders,
+        response: { 200: webhookAnswer },
       },
     },
     async (request) => {
