@@ -66,3 +66,15 @@ export const eventAttendeesAnswer = z.object({
     }),
   ),
 });
+
+/** The home page's lists of packages (server/db/schema/packages.ts keeps the same three). */
+export const HOME_LISTS = ["presenciales", "online", "especiales"] as const;
+
+/** `:list` of POST /class_packages/:list/home. */
+export const homeListParams = z.object({ list: z.enum(HOME_LISTS) });
+/** `:list/home/:id` of DELETE /class_packages/:list/home/:id: the package to take off the list. */
+export const homeListPackageParams = homeListParams.extend({ id: z.coerce.number().int().positive() });
+export const addToHomeListBody = z.object({
+  class_package_id: z.number().int().positive(),
+  order: z.number().int().min(0).optional(),
+});

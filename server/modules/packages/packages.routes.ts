@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { classPackageAnswer, classPackagesAnswer, paquetesAnswer } from "../../../domain/api/packages";
-import { idParams } from "../../../domain/api/wire";
+import {
+  addToHomeListBody,
+  classPackageAnswer,
+  classPackagesAnswer,
+  HOME_LISTS,
+  homeListPackageParams,
+  homeListParams,
+  paquetesAnswer,
+} from "../../../domain/api/packages";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { HOME_LISTS } from "../../db/schema/packages";
+import { HOME_LISTS as STORED_HOME_LISTS } from "../../db/schema/packages";
 import { requireAdmin } from "../../plugins/auth";
 import {
   addPackageToHome,
@@ -15,8 +22,11 @@ import {
 } from "./packages.service";
 
 const tags = ["paquetes"];
-const listParams = z.object({ list: z.enum(HOME_LISTS) });
-const messageOut = z.object({ message: z.string() });
+
+// The contract's lists and the schema's must be the same three: a list added to one only would
+// be refused by the API or stored without a page showing it (this fails to compile then).
+const sameHomeLists: [typeof HOME_LISTS, typeof STORED_HOME_LISTS] = [STORED_HOME_LISTS, HOME_LISTS];
+void sameHomeLists;
 
 /**
  * Class packages and the home lists. The seeds read `paquetes` for the online and in-person lists
@@ -90,12 +100,9 @@ const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Agrega un paquete a una lista del home (admin)",
-        params: listParams,
-        body: z.object({
-          class_package_id: z.number().int().positive(),
-          order: z.number().int().min(0).optional(),
-        }),
-        response: { 200: messageOut },
+        params: homeListParams,
+        body: addToHomeListBody,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
@@ -111,8 +118,8 @@ const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Quita un paquete de una lista del home (admin)",
-        params: listParams.extend({ id: z.coerce.number().int().positive() }),
-        response: { 200: messageOut },
+        params: homeListPackageParams,
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {
