@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { appConfigAnswer, appConfigSavedAnswer, saveAppConfigBody } from "../../../domain/api/app-config";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
-
-const entry = z.object({ key: z.string().min(1).max(100), value: z.unknown() });
 
 const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.appConfig;
@@ -17,7 +16,7 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["configuración"],
         summary:
           "Configuración del estudio: lista de pares clave/valor (todas las claves, con valores por defecto)",
-        response: { 200: z.array(entry), 304: z.null() },
+        response: { 200: appConfigAnswer, 304: z.null() },
       },
     },
     async (request, reply) => {
@@ -37,8 +36,8 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["configuración"],
         summary: "Actualiza claves de configuración (solo administradores)",
-        body: z.union([z.array(entry).min(1).max(200), z.object({ config: z.array(entry).min(1).max(200) })]),
-        response: { 200: z.object({ message: z.string(), config: z.array(entry) }) },
+        body: saveAppConfigBody,
+        response: { 200: appConfigSavedAnswer },
       },
     },
     async (request) => {
