@@ -20,3 +20,6 @@ export const renameFileBody = z.object({
   file_id: z.number().int().positive(),
   name: z.string().trim().min(1).max(120),
 });
+
+/** `:name` of /files/private/:name and /files/s3/uploads/:name (outside /api: the files' `src`). */
+export const storedFileParams = z.object({ name: z.string() });

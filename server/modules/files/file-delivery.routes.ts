@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { storedFileParams } from "../../../domain/api/files";
 import { notFound } from "../../../domain/errors";
 import {
   contentDisposition,
@@ -13,7 +13,6 @@ import { deliverFile, privatizeLegacyCustomerUploads } from "./files.service";
 
 /** Our stored names only (uuid.ext): anything else is not a file of ours, whatever it decodes to. */
 const STORED_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{2,5}$/;
-const params = z.object({ name: z.string() });
 
 /**
  * The files that do not come from the static /files/uploads/ folder, registered outside /api
@@ -57,15 +56,23 @@ const fileDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.send(delivery.stream);
   }
 
-  app.get("/files/private/:name", { schema: { hide: true, params } }, async (request, reply) => {
-    if (!STORED_NAME.test(request.params.name)) throw notFound();
-    return send(reply, `${PRIVATE_PREFIX}${request.params.name}`, undefined, true);
-  });
+  app.get(
+    "/files/private/:name",
+    { schema: { hide: true, params: storedFileParams } },
+    async (request, reply) => {
+      if (!STORED_NAME.test(request.params.name)) throw notFound();
+      return send(reply, `${PRIVATE_PREFIX}${request.params.name}`, undefined, true);
+    },
+  );
 
-  app.get("/files/s3/uploads/:name", { schema: { hide: true, params } }, async (request, reply) => {
-    if (!STORED_NAME.test(request.params.name)) throw notFound();
-    return send(reply, `${PUBLIC_PREFIX}${request.params.name}`, "aws", false);
-  });
+  app.get(
+    "/files/s3/uploads/:name",
+    { schema: { hide: true, params: storedFileParams } },
+    async (request, reply) => {
+      if (!STORED_NAME.test(request.params.name)) throw notFound();
+      return send(reply, `${PUBLIC_PREFIX}${request.params.name}`, "aws", false);
+    },
+  );
 };
 
 export default fileDeliveryRoutes;
