@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Pool } from "pg";
-import { z } from "zod";
+import { healthAnswer, readinessAnswer } from "../../../domain/api/health";
 import { AppError } from "../../../domain/errors";
 import { MIGRATIONS_FOLDER } from "../../db/migrate";
 
@@ -13,15 +13,6 @@ const draining = new WeakSet<object>();
 export function startDraining(app: FastifyInstance): void {
   draining.add(app.database);
 }
-
-const readiness = z.object({
-  status: z.enum(["ready", "not_ready"]),
-  database: z.enum(["ok", "unavailable"]),
-  migrations: z.object({ applied: z.number().int(), expected: z.number().int() }),
-  jobs: z.enum(["running", "off", "starting"]),
-  draining: z.boolean().optional(),
-  message: z.string().optional(),
-});
 
 /**
  * GET /api/health: alive, and the database answers (a load balancer's check). GET /api/ready:
@@ -36,7 +27,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["sistema"],
         summary: "Estado del servicio y de la base de datos",
-        response: { 200: z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }) },
+        response: { 200: healthAnswer },
       },
     },
     async () => {
@@ -63,7 +54,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["sistema"],
         summary: "Listo para recibir tráfico: base de datos, migraciones y tareas en segundo plano",
-        response: { 200: readiness, 503: readiness },
+        response: { 200: readinessAnswer, 503: readinessAnswer },
       },
     },
     async (_request, reply) => {
