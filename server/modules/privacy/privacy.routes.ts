@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { closureRequestedAnswer, closureStatusAnswer } from "../../../domain/api/customers";
+import { accountClosedAnswer, dataExportQuery } from "../../../domain/api/privacy";
+import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
@@ -10,12 +12,6 @@ import {
   exportToCsv,
   requestClosure,
 } from "./privacy.service";
-
-const statusOut = z.object({
-  status: z.enum(["none", "requested", "closed"]),
-  requested_at: z.date().nullable(),
-  closed_at: z.date().nullable(),
-});
 
 /**
  * ARCO rights (Mexico's LFPDPPP): a customer downloads everything the studio holds about them
@@ -33,7 +29,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           description: "Mis datos, como archivo JSON o CSV",
           contentTypes: ["application/json", "text/csv"],
         },
-        querystring: z.object({ format: z.enum(["json", "csv"]).default("json") }),
+        querystring: dataExportQuery,
       },
     },
     async (request, reply) => {
@@ -56,7 +52,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["privacidad"],
         summary: "Estado de mi solicitud para cerrar la cuenta",
-        response: { 200: statusOut },
+        response: { 200: closureStatusAnswer },
       },
     },
     async (request) => closureStatus(app.db, await currentCustomerId(request)),
@@ -69,7 +65,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["privacidad"],
         summary: "Pide al estudio cerrar mi cuenta y borrar mis datos personales",
-        response: { 200: statusOut.extend({ message: z.string() }) },
+        response: { 200: closureRequestedAnswer },
       },
     },
     async (request) => {
@@ -88,15 +84,8 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["privacidad"],
         summary:
           "Confirma el cierre de una cuenta: borra los datos personales, conserva compras y asistencias",
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        response: {
-          200: z.object({
-            customer_id: z.number(),
-            status: z.literal("closed"),
-            closed_at: z.date(),
-            message: z.string(),
-          }),
-        },
+        params: idParams,
+        response: { 200: accountClosedAnswer },
       },
     },
     async (request) => {
