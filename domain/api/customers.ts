@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_PASSWORD_POLICY } from "../auth";
-import { profileUpdateSchema, signupSchema } from "../customers";
+import { addressSchema, profileUpdateSchema, signupSchema } from "../customers";
 import { messages } from "../messages";
 import { STAFF_ROLES } from "../staff";
 import { isoDate, messageAnswer } from "./wire";
@@ -23,6 +23,14 @@ export const addressOut = z.object({
   country: z.string(),
   zip_code: z.string().nullable(),
 });
+
+/** The customer's own billing address (server/modules/addresses): at most one. */
+export const addressesAnswer = z.object({ addresses: z.array(addressOut) });
+export const addressAnswer = z.object({ address: addressOut });
+/** POST /addresses takes addressSchema (domain/customers.ts); PUT names the address in the body. */
+export const createAddressBody = addressSchema;
+export const changeAddressBody = addressSchema.extend({ address_id: z.number().int().positive() });
+export const addressDeletedAnswer = z.object({ deleted: z.literal(true) });
 
 /**
  * The customers row as the customer's own routes answer it, without the front desk's tags and

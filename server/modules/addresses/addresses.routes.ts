@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { addressOut } from "../../../domain/api/customers";
+import {
+  addressAnswer,
+  addressDeletedAnswer,
+  addressesAnswer,
+  changeAddressBody,
+  createAddressBody,
+} from "../../../domain/api/customers";
 import { idParams } from "../../../domain/api/wire";
-import { addressSchema } from "../../../domain/customers";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
 import {
   createMyAddress,
@@ -23,7 +27,7 @@ const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Mis direcciones (a lo más una)",
-        response: { 200: z.object({ addresses: z.array(addressOut) }) },
+        response: { 200: addressesAnswer },
       },
     },
     async (request) => {
@@ -40,7 +44,7 @@ const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Una dirección propia",
         params: idParams,
-        response: { 200: z.object({ address: addressOut }) },
+        response: { 200: addressAnswer },
       },
     },
     async (request) => ({
@@ -55,8 +59,8 @@ const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Crea mi dirección de facturación",
-        body: addressSchema,
-        response: { 201: z.object({ address: addressOut }) },
+        body: createAddressBody,
+        response: { 201: addressAnswer },
       },
     },
     async (request, reply) => {
@@ -72,8 +76,8 @@ const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Edita mi dirección (address_id en el cuerpo)",
-        body: addressSchema.extend({ address_id: z.number().int().positive() }),
-        response: { 200: z.object({ address: addressOut }) },
+        body: changeAddressBody,
+        response: { 200: addressAnswer },
       },
     },
     async (request) => {
@@ -90,7 +94,7 @@ const addressesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Borra mi dirección",
         params: idParams,
-        response: { 200: z.object({ deleted: z.literal(true) }) },
+        response: { 200: addressDeletedAnswer },
       },
     },
     async (request) => {
