@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   catalogueItemAnswer,
   catalogueListAnswer,
   catalogueSavedAnswer,
+  catalogueUpdateBody,
 } from "../../../domain/api/admin-catalogue";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
@@ -82,7 +82,7 @@ const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: `Actualizar ${spec.key} (admin; ${spec.idKey} numérico en el cuerpo, cambia solo lo enviado)`,
-          body: spec.input.partial().extend({ [spec.idKey]: z.coerce.number().int().positive() }),
+          body: catalogueUpdateBody(spec.input, spec.idKey),
           response: { 200: saved },
         },
       },

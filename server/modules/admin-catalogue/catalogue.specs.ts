@@ -1,12 +1,20 @@
 import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { z } from "zod";
+import type { z } from "zod";
+import {
+  classCategoryBody,
+  classPackageBody,
+  classTypeBody,
+  customSpotMapBody,
+  locationBody,
+  videoBody,
+  videoTypeBody,
+} from "../../../domain/api/admin-catalogue";
 import { AppError, badRequest } from "../../../domain/errors";
-import { IVA_RATES } from "../../../domain/fiscal/iva";
 import type { MessageKey } from "../../../domain/messages";
 import { t } from "../../../domain/messages";
 import { centsToString, toCents } from "../../../domain/money";
-import { parseRowSizes, rowLetter } from "../../../domain/spot-map";
+import { rowLetter } from "../../../domain/spot-map";
 import type { Db } from "../../db/client";
 import {
   class_categories,
@@ -52,19 +60,6 @@ export type CatalogueSpec = {
   messages: { saved: MessageKey; deleted: MessageKey; inUse: MessageKey };
 };
 
-const text = (max = 2000) => z.string().trim().max(max).nullable().optional();
-const name = z
-  .string()
-  .trim()
-  .min(2, { message: t("catalogueNameRequired") })
-  .max(120);
-const ref = z.coerce.number().int().positive().nullable().optional();
-const color = z
-  .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, { message: "Usa un color como #1a2b3c." })
-  .nullable()
-  .optional();
-
 function without(values: Values, ...keys: string[]) {
   const out = { ...values };
   for (const k of keys) delete out[k];
@@ -77,21 +72,7 @@ const locationsSpec: CatalogueSpec = {
   listKey: "locations",
   idKey: "location_id",
   table: { table: locations, id: locations.location_id },
-  input: z.object({
-    name,
-    address: text(300),
-    description: text(),
-    phone: text(30),
-    map_url: z
-      .string()
-      .trim()
-      .url({ message: "Usa una dirección web completa (https://...)." })
-      .max(1000)
-      .nullable()
-      .optional()
-      .or(z.literal("").transform(() => null)),
-    available: z.boolean().optional(),
-  }),
+  input: locationBody,
   usedBy: (id) => [[single_classes, eq(single_classes.location_id, id)]],
   messages: { saved: "locationSaved", deleted: "locationDeleted", inUse: "locationInUse" },
 };
@@ -103,25 +84,7 @@ const classTypesSpec: CatalogueSpec = {
   idKey: "class_type_id",
   table: { table: class_types, id: class_types.class_type_id },
   order: [class_types.name],
-  input: z.object({
-    name,
-    icon: text(500),
-    image: text(1000),
-    description: text(),
-    // Row sizes as the seeds store them ("4,5,5,6"); empty means no map.
-    spot_map: z
-      .string()
-      .trim()
-      .max(500)
-      .nullable()
-      .optional()
-      // Absent (a PUT that does not touch it) stays absent; empty clears the map.
-      .transform((v) => (v === undefined ? undefined : v ? v.replace(/\s+/g, "") : null))
-      .refine((v) => v == null || parseRowSizes(v) !== null, { message: t("spotMapInvalid") }),
-    custom_spot_map_id: ref,
-    color,
-    available: z.boolean().optional(),
-  }),
+  input: classTypeBody,
   usedBy: (id) => [
     [single_classes, eq(single_classes.class_type_id, id)],
     [class_package_types, eq(class_package_types.class_type_id, id)],
@@ -138,42 +101,18 @@ const classCategoriesSpec: CatalogueSpec = {
   idKey: "class_category_id",
   table: { table: class_categories, id: class_categories.class_category_id },
   order: [class_categories.name],
-  input: z.object({
-    name,
-    handle: z
-      .string()
-      .trim()
-      .regex(/^[a-z0-9-]{1,60}$/, { message: "Usa minúsculas, números y guiones." })
-      .nullable()
-      .optional()
-      .or(z.literal("").transform(() => null)),
-    description: text(),
-    available: z.boolean().optional(),
-  }),
+  input: classCategoryBody,
   usedBy: (id) => [[single_classes, eq(single_classes.class_category_id, id)]],
   messages: { saved: "classCategorySaved", deleted: "classCategoryDeleted", inUse: "classCategoryInUse" },
 };
 
-const spotKey = /^[A-Z]\d{1,3}$/;
 const customSpotMapsSpec: CatalogueSpec = {
   path: "/custom_spot_maps",
   key: "custom_spot_map",
   listKey: "custom_spot_maps",
   idKey: "custom_spot_map_id",
   table: { table: custom_spot_maps, id: custom_spot_maps.custom_spot_map_id },
-  input: z.object({
-    name,
-    rows: z.coerce.number().int().min(1).max(26),
-    columns: z.coerce.number().int().min(1).max(100),
-    spots: z
-      .record(
-        z.string().regex(spotKey),
-        z.object({ label: z.string().trim().max(20).optional(), selectable: z.boolean().optional() }),
-      )
-      .optional(),
-    class_type_id: ref,
-    class_types: text(500),
-  }),
+  input: customSpotMapBody,
   validate: (m) => {
     // The grid's size and its spots only make sense together: a PUT sends rows and columns
     // with the spots, or none of them. (The database fills an omitted spots with {}.)
@@ -196,62 +135,13 @@ const customSpotMapsSpec: CatalogueSpec = {
   messages: { saved: "customSpotMapSaved", deleted: "customSpotMapDeleted", inUse: "customSpotMapInUse" },
 };
 
-const period = z.enum(["day", "month", "year"]).nullable().optional();
-const count = (min = 0) => z.coerce.number().int().min(min).nullable().optional();
-const money = z.coerce.number().min(0).max(10_000_000);
-
 const packagesSpec: CatalogueSpec = {
   path: "/class_packages",
   key: "class_package",
   listKey: "class_packages",
   idKey: "class_package_id",
   table: { table: class_packages, id: class_packages.class_package_id },
-  input: z.object({
-    title: name,
-    price: money,
-    sale_price: money.nullable().optional(),
-    description: text(20_000),
-    short_description: text(500),
-    image: text(1000),
-    class_amount: z.coerce.number().int().min(-1).optional(),
-    expiration_days: count(),
-    is_special_event: z.boolean().optional(),
-    is_trial: z.boolean().optional(),
-    is_subscription: z.boolean().optional(),
-    is_online: z.boolean().optional(),
-    is_unlimited_membership: z.boolean().optional(),
-    subscription_period: period,
-    subscription_interval: count(1),
-    free_trial_length: count(),
-    free_trial_period: period,
-    limit_per_customer: count(1),
-    people_limit: count(1),
-    allowed_times: text(500),
-    order: z.coerce.number().int().optional(),
-    downloadable: z
-      .object({ name: z.string().max(200), type: z.string().max(100) })
-      .nullable()
-      .optional(),
-    file_url: text(1000),
-    allow_discount_over_sale_price: z.boolean().optional(),
-    /** IVA included in the price (issue 20.5, decision 0032): "16" by default. */
-    iva_rate: z
-      .enum(IVA_RATES)
-      .nullish()
-      .transform((v) => v ?? undefined),
-    receipt_file: text(1000),
-    available: z.boolean().optional(),
-    class_package_types: z
-      .array(
-        z.object({
-          class_type_id: z.coerce.number().int().positive(),
-          class_amount: z.coerce.number().int().min(-1),
-          expiration_days: count(),
-        }),
-      )
-      .max(50)
-      .optional(),
-  }),
+  input: classPackageBody,
   toColumns: (input) => {
     const out = without(input, "class_package_types");
     if (typeof input.price === "number") out.price = centsToString(toCents(input.price));
@@ -290,7 +180,7 @@ const videoTypesSpec: CatalogueSpec = {
   idKey: "video_type_id",
   table: { table: video_types, id: video_types.video_type_id },
   order: [video_types.order],
-  input: z.object({ name, description: text(), order: z.coerce.number().int().optional() }),
+  input: videoTypeBody,
   usedBy: (id) => [[videos, eq(videos.video_type_id, id)]],
   messages: { saved: "videoTypeSaved", deleted: "videoTypeDeleted", inUse: "videoTypeInUse" },
 };
@@ -301,26 +191,7 @@ const videosSpec: CatalogueSpec = {
   listKey: "videos",
   idKey: "video_id",
   table: { table: videos, id: videos.video_id },
-  input: z.object({
-    name,
-    url: text(1000),
-    host: z.enum(["local", "vimeo", "youtube"]).optional(),
-    file_id: ref,
-    description: text(),
-    thumbnail: text(1000),
-    duration: z.coerce.number().int().min(0).optional(),
-    instructor_id: ref,
-    class_type_id: ref,
-    video_type_id: ref,
-    program_id: ref,
-    published: z.boolean().optional(),
-    release_date: z.iso
-      .datetime({ offset: true })
-      .nullable()
-      .optional()
-      .transform((v) => (v ? new Date(v) : v)),
-    tag_ids: z.array(z.coerce.number().int().positive()).max(50).optional(),
-  }),
+  input: videoBody,
   toColumns: (input) => without(input, "tag_ids"),
   afterSave: async (db, id, input) => {
     const ids = input.tag_ids as number[] | undefined;
