@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { idParams, messageAnswer } from "./wire";
 
-/** The videos library and programs (server/modules/videos): requests and answers. */
-
-export { idParams };
-export const message = messageAnswer;
+/**
+ * The videos library and programs (server/modules/videos): requests and answers. Paths' `:id` is
+ * idParams and a write that only confirms answers messageAnswer (domain/api/wire.ts).
+ */
 
 const flag = z.enum(["true", "false", "1", "0"]);
 const idList = z.union([z.string().regex(/^\d+(,\d+)*$/), z.array(z.string().regex(/^\d+$/)).max(50)]);
 const optionalId = z.coerce.number().int().positive().optional();
 
-export const listQuery = z.object({
+/** GET /videos: a page of the library, filtered. */
+export const videoListQuery = z.object({
   query: z.string().max(200).optional().describe("Busca en el nombre del video"),
   page: z.coerce.number().int().positive().max(100_000).default(1).describe("Páginas de 32 videos"),
   instructor_id: optionalId,
@@ -58,9 +58,11 @@ export const videoOut = z.object({
   createdAt: z.string(),
 });
 
-export const videoListOut = z.object({ videos: z.array(videoOut), total: z.number() });
+/** A page of videos and how many match in all. */
+export const videoPageAnswer = z.object({ videos: z.array(videoOut), total: z.number() });
 
-export const filtersOut = z.object({
+/** GET /videos/filters: what the library can be filtered by. */
+export const videoFiltersAnswer = z.object({
   instructors: z.array(
     z.object({ instructor_id: z.number(), name: z.string(), last_name: z.string().nullable() }),
   ),
@@ -68,13 +70,14 @@ export const filtersOut = z.object({
   tags: z.array(tagOut),
 });
 
-export const ratingIn = z.object({
+export const rateVideoBody = z.object({
   video_id: z.coerce.number().int().positive(),
   rating: z.coerce.number().int().min(1).max(5),
   comment: z.string().trim().max(2000).nullish(),
 });
 
-export const programIn = z.object({
+/** POST /programs; PUT /programs takes any of its fields with program_id (changeProgramBody). */
+export const programBody = z.object({
   name: z.string().trim().min(1).max(200),
   description: z.string().trim().max(5000).nullish(),
   image: z.string().trim().max(1000).nullish(),
@@ -90,10 +93,31 @@ export const programOut = z.object({
   available: z.boolean(),
   order: z.number(),
 });
+export const changeProgramBody = programBody
+  .partial()
+  .extend({ program_id: z.coerce.number().int().positive() });
+export const programsAnswer = z.object({ programs: z.array(programOut) });
+export const programAnswer = z.object({ program: programOut });
+/** A program created or changed, and "Programa guardado." */
+export const programSavedAnswer = z.object({ program: programOut, message: z.string() });
+
+export const videoTypesAnswer = z.object({
+  video_types: z.array(
+    z.object({
+      video_type_id: z.number(),
+      name: z.string(),
+      description: z.string().nullable(),
+      order: z.number(),
+    }),
+  ),
+});
+
+/** GET /videos/tag/:id and /videos/program/:id: only the page (the path is the filter). */
+export const videoPageQuery = z.object({ page: videoListQuery.shape.page });
 
 export type VideoTag = z.input<typeof tagOut>;
 export type Video = z.input<typeof videoOut>;
-export type VideoFilterOptions = z.input<typeof filtersOut>;
+export type VideoFilterOptions = z.input<typeof videoFiltersAnswer>;
 export const videoAnswer = z.object({ video: videoOut });
 export const videosAnswer = z.object({ videos: z.array(videoOut) });
 export const playbackAnswer = z.object({ counted: z.boolean(), playbacks: z.number() });

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import {
+  changeProgramBody,
+  programAnswer,
+  programBody,
+  programSavedAnswer,
+  programsAnswer,
+  videoTypesAnswer,
+} from "../../../domain/api/videos";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { requireAdmin, requireUser } from "../../plugins/auth";
 import * as programs from "./programs.service";
-import { idParams, message, programIn, programOut } from "./videos.schemas";
 
 const tags = ["videos"];
 
@@ -19,18 +26,7 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Tipos de video",
-        response: {
-          200: z.object({
-            video_types: z.array(
-              z.object({
-                video_type_id: z.number(),
-                name: z.string(),
-                description: z.string().nullable(),
-                order: z.number(),
-              }),
-            ),
-          }),
-        },
+        response: { 200: videoTypesAnswer },
       },
     },
     async () => ({ video_types: await programs.listVideoTypes(app.db) }),
@@ -43,7 +39,7 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Programas (los clientes ven solo los disponibles)",
-        response: { 200: z.object({ programs: z.array(programOut) }) },
+        response: { 200: programsAnswer },
       },
     },
     async (request) => ({
@@ -59,7 +55,7 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Un programa",
         params: idParams,
-        response: { 200: z.object({ program: programOut }) },
+        response: { 200: programAnswer },
       },
     },
     async (request) => ({
@@ -78,8 +74,8 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Crear programa (admin)",
-        body: programIn,
-        response: { 201: z.object({ program: programOut, message: z.string() }) },
+        body: programBody,
+        response: { 201: programSavedAnswer },
       },
     },
     async (request, reply) => reply.status(201).send(await programs.createProgram(app.db, request.body)),
@@ -92,8 +88,8 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Actualizar programa (admin), program_id en el cuerpo",
-        body: programIn.partial().extend({ program_id: z.coerce.number().int().positive() }),
-        response: { 200: z.object({ program: programOut, message: z.string() }) },
+        body: changeProgramBody,
+        response: { 200: programSavedAnswer },
       },
     },
     async (request) => {
@@ -110,7 +106,7 @@ const programsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Eliminar programa (admin); sus videos quedan sin programa",
         params: idParams,
-        response: { 200: message },
+        response: { 200: messageAnswer },
       },
     },
     async (request) => programs.deleteProgram(app.db, request.params.id),

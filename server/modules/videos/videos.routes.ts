@@ -1,28 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   favoriteAnswer,
   favoritesAnswer,
   playbackAnswer,
+  rateVideoBody,
   ratingAnswer,
   videoAnswer,
+  videoFiltersAnswer,
   videoIdBody,
+  videoListQuery,
   videoMarkedAnswer,
+  videoPageAnswer,
+  videoPageQuery,
   videosAnswer,
 } from "../../../domain/api/videos";
+import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { unauthorized } from "../../../domain/errors";
 import { requireUser } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
-import {
-  filtersOut,
-  idParams,
-  listQuery,
-  message,
-  ratingIn,
-  toFilters,
-  videoListOut,
-} from "./videos.schemas";
+import { toFilters } from "./videos.schemas";
 import * as service from "./videos.service";
 
 const tags = ["videos"];
@@ -53,8 +50,8 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Biblioteca de videos (32 por página, más nuevos primero)",
         description: ACCESS,
-        querystring: listQuery,
-        response: { 200: videoListOut },
+        querystring: videoListQuery,
+        response: { 200: videoPageAnswer },
       },
     },
     async (request, reply) => {
@@ -73,7 +70,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Opciones de los filtros: coaches, tipos de clase y etiquetas que usan los videos",
         description: ACCESS,
-        response: { 200: filtersOut },
+        response: { 200: videoFiltersAnswer },
       },
     },
     async (request) => {
@@ -106,8 +103,8 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Videos con una etiqueta",
         description: ACCESS,
         params: idParams,
-        querystring: z.object({ page: listQuery.shape.page }),
-        response: { 200: videoListOut },
+        querystring: videoPageQuery,
+        response: { 200: videoPageAnswer },
       },
     },
     async (request, reply) => {
@@ -128,8 +125,8 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Videos de un programa",
         description: ACCESS,
         params: idParams,
-        querystring: z.object({ page: listQuery.shape.page }),
-        response: { 200: videoListOut },
+        querystring: videoPageQuery,
+        response: { 200: videoPageAnswer },
       },
     },
     async (request, reply) => {
@@ -205,7 +202,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Calificar un video (1 a 5); calificar de nuevo reemplaza la calificación",
         description: ACCESS,
-        body: ratingIn,
+        body: rateVideoBody,
         response: { 200: ratingAnswer },
       },
     },
@@ -221,7 +218,7 @@ const videosRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Envía al cliente un correo para calificar el video",
         description: ACCESS,
         body: videoIdBody,
-        response: { 200: message },
+        response: { 200: messageAnswer },
       },
     },
     async (request) => {

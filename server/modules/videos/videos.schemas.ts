@@ -1,22 +1,10 @@
 import type { z } from "zod";
-import type { listQuery } from "../../../domain/api/videos";
+import type { videoListQuery } from "../../../domain/api/videos";
 import type { VideoFilters } from "./videos.repository";
 
-// The videos API's schemas live in domain/api/videos.ts (the web infers its types from them);
-// re-exported here for the routes plugins and tests that import them from this module.
-export {
-  filtersOut,
-  idParams,
-  listQuery,
-  message,
-  programIn,
-  programOut,
-  ratingIn,
-  videoListOut,
-  videoOut,
-} from "../../../domain/api/videos";
-
-export type ListQuery = z.infer<typeof listQuery>;
+// The videos API's schemas live in domain/api/videos.ts; what is left here is the server's own:
+// the list's query as the handler reads it, turned into the repository's filters.
+export type ListQuery = z.infer<typeof videoListQuery>;
 
 const ids = (value: string | string[] | undefined): number[] =>
   value === undefined ? [] : (Array.isArray(value) ? value : value.split(",")).map(Number);

@@ -2,13 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import type { z } from "zod";
 import type {
   favoriteAnswer,
-  filtersOut,
   playbackAnswer,
   ratingAnswer,
   VideoFilterOptions,
   videoAnswer,
-  videoListOut,
+  videoFiltersAnswer,
   videoMarkedAnswer,
+  videoPageAnswer,
 } from "../../../domain/api/videos";
 import { api, isApiError } from "../../lib/api-client";
 
@@ -39,7 +39,7 @@ export function useVideos(filters: VideoFilters) {
   return useQuery({
     queryKey: ["videos", "list", filters],
     queryFn: ({ signal }) =>
-      api.get<z.input<typeof videoListOut>>("/videos", {
+      api.get<z.input<typeof videoPageAnswer>>("/videos", {
         signal,
         query: {
           query: filters.query,
@@ -59,7 +59,7 @@ export function useVideos(filters: VideoFilters) {
 export function useVideoFilterOptions(enabled: boolean) {
   return useQuery({
     queryKey: ["videos", "filters"],
-    queryFn: ({ signal }) => api.get<z.input<typeof filtersOut>>("/videos/filters", { signal }),
+    queryFn: ({ signal }) => api.get<z.input<typeof videoFiltersAnswer>>("/videos/filters", { signal }),
     enabled,
     staleTime: 5 * 60_000,
     retry,
