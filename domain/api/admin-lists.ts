@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { isLocalDay } from "../booking";
 import { IVA_RATES } from "../fiscal/iva";
 import { classSummaryRow } from "./dashboard";
 import { isoDate } from "./wire";
 
 /**
  * The admin lists' answers (server/modules/admin-lists): every list answers one page
- * `{ rows, total, page, pageSize }`; the query strings stay with the routes (their sort keys are
- * the repositories' allow-lists).
+ * `{ rows, total, page, pageSize }`. Their query strings are here too: each list's sort keys are
+ * the allow-list its repository orders by.
  */
 
 const paging = { total: z.number(), page: z.number(), pageSize: z.number() };
@@ -114,3 +115,92 @@ export const waitlistRow = z.object({
   createdAt: isoDate,
 });
 export const waitlistPage = pageOf(waitlistRow, {});
+
+// --- Query strings
+
+/**
+ * What every admin list accepts in its query string: paging (pageSize at
+ * most 100, so one request never reads more than a page), a sort key from the list's own
+ * allow-list, a free-text search and an optional range of the studio's local days.
+ */
+
+const day = z.string().refine(isLocalDay, { message: "Usa una fecha AAAA-MM-DD." });
+export const optionalId = z.coerce.number().int().positive().optional();
+
+export const MAX_PAGE_SIZE = 100;
+
+/** The common query string plus the list's own `filters`, with the day range checked in order. */
+export function listQuery<
+  const K extends readonly [string, ...string[]],
+  F extends z.ZodRawShape = Record<never, never>,
+>(sorts: K, defaults: { sort: K[number]; order: "asc" | "desc" }, filters: F = {} as F) {
+  return z
+    .object({
+      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
+      sort: z.enum(sorts).default(defaults.sort as K[number] & string),
+      order: z.enum(["asc", "desc"]).default(defaults.order),
+      query: z.string().trim().max(200).default(""),
+      from: day.optional(),
+      to: day.optional(),
+    })
+    .extend(filters)
+    .refine(rangeIsOrdered, rangeError);
+}
+
+/** Rejects a range whose end comes before its start (with the field the form should mark). */
+function rangeIsOrdered(q: { from?: string; to?: string }) {
+  return !q.from || !q.to || q.from <= q.to;
+}
+const rangeError = { message: "La fecha final debe ser posterior a la inicial.", path: ["to"] };
+
+/** Purchases and charges: newest first, by their own status, package, origin and payment option. */
+export const paymentListQuery = <
+  const K extends readonly ["created_at", ...string[]],
+  const S extends readonly [string, ...string[]],
+  const P extends readonly [string, ...string[]],
+>(
+  sorts: K,
+  statuses: S,
+  providers: P,
+) =>
+  listQuery(
+    sorts,
+    { sort: "created_at", order: "desc" },
+    {
+      status: z.enum(statuses).optional(),
+      class_package_id: optionalId,
+      provider: z.enum(providers).optional(),
+      payment_method_id: optionalId,
+    },
+  );
+
+export const CLASS_SORTS = ["date", "type", "coach", "location", "booked", "checked_in"] as const;
+export const classListQuery = listQuery(CLASS_SORTS, { sort: "date", order: "asc" });
+
+export const RESERVATION_SORTS = ["class_date", "customer", "type", "created_at"] as const;
+export const reservationListQuery = listQuery(
+  RESERVATION_SORTS,
+  { sort: "class_date", order: "asc" },
+  { state: z.enum(["active", "cancelled", "all"]).default("all") },
+);
+
+export const PURCHASE_SORTS = ["created_at", "customer", "title", "status", "provider", "total"] as const;
+export const INVOICE_SORTS = ["created_at", "customer", "title", "status", "total"] as const;
+
+export const WAITLIST_SORTS = ["class_date", "created_at", "customer", "status"] as const;
+/** "active": still in line (waiting or offered, not removed); "past": everything else. */
+export const WAITLIST_STATES = [
+  "active",
+  "past",
+  "waiting",
+  "offered",
+  "promoted",
+  "expired",
+  "left",
+] as const;
+export const waitlistListQuery = listQuery(
+  WAITLIST_SORTS,
+  { sort: "class_date", order: "desc" },
+  { status: z.enum(WAITLIST_STATES).optional() },
+);

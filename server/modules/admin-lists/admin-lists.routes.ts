@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import {
+  classListQuery,
   classPage,
+  INVOICE_SORTS,
   invoiceRow,
+  PURCHASE_SORTS,
+  paymentListQuery,
   paymentPage,
   purchaseRow,
+  reservationListQuery,
   reservationPage,
+  waitlistListQuery,
   waitlistPage,
 } from "../../../domain/api/admin-lists";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
@@ -21,31 +27,9 @@ import {
   listWaitlistEntries,
   removeWaitlistEntry,
 } from "./admin-lists.service";
-import { CLASS_SORTS, RESERVATION_SORTS } from "./classes.repository";
-import { listQuery, optionalId } from "./list-query";
-import { INVOICE_SORTS, PURCHASE_SORTS } from "./payments.repository";
-import { WAITLIST_SORTS, WAITLIST_STATES } from "./waitlist-entries.repository";
 
 const tags = ["admin", "listas"];
 
-/** Purchases and charges: newest first, by their own status, package, origin and payment option. */
-const paymentQuery = <
-  const K extends readonly ["created_at", ...string[]],
-  const S extends readonly [string, ...string[]],
->(
-  sorts: K,
-  statuses: S,
-) =>
-  listQuery(
-    sorts,
-    { sort: "created_at", order: "desc" },
-    {
-      status: z.enum(statuses).optional(),
-      class_package_id: optionalId,
-      provider: z.enum(PAYMENT_PROVIDERS).optional(),
-      payment_method_id: optionalId,
-    },
-  );
 const queryDoc =
   "page, pageSize (máx. 100), sort (lista permitida), order asc|desc, query (texto), from/to (días AAAA-MM-DD del estudio, inclusive).";
 
@@ -99,7 +83,7 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
           "Clases de un rango de días (por omisión hoy y los 7 siguientes) con reservados y asistencias",
         description: "query busca en tipo, ubicación y coach.",
       },
-      listQuery(CLASS_SORTS, { sort: "date", order: "asc" }),
+      classListQuery,
       classPage,
     ),
     async (request) => listClasses(app.db, await timeZone(), request.query),
@@ -112,11 +96,7 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Reservaciones por nombre o correo del cliente, en un rango de días de clase",
         description: "state: active | cancelled | all.",
       },
-      listQuery(
-        RESERVATION_SORTS,
-        { sort: "class_date", order: "asc" },
-        { state: z.enum(["active", "cancelled", "all"]).default("all") },
-      ),
+      reservationListQuery,
       reservationPage,
     ),
     async (request) => listReservations(app.db, await timeZone(), request.query),
@@ -128,7 +108,7 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Compras filtradas (estado, paquete, origen, método, fechas, cliente) con sus totales",
       description: "Los totales son de todo el conjunto filtrado, no sólo de la página.",
     },
-    paymentQuery(PURCHASE_SORTS, PURCHASE_STATUSES),
+    paymentListQuery(PURCHASE_SORTS, PURCHASE_STATUSES, PAYMENT_PROVIDERS),
     purchaseRow,
     listPurchases,
   );
@@ -139,7 +119,7 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Cargos (primer pago y renovaciones) filtrados, con sus totales",
       description: "confirm dice cómo se confirma un cargo en efectivo pendiente.",
     },
-    paymentQuery(INVOICE_SORTS, INVOICE_STATUSES),
+    paymentListQuery(INVOICE_SORTS, INVOICE_STATUSES, PAYMENT_PROVIDERS),
     invoiceRow,
     listInvoices,
   );
@@ -152,11 +132,7 @@ const adminListsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "from/to filtran por el día de la clase. status: active | past | waiting | offered | promoted | expired | left.",
       },
-      listQuery(
-        WAITLIST_SORTS,
-        { sort: "class_date", order: "desc" },
-        { status: z.enum(WAITLIST_STATES).optional() },
-      ),
+      waitlistListQuery,
       waitlistPage,
     ),
     async (request) => {

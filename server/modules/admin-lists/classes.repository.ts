@@ -1,4 +1,5 @@
 import { and, count, eq, exists, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { CLASS_SORTS, RESERVATION_SORTS } from "../../../domain/api/admin-lists";
 import { classSummaryColumns, seatsBooked } from "../../db/class-summary";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
@@ -29,7 +30,6 @@ import {
  * the rows of the page) plus one count.
  */
 
-export const CLASS_SORTS = ["date", "type", "coach", "location", "booked", "checked_in"] as const;
 export type ClassSort = (typeof CLASS_SORTS)[number];
 const NULLABLE_CLASS_SORTS = new Set<ClassSort>(["coach", "location"]);
 
@@ -97,7 +97,6 @@ export async function pageOfClasses(
   return { rows, total: total?.n ?? 0 };
 }
 
-export const RESERVATION_SORTS = ["class_date", "customer", "type", "created_at"] as const;
 export type ReservationSort = (typeof RESERVATION_SORTS)[number];
 export type ReservationState = "active" | "cancelled" | "all";
 

@@ -1,42 +1,7 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
-import { addLocalDays, isLocalDay, zonedInstant } from "../../../domain/booking";
+import { addLocalDays, zonedInstant } from "../../../domain/booking";
 
-/**
- * What every admin list accepts in its query string and how it becomes SQL: paging (pageSize at
- * most 100, so one request never reads more than a page), a sort key from the list's own
- * allow-list, a free-text search and an optional range of the studio's local days.
- */
-
-const day = z.string().refine(isLocalDay, { message: "Usa una fecha AAAA-MM-DD." });
-export const optionalId = z.coerce.number().int().positive().optional();
-
-export const MAX_PAGE_SIZE = 100;
-
-/** The common query string plus the list's own `filters`, with the day range checked in order. */
-export function listQuery<
-  const K extends readonly [string, ...string[]],
-  F extends z.ZodRawShape = Record<never, never>,
->(sorts: K, defaults: { sort: K[number]; order: "asc" | "desc" }, filters: F = {} as F) {
-  return z
-    .object({
-      page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
-      sort: z.enum(sorts).default(defaults.sort as K[number] & string),
-      order: z.enum(["asc", "desc"]).default(defaults.order),
-      query: z.string().trim().max(200).default(""),
-      from: day.optional(),
-      to: day.optional(),
-    })
-    .extend(filters)
-    .refine(rangeIsOrdered, rangeError);
-}
-
-/** Rejects a range whose end comes before its start (with the field the form should mark). */
-function rangeIsOrdered(q: { from?: string; to?: string }) {
-  return !q.from || !q.to || q.from <= q.to;
-}
-const rangeError = { message: "La fecha final debe ser posterior a la inicial.", path: ["to"] };
+/** How an admin list's query string (domain/api/admin-lists.ts) becomes SQL. */
 
 export type Paging = { page: number; pageSize: number };
 export type Sorting<K extends string> = { sort: K; order: "asc" | "desc" };

@@ -1,4 +1,5 @@
 import { type AnyColumn, and, count, eq, type SQL, sql } from "drizzle-orm";
+import type { INVOICE_SORTS, PURCHASE_SORTS } from "../../../domain/api/admin-lists";
 import type { Db } from "../../db/client";
 import { customers } from "../../db/schema/customers";
 import { class_packages } from "../../db/schema/packages";
@@ -39,7 +40,6 @@ function purchaseFilters(f: PaymentFilters): (SQL | undefined)[] {
 /** Sum of a numeric money column as centavos (integer arithmetic, no float drift). */
 const centsOf = (column: AnyColumn) => sql<number>`coalesce(sum(round(${column} * 100)), 0)`.mapWith(Number);
 
-export const PURCHASE_SORTS = ["created_at", "customer", "title", "status", "provider", "total"] as const;
 export type PurchaseSort = (typeof PURCHASE_SORTS)[number];
 
 export async function pageOfPurchases(
@@ -99,7 +99,6 @@ export async function pageOfPurchases(
   return { rows, byStatus };
 }
 
-export const INVOICE_SORTS = ["created_at", "customer", "title", "status", "total"] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 export async function pageOfInvoices(

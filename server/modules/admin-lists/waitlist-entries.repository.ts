@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
+import type { WAITLIST_SORTS, WAITLIST_STATES } from "../../../domain/api/admin-lists";
 import { WAITLIST_IN_LINE } from "../../../domain/api/waitlists";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
@@ -14,19 +15,8 @@ import { type InstantRange, offsetOf, orderBy, type Paging, type Sorting, within
  * the (single_class_id, createdAt) index; so it is not a sort key.
  */
 
-export const WAITLIST_SORTS = ["class_date", "created_at", "customer", "status"] as const;
 export type WaitlistSort = (typeof WAITLIST_SORTS)[number];
 
-/** "active": still in line (waiting or offered, not removed); "past": everything else. */
-export const WAITLIST_STATES = [
-  "active",
-  "past",
-  "waiting",
-  "offered",
-  "promoted",
-  "expired",
-  "left",
-] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
 
 const inLine = and(isNull(waitlists.deletedAt), inArray(waitlists.status, WAITLIST_IN_LINE));
