@@ -8,6 +8,8 @@ import { z } from "zod";
 export const appConfigEntry = z.object({ key: z.string().min(1).max(100), value: z.unknown() });
 /** GET /appconfig: every key, with its default when the studio never set it. */
 export const appConfigAnswer = z.array(appConfigEntry);
+/** GET /appconfig with the list's current ETag in If-None-Match: 304, no body. */
+export const appConfigNotModified = z.null();
 /** PUT /appconfig: the changed pairs, as a list or as `{ config: [...] }`. */
 export const saveAppConfigBody = z.union([
   z.array(appConfigEntry).min(1).max(200),

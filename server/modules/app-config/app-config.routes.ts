@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { appConfigAnswer, appConfigSavedAnswer, saveAppConfigBody } from "../../../domain/api/app-config";
+import {
+  appConfigAnswer,
+  appConfigNotModified,
+  appConfigSavedAnswer,
+  saveAppConfigBody,
+} from "../../../domain/api/app-config";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
@@ -16,7 +20,7 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["configuración"],
         summary:
           "Configuración del estudio: lista de pares clave/valor (todas las claves, con valores por defecto)",
-        response: { 200: appConfigAnswer, 304: z.null() },
+        response: { 200: appConfigAnswer, 304: appConfigNotModified },
       },
     },
     async (request, reply) => {
