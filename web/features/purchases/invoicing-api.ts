@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Factura, facturaAnswer, facturasAnswer } from "../../../domain/api/fiscal";
+import type { Factura, facturaAnswer, facturaRequestBody, facturasAnswer } from "../../../domain/api/fiscal";
 import { api } from "../../lib/api-client";
 
 /** A factura CFDI 4.0 or nota de crédito of the signed-in customer (issue 20.2, decision 0036). */
@@ -20,8 +20,10 @@ export function useMyFacturas() {
 export function useRequestFactura() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (purchaseId: number) =>
-      api.post<z.input<typeof facturaAnswer>>("/facturas", { purchase_id: purchaseId }),
+    mutationFn: (purchaseId: number) => {
+      const body: z.input<typeof facturaRequestBody> = { purchase_id: purchaseId };
+      return api.post<z.input<typeof facturaAnswer>>("/facturas", body);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["facturas"] }),
   });
 }
