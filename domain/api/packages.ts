@@ -67,8 +67,9 @@ export const eventAttendeesAnswer = z.object({
   ),
 });
 
-/** The home page's lists of packages (server/db/schema/packages.ts keeps the same three). */
+/** The home page's lists of packages: the one list (the table's check takes it from here). */
 export const HOME_LISTS = ["presenciales", "online", "especiales"] as const;
+export type HomeList = (typeof HOME_LISTS)[number];
 
 /** `:list` of POST /class_packages/:list/home. */
 export const homeListParams = z.object({ list: z.enum(HOME_LISTS) });

@@ -1,10 +1,10 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { HOME_LISTS, type HomeList } from "../../../domain/api/packages";
 import { class_types } from "./calendar";
 import { createdAtColumn, idColumn, moneyColumn, updatedAtColumn } from "./columns";
 
-export const HOME_LISTS = ["presenciales", "online", "especiales"] as const;
-export type HomeList = (typeof HOME_LISTS)[number];
+export { HOME_LISTS, type HomeList };
 
 export const class_packages = pgTable(
   "class_packages",
