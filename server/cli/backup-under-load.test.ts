@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client";
-import { DAY, makeClass, makeCustomer, makeStudio } from "../modules/reservations/test-fixtures";
+import { DAY, makeClass, makeCustomer, makeStudio } from "../test/booking";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { addPackage } from "../test/commerce";
 import { must, only } from "../test/fixtures";

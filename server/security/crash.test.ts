@@ -5,7 +5,7 @@ import { user } from "../db/schema/auth";
 import { available_classes } from "../db/schema/credits";
 import { customers } from "../db/schema/customers";
 import { payment_methods } from "../db/schema/payments";
-import { HOUR, makeClass, makeStudio } from "../modules/calendar/test-fixtures";
+import { HOUR, makeClass, makeStudio } from "../test/booking";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { addPackage } from "../test/commerce";
 import { testDriver } from "../test/test-driver";

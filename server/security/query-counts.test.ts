@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { class_reservations } from "../db/schema/reservations";
-import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../modules/calendar/test-fixtures";
+import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../test/booking";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { buyWithCard, customerLogin, type Shop, seedShop } from "../test/commerce";
 

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { audit_log } from "../../db/schema/audit";
+import { makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { makeClass, makeCustomer, makeStudio, type Studio } from "../reservations/test-fixtures";
 
 let t: TestApp;
 let studio: Studio;

@@ -8,9 +8,6 @@ import { customers } from "../../db/schema/customers";
 import { email_outbox } from "../../db/schema/mail";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { type Shop, seedShop } from "../../test/commerce";
-import { exactly, firstOf } from "../../test/fixtures";
 import {
   bucketAmount,
   DAY,
@@ -20,7 +17,10 @@ import {
   makeCustomer,
   makeStudio,
   type Studio,
-} from "../reservations/test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { type Shop, seedShop } from "../../test/commerce";
+import { exactly, firstOf } from "../../test/fixtures";
 
 let t: TestApp;
 let admin: { headers: Record<string, string>; userId: string };

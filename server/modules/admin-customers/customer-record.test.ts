@@ -8,10 +8,10 @@ import { email_outbox } from "../../db/schema/mail";
 import { purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
+import { DAY, makeClass, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { type Shop, seedShop } from "../../test/commerce";
 import { signUpCustomer, uniquePhone } from "../../test/customers";
-import { DAY, makeClass, makeStudio, type Studio } from "../reservations/test-fixtures";
 
 const PASSWORD = "Pilates-Rosa-2026";
 

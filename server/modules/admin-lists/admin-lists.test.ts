@@ -8,9 +8,6 @@ import { customers } from "../../db/schema/customers";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { sandboxGateway } from "../../payments/gateways";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { newKey, type Shop, seedShop } from "../../test/commerce";
-import { signUpCustomer } from "../../test/customers";
 import {
   book,
   DAY,
@@ -19,7 +16,10 @@ import {
   makeCustomer,
   makeStudio,
   type Studio,
-} from "../calendar/test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { newKey, type Shop, seedShop } from "../../test/commerce";
+import { signUpCustomer } from "../../test/customers";
 import { renewDueSubscriptions } from "../purchases/renewals";
 
 let t: TestApp;

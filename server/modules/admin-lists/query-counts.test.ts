@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
+import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { type Shop, seedShop } from "../../test/commerce";
-import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../calendar/test-fixtures";
 
 /**
  * The admin lists join in SQL: a page of 25 rows costs the same statements as a page of one

@@ -14,8 +14,6 @@ import { available_classes } from "../../db/schema/credits";
 import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { exactly, firstOf, must, only } from "../../test/fixtures";
 import {
   bucketAmount,
   makeClass,
@@ -23,7 +21,9 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../calendar/test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { exactly, firstOf, must, only } from "../../test/fixtures";
 import { type ChangeDeps, updateClasses } from "./class-changes.service";
 import { createClass, repeatWeekly } from "./schedule.service";
 

@@ -5,8 +5,6 @@ import { audit_log } from "../../db/schema/audit";
 import { single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { firstOf } from "../../test/fixtures";
 import {
   book,
   bucketAmount,
@@ -16,7 +14,9 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../calendar/test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 
 let t: TestApp;
 let studio: Studio;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { book, DAY, makeClass, makeCustomer, makeStudio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { book, DAY, makeClass, makeCustomer, makeStudio } from "../calendar/test-fixtures";
 
 let t: TestApp;
 beforeAll(async () => {

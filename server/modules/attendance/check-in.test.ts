@@ -5,8 +5,6 @@ import { available_classes, class_reservation_penalties } from "../../db/schema/
 import { customers } from "../../db/schema/customers";
 import { class_packages } from "../../db/schema/packages";
 import { purchases } from "../../db/schema/purchases";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { firstOf } from "../../test/fixtures";
 import {
   book,
   bucketAmount,
@@ -17,7 +15,9 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../calendar/test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 
 let t: TestApp;
 let studio: Studio;

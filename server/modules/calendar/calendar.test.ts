@@ -5,9 +5,9 @@ import { scheduleAnswer } from "../../../domain/api/calendar";
 import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
 import { class_categories, single_class_tags, single_classes } from "../../db/schema/calendar";
 import { tags } from "../../db/schema/content";
+import { book, makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { only } from "../../test/fixtures";
-import { book, makeClass, makeCustomer, makeStudio, type Studio } from "./test-fixtures";
 
 const MX = "America/Mexico_City";
 let t: TestApp;

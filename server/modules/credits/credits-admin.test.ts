@@ -3,17 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDay } from "../../../domain/booking";
 import { messages } from "../../../domain/messages";
 import { audit_log } from "../../db/schema/audit";
+import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf } from "../../test/fixtures";
-import {
-  book,
-  DAY,
-  makeClass,
-  makeCustomer,
-  makeStudio,
-  type Studio,
-  setConfig,
-} from "../calendar/test-fixtures";
 
 // Dates are built relative to now (days ahead or behind), never from the hour or weekday.
 let t: TestApp;

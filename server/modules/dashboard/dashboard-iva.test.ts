@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
 import { class_packages } from "../../db/schema/packages";
 import { invoices, purchases, refunds } from "../../db/schema/purchases";
+import { makeCustomer } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage } from "../../test/commerce";
-import { makeCustomer } from "../calendar/test-fixtures";
 
 /** The dashboard's revenue with IVA and before it (issue 20, decision 0032). */
 

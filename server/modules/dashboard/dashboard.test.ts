@@ -4,9 +4,9 @@ import { wallClock } from "../../../domain/format";
 import { customers } from "../../db/schema/customers";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
+import { DAY, makeClass, makeCustomer, makeStudio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage } from "../../test/commerce";
-import { DAY, makeClass, makeCustomer, makeStudio } from "../calendar/test-fixtures";
 
 let t: TestApp;
 let admin: Record<string, string>;

@@ -3,17 +3,9 @@ import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers } from "../../db/schema/customers";
 import { email_outbox } from "../../db/schema/mail";
+import { book, HOUR, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-driver";
-import {
-  book,
-  HOUR,
-  makeClass,
-  makeCustomer,
-  makeStudio,
-  type Studio,
-  setConfig,
-} from "../calendar/test-fixtures";
 import { sendDueReminders } from "./notifications.service";
 import { reminderUnsubscribeToken } from "./unsubscribe";
 

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservation_penalties } from "../../db/schema/credits";
 import { class_reservations } from "../../db/schema/reservations";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { firstOf } from "../../test/fixtures";
 import {
   book,
   DAY,
@@ -14,7 +12,9 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../calendar/test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 import { consecutiveNoShows, runNoShowJob } from "./penalties.service";
 
 let t: TestApp;

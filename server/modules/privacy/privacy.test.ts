@@ -6,9 +6,9 @@ import { addresses, customer_notes, customers } from "../../db/schema/customers"
 import { email_outbox } from "../../db/schema/mail";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
+import { book, DAY, makeClass, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { buyWithCard, type Shop, seedShop } from "../../test/commerce";
-import { book, DAY, makeClass, makeStudio, type Studio, setConfig } from "../calendar/test-fixtures";
 
 let t: TestApp;
 let admin: { headers: Record<string, string> };

@@ -5,9 +5,9 @@ import { messages } from "../../../domain/messages";
 import { payment_sources } from "../../db/schema/payments";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { sandboxGateway } from "../../payments/gateways";
+import { book, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, customerRow, newKey, token } from "../../test/commerce";
-import { book, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../calendar/test-fixtures";
 import { renewDueSubscriptions } from "./renewals";
 
 /**

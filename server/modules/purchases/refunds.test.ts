@@ -4,9 +4,9 @@ import { messages } from "../../../domain/messages";
 import { creditsToWithdraw } from "../../../domain/refunds";
 import { email_outbox } from "../../db/schema/mail";
 import { refunds } from "../../db/schema/purchases";
+import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, newKey, purchaseReads } from "../../test/commerce";
-import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../calendar/test-fixtures";
 
 /** Refunds (issue 21.4, decision 0027) with the sandbox processor and at the desk. */
 

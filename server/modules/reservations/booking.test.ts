@@ -5,8 +5,6 @@ import { messages } from "../../../domain/messages";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservation_penalties } from "../../db/schema/credits";
 import { class_reservations } from "../../db/schema/reservations";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { exactly, firstOf, only } from "../../test/fixtures";
 import {
   book,
   bucketAmount,
@@ -17,7 +15,9 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "./test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { exactly, firstOf, only } from "../../test/fixtures";
 
 let t: TestApp;
 let studio: Studio;

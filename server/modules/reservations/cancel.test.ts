@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, t as text } from "../../../domain/messages";
 import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { exactly, firstOf } from "../../test/fixtures";
 import {
   book,
   bucketAmount,
@@ -14,7 +12,9 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "./test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { exactly, firstOf } from "../../test/fixtures";
 
 let t: TestApp;
 let studio: Studio;

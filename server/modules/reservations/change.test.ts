@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, t as text } from "../../../domain/messages";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservations } from "../../db/schema/reservations";
+import { book, HOUR, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { book, HOUR, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "./test-fixtures";
 
 // Classes are built relative to now: 72 h ahead is far outside the default 12 h window and 3 h
 // ahead far inside it, whatever the hour or weekday the suite runs.

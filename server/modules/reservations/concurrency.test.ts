@@ -8,10 +8,10 @@ import { single_classes } from "../../db/schema/calendar";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_reservations } from "../../db/schema/reservations";
+import { HOUR, makeClass, makeCustomer, makeStudio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf, must, only } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
-import { HOUR, makeClass, makeCustomer, makeStudio } from "./test-fixtures";
 
 /**
  * 200 customers race for the last 5 seats of a class through two app instances on the same

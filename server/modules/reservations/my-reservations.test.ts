@@ -4,8 +4,6 @@ import { reservationsAnswer } from "../../../domain/api/reservations";
 import { messages } from "../../../domain/messages";
 import { class_reservation_penalties } from "../../db/schema/credits";
 import { class_reservations, coach_ratings } from "../../db/schema/reservations";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { firstOf, only } from "../../test/fixtures";
 import {
   book,
   DAY,
@@ -15,7 +13,9 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "./test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf, only } from "../../test/fixtures";
 
 let t: TestApp;
 let studio: Studio;

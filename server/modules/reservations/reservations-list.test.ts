@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservations } from "../../db/schema/reservations";
+import { DAY, HOUR, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf, only } from "../../test/fixtures";
-import { DAY, HOUR, makeCustomer, makeStudio, type Studio } from "./test-fixtures";
 
 let t: TestApp;
 let studio: Studio;

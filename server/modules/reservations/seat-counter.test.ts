@@ -2,10 +2,10 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservations } from "../../db/schema/reservations";
+import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf } from "../../test/fixtures";
 import { countActiveSeats } from "./booking.repository";
-import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "./test-fixtures";
 
 /**
  * single_classes.seats_taken (decision 0033) is what a booking takes its seat by, so it must

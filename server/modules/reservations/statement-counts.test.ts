@@ -1,9 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { email_outbox } from "../../db/schema/mail";
+import {
+  book,
+  bucketAmount,
+  DAY,
+  makeClass,
+  makeCustomer,
+  makeStudio,
+  type Studio,
+} from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf } from "../../test/fixtures";
-import { book, bucketAmount, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "./test-fixtures";
 
 /**
  * Booking and cancelling are the hottest writes (issue 10, case f): every statement is a round

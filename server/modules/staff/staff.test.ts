@@ -7,9 +7,9 @@ import { user } from "../../db/schema/auth";
 import { instructors, single_class_instructors } from "../../db/schema/calendar";
 import { customer_notes } from "../../db/schema/customers";
 import { setup_claims, staff_invitations } from "../../db/schema/staff";
+import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { TEST_PASSWORD } from "../../test/customers";
-import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../calendar/test-fixtures";
 
 let t: TestApp;
 let mailDir: string;

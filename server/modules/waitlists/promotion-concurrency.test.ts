@@ -6,10 +6,10 @@ import { loadConfig } from "../../config";
 import { type Database, openDatabase } from "../../db/client";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
+import { book, DAY, makeClass, makeCustomer, makeStudio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
-import { book, DAY, makeClass, makeCustomer, makeStudio } from "../calendar/test-fixtures";
 import { promoteClass } from "./promotion.service";
 
 /**

@@ -3,8 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { firstOf } from "../../test/fixtures";
 import {
   book,
   DAY,
@@ -14,7 +12,9 @@ import {
   makeStudio,
   type Studio,
   setConfig,
-} from "../calendar/test-fixtures";
+} from "../../test/booking";
+import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { firstOf } from "../../test/fixtures";
 import { promoteClass, sweepWaitlists } from "./promotion.service";
 
 let t: TestApp;

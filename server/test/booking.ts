@@ -1,13 +1,13 @@
 /**
  * Test fixtures of the booking suites: a small studio (locations, a row-size spot map type, a
  * custom-map type, a plain type), classes at chosen instants and customers with credits.
- * Tests only: writes straight to the database through app.db. Kept in the calendar, the lowest of
- * the booking modules, so that every module's tests may use them without a cycle between modules;
- * reservations/test-fixtures.ts re-exports them for the suites that still import them from there.
+ * Tests only: writes straight to the database through app.db. In server/test with the other shared
+ * fixtures (commerce.ts, customers.ts): they import no module, so every module's tests may use
+ * them without a dependency between modules.
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { AppConfigEntry } from "../../../domain/app-config";
+import type { AppConfigEntry } from "../../domain/app-config";
 import {
   class_types,
   custom_spot_maps,
@@ -15,11 +15,11 @@ import {
   locations,
   single_class_instructors,
   single_classes,
-} from "../../db/schema/calendar";
-import { available_classes } from "../../db/schema/credits";
-import { customers } from "../../db/schema/customers";
-import type { TestApp } from "../../test/build-test-app";
-import { exactly, only } from "../../test/fixtures";
+} from "../db/schema/calendar";
+import { available_classes } from "../db/schema/credits";
+import { customers } from "../db/schema/customers";
+import type { TestApp } from "./build-test-app";
+import { exactly, only } from "./fixtures";
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
