@@ -43,7 +43,6 @@ const NOT_ANSWERS: Record<string, string[]> = {
   videos: ["VideoFilters"],
   "admin-forms": ["FieldDraft", "FormDraft"],
   attendance: ["WalkInInput"],
-  checkout: ["CheckoutBody"],
 };
 
 const featuresDir = join(import.meta.dirname, "..", "features");

@@ -3,8 +3,10 @@ import type { z } from "zod";
 import type { acceptedPagesAnswer, pendingPageOut } from "../../../domain/api/accepted-pages";
 import type {
   cardAttemptAnswer,
+  cardAttemptBody,
   cardConfirmAnswer,
   cashCheckoutAnswer,
+  checkoutBody,
   offlineCheckoutAnswer,
   voucherAnswer,
   voucherSimulatedAnswer,
@@ -86,23 +88,11 @@ export const checkDiscount = (code: string, classPackageId: number) =>
   });
 
 /** What every checkout call sends (one idempotency key per attempt). */
-interface CheckoutBody {
-  class_package_id: number;
-  discountCode?: string | null;
-  idempotency_key: string;
-  payment_method_id?: number;
-  /** The pending sign-up fee is paid in this same payment (decision 0017). */
-  include_signup_fee?: boolean;
-}
+/** A checkout's body; the web always sends its idempotency key in it (the header is for API clients). */
+type CheckoutBody = z.input<typeof checkoutBody> & { idempotency_key: string };
 
-export const startCardCheckout = (
-  body: CheckoutBody & {
-    /** "session": pay on the processor's hosted page (the answer carries session.url). */
-    mode?: "card" | "session";
-    /** The hosted page returns to /gracias/{id}?paquete={then_package_id}. */
-    then_package_id?: number;
-  },
-) => api.post<z.input<typeof cardAttemptAnswer>>("/checkout/attempt", body);
+export const startCardCheckout = (body: z.input<typeof cardAttemptBody> & { idempotency_key: string }) =>
+  api.post<z.input<typeof cardAttemptAnswer>>("/checkout/attempt", body);
 
 /** Wallet, step 1: an order (one-off) or a plan (subscription) to approve. */
 export const startWalletCheckout = (body: CheckoutBody) =>
