@@ -53,12 +53,8 @@ const customerColumns = {
 /** What the front desk adds to the row (the desk's labels and the merge marker). */
 const deskColumns = { tags: z.array(z.string()), merged_into_id: z.number().nullable() };
 
-/**
- * The signed-in person (GET /api/session and the profile's base). A staff login without a
- * customer record has customer_id null and only the first fields; a customer has the whole row.
- */
-export const currentCustomerOut = z.object({
-  customer_id: z.number().nullable(),
+/** Who a customer is: the login's and the record's shared identity fields. */
+const personColumns = {
   uid: z.string().nullable(),
   name: z.string(),
   last_name: z.string().nullable(),
@@ -66,6 +62,15 @@ export const currentCustomerOut = z.object({
   phone: z.string().nullable(),
   birthdate: z.string().nullable(),
   instagram: z.string().nullable(),
+};
+
+/**
+ * The signed-in person (GET /api/session and the profile's base). A staff login without a
+ * customer record has customer_id null and only the first fields; a customer has the whole row.
+ */
+export const currentCustomerOut = z.object({
+  customer_id: z.number().nullable(),
+  ...personColumns,
   role: z.enum(["customer", "admin"]),
   /** owner, manager, front_desk or coach (issue 26); null for a customer. */
   staff_role: z.enum(STAFF_ROLES).nullable().optional(),
@@ -86,13 +91,7 @@ export const profileAnswer = z.object({ customer: profileOut });
 /** A customer record as written (sign-up, an administrator's edit through PUT /api/customer). */
 export const customerRecordOut = z.object({
   customer_id: z.number(),
-  uid: z.string().nullable(),
-  name: z.string(),
-  last_name: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  birthdate: z.string().nullable(),
-  instagram: z.string().nullable(),
+  ...personColumns,
   ...customerColumns,
   ...deskColumns,
 });
