@@ -23,6 +23,32 @@ const onPglite = testDriver() === "pglite";
 const embeddedOnDisk = (dataDir: string) =>
   openDatabase({ kind: "pglite", dataDir, loadDataDir: migratedPgliteDump() });
 
+/**
+ * A new PostgreSQL database, migrated, with business_name "Antes", for one case; dropped after it
+ * whatever the case did (`url` is its address).
+ */
+async function withMigratedPostgres(
+  prefix: string,
+  work: (url: URL, database: Awaited<ReturnType<typeof openDatabase>>) => Promise<void>,
+) {
+  const base = testDatabaseUrl();
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ kind: "postgres", url: url.toString() });
+    await migrateDatabase(database);
+    await database.db.insert(app_config).values({ key: "business_name", value: "Antes" });
+    await work(url, database);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
 describe("backup and restore", () => {
   it.skipIf(!onPglite)(
     "PGlite: a restore brings back exactly the backed-up rows and files",
@@ -61,17 +87,7 @@ describe("backup and restore", () => {
   );
 
   it.skipIf(onPglite)("PostgreSQL: pg_dump and pg_restore round-trip the data", async () => {
-    const base = testDatabaseUrl();
-    const name = `t_backup_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    try {
-      const database = await openDatabase({ kind: "postgres", url: url.toString() });
-      await migrateDatabase(database);
-      await database.db.insert(app_config).values({ key: "business_name", value: "Antes" });
+    await withMigratedPostgres("t_backup", async (url, database) => {
       const backupDir = path.join(tmp(), "copia");
       const dataDir = tmp();
       await createBackup({ databaseUrl: url.toString(), dataDir }, backupDir);
@@ -85,10 +101,7 @@ describe("backup and restore", () => {
       const rows = await check.db.select({ key: app_config.key, value: app_config.value }).from(app_config);
       await check.close();
       expect(rows).toEqual([{ key: "business_name", value: "Antes" }]);
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    });
   });
 
   it.skipIf(!onPglite)(
@@ -121,17 +134,7 @@ describe("backup and restore", () => {
     "PostgreSQL: restores over the live app database, pg-boss's partitioned job tables included",
     { timeout: 120_000 },
     async () => {
-      const base = testDatabaseUrl();
-      const name = `t_restore_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      const url = new URL(base);
-      url.pathname = `/${name}`;
-      try {
-        const database = await openDatabase({ kind: "postgres", url: url.toString() });
-        await migrateDatabase(database);
-        await database.db.insert(app_config).values({ key: "business_name", value: "Antes" });
+      await withMigratedPostgres("t_restore", async (url, database) => {
         // pg-boss creates a partition per queue: what broke pg_restore --clean.
         const boss = new PgBoss({
           connectionString: url.toString(),
@@ -168,10 +171,7 @@ describe("backup and restore", () => {
         expect(config.rows).toEqual([{ key: "business_name", value: "Antes" }]);
         expect(jobs.rows).toEqual([{ name: "respaldo" }]);
         expect(shared.rows).toEqual([]);
-      } finally {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
+      });
     },
   );
 });
