@@ -77,10 +77,10 @@ export class BatchedRead<K, V> {
 type Caller<V> = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
 
 /** One `BatchedRead` per database handle (an app, a test's database), made on first use. */
-export function batchedPerDatabase<K, V>(
-  make: (db: object) => BatchedRead<K, V>,
-): (db: object) => BatchedRead<K, V> {
-  const byDatabase = new WeakMap<object, BatchedRead<K, V>>();
+export function batchedPerDatabase<D extends object, K, V>(
+  make: (db: D) => BatchedRead<K, V>,
+): (db: D) => BatchedRead<K, V> {
+  const byDatabase = new WeakMap<D, BatchedRead<K, V>>();
   return (db) => {
     let batcher = byDatabase.get(db);
     if (!batcher) {

@@ -62,7 +62,7 @@ export async function fastSessionLookup(
  * their sessions are one statement instead of one each (server/db/batch.ts, decision 0041).
  */
 const loginsByToken = batchedPerDatabase(
-  (db) => new BatchedRead<string, SessionLoginRow>((tokens) => findLoginsBySessionTokens(db as Db, tokens)),
+  (db: Db) => new BatchedRead<string, SessionLoginRow>((tokens) => findLoginsBySessionTokens(db, tokens)),
 );
 
 function sessionToken(request: FastifyRequest, policy: SessionPolicy): string | null {

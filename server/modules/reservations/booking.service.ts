@@ -124,7 +124,7 @@ async function admit(db: Db, customerId: number, classId: number, needed: number
  * Keyed `classId:customerId`.
  */
 const admissionReads = batchedPerDatabase(
-  (db) =>
+  (db: Db) =>
     new BatchedRead<string, { left: number; cancelled: boolean; mine: boolean }>(async (keys) => {
       const byClass = new Map<number, number[]>();
       for (const key of keys) {
@@ -134,7 +134,7 @@ const admissionReads = batchedPerDatabase(
       const answers = new Map<string, { left: number; cancelled: boolean; mine: boolean }>();
       await Promise.all(
         [...byClass].map(async ([classId, customerIds]) => {
-          const seats = await seatsLeftForMany(db as Db, classId, customerIds);
+          const seats = await seatsLeftForMany(db, classId, customerIds);
           if (!seats) return;
           for (const customerId of customerIds) {
             answers.set(`${classId}:${customerId}`, {
