@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { applySpanishZodMessages } from "../domain/zod-locale";
 import type { AppConfigEnv } from "./config";
 import type { Database } from "./db/client";
@@ -54,6 +54,7 @@ import jobsPlugin from "./plugins/jobs";
 import mailerPlugin from "./plugins/mailer";
 import type { ScryptCost } from "./plugins/password-hashing";
 import readCachePlugin from "./plugins/read-cache";
+import { responseSerializerCompiler } from "./plugins/response-serializer";
 import routeAccessPlugin from "./plugins/route-access";
 import sameOriginPlugin from "./plugins/same-origin";
 import securityPlugin from "./plugins/security";
@@ -101,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);

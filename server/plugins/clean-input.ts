@@ -1,5 +1,5 @@
 import { pipeline, Transform } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, preParsingHookHandler, preValidationHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../domain/errors";
 import { t } from "../../domain/messages";
@@ -32,27 +32,42 @@ export default fp(async function cleanInputPlugin(app: FastifyInstance) {
       (hasUnwantedUrl(request.url) ? "_" : null);
     done(where === null ? undefined : invalidCharacters(where));
   });
-  // JSON bodies must be UTF-8: Fastify would decode broken bytes to U+FFFD and store them.
-  app.addHook("preParsing", (request, _reply, payload, done) => {
-    const type = request.headers["content-type"];
-    if (request.method === "GET" || typeof type !== "string" || !JSON_TYPE.test(type))
-      return done(null, payload);
-    done(
-      null,
-      pipeline(payload, utf8Check(), () => {}),
-    );
-  });
-  app.addHook("preValidation", (request, _reply, done) => {
-    const body = request.body;
-    if (body === null || body === undefined || Buffer.isBuffer(body) || typeof body !== "object") {
-      return done(typeof body === "string" && UNWANTED.test(body) ? invalidCharacters("_") : undefined);
-    }
-    const where = findUnwanted(body, "");
-    done(where === null ? undefined : invalidCharacters(where));
+  // The body checks go only on routes that take a body: a GET or HEAD route runs two hook stages
+  // less on every read (issue 19). Fastify ignores any body sent with those methods.
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => method === "GET" || method === "HEAD")) return;
+    route.preParsing = [...asList(route.preParsing), utf8Body];
+    route.preValidation = [utf8Characters, ...asList(route.preValidation)];
   });
 });
 
 const JSON_TYPE = /^\s*application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
+/** JSON bodies must be UTF-8: Fastify would decode broken bytes to U+FFFD and store them. */
+const utf8Body: preParsingHookHandler = (request, _reply, payload, done) => {
+  const type = request.headers["content-type"];
+  if (typeof type !== "string" || !JSON_TYPE.test(type)) return done(null, payload);
+  done(
+    null,
+    pipeline(payload, utf8Check(), () => {}),
+  );
+};
+
+/** The unwanted characters in a parsed body, before the route's validation. */
+const utf8Characters: preValidationHookHandler = (request, _reply, done) => {
+  const body = request.body;
+  if (body === null || body === undefined || Buffer.isBuffer(body) || typeof body !== "object") {
+    return done(typeof body === "string" && UNWANTED.test(body) ? invalidCharacters("_") : undefined);
+  }
+  const where = findUnwanted(body, "");
+  done(where === null ? undefined : invalidCharacters(where));
+};
+
+function asList<T>(hook: T | T[] | undefined): T[] {
+  if (!hook) return [];
+  return Array.isArray(hook) ? hook : [hook];
+}
 
 /** Passes the bytes through unchanged and fails the body (400) at the first invalid UTF-8 sequence. */
 function utf8Check(): Transform {

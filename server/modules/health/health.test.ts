@@ -90,6 +90,18 @@ describe(`GET /metrics (${testDriver()})`, () => {
     expect(text).toMatch(
       /estudio_http_request_duration_seconds_count\{method="GET",route="\/api\/health"\} 1/,
     );
+    // A histogram Prometheus can read: its type, cumulative buckets up to +Inf, then the sum.
+    expect(text).toContain("# TYPE estudio_http_request_duration_seconds histogram");
+    expect(text).toMatch(
+      /estudio_http_request_duration_seconds_bucket\{le="10",method="GET",route="\/api\/health"\} 1\n/,
+    );
+    expect(text).toMatch(
+      /estudio_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/health"\} 1\n/,
+    );
+    expect(text).toMatch(
+      /estudio_http_request_duration_seconds_sum\{method="GET",route="\/api\/health"\} [\d.e-]+\n/,
+    );
+    expect(text).toContain("# TYPE estudio_http_requests_total counter");
     expect(text).not.toContain("7654321");
     expect(text).toContain("estudio_bookings_total 0");
     expect(text).toContain("estudio_purchases_total");

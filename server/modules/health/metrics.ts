@@ -1,8 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import { AppError } from "../../../domain/errors";
+import { RouteMetrics } from "./route-metrics";
 
 /**
  * Prometheus metrics at GET /metrics (prom-client), for the operator's scraper only: with
@@ -42,19 +43,15 @@ function routeOf(request: FastifyRequest): string {
 export default fp(async function metricsPlugin(app: FastifyInstance) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "estudio_" });
-  const requests = new Counter({
-    name: "estudio_http_requests_total",
-    help: "HTTP answers by route pattern, method and status",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: "estudio_http_request_duration_seconds",
-    help: "Time to answer, by route pattern and method",
-    labelNames: ["method", "route"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const routes = new RouteMetrics(
+    { requests: "estudio_http_requests_total", duration: "estudio_http_request_duration_seconds" },
+    {
+      requests: "HTTP answers by route pattern, method and status",
+      duration: "Time to answer, by route pattern and method",
+    },
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  );
+  routes.registerIn(registry);
   const bookings = new Counter({
     name: "estudio_bookings_total",
     help: "Classes booked (successful POST /api/class_reservations)",
@@ -93,12 +90,10 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
   // A callback hook: it runs on every answer of the app.
   app.addHook("onResponse", (request, reply, done) => {
     const route = routeOf(request);
-    const key = `${request.method} ${route}`;
-    if (route !== "/metrics") {
-      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    }
-    if (reply.statusCode < 300) {
+    const status = reply.statusCode;
+    if (route !== "/metrics") routes.record(request.method, route, status, reply.elapsedTime / 1000);
+    if (status < 300) {
+      const key = `${request.method} ${route}`;
       if (BOOKING_ROUTES.has(key)) bookings.inc();
       else if (PURCHASE_ROUTES.has(key)) purchases.inc({ route });
     }
