@@ -1,4 +1,4 @@
-import { plainTextSelectors, render } from "@react-email/render";
+import { plainTextSelectors } from "@react-email/render";
 import { compile } from "html-to-text";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -9,19 +9,23 @@ export type RenderedMail = { subject: string; html: string; text: string };
  * The HTML of an email component (React Email) and its plain-text alternative. The text is made
  * from the same HTML by React Email's converter, so the two never say different things: the
  * hidden preview line and images are left out, a button becomes "Label https://...".
+ *
+ * Rendered with React's static renderer (renderMailSync), not React Email's streaming `render`:
+ * the markup is the same less the empty `<!-- -->` separators between text pieces (a test
+ * compares the two), and the stream cost about 1.2 ms of CPU per email against 0.2 ms. A booking
+ * and its cancellation each send one email inside the request (issue 19).
  */
 export async function renderMail(subject: string, element: ReactElement): Promise<RenderedMail> {
-  const html = await render(element);
-  return { subject, html, text: plainText(html) };
+  return renderMailSync(subject, element);
 }
 
 const DOCTYPE =
   '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
- * The same rendering without waiting (for the synchronous `renderEmail` that older callers use):
- * React's static renderer gives the markup `render` streams (less its empty comments), with the
- * same doctype.
+ * The rendering itself, without waiting (the synchronous `renderEmail` of the generic notices
+ * calls it directly): React's static renderer gives the markup React Email's `render` streams
+ * (less its empty comments), with the same doctype.
  */
 export function renderMailSync(subject: string, element: ReactElement): RenderedMail {
   const markup = renderToStaticMarkup(element)
