@@ -101,6 +101,22 @@ function offsetText(minutes: number): string {
  * without changes in the span gets one STANDARD block.
  */
 export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
+  // Every booking of a class asks for the same span: its lines are found once (a walk of some
+  // 400 days) and copied after that (issue 19). A pure function of its three arguments.
+  const key = `${timeZone}|${from.getTime()}|${to.getTime()}`;
+  let lines = vtimezones.get(key);
+  if (lines === undefined) {
+    lines = findVtimezone(timeZone, from, to);
+    if (vtimezones.size >= VTIMEZONES_MAX) vtimezones.clear();
+    vtimezones.set(key, lines);
+  }
+  return [...lines];
+}
+
+const VTIMEZONES_MAX = 1_000;
+const vtimezones = new Map<string, string[]>();
+
+function findVtimezone(timeZone: string, from: Date, to: Date): string[] {
   const HOUR = 3_600_000;
   const start = from.getTime() - 400 * 24 * HOUR;
   const end = to.getTime() + 2 * 24 * HOUR;
@@ -149,6 +165,8 @@ export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
 
 /** Folds a content line at 75 octets, never splitting a UTF-8 character. */
 function fold(line: string): string {
+  // Most lines are short: no character walk for them.
+  if (line.length <= 75 && Buffer.byteLength(line) <= 75) return line;
   const out: string[] = [];
   let current = "";
   let bytes = 0;
