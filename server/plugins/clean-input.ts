@@ -1,5 +1,5 @@
-import { pipeline, Transform } from "node:stream";
-import type { FastifyInstance, preParsingHookHandler, preValidationHookHandler } from "fastify";
+import { isUtf8 } from "node:buffer";
+import type { FastifyInstance, preValidationHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../domain/errors";
 import { t } from "../../domain/messages";
@@ -32,30 +32,31 @@ export default fp(async function cleanInputPlugin(app: FastifyInstance) {
       (hasUnwantedUrl(request.url) ? "_" : null);
     done(where === null ? undefined : invalidCharacters(where));
   });
-  // The body checks go only on routes that take a body: a GET or HEAD route runs two hook stages
-  // less on every read (issue 19). Fastify ignores any body sent with those methods.
+  // JSON bodies must be UTF-8: Fastify would decode broken bytes to U+FFFD and store them. The
+  // body is read as bytes and checked by Node's native isUtf8 before Fastify's own JSON parser
+  // (same prototype-poisoning rules) reads it: a stream stage per request, as before, cost an
+  // AbortController and a DOMException on every write (issue 19).
+  const parseJson = app.getDefaultJsonParser(
+    app.initialConfig.onProtoPoisoning ?? "error",
+    app.initialConfig.onConstructorPoisoning ?? "error",
+  );
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) return done(invalidCharacters("_"), undefined);
+    parseJson(request, bytes.toString("utf8"), done);
+  });
+  // The parsed body's characters, only on routes that take a body: a GET or HEAD route runs one
+  // hook stage less on every read (issue 19). Fastify reads no body for those methods.
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.every((method) => method === "GET" || method === "HEAD")) return;
-    route.preParsing = [...asList(route.preParsing), utf8Body];
-    route.preValidation = [utf8Characters, ...asList(route.preValidation)];
+    route.preValidation = [bodyCharacters, ...asList(route.preValidation)];
   });
 });
 
-const JSON_TYPE = /^\s*application\/([\w.+-]+\+)?json\s*(;|$)/i;
-
-/** JSON bodies must be UTF-8: Fastify would decode broken bytes to U+FFFD and store them. */
-const utf8Body: preParsingHookHandler = (request, _reply, payload, done) => {
-  const type = request.headers["content-type"];
-  if (typeof type !== "string" || !JSON_TYPE.test(type)) return done(null, payload);
-  done(
-    null,
-    pipeline(payload, utf8Check(), () => {}),
-  );
-};
-
 /** The unwanted characters in a parsed body, before the route's validation. */
-const utf8Characters: preValidationHookHandler = (request, _reply, done) => {
+const bodyCharacters: preValidationHookHandler = (request, _reply, done) => {
   const body = request.body;
   if (body === null || body === undefined || Buffer.isBuffer(body) || typeof body !== "object") {
     return done(typeof body === "string" && UNWANTED.test(body) ? invalidCharacters("_") : undefined);
@@ -67,29 +68,6 @@ const utf8Characters: preValidationHookHandler = (request, _reply, done) => {
 function asList<T>(hook: T | T[] | undefined): T[] {
   if (!hook) return [];
   return Array.isArray(hook) ? hook : [hook];
-}
-
-/** Passes the bytes through unchanged and fails the body (400) at the first invalid UTF-8 sequence. */
-function utf8Check(): Transform {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      try {
-        decoder.decode(chunk, { stream: true });
-        callback(null, chunk);
-      } catch {
-        callback(invalidCharacters("_"));
-      }
-    },
-    flush(callback) {
-      try {
-        decoder.decode();
-        callback();
-      } catch {
-        callback(invalidCharacters("_"));
-      }
-    },
-  });
 }
 
 function invalidCharacters(field: string): AppError {

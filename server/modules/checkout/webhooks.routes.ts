@@ -15,6 +15,8 @@ import { applyGatewayEvent } from "./webhooks.service";
  * verify-webhook-signature API, which is sent the event exactly as it arrived.
  */
 const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The app's JSON parser (plugins/clean-input.ts) is replaced in this scope only.
+  app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),
   );
