@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { drizzleView } from "./pglite-client";
 import * as appConfig from "./schema/app-config";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
@@ -55,6 +56,11 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** PGlite instance when embedded (pg-boss and backups need it). */
   pglite?: PGlite;
+  /**
+   * PGlite's own parsers for the date and interval types, which the instance now leaves as text
+   * for Drizzle (pglite-client.ts): a direct caller that wants Date objects passes these.
+   */
+  pgliteNativeParsers?: QueryOptions["parsers"];
   /** node-postgres pool when on PostgreSQL. */
   pool?: pg.Pool;
   close(): Promise<void>;
@@ -105,6 +111,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(pglite, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
-  return { db, kind: "pglite", pglite, close: () => pglite.close() };
+  const { client, nativeParsers } = drizzleView(pglite);
+  const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
+  return { db, kind: "pglite", pglite, pgliteNativeParsers: nativeParsers, close: () => pglite.close() };
 }

@@ -54,13 +54,15 @@ export function pgBossDb(database: Database): PgBoss.Db {
   }
   const pglite = database.pglite;
   if (!pglite) throw new Error("jobs: the database has neither a pool nor PGlite");
+  // pg-boss works with Date objects, as node-postgres gives them.
+  const options = { parsers: database.pgliteNativeParsers };
   return {
     async executeSql(text, values) {
       if (!values || values.length === 0) {
-        const results = await pglite.exec(text);
+        const results = await pglite.exec(text, options);
         return { rows: results.at(-1)?.rows ?? [] };
       }
-      const result = await pglite.query(text, values);
+      const result = await pglite.query(text, values, options);
       return { rows: result.rows as unknown[] as never[] };
     },
   };
