@@ -1,0 +1,12 @@
+import { BookingConfirmed } from "./modules/mail/templates/classes";
+import { renderMailSync } from "./modules/mail/templates/render";
+const brand = { name: "Estudio", legalName: "Estudio SA", logoUrl: "https://x/logo.png", primary: "#d6336c", dark: "#111111", address: "Calle 1, CDMX", email: "hola@x.mx", whatsapp: "5555", siteUrl: "https://x", timeZone: "America/Mexico_City" };
+const props = { name: "Ana", klass: { name: "Spinning", date: new Date(), location: { name: "Sede", address: "Av 1" }, coaches: ["Luis"] }, spot: "3", guest: null };
+const { renderToStaticMarkup } = await import("react-dom/server");
+for (let i = 0; i < 300; i++) renderMailSync("x", <BookingConfirmed brand={brand as any} {...(props as any)} />);
+let t = performance.now();
+for (let i = 0; i < 1000; i++) renderMailSync("x", <BookingConfirmed brand={brand as any} {...(props as any)} />);
+console.log("sync full", ((performance.now() - t) / 1000).toFixed(3), "ms");
+t = performance.now();
+for (let i = 0; i < 1000; i++) renderToStaticMarkup(<BookingConfirmed brand={brand as any} {...(props as any)} />);
+console.log("markup only", ((performance.now() - t) / 1000).toFixed(3), "ms");
