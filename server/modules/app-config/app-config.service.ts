@@ -8,7 +8,9 @@ import {
 } from "../../../domain/app-config";
 import { valueSchemaFor } from "../../../domain/app-config-schema";
 import { AppError } from "../../../domain/errors";
+import { rememberZoneOffsets } from "../../../domain/format";
 import { t } from "../../../domain/messages";
+import { zoneOffsetsAround } from "../../../domain/zone-offsets";
 import type { Db } from "../../db/client";
 import { BROTLI_MAX_QUALITY, PrecompressedBody } from "../../plugins/serialized";
 import { listConfigRows, upsertConfigRows } from "./app-config.repository";
@@ -72,6 +74,20 @@ function withDerived(config: AppConfig, publicUrl: string): AppConfig {
   return { ...config, timezone_offset: offset, domain: hostOf(publicUrl) };
 }
 
+/**
+ * The studio zone's offset table (a year back, two ahead; built once a day) for the server's own
+ * dates: every email formats its class's date and time, and Intl's formatToParts was a tenth of
+ * a booking's email (issue 19). The same table a server-rendered page hands the browser, so the
+ * same wall clock; dates outside it still go through Intl. A zone Intl does not know keeps Intl.
+ */
+function rememberZoneTable(timeZone: string, now: number): void {
+  try {
+    rememberZoneOffsets(zoneOffsetsAround(timeZone, now));
+  } catch {
+    // formatDateTime falls back to Intl, which answers for an unknown zone the same way.
+  }
+}
+
 export function createAppConfigService(db: Db, options: { publicUrl?: string } = {}): AppConfigService {
   const publicUrl = options.publicUrl ?? "";
   let cached: Loaded | null = null;
@@ -93,6 +109,7 @@ export function createAppConfigService(db: Db, options: { publicUrl?: string } =
   async function read(startedIn: number): Promise<Loaded> {
     const at = Date.now();
     const config = withDerived(resolveAppConfig(await listConfigRows(db)), publicUrl);
+    rememberZoneTable(config.timezone, at);
     const entries = toAppConfigList(config);
     const text = JSON.stringify(entries);
     const etag = `W/"${hash(text)}"`;

@@ -116,26 +116,13 @@ export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
 const VTIMEZONES_MAX = 1_000;
 const vtimezones = new Map<string, string[]>();
 
+type Transition = { at: number; before: number; after: number };
+
 function findVtimezone(timeZone: string, from: Date, to: Date): string[] {
-  const HOUR = 3_600_000;
-  const start = from.getTime() - 400 * 24 * HOUR;
-  const end = to.getTime() + 2 * 24 * HOUR;
-  const transitions: { at: number; before: number; after: number }[] = [];
-  let previous = offsetAt(start, timeZone);
-  for (let at = start + 24 * HOUR; at <= end + 24 * HOUR; at += 24 * HOUR) {
-    const current = offsetAt(at, timeZone);
-    if (current === previous) continue;
-    // The change happened within the last day: narrow it down to the minute.
-    let lo = at - 24 * HOUR;
-    let hi = at;
-    while (hi - lo > 60_000) {
-      const mid = Math.floor((lo + hi) / 2 / 60_000) * 60_000;
-      if (offsetAt(mid, timeZone) === previous) lo = mid;
-      else hi = mid;
-    }
-    transitions.push({ at: hi, before: previous, after: current });
-    previous = current;
-  }
+  const start = from.getTime() - 400 * DAY_MS;
+  // Changes are looked for up to the last day-step sample at or before two days after `to`.
+  const until = start + Math.floor((to.getTime() + 3 * DAY_MS - start) / DAY_MS) * DAY_MS;
+  const transitions = tableTransitions(timeZone, start, until) ?? walkTransitions(timeZone, start, until);
   const lines = ["BEGIN:VTIMEZONE", `TZID:${timeZone}`];
   if (transitions.length === 0) {
     const offset = offsetText(offsetAt(start, timeZone));
@@ -162,6 +149,54 @@ function findVtimezone(timeZone: string, from: Date, to: Date): string[] {
   lines.push("END:VTIMEZONE");
   return lines;
 }
+
+/**
+ * The zone's changes in (start, until], read off the yearly offset tables (each change already
+ * found to the minute when its year's table was built): a booking's .ics no longer walks 400
+ * days of offsets one by one (issue 19). Null when a year has no table (a zone Intl does not
+ * know): the walk below answers then.
+ */
+export function tableTransitions(timeZone: string, start: number, until: number): Transition[] | null {
+  const first = yearTable(timeZone, start);
+  let previous = first ? tableOffsetAt(first, start) : null;
+  if (previous === null) return null;
+  const transitions: Transition[] = [];
+  const lastYear = new Date(until).getUTCFullYear();
+  for (let year = new Date(start).getUTCFullYear(); year <= lastYear; year++) {
+    const table = yearTable(timeZone, Date.UTC(year, 0, 1));
+    if (!table) return null;
+    for (const [at, offset] of table.changes) {
+      // A year's first entry repeats the offset in force when it begins.
+      if (at <= start || at > until || offset === previous) continue;
+      transitions.push({ at, before: previous, after: offset });
+      previous = offset;
+    }
+  }
+  return transitions;
+}
+
+/** The same changes found by sampling the zone a day apart and narrowing each to the minute. */
+export function walkTransitions(timeZone: string, start: number, until: number): Transition[] {
+  const transitions: Transition[] = [];
+  let previous = offsetAt(start, timeZone);
+  for (let at = start + DAY_MS; at <= until; at += DAY_MS) {
+    const current = offsetAt(at, timeZone);
+    if (current === previous) continue;
+    // The change happened within the last day: narrow it down to the minute.
+    let lo = at - DAY_MS;
+    let hi = at;
+    while (hi - lo > 60_000) {
+      const mid = Math.floor((lo + hi) / 2 / 60_000) * 60_000;
+      if (offsetAt(mid, timeZone) === previous) lo = mid;
+      else hi = mid;
+    }
+    transitions.push({ at: hi, before: previous, after: current });
+    previous = current;
+  }
+  return transitions;
+}
+
+const DAY_MS = 24 * 3_600_000;
 
 /** Folds a content line at 75 octets, never splitting a UTF-8 character. */
 function fold(line: string): string {
