@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { ReservationFilter } from "../../../domain/booking";
 import type { Db } from "../../db/client";
-import { preparedStatement } from "../../db/prepared-statement";
+import { preparedRows, preparedStatement } from "../../db/prepared-statement";
 import { customers } from "../../db/schema/customers";
 
 /**
@@ -68,28 +68,14 @@ const toDate = (value: string | Date) => (value instanceof Date ? value : new Da
 function pageStatement(direction: "asc" | "desc") {
   const cmp = direction === "asc" ? sql.raw(">") : sql.raw("<");
   const dir = sql.raw(direction);
-  return preparedStatement(`reservations_list_page_${direction}`, (db, name) =>
-    db
-      .select({
-        class_reservation_id: sql<number>`r.class_reservation_id`,
-        single_class_id: sql<number>`r.single_class_id`,
-        spot: sql<string | null>`r.spot`,
-        attend: sql<boolean>`r.attend`,
-        is_cash: sql<boolean>`r.is_cash`,
-        is_paid: sql<boolean>`r.is_paid`,
-        paid_with: sql<string>`r.paid_with`,
-        class_stars: sql<number | null>`r.class_stars`,
-        deleted_at: sql<string | Date | null>`r.deleted_at`,
-        created_at: sql<string | Date>`r.created_at`,
-        class_date: sql<string | Date>`page.class_date`,
-        guest_reservation_id: sql<number | null>`g.class_reservation_id`,
-        guest: sql<string | null>`g.guest`,
-        guest_spot: sql<string | null>`g.spot`,
-        coach_stars: sql<number | null>`cr.coach_stars`,
-        total: sql<number>`page.listed_total`,
-      })
-      .from(
-        sql`(with mine as (
+  return preparedRows<PageValues, RawRow>(
+    `reservations_list_page_${direction}`,
+    () =>
+      sql`select r.class_reservation_id, r.single_class_id, r.spot, r.attend, r.is_cash, r.is_paid,
+            r.paid_with, r.class_stars, r.deleted_at, r.created_at, page.class_date,
+            g.class_reservation_id as guest_reservation_id, g.guest, g.spot as guest_spot,
+            cr.coach_stars, page.listed_total as total
+          from (with mine as (
               select r.class_reservation_id as id, r.deleted_at,
                 (select c.class_date from single_classes c where c.single_class_id = r.single_class_id) as class_date
               from class_reservations r
@@ -120,12 +106,20 @@ function pageStatement(direction: "asc" | "desc") {
             order by g.deleted_at is null desc, g.class_reservation_id desc
             limit 1
           ) g on true
-          left join coach_ratings cr on cr.class_reservation_id = r.class_reservation_id`,
-      )
-      .orderBy(sql`page.class_date ${dir}, page.id ${dir}`)
-      .prepare(name),
+          left join coach_ratings cr on cr.class_reservation_id = r.class_reservation_id
+          order by page.class_date ${dir}, page.id ${dir}`,
   );
 }
+
+type PageValues = {
+  customerId: number;
+  filter: ReservationFilter;
+  now: string;
+  afterDate: string | null;
+  afterId: number | null;
+  limit: number;
+  offset: number;
+};
 
 const ascending = pageStatement("asc");
 const descending = pageStatement("desc");
@@ -144,7 +138,7 @@ export async function listOwnReservations(
 ): Promise<{ rows: ListedReservation[]; total: number }> {
   const statement = filter === "upcoming" ? ascending : descending;
   const after = "after" in page ? page.after : null;
-  const raw = (await statement(db, {
+  const raw = await statement(db, {
     customerId,
     filter,
     now: now.toISOString(),
@@ -152,7 +146,7 @@ export async function listOwnReservations(
     afterId: after ? after.id : null,
     limit,
     offset: "offset" in page ? page.offset : 0,
-  })) as unknown as RawRow[];
+  });
   const rows = raw.map(
     (r): ListedReservation => ({
       class_reservation_id: r.class_reservation_id,
