@@ -3,6 +3,7 @@ import type { FastifyInstance, preValidationHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../../domain/errors";
 import { t } from "../../domain/messages";
+import { asList, takesNoBody } from "./route-options";
 
 /**
  * Characters no text of the studio contains: the C0 controls except tab, line feed and carriage
@@ -49,8 +50,7 @@ export default fp(async function cleanInputPlugin(app: FastifyInstance) {
   // The parsed body's characters, only on routes that take a body: a GET or HEAD route runs one
   // hook stage less on every read (issue 19). Fastify reads no body for those methods.
   app.addHook("onRoute", (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.every((method) => method === "GET" || method === "HEAD")) return;
+    if (takesNoBody(route)) return;
     route.preValidation = [bodyCharacters, ...asList(route.preValidation)];
   });
 });
@@ -64,11 +64,6 @@ const bodyCharacters: preValidationHookHandler = (request, _reply, done) => {
   const where = findUnwanted(body, "");
   done(where === null ? undefined : invalidCharacters(where));
 };
-
-function asList<T>(hook: T | T[] | undefined): T[] {
-  if (!hook) return [];
-  return Array.isArray(hook) ? hook : [hook];
-}
 
 function invalidCharacters(field: string): AppError {
   return AppError.of("INVALID_CHARACTERS", { fields: { [field]: t("invalidCharacters") } });

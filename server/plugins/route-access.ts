@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { requireAdmin, requireUser } from "./auth";
+import { asList } from "./route-options";
 
 export type RouteAccess = "public" | "user" | "admin";
 export type RouteInfo = { method: string; url: string; access: RouteAccess };
@@ -14,11 +15,6 @@ declare module "fastify" {
 
 type Hook = NonNullable<RouteOptions["onRequest"]>;
 const GUARDS: unknown[] = [requireUser, requireAdmin];
-
-function asList(hook: unknown): unknown[] {
-  if (!hook) return [];
-  return Array.isArray(hook) ? hook : [hook];
-}
 
 /**
  * Routes declare their guard as `preHandler: requireUser | requireAdmin`. This hook moves the

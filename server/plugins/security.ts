@@ -5,10 +5,8 @@ import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import { AppError } from "../../domain/errors";
 import { ensureSharedTables, postgresRateLimitStore, SharedHitCounter } from "./rate-limit-store";
+import { takesNoBody } from "./route-options";
 import { COMPRESS_THRESHOLD } from "./serialized";
-
-/** Methods whose requests carry no body. */
-const BODILESS = new Set(["GET", "HEAD"]);
 
 export type SecurityOptions = { rateLimitMax: number; secureCookies: boolean };
 
@@ -41,8 +39,7 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
   // Reading a compressed request body is a preParsing hook on every route it is on; a GET or
   // HEAD has no body, so those routes go without it (one hook stage less on every read, issue 19).
   app.addHook("onRoute", (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.decompress === undefined && methods.every((method) => BODILESS.has(method))) {
+    if (route.decompress === undefined && takesNoBody(route)) {
       route.decompress = false;
     }
   });

@@ -94,6 +94,9 @@ function offsetText(minutes: number): string {
   return `${sign}${pad(Math.floor(abs / 60))}${pad(abs % 60)}`;
 }
 
+/** An offset change: its instant and the offsets (minutes east of UTC) before and after. */
+type Transition = { at: number; before: number; after: number };
+
 /**
  * VTIMEZONE for a zone over [from, to]: every offset change in the span found from the zone's
  * own rules (the runtime's tz database), each as its own STANDARD/DAYLIGHT block with a single
@@ -101,24 +104,6 @@ function offsetText(minutes: number): string {
  * without changes in the span gets one STANDARD block.
  */
 export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
-  // Every booking of a class asks for the same span: its lines are found once (a walk of some
-  // 400 days) and copied after that (issue 19). A pure function of its three arguments.
-  const key = `${timeZone}|${from.getTime()}|${to.getTime()}`;
-  let lines = vtimezones.get(key);
-  if (lines === undefined) {
-    lines = findVtimezone(timeZone, from, to);
-    if (vtimezones.size >= VTIMEZONES_MAX) vtimezones.clear();
-    vtimezones.set(key, lines);
-  }
-  return [...lines];
-}
-
-const VTIMEZONES_MAX = 1_000;
-const vtimezones = new Map<string, string[]>();
-
-type Transition = { at: number; before: number; after: number };
-
-function findVtimezone(timeZone: string, from: Date, to: Date): string[] {
   const start = from.getTime() - 400 * DAY_MS;
   // Changes are looked for up to the last day-step sample at or before two days after `to`.
   const until = start + Math.floor((to.getTime() + 3 * DAY_MS - start) / DAY_MS) * DAY_MS;
