@@ -52,6 +52,13 @@ export const class_reservations = pgTable(
      * without giving the credit back, and still listed at check-in with that state.
      */
     late_cancel: boolean("late_cancel").notNull().default(false),
+    /**
+     * The class's date, copied here so Mis Reservaciones can page a customer's rows by date from
+     * one index (decision 0043). Owned by single_classes.class_date: the database fills it on
+     * insert and follows every change of the class's date (triggers of migration 0015), so no
+     * code writes it.
+     */
+    class_date: tsColumn("class_date"),
     deletedAt: tsColumn("deleted_at"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -78,10 +85,11 @@ export const class_reservations = pgTable(
     index("class_reservations_customer_id_idx").on(t.customer_id),
     index("class_reservations_guest_of_id_idx").on(t.guest_of_id),
     index("class_reservations_available_class_id_idx").on(t.available_class_id),
-    // Mis Reservaciones orders a customer's own rows by class date: this index gives every one of
-    // them (class, id, cancelled or not) without reading the table (reservations-list.repository.ts).
-    index("class_reservations_customer_page_idx")
-      .on(t.customer_id, t.single_class_id, t.class_reservation_id, t.deletedAt)
+    // Mis Reservaciones pages a customer's own rows by (class date, id): a page is a range of this
+    // index, and the count of a filter is read from it too, without the table
+    // (reservations-list.repository.ts).
+    index("class_reservations_customer_date_idx")
+      .on(t.customer_id, t.class_date, t.class_reservation_id, t.deletedAt)
       .where(sql`${t.guest_of_id} is null`),
   ],
 );

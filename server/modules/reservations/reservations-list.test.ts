@@ -145,6 +145,42 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
   });
 
+  it("a class the studio moves moves in the list: the page reads the class's new date, and a new seat gets its date", async () => {
+    const me = await makeCustomer(t);
+    const admin = (await t.signUp({ role: "admin" })).headers;
+    const [soon, later] = await classesAt([new Date(Date.now() + 2 * DAY), new Date(Date.now() + 5 * DAY)]);
+    await reserve(me.customerId, [soon!, later!]);
+    const before = await list(me.headers, "?filter=upcoming");
+    expect(before.reservations.map((r) => Date.parse(r.single_class.class_date))).toEqual([
+      soon!.class_date.getTime(),
+      later!.class_date.getTime(),
+    ]);
+
+    // The studio moves the sooner class past the other (the form sends the studio's local time):
+    // upcoming reads soonest first.
+    const zone = (await t.app.appConfig.get()).timezone;
+    const local = new Date(Date.now() + 9 * DAY).toLocaleString("sv-SE", { timeZone: zone }).slice(0, 16);
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/single_class",
+      headers: admin,
+      payload: { single_class_id: soon!.single_class_id, class_date: local.replace(" ", "T") },
+    });
+    expect(res.statusCode).toBe(200);
+    const moved = new Date(res.json().single_class.class_date);
+    expect(moved.getTime()).toBeGreaterThan(later!.class_date.getTime());
+    const after = await list(me.headers, "?filter=upcoming");
+    expect(after.reservations.map((r) => r.single_class.class_date)).toEqual([
+      later!.class_date.toISOString(),
+      moved.toISOString(),
+    ]);
+    // A seat taken after the move lists at the class's date too (filled by the database on insert).
+    const other = await makeCustomer(t);
+    await reserve(other.customerId, [soon!]);
+    const theirs = await list(other.headers, "?filter=upcoming");
+    expect(theirs.reservations.map((r) => r.single_class.class_date)).toEqual([moved.toISOString()]);
+  });
+
   it("an empty list, a cursor past the end and a malformed cursor", async () => {
     const me = await makeCustomer(t);
     expect(await list(me.headers, "")).toMatchObject({ reservations: [], max: 0, next: null });
