@@ -18,6 +18,13 @@ import { bookingFloor, type FloorResult, openFloorPool } from "./booking-floor";
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? "10");
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? "100");
+/**
+ * Each read case first runs unmeasured for a second with the same requests (autocannon's warmup):
+ * a server answers a route for days, and a 5 s run that starts with the route cold bills its JIT
+ * compilation to the route ((h) measured 15,000 req/s cold and 19,000–23,000 warm, same code).
+ * (a) is warmed the same way, so the ratios compare steady states.
+ */
+const WARMUP = { connections: CONNECTIONS, duration: Number(process.env.BENCH_WARMUP ?? "1") };
 // BENCH_CASES=b,c runs only those cases (plus (a), the reference) and prints without writing
 // bench/RESULTS.md: for trying one change quickly. The recorded figures come from a full run.
 export const ONLY = process.env.BENCH_CASES?.split(",").map((c) => c.trim().toLowerCase());
@@ -363,7 +370,7 @@ export async function runCases<const T extends readonly Target[]>({
       await settle(target.app);
       const alone = await isolatedLatency(opts.url as string, (opts.headers ?? {}) as Record<string, string>);
       await settle(target.app);
-      const row = { ...toRow(name, await cannon(opts), goal), alone };
+      const row = { ...toRow(name, await cannon({ ...opts, warmup: WARMUP }), goal), alone };
       rows.push(row);
       measured.push(row);
     }

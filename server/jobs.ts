@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { vacuumEmbeddedDatabase } from "./db/maintenance";
 import { registerCheckoutJobs } from "./modules/checkout/checkout.jobs";
 import { registerInvoicingJobs } from "./modules/invoicing/invoicing.jobs";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs";
@@ -17,4 +18,24 @@ export function registerJobs(app: FastifyInstance) {
   registerPenaltyJobs(app);
   registerPurchaseJobs(app);
   registerWaitlistJobs(app);
+  registerDatabaseMaintenance(app);
+}
+
+export const VACUUM_JOB = "vacuum-embedded-database";
+
+/**
+ * The embedded database (PGlite) has no autovacuum (db/maintenance.ts): every night at 02:00 in
+ * Mexico City (08:00 UTC; the schedules run in UTC), when no studio books, the app vacuums and
+ * analyses it. PostgreSQL does this itself, so the job exists only on PGlite.
+ */
+function registerDatabaseMaintenance(app: FastifyInstance) {
+  if (app.database.kind !== "pglite") return;
+  app.jobs.register(
+    VACUUM_JOB,
+    async () => {
+      const ms = await vacuumEmbeddedDatabase(app.database);
+      if (ms !== null) app.log.info({ ms: Math.round(ms) }, "embedded database vacuumed and analysed");
+    },
+    { cron: "0 8 * * *" },
+  );
 }
