@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { Db } from "./client";
+import { registerNamedStatement } from "./pglite-client";
 
 type Executable<R> = { execute(values?: Record<string, unknown>): Promise<R> };
 
@@ -39,6 +40,9 @@ export function preparedStatement<Values extends Record<string, unknown>, Result
         throw new Error(`preparedStatement ${name}: Drizzle's prepared query no longer keeps its client`);
       }
       built.set(session.dialect, statement);
+      // On PGlite the statement is prepared by name too (pglite-client.ts runNamed).
+      const text = (statement as unknown as { queryString?: unknown }).queryString;
+      if (typeof text === "string") registerNamedStatement(text, name);
     }
     const onThisConnection = Object.create(statement) as Executable<Result> & { client: unknown };
     onThisConnection.client = session.client;
