@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { preparedStatement } from "../../db/prepared-statement";
+import { preparedRows, preparedStatement } from "../../db/prepared-statement";
 import { qualified } from "../../db/qualified";
 import { class_types, locations, single_classes } from "../../db/schema/calendar";
 import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
@@ -137,6 +137,50 @@ export async function bucketsForBooking(db: Db, customerId: number): Promise<Buc
   return bucketsStatement(db, { customerId });
 }
 
+type TakeSeatValues = {
+  classId: number;
+  customerId: number;
+  needed: number;
+  buckets: number[];
+  spot: string | null;
+  paidWith: string;
+  bucketId: number | null;
+};
+
+/**
+ * takeSeat's SQL, prepared once per database: PostgreSQL (and PGlite, decision 0045) plans it
+ * once instead of on every booking.
+ */
+const takeSeatStatement = preparedRows<TakeSeatValues, Record<string, unknown>>("booking_take_seat", () => {
+  const buckets = sql`${sql.placeholder("buckets")}::integer[]`;
+  const paid = sql`(select count(*) from unnest(${buckets}) as paid(id) where paid.id = a.available_class_id)::integer`;
+  return sql`
+    with seat as (
+      update single_classes set seats_taken = seats_taken
+      where single_class_id = ${sql.placeholder("classId")}::integer and cancelled_at is null
+        and capacity - seats_taken >= ${sql.placeholder("needed")}::integer
+      returning single_class_id
+    ), who as (
+      select customer_id from customers
+      where customer_id = ${sql.placeholder("customerId")}::integer and exists (select 1 from seat)
+      for update
+    ), spent as (
+      update available_classes a
+      set available_classes = case when a.available_classes = -1 then -1 else a.available_classes - ${paid} end,
+          updated_at = now()
+      where a.available_class_id = any(${buckets}) and exists (select 1 from who)
+        and (a.available_classes = -1 or a.available_classes >= ${paid})
+      returning a.available_class_id
+    )
+    insert into class_reservations (single_class_id, customer_id, spot, is_paid, paid_with, available_class_id)
+    select seat.single_class_id, ${sql.placeholder("customerId")}::integer, ${sql.placeholder("spot")}::text, true,
+           ${sql.placeholder("paidWith")}::text, ${sql.placeholder("bucketId")}::integer
+    from seat
+    where exists (select 1 from who)
+      and (select count(*) from spent) = (select count(distinct id) from unnest(${buckets}) as paid(id))
+    returning *`;
+});
+
 /**
  * The booking's one locking statement: takes `needed` seats of the class if it is not cancelled
  * and has them, locks the customer, spends one credit per entry of `spend` (buckets that paid,
@@ -160,35 +204,16 @@ export async function takeSeat(
   needed: number,
   spend: BucketRow[],
 ): Promise<ReservationRow | null> {
-  const paidFrom = spend.filter((b) => b.available_classes !== -1).map((b) => b.available_class_id);
-  const buckets = sql`${sql.param(paidFrom)}::integer[]`;
-  const paid = sql`(select count(*) from unnest(${buckets}) as paid(id) where paid.id = a.available_class_id)::integer`;
-  const result = await db.execute(sql`
-    with seat as (
-      update single_classes set seats_taken = seats_taken
-      where single_class_id = ${values.single_class_id} and cancelled_at is null
-        and capacity - seats_taken >= ${needed}::integer
-      returning single_class_id
-    ), who as (
-      select customer_id from customers
-      where customer_id = ${values.customer_id} and exists (select 1 from seat)
-      for update
-    ), spent as (
-      update available_classes a
-      set available_classes = case when a.available_classes = -1 then -1 else a.available_classes - ${paid} end,
-          updated_at = now()
-      where a.available_class_id = any(${buckets}) and exists (select 1 from who)
-        and (a.available_classes = -1 or a.available_classes >= ${paid})
-      returning a.available_class_id
-    )
-    insert into class_reservations (single_class_id, customer_id, spot, is_paid, paid_with, available_class_id)
-    select seat.single_class_id, ${values.customer_id}::integer, ${values.spot}::text, true,
-           ${values.paid_with}::text, ${values.available_class_id}::integer
-    from seat
-    where exists (select 1 from who)
-      and (select count(*) from spent) = (select count(distinct id) from unnest(${buckets}) as paid(id))
-    returning *`);
-  const [raw] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [raw] = await takeSeatStatement(db, {
+    classId: values.single_class_id,
+    customerId: values.customer_id,
+    needed,
+    // The buckets that pay (an unlimited one, -1, is not spent).
+    buckets: spend.filter((b) => b.available_classes !== -1).map((b) => b.available_class_id),
+    spot: values.spot,
+    paidWith: values.paid_with,
+    bucketId: values.available_class_id,
+  });
   if (!raw) return null;
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(class_reservations))) {
