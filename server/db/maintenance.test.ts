@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VACUUM_JOB } from "../jobs";
-import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../test/booking";
-import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { DAY, makeClass, makeCustomer, studioSuite } from "../test/booking";
 import { testDriver } from "../test/test-driver";
 import { only } from "./rows";
 
-let t: TestApp;
-let studio: Studio;
-beforeAll(async () => {
-  t = await buildTestApp();
-  studio = await makeStudio(t.app);
-});
-afterAll(() => t.close());
+const suite = studioSuite();
 
 /** What VACUUM leaves in the catalogue (PGlite): pages known all-visible, and the row estimate. */
 async function reservationsTable() {
-  const result = await t.app.database.pglite!.query<{ relallvisible: number; reltuples: number }>(
+  const result = await suite.t.app.database.pglite!.query<{ relallvisible: number; reltuples: number }>(
     "select relallvisible, reltuples::int as reltuples from pg_class where relname = 'class_reservations'",
   );
   return only(result.rows);
@@ -25,10 +18,15 @@ describe("the embedded database's housekeeping (no autovacuum in PGlite)", () =>
   it.skipIf(testDriver() !== "pglite")(
     "the nightly job vacuums and analyses: the visibility map and the statistics follow the bookings",
     async () => {
-      const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 3 * DAY), capacity: 30 });
-      const people = await Promise.all(Array.from({ length: 25 }, () => makeCustomer(t, { credits: 2 })));
+      const klass = await makeClass(suite.t.app, suite.studio, {
+        at: new Date(Date.now() + 3 * DAY),
+        capacity: 30,
+      });
+      const people = await Promise.all(
+        Array.from({ length: 25 }, () => makeCustomer(suite.t, { credits: 2 })),
+      );
       for (const p of people) {
-        const res = await t.app.inject({
+        const res = await suite.t.app.inject({
           method: "POST",
           url: "/api/class_reservations",
           headers: p.headers,
@@ -40,7 +38,7 @@ describe("the embedded database's housekeeping (no autovacuum in PGlite)", () =>
       const before = await reservationsTable();
       expect(before.relallvisible).toBe(0);
 
-      await t.app.jobs.run(VACUUM_JOB);
+      await suite.t.app.jobs.run(VACUUM_JOB);
 
       const after = await reservationsTable();
       expect(after.relallvisible).toBeGreaterThan(0);
@@ -51,7 +49,7 @@ describe("the embedded database's housekeeping (no autovacuum in PGlite)", () =>
   it.skipIf(testDriver() !== "postgres")(
     "on PostgreSQL autovacuum does it: the job is not scheduled",
     async () => {
-      await expect(t.app.jobs.run(VACUUM_JOB)).rejects.toThrow();
+      await expect(suite.t.app.jobs.run(VACUUM_JOB)).rejects.toThrow();
     },
   );
 });

@@ -1,5 +1,12 @@
 import { setImmediate } from "node:timers";
-import { type PGlite, parse, protocol, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from "@electric-sql/pglite";
 
 /**
  * The types whose text Drizzle wants unparsed (its PGlite driver passes these parsers with every
@@ -109,7 +116,9 @@ function withoutQueryParsers<T extends Queryable & object>(target: T, inTurn?: T
         own = (query: string, options?: Options) => turn(() => object.exec(query, withoutParsers(options)));
       } else if (property === "transaction") {
         own = <R>(callback: (tx: Transaction) => Promise<R>) =>
-          (object as unknown as PGlite).transaction((tx) => callback(withoutQueryParsers(tx, undefined, owner)));
+          (object as unknown as PGlite).transaction((tx) =>
+            callback(withoutQueryParsers(tx, undefined, owner)),
+          );
       } else {
         own = value.bind(object);
       }

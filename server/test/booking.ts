@@ -7,6 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import type { AppConfigEntry } from "../../domain/app-config";
 import {
   class_types,
@@ -18,7 +19,7 @@ import {
 } from "../db/schema/calendar";
 import { available_classes } from "../db/schema/credits";
 import { customers } from "../db/schema/customers";
-import type { TestApp } from "./build-test-app";
+import { buildTestApp, type TestApp } from "./build-test-app";
 import { exactly, only } from "./fixtures";
 
 export const HOUR = 3_600_000;
@@ -68,6 +69,20 @@ export async function makeStudio(app: FastifyInstance) {
 }
 
 export type Studio = Awaited<ReturnType<typeof makeStudio>>;
+
+/**
+ * One test app with the studio for a whole test file (built before its tests, closed after):
+ * `const suite = studioSuite();` then `suite.t` and `suite.studio` inside the tests.
+ */
+export function studioSuite(): { readonly t: TestApp; readonly studio: Studio } {
+  const suite = {} as { t: TestApp; studio: Studio };
+  beforeAll(async () => {
+    suite.t = await buildTestApp();
+    suite.studio = await makeStudio(suite.t.app);
+  });
+  afterAll(() => suite.t.close());
+  return suite;
+}
 
 export async function makeClass(
   app: FastifyInstance,

@@ -1,37 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservations } from "../../db/schema/reservations";
-import { DAY, HOUR, makeCustomer, makeStudio, type Studio } from "../../test/booking";
-import { buildTestApp, type TestApp } from "../../test/build-test-app";
+import { DAY, HOUR, makeCustomer, studioSuite } from "../../test/booking";
 import { firstOf, only } from "../../test/fixtures";
 
-let t: TestApp;
-let studio: Studio;
-beforeAll(async () => {
-  t = await buildTestApp();
-  studio = await makeStudio(t.app);
-});
-afterAll(() => t.close());
+const suite = studioSuite();
 
 type Listed = { class_reservation_id: number; single_class: { class_date: string }; guest: string | null };
 type Page = { reservations: Listed[]; max: number; next: string | null };
 
 const list = async (headers: Record<string, string>, query: string): Promise<Page> => {
-  const res = await t.app.inject({ url: `/api/class_reservations${query}`, headers });
+  const res = await suite.t.app.inject({ url: `/api/class_reservations${query}`, headers });
   expect(res.statusCode).toBe(200);
   return res.json();
 };
 
 /** Classes at the given times (several may share one), in one statement. */
 async function classesAt(times: Date[]) {
-  return t.app.db
+  return suite.t.app.db
     .insert(single_classes)
     .values(
       times.map((at) => ({
         class_date: at,
         capacity: 10,
-        class_type_id: studio.cycling.class_type_id,
-        location_id: studio.roma.location_id,
+        class_type_id: suite.studio.cycling.class_type_id,
+        location_id: suite.studio.roma.location_id,
         description: "Clase de prueba",
       })),
     )
@@ -39,7 +32,7 @@ async function classesAt(times: Date[]) {
 }
 
 async function reserve(customerId: number, classes: { single_class_id: number }[]) {
-  return t.app.db
+  return suite.t.app.db
     .insert(class_reservations)
     .values(
       classes.map((c) => ({
@@ -68,8 +61,8 @@ const ids = (pages: Page[]) => pages.flatMap((p) => p.reservations.map((r) => r.
 
 describe("GET /api/class_reservations: keyset pages (after=)", () => {
   it("walks every page once, in a total order, with classes at the same hour; only my rows", async () => {
-    const me = await makeCustomer(t);
-    const other = await makeCustomer(t);
+    const me = await makeCustomer(suite.t);
+    const other = await makeCustomer(suite.t);
     // 70 past classes at ONE hour (ties broken by id) and 50 at distinct hours, older.
     const sameHour = new Date(Date.now() - 3 * DAY);
     const tied = await classesAt(Array.from({ length: 70 }, () => sameHour));
@@ -77,7 +70,7 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
     const mine = await reserve(me.customerId, [...tied, ...older]);
     // Someone else in the same classes, and a guest of mine (shown on its host's row, not as a row).
     await reserve(other.customerId, [...tied.slice(0, 30), ...older.slice(0, 30)]);
-    await t.app.db.insert(class_reservations).values({
+    await suite.t.app.db.insert(class_reservations).values({
       single_class_id: firstOf(tied).single_class_id,
       customer_id: me.customerId,
       guest: "Sofía",
@@ -123,7 +116,7 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
   });
 
   it("a reservation made between two pages neither repeats nor hides a row of the next page", async () => {
-    const me = await makeCustomer(t);
+    const me = await makeCustomer(suite.t);
     const classes = await classesAt(
       Array.from({ length: 60 }, (_, i) => new Date(Date.now() + (i + 1) * HOUR)),
     );
@@ -146,8 +139,8 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
   });
 
   it("a class the studio moves moves in the list: the page reads the class's new date, and a new seat gets its date", async () => {
-    const me = await makeCustomer(t);
-    const admin = (await t.signUp({ role: "admin" })).headers;
+    const me = await makeCustomer(suite.t);
+    const admin = (await suite.t.signUp({ role: "admin" })).headers;
     const [soon, later] = await classesAt([new Date(Date.now() + 2 * DAY), new Date(Date.now() + 5 * DAY)]);
     await reserve(me.customerId, [soon!, later!]);
     const before = await list(me.headers, "?filter=upcoming");
@@ -158,9 +151,9 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
 
     // The studio moves the sooner class past the other (the form sends the studio's local time):
     // upcoming reads soonest first.
-    const zone = (await t.app.appConfig.get()).timezone;
+    const zone = (await suite.t.app.appConfig.get()).timezone;
     const local = new Date(Date.now() + 9 * DAY).toLocaleString("sv-SE", { timeZone: zone }).slice(0, 16);
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: "PUT",
       url: "/api/single_class",
       headers: admin,
@@ -175,36 +168,42 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
       moved.toISOString(),
     ]);
     // A seat taken after the move lists at the class's date too (filled by the database on insert).
-    const other = await makeCustomer(t);
+    const other = await makeCustomer(suite.t);
     await reserve(other.customerId, [soon!]);
     const theirs = await list(other.headers, "?filter=upcoming");
     expect(theirs.reservations.map((r) => r.single_class.class_date)).toEqual([moved.toISOString()]);
   });
 
   it("an empty list, a cursor past the end and a malformed cursor", async () => {
-    const me = await makeCustomer(t);
+    const me = await makeCustomer(suite.t);
     expect(await list(me.headers, "")).toMatchObject({ reservations: [], max: 0, next: null });
     expect(await list(me.headers, "?after=1_1")).toMatchObject({ reservations: [], max: 0, next: null });
     for (const bad of ["abc", "1_0", "1_99999999999", "-5_3"]) {
-      const res = await t.app.inject({ url: `/api/class_reservations?after=${bad}`, headers: me.headers });
+      const res = await suite.t.app.inject({
+        url: `/api/class_reservations?after=${bad}`,
+        headers: me.headers,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/[áéíóúñ]|revisa|inválid|datos/i);
     }
   });
 
   it("a signed-out session is refused at once by the same instance, though it was just remembered", async () => {
-    const me = await makeCustomer(t);
+    const me = await makeCustomer(suite.t);
     await list(me.headers, "");
-    const out = await t.app.inject({
+    const out = await suite.t.app.inject({
       method: "POST",
       url: "/api/auth/sign-out",
       headers: me.headers,
       payload: {},
     });
     expect(out.statusCode).toBe(200);
-    const after = await t.app.inject({ url: "/api/class_reservations", headers: me.headers });
+    const after = await suite.t.app.inject({ url: "/api/class_reservations", headers: me.headers });
     expect(after.statusCode).toBe(401);
-    const feed = await t.app.inject({ url: "/api/class_reservations/calendar-feed", headers: me.headers });
+    const feed = await suite.t.app.inject({
+      url: "/api/class_reservations/calendar-feed",
+      headers: me.headers,
+    });
     expect(feed.statusCode).toBe(401);
   });
 });
