@@ -1,5 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { preparedStatement } from "../db/prepared-statement";
 import { session, user } from "../db/schema/auth";
 import { customers } from "../db/schema/customers";
 
@@ -33,18 +34,25 @@ export type SessionLoginRow = {
 
 /**
  * Sessions with their login and customer record, by token, in one statement (session tokens are
- * unique): session-lookup.ts asks for every token that arrived in the same moment at once.
+ * unique): session-lookup.ts asks for every token that arrived in the same moment at once. The
+ * tokens go as one array parameter, so the statement's text is the same for any number of them
+ * and is prepared once (on PGlite too, decision 0045), not planned for every batch.
  */
-export async function findLoginsBySessionTokens(
-  db: Db,
-  tokens: string[],
-): Promise<Map<string, SessionLoginRow>> {
-  const rows = await db
+const loginsByTokensStatement = preparedStatement("session_logins_by_tokens", (db, name) =>
+  db
     .select(loginColumns)
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .leftJoin(customers, eq(customers.uid, user.id))
-    .where(inArray(session.token, tokens));
+    .where(sql`${session.token} = any(${sql.placeholder("tokens")}::text[])`)
+    .prepare(name),
+);
+
+export async function findLoginsBySessionTokens(
+  db: Db,
+  tokens: string[],
+): Promise<Map<string, SessionLoginRow>> {
+  const rows = await loginsByTokensStatement(db, { tokens });
   return new Map(rows.map((row) => [row.token, row]));
 }
 

@@ -79,4 +79,26 @@ describe("fast session lookup (only accepts what better-auth accepts)", () => {
     });
     expect(me.statusCode).toBe(401);
   });
+  it("reads tokens that arrive together as one array parameter: each finds its own login, and a token made of array syntax is only a string", async () => {
+    const [a, b] = [await signedIn(), await signedIn()];
+    t.app.forgetSessions();
+    const hostile = ['"}{', "x\\", "a,b", "NULL", "{1,2}", "' or '1'='1"];
+    const found = await Promise.all([
+      fastSessionLookup(t.app.db, requestWith({ authorization: `Bearer ${a.raw}` }), policy),
+      fastSessionLookup(t.app.db, requestWith({ authorization: `Bearer ${b.raw}` }), policy),
+      ...hostile.map((token) =>
+        fastSessionLookup(t.app.db, requestWith({ authorization: `Bearer ${token}` }), policy),
+      ),
+    ]);
+    expect(found.slice(0, 2).map((login) => login?.id)).toEqual([a.login.userId, b.login.userId]);
+    expect(found.slice(2)).toEqual(hostile.map(() => undefined));
+    // Through the API: refused as not signed in, never a server error.
+    for (const token of hostile) {
+      const res = await t.app.inject({
+        url: "/api/class_reservations/calendar-feed",
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
 });
