@@ -63,6 +63,9 @@ const STATUS_COLOR: Record<ReservationStatus, string> = {
 };
 
 /** /mystudio/reservaciones: Mis Reservaciones. */
+/** A badge's label shown whole, never cut with an ellipsis by a narrow table column. */
+const WHOLE_WORD = { root: { minWidth: "max-content" }, label: { overflow: "visible" } } as const;
+
 export function ReservationsPage() {
   usePageTitle(copy.account.reservations);
   const config = useAppConfig();
@@ -76,7 +79,9 @@ export function ReservationsPage() {
   const [qrFor, setQrFor] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<Reservation | null>(null);
   const [rating, setRating] = useState<Reservation | null>(null);
-  const isDesktop = useMediaQuery("(min-width: 62em)", true);
+  // The table needs ~950 px beside the 264 px menu: narrower screens (a 1024 px tablet or laptop)
+  // get the cards, which cut nothing; from 62em the table's last column ("Cancelar") was cut off.
+  const isDesktop = useMediaQuery("(min-width: 75em)", true);
   const packagesPath = `/mystudio/${packagesPathSegment(config)}`;
   const reservations = list.data?.reservations ?? [];
   const pages = Math.ceil((list.data?.max ?? 0) / PAGE_SIZE);
@@ -172,14 +177,24 @@ export function ReservationsPage() {
     <>
       {formatDateTime(r.single_class.class_date, zone)}
       {isPast(r) ? (
-        <Badge ml={6} size="xs" color="gray" variant="outline" tt="none" data-testid="past-badge">
+        <Badge
+          ml={6}
+          size="xs"
+          color="gray"
+          variant="outline"
+          tt="none"
+          styles={WHOLE_WORD}
+          data-testid="past-badge"
+        >
           Clase pasada
         </Badge>
       ) : null}
     </>
   );
+  // A badge is never narrower than its word: Mantine's label hides what overflows, so in the
+  // table a long row of actions squeezed "Cancelada" and "No Asisti" into "Cancel…" at 1280 px.
   const status = (r: Reservation) => (
-    <Badge color={STATUS_COLOR[r.status]} variant="light" tt="none">
+    <Badge color={STATUS_COLOR[r.status]} variant="light" tt="none" styles={WHOLE_WORD}>
       {RESERVATION_STATUS_LABEL[r.status]}
     </Badge>
   );
