@@ -38,7 +38,10 @@ export function drizzleView(pglite: PGlite): { client: PGlite; nativeParsers: Qu
     if (parser) nativeParsers[oid] = parser;
   }
   for (const oid of DRIZZLE_TEXT_TYPES) pglite.parsers[oid] = asText;
-  return { client: withoutQueryParsers(pglite, takeTurns()), nativeParsers };
+  return {
+    client: withoutQueryParsers(pglite, { pglite, topLevel: true, turn: takeTurns() }),
+    nativeParsers,
+  };
 }
 
 type Turns = <R>(run: () => Promise<R>) => Promise<R>;
@@ -87,15 +90,23 @@ function withoutParsers(options: Options): Options {
 }
 
 /**
- * The same object with `query` and `exec` dropping the per-query parsers (and, on the instance,
- * taking turns: see takeTurns), and `transaction` handing its callback a transaction that does too. Everything else is PGlite's own, called on
- * PGlite itself (its private fields need the real `this`).
+ * Where a query object runs: the PGlite instance its named statements live on, whether it is the
+ * instance itself (outside any transaction: PGlite's transaction lock is taken too) or one of its
+ * transactions, and how its statements wait for their turn (takeTurns on the instance; at once in
+ * a transaction, which already holds PGlite).
  */
-function withoutQueryParsers<T extends Queryable & object>(target: T, inTurn?: Turns, pglite?: PGlite): T {
-  // The instance whose named statements this object's queries may use: itself (the one object
-  // that takes turns, outside any transaction), or the one a transaction belongs to.
-  const owner = pglite ?? (inTurn ? (target as unknown as PGlite) : undefined);
-  const turn: Turns = inTurn ?? ((run) => run());
+type Runner = { pglite: PGlite; topLevel: boolean; turn: Turns };
+
+const atOnce: Turns = (run) => run();
+
+/**
+ * The same object with `query` and `exec` dropping the per-query parsers and waiting for their
+ * turn, registered statements running by name (runNamed), and `transaction` handing its callback
+ * a transaction that does the same. Everything else is PGlite's own, called on PGlite itself (its
+ * private fields need the real `this`).
+ */
+function withoutQueryParsers<T extends Queryable & object>(target: T, runner: Runner): T {
+  const { pglite, topLevel, turn } = runner;
   const bound = new Map<PropertyKey, unknown>();
   return new Proxy(target, {
     get(object, property) {
@@ -108,8 +119,8 @@ function withoutQueryParsers<T extends Queryable & object>(target: T, inTurn?: T
         own = (query: string, params?: unknown[], options?: Options) =>
           turn(() => {
             const name = namedStatements.get(query);
-            return name && owner
-              ? runNamed(owner, inTurn !== undefined, name, query, params ?? [], withoutParsers(options))
+            return name
+              ? runNamed(pglite, topLevel, name, query, params ?? [], withoutParsers(options))
               : object.query(query, params, withoutParsers(options));
           });
       } else if (property === "exec") {
@@ -117,7 +128,7 @@ function withoutQueryParsers<T extends Queryable & object>(target: T, inTurn?: T
       } else if (property === "transaction") {
         own = <R>(callback: (tx: Transaction) => Promise<R>) =>
           (object as unknown as PGlite).transaction((tx) =>
-            callback(withoutQueryParsers(tx, undefined, owner)),
+            callback(withoutQueryParsers(tx, { pglite, topLevel: false, turn: atOnce })),
           );
       } else {
         own = value.bind(object);

@@ -137,6 +137,9 @@ export async function bucketsForBooking(db: Db, customerId: number): Promise<Buc
   return bucketsStatement(db, { customerId });
 }
 
+/** The reservation's columns (property, column), to map takeSeat's raw row as Drizzle would. */
+const RESERVATION_COLUMNS = Object.entries(getTableColumns(class_reservations));
+
 type TakeSeatValues = {
   classId: number;
   customerId: number;
@@ -216,7 +219,7 @@ export async function takeSeat(
   });
   if (!raw) return null;
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(class_reservations))) {
+  for (const [key, column] of RESERVATION_COLUMNS) {
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
