@@ -1,8 +1,9 @@
 /**
  * The cases of `npm run bench` (a–h), against the app at any address: bench/run.ts runs them on
  * one instance started from source, bench/cluster.ts on one compiled instance and then on three
- * behind HAProxy. Each case is measured with autocannon, CONNECTIONS connections for DURATION
- * seconds, after the previous case's backlog has drained.
+ * behind HAProxy. Each case is measured with CONNECTIONS connections for DURATION seconds (wrk for
+ * the read cases when the machine has it, autocannon for the booking pairs: bench/wrk.ts), after
+ * the previous case's backlog has drained.
  */
 import http from "node:http";
 import autocannon, { type Result } from "autocannon";
@@ -15,11 +16,12 @@ import {
   openBenchSql,
 } from "./bench-data";
 import { bookingFloor, type FloorResult, openFloorPool } from "./booking-floor";
+import { readLoadGenerator, wrk } from "./wrk";
 
 export const DURATION = Number(process.env.BENCH_DURATION ?? "10");
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? "100");
 /**
- * Each read case first runs unmeasured for a second with the same requests (autocannon's warmup):
+ * Each read case first runs unmeasured for a second with the same requests:
  * a server answers a route for days, and a 5 s run that starts with the route cold bills its JIT
  * compilation to the route ((h) measured 15,000 req/s cold and 19,000–23,000 warm, same code).
  * (a) is warmed the same way, so the ratios compare steady states.
@@ -147,8 +149,22 @@ export type Row = {
  */
 const BROWSER_HEADERS = { "accept-encoding": "gzip, deflate, br" };
 
+/**
+ * One measured run. A case that sends the same request again and again goes through wrk when the
+ * machine has it (bench/wrk.ts); scripted requests (the booking pairs of (f)) through autocannon.
+ */
 export async function cannon(options: Record<string, unknown>): Promise<Result> {
   const headers = { ...BROWSER_HEADERS, ...((options.headers ?? {}) as Record<string, string>) };
+  if (readLoadGenerator === "wrk" && !options.requests) {
+    const warmup = options.warmup as { duration: number } | undefined;
+    return wrk({
+      url: options.url as string,
+      connections: (options.connections as number | undefined) ?? CONNECTIONS,
+      seconds: (options.duration as number | undefined) ?? DURATION,
+      headers,
+      warmup: warmup?.duration,
+    });
+  }
   return autocannon({ connections: CONNECTIONS, duration: DURATION, timeout: 10, ...options, headers });
 }
 

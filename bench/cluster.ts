@@ -30,6 +30,7 @@ import {
   toRow,
 } from "./cases";
 import { writeSection } from "./results-file";
+import { loadGeneratorLabel } from "./wrk";
 
 // Ports of their own (47xxx) so this never meets `npm run bench` (4811/4812) or test:cluster.
 const BASE_PORT = Number(process.env.BENCH_CLUSTER_PORT_BASE ?? "47810");
@@ -206,7 +207,7 @@ async function main() {
       `- Fecha: ${new Date().toISOString()}`,
       `- Máquina: ${machine}; PostgreSQL en la misma máquina`,
       `- Carga promedio (1/5/15 min, como \`uptime\`) antes: ${fmt(loadBefore)}; después: ${fmt(loadAfter)}`,
-      `- Comando: \`BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} npm run bench:cluster\` sobre \`${benchTargetLabel()}\` (datos de \`npm run bench:data\`), autocannon ${CONNECTIONS} conexiones, ${DURATION} s por caso, loopback. Instancias compiladas (\`dist/server\`) arrancadas con el entorno y el comando de cluster/estudio@.service (SHARED_STATE=${SHARED_STATE ?? "postgres"}${SHARED_STATE ? "" : ", también con una sola"}), HAProxy con cluster/haproxy.cfg; JOBS=0 como en \`npm run bench\`.`,
+      `- Comando: \`BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} npm run bench:cluster\` sobre \`${benchTargetLabel()}\` (datos de \`npm run bench:data\`), ${loadGeneratorLabel(CONNECTIONS)}, ${DURATION} s por caso, loopback. Instancias compiladas (\`dist/server\`) arrancadas con el entorno y el comando de cluster/estudio@.service (SHARED_STATE=${SHARED_STATE ?? "postgres"}${SHARED_STATE ? "" : ", también con una sola"}), HAProxy con cluster/haproxy.cfg; JOBS=0 como en \`npm run bench\`.`,
       "- Las tres instancias corren desde el principio; cada caso se mide primero en una (directo a su puerto, las otras dos ociosas) y enseguida en las tres por el balanceador, para que un cambio de carga de la máquina entre casos no entre en su cociente. (a) se mide igual dos veces seguidas: su 3/1 es el ruido de la máquina. (a⁺) es el mismo servidor mínimo detrás de HAProxy: lo que el balanceador añade por sí solo. (f0) es el límite de la base sin la app, medido una vez.",
       "",
       out,

@@ -11,6 +11,7 @@ import os from "node:os";
 import { benchDatabaseUrl, benchPgliteDir, benchTargetLabel } from "./bench-data";
 import { appAt, CONNECTIONS, DURATION, loadFixtures, ONLY, runCases, signIn, table } from "./cases";
 import { writeSection } from "./results-file";
+import { loadGeneratorLabel } from "./wrk";
 
 const APP_PORT = Number(process.env.BENCH_APP_PORT ?? "4811");
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? "4812");
@@ -111,7 +112,7 @@ async function main() {
       `- Fecha: ${new Date().toISOString()}`,
       `- Máquina: ${machine}`,
       `- Carga promedio (1/5/15 min) antes: ${fmt(loadBefore)}; después: ${fmt(loadAfter)}`,
-      `- Comando: \`BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} npm run bench\` sobre \`${benchTargetLabel()}\` (datos de \`npm run bench:data\`, BENCH_SCALE del último bench:data), autocannon ${CONNECTIONS} conexiones, ${DURATION} s por caso, loopback`,
+      `- Comando: \`BENCH_DURATION=${DURATION} BENCH_CONNECTIONS=${CONNECTIONS} npm run bench\` sobre \`${benchTargetLabel()}\` (datos de \`npm run bench:data\`, BENCH_SCALE del último bench:data), ${loadGeneratorLabel(CONNECTIONS)}, ${DURATION} s por caso, loopback`,
       "",
       out,
       "",

@@ -26,6 +26,7 @@ import type { Mailer } from "./mailer";
 import { passwordProblemFor } from "./password-check";
 import { passwordHashing, type ScryptCost } from "./password-hashing";
 import { staffMayCall } from "./permissions";
+import { scopeBetterAuthStorages } from "./scoped-async-storage";
 import { credentialKey, SessionCache } from "./session-cache";
 import { findCustomerIdByUid, loginExists } from "./session-logins";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
@@ -135,6 +136,10 @@ declare module "fastify" {
 export default fp(async function authPlugin(app: FastifyInstance, options: { passwordCost?: ScryptCost }) {
   const auth = createAuth(app.db, app.config, app.mailer, app.appConfig, options.passwordCost);
   app.decorate("auth", auth);
+  // Builds better-auth's context now (it would on the first sign-in), so that its per-call
+  // storages can be ours before any call: they stop costing every request once a call ends.
+  await auth.$context;
+  scopeBetterAuthStorages();
 
   const verified = new SessionCache<AuthUser | null>();
   app.decorate("forgetSessions", () => verified.clear());

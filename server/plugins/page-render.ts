@@ -1,10 +1,10 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HtmlDocument } from "./html-document";
 import { injectPage, type PageHead } from "./page-template";
+import { ScopedAsyncLocalStorage } from "./scoped-async-storage";
 
 /**
  * Public pages rendered on the server (decision 0012): a visitor's phone paints the studio's page
@@ -59,7 +59,8 @@ export async function loadPageRenderer(
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
 
   // The visitor's address, so the page's API reads count against their own rate limit.
-  const visitor = new AsyncLocalStorage<string>();
+  // Scoped: a plain AsyncLocalStorage would tax every later request after the first render.
+  const visitor = new ScopedAsyncLocalStorage<string>();
   entry.configureServerRendering({
     origin: app.config.publicUrl,
     transport: async (url, init) => {
