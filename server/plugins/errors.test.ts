@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 
@@ -57,6 +58,20 @@ describe("error shape, headers and routing", () => {
       headers: { "accept-encoding": "gzip" },
     });
     expect(res.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("compresses an answer over the threshold and sends a small one as it is", async () => {
+    const large = await t.app.inject({ url: "/api/docs/json", headers: { "accept-encoding": "br" } });
+    expect(large.headers["content-encoding"]).toBe("br");
+    expect(large.headers.vary).toContain("accept-encoding");
+    const paths = JSON.parse(brotliDecompressSync(large.rawPayload).toString()).paths;
+    expect(paths).toHaveProperty("/api/appconfig");
+
+    const small = await t.app.inject({ url: "/api/health", headers: { "accept-encoding": "br, gzip" } });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
+    expect(small.json().status).toBe("ok");
   });
 
   it("publishes the OpenAPI description", async () => {
