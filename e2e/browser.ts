@@ -105,7 +105,9 @@ export async function signInAs(
   await page.getByLabel(/^Correo electrónico/).fill(email);
   await page.getByLabel(/^Contraseña/).fill(password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
-  await page.waitForURL((url) => url.pathname === redirect);
+  // The redirect loads the whole back office or the customer's app: on a loaded CI machine (four
+  // suites on two cores) that once passed the 60 s every other step gets.
+  await page.waitForURL((url) => url.pathname === redirect, { timeout: 120_000 });
 }
 
 /**

@@ -46,7 +46,7 @@ describe.skipIf(testDriver() !== "postgres")(
       t = await buildTestApp({ AUTH_SECRET: authSecret });
       const url = (t.database as { url?: string }).url!;
       servers.push(...(await startAppProcesses(PORTS, { databaseUrl: url, authSecret })));
-    }, 90_000);
+    }, 180_000);
 
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));

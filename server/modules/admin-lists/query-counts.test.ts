@@ -33,14 +33,26 @@ const LISTS = [
   "/api/admin/lists/waitlists?status=active",
 ];
 
+/**
+ * The statements of one answer, with the caches the request may use warm: the fewest of three
+ * answers in a row. On a loaded machine a second can pass between two requests, and a remembered
+ * session or class card read again adds statements that have nothing to do with the rows; a query
+ * per row would show in all three.
+ */
 async function statementsFor(url: string) {
   await t.app.inject({ url, headers: admin.headers });
-  statements = 0;
-  counting = true;
-  const response = await t.app.inject({ url, headers: admin.headers });
-  counting = false;
-  expect(response.statusCode, response.body).toBe(200);
-  return { statements, rows: (response.json().rows as unknown[]).length };
+  let fewest = Number.POSITIVE_INFINITY;
+  let rows = 0;
+  for (let i = 0; i < 3; i++) {
+    statements = 0;
+    counting = true;
+    const response = await t.app.inject({ url, headers: admin.headers });
+    counting = false;
+    expect(response.statusCode, response.body).toBe(200);
+    fewest = Math.min(fewest, statements);
+    rows = (response.json().rows as unknown[]).length;
+  }
+  return { statements: fewest, rows };
 }
 
 /** One more class with a seat, a waitlist entry, and a purchase with its charge. */
