@@ -10,6 +10,7 @@ import { openSync } from "node:fs";
 import os from "node:os";
 import { benchDatabaseUrl, benchPgliteDir, benchTargetLabel } from "./bench-data";
 import { appAt, CONNECTIONS, DURATION, loadFixtures, ONLY, runCases, signIn, table } from "./cases";
+import { ensureServerBuilt } from "../cluster/processes.mjs";
 import { writeSection } from "./results-file";
 import { loadGeneratorLabel } from "./wrk";
 
@@ -25,8 +26,19 @@ const profileFlags = (label: string) =>
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
 
+/**
+ * How a process is started: the app as `npm start` runs it in production (the compiled server,
+ * `node --enable-source-maps dist/server/main.js`, built just before), the bare server through tsx.
+ * BENCH_APP=tsx runs the app's TypeScript through tsx instead, as `npm run dev` does.
+ */
+function commandOf(label: string, args: string[]): string[] {
+  if (label === "app" && process.env.BENCH_APP !== "tsx") return ["--enable-source-maps", COMPILED_APP];
+  return ["--import", "tsx", ...args];
+}
+const COMPILED_APP = "dist/server/main.js";
+
 function start(label: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...profileFlags(label), "--import", "tsx", ...args], {
+  const child = spawn(process.execPath, [...profileFlags(label), ...commandOf(label, args)], {
     env: { ...process.env, ...env },
     // The app's warnings and errors (pino, stdout) go to a file to read after a failing case.
     stdio: [
@@ -66,6 +78,7 @@ const app = appAt(`http://127.0.0.1:${APP_PORT}`);
 async function main() {
   const loadBefore = os.loadavg();
   const fixtures = await loadFixtures();
+  if (process.env.BENCH_APP !== "tsx") await ensureServerBuilt();
   start("bare", ["bench/bare-server.ts"], { BARE_PORT: String(BARE_PORT) });
   const pgliteDir = benchPgliteDir();
   start("app", ["server/main.ts"], {
