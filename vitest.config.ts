@@ -11,8 +11,11 @@ export default defineConfig({
     // app on its own database; module-level state must be pure caches keyed by value, or
     // WeakMaps keyed by the app or its database (docs/decisions/0016).
     isolate: false,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // CI runs four suites side by side on two cores, on machines whose speed varies threefold from
+    // one session to the next: tests that take 5 s alone took 20-24 s there. A test that hangs
+    // still fails, only later.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     reporters: ["default"],
   },
 });

@@ -137,7 +137,7 @@ for (const [size, viewport] of [
       await screenshot(page, `booking-change-reservations-${size}`);
       expect(problems).toEqual([]);
       await context.close();
-    }, 120_000);
+    });
 
     it("warns before booking inside the window, and 'Cancelar Clase' says the time left and the consequence", async () => {
       const answer = (await apiCall("/api/appconfig")).json as unknown;
@@ -205,7 +205,7 @@ for (const [size, viewport] of [
       await screenshot(page, `booking-late-cancel-reservations-${size}`);
       expect(problems).toEqual([]);
       await context.close();
-    }, 120_000);
+    });
 
     it("the front desk adjusts a bucket and adds and lifts a penalty by hand", async () => {
       const customer = await newCustomer(adminToken, `Ana${size}`, 4);
@@ -254,7 +254,7 @@ for (const [size, viewport] of [
       );
       expect(problems).toEqual([]);
       await context.close();
-    }, 120_000);
+    });
 
     it("a full class says Sold Out, also on my own reservation", async () => {
       const me = await newCustomer(adminToken, `Sol${size}`, 2);
@@ -280,6 +280,6 @@ for (const [size, viewport] of [
       await reserved.screenshot({ path: shot(`booking-sold-out-mine-card-${size}`) });
       expect(problems).toEqual([]);
       await context.close();
-    }, 120_000);
+    });
   });
 }

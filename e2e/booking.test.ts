@@ -96,7 +96,7 @@ describe("booking journey", () => {
     await screenshot(page, "booking-calendar-phone");
     expect(problems).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
   it("on a phone, the days of this week already gone are folded away until asked for", async () => {
     // The browser's clock on Wednesday 10:00 of the studio's week (the signed-in calendar is
@@ -146,5 +146,5 @@ describe("booking journey", () => {
     await screenshot(page, "calendar-month-desktop");
     expect(problems).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 });

@@ -121,7 +121,7 @@ describe("checkout self-service (sandbox: card, saved card, wallet)", () => {
     // Not the first package any more.
     await expect.poll(() => page.getByRole("link", { name: "Reservar una clase" }).count()).toBe(1);
     await context.close();
-  }, 120_000);
+  });
 
   it("desktop: Agregar saves a card, the 'Precaución' modal deletes it; the sandbox wallet pays with '¡Pago exitoso!'", async () => {
     const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
@@ -167,5 +167,5 @@ describe("checkout self-service (sandbox: card, saved card, wallet)", () => {
     await screenshot(page, "self-service-wallet-thanks-desktop");
     await expectClean(page, problems);
     await context.close();
-  }, 120_000);
+  });
 });

@@ -99,7 +99,7 @@ describe("commerce journeys (sandbox card and cash)", () => {
     await screenshot(page, "commerce-purchases-desktop");
     expect(problems).toEqual([]);
     await context.close();
-  }, 90_000);
+  });
 
   it("a declined card shows the insufficient-funds message (phone)", async () => {
     const { page, context, problems } = await openWatchedPage(browser, baseUrl, PHONE);
@@ -116,7 +116,7 @@ describe("commerce journeys (sandbox card and cash)", () => {
     expect(page.url()).toContain("/checkout/");
     expect(problems).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 
   it("a cash purchase shows the bank details and instructions", async () => {
     const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
@@ -133,7 +133,7 @@ describe("commerce journeys (sandbox card and cash)", () => {
     await screenshot(page, "commerce-cash-desktop");
     expect(problems).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
   it("a customer with a saved card pays with it, without typing the card (phone)", async () => {
     const { page, context, problems } = await openWatchedPage(browser, baseUrl, PHONE);
     await signUpNewCustomer(page);
@@ -155,7 +155,7 @@ describe("commerce journeys (sandbox card and cash)", () => {
     await expect.poll(() => page.getByText("¡Gracias por tu compra!").isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 
   it("the sandbox hosted payment page takes the card and returns to /gracias", async () => {
     const { page, context, problems } = await openWatchedPage(browser, baseUrl, DESKTOP);
@@ -184,5 +184,5 @@ describe("commerce journeys (sandbox card and cash)", () => {
     // The declined attempt answered 402 by design (the page shows the message); nothing else failed.
     expect(problems.filter((p) => !p.includes("402"))).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 });

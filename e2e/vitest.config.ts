@@ -16,8 +16,9 @@ export default defineConfig({
     minWorkers: workers,
     // The journeys share two cores with the API suites (docs/decisions/0029): a test that takes
     // 40 s alone can take twice that in CI. A test that hangs still fails, only later.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Journeys took up to 85 s of that on a slower machine (2026-11-28): twice the time is kept.
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
     // expect.poll gives up after 1 s by default: on a loaded CI machine a page may take longer
     // to hydrate and fetch than that (a Sunday-evening journey failed there so). A poll that
     // never succeeds still fails, only later.

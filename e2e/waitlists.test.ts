@@ -126,5 +126,5 @@ describe("waitlist journey", () => {
       .reservations as Json[];
     expect(mine.map((r) => r.single_class_id)).toContain(klass.single_class_id);
     expect(problems).toEqual([]);
-  }, 120_000);
+  });
 });
