@@ -8,9 +8,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { openSync } from "node:fs";
 import os from "node:os";
+import { ensureServerBuilt } from "../cluster/processes.mjs";
 import { benchDatabaseUrl, benchPgliteDir, benchTargetLabel } from "./bench-data";
 import { appAt, CONNECTIONS, DURATION, loadFixtures, ONLY, runCases, signIn, table } from "./cases";
-import { ensureServerBuilt } from "../cluster/processes.mjs";
 import { writeSection } from "./results-file";
 import { loadGeneratorLabel } from "./wrk";
 
