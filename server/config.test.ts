@@ -25,6 +25,16 @@ describe("environment config", () => {
     expect(loadConfig({ DEMO: "0" }).DEMO).toBe(false);
   });
 
+  it("sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 20 by default", () => {
+    expect(loadConfig({}).DATABASE_POOL_SIZE).toBe(20);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "4" }).DATABASE_POOL_SIZE).toBe(4);
+    for (const bad of ["0", "2.5", "muchas", "500"]) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(
+        /DATABASE_POOL_SIZE: debe ser un número entero de 1 a 200/,
+      );
+    }
+  });
+
   it("treats empty values as unset and requires a secret in production", () => {
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/AUTH_SECRET/);

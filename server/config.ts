@@ -18,6 +18,16 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: "debe empezar con postgres:// o postgresql://" })
     .optional(),
+  /**
+   * Connections the app keeps to PostgreSQL (docs/decisions/0048). 20 by default; with PostgreSQL
+   * on the same small machine, fewer keep the slowest answers shorter at the same throughput.
+   */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: "debe ser un número entero de 1 a 200" })
+    .int({ message: "debe ser un número entero de 1 a 200" })
+    .min(1, { message: "debe ser un número entero de 1 a 200" })
+    .max(200, { message: "debe ser un número entero de 1 a 200" })
+    .default(20),
   PUBLIC_URL: z.url({ message: "debe ser una URL completa, p. ej. https://mi-estudio.mx" }).optional(),
   AUTH_SECRET: z.string().min(32, { message: "debe tener al menos 32 caracteres" }).optional(),
   /**

@@ -13,7 +13,7 @@ export async function startApp(
 ): Promise<FastifyInstance> {
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: "postgres", url: config.DATABASE_URL }
+      ? { kind: "postgres", url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
       : { kind: "pglite", dataDir: config.dataDir },
   );
   await migrateDatabase(database);
