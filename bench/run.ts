@@ -31,11 +31,12 @@ const profileFlags = (label: string) =>
  * `node --enable-source-maps dist/server/main.js`, built just before), the bare server through tsx.
  * BENCH_APP=tsx runs the app's TypeScript through tsx instead, as `npm run dev` does.
  */
+const COMPILED_APP = process.env.BENCH_APP === "tsx" ? null : "dist/server/main.js";
+
 function commandOf(label: string, args: string[]): string[] {
-  if (label === "app" && process.env.BENCH_APP !== "tsx") return ["--enable-source-maps", COMPILED_APP];
+  if (label === "app" && COMPILED_APP) return ["--enable-source-maps", COMPILED_APP];
   return ["--import", "tsx", ...args];
 }
-const COMPILED_APP = "dist/server/main.js";
 
 function start(label: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, [...profileFlags(label), ...commandOf(label, args)], {
@@ -78,7 +79,7 @@ const app = appAt(`http://127.0.0.1:${APP_PORT}`);
 async function main() {
   const loadBefore = os.loadavg();
   const fixtures = await loadFixtures();
-  if (process.env.BENCH_APP !== "tsx") await ensureServerBuilt();
+  if (COMPILED_APP) await ensureServerBuilt();
   start("bare", ["bench/bare-server.ts"], { BARE_PORT: String(BARE_PORT) });
   const pgliteDir = benchPgliteDir();
   start("app", ["server/main.ts"], {

@@ -9,6 +9,8 @@ const booleanFlag = z
   .enum(["0", "1", "true", "false"], { message: "usa 0/1 o true/false" })
   .transform((v) => v === "1" || v === "true");
 
+const POOL_SIZE_MESSAGE = "debe ser un número entero de 1 a 200";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -23,10 +25,10 @@ const envSchema = z.object({
    * on the same small machine, fewer keep the slowest answers shorter at the same throughput.
    */
   DATABASE_POOL_SIZE: z.coerce
-    .number({ message: "debe ser un número entero de 1 a 200" })
-    .int({ message: "debe ser un número entero de 1 a 200" })
-    .min(1, { message: "debe ser un número entero de 1 a 200" })
-    .max(200, { message: "debe ser un número entero de 1 a 200" })
+    .number({ message: POOL_SIZE_MESSAGE })
+    .int({ message: POOL_SIZE_MESSAGE })
+    .min(1, { message: POOL_SIZE_MESSAGE })
+    .max(200, { message: POOL_SIZE_MESSAGE })
     .default(20),
   PUBLIC_URL: z.url({ message: "debe ser una URL completa, p. ej. https://mi-estudio.mx" }).optional(),
   AUTH_SECRET: z.string().min(32, { message: "debe tener al menos 32 caracteres" }).optional(),

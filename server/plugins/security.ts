@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 import { AppError } from "../../domain/errors";
 import { ensureSharedTables, postgresRateLimitStore, SharedHitCounter } from "./rate-limit-store";
-import { takesNoBody } from "./route-options";
+import { asList, takesNoBody } from "./route-options";
 import { COMPRESS_THRESHOLD } from "./serialized";
 
 export type SecurityOptions = { rateLimitMax: number; secureCookies: boolean };
@@ -42,7 +42,7 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     if (route.decompress === undefined && takesNoBody(route)) {
       route.decompress = false;
     }
-    onSendBeforeCompress.set(route, new Set(onSendHooksOf(route)));
+    onSendBeforeCompress.set(route, new Set(asList(route.onSend)));
   });
   await app.register(compress, {
     global: true,
@@ -57,7 +57,9 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     const before = onSendBeforeCompress.get(route);
     onSendBeforeCompress.delete(route);
     if (!before) return;
-    const hooks = onSendHooksOf(route).map((hook) => (before.has(hook) ? hook : compressUnlessSmall(hook)));
+    const hooks = (asList(route.onSend) as OnSendHook[]).map((hook) =>
+      before.has(hook) ? hook : compressUnlessSmall(hook),
+    );
     if (hooks.length > 0) route.onSend = hooks;
   });
   // SHARED_STATE=postgres: every instance counts in the same table (plugins/rate-limit-store.ts),
@@ -91,7 +93,6 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
 
 type OnSendHook = (
   this: unknown,
-
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
@@ -101,14 +102,8 @@ type OnSendHook = (
 /** Each route's own onSend hooks as they were before @fastify/compress added its one. */
 const onSendBeforeCompress = new WeakMap<object, Set<unknown>>();
 
-function onSendHooksOf(route: { onSend?: unknown }): OnSendHook[] {
-  const hooks = route.onSend;
-  if (!hooks) return [];
-  return (Array.isArray(hooks) ? hooks : [hooks]) as OnSendHook[];
-}
-
 /** The compression hook, skipped for a body under the threshold (which it would not compress). */
-export function compressUnlessSmall(compressHook: OnSendHook): OnSendHook {
+function compressUnlessSmall(compressHook: OnSendHook): OnSendHook {
   return function compressUnlessSmall(request, reply, payload, done) {
     if (
       (typeof payload === "string" || Buffer.isBuffer(payload)) &&
