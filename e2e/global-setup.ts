@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureServerBuilt } from "../cluster/processes.mjs";
 import { e2eWorkers } from "./workers";
 
 type Started = { server: ChildProcess; dataDir: string; baseUrl: string; mailDir: string };
@@ -25,7 +26,9 @@ async function startServer(started: Started[]): Promise<Started> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "estudio-e2e-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const mailDir = path.join(dataDir, "correos");
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // The compiled server, as `npm start` runs it (dist/server/main.js, plain node): what studios run
+  // is what the journeys test; it is built first when older than its sources.
+  const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: {
       ...process.env,
@@ -72,6 +75,7 @@ async function startServer(started: Started[]): Promise<Started> {
  */
 export default async function setup(project: TestProject) {
   const started: Started[] = [];
+  await ensureServerBuilt();
   const stop = async () => {
     for (const { server } of started) server.kill("SIGTERM");
     await new Promise((r) => setTimeout(r, 500));

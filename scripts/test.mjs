@@ -9,6 +9,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ensureServerBuilt } from "./build-server.mjs";
 import { ensureInstalled, ensureWebBuilt } from "./ensure-ready.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -97,22 +98,52 @@ function vitest(label, args, env, alone) {
 const only = process.argv[2]; // optional: "api" or "e2e"
 const parallel = process.env.TEST_PARALLEL !== "0" && !only;
 
+/** The line that puts an API test file in the PostgreSQL run too, with its reason after it. */
+const POSTGRES_MARK = /^\/\/ Runs on PostgreSQL too: /m;
+
+/** Every test file below `dir` (relative to the root). */
+function testFiles(dir) {
+  return fs
+    .readdirSync(path.join(root, dir), { recursive: true })
+    .filter((file) => file.endsWith(".test.ts"))
+    .map((file) => path.join(dir, file));
+}
+
+/**
+ * The files of the PostgreSQL run (docs/decisions/0061). Every API file runs on PGlite, the
+ * embedded default; on PostgreSQL run the files marked with POSTGRES_MARK: those whose subject
+ * is where the two engines differ (locks and concurrency across instances, the pool, prepared
+ * statements, pg-boss, LISTEN/NOTIFY, pg_dump, snapshots) and one file per money and booking
+ * path. TEST_POSTGRES=all runs every server file there, as before.
+ */
+function postgresFiles() {
+  if (process.env.TEST_POSTGRES === "all") return ["server"];
+  const marked = testFiles("server").filter((file) =>
+    POSTGRES_MARK.test(fs.readFileSync(path.join(root, file), "utf8")),
+  );
+  if (marked.length === 0) throw new Error(`ningún archivo de server/ lleva «${POSTGRES_MARK.source}»`);
+  return marked;
+}
+
 /**
  * The API suites: PGlite and PostgreSQL (one vitest worker each on two cores), at the same time
  * when suites run side by side: the PostgreSQL one spends much of its time waiting on the server.
  */
 async function apiSuites() {
-  const pgliteEnv = { TEST_DB_DRIVER: "pglite", TZ: process.env.TZ ?? "UTC" };
+  // The shards run under two machine zones far apart, UTC and Auckland (the PostgreSQL run's), so
+  // a date computed in the machine's zone instead of the studio's fails somewhere (decision 0061).
+  const zones = ["UTC", "Pacific/Auckland"];
+  const pgliteEnv = (shard = 0) => ({ TEST_DB_DRIVER: "pglite", TZ: process.env.TZ ?? zones[shard % 2] });
   // PGlite runs in the test process, one core each: in one process it was the last suite to end by
   // minutes, alone on one core while the other idled. Side by side it runs as two vitest shards
   // (half the files each) so the suites end together (TEST_PGLITE_SHARDS, default 2).
   const shards = parallel ? Math.max(1, Number(process.env.TEST_PGLITE_SHARDS ?? "2")) : 1;
   const pglite = () =>
     shards === 1
-      ? vitest("pglite", [], pgliteEnv, !parallel)
+      ? vitest("pglite", [], pgliteEnv(), !parallel)
       : Promise.all(
           Array.from({ length: shards }, (_, i) =>
-            vitest(`pglite-${i + 1}`, [`--shard=${i + 1}/${shards}`], pgliteEnv, false),
+            vitest(`pglite-${i + 1}`, [`--shard=${i + 1}/${shards}`], pgliteEnv(i), false),
           ),
         );
   if (!process.env.TEST_DATABASE_URL) {
@@ -121,7 +152,7 @@ async function apiSuites() {
     return;
   }
   const postgres = () =>
-    vitest("postgres", ["server"], { TEST_DB_DRIVER: "postgres", TZ: "Pacific/Auckland" }, !parallel);
+    vitest("postgres", postgresFiles(), { TEST_DB_DRIVER: "postgres", TZ: "Pacific/Auckland" }, !parallel);
   if (parallel) await Promise.all([pglite(), postgres()]);
   else {
     await pglite();
@@ -164,6 +195,10 @@ const heartbeat = parallel
       if (list.length) console.log(`--- en curso: ${list.join(", ")}`);
     }, 120_000)
   : undefined;
+
+// The compiled server (dist/server), which the journeys and the multi-process tests start as
+// `npm start` does: built here once, before suites that would each find it stale at once.
+await ensureServerBuilt();
 
 const suites = [];
 if (!only || only === "api") suites.push(apiSuites);

@@ -11,6 +11,8 @@ import { must, only } from "../test/fixtures";
 import { onServer, testDriver } from "../test/test-driver";
 import { createBackup, restoreBackup } from "./backup";
 
+// Runs on PostgreSQL too: pg_dump while the pool writes (docs/decisions/0061).
+
 /**
  * A backup taken while customers book and cancel and the desk sells packages through the real
  * app (issue 22): restored into a fresh database, it must hold together. A torn copy (one table

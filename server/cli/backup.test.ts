@@ -12,6 +12,8 @@ import { migratedPgliteDump } from "../test/test-database";
 import { testDatabaseUrl, testDriver } from "../test/test-driver";
 import { createBackup, restoreBackup } from "./backup";
 
+// Runs on PostgreSQL too: pg_dump and pg_restore (docs/decisions/0061).
+
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "estudio-backup-"));
 
 /**

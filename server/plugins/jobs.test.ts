@@ -5,6 +5,8 @@ import { buildTestApp } from "../test/build-test-app";
 import { createTestDatabase } from "../test/test-database";
 import { testDriver } from "../test/test-driver";
 
+// Runs on PostgreSQL too: pg-boss on a real server (docs/decisions/0061).
+
 /** Runs on whichever driver the suite uses: PGlite by default, PostgreSQL with TEST_DB_DRIVER. */
 describe(`jobs plugin (pg-boss on ${testDriver()})`, () => {
   const cleanup: (() => Promise<void>)[] = [];

@@ -14,6 +14,8 @@ import {
   SharedHitCounter,
 } from "./rate-limit-store";
 
+// Runs on PostgreSQL too: LISTEN/NOTIFY between instances (docs/decisions/0061).
+
 /**
  * SHARED_STATE=postgres (docs/decisions/0025): two app instances on one PostgreSQL database count
  * rate limits together, and a write through one makes the other drop its caches within a second.

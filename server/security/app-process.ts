@@ -2,10 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ensureServerBuilt } from "../../cluster/processes.mjs";
 
 /**
- * A real server process (`node --import tsx server/main.ts`, as e2e/global-setup.ts starts it)
- * on a PostgreSQL database, for tests that need separate processes: a SIGKILL, or caches that
+ * A real server process, the compiled one as `npm start` runs it (dist/server/main.js, built first
+ * when older than its sources; e2e/global-setup.ts starts the same) on a PostgreSQL database, for tests that need separate processes: a SIGKILL, or caches that
  * live in one process's memory. No demo studio, no background jobs.
  */
 export type AppProcess = {
@@ -32,7 +33,7 @@ export async function startAppProcess(options: {
   );
   if (taken) throw new Error(`port ${options.port} is already in use`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `estudio-proc-${options.port}-`));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -72,8 +73,8 @@ export async function startAppProcess(options: {
     },
   };
 
-  // Two or three of these start at once beside the other suites of CI: tsx compiling the server on a
-  // loaded two-core machine has taken over 45 s.
+  // Two or three of these start at once beside the other suites of CI: on a loaded two-core machine
+  // a start (then through tsx) has taken over 45 s.
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -96,6 +97,7 @@ export async function startAppProcesses(
   ports: readonly number[],
   options: { databaseUrl: string; authSecret: string },
 ): Promise<AppProcess[]> {
+  await ensureServerBuilt();
   const results = await Promise.allSettled(ports.map((port) => startAppProcess({ port, ...options })));
   const started = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   const failure = results.find((r) => r.status === "rejected");

@@ -11,6 +11,8 @@ import { addPackage } from "../test/commerce";
 import { testDriver } from "../test/test-driver";
 import { type AppProcess, startAppProcesses } from "./app-process";
 
+// Runs on PostgreSQL too: a killed instance beside a live one on one database (docs/decisions/0061).
+
 /**
  * A server process killed with SIGKILL in the middle of a burst of bookings and purchases (an
  * out-of-memory kill, a host dying), while a second instance on the same PostgreSQL database

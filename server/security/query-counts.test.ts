@@ -29,18 +29,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * The statements of one answer: the fewest of three in a row, each after the shared caches are
+ * emptied. On a loaded machine a second can pass between two requests, and a remembered session
+ * read again adds statements that have nothing to do with the rows (server/modules/admin-lists/
+ * query-counts.test.ts does the same); a query per row would show in all three.
+ */
 async function statementsFor(url: string, headers: Record<string, string>): Promise<number> {
   // One warm-up so caches (session, app config, schedule) are the same in both measurements.
   await t.app.inject({ url, headers });
-  t.app.readCache.clear();
-  t.app.viewerCache.clear();
-  statements = 0;
-  counting = true;
-  const response = await t.app.inject({ url, headers });
-  counting = false;
-  expect(response.statusCode, response.body).toBe(200);
-  expect(statements, "the observer saw the request's statements").toBeGreaterThan(0);
-  return statements;
+  let fewest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) {
+    t.app.readCache.clear();
+    t.app.viewerCache.clear();
+    statements = 0;
+    counting = true;
+    const response = await t.app.inject({ url, headers });
+    counting = false;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(statements, "the observer saw the request's statements").toBeGreaterThan(0);
+    fewest = Math.min(fewest, statements);
+  }
+  return fewest;
 }
 
 async function seatIn(customerId: number, dayOffset: number) {

@@ -22,6 +22,8 @@ import { newKey, type Shop, seedShop } from "../../test/commerce";
 import { signUpCustomer } from "../../test/customers";
 import { renewDueSubscriptions } from "../purchases/renewals";
 
+// Runs on PostgreSQL too: the back office's largest SQL (lists, filters, sorts) (docs/decisions/0061).
+
 let t: TestApp;
 let admin: { headers: Record<string, string> };
 let shop: Shop;

@@ -9,6 +9,8 @@ import { book, makeClass, makeCustomer, makeStudio, type Studio } from "../../te
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { only } from "../../test/fixtures";
 
+// Runs on PostgreSQL too: the studio's weeks and days under a machine zone far from it (docs/decisions/0061).
+
 const MX = "America/Mexico_City";
 let t: TestApp;
 let studio: Studio;

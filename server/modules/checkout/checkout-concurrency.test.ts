@@ -6,6 +6,8 @@ import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, customerLogin } from "../../test/commerce";
 import { testDriver } from "../../test/test-driver";
 
+// Runs on PostgreSQL too: parallel purchases on the pool's many connections (docs/decisions/0061).
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();

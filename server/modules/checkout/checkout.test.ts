@@ -7,6 +7,8 @@ import type { TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, customerLogin, newKey, type Shop, token } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
 
+// Runs on PostgreSQL too: the checkout's money path (docs/decisions/0061).
+
 let t: TestApp;
 let shop: Shop;
 let admin: { headers: Record<string, string> };

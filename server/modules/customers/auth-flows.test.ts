@@ -6,6 +6,8 @@ import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { signUpCustomer, TEST_PASSWORD } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
 
+// Runs on PostgreSQL too: better-auth's sessions and accounts on node-postgres (docs/decisions/0061).
+
 describe(`sign-in, recovery and sessions (${testDriver()})`, () => {
   let t: TestApp;
   let admin: Record<string, string>;

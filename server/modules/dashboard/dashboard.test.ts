@@ -8,6 +8,8 @@ import { DAY, makeClass, makeCustomer, makeStudio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage } from "../../test/commerce";
 
+// Runs on PostgreSQL too: aggregates by the studio's day, under a machine zone far from it (docs/decisions/0061).
+
 let t: TestApp;
 let admin: Record<string, string>;
 

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-driver";
 
+// Runs on PostgreSQL too: the pool's health and metrics (docs/decisions/0061).
+
 describe(`GET /api/health (${testDriver()})`, () => {
   let t: TestApp;
   beforeAll(async () => {

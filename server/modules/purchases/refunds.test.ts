@@ -8,6 +8,8 @@ import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, newKey, purchaseReads } from "../../test/commerce";
 
+// Runs on PostgreSQL too: the refund's money path (docs/decisions/0061).
+
 /** Refunds (issue 21.4, decision 0027) with the sandbox processor and at the desk. */
 
 let t: TestApp;

@@ -20,6 +20,8 @@ import {
 } from "../../test/commerce";
 import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
 
+// Runs on PostgreSQL too: renewals run as jobs on the pool (docs/decisions/0061).
+
 let t: TestApp;
 let shop: Shop;
 let admin: { headers: Record<string, string>; userId: string };

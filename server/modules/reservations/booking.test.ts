@@ -19,6 +19,8 @@ import {
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { exactly, firstOf, only } from "../../test/fixtures";
 
+// Runs on PostgreSQL too: the booking path, the product's hottest write (docs/decisions/0061).
+
 let t: TestApp;
 let studio: Studio;
 const soon = (hours = 48) => new Date(Date.now() + hours * HOUR);

@@ -16,6 +16,8 @@ import {
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { exactly, firstOf } from "../../test/fixtures";
 
+// Runs on PostgreSQL too: the cancellation path and its credit (docs/decisions/0061).
+
 let t: TestApp;
 let studio: Studio;
 

@@ -13,6 +13,8 @@ import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf, must, only } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
 
+// Runs on PostgreSQL too: two app instances book one class at once; row locks only PostgreSQL has (docs/decisions/0061).
+
 /**
  * 200 customers race for the last 5 seats of a class through two app instances on the same
  * PostgreSQL database (as behind a load balancer); half of them also want the same spot.

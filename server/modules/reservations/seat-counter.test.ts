@@ -7,6 +7,8 @@ import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf } from "../../test/fixtures";
 import { countActiveSeats } from "./booking.repository";
 
+// Runs on PostgreSQL too: the seat counter's triggers under the pool's connections (docs/decisions/0061).
+
 /**
  * single_classes.seats_taken (decision 0033) is what a booking takes its seat by, so it must
  * equal the class's active rows after every kind of write, by the API or straight in SQL.

@@ -13,6 +13,8 @@ import {
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { firstOf } from "../../test/fixtures";
 
+// Runs on PostgreSQL too: prepared statements are per connection on the pool (docs/decisions/0061).
+
 /**
  * Booking and cancelling are the hottest writes (issue 10, case f): every statement is a round
  * trip that holds a pooled connection and a class lock. These counts are the budget; a change

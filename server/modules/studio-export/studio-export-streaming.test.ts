@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-driver";
 
+// Runs on PostgreSQL too: the export streams through a cursor on the pool (docs/decisions/0061).
+
 /**
  * "Exportar todo" streams: the response starts with the first tables while the last one is not
  * read yet, and a client that stops reading stops the reading of the database (the ZIP is never

@@ -13,6 +13,8 @@ import { only } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
 import { EXCLUDED_COLUMNS, EXCLUDED_TABLES, type StudioExportManifest } from "./studio-export.service";
 
+// Runs on PostgreSQL too: the export reads one snapshot on PostgreSQL (docs/decisions/0061).
+
 /** The whole ZIP as entries name → bytes (yauzl, a real unzip). */
 function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {

@@ -12,6 +12,8 @@ import { firstOf } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
 import { promoteClass } from "./promotion.service";
 
+// Runs on PostgreSQL too: two instances promote one waitlist at once; row locks only PostgreSQL has (docs/decisions/0061).
+
 /**
  * Two app instances on one PostgreSQL database promote the same freed seat at the same moment,
  * several times over: the class row lock lets exactly one of them give it. PGlite has a single

@@ -7,6 +7,8 @@ import { only } from "../fixtures";
 import { createTestDatabase } from "../test-database";
 import { testDriver } from "../test-driver";
 
+// Runs on PostgreSQL too: prepared statements are per connection on the pool (docs/decisions/0061).
+
 const locationById = preparedStatement("test_location_by_id", (db, name) =>
   db
     .select({ name: locations.name })
