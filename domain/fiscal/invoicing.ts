@@ -23,7 +23,22 @@ export const invoicingMessages = {
   preview: "Vista previa sin validez fiscal: el estudio aún no configura su proveedor de facturación.",
   invoiceNotFound: "No encontramos esa factura.",
   notFailed: "Solo se puede reintentar una factura que falló.",
+  inProgress: "Esta factura se está emitiendo. Si en unos minutos sigue pendiente, podrás reintentarla.",
 } as const;
+
+/**
+ * A factura left `pending` this long is treated as failed (decision 0057): its attempt died
+ * (the process stopped, or a bug threw before the outcome was written). Longer than any PAC call
+ * can last (node's fetch gives up waiting for an answer's headers after 300 s), so a call still
+ * in flight is never taken for a dead one.
+ */
+export const PENDING_STALE_MS = 6 * 60_000;
+
+/** Whether a factura may be issued again: it failed, or its attempt died while pending. */
+export function retryableCfdi(row: { status: string; updatedAt: Date }, now: Date): boolean {
+  if (row.status === "failed") return true;
+  return row.status === "pending" && now.getTime() - row.updatedAt.getTime() >= PENDING_STALE_MS;
+}
 
 export type InvoicingMessageKey = keyof typeof invoicingMessages;
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cfdi_global_purchases, cfdis } from "../../db/schema/cfdi";
 import { customers } from "../../db/schema/customers";
@@ -54,12 +54,20 @@ export async function updateCfdi(db: Db, cfdiId: number, set: Partial<NewCfdi>):
   return row as CfdiRow;
 }
 
-/** Claims a failed row for a retry: only one caller gets it back (pending). */
-export async function claimFailed(db: Db, cfdiId: number): Promise<CfdiRow | null> {
+/**
+ * Claims a row for a retry: a failed one, or one left pending since before `staleBefore` (its
+ * attempt died: decision 0057). Only one caller gets it back (pending again, updated now).
+ */
+export async function claimFailed(db: Db, cfdiId: number, staleBefore: Date): Promise<CfdiRow | null> {
   const [row] = await db
     .update(cfdis)
     .set({ status: "pending", error: null })
-    .where(and(eq(cfdis.cfdi_id, cfdiId), eq(cfdis.status, "failed")))
+    .where(
+      and(
+        eq(cfdis.cfdi_id, cfdiId),
+        or(eq(cfdis.status, "failed"), and(eq(cfdis.status, "pending"), lt(cfdis.updatedAt, staleBefore))),
+      ),
+    )
     .returning();
   return row ?? null;
 }

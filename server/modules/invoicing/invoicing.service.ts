@@ -1,4 +1,4 @@
-import Facturapi from "facturapi";
+import { CancellationMotive } from "facturapi";
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../../../domain/app-config";
 import { legalName } from "../../../domain/app-config";
@@ -10,12 +10,14 @@ import {
   type InvoicingMessageKey,
   invoiceRequestDeadline,
   it,
+  PENDING_STALE_MS,
   PRODUCT_KEY_PATTERN,
   PUBLICO_EN_GENERAL,
   paymentFormOf,
   periodBounds,
   periodLabel,
   periodOf,
+  retryableCfdi,
   UNIT_KEY_PATTERN,
 } from "../../../domain/fiscal/invoicing";
 import { effectiveIvaRate, type IvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
@@ -147,9 +149,6 @@ type IssueInput = {
  * too (503): the back office or the customer can retry.
  */
 async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Date): Promise<CfdiRow> {
-  const pac = pacClient(app.config);
-  if (!pac)
-    return updateCfdi(app.db, row.cfdi_id, { status: "valid", preview: true, issuedAt: now, error: null });
   const body = {
     ...(input.kind === "egreso" ? { type: "E" } : {}),
     customer: {
@@ -173,16 +172,13 @@ async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Da
       : {}),
     external_id: `estudio-cfdi-${row.cfdi_id}`,
   };
+  let stamped: { id: string; uuid: string } | null;
+  // Anything that throws before the outcome is written (the SDK's construction included: a
+  // compiled server once threw "Facturapi is not a constructor" here) marks the row failed, so
+  // nothing stays pending (decision 0057).
   try {
-    const stamped = await pac.invoices.create(body);
-    return updateCfdi(app.db, row.cfdi_id, {
-      status: "valid",
-      preview: false,
-      provider_id: stamped.id,
-      uuid: stamped.uuid,
-      issuedAt: now,
-      error: null,
-    });
+    const pac = pacClient(app.config);
+    stamped = pac ? await pac.invoices.create(body) : null;
   } catch (error) {
     const failure = pacFailure(error);
     app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC refused or failed a factura");
@@ -191,7 +187,19 @@ async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Da
       ? err(422, "INVOICE_REFUSED", "issueFailed", { reason: failure.message })
       : err(503, "PAC_UNAVAILABLE", "pacUnavailable");
   }
+  if (!stamped)
+    return updateCfdi(app.db, row.cfdi_id, { status: "valid", preview: true, issuedAt: now, error: null });
+  return updateCfdi(app.db, row.cfdi_id, {
+    status: "valid",
+    preview: false,
+    provider_id: stamped.id,
+    uuid: stamped.uuid,
+    issuedAt: now,
+    error: null,
+  });
 }
+
+const staleBefore = (now: Date) => new Date(now.getTime() - PENDING_STALE_MS);
 
 function receiverOf(fiscal: NonNullable<Awaited<ReturnType<typeof myFiscalData>>>): CfdiReceiver {
   return {
@@ -220,7 +228,7 @@ export async function requestInvoice(
     throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
   const { purchase, offline_method } = found;
   const existing = await findIngresoOf(app.db, purchaseId);
-  if (existing && existing.status !== "failed") return existing;
+  if (existing && !retryableCfdi(existing, now)) return existing;
 
   const paidAt = purchase.credits_granted_at;
   if (!paidAt || !["active", "completed", "cancelled"].includes(purchase.status))
@@ -245,7 +253,7 @@ export async function requestInvoice(
   const payment_form = paymentFormOf(purchase.provider, offline_method);
   let row: CfdiRow | null;
   if (existing) {
-    row = await claimFailed(app.db, existing.cfdi_id);
+    row = await claimFailed(app.db, existing.cfdi_id, staleBefore(now));
     if (!row) return (await findCfdi(app.db, existing.cfdi_id))!;
     row = await updateCfdi(app.db, row.cfdi_id, { receiver, payment_form, ...totalsOf(lines) });
   } else {
@@ -411,11 +419,12 @@ async function emailInvoice(app: InvoicingApp, row: CfdiRow, purchase: { title: 
 /** Back office: tries a failed factura (customer or global) again. */
 export async function retryInvoice(app: InvoicingApp, cfdiId: number, now = new Date()): Promise<CfdiRow> {
   const row = await anyCfdi(app.db, cfdiId);
-  if (row.status !== "failed") throw err(409, "INVOICE_NOT_FAILED", "notFailed");
+  if (!retryableCfdi(row, now))
+    throw err(409, "INVOICE_NOT_FAILED", row.status === "pending" ? "inProgress" : "notFailed");
   if (row.kind === "global") return (await issueGlobalFor(app, row.period!, now)) ?? row;
   if (row.kind === "ingreso") {
     const found = await findPurchaseForInvoice(app.db, row.purchase_id!);
-    const claimed = await claimFailed(app.db, row.cfdi_id);
+    const claimed = await claimFailed(app.db, row.cfdi_id, staleBefore(now));
     if (!found || !claimed) return (await findCfdi(app.db, row.cfdi_id))!;
     const config = await app.appConfig.get();
     const settings = settingsOf(config);
@@ -449,7 +458,7 @@ export async function issueDueGlobalInvoice(app: InvoicingApp, now = new Date())
   const period = globalPeriodDue(now, config.timezone, settingsOf(config).daysAfterMonth);
   if (!period) return null;
   const existing = await findGlobalOf(app.db, period);
-  if (existing && existing.status !== "failed") return existing;
+  if (existing && !retryableCfdi(existing, now)) return existing;
   return issueGlobalFor(app, period, now);
 }
 
@@ -457,7 +466,7 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
   const config = await app.appConfig.get();
   const settings = settingsOf(config);
   let row = await findGlobalOf(app.db, period);
-  if (row && row.status !== "failed") return row;
+  if (row && !retryableCfdi(row, now)) return row;
   const { from, to } = periodBounds(period, config.timezone);
   const receiver: CfdiReceiver = { ...PUBLICO_EN_GENERAL, codigo_postal: settings.issuerZip || "00000" };
   if (!row) {
@@ -484,7 +493,7 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
     });
     if (!row) return findGlobalOf(app.db, period);
   } else {
-    const claimed = await claimFailed(app.db, row.cfdi_id);
+    const claimed = await claimFailed(app.db, row.cfdi_id, staleBefore(now));
     if (!claimed) return findGlobalOf(app.db, period);
     row = claimed;
   }
@@ -552,7 +561,7 @@ export async function invoiceAfterRefund(
       const pac = pacClient(app.config);
       if (pac && !ingreso.preview && ingreso.provider_id) {
         await pac.invoices.cancel(ingreso.provider_id, {
-          motive: Facturapi.CancellationMotive.NO_SE_CONCRETO,
+          motive: CancellationMotive.NO_SE_CONCRETO,
         });
       }
       return updateCfdi(app.db, ingreso.cfdi_id, {

@@ -249,6 +249,41 @@ describe("a customer's factura", () => {
     });
     expect(twice.statusCode).toBe(409);
   });
+
+  it("left pending by an attempt that died: refused while it may be in flight, retried once stale (decision 0057)", async () => {
+    const ivo = await paidCustomer("Ivo");
+    fake.next.fail = { status: 503, message: "Service Unavailable" };
+    const down = await request(ivo.headers, ivo.purchase_id);
+    // The PAC unreachable: 503 in Spanish, the row failed (never a 500, never stuck pending).
+    expect(down.statusCode).toBe(503);
+    expect(down.json().code).toBe("PAC_UNAVAILABLE");
+    const [failed] = await t.app.db.select().from(cfdis).where(eq(cfdis.purchase_id, ivo.purchase_id));
+    expect(failed?.status).toBe("failed");
+    // As a process that stopped mid-call leaves it: pending.
+    const retry = () =>
+      t.app.inject({ method: "POST", url: `/api/facturas/admin/${failed!.cfdi_id}/retry`, headers: admin });
+    await t.app.db
+      .update(cfdis)
+      .set({ status: "pending", updatedAt: new Date() })
+      .where(eq(cfdis.cfdi_id, failed!.cfdi_id));
+    const fresh = await retry();
+    expect(fresh.statusCode).toBe(409);
+    expect(fresh.json().message).toBe(
+      "Esta factura se está emitiendo. Si en unos minutos sigue pendiente, podrás reintentarla.",
+    );
+    // The customer asking again meanwhile gets the pending row, not a second stamp.
+    const before = creates().length;
+    expect((await request(ivo.headers, ivo.purchase_id)).json().factura.status).toBe("pending");
+    expect(creates().length).toBe(before);
+    await t.app.db
+      .update(cfdis)
+      .set({ updatedAt: new Date(Date.now() - 7 * 60_000) })
+      .where(eq(cfdis.cfdi_id, failed!.cfdi_id));
+    const stale = await retry();
+    expect(stale.statusCode, stale.body).toBe(200);
+    expect(stale.json().factura).toMatchObject({ status: "valid", preview: false });
+    expect(creates().length).toBe(before + 1);
+  });
 });
 
 describe("refunds", () => {
