@@ -23,6 +23,16 @@ export const invoicingMessages = {
   preview: "Vista previa sin validez fiscal: el estudio aún no configura su proveedor de facturación.",
   invoiceNotFound: "No encontramos esa factura.",
   notFailed: "Solo se puede reintentar una factura que falló.",
+  deskFiscalDataMissing:
+    "El cliente no tiene datos de facturación guardados: escribe su RFC, razón social, régimen, código postal y uso del CFDI.",
+  globalPeriodOpen:
+    "El periodo {period} aún está abierto para que los clientes pidan su factura (hasta el {deadline}); su factura global se emite después.",
+  nothingForGlobal: "No hay compras sin facturar en {period}: no hace falta factura global.",
+  replacementRequired:
+    "El motivo 01 (comprobante emitido con errores con relación) necesita el folio de la factura que sustituye a esta.",
+  replacementInvalid: "La factura sustituta debe ser otra factura vigente del estudio.",
+  cancelRefused: "El servicio de facturación no aceptó la cancelación: {reason}.",
+  notCancellable: "Solo se puede cancelar una factura vigente.",
   inProgress: "Esta factura se está emitiendo. Si en unos minutos sigue pendiente, podrás reintentarla.",
 } as const;
 

@@ -1,9 +1,11 @@
 import { CancellationMotive } from "facturapi";
 import type { FastifyInstance } from "fastify";
+import type { CancellationMotiveCode } from "../../../domain/api/facturas";
 import type { AppConfig } from "../../../domain/app-config";
 import { legalName } from "../../../domain/app-config";
 import { AppError } from "../../../domain/errors";
 import { findUso } from "../../../domain/fiscal/catalogs";
+import type { FiscalData } from "../../../domain/fiscal/fiscal-data";
 import {
   facturapiTaxes,
   globalPeriodDue,
@@ -17,15 +19,17 @@ import {
   periodBounds,
   periodLabel,
   periodOf,
+  previousPeriod,
   retryableCfdi,
   UNIT_KEY_PATTERN,
+  zonedMidnight,
 } from "../../../domain/fiscal/invoicing";
 import { effectiveIvaRate, type IvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CfdiReceiver } from "../../db/schema/cfdi";
-import { myFiscalData } from "../fiscal/fiscal.service";
+import { myFiscalData, saveMyFiscalData } from "../fiscal/fiscal.service";
 import { brandOf } from "../mail/templates/brand";
 import { invoiceIssuedEmail } from "../mail/templates/invoicing";
 import type { PurchaseRow } from "../purchases/purchases.repository";
@@ -42,7 +46,9 @@ import {
   findPurchaseForInvoice,
   globalPeriodOfPurchase,
   insertCfdiOnce,
+  listCfdis,
   listCfdisOfCustomer,
+  listInvoiceable,
   purchasesForGlobal,
   purchasesOfGlobal,
   updateCfdi,
@@ -201,7 +207,7 @@ async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Da
 
 const staleBefore = (now: Date) => new Date(now.getTime() - PENDING_STALE_MS);
 
-function receiverOf(fiscal: NonNullable<Awaited<ReturnType<typeof myFiscalData>>>): CfdiReceiver {
+function receiverOf(fiscal: CfdiReceiver): CfdiReceiver {
   return {
     rfc: fiscal.rfc,
     razon_social: fiscal.razon_social,
@@ -226,6 +232,38 @@ export async function requestInvoice(
   const found = await findPurchaseForInvoice(app.db, purchaseId);
   if (!found || found.purchase.customer_id !== customerId)
     throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
+  return invoicePurchase(app, found, null, now);
+}
+
+/**
+ * The desk's "Facturar" (docs/decisions/0058): the factura of any paid purchase, for the
+ * customer's saved datos de facturación or the ones typed at the counter (checked as Mi
+ * Información checks them; `save` keeps them as the customer's). The same rules and the same one
+ * factura per purchase as the customer's own request.
+ */
+export async function deskInvoice(
+  app: InvoicingApp,
+  input: { purchase_id: number; receiver?: FiscalData; save?: boolean },
+  now = new Date(),
+): Promise<CfdiRow> {
+  const found = await findPurchaseForInvoice(app.db, input.purchase_id);
+  if (!found) throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
+  if (input.receiver && input.save)
+    await saveMyFiscalData(app.db, found.purchase.customer_id, input.receiver);
+  return invoicePurchase(app, found, input.receiver ? receiverOf(input.receiver) : null, now, "desk");
+}
+
+type PurchaseForInvoice = NonNullable<Awaited<ReturnType<typeof findPurchaseForInvoice>>>;
+
+async function invoicePurchase(
+  app: InvoicingApp,
+  found: PurchaseForInvoice,
+  given: CfdiReceiver | null,
+  now: Date,
+  who: "customer" | "desk" = "customer",
+): Promise<CfdiRow> {
+  const purchaseId = found.purchase.purchase_id;
+  const customerId = found.purchase.customer_id;
   const { purchase, offline_method } = found;
   const existing = await findIngresoOf(app.db, purchaseId);
   if (existing && !retryableCfdi(existing, now)) return existing;
@@ -244,8 +282,9 @@ export async function requestInvoice(
     const last = new Date(deadline.getTime() - 1);
     throw err(409, "INVOICE_PERIOD_CLOSED", "outsidePeriod", { deadline: formatDate(last, config.timezone) });
   }
-  const fiscal = await myFiscalData(app.db, customerId);
-  if (!fiscal) throw err(412, "FISCAL_DATA_MISSING", "fiscalDataMissing");
+  const fiscal = given ?? (await myFiscalData(app.db, customerId));
+  if (!fiscal)
+    throw err(412, "FISCAL_DATA_MISSING", who === "desk" ? "deskFiscalDataMissing" : "fiscalDataMissing");
 
   const receiver = receiverOf(fiscal);
   const rate = effectiveIvaRate(purchase.iva_rate, found.package_iva_rate);
@@ -317,7 +356,9 @@ async function previewDoc(app: InvoicingApp, row: CfdiRow): Promise<PreviewDoc> 
     lines = (await purchasesOfGlobal(app.db, row.cfdi_id)).map(({ purchase, package_iva_rate }) => {
       const b = ivaBreakdown(invoicedCents(purchase), effectiveIvaRate(purchase.iva_rate, package_iva_rate));
       return {
-        description: `Venta ${purchase.purchase_id}: ${purchase.title}`,
+        // SAT's Guía de llenado for a factura global: the concept is "Venta", its
+        // NoIdentificacion the ticket's number (ours: the purchase's id).
+        description: `Venta (${purchase.purchase_id})`,
         product_key: "01010101",
         unit_key: "ACT",
         subtotal: centsToString(b.subtotal),
@@ -499,7 +540,9 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
   }
   const included = await purchasesOfGlobal(app.db, row.cfdi_id);
   const lines: Line[] = included.map(({ purchase, package_iva_rate }) => ({
-    description: `Venta ${purchase.purchase_id}: ${purchase.title}`,
+    // SAT's Guía de llenado: each concept of a factura global is "Venta" (ClaveProdServ 01010101,
+    // ClaveUnidad ACT), identified by its ticket's number: ours is the purchase's id (the sku).
+    description: "Venta",
     cents: invoicedCents(purchase),
     rate: effectiveIvaRate(purchase.iva_rate, package_iva_rate),
     sku: String(purchase.purchase_id),
@@ -610,4 +653,166 @@ export async function invoiceAfterRefund(
     app.log.error({ err: error, refund_id: refund.refund_id }, "factura after refund failed");
     return null;
   }
+}
+
+const PAC_MOTIVE: Record<CancellationMotiveCode, CancellationMotive> = {
+  "01": CancellationMotive.ERRORES_CON_RELACION,
+  "02": CancellationMotive.ERRORES_SIN_RELACION,
+  "03": CancellationMotive.NO_SE_CONCRETO,
+  "04": CancellationMotive.FACTURA_GLOBAL,
+};
+
+const MOTIVE_WORDS: Record<CancellationMotiveCode, string> = {
+  "01": "01 · comprobante emitido con errores con relación",
+  "02": "02 · comprobante emitido con errores sin relación",
+  "03": "03 · no se llevó a cabo la operación",
+  "04": "04 · operación nominativa relacionada en una factura global",
+};
+
+/**
+ * Back office: cancels a factura at the PAC with SAT's motive (docs/decisions/0058). Motive 01
+ * names the factura that replaces it (Facturapi's `substitution` is that factura's PAC id). The
+ * PAC either accepts at once or waits for the receiver's acceptance (SAT's rule above MXN 1,000):
+ * then the row stays valid with its motive recorded, and `pac_answer` says so in words.
+ */
+export async function cancelInvoice(
+  app: InvoicingApp,
+  cfdiId: number,
+  input: { motive: CancellationMotiveCode; replacement_cfdi_id?: number },
+  now = new Date(),
+): Promise<{ row: CfdiRow; pac_answer: string }> {
+  const row = await anyCfdi(app.db, cfdiId);
+  if (row.status !== "valid") throw err(409, "INVOICE_NOT_CANCELLABLE", "notCancellable");
+  let substitution: string | undefined;
+  if (input.motive === "01") {
+    if (!input.replacement_cfdi_id) throw err(400, "INVOICE_REPLACEMENT_REQUIRED", "replacementRequired");
+    const replacement = await findCfdi(app.db, input.replacement_cfdi_id);
+    if (!replacement || replacement.cfdi_id === row.cfdi_id || replacement.status !== "valid")
+      throw err(400, "INVOICE_REPLACEMENT_INVALID", "replacementInvalid");
+    substitution = replacement.provider_id ?? undefined;
+  }
+  const pac = row.preview || !row.provider_id ? null : pacClient(app.config);
+  let accepted = true;
+  if (pac) {
+    try {
+      const answer = (await pac.invoices.cancel(row.provider_id!, {
+        motive: PAC_MOTIVE[input.motive],
+        ...(substitution ? { substitution } : {}),
+      })) as { status?: string; cancellation_status?: string };
+      accepted = answer.status === "canceled" || answer.cancellation_status === "accepted";
+    } catch (error) {
+      const failure = pacFailure(error);
+      app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC refused or failed a cancellation");
+      throw failure.refused
+        ? err(422, "INVOICE_REFUSED", "cancelRefused", { reason: failure.message })
+        : err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+    }
+  }
+  const updated = await updateCfdi(app.db, row.cfdi_id, {
+    cancellation_motive: input.motive,
+    ...(accepted ? { status: "cancelled" as const, cancelledAt: now } : {}),
+  });
+  const words = MOTIVE_WORDS[input.motive];
+  const pac_answer = !pac
+    ? `Vista previa cancelada (motivo ${words}); nunca se envió al SAT.`
+    : accepted
+      ? `El SAT aceptó la cancelación (motivo ${words}).`
+      : `Cancelación solicitada (motivo ${words}): el SAT espera que el receptor la acepte.`;
+  return { row: updated, pac_answer };
+}
+
+/**
+ * Back office: issues a period's factura global now (docs/decisions/0058): the one due, or a
+ * chosen month whose request window has closed. Once issued, the period's row answers; a failed
+ * one is tried again.
+ */
+export async function issueGlobalNow(
+  app: InvoicingApp,
+  period: string | undefined,
+  now = new Date(),
+): Promise<CfdiRow> {
+  const config = await app.appConfig.get();
+  const settings = settingsOf(config);
+  const chosen = period ?? globalPeriodDue(now, config.timezone, settings.daysAfterMonth);
+  if (!chosen) {
+    const current = periodOf(now, config.timezone);
+    const deadline = invoiceRequestDeadline(
+      periodBounds(previousPeriod(current), config.timezone).from,
+      config.timezone,
+      settings.daysAfterMonth,
+    );
+    throw err(409, "GLOBAL_PERIOD_OPEN", "globalPeriodOpen", {
+      period: periodLabel(previousPeriod(current)),
+      deadline: formatDate(new Date(deadline.getTime() - 1), config.timezone),
+    });
+  }
+  const deadline = invoiceRequestDeadline(
+    periodBounds(chosen, config.timezone).from,
+    config.timezone,
+    settings.daysAfterMonth,
+  );
+  if (now < deadline)
+    throw err(409, "GLOBAL_PERIOD_OPEN", "globalPeriodOpen", {
+      period: periodLabel(chosen),
+      deadline: formatDate(new Date(deadline.getTime() - 1), config.timezone),
+    });
+  const row = await issueGlobalFor(app, chosen, now);
+  if (!row) throw err(409, "NOTHING_TO_INVOICE", "nothingForGlobal", { period: periodLabel(chosen) });
+  return row;
+}
+
+export type FacturaFilters = {
+  status?: CfdiRow["status"];
+  kind?: CfdiRow["kind"];
+  from?: string;
+  to?: string;
+  q?: string;
+};
+
+/** A studio day "2026-11-01" as [its midnight, the next midnight) in the studio's time zone. */
+function periodBoundsOfDay(day: string, timeZone: string) {
+  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
+  return { from: zonedMidnight(y, m, d, timeZone), to: zonedMidnight(y, m, d + 1, timeZone) };
+}
+
+/** Back office: every factura, newest first, with who it is for (the list filters in SQL). */
+export async function listFacturas(app: InvoicingApp, filters: FacturaFilters) {
+  const config = await app.appConfig.get();
+  const rows = await listCfdis(app.db, {
+    ...filters,
+    from: filters.from ? periodBoundsOfDay(filters.from, config.timezone).from : undefined,
+    to: filters.to ? periodBoundsOfDay(filters.to, config.timezone).to : undefined,
+  });
+  return rows.map(({ cfdi, customer_name }) => ({
+    ...cfdiOut(cfdi),
+    customer_id: cfdi.customer_id,
+    customer_name,
+  }));
+}
+
+/**
+ * The desk's search for what to invoice (docs/decisions/0058): paid purchases of the last two
+ * months (a factura is asked for within its month, decision 0036) whose customer matches.
+ */
+export async function invoiceablePurchases(app: InvoicingApp, q: string, now = new Date()) {
+  const since = new Date(now.getTime() - 62 * 24 * 3_600_000);
+  const rows = await listInvoiceable(app.db, q, since);
+  return rows.map((r) => ({
+    purchase_id: r.purchase_id,
+    title: r.title,
+    total: centsToNumber(toCents(r.total_payment) - toCents(r.refunded_total)),
+    paid_at: r.paid_at!,
+    customer_id: r.customer_id,
+    customer_name: [r.name, r.last_name].filter(Boolean).join(" "),
+    email: r.email,
+    fiscal_data: r.fiscal
+      ? {
+          rfc: r.fiscal.rfc,
+          razon_social: r.fiscal.razon_social,
+          regimen_fiscal: r.fiscal.regimen_fiscal,
+          codigo_postal: r.fiscal.codigo_postal,
+          uso_cfdi: r.fiscal.uso_cfdi,
+        }
+      : null,
+  }));
 }

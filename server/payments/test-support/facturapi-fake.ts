@@ -76,6 +76,15 @@ function problem(body: Record<string, unknown>): { message: string; path?: strin
       return { message: "a global invoice is for PUBLICO EN GENERAL (616, S01)", path: "customer" };
     if (customer.legal_name !== "PUBLICO EN GENERAL")
       return { message: "legal_name must be PUBLICO EN GENERAL", path: "customer.legal_name" };
+    // SAT's Guía de llenado (factura global): every concept is "Venta", 01010101, ACT.
+    for (const [i, item] of items.entries()) {
+      const product = item.product as Record<string, unknown>;
+      if (product.description !== "Venta" || product.product_key !== "01010101" || product.unit_key !== "ACT")
+        return {
+          message: "a global invoice's concepts are Venta, 01010101, ACT",
+          path: `items.${i}.product`,
+        };
+    }
   } else if (generic && body.type !== "E") {
     return { message: "XAXX010101000 needs a global invoice", path: "global" };
   }
@@ -169,8 +178,12 @@ export async function startFacturapiFake() {
         const motive = url.searchParams.get("motive") ?? "";
         if (!["01", "02", "03", "04"].includes(motive))
           return json(400, { message: "motive is required", path: "motive", status: 400 });
-        if (motive === "01" && !url.searchParams.get("substitution"))
+        const substitution = url.searchParams.get("substitution");
+        if (motive === "01" && !substitution)
           return json(400, { message: "motive 01 needs substitution", status: 400 });
+        // Facturapi's `substitution` is the id of a valid invoice of the organization.
+        if (motive === "01" && (substitution === id || invoices.get(substitution!)?.status !== "valid"))
+          return json(400, { message: "substitution must be another valid invoice", status: 400 });
         invoice.status = "canceled";
         invoice.cancellation_motive = motive;
         return json(200, { id: invoice.id, status: "canceled", cancellation_status: "accepted" });

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { fiscalDataSchema } from "../fiscal/fiscal-data";
+import { CFDI_KINDS, CFDI_STATUSES, facturaOut } from "./fiscal";
+import { isoDate } from "./wire";
+
+/**
+ * The back office's facturas (docs/decisions/0058): the list, issuing at the desk, cancelling with
+ * SAT's motive and issuing a period's factura global. The customer's own routes are in fiscal.ts.
+ */
+
+/** SAT's cancellation motives (Anexo 20, c_MotivoCancelacion). */
+export const CANCELLATION_MOTIVES = ["01", "02", "03", "04"] as const;
+export type CancellationMotiveCode = (typeof CANCELLATION_MOTIVES)[number];
+
+export const facturaCancelBody = z.object({
+  motive: z.enum(CANCELLATION_MOTIVES, {
+    message: "Elige el motivo de cancelación del SAT (01, 02, 03 o 04).",
+  }),
+  /** Motive 01: the folio (our cfdi_id) of the factura that replaces this one. */
+  replacement_cfdi_id: z.number().int().positive().optional(),
+});
+export const facturaCancelAnswer = z.object({
+  factura: facturaOut,
+  /** What the PAC answered, in words: accepted, or waiting for the receiver's acceptance. */
+  pac_answer: z.string(),
+});
+
+export const facturaGlobalBody = z.object({
+  /** "2026-10": a month whose request window has closed; without it, the period due now. */
+  period: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: "El periodo se escribe como 2026-10 (año y mes)." })
+    .optional(),
+});
+
+/** One row of the back office's list: the factura and who it is for. */
+export const facturaListRow = facturaOut.extend({
+  customer_id: z.number().nullable(),
+  customer_name: z.string().nullable(),
+});
+export type FacturaListRow = z.input<typeof facturaListRow>;
+export const facturasListAnswer = z.object({ facturas: z.array(facturaListRow) });
+export const facturasListQuery = z.object({
+  status: z.enum(CFDI_STATUSES).optional(),
+  kind: z.enum(CFDI_KINDS).optional(),
+  /** Issued (or created) on or after / before these dates, "2026-11-01". */
+  from: z.iso.date({ message: "Usa una fecha como 2026-11-01." }).optional(),
+  to: z.iso.date({ message: "Usa una fecha como 2026-11-30." }).optional(),
+  /** RFC, razón social, customer's name or folio fiscal. */
+  q: z.string().trim().max(100).optional(),
+});
+
+/** The desk's "Facturar": the customer's saved datos de facturación, or the ones typed now. */
+export const deskFacturaBody = z.object({
+  purchase_id: z.number().int().positive(),
+  /** Absent: the customer's saved ones. Checked as Mi Información checks them (RFC, régimen, uso). */
+  receiver: fiscalDataSchema.optional(),
+  /** Also save the typed data as the customer's datos de facturación. */
+  save: z.boolean().optional(),
+});
+
+/** The desk's search for a purchase to invoice: a customer's name, email or the purchase's number. */
+export const invoiceableQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(2, { message: "Escribe al menos 2 letras del nombre o correo del cliente." })
+    .max(100),
+});
+export const invoiceableAnswer = z.object({
+  purchases: z.array(
+    z.object({
+      purchase_id: z.number(),
+      title: z.string(),
+      /** What the factura would cover: paid less refunded. */
+      total: z.number(),
+      paid_at: isoDate,
+      customer_id: z.number(),
+      customer_name: z.string(),
+      email: z.string(),
+      /** The customer's saved datos de facturación, if any. */
+      fiscal_data: z
+        .object({
+          rfc: z.string(),
+          razon_social: z.string(),
+          regimen_fiscal: z.string(),
+          codigo_postal: z.string(),
+          uso_cfdi: z.string(),
+        })
+        .nullable(),
+    }),
+  ),
+});
+export type InvoiceablePurchase = z.input<typeof invoiceableAnswer>["purchases"][number];
