@@ -173,7 +173,7 @@ export async function listCfdis(
   const when = sql`coalesce(${cfdis.issuedAt}, ${cfdis.createdAt})`;
   const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return db
-    .select({ cfdi: cfdis, customer_name: customers.name })
+    .select({ cfdi: cfdis, customer_name: customers.name, customer_last_name: customers.last_name })
     .from(cfdis)
     .leftJoin(customers, eq(customers.customer_id, cfdis.customer_id))
     .where(
@@ -183,7 +183,7 @@ export async function listCfdis(
         f.from ? sql`${when} >= ${f.from.toISOString()}::timestamptz` : undefined,
         f.to ? sql`${when} < ${f.to.toISOString()}::timestamptz` : undefined,
         like
-          ? sql`(${cfdis.receiver}->>'rfc' ilike ${like} or ${cfdis.receiver}->>'razon_social' ilike ${like} or ${customers.name} ilike ${like} or ${cfdis.uuid} ilike ${like} or ${cfdis.cfdi_id}::text = ${f.q})`
+          ? sql`(${cfdis.receiver}->>'rfc' ilike ${like} or ${cfdis.receiver}->>'razon_social' ilike ${like} or (${customers.name} || ' ' || coalesce(${customers.last_name}, '')) ilike ${like} or ${cfdis.uuid} ilike ${like} or ${cfdis.cfdi_id}::text = ${f.q})`
           : undefined,
       ),
     )
@@ -220,7 +220,7 @@ export async function listInvoiceable(db: Db, q: string, since: Date) {
         gte(purchases.credits_granted_at, since),
         inArray(purchases.status, ["active", "completed", "cancelled"]),
         gt(sql`${purchases.total_payment} - ${purchases.refunded_total}`, sql`0`),
-        sql`(${customers.name} ilike ${like} or coalesce(${customers.last_name}, '') ilike ${like} or ${customers.email} ilike ${like} or ${purchases.purchase_id}::text = ${q})`,
+        sql`((${customers.name} || ' ' || coalesce(${customers.last_name}, '')) ilike ${like} or ${customers.email} ilike ${like} or ${purchases.purchase_id}::text = ${q})`,
         sql`not exists (select 1 from ${cfdis} c where c.kind = 'ingreso' and c.purchase_id = ${purchases.purchase_id} and c.status <> 'failed')`,
         sql`not exists (select 1 from ${cfdi_global_purchases} g where g.purchase_id = ${purchases.purchase_id})`,
       ),

@@ -783,10 +783,11 @@ export async function listFacturas(app: InvoicingApp, filters: FacturaFilters) {
     from: filters.from ? periodBoundsOfDay(filters.from, config.timezone).from : undefined,
     to: filters.to ? periodBoundsOfDay(filters.to, config.timezone).to : undefined,
   });
-  return rows.map(({ cfdi, customer_name }) => ({
+  return rows.map(({ cfdi, customer_name, customer_last_name }) => ({
     ...cfdiOut(cfdi),
     customer_id: cfdi.customer_id,
-    customer_name,
+    customer_name:
+      customer_name === null ? null : [customer_name, customer_last_name].filter(Boolean).join(" "),
   }));
 }
 

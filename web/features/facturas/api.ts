@@ -1,0 +1,66 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  deskFacturaBody,
+  facturaCancelAnswer,
+  facturaCancelBody,
+  facturasListAnswer,
+  invoiceableAnswer,
+} from "../../../domain/api/facturas";
+import type { facturaAnswer } from "../../../domain/api/fiscal";
+import { api } from "../../lib/api-client";
+
+/** The back office's facturas (docs/decisions/0058): list, desk issue, cancel, retry, global. */
+
+export type FacturaRow = z.input<typeof facturasListAnswer>["facturas"][number];
+export type FacturaFilters = { status?: string; kind?: string; from?: string; to?: string; q?: string };
+
+const root = ["facturas-admin"] as const;
+
+export function useFacturas(filters: FacturaFilters) {
+  return useQuery({
+    queryKey: [...root, "list", filters],
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof facturasListAnswer>>("/facturas/admin", { signal, query: filters }),
+    select: (d) => d.facturas,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoiceable(q: string) {
+  return useQuery({
+    queryKey: [...root, "invoiceable", q],
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof invoiceableAnswer>>("/facturas/admin/invoiceable", { signal, query: { q } }),
+    select: (d) => d.purchases,
+    enabled: q.trim().length >= 2,
+  });
+}
+
+/** Every mutation refreshes the list (and the desk's search): a failure has a new reason too. */
+function useFacturaMutation<I, O>(fn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: root }) });
+}
+
+export const useDeskFactura = () =>
+  useFacturaMutation((body: z.input<typeof deskFacturaBody>) =>
+    api.post<z.input<typeof facturaAnswer>>("/facturas/admin", body),
+  );
+
+export const useCancelFactura = () =>
+  useFacturaMutation(({ id, ...body }: z.input<typeof facturaCancelBody> & { id: number }) =>
+    api.post<z.input<typeof facturaCancelAnswer>>(`/facturas/admin/${id}/cancel`, body),
+  );
+
+export const useRetryFactura = () =>
+  useFacturaMutation((id: number) => api.post<z.input<typeof facturaAnswer>>(`/facturas/admin/${id}/retry`));
+
+export const useIssueGlobal = () =>
+  useFacturaMutation((period: string) =>
+    api.post<z.input<typeof facturaAnswer>>("/facturas/admin/global", { period }),
+  );
+
+/** The PDF or XML of any factura (the session cookie authenticates the link). */
+export const facturaDocUrl = (cfdiId: number, format: "pdf" | "xml") =>
+  `/api/facturas/admin/${cfdiId}/${format}`;
