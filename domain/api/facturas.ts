@@ -92,3 +92,27 @@ export const invoiceableAnswer = z.object({
   ),
 });
 export type InvoiceablePurchase = z.input<typeof invoiceableAnswer>["purchases"][number];
+
+/** The facturación settings tab: the PAC's state as it reports it, and the studio's keys. */
+export const facturacionSettingsAnswer = z.object({
+  /** preview: no key (facturas without fiscal validity); ok; invalid: the PAC refused the key; unreachable. */
+  pac_status: z.enum(["preview", "ok", "invalid", "unreachable"]),
+  test_mode: z.boolean(),
+  /** The PAC's reason when it is not ok. */
+  pac_message: z.string().nullable(),
+  organization: z
+    .object({
+      legal_name: z.string(),
+      tax_id: z.string(),
+      tax_system: z.string(),
+      zip: z.string().nullable(),
+      production_ready: z.boolean(),
+      pending_steps: z.array(z.string()),
+      csd: z.object({ present: z.boolean(), expires_at: isoDate.nullable() }),
+    })
+    .nullable(),
+  product_key: z.string(),
+  unit_key: z.string(),
+  issuer_zip: z.string(),
+  request_days_after_month: z.number(),
+});

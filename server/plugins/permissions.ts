@@ -167,6 +167,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/facturas/admin/invoiceable": DESK,
   "POST /api/facturas/admin/:id/cancel": MANAGE,
   "POST /api/facturas/admin/global": MANAGE,
+  "GET /api/facturas/admin/settings": MANAGE,
   "GET /api/purchases/admin/:id/refunds": DESK,
   "POST /api/purchases/admin/:id/freeze": DESK,
   "GET /api/purchases/admin/:id/freezes": DESK,

@@ -3,6 +3,7 @@ import {
   deskFacturaBody,
   facturaCancelAnswer,
   facturaCancelBody,
+  facturacionSettingsAnswer,
   facturaGlobalBody,
   facturasListAnswer,
   facturasListQuery,
@@ -25,6 +26,7 @@ import {
   cfdiOut,
   customerCfdi,
   deskInvoice,
+  facturacionSettings,
   invoiceablePurchases,
   issueGlobalNow,
   listFacturas,
@@ -173,6 +175,19 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ factura: cfdiOut(await deskInvoice(app, request.body)) }),
+  );
+
+  app.get(
+    "/facturas/admin/settings",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Estado del proveedor de facturación y las claves del estudio (admin)",
+        response: { 200: facturacionSettingsAnswer },
+      },
+    },
+    async () => facturacionSettings(app),
   );
 
   app.get(

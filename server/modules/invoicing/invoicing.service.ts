@@ -817,3 +817,50 @@ export async function invoiceablePurchases(app: InvoicingApp, q: string, now = n
       : null,
   }));
 }
+
+/**
+ * The facturación settings tab (docs/decisions/0058): whether the PAC key is set and works, and
+ * the issuer as the PAC knows it (RFC, régimen, CSD), beside the studio's own keys.
+ */
+export async function facturacionSettings(app: InvoicingApp) {
+  const config = await app.appConfig.get();
+  const s = settingsOf(config);
+  const key = app.config.FACTURAPI_KEY;
+  const base = {
+    test_mode: Boolean(key?.startsWith("sk_test")),
+    product_key: s.productKey,
+    unit_key: s.unitKey,
+    issuer_zip: s.issuerZip,
+    request_days_after_month: s.daysAfterMonth,
+  };
+  if (!key) return { ...base, pac_status: "preview" as const, pac_message: null, organization: null };
+  try {
+    const org = await pacClient(app.config)!.organizations.me();
+    return {
+      ...base,
+      pac_status: "ok" as const,
+      pac_message: null,
+      organization: {
+        legal_name: org.legal?.legal_name ?? "",
+        tax_id: org.legal?.tax_id ?? "",
+        tax_system: String(org.legal?.tax_system ?? ""),
+        zip: org.legal?.address?.zip ?? null,
+        production_ready: Boolean(org.is_production_ready),
+        pending_steps: (org.pending_steps ?? []).map((step) => step.description),
+        csd: {
+          present: Boolean(org.certificate?.has_certificate),
+          expires_at: org.certificate?.expires_at ? new Date(org.certificate.expires_at) : null,
+        },
+      },
+    };
+  } catch (error) {
+    const failure = pacFailure(error);
+    app.log.warn({ err: error }, "PAC organization lookup failed");
+    return {
+      ...base,
+      pac_status: failure.refused ? ("invalid" as const) : ("unreachable" as const),
+      pac_message: failure.message,
+      organization: null,
+    };
+  }
+}

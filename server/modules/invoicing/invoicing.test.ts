@@ -486,6 +486,20 @@ describe("the back office's facturas (decision 0058)", () => {
     expect(two.json().factura).toMatchObject({ status: "cancelled", cancellation_motive: "02" });
   });
 
+  it("the settings tab: the PAC's organization (RFC, régimen, CSD) and the studio's keys", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/facturas/admin/settings", headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      pac_status: "ok",
+      test_mode: true,
+      organization: { tax_id: "EPU180101AB1", tax_system: "601", csd: { present: true } },
+      product_key: "91111900",
+      unit_key: "E48",
+      issuer_zip: "06700",
+      request_days_after_month: 2,
+    });
+  });
+
   it("issues a closed period's factura global on demand, once; an open or empty period is a 409 in Spanish", async () => {
     const olga = await paidCustomer("Olga Global");
     await t.app.db
@@ -522,6 +536,12 @@ describe("without a PAC key", () => {
     bare = await buildTestApp();
   });
   afterAll(() => bare?.close());
+
+  it("the settings tab says facturas are previews", async () => {
+    const owner = (await bare.signUp({ role: "admin" })).headers;
+    const res = await bare.app.inject({ method: "GET", url: "/api/facturas/admin/settings", headers: owner });
+    expect(res.json()).toMatchObject({ pac_status: "preview", organization: null });
+  });
 
   it("issues a preview marked sin validez fiscal (PDF and XML)", async () => {
     const s = await seedShop(bare);

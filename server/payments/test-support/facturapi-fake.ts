@@ -127,6 +127,27 @@ export async function startFacturapiFake() {
       if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_test_"))
         return json(401, { message: "Invalid API key", status: 401 });
       const path = url.pathname.replace(/^\/v2/, "");
+      // The organization the secret key belongs to (Facturapi's Organization object, trimmed to
+      // what the studio shows: legal data, the CSD, whether it can stamp for real).
+      if (req.method === "GET" && path === "/organizations/me")
+        return json(200, {
+          id: "org_fake",
+          is_production_ready: true,
+          pending_steps: [],
+          legal: {
+            name: "Estudio Pulso",
+            legal_name: "ESTUDIO PULSO",
+            tax_id: "EPU180101AB1",
+            tax_system: "601",
+            address: { zip: "06700" },
+          },
+          certificate: {
+            has_certificate: true,
+            updated_at: "2026-01-10T18:00:00.000Z",
+            expires_at: "2030-01-10T18:00:00.000Z",
+            serial_number: "30001000000500003416",
+          },
+        });
       const match = /^\/invoices\/([^/]+)(?:\/(pdf|xml|email))?$/.exec(path);
       if (req.method === "POST" && path === "/invoices") {
         if (next.fail) {

@@ -4,11 +4,13 @@ import type {
   deskFacturaBody,
   facturaCancelAnswer,
   facturaCancelBody,
+  facturacionSettingsAnswer,
   facturasListAnswer,
   invoiceableAnswer,
 } from "../../../domain/api/facturas";
 import type { facturaAnswer } from "../../../domain/api/fiscal";
 import { api } from "../../lib/api-client";
+import { appConfigQueryKey } from "../../lib/app-config";
 
 /** The back office's facturas (docs/decisions/0058): list, desk issue, cancel, retry, global. */
 
@@ -64,3 +66,30 @@ export const useIssueGlobal = () =>
 /** The PDF or XML of any factura (the session cookie authenticates the link). */
 export const facturaDocUrl = (cfdiId: number, format: "pdf" | "xml") =>
   `/api/facturas/admin/${cfdiId}/${format}`;
+
+export type FacturacionSettings = z.input<typeof facturacionSettingsAnswer>;
+
+/** The settings tab: the PAC's state and the studio's keys (owner and manager). */
+export function useFacturacionSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: [...root, "settings"],
+    queryFn: ({ signal }) => api.get<FacturacionSettings>("/facturas/admin/settings", { signal }),
+    enabled,
+  });
+}
+
+/** Saves the studio's factura keys (app config) and reloads the tab and the config. */
+export function useSaveFacturacionKeys() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, string | number>) =>
+      api.put<{ message: string }>(
+        "/appconfig",
+        Object.entries(values).map(([key, value]) => ({ key, value })),
+      ),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: appConfigQueryKey });
+      await client.invalidateQueries({ queryKey: root });
+    },
+  });
+}

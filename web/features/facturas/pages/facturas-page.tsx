@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Text, TextInput } from "@mantine/core";
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { periodLabel, periodOf, previousPeriod } from "../../../../domain/fiscal/invoicing";
 import { formatDate, formatMoney } from "../../../../domain/format";
@@ -13,6 +13,7 @@ import { type FacturaRow, facturaDocUrl, useFacturas, useRetryFactura } from "..
 import { CancelFacturaModal } from "../components/cancel-modal";
 import { FacturarModal } from "../components/facturar-modal";
 import { GlobalFacturaModal } from "../components/global-modal";
+import { FacturacionSettingsPanel } from "../components/settings-panel";
 import { facturasCopy as f } from "../copy";
 
 /** A pending factura this old counts as failed (decision 0057): its retry is offered. */
@@ -61,6 +62,7 @@ export function FacturasPage() {
   const [globalOpen, setGlobalOpen] = useState(false);
   const [cancelling, setCancelling] = useState<FacturaRow | null>(null);
   const [retrying, setRetrying] = useState<FacturaRow | null>(null);
+  const [tab, setTab] = useState<string | null>("list");
   const now = Date.now();
 
   const columns: AdminColumn<FacturaRow>[] = [
@@ -159,22 +161,8 @@ export function FacturasPage() {
   ];
 
   const today = new Date();
-  return (
-    <AdminPage
-      title={f.title}
-      error={facturas.isError ? facturas.error : null}
-      onRetry={() => facturas.refetch()}
-      actions={
-        <>
-          <Button onClick={() => setDeskOpen(true)}>{f.desk.button}</Button>
-          {manages ? (
-            <Button variant="light" onClick={() => setGlobalOpen(true)}>
-              {f.global.button}
-            </Button>
-          ) : null}
-        </>
-      }
-    >
+  const list = (
+    <Stack gap="lg">
       <Group gap="sm" align="flex-end" wrap="wrap" component="section" aria-label={f.filters}>
         <NativeSelect
           label={f.status}
@@ -198,7 +186,7 @@ export function FacturasPage() {
         />
         <TextInput
           type="date"
-          label="Desde"
+          label={f.from}
           value={from}
           max={to || undefined}
           onChange={(e) => setFrom(e.currentTarget.value)}
@@ -206,7 +194,7 @@ export function FacturasPage() {
         />
         <TextInput
           type="date"
-          label="Hasta"
+          label={f.to}
           value={to}
           min={from || undefined}
           onChange={(e) => setTo(e.currentTarget.value)}
@@ -225,6 +213,38 @@ export function FacturasPage() {
         minWidth={860}
         searchPlaceholder={f.searchPlaceholder}
       />
+    </Stack>
+  );
+  return (
+    <AdminPage
+      title={f.title}
+      error={facturas.isError ? facturas.error : null}
+      onRetry={() => facturas.refetch()}
+      actions={
+        <>
+          <Button onClick={() => setDeskOpen(true)}>{f.desk.button}</Button>
+          {manages ? (
+            <Button variant="light" onClick={() => setGlobalOpen(true)}>
+              {f.global.button}
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      {manages ? (
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="list">{f.tabs.list}</Tabs.Tab>
+            <Tabs.Tab value="settings">{f.tabs.settings}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="list">{list}</Tabs.Panel>
+          <Tabs.Panel value="settings">
+            <FacturacionSettingsPanel timeZone={zone} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        list
+      )}
       <FacturarModal opened={deskOpen} onClose={() => setDeskOpen(false)} timeZone={zone} />
       {manages ? (
         <GlobalFacturaModal
