@@ -792,13 +792,18 @@ export async function listFacturas(app: InvoicingApp, filters: FacturaFilters) {
 }
 
 /**
- * The desk's search for what to invoice (docs/decisions/0058): paid purchases of the last two
- * months (a factura is asked for within its month, decision 0036) whose customer matches.
+ * The desk's search for what to invoice (docs/decisions/0058): paid purchases whose customer
+ * matches and whose month's request window is still open (decision 0036).
  */
 export async function invoiceablePurchases(app: InvoicingApp, q: string, now = new Date()) {
   const since = new Date(now.getTime() - 62 * 24 * 3_600_000);
-  const rows = await listInvoiceable(app.db, q, since);
-  return rows.map((r) => ({
+  const config = await app.appConfig.get();
+  const days = settingsOf(config).daysAfterMonth;
+  // Only those still inside their month's window: the others belong to the factura global.
+  const open = (await listInvoiceable(app.db, q, since)).filter(
+    (r) => r.paid_at && now < invoiceRequestDeadline(r.paid_at, config.timezone, days),
+  );
+  return open.map((r) => ({
     purchase_id: r.purchase_id,
     title: r.title,
     total: centsToNumber(toCents(r.total_payment) - toCents(r.refunded_total)),

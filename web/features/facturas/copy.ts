@@ -68,7 +68,7 @@ export const facturasCopy = {
     title: "Facturar una compra",
     search: "Cliente",
     searchPlaceholder: "Nombre, correo o número de compra",
-    searchHint: "Compras pagadas de los últimos dos meses que aún no tienen factura.",
+    searchHint: "Compras pagadas sin factura que aún están dentro del plazo de su mes.",
     none: "No hay compras por facturar de ese cliente.",
     pick: "Facturar",
     paidOn: (date: string) => `Pagada el ${date}`,

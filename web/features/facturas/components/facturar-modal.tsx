@@ -177,15 +177,14 @@ export function FacturarModal({
             <Card key={p.purchase_id} withBorder radius="md" p="sm">
               <Group justify="space-between" wrap="nowrap" align="center">
                 <div style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    {p.customer_name} · {p.title}
-                  </Text>
+                  <Text fw={600}>{p.customer_name}</Text>
+                  <Text size="sm">{p.title}</Text>
                   <Text size="sm" c="dimmed">
                     {formatMoney(p.total)} · {d.paidOn(formatDate(p.paid_at, timeZone))}
                     {p.fiscal_data ? ` · ${p.fiscal_data.rfc}` : ""}
                   </Text>
                 </div>
-                <Button size="compact-sm" onClick={() => pick(p)}>
+                <Button size="compact-sm" onClick={() => pick(p)} style={{ flexShrink: 0 }}>
                   {d.pick}
                 </Button>
               </Group>
