@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fiscalDataSchema } from "../fiscal/fiscal-data";
+import { GLOBAL_PERIODICITIES, parsePeriod } from "../fiscal/invoicing";
 import { CFDI_KINDS, CFDI_STATUSES, facturaOut } from "./fiscal";
 import { isoDate } from "./wire";
 
@@ -26,10 +27,13 @@ export const facturaCancelAnswer = z.object({
 });
 
 export const facturaGlobalBody = z.object({
-  /** "2026-10": a month whose request window has closed; without it, the period due now. */
+  /** A period whose request window has closed ("2026-10", "2026-10-Q1", "2026-10-05-S", "2026-10-05"); without it, the one due now. */
   period: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: "El periodo se escribe como 2026-10 (año y mes)." })
+    .refine((v) => parsePeriod(v) !== null, {
+      message:
+        "Ese periodo no existe: escribe un mes (2026-10), una quincena (2026-10-Q1), una semana (2026-10-05-S) o un día (2026-10-05).",
+    })
     .optional(),
 });
 
@@ -115,4 +119,5 @@ export const facturacionSettingsAnswer = z.object({
   unit_key: z.string(),
   issuer_zip: z.string(),
   request_days_after_month: z.number(),
+  global_periodicity: z.enum(GLOBAL_PERIODICITIES),
 });

@@ -8,6 +8,8 @@ import { findUso } from "../../../domain/fiscal/catalogs";
 import type { FiscalData } from "../../../domain/fiscal/fiscal-data";
 import {
   facturapiTaxes,
+  type GlobalPeriodicity,
+  globalInformation,
   globalPeriodDue,
   type InvoicingMessageKey,
   invoiceRequestDeadline,
@@ -17,6 +19,8 @@ import {
   PUBLICO_EN_GENERAL,
   paymentFormOf,
   periodBounds,
+  periodDeadline,
+  periodicityOf,
   periodLabel,
   periodOf,
   previousPeriod,
@@ -69,7 +73,13 @@ const err = (status: number, code: string, key: InvoicingMessageKey, params?: Re
 
 const money = (cents: number) => centsToNumber(cents);
 
-type Settings = { productKey: string; unitKey: string; issuerZip: string; daysAfterMonth: number };
+type Settings = {
+  productKey: string;
+  unitKey: string;
+  issuerZip: string;
+  daysAfterMonth: number;
+  periodicity: GlobalPeriodicity;
+};
 
 function settingsOf(config: AppConfig): Settings {
   return {
@@ -79,6 +89,7 @@ function settingsOf(config: AppConfig): Settings {
     unitKey: UNIT_KEY_PATTERN.test(config.invoice_unit_key) ? config.invoice_unit_key : "E48",
     issuerZip: /^\d{5}$/.test(config.invoice_issuer_zip) ? config.invoice_issuer_zip : "",
     daysAfterMonth: Math.max(0, config.invoice_request_days_after_month ?? 0),
+    periodicity: periodicityOf(config.invoice_global_periodicity),
   };
 }
 
@@ -145,7 +156,7 @@ type IssueInput = {
   lines: Line[];
   productKey: string;
   unitKey: string;
-  global?: { periodicity: "month"; months: string; year: number };
+  global?: { periodicity: GlobalPeriodicity; months: string; year: number };
   related_uuid?: string;
 };
 
@@ -277,7 +288,12 @@ async function invoicePurchase(
   if (inGlobal) throw err(409, "IN_GLOBAL_INVOICE", "inGlobal", { period: periodLabel(inGlobal) });
   const config = await app.appConfig.get();
   const settings = settingsOf(config);
-  const deadline = invoiceRequestDeadline(paidAt, config.timezone, settings.daysAfterMonth);
+  const deadline = invoiceRequestDeadline(
+    paidAt,
+    config.timezone,
+    settings.daysAfterMonth,
+    settings.periodicity,
+  );
   if (now >= deadline) {
     const last = new Date(deadline.getTime() - 1);
     throw err(409, "INVOICE_PERIOD_CLOSED", "outsidePeriod", { deadline: formatDate(last, config.timezone) });
@@ -496,7 +512,8 @@ export async function retryInvoice(app: InvoicingApp, cfdiId: number, now = new 
  */
 export async function issueDueGlobalInvoice(app: InvoicingApp, now = new Date()): Promise<CfdiRow | null> {
   const config = await app.appConfig.get();
-  const period = globalPeriodDue(now, config.timezone, settingsOf(config).daysAfterMonth);
+  const settings = settingsOf(config);
+  const period = globalPeriodDue(now, config.timezone, settings.daysAfterMonth, settings.periodicity);
   if (!period) return null;
   const existing = await findGlobalOf(app.db, period);
   if (existing && !retryableCfdi(existing, now)) return existing;
@@ -555,8 +572,6 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
   }
   const payment_form = [...byForm.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "01";
   row = await updateCfdi(app.db, row.cfdi_id, { payment_form, receiver, ...totalsOf(lines) });
-  // A "2026-09" period; an empty part only if it were malformed.
-  const [year = "", month = ""] = period.split("-");
   try {
     return await issue(
       app,
@@ -568,7 +583,7 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
         lines,
         productKey: settings.productKey,
         unitKey: settings.unitKey,
-        global: { periodicity: "month", months: month, year: Number(year) },
+        global: globalInformation(period),
       },
       now,
     );
@@ -733,27 +748,13 @@ export async function issueGlobalNow(
 ): Promise<CfdiRow> {
   const config = await app.appConfig.get();
   const settings = settingsOf(config);
-  const chosen = period ?? globalPeriodDue(now, config.timezone, settings.daysAfterMonth);
-  if (!chosen) {
-    const current = periodOf(now, config.timezone);
-    const deadline = invoiceRequestDeadline(
-      periodBounds(previousPeriod(current), config.timezone).from,
-      config.timezone,
-      settings.daysAfterMonth,
-    );
+  const chosen =
+    period ?? globalPeriodDue(now, config.timezone, settings.daysAfterMonth, settings.periodicity);
+  const open = chosen ?? previousPeriod(periodOf(now, config.timezone, settings.periodicity));
+  const deadline = periodDeadline(open, config.timezone, settings.daysAfterMonth);
+  if (!chosen || now < deadline)
     throw err(409, "GLOBAL_PERIOD_OPEN", "globalPeriodOpen", {
-      period: periodLabel(previousPeriod(current)),
-      deadline: formatDate(new Date(deadline.getTime() - 1), config.timezone),
-    });
-  }
-  const deadline = invoiceRequestDeadline(
-    periodBounds(chosen, config.timezone).from,
-    config.timezone,
-    settings.daysAfterMonth,
-  );
-  if (now < deadline)
-    throw err(409, "GLOBAL_PERIOD_OPEN", "globalPeriodOpen", {
-      period: periodLabel(chosen),
+      period: periodLabel(open),
       deadline: formatDate(new Date(deadline.getTime() - 1), config.timezone),
     });
   const row = await issueGlobalFor(app, chosen, now);
@@ -798,10 +799,10 @@ export async function listFacturas(app: InvoicingApp, filters: FacturaFilters) {
 export async function invoiceablePurchases(app: InvoicingApp, q: string, now = new Date()) {
   const since = new Date(now.getTime() - 62 * 24 * 3_600_000);
   const config = await app.appConfig.get();
-  const days = settingsOf(config).daysAfterMonth;
-  // Only those still inside their month's window: the others belong to the factura global.
+  const { daysAfterMonth, periodicity } = settingsOf(config);
+  // Only those still inside their period's window: the others belong to the factura global.
   const open = (await listInvoiceable(app.db, q, since)).filter(
-    (r) => r.paid_at && now < invoiceRequestDeadline(r.paid_at, config.timezone, days),
+    (r) => r.paid_at && now < invoiceRequestDeadline(r.paid_at, config.timezone, daysAfterMonth, periodicity),
   );
   return open.map((r) => ({
     purchase_id: r.purchase_id,
@@ -837,6 +838,7 @@ export async function facturacionSettings(app: InvoicingApp) {
     unit_key: s.unitKey,
     issuer_zip: s.issuerZip,
     request_days_after_month: s.daysAfterMonth,
+    global_periodicity: s.periodicity,
   };
   if (!key) return { ...base, pac_status: "preview" as const, pac_message: null, organization: null };
   try {

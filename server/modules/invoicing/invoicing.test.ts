@@ -528,6 +528,51 @@ describe("the back office's facturas (decision 0058)", () => {
     expect(open.json().code).toBe("GLOBAL_PERIOD_OPEN");
     expect((await issue("2020-13")).statusCode).toBe(400);
   });
+
+  it("with a fortnightly periodicity: the fortnight's global, with SAT's InformacionGlobal (decision 0059)", async () => {
+    const setPeriodicity = (value: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/appconfig",
+        headers: admin,
+        payload: [{ key: "invoice_global_periodicity", value }],
+      });
+    expect((await setPeriodicity("fortnight")).statusCode).toBe(200);
+    try {
+      const pia = await paidCustomer("Pia Quincena");
+      await t.app.db
+        .update(purchases)
+        .set({ credits_granted_at: new Date("2020-06-20T18:00:00Z") })
+        .where(eq(purchases.purchase_id, pia.purchase_id));
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/facturas/admin/global",
+        headers: admin,
+        payload: { period: "2020-06-Q2" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().factura).toMatchObject({ kind: "global", period: "2020-06-Q2", status: "valid" });
+      expect(lastBody()).toMatchObject({ global: { periodicity: "fortnight", months: "06", year: 2020 } });
+      const refused = await request(pia.headers, pia.purchase_id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain("2.ª quincena de junio de 2020");
+      const settings = await t.app.inject({
+        method: "GET",
+        url: "/api/facturas/admin/settings",
+        headers: admin,
+      });
+      expect(settings.json().global_periodicity).toBe("fortnight");
+      const bad = await t.app.inject({
+        method: "POST",
+        url: "/api/facturas/admin/global",
+        headers: admin,
+        payload: { period: "2020-06-Q3" },
+      });
+      expect(bad.statusCode).toBe(400);
+    } finally {
+      await setPeriodicity("month");
+    }
+  });
 });
 
 describe("without a PAC key", () => {

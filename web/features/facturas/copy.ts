@@ -59,6 +59,8 @@ export const facturasCopy = {
     intro:
       "Reúne en una factura a público en general las compras de un mes que nadie facturó. Se emite sola cuando cierra el plazo del mes; aquí puedes emitirla o reintentarla.",
     period: "Mes",
+    day: "Un día del periodo",
+    periodIs: (label: string) => `Periodo: ${label}`,
     issue: "Emitir",
     done: (period: string) => `Factura global de ${period} emitida.`,
     close: "Cerrar",
@@ -122,9 +124,18 @@ export const facturasCopy = {
     unitKeyHint: "E48: unidad de servicio.",
     issuerZip: "Código postal del estudio",
     issuerZipHint: "Se usa en la factura global a público en general.",
-    window: "Días del mes siguiente para pedir factura",
+    periodicity: "Periodicidad de la factura global",
+    periodicityHint:
+      "Cada cuánto se emite la factura a público en general. Un cliente puede pedir su factura hasta que cierra el periodo de su compra.",
+    periodicities: {
+      day: "Diaria",
+      week: "Semanal (lunes a domingo)",
+      fortnight: "Quincenal",
+      month: "Mensual",
+    },
+    window: "Días extra para pedir factura",
     windowHint:
-      "0: solo dentro del mes de la compra. Lo que nadie facturó entra en la factura global del mes cuando cierra este plazo.",
+      "Días después de cerrar el periodo en que un cliente aún puede pedir su factura (0: solo dentro del periodo). Lo que nadie facturó entra en la factura global cuando cierra este plazo.",
     save: "Guardar",
     saved: "Configuración guardada.",
     retry: "Volver a consultar",

@@ -1,5 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import {
+  type GlobalPeriodicity,
+  periodLabel,
+  periodOf,
+  zonedMidnight,
+} from "../../../../domain/fiscal/invoicing";
 import { formMessage } from "../../../lib/field-errors";
 import { useIssueGlobal } from "../api";
 import { facturasCopy } from "../copy";
@@ -10,14 +16,21 @@ const g = facturasCopy.global;
 export function GlobalFacturaModal({
   opened,
   onClose,
-  defaultPeriod,
+  defaultDay,
+  periodicity,
+  timeZone,
 }: {
   opened: boolean;
   onClose: () => void;
-  /** "2026-10": the last month, the one usually due. */
-  defaultPeriod: string;
+  /** "2026-10-31": a day of the last period, the one usually due. */
+  defaultDay: string;
+  periodicity: GlobalPeriodicity;
+  timeZone: string;
 }) {
-  const [period, setPeriod] = useState(defaultPeriod);
+  // A month is chosen as a month; a day, week or fortnight by any day in it.
+  const [day, setDay] = useState(defaultDay);
+  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
+  const period = day ? periodOf(zonedMidnight(y, m, d, timeZone), timeZone, periodicity) : "";
   const issue = useIssueGlobal();
   const close = () => {
     issue.reset();
@@ -27,12 +40,22 @@ export function GlobalFacturaModal({
     <Modal opened={opened} onClose={close} title={g.title} radius="md" centered>
       <Stack gap="sm">
         <Text size="sm">{g.intro}</Text>
-        <TextInput
-          type="month"
-          label={g.period}
-          value={period}
-          onChange={(e) => setPeriod(e.currentTarget.value)}
-        />
+        {periodicity === "month" ? (
+          <TextInput
+            type="month"
+            label={g.period}
+            value={day.slice(0, 7)}
+            onChange={(e) => setDay(e.currentTarget.value ? `${e.currentTarget.value}-01` : "")}
+          />
+        ) : (
+          <TextInput
+            type="date"
+            label={g.day}
+            description={period ? g.periodIs(periodLabel(period)) : undefined}
+            value={day}
+            onChange={(e) => setDay(e.currentTarget.value)}
+          />
+        )}
         {issue.error && formMessage(issue.error) ? (
           <Alert color="red" role="alert">
             {formMessage(issue.error)}
@@ -40,7 +63,7 @@ export function GlobalFacturaModal({
         ) : null}
         {issue.data ? (
           <Alert color={issue.data.factura.status === "failed" ? "red" : "green"} role="status">
-            {issue.data.factura.status === "failed" ? issue.data.factura.error : g.done(period)}
+            {issue.data.factura.status === "failed" ? issue.data.factura.error : g.done(periodLabel(period))}
           </Alert>
         ) : null}
         <Group justify="flex-end">

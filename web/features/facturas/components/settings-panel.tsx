@@ -4,6 +4,7 @@ import {
   Card,
   Group,
   List,
+  NativeSelect,
   NumberInput,
   SimpleGrid,
   Stack,
@@ -13,7 +14,11 @@ import {
 } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { findRegimen } from "../../../../domain/fiscal/catalogs";
-import { PRODUCT_KEY_PATTERN, UNIT_KEY_PATTERN } from "../../../../domain/fiscal/invoicing";
+import {
+  GLOBAL_PERIODICITIES,
+  PRODUCT_KEY_PATTERN,
+  UNIT_KEY_PATTERN,
+} from "../../../../domain/fiscal/invoicing";
 import { formatDate } from "../../../../domain/format";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { useFacturacionSettings, useSaveFacturacionKeys } from "../api";
@@ -29,7 +34,13 @@ const c = facturasCopy.settings;
 export function FacturacionSettingsPanel({ timeZone }: { timeZone: string }) {
   const settings = useFacturacionSettings(true);
   const save = useSaveFacturacionKeys();
-  const [form, setForm] = useState({ product: "", unit: "", zip: "", days: 0 as number | string });
+  const [form, setForm] = useState({
+    product: "",
+    unit: "",
+    zip: "",
+    days: 0 as number | string,
+    periodicity: "month" as string,
+  });
   useEffect(() => {
     if (settings.data)
       setForm({
@@ -37,6 +48,7 @@ export function FacturacionSettingsPanel({ timeZone }: { timeZone: string }) {
         unit: settings.data.unit_key,
         zip: settings.data.issuer_zip,
         days: settings.data.request_days_after_month,
+        periodicity: settings.data.global_periodicity,
       });
   }, [settings.data]);
   const errors = {
@@ -147,6 +159,13 @@ export function FacturacionSettingsPanel({ timeZone }: { timeZone: string }) {
               inputMode="numeric"
               onChange={(e) => setForm({ ...form, zip: e.currentTarget.value })}
             />
+            <NativeSelect
+              label={c.periodicity}
+              description={c.periodicityHint}
+              value={form.periodicity}
+              data={GLOBAL_PERIODICITIES.map((p) => ({ value: p, label: c.periodicities[p] }))}
+              onChange={(e) => setForm({ ...form, periodicity: e.currentTarget.value })}
+            />
             <NumberInput
               label={c.window}
               description={c.windowHint}
@@ -168,6 +187,7 @@ export function FacturacionSettingsPanel({ timeZone }: { timeZone: string }) {
                     invoice_unit_key: form.unit.trim(),
                     invoice_issuer_zip: form.zip.trim(),
                     invoice_request_days_after_month: Number(form.days) || 0,
+                    invoice_global_periodicity: form.periodicity,
                   },
                   { onSuccess: () => notifySuccess(c.saved), onError: notifyError },
                 )

@@ -1,6 +1,12 @@
 import { Anchor, Badge, Button, Group, NativeSelect, Stack, Tabs, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { periodLabel, periodOf, previousPeriod } from "../../../../domain/fiscal/invoicing";
+import {
+  parsePeriod,
+  periodicityOf,
+  periodLabel,
+  periodOf,
+  previousPeriod,
+} from "../../../../domain/fiscal/invoicing";
 import { formatDate, formatMoney } from "../../../../domain/format";
 import { staffRoleOf } from "../../../../domain/staff";
 import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
@@ -34,6 +40,14 @@ function statusLabel(row: FacturaRow): string {
   return f.statuses[row.status];
 }
 
+/** "2026-10-31": the last day of a period (its day before the end), for the global's picker. */
+function lastDayOf(period: string): string {
+  const end = parsePeriod(period)?.end;
+  if (!end) return "";
+  const d = new Date(Date.UTC(end.year, end.month - 1, end.day - 1));
+  return d.toISOString().slice(0, 10);
+}
+
 const retryable = (row: FacturaRow, now: number) =>
   row.status === "failed" ||
   (row.status === "pending" && now - new Date(row.createdAt).getTime() > STALE_PENDING_MS);
@@ -44,7 +58,9 @@ const retryable = (row: FacturaRow, now: number) =>
  * factura global for the manager and the owner; retry of a failed one.
  */
 export function FacturasPage() {
-  const zone = useAppConfig().timezone;
+  const config = useAppConfig();
+  const zone = config.timezone;
+  const periodicity = periodicityOf(config.invoice_global_periodicity);
   const role = staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner";
   const manages = role === "owner" || role === "manager";
   const [status, setStatus] = useState("");
@@ -250,7 +266,9 @@ export function FacturasPage() {
         <GlobalFacturaModal
           opened={globalOpen}
           onClose={() => setGlobalOpen(false)}
-          defaultPeriod={previousPeriod(periodOf(today, zone))}
+          defaultDay={lastDayOf(previousPeriod(periodOf(today, zone, periodicity)))}
+          periodicity={periodicity}
+          timeZone={zone}
         />
       ) : null}
       <CancelFacturaModal row={cancelling} onClose={() => setCancelling(null)} />
