@@ -50,8 +50,10 @@ let mp: MercadoPagoFake;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 let admin: string;
-/** A one-off package of the demo studio (credits, a price, no subscription). */
+/** A one-off package of the demo studio (its first is the sign-up fee, which a new customer may buy). */
 let pkg: { class_package_id: number; price: number };
+/** A subscription package of the demo studio (no free trial). */
+let monthly: { class_package_id: number };
 
 let keys = 0;
 const key = () => `build-${process.pid}-${Date.now()}-${++keys}`;
@@ -106,6 +108,9 @@ beforeAll(async () => {
   );
   if (!oneOff) throw new Error("el estudio demo no tiene un paquete de clases a la venta");
   pkg = { class_package_id: oneOff.class_package_id, price: Number(oneOff.sale_price ?? oneOff.price) };
+  const sub = list.find((p) => p.is_subscription && !p.free_trial_length && Number(p.price) > 0);
+  if (!sub) throw new Error("el estudio demo no tiene un paquete de suscripción");
+  monthly = { class_package_id: sub.class_package_id };
 });
 
 afterAll(async () => {
@@ -410,5 +415,47 @@ describe("PayPal on the compiled server", () => {
     });
     expectStatus(captured, 200);
     expect(captured.json.purchase_id).toBe(purchase_id);
+  });
+
+  it("a subscription: a Billing plan, the approved subscription grants, cancelling stops it at PayPal", async () => {
+    const c = await server.newCustomer("Iris Suscripción");
+    // The demo studio charges a sign-up fee before the first package: paid with a PayPal order.
+    const fee = await server.call("POST", "/api/checkout/paypal", {
+      token: c.token,
+      body: { class_package_id: monthly.class_package_id, idempotency_key: key() },
+    });
+    if (fee.status === 412 && fee.json.code === "SIGNUP_FEE_REQUIRED") {
+      const order = await server.call("POST", "/api/checkout/paypal", {
+        token: c.token,
+        body: { class_package_id: fee.json.signup_fee_package_id, idempotency_key: key() },
+      });
+      expectStatus(order, 200);
+      paypal.approve(order.json.orderID);
+      expectStatus(
+        await server.call("POST", "/api/checkout/capture", {
+          token: c.token,
+          body: { orderID: order.json.orderID },
+        }),
+        200,
+      );
+    }
+    const start = await server.call("POST", "/api/checkout/paypal", {
+      token: c.token,
+      body: { class_package_id: monthly.class_package_id, idempotency_key: key() },
+    });
+    expectStatus(start, 200);
+    const { plan_id, purchase_id } = start.json;
+    expect(paypal.plans.get(plan_id)).toBeDefined();
+    const subscriptionID = paypal.subscribe(plan_id);
+    expectStatus(
+      await server.call("POST", "/api/checkout/capture", { token: c.token, body: { subscriptionID } }),
+      200,
+    );
+    const cancel = await server.call("POST", `/api/purchases/cancel/${purchase_id}`, {
+      token: c.token,
+      body: { reason: "Ya no voy" },
+    });
+    expectStatus(cancel, 200);
+    expect(paypal.subscriptions.get(subscriptionID)!.status).toBe("CANCELLED");
   });
 });
