@@ -57,7 +57,7 @@ export const facturasCopy = {
     button: "Emitir factura global",
     title: "Factura global",
     intro:
-      "Reúne en una factura a público en general las compras de un mes que nadie facturó. Se emite sola cuando cierra el plazo del mes; aquí puedes emitirla o reintentarla.",
+      "Reúne en una factura a público en general las compras de un periodo que nadie facturó. Se emite sola cuando cierra el plazo del periodo; aquí puedes emitirla o reintentarla.",
     period: "Mes",
     day: "Un día del periodo",
     periodIs: (label: string) => `Periodo: ${label}`,
@@ -70,7 +70,7 @@ export const facturasCopy = {
     title: "Facturar una compra",
     search: "Cliente",
     searchPlaceholder: "Nombre, correo o número de compra",
-    searchHint: "Compras pagadas sin factura que aún están dentro del plazo de su mes.",
+    searchHint: "Compras pagadas sin factura que aún están dentro del plazo de su periodo.",
     none: "No hay compras por facturar de ese cliente.",
     pick: "Facturar",
     paidOn: (date: string) => `Pagada el ${date}`,
