@@ -121,3 +121,16 @@ export const facturacionSettingsAnswer = z.object({
   request_days_after_month: z.number(),
   global_periodicity: z.enum(GLOBAL_PERIODICITIES),
 });
+
+/** The purchases a factura global covers (its concepts "Venta"). */
+export const globalPurchasesAnswer = z.object({
+  purchases: z.array(
+    z.object({
+      purchase_id: z.number(),
+      title: z.string(),
+      customer_name: z.string(),
+      total: z.number(),
+      paid_at: isoDate.nullable(),
+    }),
+  ),
+});

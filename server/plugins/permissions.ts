@@ -165,6 +165,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/facturas/admin": DESK,
   "POST /api/facturas/admin": DESK,
   "GET /api/facturas/admin/invoiceable": DESK,
+  "GET /api/facturas/admin/:id/purchases": DESK,
   "POST /api/facturas/admin/:id/cancel": MANAGE,
   "POST /api/facturas/admin/global": MANAGE,
   "GET /api/facturas/admin/settings": MANAGE,

@@ -228,3 +228,14 @@ export async function listInvoiceable(db: Db, q: string, since: Date) {
     .orderBy(desc(purchases.credits_granted_at))
     .limit(30);
 }
+
+/** A factura global's purchases with their customer's name, for the back office. */
+export async function globalPurchasesWithCustomer(db: Db, cfdiId: number) {
+  return db
+    .select({ purchase: purchases, name: customers.name, last_name: customers.last_name })
+    .from(cfdi_global_purchases)
+    .innerJoin(purchases, eq(purchases.purchase_id, cfdi_global_purchases.purchase_id))
+    .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
+    .where(eq(cfdi_global_purchases.cfdi_id, cfdiId))
+    .orderBy(purchases.purchase_id);
+}

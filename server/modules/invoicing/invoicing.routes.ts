@@ -7,6 +7,7 @@ import {
   facturaGlobalBody,
   facturasListAnswer,
   facturasListQuery,
+  globalPurchasesAnswer,
   invoiceableAnswer,
   invoiceableQuery,
 } from "../../../domain/api/facturas";
@@ -27,6 +28,7 @@ import {
   customerCfdi,
   deskInvoice,
   facturacionSettings,
+  globalPurchases,
   invoiceablePurchases,
   issueGlobalNow,
   listFacturas,
@@ -202,6 +204,20 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ purchases: await invoiceablePurchases(app, request.query.q) }),
+  );
+
+  app.get(
+    "/facturas/admin/:id/purchases",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Las compras que cubre una factura global (admin)",
+        params: idParams,
+        response: { 200: globalPurchasesAnswer },
+      },
+    },
+    async (request) => ({ purchases: await globalPurchases(app, request.params.id) }),
   );
 
   app.post(

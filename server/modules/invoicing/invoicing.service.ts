@@ -49,6 +49,7 @@ import {
   findIngresoOf,
   findPurchaseForInvoice,
   globalPeriodOfPurchase,
+  globalPurchasesWithCustomer,
   insertCfdiOnce,
   listCfdis,
   listCfdisOfCustomer,
@@ -870,4 +871,17 @@ export async function facturacionSettings(app: InvoicingApp) {
       organization: null,
     };
   }
+}
+
+/** Back office: the purchases a factura global covers (404 for anything but a global). */
+export async function globalPurchases(app: InvoicingApp, cfdiId: number) {
+  const row = await anyCfdi(app.db, cfdiId);
+  if (row.kind !== "global") throw err(404, "INVOICE_NOT_FOUND", "invoiceNotFound");
+  return (await globalPurchasesWithCustomer(app.db, cfdiId)).map(({ purchase, name, last_name }) => ({
+    purchase_id: purchase.purchase_id,
+    title: purchase.title,
+    customer_name: [name, last_name].filter(Boolean).join(" "),
+    total: centsToNumber(invoicedCents(purchase)),
+    paid_at: purchase.credits_granted_at,
+  }));
 }

@@ -517,6 +517,14 @@ describe("the back office's facturas (decision 0058)", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().factura).toMatchObject({ kind: "global", period: "2020-05", status: "valid" });
     expect(lastBody().items.map((i) => i.product.description)).toEqual(["Venta"]);
+    const covered = await t.app.inject({
+      method: "GET",
+      url: `/api/facturas/admin/${done.json().factura.cfdi_id}/purchases`,
+      headers: admin,
+    });
+    expect(covered.json().purchases).toEqual([
+      expect.objectContaining({ purchase_id: olga.purchase_id, customer_name: "Olga Global", total: 750 }),
+    ]);
     expect((await issue("2020-05")).json().factura.cfdi_id).toBe(done.json().factura.cfdi_id);
     const empty = await issue("2019-01");
     expect(empty.statusCode).toBe(409);

@@ -6,6 +6,7 @@ import type {
   facturaCancelBody,
   facturacionSettingsAnswer,
   facturasListAnswer,
+  globalPurchasesAnswer,
   invoiceableAnswer,
 } from "../../../domain/api/facturas";
 import type { facturaAnswer } from "../../../domain/api/fiscal";
@@ -91,5 +92,16 @@ export function useSaveFacturacionKeys() {
       await client.invalidateQueries({ queryKey: appConfigQueryKey });
       await client.invalidateQueries({ queryKey: root });
     },
+  });
+}
+
+/** The purchases a factura global covers. */
+export function useGlobalPurchases(cfdiId: number | null) {
+  return useQuery({
+    queryKey: [...root, "global-purchases", cfdiId],
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof globalPurchasesAnswer>>(`/facturas/admin/${cfdiId}/purchases`, { signal }),
+    select: (d) => d.purchases,
+    enabled: cfdiId !== null,
   });
 }

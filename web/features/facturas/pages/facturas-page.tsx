@@ -19,6 +19,7 @@ import { type FacturaRow, facturaDocUrl, useFacturas, useRetryFactura } from "..
 import { CancelFacturaModal } from "../components/cancel-modal";
 import { FacturarModal } from "../components/facturar-modal";
 import { GlobalFacturaModal } from "../components/global-modal";
+import { GlobalPurchasesModal } from "../components/global-purchases-modal";
 import { FacturacionSettingsPanel } from "../components/settings-panel";
 import { facturasCopy as f } from "../copy";
 
@@ -79,6 +80,7 @@ export function FacturasPage() {
   const [cancelling, setCancelling] = useState<FacturaRow | null>(null);
   const [retrying, setRetrying] = useState<FacturaRow | null>(null);
   const [tab, setTab] = useState<string | null>("list");
+  const [covering, setCovering] = useState<FacturaRow | null>(null);
   const now = Date.now();
 
   const columns: AdminColumn<FacturaRow>[] = [
@@ -128,8 +130,9 @@ export function FacturasPage() {
       render: (r) => (
         <Group gap={4} wrap="wrap" maw={240}>
           <Badge color={statusColor[r.status]} variant="light">
-            {statusLabel(r)}
+            {r.status === "valid" && r.cancellation_motive ? f.cancelPending : f.statuses[r.status]}
           </Badge>
+          {r.cancellation_motive ? <Text size="xs">{f.motive(r.cancellation_motive)}</Text> : null}
           {r.preview ? (
             <Badge color="orange" variant="outline">
               {f.preview}
@@ -160,6 +163,11 @@ export function FacturasPage() {
                 {f.xml}
               </Anchor>
             </>
+          ) : null}
+          {r.kind === "global" ? (
+            <Button size="compact-sm" variant="subtle" onClick={() => setCovering(r)}>
+              {f.covered.button}
+            </Button>
           ) : null}
           {manages && r.status === "valid" && !r.cancellation_motive ? (
             <Button size="compact-sm" variant="subtle" color="red" onClick={() => setCancelling(r)}>
@@ -272,6 +280,7 @@ export function FacturasPage() {
         />
       ) : null}
       <CancelFacturaModal row={cancelling} onClose={() => setCancelling(null)} />
+      <GlobalPurchasesModal row={covering} onClose={() => setCovering(null)} timeZone={zone} />
       <ConfirmModal
         opened={retrying !== null}
         title={f.retryTitle}
