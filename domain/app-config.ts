@@ -120,6 +120,8 @@ export const APP_CONFIG_KEYS = {
   invoice_product_key: str("91111900"),
   invoice_unit_key: str("E48"),
   invoice_issuer_zip: str(""),
+  // How often the factura global is issued (decision 0059): day, week, fortnight or month.
+  invoice_global_periodicity: str("month"),
   // Files
   files_location: str("server"),
   S3_ENDPOINT: str(""),

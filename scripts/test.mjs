@@ -5,7 +5,7 @@
 // all three run at the same time (docs/decisions/0029), each writing its output to
 // .tmp/vitest-<suite>.log, printed whole when that suite ends. TEST_PARALLEL=0 runs them one
 // after another, as before.
-// `npm test api` or `npm test e2e` runs one part.
+// `npm test api`, `npm test e2e` or `npm test build` runs one part.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -95,7 +95,7 @@ function vitest(label, args, env, alone) {
   });
 }
 
-const only = process.argv[2]; // optional: "api" or "e2e"
+const only = process.argv[2]; // optional: "api", "e2e" or "build"
 const parallel = process.env.TEST_PARALLEL !== "0" && !only;
 
 /** The line that puts an API test file in the PostgreSQL run too, with its reason after it. */
@@ -177,6 +177,15 @@ async function journeys() {
   }
 }
 
+/**
+ * The build suite (integration/, docs/decisions/0058): the compiled server (dist/server, as
+ * `npm start` runs it; rebuilt first if stale) against a loopback double of every provider.
+ * One server boot, about a minute. `npm test build` runs it alone.
+ */
+async function buildSuite() {
+  await vitest("build", ["--config", "integration/vitest.config.ts"], {}, !parallel);
+}
+
 // Stopping `npm test` stops the suites it started (their output goes to files, not the terminal).
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
@@ -203,6 +212,7 @@ await ensureServerBuilt();
 const suites = [];
 if (!only || only === "api") suites.push(apiSuites);
 if (!only || only === "e2e") suites.push(journeys);
+if (!only || only === "build") suites.push(buildSuite);
 if (parallel) {
   await Promise.all(suites.map((suite) => suite()));
 } else {

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { cjsDefault } from "../lib/cjs-default";
 import type {
   CardGateway,
   ChargeInput,
@@ -24,7 +25,8 @@ export type StripeOptions = {
  */
 export function createStripeGateway(options: StripeOptions): CardGateway {
   const url = options.apiUrl ? new URL(options.apiUrl) : null;
-  const stripe = new Stripe(options.secretKey, {
+  // cjsDefault: the same class under tsx and the compiled server (decision 0057).
+  const stripe = new (cjsDefault(Stripe))(options.secretKey, {
     maxNetworkRetries: 2,
     ...(url
       ? {

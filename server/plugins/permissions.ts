@@ -160,6 +160,15 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/facturas/admin/customer/:id": DESK,
   "GET /api/facturas/admin/:id/:format": DESK,
   "POST /api/facturas/admin/:id/retry": DESK,
+  // The facturas screen and the desk's "Facturar" (docs/decisions/0058): the desk issues and
+  // lists; cancelling and the factura global are the manager's.
+  "GET /api/facturas/admin": DESK,
+  "POST /api/facturas/admin": DESK,
+  "GET /api/facturas/admin/invoiceable": DESK,
+  "GET /api/facturas/admin/:id/purchases": DESK,
+  "POST /api/facturas/admin/:id/cancel": MANAGE,
+  "POST /api/facturas/admin/global": MANAGE,
+  "GET /api/facturas/admin/settings": MANAGE,
   "GET /api/purchases/admin/:id/refunds": DESK,
   "POST /api/purchases/admin/:id/freeze": DESK,
   "GET /api/purchases/admin/:id/freezes": DESK,

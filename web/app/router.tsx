@@ -427,6 +427,15 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       ),
     },
     // --- end of the forms/files block ---
+    // --- Admin: facturas CFDI (features/facturas, decision 0058) ---
+    {
+      path: "facturas",
+      lazy: page(
+        () => import("../features/facturas/pages/facturas-page"),
+        (m) => m.FacturasPage,
+      ),
+    },
+    // --- end of the facturas block ---
     { path: "*", Component: NotFoundPage },
   ];
 

@@ -1,12 +1,16 @@
 import type { Readable } from "node:stream";
 import Facturapi from "facturapi";
 import type { AppConfigEnv } from "../../config";
+import { cjsDefault } from "../../lib/cjs-default";
 
 /**
  * The PAC (Facturapi, its official SDK). One client per key and URL (a pure cache: decision 0016).
  * Null without FACTURAPI_KEY: facturas are then previews without fiscal validity (decision 0036).
  */
 const clients = new Map<string, Facturapi>();
+
+/** The SDK's class as tsx and as the compiled server import it alike (decision 0057). */
+const FacturapiClient = cjsDefault(Facturapi);
 
 export function pacClient(
   config: Pick<AppConfigEnv, "FACTURAPI_KEY" | "FACTURAPI_API_URL">,
@@ -16,7 +20,7 @@ export function pacClient(
   const cacheKey = `${key}|${config.FACTURAPI_API_URL ?? ""}`;
   let client = clients.get(cacheKey);
   if (!client) {
-    client = new Facturapi(key);
+    client = new FacturapiClient(key);
     // The SDK has no option for its host; BASE_URL points it at a test double.
     if (config.FACTURAPI_API_URL) client.BASE_URL = config.FACTURAPI_API_URL.replace(/\/$/, "");
     clients.set(cacheKey, client);

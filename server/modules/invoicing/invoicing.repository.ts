@@ -1,7 +1,8 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cfdi_global_purchases, cfdis } from "../../db/schema/cfdi";
 import { customers } from "../../db/schema/customers";
+import { customer_fiscal_data } from "../../db/schema/fiscal";
 import { class_packages } from "../../db/schema/packages";
 import { payment_vouchers, purchases } from "../../db/schema/purchases";
 
@@ -54,12 +55,20 @@ export async function updateCfdi(db: Db, cfdiId: number, set: Partial<NewCfdi>):
   return row as CfdiRow;
 }
 
-/** Claims a failed row for a retry: only one caller gets it back (pending). */
-export async function claimFailed(db: Db, cfdiId: number): Promise<CfdiRow | null> {
+/**
+ * Claims a row for a retry: a failed one, or one left pending since before `staleBefore` (its
+ * attempt died: decision 0057). Only one caller gets it back (pending again, updated now).
+ */
+export async function claimFailed(db: Db, cfdiId: number, staleBefore: Date): Promise<CfdiRow | null> {
   const [row] = await db
     .update(cfdis)
     .set({ status: "pending", error: null })
-    .where(and(eq(cfdis.cfdi_id, cfdiId), eq(cfdis.status, "failed")))
+    .where(
+      and(
+        eq(cfdis.cfdi_id, cfdiId),
+        or(eq(cfdis.status, "failed"), and(eq(cfdis.status, "pending"), lt(cfdis.updatedAt, staleBefore))),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -148,6 +157,85 @@ export async function purchasesOfGlobal(db: Db, cfdiId: number) {
     .innerJoin(purchases, eq(purchases.purchase_id, cfdi_global_purchases.purchase_id))
     .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
     .leftJoin(payment_vouchers, eq(payment_vouchers.purchase_id, purchases.purchase_id))
+    .where(eq(cfdi_global_purchases.cfdi_id, cfdiId))
+    .orderBy(purchases.purchase_id);
+}
+
+/**
+ * The back office's list: every factura with its customer's name, newest first, filtered by
+ * status, kind, date (issued, or created when not issued) and a text (RFC, razón social, name,
+ * folio fiscal). At most 1,000 rows: a studio issues far fewer a month; the dates narrow it.
+ */
+export async function listCfdis(
+  db: Db,
+  f: { status?: CfdiRow["status"]; kind?: CfdiRow["kind"]; from?: Date; to?: Date; q?: string },
+) {
+  const when = sql`coalesce(${cfdis.issuedAt}, ${cfdis.createdAt})`;
+  const like = f.q ? `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .select({ cfdi: cfdis, customer_name: customers.name, customer_last_name: customers.last_name })
+    .from(cfdis)
+    .leftJoin(customers, eq(customers.customer_id, cfdis.customer_id))
+    .where(
+      and(
+        f.status ? eq(cfdis.status, f.status) : undefined,
+        f.kind ? eq(cfdis.kind, f.kind) : undefined,
+        f.from ? sql`${when} >= ${f.from.toISOString()}::timestamptz` : undefined,
+        f.to ? sql`${when} < ${f.to.toISOString()}::timestamptz` : undefined,
+        like
+          ? sql`(${cfdis.receiver}->>'rfc' ilike ${like} or ${cfdis.receiver}->>'razon_social' ilike ${like} or (${customers.name} || ' ' || coalesce(${customers.last_name}, '')) ilike ${like} or ${cfdis.uuid} ilike ${like} or ${cfdis.cfdi_id}::text = ${f.q})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(cfdis.cfdi_id))
+    .limit(1000);
+}
+
+/**
+ * The desk's "Facturar" search: paid purchases since `since` with money left and no factura that
+ * stands (none, or a failed one), not in a factura global, whose customer's name, last name or
+ * email matches; with the customer's saved datos de facturación. Newest first, at most 30.
+ */
+export async function listInvoiceable(db: Db, q: string, since: Date) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({
+      purchase_id: purchases.purchase_id,
+      title: purchases.title,
+      total_payment: purchases.total_payment,
+      refunded_total: purchases.refunded_total,
+      paid_at: purchases.credits_granted_at,
+      customer_id: customers.customer_id,
+      name: customers.name,
+      last_name: customers.last_name,
+      email: customers.email,
+      fiscal: customer_fiscal_data,
+    })
+    .from(purchases)
+    .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
+    .leftJoin(customer_fiscal_data, eq(customer_fiscal_data.customer_id, purchases.customer_id))
+    .where(
+      and(
+        isNotNull(purchases.credits_granted_at),
+        gte(purchases.credits_granted_at, since),
+        inArray(purchases.status, ["active", "completed", "cancelled"]),
+        gt(sql`${purchases.total_payment} - ${purchases.refunded_total}`, sql`0`),
+        sql`((${customers.name} || ' ' || coalesce(${customers.last_name}, '')) ilike ${like} or ${customers.email} ilike ${like} or ${purchases.purchase_id}::text = ${q})`,
+        sql`not exists (select 1 from ${cfdis} c where c.kind = 'ingreso' and c.purchase_id = ${purchases.purchase_id} and c.status <> 'failed')`,
+        sql`not exists (select 1 from ${cfdi_global_purchases} g where g.purchase_id = ${purchases.purchase_id})`,
+      ),
+    )
+    .orderBy(desc(purchases.credits_granted_at))
+    .limit(30);
+}
+
+/** A factura global's purchases with their customer's name, for the back office. */
+export async function globalPurchasesWithCustomer(db: Db, cfdiId: number) {
+  return db
+    .select({ purchase: purchases, name: customers.name, last_name: customers.last_name })
+    .from(cfdi_global_purchases)
+    .innerJoin(purchases, eq(purchases.purchase_id, cfdi_global_purchases.purchase_id))
+    .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
     .where(eq(cfdi_global_purchases.cfdi_id, cfdiId))
     .orderBy(purchases.purchase_id);
 }

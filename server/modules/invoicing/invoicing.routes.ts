@@ -1,5 +1,17 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
+  deskFacturaBody,
+  facturaCancelAnswer,
+  facturaCancelBody,
+  facturacionSettingsAnswer,
+  facturaGlobalBody,
+  facturasListAnswer,
+  facturasListQuery,
+  globalPurchasesAnswer,
+  invoiceableAnswer,
+  invoiceableQuery,
+} from "../../../domain/api/facturas";
+import {
   facturaAnswer,
   facturaDocParams,
   facturaRequestBody,
@@ -10,9 +22,16 @@ import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth
 import { listCfdisOfCustomer } from "./invoicing.repository";
 import {
   anyCfdi,
+  cancelInvoice,
   cfdiDocument,
   cfdiOut,
   customerCfdi,
+  deskInvoice,
+  facturacionSettings,
+  globalPurchases,
+  invoiceablePurchases,
+  issueGlobalNow,
+  listFacturas,
   myInvoices,
   requestInvoice,
   retryInvoice,
@@ -127,6 +146,114 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ factura: cfdiOut(await retryInvoice(app, request.params.id)) }),
+  );
+
+  // The back office's facturas (docs/decisions/0058): list, desk issue, cancel, factura global.
+  app.get(
+    "/facturas/admin",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Todas las facturas, con filtros (admin)",
+        querystring: facturasListQuery,
+        response: { 200: facturasListAnswer },
+      },
+    },
+    async (request) => ({ facturas: await listFacturas(app, request.query) }),
+  );
+
+  app.post(
+    "/facturas/admin",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Factura una compra pagada en el mostrador (admin)",
+        description:
+          "Con los datos de facturación guardados del cliente o los escritos ahora (save: true los guarda). Idempotente: una factura por compra. 409 / 412 / 422 / 503 como al pedirla el cliente.",
+        body: deskFacturaBody,
+        response: { 200: facturaAnswer },
+      },
+    },
+    async (request) => ({ factura: cfdiOut(await deskInvoice(app, request.body)) }),
+  );
+
+  app.get(
+    "/facturas/admin/settings",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Estado del proveedor de facturación y las claves del estudio (admin)",
+        response: { 200: facturacionSettingsAnswer },
+      },
+    },
+    async () => facturacionSettings(app),
+  );
+
+  app.get(
+    "/facturas/admin/invoiceable",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Compras pagadas sin factura de un cliente, para facturar en el mostrador (admin)",
+        querystring: invoiceableQuery,
+        response: { 200: invoiceableAnswer },
+      },
+    },
+    async (request) => ({ purchases: await invoiceablePurchases(app, request.query.q) }),
+  );
+
+  app.get(
+    "/facturas/admin/:id/purchases",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Las compras que cubre una factura global (admin)",
+        params: idParams,
+        response: { 200: globalPurchasesAnswer },
+      },
+    },
+    async (request) => ({ purchases: await globalPurchases(app, request.params.id) }),
+  );
+
+  app.post(
+    "/facturas/admin/:id/cancel",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Cancela una factura con el motivo del SAT (admin)",
+        description:
+          "Motivo 01 con el folio de la factura sustituta; 02, 03, 04. Responde la respuesta del PAC en palabras. 409 INVOICE_NOT_CANCELLABLE, 422 INVOICE_REFUSED, 503 PAC_UNAVAILABLE.",
+        params: idParams,
+        body: facturaCancelBody,
+        response: { 200: facturaCancelAnswer },
+      },
+    },
+    async (request) => {
+      const { row, pac_answer } = await cancelInvoice(app, request.params.id, request.body);
+      return { factura: cfdiOut(row), pac_answer };
+    },
+  );
+
+  app.post(
+    "/facturas/admin/global",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Emite la factura global de un periodo cerrado (admin)",
+        description:
+          "Sin periodo, el vencido. Idempotente: una factura global por periodo; una que falló se reintenta. 409 GLOBAL_PERIOD_OPEN / NOTHING_TO_INVOICE.",
+        body: facturaGlobalBody,
+        response: { 200: facturaAnswer },
+      },
+    },
+    async (request) => ({ factura: cfdiOut(await issueGlobalNow(app, request.body.period)) }),
   );
 };
 

@@ -1,29 +1,39 @@
-import Facturapi from "facturapi";
+import { CancellationMotive } from "facturapi";
 import type { FastifyInstance } from "fastify";
+import type { CancellationMotiveCode } from "../../../domain/api/facturas";
 import type { AppConfig } from "../../../domain/app-config";
 import { legalName } from "../../../domain/app-config";
 import { AppError } from "../../../domain/errors";
 import { findUso } from "../../../domain/fiscal/catalogs";
+import type { FiscalData } from "../../../domain/fiscal/fiscal-data";
 import {
   facturapiTaxes,
+  type GlobalPeriodicity,
+  globalInformation,
   globalPeriodDue,
   type InvoicingMessageKey,
   invoiceRequestDeadline,
   it,
+  PENDING_STALE_MS,
   PRODUCT_KEY_PATTERN,
   PUBLICO_EN_GENERAL,
   paymentFormOf,
   periodBounds,
+  periodDeadline,
+  periodicityOf,
   periodLabel,
   periodOf,
+  previousPeriod,
+  retryableCfdi,
   UNIT_KEY_PATTERN,
+  zonedMidnight,
 } from "../../../domain/fiscal/invoicing";
 import { effectiveIvaRate, type IvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
 import { formatDate, formatDateTime } from "../../../domain/format";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CfdiReceiver } from "../../db/schema/cfdi";
-import { myFiscalData } from "../fiscal/fiscal.service";
+import { myFiscalData, saveMyFiscalData } from "../fiscal/fiscal.service";
 import { brandOf } from "../mail/templates/brand";
 import { invoiceIssuedEmail } from "../mail/templates/invoicing";
 import type { PurchaseRow } from "../purchases/purchases.repository";
@@ -39,8 +49,11 @@ import {
   findIngresoOf,
   findPurchaseForInvoice,
   globalPeriodOfPurchase,
+  globalPurchasesWithCustomer,
   insertCfdiOnce,
+  listCfdis,
   listCfdisOfCustomer,
+  listInvoiceable,
   purchasesForGlobal,
   purchasesOfGlobal,
   updateCfdi,
@@ -61,7 +74,13 @@ const err = (status: number, code: string, key: InvoicingMessageKey, params?: Re
 
 const money = (cents: number) => centsToNumber(cents);
 
-type Settings = { productKey: string; unitKey: string; issuerZip: string; daysAfterMonth: number };
+type Settings = {
+  productKey: string;
+  unitKey: string;
+  issuerZip: string;
+  daysAfterMonth: number;
+  periodicity: GlobalPeriodicity;
+};
 
 function settingsOf(config: AppConfig): Settings {
   return {
@@ -71,6 +90,7 @@ function settingsOf(config: AppConfig): Settings {
     unitKey: UNIT_KEY_PATTERN.test(config.invoice_unit_key) ? config.invoice_unit_key : "E48",
     issuerZip: /^\d{5}$/.test(config.invoice_issuer_zip) ? config.invoice_issuer_zip : "",
     daysAfterMonth: Math.max(0, config.invoice_request_days_after_month ?? 0),
+    periodicity: periodicityOf(config.invoice_global_periodicity),
   };
 }
 
@@ -137,7 +157,7 @@ type IssueInput = {
   lines: Line[];
   productKey: string;
   unitKey: string;
-  global?: { periodicity: "month"; months: string; year: number };
+  global?: { periodicity: GlobalPeriodicity; months: string; year: number };
   related_uuid?: string;
 };
 
@@ -147,9 +167,6 @@ type IssueInput = {
  * too (503): the back office or the customer can retry.
  */
 async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Date): Promise<CfdiRow> {
-  const pac = pacClient(app.config);
-  if (!pac)
-    return updateCfdi(app.db, row.cfdi_id, { status: "valid", preview: true, issuedAt: now, error: null });
   const body = {
     ...(input.kind === "egreso" ? { type: "E" } : {}),
     customer: {
@@ -173,16 +190,13 @@ async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Da
       : {}),
     external_id: `estudio-cfdi-${row.cfdi_id}`,
   };
+  let stamped: { id: string; uuid: string } | null;
+  // Anything that throws before the outcome is written (the SDK's construction included: a
+  // compiled server once threw "Facturapi is not a constructor" here) marks the row failed, so
+  // nothing stays pending (decision 0057).
   try {
-    const stamped = await pac.invoices.create(body);
-    return updateCfdi(app.db, row.cfdi_id, {
-      status: "valid",
-      preview: false,
-      provider_id: stamped.id,
-      uuid: stamped.uuid,
-      issuedAt: now,
-      error: null,
-    });
+    const pac = pacClient(app.config);
+    stamped = pac ? await pac.invoices.create(body) : null;
   } catch (error) {
     const failure = pacFailure(error);
     app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC refused or failed a factura");
@@ -191,9 +205,21 @@ async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Da
       ? err(422, "INVOICE_REFUSED", "issueFailed", { reason: failure.message })
       : err(503, "PAC_UNAVAILABLE", "pacUnavailable");
   }
+  if (!stamped)
+    return updateCfdi(app.db, row.cfdi_id, { status: "valid", preview: true, issuedAt: now, error: null });
+  return updateCfdi(app.db, row.cfdi_id, {
+    status: "valid",
+    preview: false,
+    provider_id: stamped.id,
+    uuid: stamped.uuid,
+    issuedAt: now,
+    error: null,
+  });
 }
 
-function receiverOf(fiscal: NonNullable<Awaited<ReturnType<typeof myFiscalData>>>): CfdiReceiver {
+const staleBefore = (now: Date) => new Date(now.getTime() - PENDING_STALE_MS);
+
+function receiverOf(fiscal: CfdiReceiver): CfdiReceiver {
   return {
     rfc: fiscal.rfc,
     razon_social: fiscal.razon_social,
@@ -218,9 +244,41 @@ export async function requestInvoice(
   const found = await findPurchaseForInvoice(app.db, purchaseId);
   if (!found || found.purchase.customer_id !== customerId)
     throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
+  return invoicePurchase(app, found, null, now);
+}
+
+/**
+ * The desk's "Facturar" (docs/decisions/0058): the factura of any paid purchase, for the
+ * customer's saved datos de facturación or the ones typed at the counter (checked as Mi
+ * Información checks them; `save` keeps them as the customer's). The same rules and the same one
+ * factura per purchase as the customer's own request.
+ */
+export async function deskInvoice(
+  app: InvoicingApp,
+  input: { purchase_id: number; receiver?: FiscalData; save?: boolean },
+  now = new Date(),
+): Promise<CfdiRow> {
+  const found = await findPurchaseForInvoice(app.db, input.purchase_id);
+  if (!found) throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
+  if (input.receiver && input.save)
+    await saveMyFiscalData(app.db, found.purchase.customer_id, input.receiver);
+  return invoicePurchase(app, found, input.receiver ? receiverOf(input.receiver) : null, now, "desk");
+}
+
+type PurchaseForInvoice = NonNullable<Awaited<ReturnType<typeof findPurchaseForInvoice>>>;
+
+async function invoicePurchase(
+  app: InvoicingApp,
+  found: PurchaseForInvoice,
+  given: CfdiReceiver | null,
+  now: Date,
+  who: "customer" | "desk" = "customer",
+): Promise<CfdiRow> {
+  const purchaseId = found.purchase.purchase_id;
+  const customerId = found.purchase.customer_id;
   const { purchase, offline_method } = found;
   const existing = await findIngresoOf(app.db, purchaseId);
-  if (existing && existing.status !== "failed") return existing;
+  if (existing && !retryableCfdi(existing, now)) return existing;
 
   const paidAt = purchase.credits_granted_at;
   if (!paidAt || !["active", "completed", "cancelled"].includes(purchase.status))
@@ -231,13 +289,19 @@ export async function requestInvoice(
   if (inGlobal) throw err(409, "IN_GLOBAL_INVOICE", "inGlobal", { period: periodLabel(inGlobal) });
   const config = await app.appConfig.get();
   const settings = settingsOf(config);
-  const deadline = invoiceRequestDeadline(paidAt, config.timezone, settings.daysAfterMonth);
+  const deadline = invoiceRequestDeadline(
+    paidAt,
+    config.timezone,
+    settings.daysAfterMonth,
+    settings.periodicity,
+  );
   if (now >= deadline) {
     const last = new Date(deadline.getTime() - 1);
     throw err(409, "INVOICE_PERIOD_CLOSED", "outsidePeriod", { deadline: formatDate(last, config.timezone) });
   }
-  const fiscal = await myFiscalData(app.db, customerId);
-  if (!fiscal) throw err(412, "FISCAL_DATA_MISSING", "fiscalDataMissing");
+  const fiscal = given ?? (await myFiscalData(app.db, customerId));
+  if (!fiscal)
+    throw err(412, "FISCAL_DATA_MISSING", who === "desk" ? "deskFiscalDataMissing" : "fiscalDataMissing");
 
   const receiver = receiverOf(fiscal);
   const rate = effectiveIvaRate(purchase.iva_rate, found.package_iva_rate);
@@ -245,7 +309,7 @@ export async function requestInvoice(
   const payment_form = paymentFormOf(purchase.provider, offline_method);
   let row: CfdiRow | null;
   if (existing) {
-    row = await claimFailed(app.db, existing.cfdi_id);
+    row = await claimFailed(app.db, existing.cfdi_id, staleBefore(now));
     if (!row) return (await findCfdi(app.db, existing.cfdi_id))!;
     row = await updateCfdi(app.db, row.cfdi_id, { receiver, payment_form, ...totalsOf(lines) });
   } else {
@@ -309,7 +373,9 @@ async function previewDoc(app: InvoicingApp, row: CfdiRow): Promise<PreviewDoc> 
     lines = (await purchasesOfGlobal(app.db, row.cfdi_id)).map(({ purchase, package_iva_rate }) => {
       const b = ivaBreakdown(invoicedCents(purchase), effectiveIvaRate(purchase.iva_rate, package_iva_rate));
       return {
-        description: `Venta ${purchase.purchase_id}: ${purchase.title}`,
+        // SAT's Guía de llenado for a factura global: the concept is "Venta", its
+        // NoIdentificacion the ticket's number (ours: the purchase's id).
+        description: `Venta (${purchase.purchase_id})`,
         product_key: "01010101",
         unit_key: "ACT",
         subtotal: centsToString(b.subtotal),
@@ -411,11 +477,12 @@ async function emailInvoice(app: InvoicingApp, row: CfdiRow, purchase: { title: 
 /** Back office: tries a failed factura (customer or global) again. */
 export async function retryInvoice(app: InvoicingApp, cfdiId: number, now = new Date()): Promise<CfdiRow> {
   const row = await anyCfdi(app.db, cfdiId);
-  if (row.status !== "failed") throw err(409, "INVOICE_NOT_FAILED", "notFailed");
+  if (!retryableCfdi(row, now))
+    throw err(409, "INVOICE_NOT_FAILED", row.status === "pending" ? "inProgress" : "notFailed");
   if (row.kind === "global") return (await issueGlobalFor(app, row.period!, now)) ?? row;
   if (row.kind === "ingreso") {
     const found = await findPurchaseForInvoice(app.db, row.purchase_id!);
-    const claimed = await claimFailed(app.db, row.cfdi_id);
+    const claimed = await claimFailed(app.db, row.cfdi_id, staleBefore(now));
     if (!found || !claimed) return (await findCfdi(app.db, row.cfdi_id))!;
     const config = await app.appConfig.get();
     const settings = settingsOf(config);
@@ -446,10 +513,11 @@ export async function retryInvoice(app: InvoicingApp, cfdiId: number, now = new 
  */
 export async function issueDueGlobalInvoice(app: InvoicingApp, now = new Date()): Promise<CfdiRow | null> {
   const config = await app.appConfig.get();
-  const period = globalPeriodDue(now, config.timezone, settingsOf(config).daysAfterMonth);
+  const settings = settingsOf(config);
+  const period = globalPeriodDue(now, config.timezone, settings.daysAfterMonth, settings.periodicity);
   if (!period) return null;
   const existing = await findGlobalOf(app.db, period);
-  if (existing && existing.status !== "failed") return existing;
+  if (existing && !retryableCfdi(existing, now)) return existing;
   return issueGlobalFor(app, period, now);
 }
 
@@ -457,7 +525,7 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
   const config = await app.appConfig.get();
   const settings = settingsOf(config);
   let row = await findGlobalOf(app.db, period);
-  if (row && row.status !== "failed") return row;
+  if (row && !retryableCfdi(row, now)) return row;
   const { from, to } = periodBounds(period, config.timezone);
   const receiver: CfdiReceiver = { ...PUBLICO_EN_GENERAL, codigo_postal: settings.issuerZip || "00000" };
   if (!row) {
@@ -484,13 +552,15 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
     });
     if (!row) return findGlobalOf(app.db, period);
   } else {
-    const claimed = await claimFailed(app.db, row.cfdi_id);
+    const claimed = await claimFailed(app.db, row.cfdi_id, staleBefore(now));
     if (!claimed) return findGlobalOf(app.db, period);
     row = claimed;
   }
   const included = await purchasesOfGlobal(app.db, row.cfdi_id);
   const lines: Line[] = included.map(({ purchase, package_iva_rate }) => ({
-    description: `Venta ${purchase.purchase_id}: ${purchase.title}`,
+    // SAT's Guía de llenado: each concept of a factura global is "Venta" (ClaveProdServ 01010101,
+    // ClaveUnidad ACT), identified by its ticket's number: ours is the purchase's id (the sku).
+    description: "Venta",
     cents: invoicedCents(purchase),
     rate: effectiveIvaRate(purchase.iva_rate, package_iva_rate),
     sku: String(purchase.purchase_id),
@@ -503,8 +573,6 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
   }
   const payment_form = [...byForm.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "01";
   row = await updateCfdi(app.db, row.cfdi_id, { payment_form, receiver, ...totalsOf(lines) });
-  // A "2026-09" period; an empty part only if it were malformed.
-  const [year = "", month = ""] = period.split("-");
   try {
     return await issue(
       app,
@@ -516,7 +584,7 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
         lines,
         productKey: settings.productKey,
         unitKey: settings.unitKey,
-        global: { periodicity: "month", months: month, year: Number(year) },
+        global: globalInformation(period),
       },
       now,
     );
@@ -552,7 +620,7 @@ export async function invoiceAfterRefund(
       const pac = pacClient(app.config);
       if (pac && !ingreso.preview && ingreso.provider_id) {
         await pac.invoices.cancel(ingreso.provider_id, {
-          motive: Facturapi.CancellationMotive.NO_SE_CONCRETO,
+          motive: CancellationMotive.NO_SE_CONCRETO,
         });
       }
       return updateCfdi(app.db, ingreso.cfdi_id, {
@@ -601,4 +669,219 @@ export async function invoiceAfterRefund(
     app.log.error({ err: error, refund_id: refund.refund_id }, "factura after refund failed");
     return null;
   }
+}
+
+const PAC_MOTIVE: Record<CancellationMotiveCode, CancellationMotive> = {
+  "01": CancellationMotive.ERRORES_CON_RELACION,
+  "02": CancellationMotive.ERRORES_SIN_RELACION,
+  "03": CancellationMotive.NO_SE_CONCRETO,
+  "04": CancellationMotive.FACTURA_GLOBAL,
+};
+
+const MOTIVE_WORDS: Record<CancellationMotiveCode, string> = {
+  "01": "01 · comprobante emitido con errores con relación",
+  "02": "02 · comprobante emitido con errores sin relación",
+  "03": "03 · no se llevó a cabo la operación",
+  "04": "04 · operación nominativa relacionada en una factura global",
+};
+
+/**
+ * Back office: cancels a factura at the PAC with SAT's motive (docs/decisions/0058). Motive 01
+ * names the factura that replaces it (Facturapi's `substitution` is that factura's PAC id). The
+ * PAC either accepts at once or waits for the receiver's acceptance (SAT's rule above MXN 1,000):
+ * then the row stays valid with its motive recorded, and `pac_answer` says so in words.
+ */
+export async function cancelInvoice(
+  app: InvoicingApp,
+  cfdiId: number,
+  input: { motive: CancellationMotiveCode; replacement_cfdi_id?: number },
+  now = new Date(),
+): Promise<{ row: CfdiRow; pac_answer: string }> {
+  const row = await anyCfdi(app.db, cfdiId);
+  if (row.status !== "valid") throw err(409, "INVOICE_NOT_CANCELLABLE", "notCancellable");
+  let substitution: string | undefined;
+  if (input.motive === "01") {
+    if (!input.replacement_cfdi_id) throw err(400, "INVOICE_REPLACEMENT_REQUIRED", "replacementRequired");
+    const replacement = await findCfdi(app.db, input.replacement_cfdi_id);
+    if (!replacement || replacement.cfdi_id === row.cfdi_id || replacement.status !== "valid")
+      throw err(400, "INVOICE_REPLACEMENT_INVALID", "replacementInvalid");
+    substitution = replacement.provider_id ?? undefined;
+  }
+  const pac = row.preview || !row.provider_id ? null : pacClient(app.config);
+  let accepted = true;
+  if (pac) {
+    try {
+      const answer = (await pac.invoices.cancel(row.provider_id!, {
+        motive: PAC_MOTIVE[input.motive],
+        ...(substitution ? { substitution } : {}),
+      })) as { status?: string; cancellation_status?: string };
+      accepted = answer.status === "canceled" || answer.cancellation_status === "accepted";
+    } catch (error) {
+      const failure = pacFailure(error);
+      app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC refused or failed a cancellation");
+      throw failure.refused
+        ? err(422, "INVOICE_REFUSED", "cancelRefused", { reason: failure.message })
+        : err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+    }
+  }
+  const updated = await updateCfdi(app.db, row.cfdi_id, {
+    cancellation_motive: input.motive,
+    ...(accepted ? { status: "cancelled" as const, cancelledAt: now } : {}),
+  });
+  const words = MOTIVE_WORDS[input.motive];
+  const pac_answer = !pac
+    ? `Vista previa cancelada (motivo ${words}); nunca se envió al SAT.`
+    : accepted
+      ? `El SAT aceptó la cancelación (motivo ${words}).`
+      : `Cancelación solicitada (motivo ${words}): el SAT espera que el receptor la acepte.`;
+  return { row: updated, pac_answer };
+}
+
+/**
+ * Back office: issues a period's factura global now (docs/decisions/0058): the one due, or a
+ * chosen month whose request window has closed. Once issued, the period's row answers; a failed
+ * one is tried again.
+ */
+export async function issueGlobalNow(
+  app: InvoicingApp,
+  period: string | undefined,
+  now = new Date(),
+): Promise<CfdiRow> {
+  const config = await app.appConfig.get();
+  const settings = settingsOf(config);
+  const chosen =
+    period ?? globalPeriodDue(now, config.timezone, settings.daysAfterMonth, settings.periodicity);
+  const open = chosen ?? previousPeriod(periodOf(now, config.timezone, settings.periodicity));
+  const deadline = periodDeadline(open, config.timezone, settings.daysAfterMonth);
+  if (!chosen || now < deadline)
+    throw err(409, "GLOBAL_PERIOD_OPEN", "globalPeriodOpen", {
+      period: periodLabel(open),
+      deadline: formatDate(new Date(deadline.getTime() - 1), config.timezone),
+    });
+  const row = await issueGlobalFor(app, chosen, now);
+  if (!row) throw err(409, "NOTHING_TO_INVOICE", "nothingForGlobal", { period: periodLabel(chosen) });
+  return row;
+}
+
+export type FacturaFilters = {
+  status?: CfdiRow["status"];
+  kind?: CfdiRow["kind"];
+  from?: string;
+  to?: string;
+  q?: string;
+};
+
+/** A studio day "2026-11-01" as [its midnight, the next midnight) in the studio's time zone. */
+function periodBoundsOfDay(day: string, timeZone: string) {
+  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
+  return { from: zonedMidnight(y, m, d, timeZone), to: zonedMidnight(y, m, d + 1, timeZone) };
+}
+
+/** Back office: every factura, newest first, with who it is for (the list filters in SQL). */
+export async function listFacturas(app: InvoicingApp, filters: FacturaFilters) {
+  const config = await app.appConfig.get();
+  const rows = await listCfdis(app.db, {
+    ...filters,
+    from: filters.from ? periodBoundsOfDay(filters.from, config.timezone).from : undefined,
+    to: filters.to ? periodBoundsOfDay(filters.to, config.timezone).to : undefined,
+  });
+  return rows.map(({ cfdi, customer_name, customer_last_name }) => ({
+    ...cfdiOut(cfdi),
+    customer_id: cfdi.customer_id,
+    customer_name:
+      customer_name === null ? null : [customer_name, customer_last_name].filter(Boolean).join(" "),
+  }));
+}
+
+/**
+ * The desk's search for what to invoice (docs/decisions/0058): paid purchases whose customer
+ * matches and whose month's request window is still open (decision 0036).
+ */
+export async function invoiceablePurchases(app: InvoicingApp, q: string, now = new Date()) {
+  const since = new Date(now.getTime() - 62 * 24 * 3_600_000);
+  const config = await app.appConfig.get();
+  const { daysAfterMonth, periodicity } = settingsOf(config);
+  // Only those still inside their period's window: the others belong to the factura global.
+  const open = (await listInvoiceable(app.db, q, since)).filter(
+    (r) => r.paid_at && now < invoiceRequestDeadline(r.paid_at, config.timezone, daysAfterMonth, periodicity),
+  );
+  return open.map((r) => ({
+    purchase_id: r.purchase_id,
+    title: r.title,
+    total: centsToNumber(toCents(r.total_payment) - toCents(r.refunded_total)),
+    paid_at: r.paid_at!,
+    customer_id: r.customer_id,
+    customer_name: [r.name, r.last_name].filter(Boolean).join(" "),
+    email: r.email,
+    fiscal_data: r.fiscal
+      ? {
+          rfc: r.fiscal.rfc,
+          razon_social: r.fiscal.razon_social,
+          regimen_fiscal: r.fiscal.regimen_fiscal,
+          codigo_postal: r.fiscal.codigo_postal,
+          uso_cfdi: r.fiscal.uso_cfdi,
+        }
+      : null,
+  }));
+}
+
+/**
+ * The facturación settings tab (docs/decisions/0058): whether the PAC key is set and works, and
+ * the issuer as the PAC knows it (RFC, régimen, CSD), beside the studio's own keys.
+ */
+export async function facturacionSettings(app: InvoicingApp) {
+  const config = await app.appConfig.get();
+  const s = settingsOf(config);
+  const key = app.config.FACTURAPI_KEY;
+  const base = {
+    test_mode: Boolean(key?.startsWith("sk_test")),
+    product_key: s.productKey,
+    unit_key: s.unitKey,
+    issuer_zip: s.issuerZip,
+    request_days_after_month: s.daysAfterMonth,
+    global_periodicity: s.periodicity,
+  };
+  if (!key) return { ...base, pac_status: "preview" as const, pac_message: null, organization: null };
+  try {
+    const org = await pacClient(app.config)!.organizations.me();
+    return {
+      ...base,
+      pac_status: "ok" as const,
+      pac_message: null,
+      organization: {
+        legal_name: org.legal?.legal_name ?? "",
+        tax_id: org.legal?.tax_id ?? "",
+        tax_system: String(org.legal?.tax_system ?? ""),
+        zip: org.legal?.address?.zip ?? null,
+        production_ready: Boolean(org.is_production_ready),
+        pending_steps: (org.pending_steps ?? []).map((step) => step.description),
+        csd: {
+          present: Boolean(org.certificate?.has_certificate),
+          expires_at: org.certificate?.expires_at ? new Date(org.certificate.expires_at) : null,
+        },
+      },
+    };
+  } catch (error) {
+    const failure = pacFailure(error);
+    app.log.warn({ err: error }, "PAC organization lookup failed");
+    return {
+      ...base,
+      pac_status: failure.refused ? ("invalid" as const) : ("unreachable" as const),
+      pac_message: failure.message,
+      organization: null,
+    };
+  }
+}
+
+/** Back office: the purchases a factura global covers (404 for anything but a global). */
+export async function globalPurchases(app: InvoicingApp, cfdiId: number) {
+  const row = await anyCfdi(app.db, cfdiId);
+  if (row.kind !== "global") throw err(404, "INVOICE_NOT_FOUND", "invoiceNotFound");
+  return (await globalPurchasesWithCustomer(app.db, cfdiId)).map(({ purchase, name, last_name }) => ({
+    purchase_id: purchase.purchase_id,
+    title: purchase.title,
+    customer_name: [name, last_name].filter(Boolean).join(" "),
+    total: centsToNumber(invoicedCents(purchase)),
+    paid_at: purchase.credits_granted_at,
+  }));
 }

@@ -249,6 +249,41 @@ describe("a customer's factura", () => {
     });
     expect(twice.statusCode).toBe(409);
   });
+
+  it("left pending by an attempt that died: refused while it may be in flight, retried once stale (decision 0057)", async () => {
+    const ivo = await paidCustomer("Ivo");
+    fake.next.fail = { status: 503, message: "Service Unavailable" };
+    const down = await request(ivo.headers, ivo.purchase_id);
+    // The PAC unreachable: 503 in Spanish, the row failed (never a 500, never stuck pending).
+    expect(down.statusCode).toBe(503);
+    expect(down.json().code).toBe("PAC_UNAVAILABLE");
+    const [failed] = await t.app.db.select().from(cfdis).where(eq(cfdis.purchase_id, ivo.purchase_id));
+    expect(failed?.status).toBe("failed");
+    // As a process that stopped mid-call leaves it: pending.
+    const retry = () =>
+      t.app.inject({ method: "POST", url: `/api/facturas/admin/${failed!.cfdi_id}/retry`, headers: admin });
+    await t.app.db
+      .update(cfdis)
+      .set({ status: "pending", updatedAt: new Date() })
+      .where(eq(cfdis.cfdi_id, failed!.cfdi_id));
+    const fresh = await retry();
+    expect(fresh.statusCode).toBe(409);
+    expect(fresh.json().message).toBe(
+      "Esta factura se está emitiendo. Si en unos minutos sigue pendiente, podrás reintentarla.",
+    );
+    // The customer asking again meanwhile gets the pending row, not a second stamp.
+    const before = creates().length;
+    expect((await request(ivo.headers, ivo.purchase_id)).json().factura.status).toBe("pending");
+    expect(creates().length).toBe(before);
+    await t.app.db
+      .update(cfdis)
+      .set({ updatedAt: new Date(Date.now() - 7 * 60_000) })
+      .where(eq(cfdis.cfdi_id, failed!.cfdi_id));
+    const stale = await retry();
+    expect(stale.statusCode, stale.body).toBe(200);
+    expect(stale.json().factura).toMatchObject({ status: "valid", preview: false });
+    expect(creates().length).toBe(before + 1);
+  });
 });
 
 describe("refunds", () => {
@@ -330,10 +365,221 @@ describe("factura global", () => {
       use: "S01",
       global: { periodicity: "month", months: "03", year: 2020 },
     });
-    expect(sent.items[0]?.product).toMatchObject({ product_key: "01010101", unit_key: "ACT", price: 750 });
+    // SAT's Guía de llenado: "Venta", 01010101, ACT, the ticket's number as NoIdentificacion.
+    expect(sent.items[0]?.product).toMatchObject({
+      description: "Venta",
+      product_key: "01010101",
+      unit_key: "ACT",
+      price: 750,
+      sku: String([hugo.purchase_id, ines.purchase_id].sort((a, b) => a - b)[0]),
+    });
     const refused = await request(hugo.headers, hugo.purchase_id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain("factura global de marzo de 2020");
+  });
+});
+
+describe("the back office's facturas (decision 0058)", () => {
+  const desk = (payload: object) =>
+    t.app.inject({ method: "POST", url: "/api/facturas/admin", headers: admin, payload });
+  const cancel = (id: number, payload: object) =>
+    t.app.inject({ method: "POST", url: `/api/facturas/admin/${id}/cancel`, headers: admin, payload });
+  const list = async (query: string) => {
+    const res = await t.app.inject({ method: "GET", url: `/api/facturas/admin?${query}`, headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().facturas as { cfdi_id: number; customer_name: string; rfc: string; status: string }[];
+  };
+
+  it("Facturar at the desk: the customer's saved data, issued at the PAC and emailed to them", async () => {
+    const kim = await paidCustomer("Kim Saved");
+    const search = (q: string) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/facturas/admin/invoiceable?q=${encodeURIComponent(q)}`,
+        headers: admin,
+      });
+    const found = (await search("kim sav")).json().purchases;
+    expect(found).toEqual([
+      expect.objectContaining({
+        purchase_id: kim.purchase_id,
+        customer_name: "Kim Saved",
+        total: 750,
+        fiscal_data: expect.objectContaining({ rfc: fiscal.rfc, uso_cfdi: "G03" }),
+      }),
+    ]);
+    expect((await search("k")).statusCode).toBe(400);
+    const res = await desk({ purchase_id: kim.purchase_id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().factura).toMatchObject({ status: "valid", preview: false, rfc: fiscal.rfc });
+    expect(lastBody()).toMatchObject({ customer: { tax_id: fiscal.rfc, address: { zip: "06700" } } });
+    const mails = await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, kim.email));
+    expect(mails.some((m) => m.template === "invoice-issued")).toBe(true);
+    // Invoiced: no longer offered at the desk.
+    expect((await search("kim sav")).json().purchases).toEqual([]);
+    // The customer sees the same factura in Mis Compras.
+    const mine = (await t.app.inject({ method: "GET", url: "/api/facturas", headers: kim.headers })).json();
+    expect(mine.facturas[0]).toMatchObject({ cfdi_id: res.json().factura.cfdi_id, status: "valid" });
+  });
+
+  it("Facturar at the desk with data typed at the counter: checked as Mi Información, saved when asked", async () => {
+    const leo = await paidCustomer("Leo Typed", false);
+    const none = await desk({ purchase_id: leo.purchase_id });
+    expect(none.statusCode).toBe(412);
+    expect(none.json().message).toMatch(/^El cliente no tiene datos de facturación guardados/);
+    const wrong = await desk({ purchase_id: leo.purchase_id, receiver: { ...fiscal, rfc: "GODE561231GR9" } });
+    expect(wrong.statusCode).toBe(400);
+    const typed = { ...fiscal, rfc: "XEXX010101000", razon_social: "Leo" };
+    const generic = await desk({ purchase_id: leo.purchase_id, receiver: typed });
+    expect(generic.statusCode).toBe(400);
+    const own = {
+      rfc: "EKU9003173C9",
+      razon_social: "Escuela Kemper Urgate",
+      regimen_fiscal: "601",
+      codigo_postal: "42501",
+      uso_cfdi: "G03",
+    };
+    const done = await desk({ purchase_id: leo.purchase_id, receiver: own, save: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().factura).toMatchObject({ rfc: "EKU9003173C9", razon_social: "ESCUELA KEMPER URGATE" });
+    expect(lastBody()).toMatchObject({ customer: { tax_id: "EKU9003173C9", tax_system: "601" } });
+    const saved = await t.app.inject({ method: "GET", url: "/api/fiscal-data", headers: leo.headers });
+    expect(saved.json().fiscal_data).toMatchObject({ rfc: "EKU9003173C9" });
+    // Asked again: the one factura of the purchase, not a second stamp.
+    const before = creates().length;
+    expect((await desk({ purchase_id: leo.purchase_id })).json().factura.cfdi_id).toBe(
+      done.json().factura.cfdi_id,
+    );
+    expect(creates().length).toBe(before);
+
+    const byRfc = await list("q=EKU9003173C9");
+    expect(byRfc.map((f) => f.cfdi_id)).toEqual([done.json().factura.cfdi_id]);
+    expect(byRfc[0]).toMatchObject({ customer_name: "Leo Typed", status: "valid" });
+    expect((await list("q=leo typed")).map((f) => f.cfdi_id)).toContain(done.json().factura.cfdi_id);
+    expect((await list("status=failed")).every((f) => f.status === "failed")).toBe(true);
+    const bad = await t.app.inject({ method: "GET", url: "/api/facturas/admin?from=ayer", headers: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("cancels with SAT's motive: 01 needs the replacing factura; the PAC's answer is shown", async () => {
+    const mia = await paidCustomer("Mia Cancel");
+    const nora = await paidCustomer("Nora Replacement");
+    const wrongOne = (await desk({ purchase_id: mia.purchase_id })).json().factura;
+    const replacing = (await desk({ purchase_id: nora.purchase_id })).json().factura;
+    const missing = await cancel(wrongOne.cfdi_id, { motive: "01" });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^El motivo 01/);
+    expect((await cancel(wrongOne.cfdi_id, { motive: "05" })).statusCode).toBe(400);
+    const done = await cancel(wrongOne.cfdi_id, { motive: "01", replacement_cfdi_id: replacing.cfdi_id });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().factura).toMatchObject({ status: "cancelled", cancellation_motive: "01" });
+    expect(done.json().pac_answer).toBe(
+      "El SAT aceptó la cancelación (motivo 01 · comprobante emitido con errores con relación).",
+    );
+    const call = fake.calls.filter((c) => c.method === "DELETE").at(-1)!;
+    const replacingAtPac = [...fake.invoices.values()].find((i) => i.uuid === replacing.uuid)!;
+    expect(call.query.get("motive")).toBe("01");
+    expect(call.query.get("substitution")).toBe(replacingAtPac.id);
+    const again = await cancel(wrongOne.cfdi_id, { motive: "02" });
+    expect(again.statusCode).toBe(409);
+    // Motive 02 needs no replacement.
+    const two = await cancel(replacing.cfdi_id, { motive: "02" });
+    expect(two.json().factura).toMatchObject({ status: "cancelled", cancellation_motive: "02" });
+  });
+
+  it("the settings tab: the PAC's organization (RFC, régimen, CSD) and the studio's keys", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/facturas/admin/settings", headers: admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      pac_status: "ok",
+      test_mode: true,
+      organization: { tax_id: "EPU180101AB1", tax_system: "601", csd: { present: true } },
+      product_key: "91111900",
+      unit_key: "E48",
+      issuer_zip: "06700",
+      request_days_after_month: 2,
+    });
+  });
+
+  it("issues a closed period's factura global on demand, once; an open or empty period is a 409 in Spanish", async () => {
+    const olga = await paidCustomer("Olga Global");
+    await t.app.db
+      .update(purchases)
+      .set({ credits_granted_at: new Date("2020-05-10T18:00:00Z") })
+      .where(eq(purchases.purchase_id, olga.purchase_id));
+    const issue = (period?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/facturas/admin/global",
+        headers: admin,
+        payload: { period },
+      });
+    const done = await issue("2020-05");
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().factura).toMatchObject({ kind: "global", period: "2020-05", status: "valid" });
+    expect(lastBody().items.map((i) => i.product.description)).toEqual(["Venta"]);
+    const covered = await t.app.inject({
+      method: "GET",
+      url: `/api/facturas/admin/${done.json().factura.cfdi_id}/purchases`,
+      headers: admin,
+    });
+    expect(covered.json().purchases).toEqual([
+      expect.objectContaining({ purchase_id: olga.purchase_id, customer_name: "Olga Global", total: 750 }),
+    ]);
+    expect((await issue("2020-05")).json().factura.cfdi_id).toBe(done.json().factura.cfdi_id);
+    const empty = await issue("2019-01");
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().message).toBe(
+      "No hay compras sin facturar en enero de 2019: no hace falta factura global.",
+    );
+    const open = await issue("2099-01");
+    expect(open.statusCode).toBe(409);
+    expect(open.json().code).toBe("GLOBAL_PERIOD_OPEN");
+    expect((await issue("2020-13")).statusCode).toBe(400);
+  });
+
+  it("with a fortnightly periodicity: the fortnight's global, with SAT's InformacionGlobal (decision 0059)", async () => {
+    const setPeriodicity = (value: string) =>
+      t.app.inject({
+        method: "PUT",
+        url: "/api/appconfig",
+        headers: admin,
+        payload: [{ key: "invoice_global_periodicity", value }],
+      });
+    expect((await setPeriodicity("fortnight")).statusCode).toBe(200);
+    try {
+      const pia = await paidCustomer("Pia Quincena");
+      await t.app.db
+        .update(purchases)
+        .set({ credits_granted_at: new Date("2020-06-20T18:00:00Z") })
+        .where(eq(purchases.purchase_id, pia.purchase_id));
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/facturas/admin/global",
+        headers: admin,
+        payload: { period: "2020-06-Q2" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().factura).toMatchObject({ kind: "global", period: "2020-06-Q2", status: "valid" });
+      expect(lastBody()).toMatchObject({ global: { periodicity: "fortnight", months: "06", year: 2020 } });
+      const refused = await request(pia.headers, pia.purchase_id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain("2.ª quincena de junio de 2020");
+      const settings = await t.app.inject({
+        method: "GET",
+        url: "/api/facturas/admin/settings",
+        headers: admin,
+      });
+      expect(settings.json().global_periodicity).toBe("fortnight");
+      const bad = await t.app.inject({
+        method: "POST",
+        url: "/api/facturas/admin/global",
+        headers: admin,
+        payload: { period: "2020-06-Q3" },
+      });
+      expect(bad.statusCode).toBe(400);
+    } finally {
+      await setPeriodicity("month");
+    }
   });
 });
 
@@ -343,6 +589,12 @@ describe("without a PAC key", () => {
     bare = await buildTestApp();
   });
   afterAll(() => bare?.close());
+
+  it("the settings tab says facturas are previews", async () => {
+    const owner = (await bare.signUp({ role: "admin" })).headers;
+    const res = await bare.app.inject({ method: "GET", url: "/api/facturas/admin/settings", headers: owner });
+    expect(res.json()).toMatchObject({ pac_status: "preview", organization: null });
+  });
 
   it("issues a preview marked sin validez fiscal (PDF and XML)", async () => {
     const s = await seedShop(bare);

@@ -76,6 +76,15 @@ function problem(body: Record<string, unknown>): { message: string; path?: strin
       return { message: "a global invoice is for PUBLICO EN GENERAL (616, S01)", path: "customer" };
     if (customer.legal_name !== "PUBLICO EN GENERAL")
       return { message: "legal_name must be PUBLICO EN GENERAL", path: "customer.legal_name" };
+    // SAT's Guía de llenado (factura global): every concept is "Venta", 01010101, ACT.
+    for (const [i, item] of items.entries()) {
+      const product = item.product as Record<string, unknown>;
+      if (product.description !== "Venta" || product.product_key !== "01010101" || product.unit_key !== "ACT")
+        return {
+          message: "a global invoice's concepts are Venta, 01010101, ACT",
+          path: `items.${i}.product`,
+        };
+    }
   } else if (generic && body.type !== "E") {
     return { message: "XAXX010101000 needs a global invoice", path: "global" };
   }
@@ -118,6 +127,27 @@ export async function startFacturapiFake() {
       if (!String(req.headers.authorization ?? "").startsWith("Bearer sk_test_"))
         return json(401, { message: "Invalid API key", status: 401 });
       const path = url.pathname.replace(/^\/v2/, "");
+      // The organization the secret key belongs to (Facturapi's Organization object, trimmed to
+      // what the studio shows: legal data, the CSD, whether it can stamp for real).
+      if (req.method === "GET" && path === "/organizations/me")
+        return json(200, {
+          id: "org_fake",
+          is_production_ready: true,
+          pending_steps: [],
+          legal: {
+            name: "Estudio Pulso",
+            legal_name: "ESTUDIO PULSO",
+            tax_id: "EPU180101AB1",
+            tax_system: "601",
+            address: { zip: "06700" },
+          },
+          certificate: {
+            has_certificate: true,
+            updated_at: "2026-01-10T18:00:00.000Z",
+            expires_at: "2030-01-10T18:00:00.000Z",
+            serial_number: "30001000000500003416",
+          },
+        });
       const match = /^\/invoices\/([^/]+)(?:\/(pdf|xml|email))?$/.exec(path);
       if (req.method === "POST" && path === "/invoices") {
         if (next.fail) {
@@ -169,8 +199,12 @@ export async function startFacturapiFake() {
         const motive = url.searchParams.get("motive") ?? "";
         if (!["01", "02", "03", "04"].includes(motive))
           return json(400, { message: "motive is required", path: "motive", status: 400 });
-        if (motive === "01" && !url.searchParams.get("substitution"))
+        const substitution = url.searchParams.get("substitution");
+        if (motive === "01" && !substitution)
           return json(400, { message: "motive 01 needs substitution", status: 400 });
+        // Facturapi's `substitution` is the id of a valid invoice of the organization.
+        if (motive === "01" && (substitution === id || invoices.get(substitution!)?.status !== "valid"))
+          return json(400, { message: "substitution must be another valid invoice", status: 400 });
         invoice.status = "canceled";
         invoice.cancellation_motive = motive;
         return json(200, { id: invoice.id, status: "canceled", cancellation_status: "accepted" });

@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconCalendarUser,
+  IconFileInvoice,
   IconFiles,
   IconForms,
   IconHistory,
@@ -48,6 +49,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   { to: "/admin/reservaciones", label: n.reservations, icon: IconTicket, roles: DESK },
   { to: "/admin/listas-de-espera", label: n.waitlists, icon: IconHourglass, roles: DESK },
   { to: "/admin/compras", label: n.purchases, icon: IconReceipt },
+  // Written here because features/facturas owns the screen (decision 0058); the desk issues facturas.
+  { to: "/admin/facturas", label: "Facturas", icon: IconFileInvoice, roles: DESK },
   {
     to: "/admin/catalogo",
     label: n.catalogue,

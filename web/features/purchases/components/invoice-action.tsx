@@ -56,13 +56,22 @@ export function InvoiceAction({ purchase }: { purchase: Purchase }) {
       onClick={() =>
         request.mutate(purchase.purchase_id, {
           onSuccess: (r) =>
-            notifications.show({
-              color: "green",
-              message: r.factura.preview
-                ? "Listo: te enviamos una vista previa sin validez fiscal por correo."
-                : "Tu factura está lista y te la enviamos por correo.",
-              autoClose: 3000,
-            }),
+            // A factura still being issued (decision 0057) is answered as it is: not "lista" yet.
+            notifications.show(
+              r.factura.status === "pending"
+                ? {
+                    color: "yellow",
+                    message: "Tu factura se está emitiendo. Vuelve en unos minutos para descargarla.",
+                    autoClose: 5000,
+                  }
+                : {
+                    color: "green",
+                    message: r.factura.preview
+                      ? "Listo: te enviamos una vista previa sin validez fiscal por correo."
+                      : "Tu factura está lista y te la enviamos por correo.",
+                    autoClose: 3000,
+                  },
+            ),
           onError: (err) => notifications.show({ color: "red", message: err.message, autoClose: 5000 }),
         })
       }
