@@ -4,70 +4,44 @@ import { testDriver } from "../../test/test-driver";
 
 // Runs on PostgreSQL too: the pool's health and metrics (docs/decisions/0061).
 
-describe(`GET /api/health (${testDriver()})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
+// Two apps for the whole file (each boot is seconds on a loaded machine): the default one, and one
+// with METRICS_TOKEN whose database is closed last, for the answers once the database is gone.
+const TOKEN = "metricas-secretas-0123456789";
+let plain: TestApp;
+let withMetrics: TestApp;
+beforeAll(async () => {
+  [plain, withMetrics] = await Promise.all([buildTestApp(), buildTestApp({ METRICS_TOKEN: TOKEN })]);
+});
+afterAll(async () => {
+  await plain?.close();
+  await withMetrics?.app.close();
+});
 
-  it("answers ok when the database answers", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+describe(`GET /api/health and /api/ready (${testDriver()})`, () => {
+  it("health answers ok when the database answers", async () => {
+    const res = await plain.app.inject({ method: "GET", url: "/api/health" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: "ok", database: testDriver() });
   });
 
-  it("answers 503 in Spanish once the database is gone", async () => {
-    const other = await buildTestApp();
-    await other.database.close();
-    const res = await other.app.inject({ method: "GET", url: "/api/health" });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({
-      code: "DATABASE_UNAVAILABLE",
-      message: expect.stringContaining("servicio"),
-    });
-    await other.app.close();
-  });
-});
-
-describe(`GET /api/ready (${testDriver()})`, () => {
   it("is ready with the migrations applied and jobs off on purpose (JOBS=0)", async () => {
-    const t = await buildTestApp();
-    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    const res = await plain.app.inject({ method: "GET", url: "/api/ready" });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: "ready", database: "ok", jobs: "off" });
     expect(body.migrations.applied).toBe(body.migrations.expected);
     expect(body.migrations.expected).toBeGreaterThan(0);
-    await t.close();
-  });
-
-  it("answers 503 in Spanish, naming the database, once it is gone", async () => {
-    const t = await buildTestApp();
-    await t.database.close();
-    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({
-      status: "not_ready",
-      database: "unavailable",
-      message: expect.stringContaining("listo"),
-    });
-    await t.app.close();
   });
 });
 
 describe(`GET /metrics (${testDriver()})`, () => {
-  const TOKEN = "metricas-secretas-0123456789";
-
   it("does not exist without METRICS_TOKEN", async () => {
-    const t = await buildTestApp();
-    const res = await t.app.inject({ method: "GET", url: "/metrics" });
+    const res = await plain.app.inject({ method: "GET", url: "/metrics" });
     expect(res.statusCode).toBe(404);
-    await t.close();
   });
 
   it("refuses a missing or wrong token and counts requests, bookings and the pool for the right one", async () => {
-    const t = await buildTestApp({ METRICS_TOKEN: TOKEN });
+    const t = withMetrics;
     expect((await t.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
     const wrong = await t.app.inject({
       method: "GET",
@@ -109,6 +83,29 @@ describe(`GET /metrics (${testDriver()})`, () => {
     expect(text).toContain("estudio_purchases_total");
     expect(text).toContain("estudio_job_queue_depth");
     if (testDriver() === "postgres") expect(text).toMatch(/estudio_db_pool_connections\{state="total"\} \d+/);
-    await t.close();
+  });
+});
+
+// Last: these close the second app's database.
+describe(`once the database is gone (${testDriver()})`, () => {
+  beforeAll(() => withMetrics.database.close());
+
+  it("health answers 503 in Spanish", async () => {
+    const res = await withMetrics.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: "DATABASE_UNAVAILABLE",
+      message: expect.stringContaining("servicio"),
+    });
+  });
+
+  it("ready answers 503 in Spanish, naming the database", async () => {
+    const res = await withMetrics.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: "not_ready",
+      database: "unavailable",
+      message: expect.stringContaining("listo"),
+    });
   });
 });
