@@ -61,7 +61,9 @@ export async function startCompiledServer(env: Record<string, string>) {
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
 
-  const deadline = Date.now() + 90_000;
+  // Seeding the demo studio on a fresh PGlite took up to 66 s beside the other suites of CI on two
+  // cores (as the journeys' servers, e2e/global-setup.ts, which wait 240 s).
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`el servidor compilado terminó con código ${child.exitCode}:\n${output}`);

@@ -10,7 +10,7 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    hookTimeout: 300_000,
     reporters: ["default"],
   },
 });
