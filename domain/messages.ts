@@ -423,6 +423,9 @@ export const messages = {
   staffPasswordMismatch: "La contraseña no coincide con la de tu cuenta.",
   staffNameRequired: "Escribe tu nombre.",
   staffEmailTaken: "Ya hay una cuenta con este correo; usa otro.",
+  // Money that adds up (decisions 0049-0052): refunds finished later, the fee paid once, receipts.
+  refundProcessorUnreachable:
+    "No pudimos confirmar el reembolso con el procesador de pagos. Quedó registrado y lo terminaremos en unos minutos; no lo repitas.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { sandboxGateway } from "../../payments/gateways";
+import { afterRefund, refundDeps } from "./refund-app";
+import { findRefund } from "./refunds.repository";
+import { finishInterruptedRefunds } from "./refunds.service";
 import { RENEWAL_JOB, renewDueSubscriptions } from "./renewals";
+
+export const INTERRUPTED_REFUNDS_JOB = "finish-interrupted-refunds";
+
+/**
+ * Refunds whose intent was recorded but never confirmed are finished by asking their processor
+ * (decision 0049); then the customer's email and factura, as after the desk's own request.
+ */
+export async function runInterruptedRefunds(app: FastifyInstance, now = new Date()) {
+  const applied = await finishInterruptedRefunds(await refundDeps(app), now, app.log);
+  for (const id of applied) {
+    const refund = await findRefund(app.db, id);
+    if (refund) await afterRefund(app, refund);
+  }
+  return applied;
+}
 
 /**
  * Daily at 15:00 UTC (morning in Mexico): the sandbox-card and cash subscriptions that are due
@@ -20,4 +38,7 @@ export function registerPurchaseJobs(app: FastifyInstance) {
     },
     { cron: "0 15 * * *" },
   );
+  app.jobs.register(INTERRUPTED_REFUNDS_JOB, async () => void (await runInterruptedRefunds(app)), {
+    cron: "*/10 * * * *",
+  });
 }

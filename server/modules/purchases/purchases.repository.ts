@@ -4,7 +4,7 @@ import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_packages } from "../../db/schema/packages";
 import { discount_redemptions, payment_methods, payment_sources } from "../../db/schema/payments";
-import { invoices, purchases } from "../../db/schema/purchases";
+import { invoices, type PaymentProvider, payment_vouchers, purchases } from "../../db/schema/purchases";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;
@@ -202,6 +202,33 @@ export async function findPurchaseDetail(db: Db, id: number) {
     .where(eq(purchases.purchase_id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * 'oxxo' or 'spei' when the purchase's payment was an offline voucher (its own, or the one of the
+ * package it was paid together with: the sign-up fee shares the package's payment), else null.
+ */
+export async function offlineMethodOf(
+  db: Db,
+  purchase: { purchase_id: number; provider: string; provider_ref: string | null },
+) {
+  const [row] = await db
+    .select({ method: payment_vouchers.method })
+    .from(payment_vouchers)
+    .innerJoin(purchases, eq(purchases.purchase_id, payment_vouchers.purchase_id))
+    .where(
+      purchase.provider_ref
+        ? or(
+            eq(payment_vouchers.purchase_id, purchase.purchase_id),
+            and(
+              eq(purchases.provider, purchase.provider as PaymentProvider),
+              eq(purchases.provider_ref, purchase.provider_ref),
+            ),
+          )
+        : eq(payment_vouchers.purchase_id, purchase.purchase_id),
+    )
+    .limit(1);
+  return row?.method ?? null;
 }
 
 export async function listCreditsOfPurchase(db: Db, purchaseId: number) {
