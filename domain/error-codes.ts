@@ -199,6 +199,7 @@ export const errorCodes = {
   WRONG_PASSWORD: { status: 401, message: "wrongPassword" },
   // Money that adds up (decisions 0049-0052): refunds finished later, the fee paid once.
   REFUND_PROCESSOR_UNREACHABLE: { status: 502, message: "refundProcessorUnreachable" },
+  SIGNUP_FEE_CARRIED: { status: 409, message: "signupFeeCarried" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

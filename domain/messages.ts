@@ -426,6 +426,7 @@ export const messages = {
   // Money that adds up (decisions 0049-0052): refunds finished later, the fee paid once, receipts.
   refundProcessorUnreachable:
     "No pudimos confirmar el reembolso con el procesador de pagos. Quedó registrado y lo terminaremos en unos minutos; no lo repitas.",
+  signupFeeCarried: "{carried} Págala con esa orden; si vence, podrás pagarla aquí.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

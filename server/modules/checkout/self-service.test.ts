@@ -2,11 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { available_classes } from "../../db/schema/credits";
+import { email_outbox } from "../../db/schema/mail";
 import { payment_methods } from "../../db/schema/payments";
-import { invoices, purchases } from "../../db/schema/purchases";
+import { invoices, payment_vouchers, purchases } from "../../db/schema/purchases";
 import type { TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, customerLogin, newKey, type Shop, token } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
+import { expireOverdueVouchers } from "./offline-payments.service";
 
 /**
  * Issues 17 and 18, customers helping themselves at checkout on the demo's sandbox: the wallet
@@ -209,6 +211,145 @@ describe("sign-up fee and package in one payment", () => {
       message: messages.paymentSuccess,
     });
     expect((await row(wallet.json().signup_fee_purchase_id)).status).toBe("completed");
+  });
+
+  describe("the fee is paid once, whatever order the methods are tried in (decision 0050)", () => {
+    beforeAll(async () => {
+      await t.app.appConfig.update([
+        { key: "oxxo_enabled", value: true },
+        { key: "spei_enabled", value: true },
+      ]);
+    });
+    const offline = (headers: Record<string, string>, classPackageId: number, method: "oxxo" | "spei") =>
+      inject("POST", "/api/checkout/offline", headers, {
+        class_package_id: classPackageId,
+        method,
+        idempotency_key: newKey(),
+        include_signup_fee: true,
+      });
+    const feeOf = async (customerId: number) =>
+      (await t.app.db.select().from(purchases).where(eq(purchases.customer_id, customerId))).filter(
+        (p) => p.class_package_id === feeId,
+      );
+    const feeState = async (headers: Record<string, string>) =>
+      (await inject("GET", "/api/checkout/signup-fee", headers)).json();
+
+    it("OXXO, then SPEI, then card: the fee rides on the OXXO voucher only, and the others say so", async () => {
+      const c = await customerLogin(t);
+      expect(await feeState(c.headers)).toEqual({
+        signup_fee_package_id: feeId,
+        state: "due",
+        carried: null,
+      });
+      const oxxo = await offline(c.headers, shop.packages.five.class_package_id, "oxxo");
+      expect(oxxo.statusCode).toBe(200);
+      expect(oxxo.json()).toMatchObject({ total: 1050, signup_fee_purchase_id: expect.any(Number) });
+
+      const carried = await feeState(c.headers);
+      expect(carried).toMatchObject({ state: "carried", carried: { carrier: "oxxo" } });
+      expect(carried.carried.message).toMatch(/^Tu inscripción va en tu ficha OXXO del \d{2} \w{3} \d{4}\.$/);
+
+      const spei = await offline(c.headers, shop.packages.ten.class_package_id, "spei");
+      expect(spei.statusCode).toBe(200);
+      expect(spei.json().total).toBe(1350);
+      expect(spei.json().signup_fee_purchase_id).toBeUndefined();
+      expect(spei.json().signup_fee_carried).toMatchObject({
+        carrier: "oxxo",
+        message: carried.carried.message,
+      });
+
+      const card = await attempt(c.headers, shop.packages.five.class_package_id);
+      expect(card.statusCode).toBe(200);
+      expect(card.json()).toMatchObject({ total: 750, signup_fee_carried: { carrier: "oxxo" } });
+      expect(card.json().signup_fee_purchase_id).toBeUndefined();
+      const paid = await inject("POST", "/api/checkout/confirm", c.headers, {
+        purchase_id: card.json().purchase_id,
+        client_secret: card.json().clientSecret,
+        payment_method: token("4242424242424242"),
+      });
+      expect(paid.statusCode).toBe(200);
+      // One fee purchase in all, still on the OXXO voucher; paying the voucher pays it once.
+      expect((await feeOf(c.customer_id)).map((p) => p.status)).toEqual(["pending"]);
+      const store = await inject(
+        "POST",
+        `/api/payments/sandbox/vouchers/${oxxo.json().purchase_id}/pay`,
+        c.headers,
+      );
+      expect(store.statusCode).toBe(200);
+      expect((await feeOf(c.customer_id)).map((p) => p.status)).toEqual(["completed"]);
+      expect(await feeState(c.headers)).toMatchObject({ state: "paid", carried: null });
+    });
+
+    it("cash first: the cash order carries it and the OXXO voucher says so; the fee itself is not bought twice", async () => {
+      const c = await customerLogin(t);
+      const cash = await inject("POST", "/api/checkout", c.headers, {
+        class_package_id: shop.packages.five.class_package_id,
+        idempotency_key: newKey(),
+        include_signup_fee: true,
+      });
+      expect(cash.json().signup_fee_purchase_id).toEqual(expect.any(Number));
+      const oxxo = await offline(c.headers, shop.packages.five.class_package_id, "oxxo");
+      expect(oxxo.json().total).toBe(750);
+      expect(oxxo.json().signup_fee_carried.message).toMatch(
+        /^Tu inscripción va en tu pago en efectivo pendiente del /,
+      );
+      // Buying the fee on its own while an order carries it: 409, with where it is.
+      const again = await attempt(c.headers, feeId);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe("SIGNUP_FEE_CARRIED");
+      expect(again.json().message).toContain("Tu inscripción va en tu pago en efectivo pendiente del ");
+    });
+
+    it("SPEI first, then a card attempt abandoned: the transfer carries it; an expired voucher carries nothing", async () => {
+      const c = await customerLogin(t);
+      const spei = await offline(c.headers, shop.packages.five.class_package_id, "spei");
+      expect(spei.json().signup_fee_purchase_id).toEqual(expect.any(Number));
+      const card = await attempt(c.headers, shop.packages.ten.class_package_id);
+      expect(card.json().signup_fee_carried.message).toMatch(
+        /^Tu inscripción va en tu transferencia SPEI del /,
+      );
+      // The transfer never arrives: its voucher expires, and the fee is due again (once).
+      await t.app.db
+        .update(payment_vouchers)
+        .set({ expires_at: new Date(Date.now() - 7 * 86_400_000) })
+        .where(eq(payment_vouchers.purchase_id, spei.json().purchase_id));
+      await expireOverdueVouchers(t.app);
+      expect(await feeState(c.headers)).toMatchObject({ state: "due" });
+      const next = await attempt(c.headers, shop.packages.ten.class_package_id);
+      expect(next.json()).toMatchObject({ total: 1650, signup_fee_purchase_id: expect.any(Number) });
+    });
+
+    it("once the fee is paid another way, an open voucher that carried it is cancelled with a notice", async () => {
+      const c = await customerLogin(t);
+      // A card attempt that carries the fee, left at the confirmation step (a card carries nothing
+      // until it is paid), then an OXXO voucher that carries it too.
+      const card = await attempt(c.headers, shop.packages.ten.class_package_id);
+      expect(card.json().signup_fee_purchase_id).toEqual(expect.any(Number));
+      const oxxo = await offline(c.headers, shop.packages.five.class_package_id, "oxxo");
+      expect(oxxo.json().signup_fee_purchase_id).toEqual(expect.any(Number));
+      // The customer comes back and pays the card: the fee is paid; the voucher is cancelled.
+      const paid = await inject("POST", "/api/checkout/confirm", c.headers, {
+        purchase_id: card.json().purchase_id,
+        client_secret: card.json().clientSecret,
+        payment_method: token("4242424242424242"),
+      });
+      expect(paid.statusCode).toBe(200);
+      expect((await row(oxxo.json().purchase_id)).status).toBe("failed");
+      expect((await row(oxxo.json().signup_fee_purchase_id)).status).toBe("failed");
+      const voucher = (
+        await inject("GET", `/api/checkout/offline/${oxxo.json().purchase_id}`, c.headers)
+      ).json();
+      expect(voucher.voucher.status).toBe("expired");
+      const notices = (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, c.email))).filter(
+        (m) => m.template === "signup-fee-order-cancelled",
+      );
+      expect(notices).toHaveLength(1);
+      expect(notices[0]!.text).toContain(
+        "Tu inscripción ya está pagada, así que cancelamos tu ficha OXXO del ",
+      );
+      expect(notices[0]!.text).toContain("Si aún quieres 5 Clases, cómpralo de nuevo");
+      expect((await feeOf(c.customer_id)).filter((p) => p.status === "completed")).toHaveLength(1);
+    });
   });
 
   it("a subscription cannot carry the fee: 412, the fee is paid first", async () => {

@@ -231,6 +231,71 @@ export async function offlineMethodOf(
   return row?.method ?? null;
 }
 
+/**
+ * The customer's open order that carries the sign-up fee (decision 0050): a pending, never granted
+ * purchase of the fee paid by a cash order or by an OXXO/SPEI voucher still pending (its own or
+ * the package's it rides with). An abandoned card attempt carries nothing: a card is paid now or
+ * not at all. Oldest first; null when none.
+ */
+export async function listOpenFeeOrders(db: Db, customerId: number, feePackageId: number) {
+  const rows = await db
+    .select({
+      purchase_id: purchases.purchase_id,
+      provider: purchases.provider,
+      provider_ref: purchases.provider_ref,
+      createdAt: purchases.createdAt,
+      voucher_method: payment_vouchers.method,
+    })
+    .from(purchases)
+    .leftJoin(
+      payment_vouchers,
+      and(
+        eq(payment_vouchers.status, "pending"),
+        or(
+          eq(payment_vouchers.purchase_id, purchases.purchase_id),
+          sql`${payment_vouchers.purchase_id} in (select p2.purchase_id from ${purchases} p2 where p2.provider = ${purchases.provider} and p2.provider_ref = ${purchases.provider_ref})`,
+        ),
+      ),
+    )
+    .where(
+      and(
+        eq(purchases.customer_id, customerId),
+        eq(purchases.class_package_id, feePackageId),
+        eq(purchases.status, "pending"),
+        isNull(purchases.credits_granted_at),
+      ),
+    )
+    .orderBy(purchases.purchase_id);
+  const open: Array<(typeof rows)[number] & { carrier: "oxxo" | "spei" | "cash" }> = [];
+  for (const row of rows) {
+    if (row.voucher_method) open.push({ ...row, carrier: row.voucher_method as "oxxo" | "spei" });
+    else if (row.provider === "cash") open.push({ ...row, carrier: "cash" as const });
+  }
+  return open;
+}
+
+/** The oldest of listOpenFeeOrders, or null. */
+export async function findOpenFeeOrder(db: Db, customerId: number, feePackageId: number) {
+  return (await listOpenFeeOrders(db, customerId, feePackageId))[0] ?? null;
+}
+
+/** Customers who paid the fee and still have an open order carrying it (the job's backstop). */
+export async function listCustomersWithFeeCarriedAfterPaid(db: Db, feePackageId: number, limit = 200) {
+  const rows = await db
+    .selectDistinct({ customer_id: purchases.customer_id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.class_package_id, feePackageId),
+        eq(purchases.status, "pending"),
+        isNull(purchases.credits_granted_at),
+        sql`exists (select 1 from ${purchases} paid where paid.customer_id = ${purchases.customer_id} and paid.class_package_id = ${feePackageId} and paid.status in ('active', 'completed'))`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.customer_id);
+}
+
 export async function listCreditsOfPurchase(db: Db, purchaseId: number) {
   return db.select().from(available_classes).where(eq(available_classes.purchase_id, purchaseId));
 }

@@ -3,6 +3,7 @@ import { deskPaymentText } from "../../../domain/desk-sale";
 import { effectiveIvaRate } from "../../../domain/fiscal/iva";
 import { brandOf } from "../mail/templates/brand";
 import { purchaseGiftEmail, purchaseReceiptEmail } from "../mail/templates/purchases";
+import { paymentCompleted } from "./payment-completed";
 import { findPurchaseDetail } from "./purchases.repository";
 
 /** The way a purchase was paid, as a receipt says it. */
@@ -48,6 +49,7 @@ export async function sendPurchaseReceipt(
       template: purchase.is_gift ? "purchase-gift" : "purchase-receipt",
       ...email,
     });
+    await paymentCompleted(app.db, purchase.customer_id);
   } catch (error) {
     app.log.error({ err: error, purchaseId }, "receipt email failed");
   }
