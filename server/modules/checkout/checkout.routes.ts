@@ -77,7 +77,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const customer_id = await currentCustomerId(request);
       const result = await confirmCardCheckout(app, cardGateway(app), { ...request.body, customer_id });
-      await paymentCompleted(app.db, customer_id);
+      await paymentCompleted(app, customer_id);
       return { ...result, message: t("purchaseSuccess") };
     },
   );
@@ -140,12 +140,11 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const customer_id = await currentCustomerId(request);
       const result = await providerCall(async () =>
-        capturePaypal(app, requirePaypal(), {
-          ...request.body,
-          customer_id: await currentCustomerId(request),
-        }),
+        capturePaypal(app, requirePaypal(), { ...request.body, customer_id }),
       );
+      await paymentCompleted(app, customer_id);
       // Seed 001 section 4: the wallet's success message.
       return { ...result, message: t("paymentSuccess") };
     },

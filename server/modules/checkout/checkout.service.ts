@@ -24,6 +24,7 @@ import {
   failPaymentGroup,
   findPurchase,
   listPaymentCompanions,
+  setCardOfPayment,
   setPurchaseProviderRef,
   signupFeeState,
 } from "../purchases/purchases.service";
@@ -451,6 +452,13 @@ export async function confirmCardCheckout(
       }
       if (outcome.status === "requires_action") throw AppError.of("REQUIRES_ACTION");
       await grantPaymentGroup(tx, current ?? purchase, { now, timeZone });
+      // The receipt names the card that paid (decision 0051).
+      if (outcome.card?.last4)
+        await setCardOfPayment(
+          tx,
+          [purchase.purchase_id, ...companions.map((c) => c.purchase_id)],
+          outcome.card.last4,
+        );
       // Subscriptions keep the card for renewals; one-off payments only when the customer asks.
       if (outcome.card && (purchase.subscription_interval || req.save_card)) {
         await saveCard(tx, req.customer_id, gateway.name, outcome.card);

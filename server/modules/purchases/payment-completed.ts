@@ -1,10 +1,13 @@
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
+import { sendDueReceipts } from "./receipt-email";
 
 /**
- * "A payment of this customer completed" (a purchase granted by any path), said after the commit.
- * The checkout module listens (it cancels open orders that carried a sign-up fee now paid,
- * decision 0050); the purchases module only says it, so it does not depend on checkout. One
- * listener per app, keyed by its database (several test apps share this module).
+ * "A payment of this customer completed" (a purchase or a renewal granted by any path), said
+ * after the commit: the customer's receipts go out (one per payment, decision 0051), then the
+ * listener hears it. The checkout module listens (it cancels open orders that carried a sign-up
+ * fee now paid, decision 0050); the purchases module only says it, so it does not depend on
+ * checkout. One listener per app, keyed by its database (several test apps share this module).
  */
 type Listener = (customerId: number) => Promise<void>;
 
@@ -15,10 +18,15 @@ export function whenPaymentCompleted(db: Db, listener: Listener): void {
 }
 
 /** Never throws: the payment has already been recorded. */
-export async function paymentCompleted(db: Db, customerId: number): Promise<void> {
+export async function paymentCompleted(
+  app: Pick<FastifyInstance, "db" | "appConfig" | "mailer" | "config" | "log">,
+  customerId: number,
+): Promise<void> {
+  await sendDueReceipts(app, customerId);
   try {
-    await listeners.get(db)?.(customerId);
-  } catch {
-    // The listener logs its own failures; the job's backstop retries (checkout.jobs.ts).
+    await listeners.get(app.db)?.(customerId);
+  } catch (error) {
+    // The job's backstop retries (checkout.jobs.ts).
+    app.log.error({ err: error, customerId }, "payment-completed listener failed");
   }
 }

@@ -587,3 +587,54 @@ export async function lastFailedInvoice(db: Db, purchaseId: number) {
     .limit(1);
   return row;
 }
+
+/**
+ * Paid charges whose receipt was not sent yet (decision 0051), with their purchase and package,
+ * oldest first: one customer's (after their payment) or everyone's (the job's backstop).
+ */
+export async function listReceiptDueInvoices(db: Db, customerId: number | null, limit = 200) {
+  return db
+    .select({ invoice: invoices, purchase: purchases, pkg: class_packages })
+    .from(invoices)
+    .innerJoin(purchases, eq(purchases.purchase_id, invoices.purchase_id))
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .where(
+      and(
+        isNull(invoices.receipt_sent_at),
+        eq(invoices.status, "paid"),
+        ...(customerId === null ? [] : [eq(invoices.customer_id, customerId)]),
+      ),
+    )
+    .orderBy(invoices.invoice_id)
+    .limit(limit);
+}
+
+/** Claims the receipt of these charges: answers the ones this call claimed (none: sent already). */
+export async function claimReceipts(db: Db, invoiceIds: number[], now: Date) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .update(invoices)
+    .set({ receipt_sent_at: now })
+    .where(
+      and(
+        inArray(invoices.invoice_id, invoiceIds),
+        isNull(invoices.receipt_sent_at),
+        eq(invoices.status, "paid"),
+      ),
+    )
+    .returning({ invoice_id: invoices.invoice_id });
+}
+
+/** The card's last 4 digits on the charges a card payment paid (the receipt shows them). */
+export async function setCardOfInvoices(db: Db, purchaseIds: number[], last4: string, providerRef?: string) {
+  if (purchaseIds.length === 0) return;
+  await db
+    .update(invoices)
+    .set({ card_last4: last4 })
+    .where(
+      and(
+        inArray(invoices.purchase_id, purchaseIds),
+        providerRef ? eq(invoices.provider_ref, providerRef) : isNull(invoices.provider_ref),
+      ),
+    );
+}

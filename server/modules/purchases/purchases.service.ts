@@ -30,6 +30,7 @@ import {
   type PurchaseRow,
   reopenCheckoutInvoice,
   restoreRedemptionOfPurchase,
+  setCardOfInvoices,
   setInvoicesOfPurchase,
   updateInvoice,
   updatePurchase,
@@ -259,6 +260,11 @@ export async function signupFeeState(
       openedAt: open.createdAt,
     };
   return { state: "due" };
+}
+
+/** The card's last 4 digits on the checkout charges of these purchases (their receipt shows them). */
+export async function setCardOfPayment(tx: Db, purchaseIds: number[], last4: string) {
+  await setCardOfInvoices(tx, purchaseIds, last4);
 }
 
 export type { PurchaseRow };
