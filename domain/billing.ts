@@ -155,10 +155,22 @@ export function cardBrand(number: string): CardBrand {
 
 /** Seed 001 section 5: expiry "MM/YYYY" → month from the first two characters, year from the sixth. */
 export function parseExpiry(text: string): { month: number; year: number } | null {
-  const month = Number(text.slice(0, 2));
-  const year = Number(text.slice(3));
-  if (!Number.isInteger(month) || month < 1 || month > 12 || !/^\d{4}$/.test(text.slice(3))) return null;
+  // MM/AA and MM/AAAA, with or without the slash and spaces ("12/30", "12 / 2030", "1230"): the
+  // card field turns "1230" into "12/30", which must then be accepted (decision 0052).
+  const match = /^(\d{2})\s*\/?\s*(\d{2}|\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
   return { month, year };
+}
+
+/** Whether a card's expiry month is over (it is valid through its last day). */
+export function expiryPast(exp: { month: number; year: number }, now = new Date()): boolean {
+  return (
+    exp.year < now.getUTCFullYear() ||
+    (exp.year === now.getUTCFullYear() && exp.month < now.getUTCMonth() + 1)
+  );
 }
 
 export const DECLINE_CODES = [

@@ -197,6 +197,9 @@ export const errorCodes = {
   WEBHOOK_PURCHASE_UNKNOWN: { status: 409, message: "purchaseNotFound" },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "webhookSignatureInvalid" },
   WRONG_PASSWORD: { status: 401, message: "wrongPassword" },
+  // Money that adds up (decisions 0049-0052): refunds finished later, the fee paid once.
+  REFUND_PROCESSOR_UNREACHABLE: { status: 502, message: "refundProcessorUnreachable" },
+  SIGNUP_FEE_CARRIED: { status: 409, message: "signupFeeCarried" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -423,6 +423,21 @@ export const messages = {
   staffPasswordMismatch: "La contraseña no coincide con la de tu cuenta.",
   staffNameRequired: "Escribe tu nombre.",
   staffEmailTaken: "Ya hay una cuenta con este correo; usa otro.",
+  // Money that adds up (decisions 0049-0052): refunds finished later, the fee paid once, receipts.
+  refundProcessorUnreachable:
+    "No pudimos confirmar el reembolso con el procesador de pagos. Quedó registrado y lo terminaremos en unos minutos; no lo repitas.",
+  signupFeeCarried: "{carried} Págala con esa orden; si vence, podrás pagarla aquí.",
+  // The card field: each message names the field and how to fix it (decision 0052).
+  cardNumberRequired: "Escribe el número de tu tarjeta.",
+  cardNumberInvalid:
+    "El número de tarjeta no es válido: revisa los 16 dígitos (15 en American Express) tal como aparecen en tu tarjeta.",
+  cardExpiryRequired: "Escribe el vencimiento de tu tarjeta como MM/AA, por ejemplo 12/30.",
+  cardExpiryInvalid:
+    "El vencimiento no es válido: usa MM/AA o MM/AAAA, con un mes del 01 al 12 (por ejemplo 12/30).",
+  cardExpiryPast: "El vencimiento ya pasó: revisa la fecha de tu tarjeta o usa otra.",
+  cardCvcRequired:
+    "Escribe el CVV: los 3 dígitos al reverso de tu tarjeta (4 al frente en American Express).",
+  cardCvcInvalid: "El CVV tiene 3 dígitos (4 en American Express): revísalo en tu tarjeta.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -123,6 +123,53 @@ describe("checkout self-service (sandbox: card, saved card, wallet)", () => {
     await context.close();
   });
 
+  it("desktop: the fee rides on an OXXO voucher; the card checkout after it leaves it out and says so; paid once", async () => {
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+    await signUp(page, "ficha");
+    const five = pkgOf("5 Clases");
+    const ten = pkgOf("10 Clases");
+    const oxxo = await page.context().request.post(`${baseUrl}/api/checkout/offline`, {
+      data: {
+        class_package_id: five.class_package_id,
+        method: "oxxo",
+        idempotency_key: `journey-${Date.now()}`,
+        include_signup_fee: true,
+      },
+    });
+    expect(oxxo.status(), await oxxo.text()).toBe(200);
+
+    await page.goto(`/checkout/${ten.class_package_id}`);
+    const carried = page.getByTestId("signup-fee-carried");
+    await expect.poll(() => carried.textContent()).toMatch(/^Tu inscripción va en tu ficha OXXO del /);
+    expect(await page.getByTestId("signup-fee-line").count()).toBe(0);
+    await page.getByRole("radio", { name: /Tarjeta/ }).check();
+    await page.getByLabel("Número de tarjeta").fill("4242 4242 4242 4242");
+    // MM/AA as typed: "1230" becomes "12/30" and is accepted.
+    await page.getByLabel("Vencimiento").fill("1230");
+    await page.getByLabel("CVV").fill("123");
+    await acceptLegal(page);
+    await expect
+      .poll(() => page.getByTestId("pay-button").textContent())
+      .toBe(`Pagar ${formatMoney(priceOf(ten))}`);
+    await screenshot(page, "self-service-fee-carried-desktop");
+    await expectClean(page, problems);
+    await page.getByTestId("pay-button").click();
+    await expect.poll(() => page.url()).toMatch(/\/gracias\/\d+$/);
+
+    // The store reports the voucher: the fee is paid once, on it.
+    const paid = await page
+      .context()
+      .request.post(`${baseUrl}/api/payments/sandbox/vouchers/${(await oxxo.json()).purchase_id}/pay`);
+    expect(paid.status()).toBe(200);
+    const mine = (await (await page.context().request.get(`${baseUrl}/api/purchases`)).json())
+      .purchases as Array<{
+      title: string;
+      status: string;
+    }>;
+    expect(mine.filter((p) => p.title === "Inscripción").map((p) => p.status)).toEqual(["completed"]);
+    await context.close();
+  });
+
   it("desktop: Agregar saves a card, the 'Precaución' modal deletes it; the sandbox wallet pays with '¡Pago exitoso!'", async () => {
     const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     await signUp(page, "monedero");

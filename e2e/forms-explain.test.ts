@@ -265,9 +265,9 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
       await pay.focus();
       await page.keyboard.press("Enter");
       const number = page.getByLabel("Número de tarjeta");
-      await expectExplained(number, messages.fieldRequired);
-      await expectExplained(page.getByLabel("Vencimiento"), messages.fieldRequired);
-      await expectExplained(page.getByLabel("CVV"), messages.fieldRequired);
+      await expectExplained(number, messages.cardNumberRequired);
+      await expectExplained(page.getByLabel("Vencimiento"), messages.cardExpiryRequired);
+      await expectExplained(page.getByLabel("CVV"), messages.cardCvcRequired);
       await expectFocused(number);
       const legal = page.getByRole("checkbox", { name: /^Acepto/ });
       if (await legal.count()) expect(await legal.getAttribute("aria-invalid")).toBe("true");
@@ -277,7 +277,7 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
       await page.getByLabel("Vencimiento").fill("122030");
       await page.getByLabel("CVV").fill("123");
       await pay.click({ force: true });
-      await expectExplained(number, messages.cardIncorrectNumber);
+      await expectExplained(number, messages.cardNumberInvalid);
       await expectFocused(number);
       // Signed out again: the next width starts with the sign-in form.
       await context.clearCookies();
@@ -366,9 +366,9 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
       await adding.waitFor();
       const number = adding.getByLabel("Número de tarjeta");
       await adding.getByRole("button", { name: "Guardar tarjeta" }).click();
-      await expectExplained(number, messages.fieldRequired);
-      await expectExplained(adding.getByLabel("Vencimiento"), messages.fieldRequired);
-      await expectExplained(adding.getByLabel("CVV"), messages.fieldRequired);
+      await expectExplained(number, messages.cardNumberRequired);
+      await expectExplained(adding.getByLabel("Vencimiento"), messages.cardExpiryRequired);
+      await expectExplained(adding.getByLabel("CVV"), messages.cardCvcRequired);
       await expectFocused(number);
       await expectAxeClean(page);
       await screenshot(page, `forms-explain-add-card-${w}`);
@@ -376,7 +376,7 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
       await number.fill("4242 4242 4242 4241");
       await adding.getByLabel("Vencimiento").fill("122030");
       await adding.getByLabel("CVV").fill("123");
-      await expectExplained(number, messages.cardIncorrectNumber);
+      await expectExplained(number, messages.cardNumberInvalid);
       expect(await adding.getByLabel("CVV").getAttribute("aria-invalid")).not.toBe("true");
       await adding.getByRole("button", { name: "Cancelar" }).click();
       await expect.poll(() => adding.count()).toBe(0);

@@ -157,6 +157,40 @@ for (const [size, viewport] of [
       await context.close();
     });
 
+    it("refunds a sign-up fee sold in cash, all of it: a clear answer and the customer's email (no 500)", async () => {
+      const customer = await signUpCustomer(`Ines${size}`, "Inscripcion");
+      const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
+      await openCustomer(page, customer.id, customer.name);
+      await page.getByRole("button", { name: "Vender paquete" }).click();
+      const dialog = page.getByRole("dialog", { name: "Vender paquete" });
+      await dialog.getByRole("textbox", { name: "Paquete" }).click();
+      await page.getByRole("option", { name: "Inscripción", exact: true }).click();
+      await dialog.getByText("Efectivo", { exact: true }).click();
+      await dialog.getByRole("button", { name: /^Cobrar \$/ }).click();
+      await page.getByText(messages.deskSaleDone).waitFor();
+      await expect.poll(() => dialog.count()).toBe(0);
+
+      // The fee gives no classes and never expires: refunding all of it used to answer 500.
+      const purchases = page.getByRole("table", { name: "Compras" });
+      await purchases.getByRole("button", { name: "Reembolsar" }).click();
+      const refund = page.getByRole("dialog", { name: "Reembolsar Inscripción" });
+      await refund.getByRole("textbox", { name: /^Motivo/ }).fill("Se dio de baja");
+      await refund.getByRole("button", { name: "Reembolsar" }).click();
+      await page.getByText(messages.refundSaved).waitFor();
+      await expect.poll(() => refund.count()).toBe(0);
+      await purchases.getByText("Reembolsada", { exact: true }).waitFor();
+      await screenshot(page, `front-desk-fee-refunded-${size}`);
+      const after = (await apiCall("/api/admin/outbox?limit=50", { token: adminToken })).json;
+      const refundMail = (after.emails as Json[]).find(
+        (m) => m.to === customer.email && m.template === "purchase-refund",
+      );
+      expect(refundMail?.text).toContain("te reembolsamos $300.00 MXN de tu compra Inscripción");
+      expect(refundMail?.text).toContain("Reembolso a: Efectivo (mostrador)");
+      expect(refundMail?.text).toContain("Esta compra quedó reembolsada por completo.");
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
     it("books a customer on a spot chosen on the class's map, past the rules, audited", async () => {
       const customer = await signUpCustomer(`Marta${size}`, "Mostrador");
       const pack = (

@@ -158,6 +158,18 @@ const samples: Record<string, () => Promise<RenderedMail> | RenderedMail> = {
       existing: false,
     }),
   "purchase-receipt": () => purchaseReceiptEmail(brand, purchase),
+  // One payment for the package and the sign-up fee, each on its line (decision 0051).
+  "purchase-receipt-with-fee": () =>
+    purchaseReceiptEmail(brand, {
+      ...purchase,
+      folio: "000731",
+      payment: "OXXO",
+      total: "1550.00",
+      lines: [
+        { title: "Paquete 10 clases", total: "1250.00", ivaRate: "16" },
+        { title: "Inscripción", total: "300.00", ivaRate: "16" },
+      ],
+    }),
   "invoice-issued": () =>
     invoiceIssuedEmail(brand, {
       title: "Paquete 10 clases",

@@ -63,6 +63,11 @@ export const purchaseRow = z.object({
   provider: z.string(),
   payment_method_id: z.number().nullable(),
   payment_method: z.string().nullable(),
+  /**
+   * How it was really paid when the option's name does not say it: a counter sale's method and
+   * reference ("Mostrador · Efectivo", "Mostrador · Tarjeta (terminal) · ref 482913"), OXXO, SPEI.
+   */
+  payment: z.string().nullable(),
   amount: z.number(),
   discount_total: z.number(),
   total_payment: z.number(),
@@ -92,6 +97,8 @@ export const invoiceRow = z.object({
   provider: z.string(),
   payment_method_id: z.number().nullable(),
   payment_method: z.string().nullable(),
+  /** As in purchaseRow: the counter's method and reference, OXXO, SPEI. */
+  payment: z.string().nullable(),
   total_payment: z.number(),
   period_start: isoDate.nullable(),
   period_end: isoDate.nullable(),

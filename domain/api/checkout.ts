@@ -12,6 +12,20 @@ export const idempotencyKey = z
   .min(8, { message: t("idempotencyKeyRequired") })
   .max(200)
   .regex(/^[\w.:-]+$/);
+/** The sign-up fee left out of this order because another open one carries it (decision 0050). */
+export const signupFeeCarried = z.object({
+  carrier: z.enum(["oxxo", "spei", "cash"]),
+  purchase_id: z.number(),
+  /** "Tu inscripción va en tu ficha OXXO del 28 nov 2026." */
+  message: z.string(),
+});
+export const signupFeeAnswer = z.object({
+  /** The fee's package, or null when the studio charges none. */
+  signup_fee_package_id: z.number().nullable(),
+  state: z.enum(["none", "paid", "due", "carried"]),
+  carried: signupFeeCarried.nullable(),
+});
+
 export const idempotencyHeaders = z.object({ "idempotency-key": idempotencyKey.optional() }).loose();
 
 export const checkoutBody = z.object({
@@ -39,6 +53,7 @@ export const cardAttemptAnswer = z.object({
   session: z.object({ id: z.string(), url: z.string() }).optional(),
   completed: z.boolean(),
   signup_fee_purchase_id: z.number().optional(),
+  signup_fee_carried: signupFeeCarried.optional(),
 });
 
 export const cardConfirmBody = z.object({
@@ -60,6 +75,7 @@ export const cashCheckoutAnswer = z.object({
   payment_id: z.number(),
   completed: z.boolean(),
   signup_fee_purchase_id: z.number().optional(),
+  signup_fee_carried: signupFeeCarried.optional(),
 });
 
 export const walletCheckoutAnswer = z.object({
@@ -68,6 +84,7 @@ export const walletCheckoutAnswer = z.object({
   orderID: z.string().optional(),
   plan_id: z.string().optional(),
   signup_fee_purchase_id: z.number().optional(),
+  signup_fee_carried: signupFeeCarried.optional(),
 });
 const walletId = z
   .string()
@@ -115,6 +132,7 @@ export const offlineCheckoutAnswer = z.object({
   completed: z.boolean(),
   voucher: voucherOut.optional(),
   signup_fee_purchase_id: z.number().optional(),
+  signup_fee_carried: signupFeeCarried.optional(),
 });
 export const voucherParams = z.object({ purchase_id: z.coerce.number().int().positive() });
 export const voucherAnswer = z.object({ voucher: voucherOut });
@@ -142,6 +160,7 @@ export const mercadoPagoAnswer = z.object({
   preference_id: z.string().optional(),
   preapproval_id: z.string().optional(),
   signup_fee_purchase_id: z.number().optional(),
+  signup_fee_carried: signupFeeCarried.optional(),
 });
 export const mercadoPagoReturnBody = z.object({
   purchase_id: z.number().int().positive(),

@@ -90,7 +90,12 @@ export type PurchaseDetail = z.input<typeof purchaseDetail>;
 export const purchaseDetailAnswer = z.object({ purchase: purchaseDetail });
 
 export const cancelSubscriptionBody = z.object({ reason: z.string().max(1000).optional().default("") });
-export const cancelSubscriptionAnswer = z.object({ message: z.string(), purchase_id: z.number() });
+export const cancelSubscriptionAnswer = z.object({
+  message: z.string(),
+  purchase_id: z.number(),
+  /** Until when the paid period still gives access (decision 0051); null: it ends now. */
+  access_until: z.string().nullable().optional(),
+});
 export const cashConfirmedAnswer = z.object({
   message: z.string(),
   purchase_id: z.number(),

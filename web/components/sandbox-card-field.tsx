@@ -1,7 +1,7 @@
 import { Group, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconCreditCard, IconLock } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { cardBrand, parseExpiry } from "../../domain/billing";
+import { cardBrand, expiryPast, parseExpiry } from "../../domain/billing";
 import { messages } from "../../domain/messages";
 import { luhnValid, tokenizeSandboxCard } from "../../domain/sandbox-card";
 
@@ -11,8 +11,6 @@ const cardCopy = {
   cardExpiry: "Vencimiento",
   cardCvc: "CVV",
   cardSecure: "Tus datos de tarjeta no llegan a nuestro servidor.",
-  cardNumberInvalid: messages.cardIncorrectNumber,
-  cardExpiryInvalid: "Usa el formato MM/AAAA.",
 };
 
 export type CardFieldState = { complete: boolean; tokenize: () => string };
@@ -26,19 +24,24 @@ const groups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
  * What is wrong with each part once the customer tries to pay (issue 18.5): an empty part asks to
  * be filled, a part that is there but incomplete or wrong says what it should be.
  */
-export function cardPartErrors(card: {
-  digits: string;
-  expiry: string;
-  cvc: string;
-}): Partial<Record<CardPart, string>> {
+export function cardPartErrors(
+  card: {
+    digits: string;
+    expiry: string;
+    cvc: string;
+  },
+  now = new Date(),
+): Partial<Record<CardPart, string>> {
   const found: Partial<Record<CardPart, string>> = {};
   const brand = card.digits ? cardBrand(card.digits) : null;
-  if (!card.digits) found.number = messages.fieldRequired;
-  else if (card.digits.length < 13 || !luhnValid(card.digits)) found.number = cardCopy.cardNumberInvalid;
-  if (!card.expiry) found.expiry = messages.fieldRequired;
-  else if (!parseExpiry(card.expiry)) found.expiry = cardCopy.cardExpiryInvalid;
-  if (!card.cvc) found.cvc = messages.fieldRequired;
-  else if (card.cvc.length !== (brand === "amex" ? 4 : 3)) found.cvc = messages.cardIncorrectCvc;
+  if (!card.digits) found.number = messages.cardNumberRequired;
+  else if (card.digits.length < 13 || !luhnValid(card.digits)) found.number = messages.cardNumberInvalid;
+  const exp = parseExpiry(card.expiry);
+  if (!card.expiry) found.expiry = messages.cardExpiryRequired;
+  else if (!exp) found.expiry = messages.cardExpiryInvalid;
+  else if (expiryPast(exp, now)) found.expiry = messages.cardExpiryPast;
+  if (!card.cvc) found.cvc = messages.cardCvcRequired;
+  else if (card.cvc.length !== (brand === "amex" ? 4 : 3)) found.cvc = messages.cardCvcInvalid;
   return found;
 }
 
@@ -76,9 +79,19 @@ export function SandboxCardField({
     onChange({ complete, tokenize: () => tokenizeSandboxCard(digits, { month: expMonth, year: expYear }) });
   }, [complete, digits, expMonth, expYear, onChange]);
 
+  // While typing: a full-length number that fails its check, an expiry that is complete (MM/AA
+  // or MM/AAAA) but wrong or past.
+  const expiryDone = /^\d{2}\/(\d{2}|\d{4})$/.test(expiry);
   const typed: Partial<Record<CardPart, string>> = {
-    number: digits.length >= 15 && !luhnValid(digits) ? cardCopy.cardNumberInvalid : undefined,
-    expiry: expiry.length === 7 && !exp ? cardCopy.cardExpiryInvalid : undefined,
+    number: digits.length >= 15 && !luhnValid(digits) ? messages.cardNumberInvalid : undefined,
+    expiry:
+      expiry.length === 7 && !exp
+        ? messages.cardExpiryInvalid
+        : expiryDone && exp && expiryPast(exp)
+          ? messages.cardExpiryPast
+          : expiry.length >= 2 && Number(expiry.slice(0, 2)) > 12
+            ? messages.cardExpiryInvalid
+            : undefined,
   };
   const shown = { ...typed, ...(showErrors ? cardPartErrors({ digits, expiry, cvc }) : {}), ...errors };
 
@@ -107,7 +120,7 @@ export function SandboxCardField({
       <SimpleGrid cols={2} spacing="sm">
         <TextInput
           label={cardCopy.cardExpiry}
-          placeholder="MM/AAAA"
+          placeholder="MM/AA"
           inputMode="numeric"
           autoComplete="cc-exp"
           value={expiry}

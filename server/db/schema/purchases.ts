@@ -117,10 +117,18 @@ export const invoices = pgTable(
     provider_ref: text("provider_ref").unique(),
     period_start: tsColumn("period_start"),
     period_end: tsColumn("period_end"),
+    /** When its receipt was sent (claimed once: one receipt per completed payment, decision 0051). */
+    receipt_sent_at: tsColumn("receipt_sent_at"),
+    /** The last 4 digits of the card that paid it, for the receipt (null: not a card, or unknown). */
+    card_last4: text("card_last4"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
+    // The receipts sweep finds paid charges without a receipt by this (decision 0051).
+    index("invoices_receipt_due_idx")
+      .on(t.invoice_id)
+      .where(sql`${t.receipt_sent_at} is null and ${t.status} = 'paid'`),
     check("invoices_status_check", sql`${t.status} in ('paid', 'pending', 'failed', 'refunded')`),
     check("invoices_total_payment_check", sql`${t.total_payment} >= 0`),
     index("invoices_purchase_id_idx").on(t.purchase_id),

@@ -5,7 +5,7 @@ import { audit_log } from "../../db/schema/audit";
 import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
 import { customer_notes, customers } from "../../db/schema/customers";
 import { email_outbox } from "../../db/schema/mail";
-import { purchases } from "../../db/schema/purchases";
+import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 import { DAY, makeClass, makeStudio, type Studio } from "../../test/booking";
@@ -526,6 +526,10 @@ describe("selling at the counter", () => {
         status: "pending",
       })
       .returning();
+    // Its pending charge, as a cash checkout opens it (the receipt is of that charge: decision 0051).
+    await t.app.db
+      .insert(invoices)
+      .values({ purchase_id: pending!.purchase_id, customer_id: c.id, total_payment: "750.00" });
     const res = await inject("PUT", "/api/customer/confirmCash", { purchase_id: pending!.purchase_id });
     expect(res.statusCode, res.body).toBe(200);
     const receipts = (await outboxTo(c.email)).filter((m) => m.template === "purchase-receipt");

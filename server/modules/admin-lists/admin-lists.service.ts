@@ -1,4 +1,5 @@
 import { addLocalDays, localDay } from "../../../domain/booking";
+import { deskPaymentText } from "../../../domain/desk-sale";
 import { notFound } from "../../../domain/errors";
 import { ivaOut } from "../../../domain/fiscal/iva";
 import { centsToNumber, moneyOut } from "../../../domain/money";
@@ -78,6 +79,18 @@ function totalsOf(byStatus: { status: string; count: number; cents: number }[]) 
   };
 }
 
+/**
+ * How a sale was really paid, for the list and its CSV (the day's cash is counted from it): the
+ * counter's method and reference, or the offline voucher; null when the option's name says it.
+ */
+function realPayment(r: { provider_ref: string | null; voucher_method: string | null }): string | null {
+  const desk = deskPaymentText(r.provider_ref);
+  if (desk) return desk;
+  if (r.voucher_method === "oxxo") return "OXXO";
+  if (r.voucher_method === "spei") return "Transferencia SPEI";
+  return null;
+}
+
 /** A page of a payment list with the totals of its whole filtered set (which also give the count). */
 function pageWithTotals<R>(input: Paging, rows: R[], byStatus: Parameters<typeof totalsOf>[0]) {
   const totals = totalsOf(byStatus);
@@ -97,6 +110,7 @@ export async function listPurchases(
     total_payment: moneyOut(r.total_payment) ?? 0,
     refunded_total: moneyOut(r.refunded_total) ?? 0,
     ...ivaOut(r.total_payment, r.iva_rate),
+    payment: realPayment(r),
     // A cash purchase waiting for the desk: "Confirmar pago" grants it (PUT /customer/confirmCash).
     can_confirm: r.status === "pending" && r.provider === "cash",
   }));
@@ -128,6 +142,7 @@ export async function listInvoices(
   const out = rows.map((r) => ({
     ...r,
     total_payment: moneyOut(r.total_payment) ?? 0,
+    payment: realPayment(r),
     confirm: invoiceConfirmation(r),
   }));
   return pageWithTotals(input, out, byStatus);

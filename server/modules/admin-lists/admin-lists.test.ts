@@ -308,6 +308,39 @@ describe("purchases and charges", () => {
     expect(byTotal.rows.map((r) => r.total_payment)).toEqual([675.25, 750.5, 1350, 1350]);
   });
 
+  it("counter sales say their real method and reference (cash, terminal, transfer), not 'Administración'", async () => {
+    const buyer = await signUpCustomer(t, { name: "Teresa", last_name: "Mostrador" });
+    const sell = (payment: string, reference: string | null) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/customer/admin/${buyer.customer.customer_id}/sell`,
+        headers: admin.headers,
+        payload: { class_package_id: shop.packages.five.class_package_id, payment, reference },
+      });
+    for (const [payment, reference] of [
+      ["cash", null],
+      ["card", "482913"],
+      ["transfer", "SPEI-77"],
+    ] as const)
+      expect((await sell(payment, reference)).statusCode).toBe(200);
+    const list = await rowsOf<{ payment: string | null; provider: string }>(
+      "/api/admin/lists/purchases?query=teresa%20mostrador&sort=created_at&order=asc",
+    );
+    expect(list.rows.map((r) => r.payment)).toEqual([
+      "Mostrador · Efectivo",
+      "Mostrador · Tarjeta (terminal) · ref 482913",
+      "Mostrador · Transferencia · ref SPEI-77",
+    ]);
+    const charges = await rowsOf<{ payment: string | null }>(
+      "/api/admin/lists/invoices?query=teresa%20mostrador",
+    );
+    expect(charges.rows.map((r) => r.payment).sort()).toEqual([
+      "Mostrador · Efectivo",
+      "Mostrador · Tarjeta (terminal) · ref 482913",
+      "Mostrador · Transferencia · ref SPEI-77",
+    ]);
+  });
+
   it("confirms a pending cash purchase from the list: credits once, the row is no longer pending", async () => {
     const { customer, rows } = await purchasesOf("Paula");
     const q = "/api/admin/lists/purchases?query=paula%20compras&status=pending&provider=cash";

@@ -9,6 +9,7 @@ import {
   invoices,
   type PaymentProvider,
   type PurchaseStatus,
+  payment_vouchers,
   purchases,
 } from "../../db/schema/purchases";
 import { customerColumns, customerMatches, customerSortKey } from "./customer-columns";
@@ -70,6 +71,11 @@ export async function pageOfPurchases(
       provider: purchases.provider,
       payment_method_id: purchases.payment_method_id,
       payment_method: payment_methods.name,
+      provider_ref: purchases.provider_ref,
+      // The OXXO/SPEI voucher that paid it (the sign-up fee shares its package's payment reference).
+      voucher_method: sql<
+        string | null
+      >`(select v.method from ${payment_vouchers} v where v.customer_id = ${purchases.customer_id} and v.provider_ref = ${purchases.provider_ref} limit 1)`,
       amount: purchases.amount,
       discount_total: purchases.discount_total,
       total_payment: purchases.total_payment,
@@ -130,6 +136,11 @@ export async function pageOfInvoices(
       provider: purchases.provider,
       payment_method_id: purchases.payment_method_id,
       payment_method: payment_methods.name,
+      provider_ref: purchases.provider_ref,
+      // The OXXO/SPEI voucher that paid it (the sign-up fee shares its package's payment reference).
+      voucher_method: sql<
+        string | null
+      >`(select v.method from ${payment_vouchers} v where v.customer_id = ${purchases.customer_id} and v.provider_ref = ${purchases.provider_ref} limit 1)`,
       total_payment: invoices.total_payment,
       period_start: invoices.period_start,
       period_end: invoices.period_end,

@@ -9,6 +9,7 @@ import {
   checkoutBody,
   idempotencyHeaders,
   paymentProvidersAnswer,
+  signupFeeAnswer,
   walletCaptureAnswer,
   walletCaptureBody,
   walletCheckoutAnswer,
@@ -17,10 +18,12 @@ import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { cardGateway, paymentProviders, walletClient } from "../../payments/gateways";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { paymentCompleted } from "../purchases/payment-completed";
 import {
   cashCheckout,
   confirmCardCheckout,
   requireIdempotencyKey,
+  signupFeeOf,
   startCardCheckout,
 } from "./checkout.service";
 import { capturePaypal, startPaypalCheckout } from "./paypal.service";
@@ -72,10 +75,9 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await confirmCardCheckout(app, cardGateway(app), {
-        ...request.body,
-        customer_id: await currentCustomerId(request),
-      });
+      const customer_id = await currentCustomerId(request);
+      const result = await confirmCardCheckout(app, cardGateway(app), { ...request.body, customer_id });
+      await paymentCompleted(app, customer_id);
       return { ...result, message: t("purchaseSuccess") };
     },
   );
@@ -138,15 +140,30 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const customer_id = await currentCustomerId(request);
       const result = await providerCall(async () =>
-        capturePaypal(app, requirePaypal(), {
-          ...request.body,
-          customer_id: await currentCustomerId(request),
-        }),
+        capturePaypal(app, requirePaypal(), { ...request.body, customer_id }),
       );
+      await paymentCompleted(app, customer_id);
       // Seed 001 section 4: the wallet's success message.
       return { ...result, message: t("paymentSuccess") };
     },
+  );
+
+  app.get(
+    "/checkout/signup-fee",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          "La inscripción del cliente: pagada, por pagar o en otra orden abierta (OXXO, SPEI, efectivo)",
+        description:
+          "state: none (el estudio no cobra inscripción), paid, due (se agrega al pago) o carried (va en otra orden abierta: carried.message lo dice; no se vuelve a cobrar). Decisión 0050.",
+        response: { 200: signupFeeAnswer },
+      },
+    },
+    async (request) => signupFeeOf(app, await currentCustomerId(request)),
   );
 
   app.get(

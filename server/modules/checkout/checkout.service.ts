@@ -5,6 +5,7 @@ import { addPeriod, declineMessageKey } from "../../../domain/billing";
 import { AppError, badRequest, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
+import { feeCarriedText } from "../../../domain/signup-fee";
 import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
 import type { CardGateway, PaymentOutcome, RecurringInput } from "../../payments/gateway";
@@ -22,9 +23,10 @@ import {
   createPendingPurchase,
   failPaymentGroup,
   findPurchase,
-  hasPaidPurchaseOf,
   listPaymentCompanions,
+  setCardOfPayment,
   setPurchaseProviderRef,
+  signupFeeState,
 } from "../purchases/purchases.service";
 import { claimAttempt, findAttemptByKey, findAttemptByPurchase, updateAttempt } from "./checkout.repository";
 
@@ -95,7 +97,11 @@ export type AttemptResponse = {
   completed: boolean;
   /** The sign-up fee's purchase when it is paid in this same payment (include_signup_fee). */
   signup_fee_purchase_id?: number;
+  /** The fee left out because another open order carries it (decision 0050), and the text saying so. */
+  signup_fee_carried?: SignupFeeCarried;
 };
+
+export type SignupFeeCarried = { carrier: "oxxo" | "spei" | "cash"; purchase_id: number; message: string };
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
@@ -158,15 +164,26 @@ export async function openPurchase(
   /** Read by the caller before the transaction: on PGlite a read outside it would wait for it. */
   config: AppConfig,
 ) {
+  const fee = config.signup_fee_package_id;
+  // The fee's state is read under the customer's row lock, taken before the package's: two
+  // checkouts of one customer at once decide one after the other (decision 0050).
+  const feeState = fee
+    ? await signupFeeState(tx, req.customer_id, fee, { lock: true })
+    : ({ state: "paid" } as const);
   const pkg = await lockPackage(tx, req.class_package_id);
   if (!pkg?.available) throw notFound("packageNotFound", "PACKAGE_NOT_FOUND");
-  const fee = config.signup_fee_package_id;
-  const feeDue = Boolean(
-    fee &&
-      !pkg.is_trial &&
-      pkg.class_package_id !== fee &&
-      !(await hasPaidPurchaseOf(tx, req.customer_id, fee)),
-  );
+  const carried =
+    feeState.state === "carried" && !pkg.is_trial
+      ? {
+          carrier: feeState.carrier,
+          purchase_id: feeState.purchase_id,
+          message: feeCarriedText(feeState.carrier, feeState.openedAt, config.timezone),
+        }
+      : undefined;
+  // The fee itself is not bought again while an open order carries it.
+  if (carried && pkg.class_package_id === fee)
+    throw AppError.of("SIGNUP_FEE_CARRIED", { params: { carried: carried.message } });
+  const feeDue = Boolean(fee && !pkg.is_trial && pkg.class_package_id !== fee && feeState.state === "due");
   // A subscription's first charge is billed by its processor (Stripe, PayPal plans): the fee
   // cannot ride on it, so the customer pays the fee first and comes back (decision 0017).
   if (feeDue && (!req.include_signup_fee || pkg.is_subscription)) {
@@ -227,7 +244,27 @@ export async function openPurchase(
   const companions = feeDue ? [await openFeePurchase(tx, req, fee!, provider, paymentMethodId, now)] : [];
   const companionCents = companions.reduce((sum, c) => sum + toCents(c.total_payment), 0);
   /** What this one payment charges now: the package's first charge plus the fee. */
-  return { purchase, pkg, chargeNow: chargeNow + companionCents, companions };
+  return { purchase, pkg, chargeNow: chargeNow + companionCents, companions, carried };
+}
+
+/** GET /checkout/signup-fee: where the signed-in customer's fee stands, for the checkout page (decision 0050). */
+export async function signupFeeOf(app: App, customerId: number) {
+  const config = await app.appConfig.get();
+  const fee = config.signup_fee_package_id;
+  if (!fee) return { signup_fee_package_id: null, state: "none" as const, carried: null };
+  const state = await signupFeeState(app.db, customerId, fee, { lock: false });
+  return {
+    signup_fee_package_id: fee,
+    state: state.state,
+    carried:
+      state.state === "carried"
+        ? {
+            carrier: state.carrier,
+            purchase_id: state.purchase_id,
+            message: feeCarriedText(state.carrier, state.openedAt, config.timezone),
+          }
+        : null,
+  };
 }
 
 /** The sign-up fee's own pending purchase, paid by the package's payment (no discount applies). */
@@ -415,6 +452,13 @@ export async function confirmCardCheckout(
       }
       if (outcome.status === "requires_action") throw AppError.of("REQUIRES_ACTION");
       await grantPaymentGroup(tx, current ?? purchase, { now, timeZone });
+      // The receipt names the card that paid (decision 0051).
+      if (outcome.card?.last4)
+        await setCardOfPayment(
+          tx,
+          [purchase.purchase_id, ...companions.map((c) => c.purchase_id)],
+          outcome.card.last4,
+        );
       // Subscriptions keep the card for renewals; one-off payments only when the customer asks.
       if (outcome.card && (purchase.subscription_interval || req.save_card)) {
         await saveCard(tx, req.customer_id, gateway.name, outcome.card);
@@ -469,6 +513,7 @@ export async function cashCheckout(app: App, req: CheckoutRequest, now = new Dat
     payment_id: number;
     completed: boolean;
     signup_fee_purchase_id?: number;
+    signup_fee_carried?: SignupFeeCarried;
   }>(app, { ...req, provider: "cash", body: { ...req, customer_id: undefined } }, async (tx) => {
     // 'Obtener Oferta': a free package needs no cash option configured (unless the fee rides along).
     const pkgRow = await lockPackage(tx, req.class_package_id);
@@ -494,8 +539,10 @@ export async function cashCheckout(app: App, req: CheckoutRequest, now = new Dat
 
 type Opened = Awaited<ReturnType<typeof openPurchase>>;
 
-const feeOf = (opened: Opened) =>
-  opened.companions[0] ? { signup_fee_purchase_id: opened.companions[0].purchase_id } : {};
+export const feeOf = (opened: Pick<Opened, "companions" | "carried">) => ({
+  ...(opened.companions[0] ? { signup_fee_purchase_id: opened.companions[0].purchase_id } : {}),
+  ...(opened.carried ? { signup_fee_carried: opened.carried } : {}),
+});
 
 /** The processor's description of one payment: the package, and the fee when it rides along. */
 const describe = (opened: Opened) => [opened.pkg.title, ...opened.companions.map((c) => c.title)].join(" + ");

@@ -15,6 +15,8 @@ import { AppError } from "../../../domain/errors";
 import { mercadopagoClient } from "../../payments/gateways";
 import { MercadoPagoFailure } from "../../payments/mercadopago";
 import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { paymentCompleted } from "../purchases/payment-completed";
+import { sendDueReceipts } from "../purchases/receipt-email";
 import { forBuyer } from "./checkout.service";
 import { returnFromMercadoPago, startMercadoPagoCheckout } from "./mercadopago.service";
 import { applyMercadoPagoNotification } from "./mercadopago-webhooks.service";
@@ -97,7 +99,11 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const mp = client();
       const customerId = await currentCustomerId(request);
-      return call(() => returnFromMercadoPago(app, mp, { ...request.body, customer_id: customerId }));
+      const answer = await call(() =>
+        returnFromMercadoPago(app, mp, { ...request.body, customer_id: customerId }),
+      );
+      await paymentCompleted(app, customerId);
+      return answer;
     },
   );
 
@@ -129,6 +135,8 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await call(() =>
         applyMercadoPagoNotification(app, mp, { event_id: eventId, type, data_id: dataId }, body),
       );
+      // Whoever paid: the receipts sweep sends every due one (decision 0051).
+      if (result === "granted") await sendDueReceipts(app, null);
       return { received: true, result };
     },
   );

@@ -16,7 +16,14 @@ import {
 } from "../purchases/purchases.service";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { maxRenewalRetries } from "../purchases/renewals";
-import { type CheckoutRequest, once, openPurchase, setPaymentRef } from "./checkout.service";
+import {
+  type CheckoutRequest,
+  feeOf,
+  once,
+  openPurchase,
+  type SignupFeeCarried,
+  setPaymentRef,
+} from "./checkout.service";
 import {
   type Ctx,
   endSubscription,
@@ -37,6 +44,7 @@ export type MercadoPagoStart = {
   preference_id?: string;
   preapproval_id?: string;
   signup_fee_purchase_id?: number;
+  signup_fee_carried?: SignupFeeCarried;
 };
 
 /** What happened to a payment, for the return page and the webhook's answer. */
@@ -74,7 +82,7 @@ export async function startMercadoPagoCheckout(
       const base = {
         purchase_id: purchase.purchase_id,
         total: centsToNumber(chargeNow),
-        ...(opened.companions[0] ? { signup_fee_purchase_id: opened.companions[0].purchase_id } : {}),
+        ...feeOf(opened),
       };
       if (pkg.is_subscription) {
         if (!config.mercadopago_subscriptions_enabled)

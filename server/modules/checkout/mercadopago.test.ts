@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { ConfigError, loadConfig } from "../../config";
+import { email_outbox } from "../../db/schema/mail";
 import type { class_packages } from "../../db/schema/packages";
 import { refunds, webhook_events } from "../../db/schema/purchases";
 import type { MercadoPagoFake } from "../../payments/test-support/mercadopago-fake";
@@ -246,6 +247,12 @@ describe("mercado pago: Checkout Pro for packages", () => {
         .statusCode,
     ).toBe(200);
     expect(await creditsOf(c.purchase_id)).toHaveLength(1);
+    // One receipt, whichever of the return and the notification came first (decision 0051).
+    const receipts = (
+      await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, c.login.email))
+    ).filter((m) => m.template === "purchase-receipt");
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("Forma de pago: Mercado Pago");
   });
 
   it("the return address cannot claim someone else's payment, and a rejection is a 402 in Spanish", async () => {

@@ -14,7 +14,14 @@ import { brandOf } from "../mail/templates/brand";
 import { offlinePaymentEmail } from "../mail/templates/offline-payment";
 import { grantPurchase } from "../purchases/credit-grant";
 import { failPaymentGroup, findPurchase } from "../purchases/purchases.service";
-import { type CheckoutRequest, once, openPurchase, setPaymentRef } from "./checkout.service";
+import {
+  type CheckoutRequest,
+  feeOf,
+  once,
+  openPurchase,
+  type SignupFeeCarried,
+  setPaymentRef,
+} from "./checkout.service";
 import {
   customerNameOf,
   findVoucherByRef,
@@ -49,6 +56,7 @@ export type OfflineAttempt = {
   completed: boolean;
   voucher?: VoucherOut;
   signup_fee_purchase_id?: number;
+  signup_fee_carried?: SignupFeeCarried;
 };
 
 export const voucherOut = (v: VoucherRow): VoucherOut => ({
@@ -99,7 +107,7 @@ export async function startOfflineCheckout(
         purchase_id: purchase.purchase_id,
         payment_id: purchase.purchase_id,
         total: centsToNumber(chargeNow),
-        ...(opened.companions[0] ? { signup_fee_purchase_id: opened.companions[0].purchase_id } : {}),
+        ...feeOf(opened),
       };
       if (chargeNow === 0) {
         // Nothing to pay (a 100 % discount): granted now, as every checkout does.

@@ -10,7 +10,14 @@ import {
   findPurchaseByProviderRef,
   listPaymentCompanions,
 } from "../purchases/purchases.service";
-import { type CheckoutRequest, once, openPurchase, setPaymentRef } from "./checkout.service";
+import {
+  type CheckoutRequest,
+  feeOf,
+  once,
+  openPurchase,
+  type SignupFeeCarried,
+  setPaymentRef,
+} from "./checkout.service";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
 
@@ -20,6 +27,7 @@ export type PaypalStart = {
   orderID?: string;
   plan_id?: string;
   signup_fee_purchase_id?: number;
+  signup_fee_carried?: SignupFeeCarried;
 };
 
 /**
@@ -46,7 +54,7 @@ export async function startPaypalCheckout(
       const base = {
         purchase_id: purchase.purchase_id,
         total: centsToNumber(chargeNow),
-        ...(opened.companions[0] ? { signup_fee_purchase_id: opened.companions[0].purchase_id } : {}),
+        ...feeOf(opened),
       };
       if (pkg.is_subscription) {
         const trial =

@@ -49,7 +49,7 @@ export function sandboxSessionPage(input: {
     <input id="number" name="number" inputmode="numeric" autocomplete="cc-number" required maxlength="23" value="${escapeHtml(input.values?.number ?? "")}" placeholder="4242 4242 4242 4242">
     <div class="row">
       <div><label for="exp">Vencimiento</label>
-      <input id="exp" name="exp" autocomplete="cc-exp" required maxlength="7" placeholder="MM/AAAA" value="${escapeHtml(input.values?.exp ?? "")}"></div>
+      <input id="exp" name="exp" autocomplete="cc-exp" required maxlength="7" placeholder="MM/AA" value="${escapeHtml(input.values?.exp ?? "")}"></div>
       <div><label for="cvc">CVC</label>
       <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required maxlength="4" placeholder="123"></div>
     </div>

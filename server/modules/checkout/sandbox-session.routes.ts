@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sandboxPayBody, sandboxSessionParams, sandboxSessionQuery } from "../../../domain/api/checkout";
 import { t } from "../../../domain/messages";
 import { verifySandboxSession } from "../../payments/sandbox";
+import { paymentCompleted } from "../purchases/payment-completed";
+import { findPurchase } from "../purchases/purchases.service";
 import { paySandboxSession } from "./sandbox-session.service";
 import { sandboxSessionPage } from "./sandbox-session-page";
 
@@ -67,7 +69,11 @@ const sandboxSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         number: request.body.number,
         exp: request.body.exp,
       });
-      if (result.status === "paid") return reply.redirect(request.query.return_url, 303);
+      if (result.status === "paid") {
+        const paid = await findPurchase(app.db, request.query.purchase_id);
+        if (paid) await paymentCompleted(app, paid.customer_id);
+        return reply.redirect(request.query.return_url, 303);
+      }
       if (result.status === "invalid") return reply.code(404).type("text/html").send(invalidPage());
       return reply
         .code(402)

@@ -30,8 +30,9 @@ export async function paySandboxSession(
   if (purchase.credits_granted_at) return { status: "paid", purchase_id: purchase.purchase_id };
   if (purchase.status !== "pending") return { status: "invalid" };
   const exp = parseExpiry(input.exp.trim());
+  if (!exp) return { status: "declined", message: t("cardExpiryInvalid") };
   const digits = input.number.replace(/\D/g, "");
-  const card = exp && digits.length >= 12 ? parseSandboxToken(tokenizeSandboxCard(digits, exp, now)) : null;
+  const card = digits.length >= 12 ? parseSandboxToken(tokenizeSandboxCard(digits, exp, now)) : null;
   if (!card) return { status: "declined", message: t("cardIncorrectNumber") };
   if (card.outcome !== "success") return { status: "declined", message: t(declineMessageKey(card.outcome)) };
   const timeZone = (await app.appConfig.get()).timezone;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import { email_outbox } from "../../db/schema/mail";
 import { discount_redemptions } from "../../db/schema/payments";
 import { webhook_events } from "../../db/schema/purchases";
 import type { StripeFake } from "../../payments/test-support/stripe-fake";
@@ -60,7 +61,7 @@ const piEvent = (type: string, intent: object | undefined) => ({ id: eventId(), 
 
 describe("stripe one-off payments (PaymentIntents)", () => {
   it("creates the intent with our idempotency key, confirms after Stripe.js, grants once", async () => {
-    const { headers } = await customerLogin(t);
+    const { headers, email } = await customerLogin(t);
     const body = await attempt(headers, shop.packages.five.class_package_id);
     const pi = intentIdOf(body.clientSecret!);
     const created = stripe.requests.find((r) => r.path === "/v1/payment_intents" && r.method === "POST")!;
@@ -84,6 +85,12 @@ describe("stripe one-off payments (PaymentIntents)", () => {
     for (let i = 0; i < 3; i++) expect((await deliver(event)).statusCode).toBe(200);
     expect(await creditsOf(body.purchase_id)).toHaveLength(1);
     expect(await purchaseRow(body.purchase_id)).toMatchObject({ status: "completed", provider: "stripe" });
+    // The confirmation and three webhook deliveries: one receipt (decision 0051).
+    const receipts = (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, email))).filter(
+      (m) => m.template === "purchase-receipt",
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("Total pagado: $750.00 MXN");
   });
 
   it("a webhook delivered ten times (five at once) grants once; the late confirmation changes nothing", async () => {

@@ -11,6 +11,7 @@ import {
   grantPurchase,
   grantRenewalPeriod,
 } from "../purchases/credit-grant";
+import { paymentCompleted } from "../purchases/payment-completed";
 import {
   attachSubscription,
   cancelActiveSubscription,
@@ -25,7 +26,6 @@ import {
   recordProviderInvoice,
   reopenUnpaidPurchase,
 } from "../purchases/purchases.service";
-import { sendPurchaseReceipt } from "../purchases/receipt-email";
 import { sendRefundEmail } from "../purchases/refund-email";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { claimWebhookEvent } from "./checkout.repository";
@@ -54,8 +54,8 @@ export async function applyGatewayEvent(
   const timeZone = (await app.appConfig.get()).timezone;
   const type = event.type === "ignored" ? event.event_type : event.type;
   const refunded: number[] = [];
-  /** Offline payments (OXXO, SPEI) this event paid: their receipt goes out after the commit. */
-  const paidOffline: Array<{ purchase_id: number; method: "oxxo" | "spei" }> = [];
+  /** The customer whose payment this event completed: their receipt goes out after the commit. */
+  let paidBy: number | null = null;
   const result = await applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
     switch (event.type) {
       case "refunded": {
@@ -88,10 +88,8 @@ export async function applyGatewayEvent(
         // The payment may pay the sign-up fee too (decision 0017): every purchase of it.
         const { granted } = await grantPaymentGroup(tx, purchase, { now, timeZone });
         const voucher = await findVoucherOfPurchase(tx, purchase.purchase_id);
-        if (voucher) {
-          await settleVoucher(tx, purchase.purchase_id, "paid", now);
-          if (granted) paidOffline.push({ purchase_id: purchase.purchase_id, method: voucher.method });
-        }
+        if (voucher) await settleVoucher(tx, purchase.purchase_id, "paid", now);
+        if (granted) paidBy = purchase.customer_id;
         return "applied";
       }
       case "payment_failed": {
@@ -105,6 +103,8 @@ export async function applyGatewayEvent(
       }
       case "invoice_paid": {
         let purchase = await lockEventPurchase(tx, provider, undefined, event.subscription_id);
+        // A paid subscription start or renewal: its receipt after the commit (claimed once).
+        paidBy = purchase.customer_id;
         if (!purchase.credits_granted_at) {
           if (purchase.status === "failed") await reopenUnpaidPurchase(tx, purchase);
           await grantPurchase(tx, { ...purchase, subscription_id: event.subscription_id }, { now, timeZone });
@@ -158,7 +158,8 @@ export async function applyGatewayEvent(
     }
   });
   await emailRefunds(app, refunded);
-  await emailOfflineReceipts(app, paidOffline);
+  if (result === "applied" && paidBy !== null && app.mailer && app.config && app.log)
+    await paymentCompleted(app as Parameters<typeof paymentCompleted>[0], paidBy);
   return result;
 }
 
@@ -167,16 +168,6 @@ export async function emailRefunds(app: App, refundIds: number[]) {
   if (!app.mailer || !app.config || !app.log) return;
   const full = app as Parameters<typeof sendRefundEmail>[0];
   for (const id of refundIds) await sendRefundEmail(full, id);
-}
-
-/** The receipt of an OXXO or SPEI payment the webhook granted, once it has committed. */
-async function emailOfflineReceipts(app: App, paid: Array<{ purchase_id: number; method: "oxxo" | "spei" }>) {
-  if (!app.mailer || !app.config || !app.log) return;
-  const full = app as Parameters<typeof sendPurchaseReceipt>[0];
-  for (const p of paid)
-    await sendPurchaseReceipt(full, p.purchase_id, {
-      payment: p.method === "oxxo" ? "OXXO" : "Transferencia SPEI",
-    });
 }
 
 /**

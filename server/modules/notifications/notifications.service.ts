@@ -190,13 +190,19 @@ async function sendBookingConfirmation(
 }
 
 /** A cancelled reservation as its METHOD:CANCEL .ics needs it (sequence: the class's counter). */
-export type CancelledSeat = { class_reservation_id: number; spot: string | null; sequence: number | null };
+export type CancelledSeat = {
+  class_reservation_id: number;
+  spot: string | null;
+  sequence: number | null;
+  /** How the seat was paid: 'unlimited' (a membership) gives back no credit, so the email says none. */
+  paid_with?: string;
+};
 
 async function cancelledSeat(app: FastifyInstance, reservationId: number): Promise<CancelledSeat | null> {
   const seat = await findReservation(app.db, reservationId);
   if (!seat) return null;
-  const { class_reservation_id, spot, single_class_id } = seat.reservation;
-  return { class_reservation_id, spot, sequence: await classSequence(app.db, single_class_id) };
+  const { class_reservation_id, spot, single_class_id, paid_with } = seat.reservation;
+  return { class_reservation_id, spot, paid_with, sequence: await classSequence(app.db, single_class_id) };
 }
 
 /** The customer cancelled a reservation of `klass` (the caller read who and which, under its locks). */
@@ -213,12 +219,14 @@ export async function notifyReservationCancelled(
   reservation?: number | CancelledSeat,
 ) {
   await safely(app, "cancellation", async () => {
+    const seat = typeof reservation === "number" ? await cancelledSeat(app, reservation) : reservation;
     const email = await reservationCancelledEmail(await brand(app), {
       name: to.name,
       klass: factsOf(klass),
       refunded,
+      // A class booked on an unlimited membership spent no credit: none is returned nor kept.
+      unlimited: seat?.paid_with === "unlimited",
     });
-    const seat = typeof reservation === "number" ? await cancelledSeat(app, reservation) : reservation;
     const config = await app.appConfig.get();
     const attachments =
       seat && seat.sequence !== null

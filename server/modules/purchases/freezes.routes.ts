@@ -23,6 +23,7 @@ import {
   freezeOut,
   freezesOfPurchase,
 } from "./freezes.service";
+import { paymentCompleted } from "./payment-completed";
 import { payFailedRenewal, paymentIssuesOf } from "./renewal-payment";
 
 const tags = ["compras"];
@@ -178,11 +179,13 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      const customerId = await currentCustomerId(request);
       const result = await payFailedRenewal(
         { db: app.db, gateway: sandboxGateway(app), timeZone: (await app.appConfig.get()).timezone },
-        await currentCustomerId(request),
+        customerId,
         { purchase_id: request.params.id, ...request.body },
       );
+      await paymentCompleted(app, customerId);
       return { message: t("invoicePaid"), paid: result.paid };
     },
   );

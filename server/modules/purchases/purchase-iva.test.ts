@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../../domain/format";
 import { email_outbox } from "../../db/schema/mail";
-import { purchases } from "../../db/schema/purchases";
+import { invoices, purchases } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, customerLogin } from "../../test/commerce";
 import { sendPurchaseReceipt } from "./receipt-email";
@@ -118,6 +118,13 @@ describe("IVA on Mis Compras, the admin purchases list and the receipt", () => {
   });
 
   it("the receipt email shows subtotal and IVA before the total", async () => {
+    // A receipt is of a paid charge (decision 0051): the cash payment's, as its confirmation makes it.
+    await t.app.db.insert(invoices).values({
+      purchase_id: ids.taxed!,
+      customer_id: carla.customer_id,
+      total_payment: "1250.00",
+      status: "paid",
+    });
     await sendPurchaseReceipt(t.app, ids.taxed!);
     const [mail] = await t.app.db
       .select()

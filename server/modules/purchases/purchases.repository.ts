@@ -4,7 +4,7 @@ import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_packages } from "../../db/schema/packages";
 import { discount_redemptions, payment_methods, payment_sources } from "../../db/schema/payments";
-import { invoices, purchases } from "../../db/schema/purchases";
+import { invoices, type PaymentProvider, payment_vouchers, purchases } from "../../db/schema/purchases";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;
@@ -202,6 +202,98 @@ export async function findPurchaseDetail(db: Db, id: number) {
     .where(eq(purchases.purchase_id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * 'oxxo' or 'spei' when the purchase's payment was an offline voucher (its own, or the one of the
+ * package it was paid together with: the sign-up fee shares the package's payment), else null.
+ */
+export async function offlineMethodOf(
+  db: Db,
+  purchase: { purchase_id: number; provider: string; provider_ref: string | null },
+) {
+  const [row] = await db
+    .select({ method: payment_vouchers.method })
+    .from(payment_vouchers)
+    .innerJoin(purchases, eq(purchases.purchase_id, payment_vouchers.purchase_id))
+    .where(
+      purchase.provider_ref
+        ? or(
+            eq(payment_vouchers.purchase_id, purchase.purchase_id),
+            and(
+              eq(purchases.provider, purchase.provider as PaymentProvider),
+              eq(purchases.provider_ref, purchase.provider_ref),
+            ),
+          )
+        : eq(payment_vouchers.purchase_id, purchase.purchase_id),
+    )
+    .limit(1);
+  return row?.method ?? null;
+}
+
+/**
+ * The customer's open order that carries the sign-up fee (decision 0050): a pending, never granted
+ * purchase of the fee paid by a cash order or by an OXXO/SPEI voucher still pending (its own or
+ * the package's it rides with). An abandoned card attempt carries nothing: a card is paid now or
+ * not at all. Oldest first; null when none.
+ */
+export async function listOpenFeeOrders(db: Db, customerId: number, feePackageId: number) {
+  const rows = await db
+    .select({
+      purchase_id: purchases.purchase_id,
+      provider: purchases.provider,
+      provider_ref: purchases.provider_ref,
+      createdAt: purchases.createdAt,
+      voucher_method: payment_vouchers.method,
+    })
+    .from(purchases)
+    .leftJoin(
+      payment_vouchers,
+      and(
+        eq(payment_vouchers.status, "pending"),
+        or(
+          eq(payment_vouchers.purchase_id, purchases.purchase_id),
+          sql`${payment_vouchers.purchase_id} in (select p2.purchase_id from ${purchases} p2 where p2.provider = ${purchases.provider} and p2.provider_ref = ${purchases.provider_ref})`,
+        ),
+      ),
+    )
+    .where(
+      and(
+        eq(purchases.customer_id, customerId),
+        eq(purchases.class_package_id, feePackageId),
+        eq(purchases.status, "pending"),
+        isNull(purchases.credits_granted_at),
+      ),
+    )
+    .orderBy(purchases.purchase_id);
+  const open: Array<(typeof rows)[number] & { carrier: "oxxo" | "spei" | "cash" }> = [];
+  for (const row of rows) {
+    if (row.voucher_method) open.push({ ...row, carrier: row.voucher_method as "oxxo" | "spei" });
+    else if (row.provider === "cash") open.push({ ...row, carrier: "cash" as const });
+  }
+  return open;
+}
+
+/** The oldest of listOpenFeeOrders, or null. */
+export async function findOpenFeeOrder(db: Db, customerId: number, feePackageId: number) {
+  return (await listOpenFeeOrders(db, customerId, feePackageId))[0] ?? null;
+}
+
+/** Customers who paid the fee and still have an open order carrying it (the job's backstop). */
+export async function listCustomersWithFeeCarriedAfterPaid(db: Db, feePackageId: number, limit = 200) {
+  const rows = await db
+    .selectDistinct({ customer_id: purchases.customer_id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.class_package_id, feePackageId),
+        eq(purchases.status, "pending"),
+        isNull(purchases.credits_granted_at),
+        sql`exists (select 1 from ${purchases} paid where paid.customer_id = ${purchases.customer_id} and paid.class_package_id = ${feePackageId} and paid.status in ('active', 'completed'))`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.customer_id);
 }
 
 export async function listCreditsOfPurchase(db: Db, purchaseId: number) {
@@ -494,4 +586,55 @@ export async function lastFailedInvoice(db: Db, purchaseId: number) {
     .orderBy(desc(invoices.invoice_id))
     .limit(1);
   return row;
+}
+
+/**
+ * Paid charges whose receipt was not sent yet (decision 0051), with their purchase and package,
+ * oldest first: one customer's (after their payment) or everyone's (the job's backstop).
+ */
+export async function listReceiptDueInvoices(db: Db, customerId: number | null, limit = 200) {
+  return db
+    .select({ invoice: invoices, purchase: purchases, pkg: class_packages })
+    .from(invoices)
+    .innerJoin(purchases, eq(purchases.purchase_id, invoices.purchase_id))
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .where(
+      and(
+        isNull(invoices.receipt_sent_at),
+        eq(invoices.status, "paid"),
+        ...(customerId === null ? [] : [eq(invoices.customer_id, customerId)]),
+      ),
+    )
+    .orderBy(invoices.invoice_id)
+    .limit(limit);
+}
+
+/** Claims the receipt of these charges: answers the ones this call claimed (none: sent already). */
+export async function claimReceipts(db: Db, invoiceIds: number[], now: Date) {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .update(invoices)
+    .set({ receipt_sent_at: now })
+    .where(
+      and(
+        inArray(invoices.invoice_id, invoiceIds),
+        isNull(invoices.receipt_sent_at),
+        eq(invoices.status, "paid"),
+      ),
+    )
+    .returning({ invoice_id: invoices.invoice_id });
+}
+
+/** The card's last 4 digits on the charges a card payment paid (the receipt shows them). */
+export async function setCardOfInvoices(db: Db, purchaseIds: number[], last4: string, providerRef?: string) {
+  if (purchaseIds.length === 0) return;
+  await db
+    .update(invoices)
+    .set({ card_last4: last4 })
+    .where(
+      and(
+        inArray(invoices.purchase_id, purchaseIds),
+        providerRef ? eq(invoices.provider_ref, providerRef) : isNull(invoices.provider_ref),
+      ),
+    );
 }

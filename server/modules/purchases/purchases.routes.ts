@@ -17,13 +17,14 @@ import { actorOf } from "../audit/actor";
 import { confirmCashPurchaseAudited, confirmRenewalInvoiceAudited } from "./cash-confirmation";
 import eventAttendeesRoutes from "./event-attendees.routes";
 import freezesRoutes from "./freezes.routes";
+import { paymentCompleted } from "./payment-completed";
 import {
   cancelSubscription,
   getCustomerInvoices,
   getCustomerPurchase,
   getCustomerPurchases,
 } from "./purchases.service";
-import { sendPurchaseReceipt } from "./receipt-email";
+import { sendCancellationEmail, sendPurchaseReceipt } from "./receipt-email";
 import refundsRoutes from "./refunds.routes";
 
 const tags = ["compras"];
@@ -94,12 +95,17 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(paypal ? [{ name: "paypal", ...paypal }] : []),
         ...(mp ? [{ name: "mercadopago", ...mp }] : []),
       ];
-      await cancelSubscription(app.db, gateways, {
+      const cancelled = await cancelSubscription(app.db, gateways, {
         customer_id: await currentCustomerId(request),
         purchase_id: request.params.id,
         reason: request.body.reason,
       });
-      return { message: t("subscriptionCancelled"), purchase_id: request.params.id };
+      if (cancelled) await sendCancellationEmail(app, cancelled);
+      return {
+        message: t("subscriptionCancelled"),
+        purchase_id: request.params.id,
+        access_until: cancelled?.expiration_date?.toISOString() ?? null,
+      };
     },
   );
 
@@ -147,6 +153,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (result.status === "not_found") throw notFound("invoiceNotFound", "INVOICE_NOT_FOUND");
       if (result.status === "not_pending") throw AppError.of("INVOICE_NOT_PENDING");
+      if (result.status === "granted") await paymentCompleted(app, result.invoice.customer_id);
       return {
         message: t("paymentSuccess"),
         invoice_id: request.params.id,

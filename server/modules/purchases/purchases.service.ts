@@ -11,6 +11,7 @@ import {
   deleteRedemptionsOfPurchase,
   findCheckoutInvoice,
   findInvoiceByRef,
+  findOpenFeeOrder,
   findPurchase,
   findPurchaseByProviderRef,
   findPurchaseDetail,
@@ -21,12 +22,15 @@ import {
   listCreditsOfPurchase,
   listCustomerInvoices,
   listCustomerPurchases,
+  listCustomersWithFeeCarriedAfterPaid,
+  listOpenFeeOrders,
   listPaymentCompanions,
   type NewInvoice,
   type NewPurchase,
   type PurchaseRow,
   reopenCheckoutInvoice,
   restoreRedemptionOfPurchase,
+  setCardOfInvoices,
   setInvoicesOfPurchase,
   updateInvoice,
   updatePurchase,
@@ -231,6 +235,38 @@ export async function createPendingPurchase(
   return purchase;
 }
 
+/**
+ * Where the customer's sign-up fee stands (decision 0050), with the customer row locked by the
+ * caller's transaction so two checkouts at once cannot both add it: 'paid', 'carried' by an open
+ * order (OXXO, SPEI, cash), or 'due'.
+ */
+export async function signupFeeState(
+  tx: Db,
+  customerId: number,
+  feePackageId: number,
+  options: { lock: boolean },
+): Promise<
+  | { state: "paid" | "due" }
+  | { state: "carried"; carrier: "oxxo" | "spei" | "cash"; purchase_id: number; openedAt: Date }
+> {
+  if (options.lock) await lockCustomerRow(tx, customerId);
+  if (await hasPaidPurchaseOf(tx, customerId, feePackageId)) return { state: "paid" };
+  const open = await findOpenFeeOrder(tx, customerId, feePackageId);
+  if (open)
+    return {
+      state: "carried",
+      carrier: open.carrier,
+      purchase_id: open.purchase_id,
+      openedAt: open.createdAt,
+    };
+  return { state: "due" };
+}
+
+/** The card's last 4 digits on the checkout charges of these purchases (their receipt shows them). */
+export async function setCardOfPayment(tx: Db, purchaseIds: number[], last4: string) {
+  await setCardOfInvoices(tx, purchaseIds, last4);
+}
+
 export type { PurchaseRow };
 export {
   countHoldingPurchases,
@@ -239,6 +275,8 @@ export {
   findPurchase,
   findPurchaseByProviderRef,
   hasPaidPurchaseOf,
+  listCustomersWithFeeCarriedAfterPaid,
+  listOpenFeeOrders,
   listPaymentCompanions,
 };
 

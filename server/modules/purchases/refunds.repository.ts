@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customers } from "../../db/schema/customers";
 import { invoices, type PaymentProvider, purchases, refunds } from "../../db/schema/purchases";
@@ -92,4 +92,19 @@ export async function markInvoicesRefunded(db: Db, purchaseId: number) {
     .update(invoices)
     .set({ status: "refunded", updatedAt: new Date() })
     .where(and(eq(invoices.purchase_id, purchaseId), eq(invoices.status, "paid")));
+}
+
+/**
+ * Refunds the desk opened (the intent recorded) that were never confirmed: the process stopped
+ * between recording the intent and applying the processor's answer. Oldest first, a bounded batch.
+ */
+export async function listInterruptedRefunds(db: Db, openedBefore: Date, limit = 50) {
+  return db
+    .select()
+    .from(refunds)
+    .where(
+      and(eq(refunds.status, "pending"), eq(refunds.source, "desk"), lt(refunds.createdAt, openedBefore)),
+    )
+    .orderBy(asc(refunds.refund_id))
+    .limit(limit);
 }

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { refundAnswer, refundBody, refundsAnswer } from "../../../domain/api/purchases";
 import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { refundGatewayFor, subscriptionGatewayFor } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
-import { invoiceAfterRefund } from "../invoicing/invoicing.service";
-import { sendRefundEmail } from "./refund-email";
+import { afterRefund, refundDeps } from "./refund-app";
 import { refundOut, refundPurchase, refundsOfPurchase } from "./refunds.service";
 
 const tags = ["compras"];
+
 /** Refunds at the back office (issue 21.4, decision 0027). */
 const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -27,20 +26,11 @@ const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const timeZone = (await app.appConfig.get()).timezone;
-      const { refund, applied } = await refundPurchase(
-        {
-          db: app.db,
-          timeZone,
-          gatewayFor: (provider, ref) => refundGatewayFor(app, provider, ref),
-          subscriptionGateway: (provider) => subscriptionGatewayFor(app, provider),
-        },
-        await actorOf(request),
-        { purchase_id: request.params.id, ...request.body },
-      );
-      if (applied) await sendRefundEmail(app, refund.refund_id);
-      // The customer's factura is cancelled or credited (decision 0036); never throws.
-      if (applied) await invoiceAfterRefund(app, refund);
+      const { refund, applied } = await refundPurchase(await refundDeps(app), await actorOf(request), {
+        purchase_id: request.params.id,
+        ...request.body,
+      });
+      if (applied) await afterRefund(app, refund);
       return { message: t("refundSaved"), refund: refundOut(refund) };
     },
   );

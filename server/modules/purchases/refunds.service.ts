@@ -19,6 +19,7 @@ import {
   findRefundByKey,
   findRefundByRef,
   insertRefundOnce,
+  listInterruptedRefunds,
   listRefundsOfPurchase,
   lockCustomerRow,
   markInvoicesRefunded,
@@ -150,7 +151,7 @@ export async function refundPurchase(
  */
 async function finishAtProcessor(
   deps: RefundDeps,
-  actor: Actor,
+  actor: Actor | null,
   refund: RefundRow,
   now: Date,
 ): Promise<{ refund: RefundRow; applied: boolean }> {
@@ -158,12 +159,19 @@ async function finishAtProcessor(
   if (!purchase?.provider_ref) throw purchaseNotFound();
   const gateway = deps.gatewayFor(purchase.provider, purchase.provider_ref);
   if (!gateway) throw AppError.of("NOTHING_TO_REFUND");
-  const outcome = await gateway.refund({
-    payment_ref: purchase.provider_ref,
-    amount_cents: toCents(refund.amount),
-    idempotency_key: `refund_${refund.idempotency_key ?? refund.refund_id}`,
-    refund_id: refund.refund_id,
-  });
+  let outcome: RefundOutcome;
+  try {
+    outcome = await gateway.refund({
+      payment_ref: purchase.provider_ref,
+      amount_cents: toCents(refund.amount),
+      idempotency_key: `refund_${refund.idempotency_key ?? refund.refund_id}`,
+      refund_id: refund.refund_id,
+    });
+  } catch {
+    // Unreachable, or an answer we never got: the intent stays pending and the job asks again
+    // with the same key (decision 0049); the desk is told not to repeat it.
+    throw AppError.of("REFUND_PROCESSOR_UNREACHABLE");
+  }
   if (outcome.status === "failed") {
     await updateRefund(deps.db, refund.refund_id, { status: "failed", failure_code: outcome.failure_code });
     throw AppError.of("REFUND_FAILED", { params: { code: outcome.failure_code } });
@@ -280,12 +288,21 @@ async function endWhatTheRefundPaid(
     ended = true;
   }
   const access = purchase.expiration_date && purchase.expiration_date > now;
-  await updatePurchase(tx, purchase.purchase_id, {
+  const changes = {
     ...(subscription
-      ? { status: "cancelled", cancelledAt: now, cancel_reason: "Reembolsada", next_billing_date: null }
+      ? {
+          status: "cancelled" as const,
+          cancelledAt: now,
+          cancel_reason: "Reembolsada",
+          next_billing_date: null,
+        }
       : {}),
     ...(access ? { expiration_date: now } : {}),
-  });
+  };
+  // A sign-up fee, an expired or a non-expiring package has no access left to end: an UPDATE with
+  // nothing to set is refused by Drizzle ("No values to set"), which answered 500 after the money
+  // had gone back at the processor.
+  if (Object.keys(changes).length > 0) await updatePurchase(tx, purchase.purchase_id, changes);
   return ended;
 }
 
@@ -354,4 +371,35 @@ export async function recordProcessorRefunds(
 /** A purchase's refunds, for the desk. */
 export async function refundsOfPurchase(db: Db, purchaseId: number) {
   return (await listRefundsOfPurchase(db, purchaseId)).map(refundOut);
+}
+
+/** How long an opened refund may stay unconfirmed before the job asks its processor (a request in flight takes seconds). */
+export const INTERRUPTED_REFUND_AFTER_MS = 5 * 60_000;
+
+/**
+ * The job's half of the two steps (decision 0049): a refund whose intent was recorded but never
+ * confirmed (the process stopped between the two, or the processor could not be reached) is
+ * finished by asking its processor again with the same idempotency key, which answers with the
+ * refund it already made (or makes it now): never twice. A cash or desk refund (no processor) is
+ * applied. A refusal marks it failed. Answers the ids it applied (their emails go out after).
+ */
+export async function finishInterruptedRefunds(
+  deps: RefundDeps,
+  now = new Date(),
+  log: { warn: (obj: object, msg: string) => void } = { warn: () => {} },
+): Promise<number[]> {
+  const applied: number[] = [];
+  const stale = await listInterruptedRefunds(deps.db, new Date(now.getTime() - INTERRUPTED_REFUND_AFTER_MS));
+  for (const refund of stale) {
+    try {
+      const done = RECORDED.includes(refund.provider)
+        ? await completeRefundInTx(deps, null, refund.refund_id, null, now)
+        : await finishAtProcessor(deps, null, refund, now);
+      if (done.applied) applied.push(refund.refund_id);
+    } catch (error) {
+      // A refusal is recorded as failed by finishAtProcessor; anything else waits for the next run.
+      log.warn({ err: error, refundId: refund.refund_id }, "interrupted refund not finished");
+    }
+  }
+  return applied;
 }

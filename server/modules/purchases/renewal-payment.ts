@@ -88,6 +88,7 @@ export async function payFailedRenewal(
       provider_ref: period.ref,
       period_start: period.start,
       period_end: period.end,
+      card_last4: outcome.card?.last4 ?? null,
     });
     if (!invoice) return { paid: false };
     await grantRenewalPeriod(tx, current, period, deps.timeZone);

@@ -127,6 +127,7 @@ async function renewCard(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Pr
       provider_ref: period.ref,
       period_start: period.start,
       period_end: period.end,
+      card_last4: (outcome.status === "succeeded" ? outcome.card?.last4 : null) ?? null,
     });
     if (!invoice) return "skipped";
     await grantRenewalPeriod(tx, current, period, ctx.timeZone);

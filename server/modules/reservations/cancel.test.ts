@@ -76,6 +76,23 @@ describe("DELETE /api/class_reservations/{id}", () => {
     expect(cancellation.text).toContain("Tu crédito fue devuelto a tu cuenta.");
   });
 
+  it("a class booked on an unlimited membership: the cancellation email returns no credit", async () => {
+    const me = await makeCustomer(t, { unlimitedUntil: new Date(Date.now() + 30 * 24 * HOUR) });
+    const { id } = await bookedClass(72, me);
+    const [row] = await t.app.db
+      .select()
+      .from(class_reservations)
+      .where(eq(class_reservations.class_reservation_id, id));
+    expect(row!.paid_with).toBe("unlimited");
+    expect((await cancel(me.headers, id)).statusCode).toBe(200);
+    const [mail] = await t.app.db
+      .select()
+      .from(email_outbox)
+      .where(and(eq(email_outbox.to, me.email), eq(email_outbox.template, "reservation_cancelled")));
+    expect(mail!.text).toContain("Reservaste con tu membresía ilimitada: no usaste créditos");
+    expect(mail!.text).not.toMatch(/crédito fue devuelto|el crédito de esta clase/);
+  });
+
   it("returns the credit to the bucket that paid when cancelling before the threshold", async () => {
     const me = await makeCustomer(t, {
       buckets: [

@@ -139,6 +139,7 @@ export async function cancelReservation(
         class_reservation_id: reservation.class_reservation_id,
         spot: reservation.spot,
         sequence: klass.sequence,
+        paid_with: reservation.paid_with,
       },
       classHasLine,
     };

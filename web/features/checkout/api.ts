@@ -8,6 +8,7 @@ import type {
   cashCheckoutAnswer,
   checkoutBody,
   offlineCheckoutAnswer,
+  signupFeeAnswer,
   voucherAnswer,
   voucherSimulatedAnswer,
   walletCaptureAnswer,
@@ -62,7 +63,19 @@ export function useRequiredPages() {
   });
 }
 
-/** Whether the customer already paid the sign-up fee package. */
+/**
+ * Where the customer's sign-up fee stands (decision 0050): the server decides whether a checkout
+ * adds it ('due') or leaves it out because another open order carries it ('carried', with the text).
+ */
+export function useSignupFee(enabled: boolean) {
+  return useQuery({
+    queryKey: ["purchases", "signup-fee"],
+    queryFn: ({ signal }) => api.get<z.input<typeof signupFeeAnswer>>("/checkout/signup-fee", { signal }),
+    enabled,
+  });
+}
+
+/** The customer's purchases (the thank-you page's next steps). */
 export function useOwnPurchases(enabled: boolean) {
   return useQuery({
     queryKey: ["purchases"],

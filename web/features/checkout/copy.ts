@@ -42,6 +42,7 @@ export const checkoutCopy = {
   processing: "Procesando tu compra…",
   acceptLegal: "Acepto",
   and: "y",
+  signupFeeNotAgain: "No te la cobramos otra vez en esta compra.",
   signupFeeTitle: "Inscripción",
   signupFeeText: "Antes de comprar este paquete necesitas pagar tu inscripción.",
   signupFeeButton: "Pagar inscripción",

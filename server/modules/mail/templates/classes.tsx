@@ -80,10 +80,17 @@ export const bookingConfirmedEmail = (brand: Brand, props: Omit<BookingProps, "b
     <BookingConfirmed brand={brand} {...props} />,
   );
 
-type CancelledProps = { brand: Brand; name: string; klass: ClassFacts; refunded: boolean };
+type CancelledProps = {
+  brand: Brand;
+  name: string;
+  klass: ClassFacts;
+  refunded: boolean;
+  /** Booked on an unlimited membership: no credit was spent, so none is returned (or kept). */
+  unlimited?: boolean;
+};
 
 /** The customer (or the desk for them) cancelled a reservation. */
-export function ReservationCancelled({ brand, name, klass, refunded }: CancelledProps) {
+export function ReservationCancelled({ brand, name, klass, refunded, unlimited = false }: CancelledProps) {
   return (
     <Layout
       brand={brand}
@@ -94,9 +101,11 @@ export function ReservationCancelled({ brand, name, klass, refunded }: Cancelled
       <P>Hola {name}, cancelamos tu reservación.</P>
       <ClassDetails brand={brand} klass={klass} />
       <P>
-        {refunded
-          ? "Tu crédito fue devuelto a tu cuenta."
-          : "Como cancelaste dentro del tiempo límite, el crédito de esta clase no se devuelve."}
+        {unlimited
+          ? "Reservaste con tu membresía ilimitada: no usaste créditos y puedes reservar otra clase cuando quieras."
+          : refunded
+            ? "Tu crédito fue devuelto a tu cuenta."
+            : "Como cancelaste dentro del tiempo límite, el crédito de esta clase no se devuelve."}
       </P>
     </Layout>
   );

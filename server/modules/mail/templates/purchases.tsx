@@ -19,16 +19,44 @@ export type PurchaseFacts = {
   total: string | number;
   /** IVA included in the total (issue 20.5): when given, the receipt shows subtotal and IVA. */
   ivaRate?: IvaRate;
+  /**
+   * Everything one payment paid, each on its own line (the package and the sign-up fee, decision
+   * 0051); `total` is then their sum. Absent: the purchase alone.
+   */
+  lines?: Array<{ title: string; total: string | number; ivaRate: IvaRate }>;
+  /** The receipt's number (the payment's first charge); the purchase id when absent. */
+  folio?: string;
+  /** "Renovación" for a subscription's later charge (with its period). */
+  periodEnd?: Date | null;
 };
 
-/** Subtotal and IVA rows of a receipt (domain/fiscal/iva.ts: integer centavos, parts add up). */
+/**
+ * Subtotal and IVA rows of a receipt (domain/fiscal/iva.ts: integer centavos, parts add up), over
+ * every line: each line's subtotal and IVA add up to its total, so their sums add up to the total.
+ */
 function ivaRows(p: PurchaseFacts): [string, string][] {
-  if (!p.ivaRate) return [];
-  const b = ivaBreakdown(toCents(p.total), p.ivaRate);
+  const lines = p.lines ?? (p.ivaRate ? [{ title: p.title, total: p.total, ivaRate: p.ivaRate }] : []);
+  if (lines.length === 0) return [];
+  let subtotal = 0;
+  const ivaByRate = new Map<IvaRate, number>();
+  for (const line of lines) {
+    const b = ivaBreakdown(toCents(line.total), line.ivaRate);
+    subtotal += b.subtotal;
+    ivaByRate.set(line.ivaRate, (ivaByRate.get(line.ivaRate) ?? 0) + b.iva);
+  }
   return [
-    ["Subtotal", formatMoney(centsToNumber(b.subtotal))],
-    [ivaLabel(p.ivaRate), formatMoney(centsToNumber(b.iva))],
+    ["Subtotal", formatMoney(centsToNumber(subtotal))],
+    ...[...ivaByRate].map(([rate, iva]): [string, string] => [
+      ivaLabel(rate),
+      formatMoney(centsToNumber(iva)),
+    ]),
   ];
+}
+
+/** One row per line when a payment paid more than one purchase ("Inscripción" on its own). */
+function lineRows(p: PurchaseFacts): [string, string | null][] {
+  if (!p.lines || p.lines.length < 2) return [["Paquete", p.title]];
+  return p.lines.map((line): [string, string] => [line.title, formatMoney(line.total)]);
 }
 
 function includes(p: PurchaseFacts): string | null {
@@ -56,9 +84,9 @@ export function PurchaseReceipt({ brand, purchase }: { brand: Brand; purchase: P
       <P>¡Gracias por tu compra! Este es tu recibo.</P>
       <Details
         rows={[
-          ["Folio", String(purchase.purchaseId)],
+          ["Folio", purchase.folio ?? String(purchase.purchaseId)],
           ["Fecha", formatDate(purchase.createdAt, brand.timeZone)],
-          ["Paquete", purchase.title],
+          ...lineRows(purchase),
           ["Incluye", includes(purchase)],
           ["Vigencia", until(purchase, brand)],
           ["Forma de pago", purchase.payment],

@@ -124,14 +124,19 @@ export function PurchasesPage() {
     value: (r) => formatDateTime(r.createdAt, zone),
     render: (r) => <DateTimeCell at={r.createdAt} zone={zone} />,
   });
-  /** The payment option the customer chose; the processor when there was none (admin grants). */
-  const paymentColumn = <R extends { provider: string; payment_method: string | null }>(
+  /**
+   * How it was really paid: a counter sale's method and reference, OXXO or SPEI (so the day's cash
+   * can be counted from the CSV), else the option the customer chose, else the processor.
+   */
+  const paymentColumn = <
+    R extends { provider: string; payment_method: string | null; payment: string | null },
+  >(
     sortable: boolean,
   ): AdminColumn<R> => ({
     key: "provider",
     header: c.payment,
     sortable,
-    value: (r) => r.payment_method ?? providerLabel[r.provider] ?? r.provider,
+    value: (r) => r.payment ?? r.payment_method ?? providerLabel[r.provider] ?? r.provider,
   });
   /** The package over a dimmed line that says more (the kind of purchase, a renewal's period). */
   const titleColumn = <R extends { title: string }>(

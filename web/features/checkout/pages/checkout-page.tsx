@@ -8,7 +8,7 @@ import { useCurrentUser } from "../../../lib/session";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { SignInForm, SignUpForm } from "../../auth/public";
 import { usePackage } from "../../packages/public";
-import { type DiscountCheck, useCheckoutOptions, useOwnPurchases, usePendingPages } from "../api";
+import { type DiscountCheck, useCheckoutOptions, usePendingPages, useSignupFee } from "../api";
 import { RequiredPageModal, SignupFeeModal } from "../components/checkout-modals";
 import { DiscountForm } from "../components/discount-form";
 import { MercadoPagoButton } from "../components/mercadopago-button";
@@ -31,23 +31,21 @@ export function CheckoutPage() {
   const signedIn = Boolean(user.data?.customer_id);
   const pkg = usePackage(id);
   const options = useCheckoutOptions();
-  const purchases = useOwnPurchases(signedIn);
+  const signupFee = useSignupFee(signedIn);
   const pending = usePendingPages(signedIn);
   const [discount, setDiscount] = useState<DiscountCheck | null>(null);
   const [feeModal, setFeeModal] = useState(false);
   usePageTitle(pkg.data?.title ?? checkoutCopy.title);
 
   const fee = config.signup_fee_package_id;
+  // The server says whether this checkout adds the fee or another open order carries it.
+  const feeState = signupFee.data?.state;
   const needsFee = Boolean(
-    fee &&
-      pkg.data &&
-      !pkg.data.is_trial &&
-      pkg.data.class_package_id !== fee &&
-      purchases.data &&
-      !purchases.data.some(
-        (p) => p.class_package_id === fee && (p.status === "completed" || p.status === "active"),
-      ),
+    fee && pkg.data && !pkg.data.is_trial && pkg.data.class_package_id !== fee && feeState === "due",
   );
+  const carried = pkg.data && !pkg.data.is_trial ? (signupFee.data?.carried ?? null) : null;
+  // The fee itself is not bought again while an order carries it (the server answers 409).
+  const feeAlreadyCarried = Boolean(carried && pkg.data?.class_package_id === fee);
   // A one-off package carries the fee in its own payment; only a subscription sends the customer
   // to pay the fee first (decision 0017).
   const feeFirst = needsFee && Boolean(pkg.data?.is_subscription);
@@ -91,10 +89,19 @@ export function CheckoutPage() {
                   <AuthTabs onDone={refresh} checkoutId={id} />
                 </Stack>
               </Paper>
-            ) : options.isPending || purchases.isPending || (needsFee && !feeFirst && feePkg.isPending) ? (
+            ) : options.isPending || signupFee.isPending || (needsFee && !feeFirst && feePkg.isPending) ? (
               <Loader mx="auto" />
+            ) : feeAlreadyCarried ? (
+              <Alert color="blue" data-testid="signup-fee-carried">
+                {carried?.message}
+              </Alert>
             ) : (
               <Stack gap="md">
+                {carried ? (
+                  <Alert variant="light" color="blue" p="xs" data-testid="signup-fee-carried">
+                    {carried.message} {checkoutCopy.signupFeeNotAgain}
+                  </Alert>
+                ) : null}
                 <PaymentPanel
                   pkg={pkg.data}
                   options={options.data ?? []}

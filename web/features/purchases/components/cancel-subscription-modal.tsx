@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/cor
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { messages } from "../../../../domain/messages";
+import { accessUntilText } from "../../../../domain/subscription-cancel";
 import { formMessage, useFieldErrors } from "../../../lib/field-errors";
 import { useCancelSubscription } from "../api";
 
@@ -9,10 +10,15 @@ import { useCancelSubscription } from "../api";
 export function CancelSubscriptionModal({
   purchaseId,
   title,
+  accessUntil,
+  timeZone,
   onClose,
 }: {
   purchaseId: number | null;
   title: string;
+  /** The paid period's end: access lasts until then (decision 0051). */
+  accessUntil: string | null;
+  timeZone: string;
   onClose: () => void;
 }) {
   const [reason, setReason] = useState("");
@@ -61,9 +67,14 @@ export function CancelSubscriptionModal({
         }}
       >
         <Stack>
-          <Text>{`¿Seguro que quieres cancelar tu suscripción a ${title}? No se harán más cargos.`}</Text>
+          <Text>{`¿Seguro que quieres cancelar tu suscripción a ${title}?`}</Text>
+          <Text fw={600} data-testid="access-until">
+            {accessUntilText(accessUntil, timeZone)}
+          </Text>
           <Textarea
             label="Motivo de cancelación"
+            withAsterisk
+            required
             value={reason}
             onChange={(e) => {
               setReason(e.currentTarget.value);

@@ -182,6 +182,8 @@ export function PurchasesPage() {
         <CancelSubscriptionModal
           purchaseId={cancelling?.purchase_id ?? null}
           title={cancelling?.title ?? ""}
+          accessUntil={cancelling?.expiration_date ?? null}
+          timeZone={tz}
           onClose={() => setCancelling(null)}
         />
       </Stack>

@@ -1,0 +1,397 @@
+import { and, eq, inArray } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { available_classes } from "./db/schema/credits";
+import { email_outbox } from "./db/schema/mail";
+import { invoices, payment_vouchers, purchases, refunds } from "./db/schema/purchases";
+import { expireOverdueVouchers } from "./modules/checkout/offline-payments.service";
+import { buildTestApp, type TestApp } from "./test/build-test-app";
+import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from "./test/commerce";
+
+/**
+ * The commerce invariants, checked by a model-based test (decisions 0049-0051): random sequences
+ * of customer and desk operations (card with the sign-up fee, a declined card, OXXO and SPEI
+ * vouchers paid twice or left to expire, cash orders confirmed twice, counter sales, full and
+ * partial refunds) against the real app and database through app.inject, and after every step:
+ *
+ * - no answer is a 5xx;
+ * - the money the sandbox processor holds (what this test paid through it, less what it gave
+ *   back) is what the app records as paid less refunded;
+ * - credits are granted once per paid purchase (never to an unpaid one) and a fully refunded
+ *   purchase keeps no unused credit; a refund never exceeds what was paid;
+ * - the sign-up fee is paid at most once per customer;
+ * - one receipt per completed payment, and on each receipt subtotal + IVA = total to the centavo.
+ *
+ * CI runs a bounded, seeded run (a few seconds). A failure prints fast-check's seed and path:
+ * replay with COMMERCE_MODEL_SEED=<seed> COMMERCE_MODEL_PATH=<path>. The longer run is
+ * `npm run test:commerce-model` (COMMERCE_MODEL_RUNS, default 40 there).
+ */
+
+let t: TestApp;
+let shop: Shop;
+let admin: Record<string, string>;
+let feeId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  shop = await seedShop(t);
+  admin = (await t.signUp({ role: "admin" })).headers;
+  feeId = (await addPackage(t, { title: "Inscripción", price: "300.00" })).class_package_id;
+  await t.app.appConfig.update([
+    { key: "signup_fee_package_id", value: feeId },
+    { key: "oxxo_enabled", value: true },
+    { key: "spei_enabled", value: true },
+  ]);
+});
+afterAll(() => t.close());
+
+type Customer = { headers: Record<string, string>; id: number; email: string };
+type Model = {
+  customers: Customer[];
+  /** Paid purchases the desk may refund (ids). */
+  paid: number[];
+  /** Open vouchers and cash orders: the purchase that opens them, and whose they are. */
+  vouchers: Array<{ customer: number; purchase_id: number; cents: number }>;
+  cashOrders: Array<{ customer: number; purchase_id: number }>;
+  /** Completed payments per customer (each must have exactly one receipt). */
+  payments: number[];
+  /** What the sandbox processor holds from this run: paid through it, less refunded (centavos). */
+  processorCents: number;
+};
+type Real = { app: TestApp };
+
+const cents = (money: string | number) => Math.round(Number(money) * 100);
+
+async function call(
+  method: "GET" | "POST" | "PUT",
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) {
+  const res = await t.app.inject({ method, url, headers, payload });
+  // No 5xx, ever: bad input and business rules are Spanish 4xx answers.
+  expect(res.statusCode, `${method} ${url} → ${res.body}`).toBeLessThan(500);
+  return res;
+}
+
+const PACKAGES = () => [shop.packages.five, shop.packages.ten, shop.packages.special];
+
+class BuyCard implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly pkg: number,
+    readonly declined: boolean,
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const c = m.customers[this.who]!;
+    const pkg = PACKAGES()[this.pkg]!;
+    const attempt = await call("POST", "/api/checkout/attempt", c.headers, {
+      class_package_id: pkg.class_package_id,
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+      ...(this.pkg === 1 ? { discountCode: "100PESOS" } : {}),
+    });
+    if (attempt.statusCode !== 200) return;
+    const body = attempt.json();
+    const confirm = await call("POST", "/api/checkout/confirm", c.headers, {
+      purchase_id: body.purchase_id,
+      client_secret: body.clientSecret,
+      payment_method: token(this.declined ? "4000000000000002" : "4242424242424242"),
+    });
+    if (confirm.statusCode !== 200) return;
+    m.paid.push(body.purchase_id, ...(body.signup_fee_purchase_id ? [body.signup_fee_purchase_id] : []));
+    m.payments[this.who]!++;
+    m.processorCents += cents(body.total);
+  }
+  toString = () => `BuyCard(${this.who}, ${this.pkg}${this.declined ? ", declined" : ""})`;
+}
+
+class BuyOffline implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly pkg: number,
+    readonly method: "oxxo" | "spei",
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const c = m.customers[this.who]!;
+    const res = await call("POST", "/api/checkout/offline", c.headers, {
+      class_package_id: PACKAGES()[this.pkg]!.class_package_id,
+      method: this.method,
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+    });
+    if (res.statusCode === 200)
+      m.vouchers.push({
+        customer: this.who,
+        purchase_id: res.json().purchase_id,
+        cents: cents(res.json().total),
+      });
+  }
+  toString = () => `BuyOffline(${this.who}, ${this.pkg}, ${this.method})`;
+}
+
+class PayVoucher implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (m: Readonly<Model>) => m.vouchers.length > 0;
+  async run(m: Model) {
+    const v = m.vouchers[this.index % m.vouchers.length]!;
+    const c = m.customers[v.customer]!;
+    const res = await call("POST", `/api/payments/sandbox/vouchers/${v.purchase_id}/pay`, c.headers);
+    if (res.statusCode === 200 && res.json().result === "applied") {
+      const paid = await t.app.db
+        .select()
+        .from(purchases)
+        .where(eq(purchases.provider_ref, (await voucherRef(v.purchase_id))!));
+      m.paid.push(...paid.map((p) => p.purchase_id));
+      m.payments[v.customer]!++;
+      m.processorCents += v.cents;
+    }
+  }
+  toString = () => `PayVoucher(${this.index})`;
+}
+
+async function voucherRef(purchaseId: number) {
+  const [v] = await t.app.db
+    .select()
+    .from(payment_vouchers)
+    .where(eq(payment_vouchers.purchase_id, purchaseId));
+  return v?.provider_ref;
+}
+
+class ExpireVouchers implements fc.AsyncCommand<Model, Real> {
+  check = (m: Readonly<Model>) => m.vouchers.length > 0;
+  async run(m: Model) {
+    const ids = m.vouchers.map((v) => v.purchase_id);
+    await t.app.db
+      .update(payment_vouchers)
+      .set({ expires_at: new Date(Date.now() - 7 * 86_400_000) })
+      .where(and(inArray(payment_vouchers.purchase_id, ids), eq(payment_vouchers.status, "pending")));
+    await expireOverdueVouchers(t.app);
+  }
+  toString = () => "ExpireVouchers";
+}
+
+class CashOrder implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly pkg: number,
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const c = m.customers[this.who]!;
+    const res = await call("POST", "/api/checkout", c.headers, {
+      class_package_id: PACKAGES()[this.pkg]!.class_package_id,
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+    });
+    if (res.statusCode === 200 && !res.json().completed)
+      m.cashOrders.push({ customer: this.who, purchase_id: res.json().purchase_id });
+  }
+  toString = () => `CashOrder(${this.who}, ${this.pkg})`;
+}
+
+class ConfirmCash implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly index: number) {}
+  check = (m: Readonly<Model>) => m.cashOrders.length > 0;
+  async run(m: Model) {
+    const o = m.cashOrders[this.index % m.cashOrders.length]!;
+    const res = await call("POST", `/api/purchases/admin/${o.purchase_id}/confirm`, admin);
+    if (res.statusCode === 200 && res.json().granted) {
+      const [row] = await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, o.purchase_id));
+      const group = row!.provider_ref
+        ? await t.app.db.select().from(purchases).where(eq(purchases.provider_ref, row!.provider_ref))
+        : [row!];
+      m.paid.push(...group.map((p) => p.purchase_id));
+      m.payments[o.customer]!++;
+    }
+  }
+  toString = () => `ConfirmCash(${this.index})`;
+}
+
+class CounterSale implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly payment: "cash" | "card" | "transfer",
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const c = m.customers[this.who]!;
+    const res = await call("POST", `/api/customer/admin/${c.id}/sell`, admin, {
+      class_package_id: shop.packages.five.class_package_id,
+      payment: this.payment,
+      reference: this.payment === "cash" ? null : "4821",
+    });
+    if (res.statusCode === 200) {
+      m.paid.push(res.json().purchase_id);
+      m.payments[this.who]!++;
+    }
+  }
+  toString = () => `CounterSale(${this.who}, ${this.payment})`;
+}
+
+class Refund implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly index: number,
+    readonly part: "full" | "half" | "peso",
+  ) {}
+  check = (m: Readonly<Model>) => m.paid.length > 0;
+  async run(m: Model) {
+    const id = m.paid[this.index % m.paid.length]!;
+    const [p] = await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id));
+    const left = cents(p!.total_payment) - cents(p!.refunded_total);
+    const amount = this.part === "full" ? undefined : this.part === "peso" ? 1 : Math.floor(left / 2) / 100;
+    const res = await call("POST", `/api/purchases/admin/${id}/refund`, admin, {
+      idempotency_key: newKey(),
+      reason: "Modelo",
+      ...(amount === undefined ? {} : { amount }),
+    });
+    if (res.statusCode === 200 && p!.provider === "sandbox")
+      m.processorCents -= cents(res.json().refund.amount);
+  }
+  toString = () => `Refund(${this.index}, ${this.part})`;
+}
+
+/** Every invariant, read from the database after a step. */
+async function checkInvariants(m: Model) {
+  const ids = m.customers.map((c) => c.id);
+  const rows = await t.app.db.select().from(purchases).where(inArray(purchases.customer_id, ids));
+  const byId = new Map(rows.map((p) => [p.purchase_id, p]));
+  const charges = rows.length
+    ? await t.app.db
+        .select()
+        .from(invoices)
+        .where(inArray(invoices.purchase_id, [...byId.keys()]))
+    : [];
+  const given = rows.length
+    ? await t.app.db
+        .select()
+        .from(refunds)
+        .where(inArray(refunds.purchase_id, [...byId.keys()]))
+    : [];
+  const buckets = rows.length
+    ? await t.app.db
+        .select()
+        .from(available_classes)
+        .where(inArray(available_classes.purchase_id, [...byId.keys()]))
+    : [];
+
+  // The processor's money is what the app records as paid through it, less refunded.
+  const paidAtProcessor = charges
+    .filter((i) => byId.get(i.purchase_id)!.provider === "sandbox" && ["paid", "refunded"].includes(i.status))
+    .reduce((sum, i) => sum + cents(i.total_payment), 0);
+  const refundedAtProcessor = given
+    .filter((r) => r.provider === "sandbox" && r.status === "succeeded")
+    .reduce((sum, r) => sum + cents(r.amount), 0);
+  expect(paidAtProcessor - refundedAtProcessor, "processor money").toBe(m.processorCents);
+
+  for (const p of rows) {
+    const own = buckets.filter((b) => b.purchase_id === p.purchase_id);
+    // Credits once per paid purchase, none for an unpaid one.
+    if (!p.credits_granted_at) expect(own, `credits of unpaid purchase ${p.purchase_id}`).toHaveLength(0);
+    else expect(own.length, `buckets of purchase ${p.purchase_id}`).toBeLessThanOrEqual(1);
+    // A refund never exceeds what was paid, and the purchase's total is its refunds' sum.
+    const refunded = given
+      .filter((r) => r.purchase_id === p.purchase_id && r.status === "succeeded")
+      .reduce((sum, r) => sum + cents(r.amount), 0);
+    expect(refunded, `refunded of ${p.purchase_id}`).toBe(cents(p.refunded_total));
+    expect(refunded).toBeLessThanOrEqual(cents(p.total_payment));
+    if (refunded > 0 && refunded === cents(p.total_payment))
+      expect(
+        own.reduce((sum, b) => sum + Math.max(0, b.available_classes), 0),
+        `unused after full refund ${p.purchase_id}`,
+      ).toBe(0);
+  }
+
+  for (const [index, c] of m.customers.entries()) {
+    const fees = rows.filter(
+      (p) =>
+        p.customer_id === c.id && p.class_package_id === feeId && ["completed", "active"].includes(p.status),
+    );
+    expect(fees.length, `fees paid by customer ${index}`).toBeLessThanOrEqual(1);
+    const receipts = (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, c.email))).filter(
+      (e) => e.template === "purchase-receipt",
+    );
+    expect(receipts.length, `receipts of customer ${index}`).toBe(m.payments[index]);
+    for (const r of receipts) {
+      const amount = (label: string) => {
+        const found = new RegExp(`${label}[^:]*: \\$([\\d,]+\\.\\d{2})`).exec(r.text ?? "");
+        return found ? cents(found[1]!.replace(/,/g, "")) : 0;
+      };
+      const iva = [...(r.text ?? "").matchAll(/IVA[^:\n]*: \$([\d,]+\.\d{2})/g)].reduce(
+        (sum, x) => sum + cents(x[1]!.replace(/,/g, "")),
+        0,
+      );
+      expect(amount("Subtotal") + iva, "subtotal + IVA = total").toBe(amount("Total pagado"));
+    }
+  }
+}
+
+/** Each command, then the invariants. */
+function checked(command: fc.AsyncCommand<Model, Real>): fc.AsyncCommand<Model, Real> {
+  return {
+    check: (m) => command.check(m),
+    run: async (m, r) => {
+      await command.run(m, r);
+      await checkInvariants(m);
+    },
+    toString: () => command.toString(),
+  };
+}
+
+const who = fc.nat({ max: 2 });
+const commands = [
+  fc.tuple(who, fc.nat({ max: 2 }), fc.boolean()).map(([w, p, d]) => checked(new BuyCard(w, p, d))),
+  fc
+    .tuple(who, fc.nat({ max: 1 }), fc.constantFrom("oxxo" as const, "spei" as const))
+    .map(([w, p, method]) => checked(new BuyOffline(w, p, method))),
+  fc.nat().map((i) => checked(new PayVoucher(i))),
+  fc.constant(null).map(() => checked(new ExpireVouchers())),
+  fc.tuple(who, fc.nat({ max: 1 })).map(([w, p]) => checked(new CashOrder(w, p))),
+  fc.nat().map((i) => checked(new ConfirmCash(i))),
+  fc
+    .tuple(who, fc.constantFrom("cash" as const, "card" as const, "transfer" as const))
+    .map(([w, pay]) => checked(new CounterSale(w, pay))),
+  fc
+    .tuple(fc.nat(), fc.constantFrom("full" as const, "half" as const, "peso" as const))
+    .map(([i, part]) => checked(new Refund(i, part))),
+];
+
+const RUNS = Number(process.env.COMMERCE_MODEL_RUNS ?? 3);
+const MAX_COMMANDS = Number(process.env.COMMERCE_MODEL_COMMANDS ?? (RUNS > 3 ? 30 : 10));
+const SEED = process.env.COMMERCE_MODEL_SEED ? Number(process.env.COMMERCE_MODEL_SEED) : 3535;
+
+describe("commerce invariants under random sequences of operations (model-based)", () => {
+  it(
+    `hold after every step (${RUNS} runs of up to ${MAX_COMMANDS} operations, seed ${SEED})`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.commands(commands, { maxCommands: MAX_COMMANDS }), async (cmds) => {
+          const customers: Customer[] = [];
+          for (let i = 0; i < 3; i++) {
+            const login = await customerLogin(t, `Modelo ${i}`);
+            customers.push({ headers: login.headers, id: login.customer_id, email: login.email });
+          }
+          const model: Model = {
+            customers,
+            paid: [],
+            vouchers: [],
+            cashOrders: [],
+            payments: [0, 0, 0],
+            processorCents: 0,
+          };
+          await fc.asyncModelRun(() => ({ model, real: { app: t } }), cmds);
+        }),
+        {
+          numRuns: RUNS,
+          seed: SEED,
+          ...(process.env.COMMERCE_MODEL_PATH ? { path: process.env.COMMERCE_MODEL_PATH } : {}),
+          // A failure prints the seed, the path and the shrunk sequence of operations to replay.
+          verbose: 1,
+        },
+      );
+    },
+    RUNS > 3 ? 600_000 : 60_000,
+  );
+});
