@@ -194,7 +194,10 @@ describe("Facturapi (the PAC) on the compiled server", () => {
   });
 
   it("emails it through SMTP with the PDF and XML attached (a real SMTP conversation, parsed)", async () => {
-    const mail = await smtp.waitFor(customer.email, (m) => /factura/i.test(decodeHeader(m.raw)));
+    // By its subject: the purchase's receipt, sent before it, mentions facturas in its text.
+    const mail = await smtp.waitFor(customer.email, (m) =>
+      /factura/i.test(decodeHeader(parseMime(m.raw).headers.subject ?? "")),
+    );
     const message = parseMime(mail.raw);
     expect(mail.from).toBe("facturas@estudio.test");
     expect(decodeHeader(message.headers.subject ?? "")).toMatch(/factura/i);
