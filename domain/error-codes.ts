@@ -197,6 +197,8 @@ export const errorCodes = {
   WEBHOOK_PURCHASE_UNKNOWN: { status: 409, message: "purchaseNotFound" },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: "webhookSignatureInvalid" },
   WRONG_PASSWORD: { status: 401, message: "wrongPassword" },
+  // Identity and control (decisions 0053-0056): kept together so parallel branches merge cleanly.
+  STAFF_ACCOUNT_PROTECTED: { status: 403, message: "staffAccountProtected" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

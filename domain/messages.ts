@@ -423,6 +423,11 @@ export const messages = {
   staffPasswordMismatch: "La contraseña no coincide con la de tu cuenta.",
   staffNameRequired: "Escribe tu nombre.",
   staffEmailTaken: "Ya hay una cuenta con este correo; usa otro.",
+  // Identity and control (decisions 0053-0056): who may change a login, first owner, sessions.
+  staffAccountProtected:
+    "Esta cuenta es de una persona del equipo: solo ella puede cambiar su correo, su contraseña o su acceso.",
+  customerEmailChangePending:
+    "Guardamos los cambios. El correo de acceso cambiará a {email} cuando la persona lo confirme desde esa dirección; también avisamos a su correo actual.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

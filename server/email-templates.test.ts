@@ -5,6 +5,7 @@ import { type AppConfig, resolveAppConfig } from "../domain/app-config";
 import {
   emailChangedNoticeEmail,
   emailChangeEmail,
+  emailChangeRequestedNoticeEmail,
   passwordResetEmail,
   staffInvitationEmail,
 } from "./modules/mail/templates/account";
@@ -107,6 +108,8 @@ const samples: Record<string, () => Promise<RenderedMail> | RenderedMail> = {
     }),
   "email-changed-notice": () =>
     emailChangedNoticeEmail(brand, { name: "Ana", newEmail: "ana.nueva@correo.mx" }),
+  "email-change-requested": () =>
+    emailChangeRequestedNoticeEmail(brand, { name: "Ana", newEmail: "ana.nueva@correo.mx" }),
   booking_confirmed: () =>
     bookingConfirmedEmail(brand, { name: "Ana", klass, spot: "B3", guest: "Luis Pérez", intro: undefined }),
   waitlist_promoted: () =>

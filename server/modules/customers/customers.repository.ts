@@ -28,6 +28,12 @@ export async function insertCustomer(db: Db, values: NewCustomer) {
 }
 
 /** Undoes a sign-up whose customer record could not be written (sessions and accounts cascade). */
+/** The stored role of a login (customer, owner, manager, front_desk, coach), null if it is gone. */
+export async function loginRole(db: Db, uid: string): Promise<string | null> {
+  const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, uid)).limit(1);
+  return row ? (row.role ?? "customer") : null;
+}
+
 export async function deleteLogin(db: Db, uid: string): Promise<void> {
   await db.delete(user).where(eq(user.id, uid));
 }

@@ -62,7 +62,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        errors: ["PHONE_IN_USE", "FILE_NOT_OWNED"],
+        errors: ["PHONE_IN_USE", "FILE_NOT_OWNED", "STAFF_ACCOUNT_PROTECTED"],
         tags: ["clientes"],
         summary:
           "Actualiza un perfil. Un cliente: el suyo (customer_id, si viene, debe ser el propio; si no, 403). Un administrador: con el customer_id de otro cliente edita su nombre, apellido y teléfono (auditado)",

@@ -81,6 +81,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND", "ACCOUNT_CLOSED", "STAFF_ACCOUNT_PROTECTED"],
         tags: ["privacidad"],
         summary:
           "Confirma el cierre de una cuenta: borra los datos personales, conserva compras y asistencias",

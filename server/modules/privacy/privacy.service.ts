@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { type Actor, auditedChange, recordAudit } from "../audit/audit.service";
+import { assertMayChangeLogin } from "../customers/customers.service";
 import { brandOf } from "../mail/templates/brand";
 import { closureRequestEmail } from "../mail/templates/privacy";
 import {
@@ -115,6 +116,8 @@ export async function closeCustomerAccount(db: Db, actor: Actor, customerId: num
   return auditedChange(db, actor, async (tx) => {
     const customer = await lockCustomer(tx, customerId);
     if (!customer) throw AppError.of("CUSTOMER_NOT_FOUND");
+    // A team member's login is closed only after they leave the team (decision 0053).
+    await assertMayChangeLogin(tx, actor.user_id, customer, "login");
     const status = await closureStatus(tx, customerId);
     if (status.status === "closed") throw AppError.of("ACCOUNT_CLOSED");
     const now = new Date();

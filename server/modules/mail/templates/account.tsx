@@ -21,21 +21,34 @@ export function PasswordReset({ brand, name, link }: { brand: Brand; name: strin
 export const passwordResetEmail = (brand: Brand, props: { name: string; link: string }) =>
   renderMail("Restablece tu contraseña", <PasswordReset brand={brand} {...props} />);
 
-type EmailChangeProps = { brand: Brand; name: string; link: string; hours: number };
+type EmailChangeProps = {
+  brand: Brand;
+  name: string;
+  link: string;
+  hours: number;
+  /** The studio's desk asked for it on the person's behalf (decision 0053). */
+  byStudio?: boolean;
+};
 
 /** Sent to the new address: the change happens only when this link is opened. */
-export function EmailChange({ brand, name, link, hours }: EmailChangeProps) {
+export function EmailChange({ brand, name, link, hours, byStudio = false }: EmailChangeProps) {
   return (
     <Layout
       brand={brand}
       title="Confirma tu nuevo correo"
-      preview={`Pediste usar este correo en tu cuenta de ${brand.name}.`}
+      preview={
+        byStudio
+          ? `${brand.name} pidió usar este correo en tu cuenta.`
+          : `Pediste usar este correo en tu cuenta de ${brand.name}.`
+      }
       action={{ label: "Confirmar mi correo", url: link }}
     >
       <P>Hola {name}:</P>
       <P>
-        Pediste usar este correo en tu cuenta de {brand.name}. Para confirmarlo abre este enlace (vence en{" "}
-        {hours === 1 ? "1 hora" : `${hours} horas`}).
+        {byStudio
+          ? `El estudio ${brand.name} pidió usar este correo para entrar a tu cuenta.`
+          : `Pediste usar este correo en tu cuenta de ${brand.name}.`}{" "}
+        Para confirmarlo abre este enlace (vence en {hours === 1 ? "1 hora" : `${hours} horas`}).
       </P>
       <P>Hasta que lo abras seguirás entrando con tu correo actual. Si no lo pediste, ignora este mensaje.</P>
     </Layout>
@@ -62,6 +75,30 @@ export function EmailChangedNotice({ brand, name, newEmail }: EmailChangedProps)
 
 export const emailChangedNoticeEmail = (brand: Brand, props: Omit<EmailChangedProps, "brand">) =>
   renderMail("Tu correo cambió", <EmailChangedNotice brand={brand} {...props} />);
+
+/**
+ * Sent to the current address when the studio's desk asks to change it (decision 0053): nothing
+ * has changed yet, and the person can stop it by telling the studio.
+ */
+export function EmailChangeRequestedNotice({ brand, name, newEmail }: EmailChangedProps) {
+  return (
+    <Layout
+      brand={brand}
+      title="Pidieron cambiar tu correo"
+      preview={`El estudio pidió cambiar tu correo a ${newEmail}.`}
+    >
+      <P>Hola {name}:</P>
+      <P>
+        El estudio {brand.name} pidió que tu cuenta use el correo {newEmail}. El cambio solo ocurre si se
+        confirma desde esa dirección; mientras tanto sigues entrando con este correo.
+      </P>
+      <P>Si no lo pediste, comunícate con el estudio.</P>
+    </Layout>
+  );
+}
+
+export const emailChangeRequestedNoticeEmail = (brand: Brand, props: Omit<EmailChangedProps, "brand">) =>
+  renderMail("Pidieron cambiar tu correo", <EmailChangeRequestedNotice brand={brand} {...props} />);
 
 type StaffInvitationProps = {
   brand: Brand;
