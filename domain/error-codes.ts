@@ -199,6 +199,7 @@ export const errorCodes = {
   WRONG_PASSWORD: { status: 401, message: "wrongPassword" },
   // Identity and control (decisions 0053-0056): kept together so parallel branches merge cleanly.
   STAFF_ACCOUNT_PROTECTED: { status: 403, message: "staffAccountProtected" },
+  SETUP_CODE_INVALID: { status: 403, message: "setupCodeInvalid" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -426,6 +426,9 @@ export const messages = {
   // Identity and control (decisions 0053-0056): who may change a login, first owner, sessions.
   staffAccountProtected:
     "Esta cuenta es de una persona del equipo: solo ella puede cambiar su correo, su contraseña o su acceso.",
+  setupCodeInvalid:
+    "Ese código de configuración no es válido o ya venció. Cópialo de lo que el servidor mostró al arrancar (al reiniciarlo muestra uno nuevo).",
+  setupCodeRequired: "Escribe el código de configuración.",
   customerEmailChangePending:
     "Guardamos los cambios. El correo de acceso cambiará a {email} cuando la persona lo confirme desde esa dirección; también avisamos a su correo actual.",
 } as const;

@@ -162,7 +162,9 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: authRateLimit() },
       schema: {
         tags,
-        summary: "Crea la cuenta del propietario en un estudio nuevo (una sola vez)",
+        summary:
+          "Crea la cuenta del propietario en un estudio nuevo (una sola vez), con el código de configuración que el servidor muestra al arrancar",
+        errors: ["SETUP_CLOSED", "SETUP_CODE_INVALID", "ACCOUNT_EXISTS", "PASSWORD_POLICY"],
         body: firstOwnerBody,
         response: { 200: firstOwnerAnswer },
       },
