@@ -200,6 +200,7 @@ export const errorCodes = {
   // Identity and control (decisions 0053-0056): kept together so parallel branches merge cleanly.
   STAFF_ACCOUNT_PROTECTED: { status: 403, message: "staffAccountProtected" },
   SETUP_CODE_INVALID: { status: 403, message: "setupCodeInvalid" },
+  SESSION_NOT_FOUND: { status: 404, message: "sessionNotFound" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -429,6 +429,8 @@ export const messages = {
   setupCodeInvalid:
     "Ese código de configuración no es válido o ya venció. Cópialo de lo que el servidor mostró al arrancar (al reiniciarlo muestra uno nuevo).",
   setupCodeRequired: "Escribe el código de configuración.",
+  sessionEnded: "Cerramos esa sesión.",
+  sessionNotFound: "Esa sesión ya no está abierta.",
   customerEmailChangePending:
     "Guardamos los cambios. El correo de acceso cambiará a {email} cuando la persona lo confirme desde esa dirección; también avisamos a su correo actual.",
 } as const;

@@ -178,10 +178,14 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
       const url = new URL(request.url, app.config.publicUrl);
       const body = withForcedRevocation(path, request.body);
       const hasBody = request.method !== "GET" && body !== undefined;
+      const headers = fromNodeHeaders(request.headers);
+      // better-auth stores the session's address from this header: the one Fastify established
+      // (trustProxy-aware), not whatever a client wrote in its own X-Forwarded-For.
+      headers.set("x-forwarded-for", request.ip);
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
-          headers: fromNodeHeaders(request.headers),
+          headers,
           body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
@@ -194,12 +198,18 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
       // remembered may have ended. Forgetting all of them is cheap and obviously correct.
       if (request.method === "POST" && path !== "/sign-in/email") verified.clear();
       reply.status(response.status);
+      const browser = fromBrowser(request);
       for (const [key, value] of response.headers) {
-        if (key.toLowerCase() !== "set-cookie") reply.header(key, value);
+        const name = key.toLowerCase();
+        if (name === "set-cookie") continue;
+        // A page's script never gets a session token: the HttpOnly cookie is its only credential.
+        if (browser && (name === "set-auth-token" || name === "access-control-expose-headers")) continue;
+        reply.header(key, value);
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(response.body ? await response.text() : null);
+      const text = response.body ? await response.text() : null;
+      return reply.send(browser && text ? withoutSessionTokens(text) : text);
     },
   });
 });
@@ -213,6 +223,35 @@ function withForcedRevocation(path: string, body: unknown): unknown {
   return { ...body, revokeOtherSessions: true };
 }
 
+/**
+ * Whether a request comes from a web page (decision 0055): browsers add `Sec-Fetch-Site` to every
+ * fetch (and `Origin` to writes), and a page's script can remove neither. API clients (apps,
+ * scripts, the tests' inject and Node's fetch) send neither and keep getting their Bearer token.
+ */
+export function fromBrowser(request: FastifyRequest): boolean {
+  return request.headers["sec-fetch-site"] !== undefined || request.headers.origin !== undefined;
+}
+
+/** better-auth's JSON answers with every `token` field removed (sign-in, get-session, change-password). */
+function withoutSessionTokens(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node as Record<string, unknown>)
+        .filter(([key]) => key !== "token")
+        .map(([key, v]) => [key, strip(v)]),
+    );
+  };
+  return JSON.stringify(strip(value));
+}
+
 /** "/api/auth/sign-in/email?x" → "/sign-in/email". */
 function authPath(request: FastifyRequest): string {
   return request.url.split("?")[0]!.replace(/^\/api\/auth/, "");
@@ -221,18 +260,19 @@ function authPath(request: FastifyRequest): string {
 /**
  * The better-auth endpoints the app uses; every other one (sign-up, which POST /api/customer/signup
  * replaces; update-user and change-email, which would skip our customer record; the admin
- * plugin's ban, remove, set-password and impersonation, which would skip the audit log) answers
- * 404. An allow-list, so an endpoint a better-auth upgrade adds is closed until we choose it.
+ * plugin's ban, remove, set-password and impersonation, which would skip the audit log;
+ * list-sessions and revoke-session, which hand out and take session tokens: GET and DELETE
+ * /api/account/sessions list and end sessions by id instead, decision 0055) answers 404. An
+ * allow-list, so an endpoint a better-auth upgrade adds is closed until we choose it.
  */
 const OPEN_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
-  GET: new Set(["/get-session", "/list-sessions", "/ok"]),
+  GET: new Set(["/get-session", "/ok"]),
   POST: new Set([
     "/sign-in/email",
     "/sign-out",
     "/request-password-reset",
     "/reset-password",
     "/change-password",
-    "/revoke-session",
     "/revoke-sessions",
     "/revoke-other-sessions",
   ]),

@@ -5,6 +5,7 @@ import {
   emailChangeBody,
   emailConfirmAnswer,
   emailConfirmBody,
+  mySessionsAnswer,
   passwordPolicyAnswer,
   phoneAnswer,
   phoneQuery,
@@ -14,14 +15,16 @@ import {
   recoverAnswer,
   recoverBody,
   sessionAnswer,
+  sessionIdParams,
   signupAnswer,
   signupBody,
   signupDocumentedBody,
 } from "../../../domain/api/customers";
+import { messageAnswer } from "../../../domain/api/wire";
 import { normalizePhone, signupSchema } from "../../../domain/customers";
 import { AppError } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
-import { authRateLimit, currentCustomerId, requireUser, signedInUser } from "../../plugins/auth";
+import { authRateLimit, currentCustomerId, fromBrowser, requireUser, signedInUser } from "../../plugins/auth";
 import {
   countNamedIdentity,
   limitDistinctIdentities,
@@ -42,6 +45,7 @@ import {
 } from "./customers.service";
 import { confirmEmailChange, requestEmailChange } from "./email-change.service";
 import { parseBody } from "./parse-body";
+import { endMySession, mySessions } from "./sessions.service";
 
 const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -141,6 +145,38 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/account/sessions",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ["clientes"],
+        summary:
+          "Mis sesiones abiertas: dispositivo, lugar (dirección IP) y hora de cada una; nunca su token",
+        response: { 200: mySessionsAnswer },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { sessions: await mySessions(app, request) };
+    },
+  );
+
+  app.delete(
+    "/account/sessions/:id",
+    {
+      onRequest: requireUser,
+      schema: {
+        errors: ["SESSION_NOT_FOUND"],
+        tags: ["clientes"],
+        summary: "Cierra una de mis sesiones (también la actual)",
+        params: sessionIdParams,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => endMySession(app, request, request.params.id),
+  );
+
+  app.get(
     "/customer/phone",
     {
       config: { rateLimit: authRateLimit({ max: 60 }) },
@@ -195,7 +231,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         const { customer, headers } = await signUpCustomer({ db: app.db, auth: app.auth, config }, input);
         const cookies = headers.getSetCookie();
         if (cookies.length > 0) reply.header("set-cookie", cookies);
-        const token = headers.get("set-auth-token");
+        const token = fromBrowser(request) ? null : headers.get("set-auth-token");
         if (token)
           reply.header("set-auth-token", token).header("access-control-expose-headers", "set-auth-token");
         return reply.status(201).send({ customer: { ...customer, role: "customer" as const } });
