@@ -65,8 +65,9 @@ export type RecordUpdate = {
   last_name: string | null;
   email: string;
   phone: string | null;
-  birthdate: string | null;
-  instagram: string | null;
+  /** undefined: leave it as it is (decision 0056); null: clear it. */
+  birthdate?: string | null;
+  instagram?: string | null;
   /** undefined: leave the address as it is; null: remove it. */
   address?: Address | null;
 };
@@ -90,14 +91,17 @@ export async function updateRecord(db: Db, actor: Actor, id: number, input: Reco
       if (input.phone && (await isPhoneInUse(tx, input.phone, id))) throw phoneInUse();
       if (emailChanged && (await emailTakenByOtherLogin(tx, input.email, current.uid))) throw emailTaken();
       const loginEmail = emailChanged && current.uid !== null;
-      const values: CustomerPatch = {
-        name: input.name,
-        last_name: input.last_name,
-        email: loginEmail ? current.email : input.email,
-        phone: input.phone,
-        birthdate: input.birthdate,
-        instagram: input.instagram,
-      };
+      // A field left out of the request keeps its value (decision 0056): only given keys are set.
+      const values = Object.fromEntries(
+        Object.entries({
+          name: input.name,
+          last_name: input.last_name,
+          email: loginEmail ? current.email : input.email,
+          phone: input.phone,
+          birthdate: input.birthdate,
+          instagram: input.instagram,
+        }).filter(([, value]) => value !== undefined),
+      ) as CustomerPatch;
       const change = diff(current as unknown as Record<string, unknown>, values);
       const updated = change.changed ? await patchCustomer(tx, id, values) : current;
       const email_change =
