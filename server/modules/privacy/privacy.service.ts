@@ -9,8 +9,12 @@ import {
   anonymiseCustomer,
   closureEvents,
   customerRow,
+  dropLoginVerifications,
+  eraseFromOutbox,
   exportSections,
+  identityOf,
   lockCustomer,
+  redactAuditTrail,
   retireLogin,
 } from "./privacy.repository";
 
@@ -122,8 +126,16 @@ export async function closeCustomerAccount(db: Db, actor: Actor, customerId: num
     if (status.status === "closed") throw AppError.of("ACCOUNT_CLOSED");
     const now = new Date();
     const email = closedAccountEmail(customerId);
+    // Read before anything is blanked: the addresses and names other tables may have copied.
+    const who = await identityOf(tx, customer);
     await anonymiseCustomer(tx, customerId, email, now);
-    if (customer.uid) await retireLogin(tx, customer.uid, email);
+    if (customer.uid) {
+      await dropLoginVerifications(tx, customer.uid);
+      await retireLogin(tx, customer.uid, email);
+    }
+    // Decision 0056 §2: the outbox (and with it "Exportar todo") and the audit details too.
+    await eraseFromOutbox(tx, who, email);
+    await redactAuditTrail(tx, customerId, who, email);
     return {
       result: { customer_id: customerId, status: "closed" as const, closed_at: now },
       audit: {
