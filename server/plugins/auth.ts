@@ -8,7 +8,7 @@ import fp from "fastify-plugin";
 import { resolveAppConfig } from "../../domain/app-config";
 import { PASSWORD_HARD_MAX } from "../../domain/auth";
 import { AppError, forbidden, unauthorized } from "../../domain/errors";
-import { t } from "../../domain/messages";
+import { messages, t } from "../../domain/messages";
 import { type StaffRole, staffRoleOf } from "../../domain/staff";
 import type { AppConfigEnv } from "../config";
 import type { Db } from "../db/client";
@@ -208,7 +208,8 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      const text = response.body ? await response.text() : null;
+      let text = response.body ? await response.text() : null;
+      if (text && path === "/request-password-reset") text = inSpanish(text);
       return reply.send(browser && text ? withoutSessionTokens(text) : text);
     },
   });
@@ -230,6 +231,16 @@ function withForcedRevocation(path: string, body: unknown): unknown {
  */
 export function fromBrowser(request: FastifyRequest): boolean {
   return request.headers["sec-fetch-site"] !== undefined || request.headers.origin !== undefined;
+}
+
+/** The reset request's answer said "If this email exists in our system…": ours says it in Spanish. */
+function inSpanish(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    return JSON.stringify({ ...body, message: messages.recoverySent });
+  } catch {
+    return text;
+  }
 }
 
 /** better-auth's JSON answers with every `token` field removed (sign-in, get-session, change-password). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../domain/messages";
 import { customers } from "../../db/schema/customers";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { testDriver } from "../../test/test-driver";
@@ -61,6 +62,19 @@ describe(`current user (${testDriver()})`, () => {
     expect(
       (await t.app.inject({ method: "GET", url: "/api/customer", headers: { cookie } })).statusCode,
     ).toBe(401);
+  });
+
+  it("better-auth's reset request answers in Spanish (decision 0056 §4)", async () => {
+    const { email } = await t.signUp();
+    for (const address of [email, "nadie@prueba.mx"]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        payload: { email: address, redirectTo: "/restablecer" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ message: messages.recoverySent });
+    }
   });
 
   /** Decision 0055: a page's script never receives a session token; sessions are listed by id. */
