@@ -201,6 +201,7 @@ export const errorCodes = {
   STAFF_ACCOUNT_PROTECTED: { status: 403, message: "staffAccountProtected" },
   SETUP_CODE_INVALID: { status: 403, message: "setupCodeInvalid" },
   SESSION_NOT_FOUND: { status: 404, message: "sessionNotFound" },
+  SIGN_IN_THROTTLED: { status: 429, message: "signInThrottled" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -138,7 +138,7 @@ export const messages = {
   passwordUpdated: "Tu contraseña se actualizó. Cerramos tu sesión en los demás dispositivos.",
   currentPasswordRequired: "Escribe tu contraseña actual.",
   tooManyEmails:
-    "Demasiados intentos con correos distintos desde esta conexión. Inténtalo de nuevo en una hora.",
+    "Demasiados intentos con correos distintos desde esta conexión. Espera {seconds} segundos e inténtalo de nuevo.",
   emailSameAsCurrent: "Ese ya es tu correo.",
   emailChangeLinkInvalid:
     "El enlace para confirmar tu correo no es válido o ya venció. Pide otro desde Mi Información.",
@@ -429,6 +429,8 @@ export const messages = {
   setupCodeInvalid:
     "Ese código de configuración no es válido o ya venció. Cópialo de lo que el servidor mostró al arrancar (al reiniciarlo muestra uno nuevo).",
   setupCodeRequired: "Escribe el código de configuración.",
+  signInThrottled:
+    "Demasiados intentos con esta cuenta desde esta conexión. Espera {seconds} segundos e inténtalo de nuevo.",
   sessionEnded: "Cerramos esa sesión.",
   sessionNotFound: "Esa sesión ya no está abierta.",
   customerEmailChangePending:

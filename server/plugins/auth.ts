@@ -16,11 +16,16 @@ import { account, session, user, verification } from "../db/schema/auth";
 import type { AppConfigService } from "../modules/app-config/app-config.service";
 import { passwordResetEmail } from "../modules/mail/templates/account";
 import { brandOf } from "../modules/mail/templates/brand";
+import { sendNewSignInNotice, sendPasswordChangedNotice, userOfResetToken } from "./account-notices";
 import {
-  accountLockedForGuessing,
+  accountThrottled,
+  accountWaitMs,
+  clientAddress,
   countNamedIdentity,
   limitDistinctIdentities,
+  limitDistinctIdentitiesBeforeSending,
   recordFailedPassword,
+  refusalWhileThrottled,
 } from "./guessing-limit";
 import type { Mailer } from "./mailer";
 import { passwordProblemFor } from "./password-check";
@@ -30,6 +35,7 @@ import { scopeBetterAuthStorages } from "./scoped-async-storage";
 import { credentialKey, SessionCache } from "./session-cache";
 import { findCustomerIdByUid, loginExists } from "./session-logins";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
+import { isTrustedDevice, trustDeviceCookie } from "./trusted-device";
 
 /**
  * The coarse role existing handlers branch on: "admin" is staff who act for the studio on
@@ -157,9 +163,22 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
-    config: { rateLimit: authRateLimit({ allow: (request) => !isSensitiveAuthPath(authPath(request)) }) },
+    // Sign-in is slowed by growing delays per address and account instead (guessing-limit.ts,
+    // decision 0056 §3): a fixed cap per address and email would lock the owner out for 15
+    // minutes behind a shared Wi-Fi. Recovery and resets keep the cap (they send email).
+    config: {
+      rateLimit: authRateLimit({
+        allow: (request) => {
+          const path = authPath(request);
+          return !isSensitiveAuthPath(path) || path === "/sign-in/email";
+        },
+      }),
+    },
     preHandler: async (request, reply) => {
-      if (isSensitiveAuthPath(authPath(request))) await limitDistinctIdentities(request, reply);
+      const path = authPath(request);
+      // A reset request emails whatever address it names: it waits before anything is sent.
+      if (path === "/request-password-reset") await limitDistinctIdentitiesBeforeSending(request, reply);
+      else if (isSensitiveAuthPath(path)) await limitDistinctIdentities(request, reply);
     },
     // Recovery emails count whatever the answer; a sign-in only when it was refused.
     onResponse: async (request, reply) => {
@@ -171,10 +190,22 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
       if (!isOpenAuthEndpoint(request.method, path))
         throw AppError.of("NOT_FOUND", { message: "routeNotFound" });
       const email = signInEmail(path, request.body);
-      if (email !== null && accountLockedForGuessing(app, email)) {
-        throw AppError.of("RATE_LIMITED");
+      const address = clientAddress(request);
+      if (email !== null) {
+        // Decision 0056 §3: this address waits on this account; other addresses and this
+        // account's trusted browsers do not.
+        const trusted = isTrustedDevice(request, app.config.authSecret, email);
+        const wait = await accountWaitMs(app, email, address, trusted);
+        if (wait > 0) throw accountThrottled(wait);
       }
       await checkNewPassword(app, request, path, request.body);
+      // Whose password changes, for the notice (a reset's token is spent by the call).
+      const passwordOwner =
+        path === "/change-password"
+          ? ((await request.getUser())?.id ?? null)
+          : path === "/reset-password"
+            ? await userOfResetToken(app, (request.body as { token?: unknown } | undefined)?.token)
+            : null;
       const url = new URL(request.url, app.config.publicUrl);
       const body = withForcedRevocation(path, request.body);
       const hasBody = request.method !== "GET" && body !== undefined;
@@ -191,7 +222,12 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
       );
       if (response.status >= 400) {
         const error = await translateAuthError(app, path, response, request.body);
-        if (email !== null && error.code === "WRONG_PASSWORD") recordFailedPassword(app, email);
+        if (email !== null && error.code === "WRONG_PASSWORD") recordFailedPassword(app, email, address);
+        // The two sign-in messages tell a guesser whether an email has an account: while this
+        // address waits for naming new emails, they become 429 (a right password still signs in).
+        if (error.code === "WRONG_PASSWORD" || error.code === "USER_NOT_FOUND") {
+          throw refusalWhileThrottled(request, error);
+        }
         throw error;
       }
       // Sign-out, password change or reset, revocations, admin actions: sessions this instance
@@ -210,6 +246,22 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       let text = response.body ? await response.text() : null;
       if (text && path === "/request-password-reset") text = inSpanish(text);
+      if (path === "/sign-in/email" && email !== null && text) {
+        const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
+        if (userId) await sendNewSignInNotice(app, request, userId);
+        if (browser) {
+          reply.header("set-cookie", [
+            ...cookies,
+            trustDeviceCookie(
+              request,
+              app.config.authSecret,
+              email,
+              app.config.publicUrl.startsWith("https://"),
+            ),
+          ]);
+        }
+      }
+      if (passwordOwner) await sendPasswordChangedNotice(app, passwordOwner);
       return reply.send(browser && text ? withoutSessionTokens(text) : text);
     },
   });

@@ -109,6 +109,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
     if (appError.status === 503) reply.header("retry-after", "5");
+    // The guessing delays say how long to wait (decision 0056 §3).
+    const retryAfter = appError.details?.retry_after;
+    if (appError.status === 429 && typeof retryAfter === "number")
+      reply.header("retry-after", String(retryAfter));
     return reply.status(appError.status).send(appError.toBody());
   });
 });

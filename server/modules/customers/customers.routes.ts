@@ -28,7 +28,9 @@ import { authRateLimit, currentCustomerId, fromBrowser, requireUser, signedInUse
 import {
   countNamedIdentity,
   limitDistinctIdentities,
+  limitDistinctIdentitiesBeforeSending,
   recordNamedIdentity,
+  refusalWhileThrottled,
 } from "../../plugins/guessing-limit";
 import { passwordProblemFor } from "../../plugins/password-check";
 import { actorOf } from "../audit/actor";
@@ -97,8 +99,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customer/email",
     {
       onRequest: requireUser,
-      preHandler: limitDistinctIdentities,
-      // Every request sends an email to the address it names.
+      // Every request sends an email to the address it names: it waits before sending (0056 §3).
+      preHandler: limitDistinctIdentitiesBeforeSending,
       onResponse: countNamedIdentity({ always: true }),
       config: { rateLimit: authRateLimit() },
       schema: {
@@ -197,8 +199,13 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         return { exists: customer !== null, customer };
       }
       const exists = phone.length > 0 && (await isPhoneInUse(app.db, phone, current?.customer_id ?? null));
-      // A phone that has an account is what a guesser is after: that answer counts.
-      if (exists) recordNamedIdentity(request);
+      // A phone that has an account is what a guesser is after: that answer counts, and while
+      // this address waits (decision 0056 §3) it is a 429 instead.
+      if (exists) {
+        const refusal = refusalWhileThrottled(request, null);
+        if (refusal) throw refusal;
+        recordNamedIdentity(request);
+      }
       return { exists };
     },
   );
@@ -221,20 +228,27 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const config = await app.appConfig.get();
-        const input = parseBody(signupSchema(passwordPolicy(config)), request.body);
-        const weak = await passwordProblemFor(app, input.password, {
-          email: input.email,
-          names: [input.name, input.last_name],
-        });
-        if (weak) throw new AppError(400, "PASSWORD_POLICY", weak, { fields: { password: weak } });
-        const { customer, headers } = await signUpCustomer({ db: app.db, auth: app.auth, config }, input);
-        const cookies = headers.getSetCookie();
-        if (cookies.length > 0) reply.header("set-cookie", cookies);
-        const token = fromBrowser(request) ? null : headers.get("set-auth-token");
-        if (token)
-          reply.header("set-auth-token", token).header("access-control-expose-headers", "set-auth-token");
-        return reply.status(201).send({ customer: { ...customer, role: "customer" as const } });
+        try {
+          const config = await app.appConfig.get();
+          const input = parseBody(signupSchema(passwordPolicy(config)), request.body);
+          const weak = await passwordProblemFor(app, input.password, {
+            email: input.email,
+            names: [input.name, input.last_name],
+          });
+          if (weak) throw new AppError(400, "PASSWORD_POLICY", weak, { fields: { password: weak } });
+          const { customer, headers } = await signUpCustomer({ db: app.db, auth: app.auth, config }, input);
+          const cookies = headers.getSetCookie();
+          if (cookies.length > 0) reply.header("set-cookie", cookies);
+          const token = fromBrowser(request) ? null : headers.get("set-auth-token");
+          if (token)
+            reply.header("set-auth-token", token).header("access-control-expose-headers", "set-auth-token");
+          return reply.status(201).send({ customer: { ...customer, role: "customer" as const } });
+        } catch (error) {
+          // "Already has an account" tells a guesser something: a 429 while this address waits
+          // (decision 0056 §3); a new account goes through.
+          if (error instanceof AppError && error.status === 409) throw refusalWhileThrottled(request, error);
+          throw error;
+        }
       },
     );
   }
@@ -243,7 +257,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customer/recover",
     {
       config: { rateLimit: authRateLimit() },
-      preHandler: limitDistinctIdentities,
+      preHandler: limitDistinctIdentitiesBeforeSending,
       onResponse: countNamedIdentity({ always: true }),
       schema: {
         tags: ["clientes"],

@@ -100,6 +100,48 @@ export function EmailChangeRequestedNotice({ brand, name, newEmail }: EmailChang
 export const emailChangeRequestedNoticeEmail = (brand: Brand, props: Omit<EmailChangedProps, "brand">) =>
   renderMail("Pidieron cambiar tu correo", <EmailChangeRequestedNotice brand={brand} {...props} />);
 
+type SignInNoticeProps = { brand: Brand; name: string; device: string; place: string | null; when: string };
+
+/** A sign-in from a device this account had not used (decision 0056 §3). Transactional. */
+export function NewSignInNotice({ brand, name, device, place, when }: SignInNoticeProps) {
+  return (
+    <Layout brand={brand} title="Nuevo inicio de sesión" preview={`Entraste a tu cuenta desde ${device}.`}>
+      <P>Hola {name}:</P>
+      <P>
+        Alguien entró a tu cuenta de {brand.name} desde {device}
+        {place ? ` (dirección ${place})` : ""} el {when}.
+      </P>
+      <P>
+        Si fuiste tú, no tienes que hacer nada. Si no, cambia tu contraseña y cierra esa sesión desde Mi
+        Información → Sesiones abiertas.
+      </P>
+    </Layout>
+  );
+}
+
+export const newSignInNoticeEmail = (brand: Brand, props: Omit<SignInNoticeProps, "brand">) =>
+  renderMail("Nuevo inicio de sesión en tu cuenta", <NewSignInNotice brand={brand} {...props} />);
+
+type PasswordChangedProps = { brand: Brand; name: string; when: string };
+
+/** The password of the account changed (a change or a reset; decision 0056 §3). Transactional. */
+export function PasswordChangedNotice({ brand, name, when }: PasswordChangedProps) {
+  return (
+    <Layout brand={brand} title="Tu contraseña cambió" preview="La contraseña de tu cuenta cambió.">
+      <P>Hola {name}:</P>
+      <P>
+        La contraseña de tu cuenta de {brand.name} cambió el {when}. Cerramos las demás sesiones abiertas.
+      </P>
+      <P>
+        Si no fuiste tú, usa «¿Olvidaste tu contraseña?» para crear una nueva y comunícate con el estudio.
+      </P>
+    </Layout>
+  );
+}
+
+export const passwordChangedNoticeEmail = (brand: Brand, props: Omit<PasswordChangedProps, "brand">) =>
+  renderMail("Tu contraseña cambió", <PasswordChangedNotice brand={brand} {...props} />);
+
 type StaffInvitationProps = {
   brand: Brand;
   /** The role as the studio names it ("Recepción", "Coach"...). */
