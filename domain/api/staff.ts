@@ -133,3 +133,13 @@ export const myProfileBody = z.object({
   instagram: text(100),
   music_type: text(100),
 });
+
+/**
+ * What the signed-in staff member may call, from server/plugins/permissions.ts (decision 0031):
+ * "METHOD /api/path" keys, and whether routes not in the table (owner and manager only) are theirs.
+ */
+export const staffPermissionsAnswer = z.object({
+  staff_role: staffRoleSchema,
+  allowed: z.array(z.string()),
+  unlisted: z.boolean(),
+});

@@ -4,10 +4,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import { STAFF_ACTIONS } from "../../../domain/staff-actions";
 import { user, verification } from "../../db/schema/auth";
 import { instructors, single_class_instructors } from "../../db/schema/calendar";
 import { customer_notes } from "../../db/schema/customers";
 import { setup_claims, staff_invitations } from "../../db/schema/staff";
+import { PERMISSIONS, permissionFor, roleAllowed } from "../../plugins/permissions";
 import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { TEST_PASSWORD } from "../../test/customers";
@@ -349,5 +351,46 @@ describe("the first owner of an empty studio", () => {
     } finally {
       await empty.close();
     }
+  });
+});
+
+describe("what the web shows each role comes from the permissions table (decision 0031)", () => {
+  it("every action the web gates is a route of the table", () => {
+    for (const route of Object.values(STAFF_ACTIONS))
+      expect(Object.keys(PERMISSIONS), route).toContain(route);
+  });
+
+  it("GET /api/staff/me/permissions answers each role exactly the routes the server lets it call", async () => {
+    for (const role of ["owner", "manager", "front_desk", "coach"] as const) {
+      const me = await t.signUp({ role });
+      const res = await t.app.inject({ url: "/api/staff/me/permissions", headers: me.headers });
+      expect(res.statusCode, role).toBe(200);
+      const { allowed, staff_role } = res.json() as { allowed: string[]; staff_role: string };
+      expect(staff_role).toBe(role);
+      const expected = Object.keys(PERMISSIONS)
+        .filter((key) => {
+          const [method, url] = key.split(" ") as [string, string];
+          return roleAllowed(role, permissionFor(method, url));
+        })
+        .sort();
+      expect(allowed, role).toEqual(expected);
+      // The examples: the desk edits no class, substitutes no coach, closes no account;
+      // the manager closes no account.
+      if (role === "front_desk") {
+        for (const action of [
+          "editClass",
+          "cancelClass",
+          "repeatClass",
+          "substitute",
+          "closeAccount",
+        ] as const)
+          expect(allowed, action).not.toContain(STAFF_ACTIONS[action]);
+      }
+      if (role === "manager") expect(allowed).not.toContain(STAFF_ACTIONS.closeAccount);
+    }
+    const customer = await t.signUp();
+    expect(
+      (await t.app.inject({ url: "/api/staff/me/permissions", headers: customer.headers })).statusCode,
+    ).toBe(403);
   });
 });
