@@ -250,15 +250,16 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
         const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
         if (userId) await sendNewSignInNotice(app, request, userId);
         if (browser) {
-          reply.header("set-cookie", [
-            ...cookies,
+          // Fastify adds this set-cookie to the session's (it appends, never replaces).
+          reply.header(
+            "set-cookie",
             trustDeviceCookie(
               request,
               app.config.authSecret,
               email,
               app.config.publicUrl.startsWith("https://"),
             ),
-          ]);
+          );
         }
       }
       if (passwordOwner) await sendPasswordChangedNotice(app, passwordOwner);

@@ -98,6 +98,10 @@ describe(`current user (${testDriver()})`, () => {
       const { email } = await t.signUp();
       const signIn = await browserSignIn(email);
       expect(signIn.headers["set-auth-token"]).toBeUndefined();
+      // One session cookie, and the trusted-device mark beside it (decision 0056 §3).
+      const setCookies = [signIn.headers["set-cookie"]].flat().join("\n");
+      expect(setCookies.match(/session_token=/g)).toHaveLength(1);
+      expect(setCookies).toMatch(/estudio_device=[\w.-]+; Path=\/api\/auth;.*HttpOnly/);
       expect(signIn.body).not.toMatch(/"token"/);
       const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
       const session = await t.app.inject({ url: "/api/auth/get-session", headers: { ...browser, cookie } });
