@@ -109,7 +109,7 @@ export function SchedulePage() {
         today={today}
         timezone={timezone}
         onOpen={setOpen}
-        onAdd={(day) => setForm({ klass: null, day })}
+        onAdd={can("createClass") ? (day) => setForm({ klass: null, day }) : undefined}
       />
       <ClassPanel
         klass={current}
