@@ -278,12 +278,13 @@ function withForcedRevocation(path: string, body: unknown): unknown {
 }
 
 /**
- * Whether a request comes from a web page (decision 0055): browsers add `Sec-Fetch-Site` to every
- * fetch (and `Origin` to writes), and a page's script can remove neither. API clients (apps,
- * scripts, the tests' inject and Node's fetch) send neither and keep getting their Bearer token.
+ * Whether a request comes from a web page (decision 0055): every browser since 2023 adds
+ * `Sec-Fetch-Site` to every request (fetch, forms, navigation), and a page's script can neither
+ * remove nor set it. API clients (apps, scripts, the tests' inject and Node's fetch, even one
+ * that writes an Origin header) send none and keep getting their Bearer token.
  */
 export function fromBrowser(request: FastifyRequest): boolean {
-  return request.headers["sec-fetch-site"] !== undefined || request.headers.origin !== undefined;
+  return request.headers["sec-fetch-site"] !== undefined;
 }
 
 /** The reset request's answer said "If this email exists in our system…": ours says it in Spanish. */
