@@ -478,7 +478,8 @@ async function translateAuthError(
   if (response.status === 404) return AppError.of("NOT_FOUND", { message: "routeNotFound" });
   if (response.status === 429) return AppError.of("RATE_LIMITED");
   if (response.status >= 500) return AppError.of("INTERNAL_ERROR");
-  return new AppError(response.status, data.code ?? "BAD_REQUEST", t("validation"));
+  // Any other refusal: our own code and Spanish text, never better-auth's (decision 0056 §4).
+  return AppError.of("BAD_REQUEST", { message: "validation" });
 }
 
 /** The request's user, from the short-lived cache of verified sessions or from better-auth. */
