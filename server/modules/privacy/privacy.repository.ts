@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { audit_log } from "../../db/schema/audit";
 import { account, session, user, verification } from "../../db/schema/auth";
-import { accepted_pages, pages } from "../../db/schema/content";
+import { accepted_pages, files, pages } from "../../db/schema/content";
 import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
 import { addresses, customer_notes, customers } from "../../db/schema/customers";
 import { customer_fiscal_data } from "../../db/schema/fiscal";
@@ -328,4 +328,16 @@ export async function redactAuditTrail(tx: Db, customerId: number, who: Identity
       .set({ details: JSON.parse(text) as typeof entry.details })
       .where(eq(audit_log.audit_log_id, entry.id));
   }
+}
+
+/**
+ * The person's uploads (profile photo, form documents, waivers): their rows go in the closure's
+ * transaction (every reference to a file is "set null"); the caller removes the stored objects
+ * after commit.
+ */
+export async function takeCustomerFiles(tx: Db, customerId: number) {
+  return tx
+    .delete(files)
+    .where(eq(files.customer_id, customerId))
+    .returning({ storage: files.storage, path: files.path });
 }

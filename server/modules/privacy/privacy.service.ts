@@ -16,6 +16,7 @@ import {
   lockCustomer,
   redactAuditTrail,
   retireLogin,
+  takeCustomerFiles,
 } from "./privacy.repository";
 
 export type ExportSections = NonNullable<Awaited<ReturnType<typeof exportSections>>>;
@@ -136,8 +137,9 @@ export async function closeCustomerAccount(db: Db, actor: Actor, customerId: num
     // Decision 0056 §2: the outbox (and with it "Exportar todo") and the audit details too.
     await eraseFromOutbox(tx, who, email);
     await redactAuditTrail(tx, customerId, who, email);
+    const uploads = await takeCustomerFiles(tx, customerId);
     return {
-      result: { customer_id: customerId, status: "closed" as const, closed_at: now },
+      result: { customer_id: customerId, status: "closed" as const, closed_at: now, uploads },
       audit: {
         action: "customer.close",
         entity: "customer",

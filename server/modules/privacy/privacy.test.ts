@@ -1,6 +1,9 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log } from "../../db/schema/audit";
+import { files } from "../../db/schema/content";
 import { available_classes } from "../../db/schema/credits";
 import { addresses, customer_notes, customers } from "../../db/schema/customers";
 import { email_outbox } from "../../db/schema/mail";
@@ -9,6 +12,7 @@ import { class_reservations } from "../../db/schema/reservations";
 import { book, DAY, makeClass, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { buyWithCard, type Shop, seedShop } from "../../test/commerce";
+import { multipart, PNG, withAuth } from "../../test/customers";
 
 let t: TestApp;
 let admin: { headers: Record<string, string> };
@@ -275,6 +279,19 @@ describe("closing an account (ARCO: cancelación)", () => {
         })
       ).statusCode,
     ).toBe(200);
+    // An upload named after the person (a form document).
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/api/files",
+      ...withAuth(
+        multipart(PNG, "zuleika-identificacion.png", { kind: "image", private: "true" }),
+        zu.headers,
+      ),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const [stored] = await t.app.db.select().from(files).where(eq(files.file_id, upload.json().file_id));
+    const storedAt = path.join(t.app.config.dataDir, "files", stored!.path!);
+    expect(existsSync(storedAt)).toBe(true);
     await t.app.inject({ method: "POST", url: "/api/customer/closure-request", headers: zu.headers });
     const closed = await desk("POST", `/api/admin/customers/${zu.customerId}/close`);
     expect(closed.statusCode, closed.body).toBe(200);
@@ -296,6 +313,8 @@ describe("closing an account (ARCO: cancelación)", () => {
     // purchase without a factura) would stay in invoices/cfdi with its RFC and razón social.
     const allowed = (entry: string) => /^public\.(cfdi|facturas?)\b/.test(entry);
     expect([...new Set(found.filter((f) => !allowed(f)))]).toEqual([]);
+    // The upload's stored object is gone with its row.
+    expect(existsSync(storedAt)).toBe(false);
   });
 
   it("only an admin confirms: a customer gets 403 (even for their own request), a visitor 401, an unknown id 404", async () => {
