@@ -91,12 +91,22 @@ export function signupSchema(policy: PasswordPolicy) {
 export type SignupInput = z.input<ReturnType<typeof signupSchema>>;
 export type Signup = z.output<ReturnType<typeof signupSchema>>;
 
-const birthdateSchema = z
+/**
+ * An optional profile field of an update (decision 0056): absent stays `undefined`, so the saved
+ * value is kept; `null` or "" clears it. A PUT that leaves a field out never empties it.
+ */
+const keptText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+const keptBirthdate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: t("dateInvalid") })
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { message: t("dateInvalid") })
-  .nullish()
-  .transform((v) => v ?? null);
+  .nullish();
 
 /**
  * PUT /api/customer. Keys the seed's client strips before saving (customer_milestone,
@@ -108,11 +118,16 @@ export const profileUpdateSchema = z.object({
   name: nameSchema,
   last_name: lastNameSchema,
   phone: phoneSchema,
-  birthdate: birthdateSchema,
-  instagram: optionalText(100).transform((v) => (v ? v.replace(/^@/, "") : null)),
+  birthdate: keptBirthdate,
+  instagram: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v ? v.replace(/^@/, "") : null)),
   file_id: z.number().int().positive().nullish(),
-  signup_reason: optionalText(100),
-  signup_reason_other: optionalText(300),
+  signup_reason: keptText(100),
+  signup_reason_other: keptText(300),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 

@@ -200,6 +200,11 @@ export const errorCodes = {
   // Money that adds up (decisions 0049-0052): refunds finished later, the fee paid once.
   REFUND_PROCESSOR_UNREACHABLE: { status: 502, message: "refundProcessorUnreachable" },
   SIGNUP_FEE_CARRIED: { status: 409, message: "signupFeeCarried" },
+  // Identity and control (decisions 0053-0056): kept together so parallel branches merge cleanly.
+  STAFF_ACCOUNT_PROTECTED: { status: 403, message: "staffAccountProtected" },
+  SETUP_CODE_INVALID: { status: 403, message: "setupCodeInvalid" },
+  SESSION_NOT_FOUND: { status: 404, message: "sessionNotFound" },
+  SIGN_IN_THROTTLED: { status: 429, message: "signInThrottled" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -138,7 +138,7 @@ export const messages = {
   passwordUpdated: "Tu contraseña se actualizó. Cerramos tu sesión en los demás dispositivos.",
   currentPasswordRequired: "Escribe tu contraseña actual.",
   tooManyEmails:
-    "Demasiados intentos con correos distintos desde esta conexión. Inténtalo de nuevo en una hora.",
+    "Demasiados intentos con correos distintos desde esta conexión. Espera {seconds} segundos e inténtalo de nuevo.",
   emailSameAsCurrent: "Ese ya es tu correo.",
   emailChangeLinkInvalid:
     "El enlace para confirmar tu correo no es válido o ya venció. Pide otro desde Mi Información.",
@@ -438,6 +438,18 @@ export const messages = {
   cardCvcRequired:
     "Escribe el CVV: los 3 dígitos al reverso de tu tarjeta (4 al frente en American Express).",
   cardCvcInvalid: "El CVV tiene 3 dígitos (4 en American Express): revísalo en tu tarjeta.",
+  // Identity and control (decisions 0053-0056): who may change a login, first owner, sessions.
+  staffAccountProtected:
+    "Esta cuenta es de una persona del equipo: solo ella puede cambiar su correo, su contraseña o su acceso.",
+  setupCodeInvalid:
+    "Ese código de configuración no es válido o ya venció. Cópialo de lo que el servidor mostró al arrancar (al reiniciarlo muestra uno nuevo).",
+  setupCodeRequired: "Escribe el código de configuración.",
+  signInThrottled:
+    "Demasiados intentos con esta cuenta desde esta conexión. Espera {seconds} segundos e inténtalo de nuevo.",
+  sessionEnded: "Cerramos esa sesión.",
+  sessionNotFound: "Esa sesión ya no está abierta.",
+  customerEmailChangePending:
+    "Guardamos los cambios. El correo de acceso cambiará a {email} cuando la persona lo confirme desde esa dirección; también avisamos a su correo actual.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -96,6 +96,29 @@ describe("staff roles", () => {
       const sale = page.getByRole("row").filter({ hasText: packTitle });
       await expect.poll(() => sale.count()).toBeGreaterThan(0);
       expect(await page.getByRole("button", { name: "Reembolsar" }).count()).toBe(0);
+      // Nor merging or closing an account (decision 0056 §5: from the server's permissions table).
+      await page.getByRole("button", { name: "Más acciones" }).click();
+      await page.getByRole("menuitem").first().waitFor();
+      for (const hidden of ["Unir con otra cuenta", "Cerrar cuenta y borrar datos personales"]) {
+        expect(await page.getByRole("menuitem", { name: hidden }).count(), hidden).toBe(0);
+      }
+      await page.keyboard.press("Escape");
+
+      // The schedule is the desk's to read: no new class, copy, substitute, edit, cancel or repeat.
+      await page.goto("/admin/horario");
+      const firstClass = page.locator("section button").filter({ hasText: "·" }).first();
+      await expect.poll(() => firstClass.isVisible()).toBe(true);
+      for (const hidden of ["Nueva clase", "Copiar semana", "Sustituir coach"]) {
+        expect(await page.getByRole("button", { name: hidden }).count(), hidden).toBe(0);
+      }
+      expect(await page.getByRole("button", { name: /^Agregar clase/ }).count()).toBe(0);
+      await firstClass.click();
+      const panel = page.getByRole("dialog");
+      await panel.getByRole("link", { name: "Tomar asistencia" }).waitFor();
+      for (const hidden of ["Editar", "Cancelar clase", "Repetir"]) {
+        expect(await panel.getByRole("button", { name: hidden, exact: true }).count(), hidden).toBe(0);
+      }
+      await page.keyboard.press("Escape");
 
       // Check-in works.
       await page.goto(`/admin/clases/${classId}/asistencia`);

@@ -5,6 +5,9 @@ import { type AppConfig, resolveAppConfig } from "../domain/app-config";
 import {
   emailChangedNoticeEmail,
   emailChangeEmail,
+  emailChangeRequestedNoticeEmail,
+  newSignInNoticeEmail,
+  passwordChangedNoticeEmail,
   passwordResetEmail,
   staffInvitationEmail,
 } from "./modules/mail/templates/account";
@@ -107,6 +110,17 @@ const samples: Record<string, () => Promise<RenderedMail> | RenderedMail> = {
     }),
   "email-changed-notice": () =>
     emailChangedNoticeEmail(brand, { name: "Ana", newEmail: "ana.nueva@correo.mx" }),
+  "email-change-requested": () =>
+    emailChangeRequestedNoticeEmail(brand, { name: "Ana", newEmail: "ana.nueva@correo.mx" }),
+  "new-sign-in": () =>
+    newSignInNoticeEmail(brand, {
+      name: "Ana",
+      device: "Chrome en Android",
+      place: "201.141.2.3",
+      when: "lunes 3 de marzo de 2025, 7:05",
+    }),
+  "password-changed": () =>
+    passwordChangedNoticeEmail(brand, { name: "Ana", when: "lunes 3 de marzo de 2025, 7:05" }),
   booking_confirmed: () =>
     bookingConfirmedEmail(brand, { name: "Ana", klass, spot: "B3", guest: "Luis Pérez", intro: undefined }),
   waitlist_promoted: () =>

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from "./config";
 import { startDraining } from "./modules/health/health.routes";
-import { firstOwnerOpen } from "./modules/staff/staff.service";
+import { firstOwnerOpen, issueSetupCode, SETUP_CODE_HOURS } from "./modules/staff/staff.service";
 import { startApp } from "./start-app";
 
 /**
@@ -40,9 +40,12 @@ async function main() {
     );
   }
   if (await firstOwnerOpen(app.db)) {
-    // An empty studio without the demo (the default with DATABASE_URL): say how to begin.
+    // An empty studio without the demo (the default with DATABASE_URL): say how to begin. The
+    // page asks for this code, so only whoever reads this output can claim the studio (0054).
+    const code = await issueSetupCode(app.db);
     console.log(`  Estudio nuevo: abre ${url}/admin para crear la cuenta del propietario`);
-    console.log("  (o desde la terminal: npm run admin:create -- <correo> <contraseña>)\n");
+    console.log(`  Código de configuración (un solo uso, ${SETUP_CODE_HOURS} h): ${code}`);
+    console.log("  (o desde la terminal, sin código: npm run admin:create -- <correo> <contraseña>)\n");
   }
 
   let closing = false;

@@ -110,6 +110,8 @@ describe("every operation documents its answer and its body", () => {
         "POST /api/customer/admin/{id}/reactivate",
         "POST /api/customer/closure-request",
         "POST /api/admin/customers/{id}/close",
+        // RFC 8058's one-click body ("List-Unsubscribe=One-Click") carries nothing we read.
+        "POST /api/notifications/unsubscribe",
         "POST /api/auth/sign-out",
       ].sort(),
     );

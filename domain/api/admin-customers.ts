@@ -144,6 +144,8 @@ export const customerRecordBody = profileUpdateSchema
 export const customerRecordAnswer = messageAnswer.extend({
   customer: customerRecordOut,
   address: addressOut.nullable(),
+  /** A new sign-in email waiting for the person to confirm it from that address (decision 0053). */
+  pending_email: z.string().nullable(),
 });
 
 export const customerTagsBody = z.object({ tags: z.array(z.string().max(30)).max(20) });

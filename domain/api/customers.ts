@@ -164,3 +164,19 @@ export const closureStatusAnswer = z.object({
   closed_at: isoDate.nullable(),
 });
 export const closureRequestedAnswer = closureStatusAnswer.extend({ message: z.string() });
+
+/** One of my signed-in sessions (decision 0055): never its token. */
+export const mySessionOut = z.object({
+  id: z.string(),
+  /** "Chrome en Android", from the User-Agent. */
+  device: z.string(),
+  /** The address it signed in from (no place database is shipped: the IP is the place). */
+  place: z.string().nullable(),
+  signed_in_at: isoDate,
+  last_active_at: isoDate,
+  expires_at: isoDate,
+  /** The session of this very request. */
+  current: z.boolean(),
+});
+export const mySessionsAnswer = z.object({ sessions: z.array(mySessionOut) });
+export const sessionIdParams = z.object({ id: z.string().min(1).max(200) });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { t } from "../messages";
 import { STAFF_ROLES, staffRoleSchema } from "../staff";
 import { instructorOut } from "./instructors";
 import { isoDate } from "./wire";
@@ -59,6 +60,12 @@ export const firstOwnerBody = z.object({
   name: z.string().trim().min(2, { message: "Escribe tu nombre." }).max(120),
   email,
   password: z.string().min(1, { message: "Escribe una contraseña." }).max(200),
+  /** Printed by the server at start-up on an empty studio (decision 0054). */
+  setup_code: z
+    .string({ error: t("setupCodeRequired") })
+    .trim()
+    .min(1, { message: t("setupCodeRequired") })
+    .max(40),
 });
 export const firstOwnerAnswer = z.object({ email: z.string() });
 
@@ -125,4 +132,14 @@ export const myProfileBody = z.object({
   short_bio: text(2000),
   instagram: text(100),
   music_type: text(100),
+});
+
+/**
+ * What the signed-in staff member may call, from server/plugins/permissions.ts (decision 0031):
+ * "METHOD /api/path" keys, and whether routes not in the table (owner and manager only) are theirs.
+ */
+export const staffPermissionsAnswer = z.object({
+  staff_role: staffRoleSchema,
+  allowed: z.array(z.string()),
+  unlisted: z.boolean(),
 });

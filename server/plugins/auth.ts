@@ -8,7 +8,7 @@ import fp from "fastify-plugin";
 import { resolveAppConfig } from "../../domain/app-config";
 import { PASSWORD_HARD_MAX } from "../../domain/auth";
 import { AppError, forbidden, unauthorized } from "../../domain/errors";
-import { t } from "../../domain/messages";
+import { messages, t } from "../../domain/messages";
 import { type StaffRole, staffRoleOf } from "../../domain/staff";
 import type { AppConfigEnv } from "../config";
 import type { Db } from "../db/client";
@@ -16,11 +16,16 @@ import { account, session, user, verification } from "../db/schema/auth";
 import type { AppConfigService } from "../modules/app-config/app-config.service";
 import { passwordResetEmail } from "../modules/mail/templates/account";
 import { brandOf } from "../modules/mail/templates/brand";
+import { sendNewSignInNotice, sendPasswordChangedNotice, userOfResetToken } from "./account-notices";
 import {
-  accountLockedForGuessing,
+  accountThrottled,
+  accountWaitMs,
+  clientAddress,
   countNamedIdentity,
   limitDistinctIdentities,
+  limitDistinctIdentitiesBeforeSending,
   recordFailedPassword,
+  refusalWhileThrottled,
 } from "./guessing-limit";
 import type { Mailer } from "./mailer";
 import { passwordProblemFor } from "./password-check";
@@ -30,6 +35,7 @@ import { scopeBetterAuthStorages } from "./scoped-async-storage";
 import { credentialKey, SessionCache } from "./session-cache";
 import { findCustomerIdByUid, loginExists } from "./session-logins";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
+import { isTrustedDevice, trustDeviceCookie } from "./trusted-device";
 
 /**
  * The coarse role existing handlers branch on: "admin" is staff who act for the studio on
@@ -157,9 +163,22 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
     method: ["GET", "POST"],
     url: "/api/auth/*",
     schema: { hide: true },
-    config: { rateLimit: authRateLimit({ allow: (request) => !isSensitiveAuthPath(authPath(request)) }) },
+    // Sign-in is slowed by growing delays per address and account instead (guessing-limit.ts,
+    // decision 0056 §3): a fixed cap per address and email would lock the owner out for 15
+    // minutes behind a shared Wi-Fi. Recovery and resets keep the cap (they send email).
+    config: {
+      rateLimit: authRateLimit({
+        allow: (request) => {
+          const path = authPath(request);
+          return !isSensitiveAuthPath(path) || path === "/sign-in/email";
+        },
+      }),
+    },
     preHandler: async (request, reply) => {
-      if (isSensitiveAuthPath(authPath(request))) await limitDistinctIdentities(request, reply);
+      const path = authPath(request);
+      // A reset request emails whatever address it names: it waits before anything is sent.
+      if (path === "/request-password-reset") await limitDistinctIdentitiesBeforeSending(request, reply);
+      else if (isSensitiveAuthPath(path)) await limitDistinctIdentities(request, reply);
     },
     // Recovery emails count whatever the answer; a sign-in only when it was refused.
     onResponse: async (request, reply) => {
@@ -171,35 +190,80 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
       if (!isOpenAuthEndpoint(request.method, path))
         throw AppError.of("NOT_FOUND", { message: "routeNotFound" });
       const email = signInEmail(path, request.body);
-      if (email !== null && accountLockedForGuessing(app, email)) {
-        throw AppError.of("RATE_LIMITED");
+      const address = clientAddress(request);
+      if (email !== null) {
+        // Decision 0056 §3: this address waits on this account; other addresses and this
+        // account's trusted browsers do not.
+        const trusted = isTrustedDevice(request, app.config.authSecret, email);
+        const wait = await accountWaitMs(app, email, address, trusted);
+        if (wait > 0) throw accountThrottled(wait);
       }
       await checkNewPassword(app, request, path, request.body);
+      // Whose password changes, for the notice (a reset's token is spent by the call).
+      const passwordOwner =
+        path === "/change-password"
+          ? ((await request.getUser())?.id ?? null)
+          : path === "/reset-password"
+            ? await userOfResetToken(app, (request.body as { token?: unknown } | undefined)?.token)
+            : null;
       const url = new URL(request.url, app.config.publicUrl);
       const body = withForcedRevocation(path, request.body);
       const hasBody = request.method !== "GET" && body !== undefined;
+      const headers = fromNodeHeaders(request.headers);
+      // better-auth stores the session's address from this header: the one Fastify established
+      // (trustProxy-aware), not whatever a client wrote in its own X-Forwarded-For.
+      headers.set("x-forwarded-for", request.ip);
       const response = await auth.handler(
         new Request(url, {
           method: request.method,
-          headers: fromNodeHeaders(request.headers),
+          headers,
           body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
       if (response.status >= 400) {
         const error = await translateAuthError(app, path, response, request.body);
-        if (email !== null && error.code === "WRONG_PASSWORD") recordFailedPassword(app, email);
+        if (email !== null && error.code === "WRONG_PASSWORD") recordFailedPassword(app, email, address);
+        // The two sign-in messages tell a guesser whether an email has an account: while this
+        // address waits for naming new emails, they become 429 (a right password still signs in).
+        if (error.code === "WRONG_PASSWORD" || error.code === "USER_NOT_FOUND") {
+          throw refusalWhileThrottled(request, error);
+        }
         throw error;
       }
       // Sign-out, password change or reset, revocations, admin actions: sessions this instance
       // remembered may have ended. Forgetting all of them is cheap and obviously correct.
       if (request.method === "POST" && path !== "/sign-in/email") verified.clear();
       reply.status(response.status);
+      const browser = fromBrowser(request);
       for (const [key, value] of response.headers) {
-        if (key.toLowerCase() !== "set-cookie") reply.header(key, value);
+        const name = key.toLowerCase();
+        if (name === "set-cookie") continue;
+        // A page's script never gets a session token: the HttpOnly cookie is its only credential.
+        if (browser && (name === "set-auth-token" || name === "access-control-expose-headers")) continue;
+        reply.header(key, value);
       }
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
-      return reply.send(response.body ? await response.text() : null);
+      let text = response.body ? await response.text() : null;
+      if (text && path === "/request-password-reset") text = inSpanish(text);
+      if (path === "/sign-in/email" && email !== null && text) {
+        const userId = (JSON.parse(text) as { user?: { id?: string } }).user?.id;
+        if (userId) await sendNewSignInNotice(app, request, userId);
+        if (browser) {
+          // Fastify adds this set-cookie to the session's (it appends, never replaces).
+          reply.header(
+            "set-cookie",
+            trustDeviceCookie(
+              request,
+              app.config.authSecret,
+              email,
+              app.config.publicUrl.startsWith("https://"),
+            ),
+          );
+        }
+      }
+      if (passwordOwner) await sendPasswordChangedNotice(app, passwordOwner);
+      return reply.send(browser && text ? withoutSessionTokens(text) : text);
     },
   });
 });
@@ -213,6 +277,46 @@ function withForcedRevocation(path: string, body: unknown): unknown {
   return { ...body, revokeOtherSessions: true };
 }
 
+/**
+ * Whether a request comes from a web page (decision 0055): every browser since 2023 adds
+ * `Sec-Fetch-Site` to every request (fetch, forms, navigation), and a page's script can neither
+ * remove nor set it. API clients (apps, scripts, the tests' inject and Node's fetch, even one
+ * that writes an Origin header) send none and keep getting their Bearer token.
+ */
+export function fromBrowser(request: FastifyRequest): boolean {
+  return request.headers["sec-fetch-site"] !== undefined;
+}
+
+/** The reset request's answer said "If this email exists in our system…": ours says it in Spanish. */
+function inSpanish(text: string): string {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    return JSON.stringify({ ...body, message: messages.recoverySent });
+  } catch {
+    return text;
+  }
+}
+
+/** better-auth's JSON answers with every `token` field removed (sign-in, get-session, change-password). */
+function withoutSessionTokens(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (node === null || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node as Record<string, unknown>)
+        .filter(([key]) => key !== "token")
+        .map(([key, v]) => [key, strip(v)]),
+    );
+  };
+  return JSON.stringify(strip(value));
+}
+
 /** "/api/auth/sign-in/email?x" → "/sign-in/email". */
 function authPath(request: FastifyRequest): string {
   return request.url.split("?")[0]!.replace(/^\/api\/auth/, "");
@@ -221,18 +325,19 @@ function authPath(request: FastifyRequest): string {
 /**
  * The better-auth endpoints the app uses; every other one (sign-up, which POST /api/customer/signup
  * replaces; update-user and change-email, which would skip our customer record; the admin
- * plugin's ban, remove, set-password and impersonation, which would skip the audit log) answers
- * 404. An allow-list, so an endpoint a better-auth upgrade adds is closed until we choose it.
+ * plugin's ban, remove, set-password and impersonation, which would skip the audit log;
+ * list-sessions and revoke-session, which hand out and take session tokens: GET and DELETE
+ * /api/account/sessions list and end sessions by id instead, decision 0055) answers 404. An
+ * allow-list, so an endpoint a better-auth upgrade adds is closed until we choose it.
  */
 const OPEN_AUTH_ENDPOINTS: Record<string, ReadonlySet<string>> = {
-  GET: new Set(["/get-session", "/list-sessions", "/ok"]),
+  GET: new Set(["/get-session", "/ok"]),
   POST: new Set([
     "/sign-in/email",
     "/sign-out",
     "/request-password-reset",
     "/reset-password",
     "/change-password",
-    "/revoke-session",
     "/revoke-sessions",
     "/revoke-other-sessions",
   ]),
@@ -373,7 +478,8 @@ async function translateAuthError(
   if (response.status === 404) return AppError.of("NOT_FOUND", { message: "routeNotFound" });
   if (response.status === 429) return AppError.of("RATE_LIMITED");
   if (response.status >= 500) return AppError.of("INTERNAL_ERROR");
-  return new AppError(response.status, data.code ?? "BAD_REQUEST", t("validation"));
+  // Any other refusal: our own code and Spanish text, never better-auth's (decision 0056 §4).
+  return AppError.of("BAD_REQUEST", { message: "validation" });
 }
 
 /** The request's user, from the short-lived cache of verified sessions or from better-auth. */

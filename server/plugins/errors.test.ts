@@ -1,6 +1,9 @@
 import { brotliDecompressSync } from "node:zlib";
+import { errorCodes as fastifyErrors } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isErrorCode } from "../../domain/error-codes";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
+import { toAppError } from "./errors";
 
 describe("error shape, headers and routing", () => {
   let t: TestApp;
@@ -78,5 +81,33 @@ describe("error shape, headers and routing", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths).toHaveProperty("/api/appconfig");
+  });
+});
+
+describe("no answer carries an internal Fastify code (decision 0056 §4)", () => {
+  const made = Object.entries(fastifyErrors).map(([name, FastifyErrorClass]) => {
+    // Each is a class made by @fastify/error; some take message arguments.
+    const error = new (
+      FastifyErrorClass as unknown as new (
+        ...a: string[]
+      ) => Error & { statusCode?: number }
+    )("a", "b", "c");
+    return [name, error] as const;
+  });
+  // @fastify/multipart's and others' errors are plain objects with a code and a status.
+  const plugins = [
+    ["FST_INVALID_MULTIPART_CONTENT_TYPE", 406],
+    ["FST_FILES_LIMIT", 413],
+    ["FST_PARTS_LIMIT", 413],
+    ["FST_PROTO_VIOLATION", 400],
+    ["FST_ERR_CTP_INVALID_CONTENT_LENGTH", 400],
+  ].map(([code, statusCode]) => [code, Object.assign(new Error("x"), { code, statusCode })] as const);
+
+  it.each([...made, ...plugins])("%s answers one of our catalogued codes", (_name, error) => {
+    const answer = toAppError(error);
+    expect(answer.code).not.toMatch(/^FST_/);
+    expect(isErrorCode(answer.code)).toBe(true);
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 400 && status < 500) expect(answer.status).toBeLessThan(500);
   });
 });

@@ -80,10 +80,12 @@ export function toAppError(error: unknown): AppError {
   const status = err.statusCode ?? 500;
   if (status === 429) return AppError.of("RATE_LIMITED");
   if (status === 404) return AppError.of("NOT_FOUND");
-  if (status >= 400 && status < 500) {
-    // Fastify's own client errors (bad JSON, bad content type...) are in English: say it in Spanish.
-    return new AppError(status, err.code ?? "BAD_REQUEST", messages.validation);
-  }
+  // Fastify's and its plugins' own client errors (FST_ERR_CTP_INVALID_CONTENT_LENGTH, multipart's
+  // FST_INVALID_MULTIPART_CONTENT_TYPE...) are English and their codes internal: an answer carries
+  // one of our catalogued codes with its Spanish text instead (decision 0056 §4).
+  if (status === 413) return AppError.of("PAYLOAD_TOO_LARGE");
+  if (status === 415 || status === 406) return AppError.of("UNSUPPORTED_MEDIA_TYPE");
+  if (status >= 400 && status < 500) return AppError.of("BAD_REQUEST", { message: "validation" });
   return AppError.of("INTERNAL_ERROR");
 }
 
@@ -107,6 +109,10 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
     }
     if (appError.status === 503) reply.header("retry-after", "5");
+    // The guessing delays say how long to wait (decision 0056 §3).
+    const retryAfter = appError.details?.retry_after;
+    if (appError.status === 429 && typeof retryAfter === "number")
+      reply.header("retry-after", String(retryAfter));
     return reply.status(appError.status).send(appError.toBody());
   });
 });

@@ -4,17 +4,23 @@ import { AppError } from "../../domain/errors";
 import { ensureSharedTables, SHARED_SCHEMA } from "./rate-limit-store";
 
 /**
- * Bounds on guessing that the per IP+email limit (authRateLimit in plugins/auth.ts) cannot give
- * (issue 23.3, docs/decisions/0018-account-guessing-redaction-email-change.md):
+ * Guessing is slowed, never locked (decision 0056 §3; first bounds in decision 0018):
  *
  * - Distinct identities per client address: sign-in, sign-up, recovery, the phone check and the
  *   email change tell whether an email or phone has an account (the seed's two sign-in messages).
- *   One address may name at most AUTH_DISTINCT_EMAILS_MAX different emails or phones per hour
- *   across all of them; repeating one already named (typos, a second try) costs nothing more, and
- *   a successful sign-in or sign-up costs nothing (people sharing a studio's Wi-Fi).
- * - Failed passwords per account, from any address: a guesser rotating addresses still gets only
- *   FAILED_PASSWORDS_PER_ACCOUNT wrong passwords an hour on one account. Only failures count, so
- *   the owner who knows the password still gets in after someone else tried.
+ *   An address names AUTH_DISTINCT_EMAILS_MAX different emails or phones an hour freely; each new
+ *   one after that waits a growing delay (1 s, 2 s, 4 s… up to IDENTITY_DELAY_MAX_MS) after the
+ *   last. While it waits, a sign-in or sign-up still goes through: if it succeeds (the right
+ *   password, a new account) it is answered as always, so a studio's Wi-Fi never locks its
+ *   customers out; if it would tell a guesser something (unknown email, wrong password, email or
+ *   phone in use) the answer is 429 with how long to wait instead. Recovery and email-change
+ *   requests (they send an email whatever the answer) wait before anything is sent.
+ * - Wrong passwords per account and address: an address gets ACCOUNT_FREE_FAILURES wrong
+ *   passwords on one account (1 once the account has ACCOUNT_ATTACK_FAILURES failures from all
+ *   addresses in the hour), then a growing delay (up to ACCOUNT_DELAY_MAX_MS) before its next try
+ *   is even checked. Other addresses are not slowed by it: the owner signing in from home or
+ *   from their phone while a guesser works from elsewhere gets in with the right password, and a
+ *   browser that signed in to the account before (a trusted device) is never slowed.
  *
  * Counters live in memory, per instance, like the other rate limits (decision 0006); a WeakMap
  * keyed by the app keeps test apps that share modules apart (decision 0016). With
@@ -22,7 +28,25 @@ import { ensureSharedTables, SHARED_SCHEMA } from "./rate-limit-store";
  * balancer sees the same counts (docs/decisions/0025-shared-state-across-instances.md).
  */
 export const DISTINCT_IDENTITIES_WINDOW_MS = 60 * 60 * 1000;
-export const FAILED_PASSWORDS_PER_ACCOUNT = 30;
+/** The longest wait for one more new email or phone from one address. */
+export const IDENTITY_DELAY_MAX_MS = 10 * 60 * 1000;
+/** Wrong passwords an address gets on one account before it waits. */
+export const ACCOUNT_FREE_FAILURES = 5;
+/** Failures on one account, from all addresses in the hour, that mean it is under attack. */
+export const ACCOUNT_ATTACK_FAILURES = 20;
+/** The longest wait for one more password on one account from one address. */
+export const ACCOUNT_DELAY_MAX_MS = 15 * 60 * 1000;
+
+/** 1 s, 2 s, 4 s… for the `step`-th try beyond the free ones (step 0 is the first), capped. */
+export function growingDelayMs(step: number, maxMs: number): number {
+  return Math.min(maxMs, 1000 * 2 ** Math.min(step, 30));
+}
+
+/** How long to wait from `now` when the last try was at `last` and this is try `step`. */
+function waitFor(step: number, maxMs: number, last: number, now: number): number {
+  if (step < 0) return 0;
+  return Math.max(0, last + growingDelayMs(step, maxMs) - now);
+}
 /** Addresses tracked at once; the oldest are forgotten first (a flood of addresses cannot fill memory). */
 const MAX_TRACKED = 20_000;
 
@@ -47,20 +71,22 @@ class WindowedSets {
   }
 }
 
-class Counters {
-  private readonly entries = new Map<string, number[]>();
+type Failure = { at: number; address: string };
 
-  count(key: string, now: number): number {
-    const times = (this.entries.get(key) ?? []).filter((at) => now - at < DISTINCT_IDENTITIES_WINDOW_MS);
-    if (times.length === 0) this.entries.delete(key);
-    else this.entries.set(key, times);
-    return times.length;
+class Failures {
+  private readonly entries = new Map<string, Failure[]>();
+
+  live(email: string, now: number): Failure[] {
+    const list = (this.entries.get(email) ?? []).filter((f) => now - f.at < DISTINCT_IDENTITIES_WINDOW_MS);
+    if (list.length === 0) this.entries.delete(email);
+    else this.entries.set(email, list);
+    return list;
   }
 
-  add(key: string, now: number) {
-    const times = this.entries.get(key) ?? [];
-    times.push(now);
-    this.entries.set(key, times);
+  add(email: string, failure: Failure) {
+    const list = this.entries.get(email) ?? [];
+    list.push(failure);
+    this.entries.set(email, list);
     if (this.entries.size > MAX_TRACKED) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -68,14 +94,14 @@ class Counters {
   }
 }
 
-type State = { identities: WindowedSets; failures: Counters };
+type State = { identities: WindowedSets; failures: Failures };
 // Keyed by the app's database handle: `request.server` is a different (encapsulated) instance in
 // each plugin context, while the decorated `db` is the one object every route of an app shares.
 const states = new WeakMap<object, State>();
 function stateOf(app: FastifyInstance): State {
   let state = states.get(app.db);
   if (!state) {
-    state = { identities: new WindowedSets(), failures: new Counters() };
+    state = { identities: new WindowedSets(), failures: new Failures() };
     states.set(app.db, state);
   }
   return state;
@@ -88,13 +114,25 @@ function sharedPool(app: FastifyInstance): pg.Pool | null {
 
 const WINDOW_SQL = "clock_timestamp() - $2 * interval '1 millisecond'";
 
-async function sharedFailures(pool: pg.Pool, email: string): Promise<number> {
+/** The address column came with decision 0056; tables made before it gain it once per pool. */
+const addressColumn = new WeakMap<pg.Pool, Promise<unknown>>();
+async function ensureFailureAddress(pool: pg.Pool) {
   await ensureSharedTables(pool);
-  const { rows } = await pool.query<{ failures: number }>(
-    `select count(*)::int as failures from ${SHARED_SCHEMA}.failed_password where email = $1 and at > ${WINDOW_SQL}`,
+  let done = addressColumn.get(pool);
+  if (!done) {
+    done = pool.query(`alter table ${SHARED_SCHEMA}.failed_password add column if not exists address text`);
+    addressColumn.set(pool, done);
+  }
+  await done;
+}
+
+async function sharedFailures(pool: pg.Pool, email: string): Promise<Failure[]> {
+  await ensureFailureAddress(pool);
+  const { rows } = await pool.query<{ at: Date; address: string | null }>(
+    `select at, address from ${SHARED_SCHEMA}.failed_password where email = $1 and at > ${WINDOW_SQL}`,
     [email, DISTINCT_IDENTITIES_WINDOW_MS],
   );
-  return rows[0]?.failures ?? 0;
+  return rows.map((r) => ({ at: r.at.getTime(), address: r.address ?? "" }));
 }
 
 function clientAddress(request: FastifyRequest): string {
@@ -115,45 +153,79 @@ export function namedIdentity(request: FastifyRequest): string | null {
 }
 
 const pendingIdentity = new WeakMap<FastifyRequest, { identity: string; owner: string }>();
+/** How long this request's address must still wait before naming a new identity (ms). */
+const identityWait = new WeakMap<FastifyRequest, number>();
 
 /**
- * preHandler for every route that tells whether an email or phone has an account: 429 with the
- * Spanish message once this address has named too many different ones in the last hour. The
- * name is counted when the answer is sent (`countNamedIdentity`), and only when it told a
- * guesser something: a successful sign-in or sign-up does not count, so a studio's Wi-Fi with
- * twenty customers signing in before class is not blocked.
+ * preHandler for every route that tells whether an email or phone has an account. It notes how
+ * long this address must still wait before naming a new one; `refusalWhileThrottled` turns an
+ * answer that would tell a guesser something into a 429 during that wait, while a success goes
+ * through. The name is counted when the answer is sent (`countNamedIdentity`), and only when it
+ * told a guesser something.
  */
 export async function limitDistinctIdentities(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const identity = namedIdentity(request);
   if (identity === null) return;
-  const pool = sharedPool(request.server);
-  // Shared counters: the per-account bound on wrong passwords (accountLockedForGuessing only
-  // sees this instance's failures) is checked here, before the sign-in reaches better-auth.
-  if (pool && request.url.startsWith("/api/auth/sign-in/email") && identity.startsWith("email:")) {
-    if ((await sharedFailures(pool, identity.slice("email:".length))) >= FAILED_PASSWORDS_PER_ACCOUNT) {
-      throw AppError.of("RATE_LIMITED");
-    }
-  }
   // The front desk looks customers up by phone all day; its staff are not guessing.
   if ((await request.getUser())?.role === "admin") return;
-  const max = request.server.config.AUTH_DISTINCT_EMAILS_MAX;
+  const free = request.server.config.AUTH_DISTINCT_EMAILS_MAX;
   const owner = clientAddress(request);
+  const now = Date.now();
+  const pool = sharedPool(request.server);
+  let named: number;
+  let last: number;
   if (pool) {
     await ensureSharedTables(pool);
-    const { rows } = await pool.query<{ named: number; seen: boolean }>(
-      `select count(*)::int as named, coalesce(bool_or(identity = $3), false) as seen
+    const { rows } = await pool.query<{ named: number; seen: boolean; last: Date | null }>(
+      `select count(*)::int as named, coalesce(bool_or(identity = $3), false) as seen, max(at) as last
        from ${SHARED_SCHEMA}.named_identity where owner = $1 and at > ${WINDOW_SQL}`,
       [owner, DISTINCT_IDENTITIES_WINDOW_MS, identity],
     );
     if (rows[0]?.seen) return;
-    if ((rows[0]?.named ?? 0) >= max) throw AppError.of("TOO_MANY_EMAILS");
-    pendingIdentity.set(request, { identity, owner });
-    return;
+    named = rows[0]?.named ?? 0;
+    last = rows[0]?.last?.getTime() ?? 0;
+  } else {
+    const seen = stateOf(request.server).identities.live(owner, now);
+    if (seen.has(identity)) return;
+    named = seen.size;
+    last = Math.max(0, ...seen.values());
   }
-  const seen = stateOf(request.server).identities.live(owner, Date.now());
-  if (seen.has(identity)) return;
-  if (seen.size >= max) throw AppError.of("TOO_MANY_EMAILS");
   pendingIdentity.set(request, { identity, owner });
+  const wait = waitFor(named - free, IDENTITY_DELAY_MAX_MS, last, now);
+  if (wait > 0) identityWait.set(request, wait);
+}
+
+/**
+ * preHandler for routes that send an email to whatever address they name (recovery, email
+ * change): during the address's wait nothing is sent and the answer is 429.
+ */
+export async function limitDistinctIdentitiesBeforeSending(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  await limitDistinctIdentities(request, reply);
+  const wait = identityWait.get(request);
+  if (wait) throw tooManyIdentities(wait);
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+const tooManyIdentities = (waitMs: number) =>
+  AppError.of("TOO_MANY_EMAILS", {
+    params: { seconds: seconds(waitMs) },
+    details: { retry_after: seconds(waitMs) },
+  });
+
+/**
+ * The answer for a refusal (unknown email, wrong password, in use, a phone that has an account):
+ * during the address's wait, 429 with how long to wait instead, so it tells a guesser nothing;
+ * otherwise the refusal itself.
+ */
+export function refusalWhileThrottled(request: FastifyRequest, refusal: unknown): unknown {
+  const wait = identityWait.get(request);
+  if (!wait) return refusal;
+  // Not counted: nothing was told.
+  pendingIdentity.delete(request);
+  return tooManyIdentities(wait);
 }
 
 /**
@@ -193,20 +265,47 @@ export function recordNamedIdentity(request: FastifyRequest): void {
   stateOf(request.server).identities.live(pending.owner, Date.now()).set(pending.identity, Date.now());
 }
 
-/** Whether this account has had too many wrong passwords in the last hour (any address). */
-export function accountLockedForGuessing(app: FastifyInstance, email: string): boolean {
-  return stateOf(app).failures.count(email.trim().toLowerCase(), Date.now()) >= FAILED_PASSWORDS_PER_ACCOUNT;
+/**
+ * How long this address must still wait before its next password on this account is checked
+ * (0: go ahead). A trusted device (a browser that signed in to this account before) never waits.
+ */
+export async function accountWaitMs(
+  app: FastifyInstance,
+  email: string,
+  address: string,
+  trusted: boolean,
+  now = Date.now(),
+): Promise<number> {
+  if (trusted) return 0;
+  const key = email.trim().toLowerCase();
+  const pool = sharedPool(app);
+  const all = pool ? await sharedFailures(pool, key) : stateOf(app).failures.live(key, now);
+  const mine = all.filter((f) => f.address === address);
+  if (mine.length === 0) return 0;
+  const free = all.length >= ACCOUNT_ATTACK_FAILURES ? 1 : ACCOUNT_FREE_FAILURES;
+  const last = Math.max(...mine.map((f) => f.at));
+  return waitFor(mine.length - free, ACCOUNT_DELAY_MAX_MS, last, now);
 }
 
-export function recordFailedPassword(app: FastifyInstance, email: string): void {
-  stateOf(app).failures.add(email.trim().toLowerCase(), Date.now());
+export const accountThrottled = (waitMs: number) =>
+  AppError.of("SIGN_IN_THROTTLED", {
+    params: { seconds: seconds(waitMs) },
+    details: { retry_after: seconds(waitMs) },
+  });
+
+export function recordFailedPassword(app: FastifyInstance, email: string, address: string): void {
+  const key = email.trim().toLowerCase();
+  stateOf(app).failures.add(key, { at: Date.now(), address });
   const pool = sharedPool(app);
   if (!pool) return;
-  ensureSharedTables(pool)
+  ensureFailureAddress(pool)
     .then(() =>
-      pool.query(`insert into ${SHARED_SCHEMA}.failed_password (email, at) values ($1, clock_timestamp())`, [
-        email.trim().toLowerCase(),
-      ]),
+      pool.query(
+        `insert into ${SHARED_SCHEMA}.failed_password (email, at, address) values ($1, clock_timestamp(), $2)`,
+        [key, address],
+      ),
     )
     .catch((error) => app.log.error({ err: error }, "guessing-limit: could not count a failed password"));
 }
+
+export { clientAddress };

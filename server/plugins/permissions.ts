@@ -194,6 +194,8 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/staff/me/classes/:id/roster": DESK_COACH_CLASS,
   "GET /api/staff/me/profile": EVERY_STAFF_SELF,
   "PUT /api/staff/me/profile": EVERY_STAFF_SELF,
+  // Identity and control (decisions 0053-0056): what the web shows each role comes from here.
+  "GET /api/staff/me/permissions": EVERY_STAFF_SELF,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */
@@ -248,4 +250,20 @@ async function coachTeachesReservation(db: Db, userId: string, reservationId: nu
     .where(and(eq(class_reservations.class_reservation_id, reservationId), eq(instructors.user_id, userId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The routes of this table a role may call (a coach: on their own classes), for the web to show
+ * each role only the actions it may use (decision 0031: the server is the rule, this is its
+ * copy). A route not in the table is owner and manager only: `unlisted` says whether the role
+ * passes that default.
+ */
+export function allowedRoutes(role: StaffRole): { allowed: string[]; unlisted: boolean } {
+  return {
+    allowed: Object.entries(PERMISSIONS)
+      .filter(([, permission]) => roleAllowed(role, permission))
+      .map(([key]) => key)
+      .sort(),
+    unlisted: roleAllowed(role, MANAGE),
+  };
 }

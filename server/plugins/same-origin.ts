@@ -44,13 +44,13 @@ export type SameOriginOptions = { publicUrl: string };
  * their own scope (uploads: multipart; the sandbox payment form: urlencoded; webhooks: raw JSON).
  */
 export default fp(async function sameOriginPlugin(app: FastifyInstance, opts: SameOriginOptions) {
-  const siteHost = new URL(opts.publicUrl).host;
+  const siteOrigin = new URL(opts.publicUrl).origin;
   app.removeContentTypeParser("text/plain");
   app.addHook("onRequest", (request, _reply, done) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return done();
     if (Object.keys(CROSS_SITE_WRITE_PREFIXES).some((prefix) => request.url.startsWith(prefix)))
       return done();
-    if (isCrossSite(request, siteHost)) {
+    if (isCrossSite(request, siteOrigin)) {
       return done(AppError.of("CROSS_SITE_REQUEST"));
     }
     done();
@@ -63,22 +63,31 @@ export default fp(async function sameOriginPlugin(app: FastifyInstance, opts: Sa
  * `Referrer-Policy: no-referrer`, under which a browser may send `Origin: null` even on a
  * same-origin form post. Browsers without it (before 2023) are judged by Origin, then Referer.
  */
-export function isCrossSite(request: FastifyRequest, siteHost: string): boolean {
+export function isCrossSite(
+  request: Pick<FastifyRequest, "headers" | "host" | "protocol">,
+  siteOrigin: string,
+): boolean {
   const fetchSite = header(request, "sec-fetch-site");
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
   if (fetchSite === "same-origin" || fetchSite === "none") return false;
   const origin = header(request, "origin");
-  if (origin !== undefined) return !isOwn(origin, request.host, siteHost);
+  if (origin !== undefined) return !isOwn(origin, request, siteOrigin);
   const referer = header(request, "referer");
-  if (referer !== undefined && referer !== "") return !isOwn(referer, request.host, siteHost);
+  if (referer !== undefined && referer !== "") return !isOwn(referer, request, siteOrigin);
   return false;
 }
 
 /**
- * Whether an Origin or Referer names the site's own host or the one the request was sent to.
- * The Host is read with the Origin's scheme, so "localhost:80" matches "http://localhost".
+ * Whether an Origin or Referer names the site's own origin (PUBLIC_URL's) or the one the request
+ * was sent to: scheme, host and port all compared (decision 0056 §4), so a page served over plain
+ * http on the same name, or on another port, is another site. The request's scheme is Fastify's
+ * (`X-Forwarded-Proto` only behind a trusted proxy); "localhost:80" over http is "http://localhost".
  */
-function isOwn(value: string, requestHost: string, siteHost: string): boolean {
+function isOwn(
+  value: string,
+  request: Pick<FastifyRequest, "host" | "protocol">,
+  siteOrigin: string,
+): boolean {
   let url: URL;
   try {
     url = new URL(value);
@@ -86,15 +95,15 @@ function isOwn(value: string, requestHost: string, siteHost: string): boolean {
     return false; // "null" and anything unparsable
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
-  if (url.host === siteHost) return true;
+  if (url.origin === siteOrigin) return true;
   try {
-    return new URL(`${url.protocol}//${requestHost}`).host === url.host;
+    return new URL(`${request.protocol}://${request.host}`).origin === url.origin;
   } catch {
     return false;
   }
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
+function header(request: Pick<FastifyRequest, "headers">, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }

@@ -6,6 +6,7 @@ import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { testDriver } from "../test/test-driver";
+import { ACCOUNT_FREE_FAILURES } from "./guessing-limit";
 import {
   ensureSharedTables,
   type Queryable,
@@ -80,19 +81,23 @@ describe.skipIf(onPglite)("shared state across instances (PostgreSQL)", () => {
     expect(b.app.sharedState.listening).toBe(true);
   });
 
-  it("counts sign-in attempts for one email together: the 4th is refused whichever instance answers", async () => {
-    const email = `nadie${Date.now()}@prueba.mx`;
+  it("counts wrong passwords on one account together: after the free ones the next waits whichever instance answers (decision 0056)", async () => {
+    const { email } = await t.signUp({ password: "Colibri-Marea-2026!" });
     const attempt = (target: Instance) =>
       target.app.inject({
         method: "POST",
         url: "/api/auth/sign-in/email",
         payload: { email, password: "no-es-esta-123" },
       });
-    const first = [await attempt(a), await attempt(b), await attempt(a)].map((res) => res.statusCode);
-    expect(first).toEqual([401, 401, 401]);
-    const fourth = [await attempt(b), await attempt(a)] as const;
-    expect(fourth.map((res) => res.statusCode)).toEqual([429, 429]);
-    expect(fourth[0].json().message).toMatch(/intentos|espera|demasiad/i);
+    const first: number[] = [];
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
+      first.push((await attempt(i % 2 === 0 ? a : b)).statusCode);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // counted after each answer
+    }
+    expect(first).toEqual(Array(ACCOUNT_FREE_FAILURES).fill(401));
+    const next = [await attempt(b), await attempt(a)] as const;
+    expect(next.map((res) => res.statusCode)).toEqual([429, 429]);
+    expect(next[0].json().message).toMatch(/intentos|espera|demasiad/i);
   });
 
   it("serves an app-config change made through one instance from the other within a second", async () => {
@@ -131,7 +136,7 @@ describe.skipIf(onPglite)("shared state across instances (PostgreSQL)", () => {
   });
 
   it("counts the different emails one address names across instances (recovery: every answer counts)", async () => {
-    // The sign-in test above named one email from this address (a refusal); three more fit.
+    // The sign-in test above named one email from this address (its refusals); three more fit.
     const recover = (target: Instance, n: number) =>
       target.app.inject({
         method: "POST",

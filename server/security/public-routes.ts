@@ -24,9 +24,11 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/setup/first-owner":
     "an empty studio's /admin asks whether it may offer to create the owner (only ever true before any staff exists)",
   "POST /api/setup/first-owner":
-    "creates the first owner of an empty studio, once: closed for good as soon as any staff login or the claim exists",
+    "creates the first owner of an empty studio, once, with the set-up code the server printed at start-up (decision 0054): closed for good as soon as any staff login or the claim exists",
   "GET /api/notifications/unsubscribe":
-    "the 'Darte de baja' link of class reminders opens in any mail client, signed in or not: its signature (HMAC of the customer id) is the credential, and it only turns reminders off or on",
+    "the 'Darte de baja' link of class reminders opens in any mail client, signed in or not: it only shows a page with a button (a mail scanner following it changes nothing; RFC 8058)",
+  "POST /api/notifications/unsubscribe":
+    "the confirmation page's button and the mail client's one-click unsubscribe (RFC 8058, posted by the provider's server without a session): the signed token in the URL (HMAC of the customer id) is the credential, and it only turns reminders off or on",
   "GET /api/auth-policy": "the sign-up form shows the password rules before an account exists",
   "GET /api/class_packages": "the shop is public",
   "GET /api/class_packages/online/all": "public shop list",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../domain/messages";
 import type { RouteInfo } from "../plugins/route-access";
-import { CROSS_SITE_WRITE_PREFIXES } from "../plugins/same-origin";
+import { CROSS_SITE_WRITE_PREFIXES, isCrossSite } from "../plugins/same-origin";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { signUpCustomer } from "../test/customers";
 
@@ -85,6 +85,8 @@ describe("same-origin writes", () => {
       // The site's name inside another host, and another port of the same host.
       { origin: `https://estudio.prueba.mx.sitio-malo.example` },
       { origin: `${SITE}:8443` },
+      // Same name over plain http is another origin (decision 0056 §4).
+      { origin: SITE.replace("https:", "http:") },
       { referer: `${EVIL}/pagina` },
       { "sec-fetch-site": "cross-site" },
       { "sec-fetch-site": "same-site" },
@@ -213,5 +215,29 @@ describe("same-origin writes", () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ code: "UNSUPPORTED_MEDIA_TYPE", message: messages.unsupportedMediaType });
+  });
+});
+
+describe("isCrossSite compares scheme, host and port (decision 0056 §4)", () => {
+  const request = (
+    headers: Record<string, string>,
+    protocol: "http" | "https" = "https",
+    host = "estudio.prueba.mx",
+  ) => ({
+    headers,
+    protocol,
+    host,
+  });
+  it.each([
+    [{ origin: "https://estudio.prueba.mx" }, "https", false],
+    [{ origin: "http://estudio.prueba.mx" }, "https", true],
+    [{ origin: "https://estudio.prueba.mx:8443" }, "https", true],
+    [{ origin: "https://estudio.prueba.mx:443" }, "https", false],
+    [{ referer: "http://estudio.prueba.mx/mystudio" }, "https", true],
+    [{ referer: "https://estudio.prueba.mx/mystudio" }, "https", false],
+    // Reached over http under the name it was sent to (a LAN install without TLS): its own.
+    [{ origin: "http://estudio.prueba.mx" }, "http", false],
+  ] as const)("%o over %s → cross-site %s", (headers, protocol, cross) => {
+    expect(isCrossSite(request({ ...headers }, protocol), SITE)).toBe(cross);
   });
 });

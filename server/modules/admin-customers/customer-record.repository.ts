@@ -47,11 +47,6 @@ export async function patchCustomer(tx: Db, customerId: number, values: Customer
   return row!;
 }
 
-/** The login's email follows the record's: it is what the customer signs in with. */
-export async function setLoginEmail(tx: Db, uid: string, email: string) {
-  await tx.update(user).set({ email, updatedAt: new Date() }).where(eq(user.id, uid));
-}
-
 /** Another login already uses this email (case-insensitive). */
 export async function emailTakenByOtherLogin(tx: Db, email: string, uid: string | null) {
   const [row] = await tx

@@ -20,6 +20,7 @@ import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
 import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
+import { requestEmailChange } from "../customers/email-change.service";
 import { sendPurchaseReceipt } from "../purchases/receipt-email";
 import { sellAtDesk } from "./admin-customers.service";
 import {
@@ -45,18 +46,29 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
-        errors: ["CUSTOMER_NOT_FOUND", "PHONE_IN_USE", "EMAIL_IN_USE"],
+        errors: ["CUSTOMER_NOT_FOUND", "PHONE_IN_USE", "EMAIL_IN_USE", "STAFF_ACCOUNT_PROTECTED"],
         tags,
         summary:
-          "Edita los datos del cliente (nombre, apellido, correo, teléfono, nacimiento, instagram, dirección)",
+          "Edita los datos del cliente (nombre, apellido, correo, teléfono, nacimiento, instagram, dirección). Un nuevo correo de acceso cambia solo cuando la persona lo confirma desde esa dirección (se avisa también a la actual); el de alguien del equipo solo lo cambia esa persona",
         params: idParams,
         body: customerRecordBody,
         response: { 200: customerRecordAnswer },
       },
     },
     async (request) => {
-      const result = await updateRecord(app.db, await actorOf(request), request.params.id, request.body);
-      return { message: t("customerUpdated"), ...result };
+      const { email_change, ...result } = await updateRecord(
+        app.db,
+        await actorOf(request),
+        request.params.id,
+        request.body,
+      );
+      if (!email_change) return { message: t("customerUpdated"), ...result, pending_email: null };
+      await requestEmailChange(app, email_change.login, email_change.new_email, { byStudio: true });
+      return {
+        message: t("customerEmailChangePending", { email: email_change.new_email }),
+        ...result,
+        pending_email: email_change.new_email,
+      };
     },
   );
 
@@ -123,7 +135,13 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
-        errors: ["CUSTOMER_NOT_FOUND", "NO_LOGIN", "CUSTOMER_DEACTIVATED", "CUSTOMER_MERGED"],
+        errors: [
+          "CUSTOMER_NOT_FOUND",
+          "NO_LOGIN",
+          "CUSTOMER_DEACTIVATED",
+          "CUSTOMER_MERGED",
+          "STAFF_ACCOUNT_PROTECTED",
+        ],
         tags,
         summary:
           "Envía al cliente el enlace para restablecer su contraseña (el mismo correo de «¿Olvidaste tu contraseña?»)",
@@ -146,7 +164,13 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         preHandler: requireAdmin,
         schema: {
-          errors: ["CUSTOMER_NOT_FOUND", "CUSTOMER_MERGED", "ALREADY_ACTIVE", "ALREADY_DEACTIVATED"],
+          errors: [
+            "CUSTOMER_NOT_FOUND",
+            "CUSTOMER_MERGED",
+            "ALREADY_ACTIVE",
+            "ALREADY_DEACTIVATED",
+            "STAFF_ACCOUNT_PROTECTED",
+          ],
           tags,
           summary: active
             ? "Reactiva la cuenta: puede volver a iniciar sesión y reservar"
@@ -170,7 +194,13 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
-        errors: ["CUSTOMER_NOT_FOUND", "MERGE_SAME", "CUSTOMER_MERGED", "MERGE_SHARED_CLASS"],
+        errors: [
+          "CUSTOMER_NOT_FOUND",
+          "MERGE_SAME",
+          "CUSTOMER_MERGED",
+          "MERGE_SHARED_CLASS",
+          "STAFF_ACCOUNT_PROTECTED",
+        ],
         tags,
         summary:
           "Une otra cuenta de la misma persona a esta: compras, créditos, reservaciones, listas de espera y demás pasan a este cliente; la otra queda desactivada",

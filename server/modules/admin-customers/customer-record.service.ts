@@ -6,7 +6,12 @@ import { isUniqueViolation } from "../../db/pg-errors";
 import type { Auth } from "../../plugins/auth";
 import { createMyAddress, deleteMyAddress, myAddress, updateMyAddress } from "../addresses/addresses.service";
 import { type Actor, auditedChange } from "../audit/audit.service";
-import { isPhoneInUse, phoneInUse, requestRecovery } from "../customers/customers.service";
+import {
+  assertMayChangeLogin,
+  isPhoneInUse,
+  phoneInUse,
+  requestRecovery,
+} from "../customers/customers.service";
 import { findCustomer } from "./admin-customers.repository";
 import {
   type CustomerPatch,
@@ -17,7 +22,6 @@ import {
   notesOf,
   patchCustomer,
   setLoginBanned,
-  setLoginEmail,
   sharedActiveClasses,
   tagsInUse,
 } from "./customer-record.repository";
@@ -61,8 +65,9 @@ export type RecordUpdate = {
   last_name: string | null;
   email: string;
   phone: string | null;
-  birthdate: string | null;
-  instagram: string | null;
+  /** undefined: leave it as it is (decision 0056); null: clear it. */
+  birthdate?: string | null;
+  instagram?: string | null;
   /** undefined: leave the address as it is; null: remove it. */
   address?: Address | null;
 };
@@ -71,26 +76,41 @@ const emailTaken = () => AppError.of("EMAIL_IN_USE", { fields: { email: messages
 
 /**
  * PUT /customer/admin/:id: the desk edits name, last name, email, phone, birthdate, instagram
- * and the billing address (through the addresses domain). A new email is also the login's.
+ * and the billing address (through the addresses domain). The email of a customer without a
+ * login (a walk-in) is only contact data and changes here. The email of a login is who the account
+ * belongs to (decision 0053): it is not written here; `email_change` tells the route to send the
+ * confirmation link to the new address and a notice to the old one, and the change happens only
+ * when the link is opened. A staff member's email is theirs alone to change.
  */
 export async function updateRecord(db: Db, actor: Actor, id: number, input: RecordUpdate) {
   try {
     return await auditedChange(db, actor, async (tx) => {
       const current = await lockedCustomer(tx, id);
-      if (input.phone && (await isPhoneInUse(tx, input.phone, id))) throw phoneInUse();
       const emailChanged = input.email.toLowerCase() !== current.email.toLowerCase();
+      await assertMayChangeLogin(tx, actor.user_id, current, emailChanged ? "login" : "profile");
+      if (input.phone && (await isPhoneInUse(tx, input.phone, id))) throw phoneInUse();
       if (emailChanged && (await emailTakenByOtherLogin(tx, input.email, current.uid))) throw emailTaken();
-      const values: CustomerPatch = {
-        name: input.name,
-        last_name: input.last_name,
-        email: input.email,
-        phone: input.phone,
-        birthdate: input.birthdate,
-        instagram: input.instagram,
-      };
+      const loginEmail = emailChanged && current.uid !== null;
+      // A field left out of the request keeps its value (decision 0056): only given keys are set.
+      const values = Object.fromEntries(
+        Object.entries({
+          name: input.name,
+          last_name: input.last_name,
+          email: loginEmail ? current.email : input.email,
+          phone: input.phone,
+          birthdate: input.birthdate,
+          instagram: input.instagram,
+        }).filter(([, value]) => value !== undefined),
+      ) as CustomerPatch;
       const change = diff(current as unknown as Record<string, unknown>, values);
       const updated = change.changed ? await patchCustomer(tx, id, values) : current;
-      if (emailChanged && current.uid) await setLoginEmail(tx, current.uid, input.email);
+      const email_change =
+        loginEmail && current.uid
+          ? {
+              login: { id: current.uid, email: current.email, name: updated.name },
+              new_email: input.email,
+            }
+          : null;
 
       const addressBefore = await myAddress(tx, id);
       let addressAfter = addressBefore;
@@ -110,10 +130,12 @@ export async function updateRecord(db: Db, actor: Actor, id: number, input: Reco
       const addressChange = diff({ address: strip(addressBefore) }, { address: strip(addressAfter) });
       const before = { ...change.before, ...addressChange.before };
       const after = { ...change.after, ...addressChange.after };
+      // The request is recorded; the change itself is audited when the link is opened.
+      if (email_change) after.email_change_requested = email_change.new_email;
       return {
-        result: { customer: updated, address: addressAfter },
+        result: { customer: updated, address: addressAfter, email_change },
         audit:
-          change.changed || addressChange.changed
+          change.changed || addressChange.changed || email_change
             ? {
                 action: "customer.update",
                 entity: "customer",
@@ -206,6 +228,7 @@ export async function sendPasswordReset(db: Db, auth: Auth, actor: Actor, id: nu
   const customer = await auditedChange(db, actor, async (tx) => {
     const row = await lockedCustomer(tx, id);
     if (!row.uid) throw AppError.of("NO_LOGIN");
+    await assertMayChangeLogin(tx, actor.user_id, row, "login");
     assertActive(row);
     return {
       result: row,
@@ -229,6 +252,7 @@ export async function sendPasswordReset(db: Db, auth: Auth, actor: Actor, id: nu
 export async function setActive(db: Db, actor: Actor, id: number, active: boolean, now = new Date()) {
   return auditedChange(db, actor, async (tx) => {
     const current = await lockedCustomer(tx, id);
+    await assertMayChangeLogin(tx, actor.user_id, current, "login");
     if (active && current.merged_into_id !== null) throw AppError.of("CUSTOMER_MERGED");
     if (active === (current.deactivatedAt === null)) {
       throw AppError.of(
@@ -285,6 +309,8 @@ export async function mergeCustomers(
     const b = await lockedCustomer(tx, second);
     const kept = a.customer_id === keptId ? a : b;
     const other = a.customer_id === keptId ? b : a;
+    await assertMayChangeLogin(tx, actor.user_id, kept, "login");
+    await assertMayChangeLogin(tx, actor.user_id, other, "login");
     if (other.merged_into_id !== null || kept.merged_into_id !== null) {
       throw AppError.of("CUSTOMER_MERGED");
     }

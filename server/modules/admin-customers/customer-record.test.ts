@@ -98,7 +98,7 @@ describe("who may use the desk's customer routes", () => {
 });
 
 describe("PUT /api/customer/admin/:id", () => {
-  it("edits the profile and address, moves the login to the new email and audits before and after", async () => {
+  it("edits the profile and address; a new sign-in email waits for the person to confirm it (decision 0053)", async () => {
     const c = await newCustomer();
     const newEmail = `nuevo.${c.email}`;
     const phone = uniquePhone();
@@ -113,34 +113,59 @@ describe("PUT /api/customer/admin/:id", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      message: messages.customerUpdated,
-      customer: { name: "Rosa María", last_name: "Pérez", email: newEmail, phone, instagram: "rosa.pilates" },
+      message: messages.customerEmailChangePending.replace("{email}", newEmail),
+      pending_email: newEmail,
+      customer: { name: "Rosa María", last_name: "Pérez", email: c.email, phone, instagram: "rosa.pilates" },
       address: { city: "CDMX", street: "Álvaro Obregón" },
     });
     const detail = (await inject("GET", `/api/customer/admin/${c.id}`)).json();
-    expect(detail.customer).toMatchObject({ birthdate: "1990-05-17", email: newEmail });
+    expect(detail.customer).toMatchObject({ birthdate: "1990-05-17", email: c.email });
     expect(detail.address).toMatchObject({ city: "CDMX", number: "12" });
 
-    // The customer now signs in with the new email, not the old one.
-    expect((await signIn(newEmail)).statusCode).toBe(200);
-    expect((await signIn(c.email)).statusCode).toBe(401);
+    // Nothing moved: the customer still signs in with the old email; the new one has no login yet.
+    expect((await signIn(c.email)).statusCode).toBe(200);
+    expect((await signIn(newEmail)).statusCode).toBe(401);
+    // The new address gets the confirmation link, the old one a notice.
+    expect((await outboxTo(newEmail)).map((m) => m.template)).toEqual(["email-change"]);
+    expect((await outboxTo(c.email)).map((m) => m.template)).toContain("email-change-requested");
 
     const [entry] = (await auditActions(c.id)).filter((a) => a.action === "customer.update");
     expect(entry!.actor_user_id).toBe(admin.userId);
     expect(entry!.details).toMatchObject({
-      before: { name: "Rosa", email: c.email, birthdate: null, address: null },
-      after: { name: "Rosa María", email: newEmail, birthdate: "1990-05-17", address: { city: "CDMX" } },
+      before: { name: "Rosa", birthdate: null, address: null },
+      after: {
+        name: "Rosa María",
+        email_change_requested: newEmail,
+        birthdate: "1990-05-17",
+        address: { city: "CDMX" },
+      },
     });
 
     // Removing the address: null.
     const removed = await inject("PUT", `/api/customer/admin/${c.id}`, {
       name: "Rosa María",
       last_name: "Pérez",
-      email: newEmail,
+      email: c.email,
       phone,
       address: null,
     });
     expect(removed.json().address).toBeNull();
+  });
+
+  it("changes the contact email of a walk-in without a login at once (no login to take)", async () => {
+    const [walkIn] = await t.app.db
+      .insert(customers)
+      .values({ name: "Sin", last_name: "Cuenta", email: `mostrador.sin${Date.now()}@prueba.mx` })
+      .returning();
+    const newEmail = `contacto.${Date.now()}@prueba.mx`;
+    const res = await inject("PUT", `/api/customer/admin/${walkIn!.customer_id}`, {
+      name: "Sin",
+      last_name: "Cuenta",
+      email: newEmail,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ pending_email: null, customer: { email: newEmail } });
+    expect(await outboxTo(newEmail)).toHaveLength(0);
   });
 
   it("refuses an email or phone another account uses (409) and bad input (400), changing nothing", async () => {

@@ -27,6 +27,21 @@ const tags = ["checkout"];
  * customer's return from Mercado Pago, and its signed webhook. Offered when the studio turns it
  * on (mercadopago_enabled) and MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET are set.
  */
+/**
+ * How far a webhook's signed `ts` may be from our clock (decision 0056 §4): a captured delivery
+ * replayed later is refused even though its signature is genuine.
+ */
+export const MERCADOPAGO_WEBHOOK_TOLERANCE_MS = 10 * 60 * 1000;
+
+/** Whether x-signature's `ts` (seconds, or milliseconds in newer deliveries) is within the window. */
+export function signedRecently(signature: string | undefined, now: number): boolean {
+  const ts = /(?:^|,)\s*ts=(\d{1,16})\s*(?:,|$)/.exec(signature ?? "")?.[1];
+  if (!ts) return false;
+  const value = Number(ts);
+  const ms = value > 1e12 ? value : value * 1000;
+  return Math.abs(now - ms) <= MERCADOPAGO_WEBHOOK_TOLERANCE_MS;
+}
+
 const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Mercado Pago is down or refuses our request: 502 in Spanish, never a bare 500. */
   const call = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -128,10 +143,15 @@ const mercadopagoRoutes: FastifyPluginAsyncZod = async (app) => {
       const dataId = request.query["data.id"] ?? (body.data?.id === undefined ? "" : String(body.data.id));
       const type = request.query.type ?? body.type ?? "";
       const requestId = request.headers["x-request-id"];
+      const signature = request.headers["x-signature"];
       const signed =
-        dataId !== "" && mp.verifyWebhook({ signature: request.headers["x-signature"], requestId, dataId });
+        dataId !== "" &&
+        signedRecently(signature, Date.now()) &&
+        mp.verifyWebhook({ signature, requestId, dataId });
       if (!signed) throw AppError.of(401, "MERCADOPAGO_SIGNATURE_INVALID", "webhookSignatureInvalid");
-      const eventId = body.id !== undefined ? String(body.id) : `${type}:${dataId}:${requestId ?? ""}`;
+      // The repeat-delivery id comes from what the signature covers (data.id and x-request-id),
+      // never from the body, which anyone who saw one delivery could rewrite.
+      const eventId = `mp:${dataId}:${requestId ?? ""}`;
       const result = await call(() =>
         applyMercadoPagoNotification(app, mp, { event_id: eventId, type, data_id: dataId }, body),
       );

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
@@ -5,7 +6,7 @@ import { ConfigError, loadConfig } from "../../config";
 import { email_outbox } from "../../db/schema/mail";
 import type { class_packages } from "../../db/schema/packages";
 import { refunds, webhook_events } from "../../db/schema/purchases";
-import type { MercadoPagoFake } from "../../payments/test-support/mercadopago-fake";
+import { MERCADOPAGO_TEST_KEYS, type MercadoPagoFake } from "../../payments/test-support/mercadopago-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,
@@ -15,6 +16,7 @@ import {
   type Shop,
   startMercadoPagoSuite,
 } from "../../test/commerce";
+import { MERCADOPAGO_WEBHOOK_TOLERANCE_MS, signedRecently } from "./mercadopago.routes";
 
 /**
  * Mercado Pago (decision 0035) against an in-test HTTP fake of its API: Checkout Pro for
@@ -167,7 +169,9 @@ describe("mercado pago: Checkout Pro for packages", () => {
       .select()
       .from(webhook_events)
       .where(eq(webhook_events.provider, "mercadopago"));
-    expect(stored.filter((e) => e.event_id === JSON.parse(n.payload).id.toString())).toHaveLength(1);
+    // Stored once, under the signed data.id and x-request-id (decision 0056 §4).
+    const signedId = `mp:${paymentId}:${n.headers["x-request-id"]}`;
+    expect(stored.filter((e) => e.event_id === signedId)).toHaveLength(1);
   });
 
   it("rejected: the purchase fails with no credits; a later approved attempt of the same preference grants", async () => {
@@ -222,6 +226,43 @@ describe("mercado pago: Checkout Pro for packages", () => {
       });
     }
     expect((await purchaseRow(c.purchase_id)).status).toBe("pending");
+  });
+
+  it("refuses a genuine signature whose ts is outside the window (a year-old replay); the repeat id is the signed one", async () => {
+    const c = await checkout();
+    const paymentId = mp.pay(c.preference_id);
+    const signedAt = (ts: string) => {
+      const n = mp.notification("payment", paymentId);
+      const manifest = `id:${paymentId};request-id:${n.headers["x-request-id"]};ts:${ts};`;
+      const v1 = createHmac("sha256", MERCADOPAGO_TEST_KEYS.webhookSecret).update(manifest).digest("hex");
+      n.headers["x-signature"] = `ts=${ts},v1=${v1}`;
+      return n;
+    };
+    const yearAgo = String(Math.floor((Date.now() - 365 * 24 * 60 * 60 * 1000) / 1000));
+    for (const n of [signedAt(yearAgo), signedAt(String(Math.floor(Date.now() / 1000) + 3600))]) {
+      const res = await deliver(n);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe("MERCADOPAGO_SIGNATURE_INVALID");
+    }
+    expect((await purchaseRow(c.purchase_id)).status).toBe("pending");
+    // A fresh one in milliseconds (newer deliveries) passes; the same delivery with its body's
+    // unsigned id rewritten is still the same delivery: a duplicate, not a new event.
+    const fresh = signedAt(String(Date.now()));
+    expect((await deliver(fresh)).json().result).toBe("granted");
+    const rewritten = { ...fresh, payload: fresh.payload.replace(/"id":\d+/, '"id":987654321') };
+    expect((await deliver(rewritten)).json().result).toBe("duplicate");
+  });
+
+  it("signedRecently: ts in seconds or milliseconds within the window; missing or malformed is refused", () => {
+    const now = Date.UTC(2026, 10, 29, 12, 0, 0);
+    const s = (ms: number) => String(Math.floor(ms / 1000));
+    expect(signedRecently(`ts=${s(now)},v1=abc`, now)).toBe(true);
+    expect(signedRecently(`ts=${now - MERCADOPAGO_WEBHOOK_TOLERANCE_MS + 1000},v1=abc`, now)).toBe(true);
+    expect(signedRecently(`ts=${s(now - MERCADOPAGO_WEBHOOK_TOLERANCE_MS - 1000)},v1=abc`, now)).toBe(false);
+    expect(signedRecently(`ts=${s(now + MERCADOPAGO_WEBHOOK_TOLERANCE_MS + 1000)},v1=abc`, now)).toBe(false);
+    expect(signedRecently("v1=abc", now)).toBe(false);
+    expect(signedRecently("ts=abc,v1=abc", now)).toBe(false);
+    expect(signedRecently(undefined, now)).toBe(false);
   });
 
   it("a notification of a payment Mercado Pago does not know (its panel's test) is recorded and ignored", async () => {

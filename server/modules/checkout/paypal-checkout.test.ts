@@ -76,6 +76,15 @@ describe("paypal one-off payments (Orders v2)", () => {
     const { headers } = await customerLogin(t);
     expect((await capture(headers, {})).statusCode).toBe(400);
     expect((await capture(headers, { orderID: "../x" })).statusCode).toBe(400);
+    // Well-formed text PayPal does not know (decision 0056 §4): a Spanish 404, never a 502.
+    for (const body of [{ subscriptionID: "no-existe" }, { orderID: "NO-EXISTE-123" }]) {
+      const unknown = await capture(headers, body);
+      expect(unknown.statusCode, JSON.stringify(body)).toBe(404);
+      expect(unknown.json()).toMatchObject({
+        code: "PURCHASE_NOT_FOUND",
+        message: messages.purchaseNotFound,
+      });
+    }
     const missing = await start(headers, 999_999);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe("PACKAGE_NOT_FOUND");

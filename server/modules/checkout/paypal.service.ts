@@ -92,6 +92,14 @@ export async function startPaypalCheckout(
  * subscription) and grants once. Calling it again, or concurrently, answers the same purchase:
  * PayPal's capture is idempotent by request id and our grant by credits_granted_at.
  */
+/** PayPal's 400 (malformed id) and 404 (unknown id) on a capture: a purchase we cannot find. */
+function unknownToPaypal(error: unknown): never {
+  if (error instanceof PaypalError && (error.status === 400 || error.status === 404)) {
+    throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
+  }
+  throw error;
+}
+
 export async function capturePaypal(
   app: App,
   paypal: WalletClient,
@@ -103,7 +111,8 @@ export async function capturePaypal(
   let subscriptionId: string | undefined;
   if (req.orderID) ref = req.orderID;
   else {
-    const subscription = await paypal.getSubscription(req.subscriptionID!);
+    // An id PayPal calls malformed or unknown is the caller's mistake (404), not PayPal failing (502).
+    const subscription = await paypal.getSubscription(req.subscriptionID!).catch(unknownToPaypal);
     if (!["ACTIVE", "APPROVED"].includes(subscription.status)) throw AppError.of("PAYPAL_NOT_COMPLETED");
     ref = subscription.plan_id;
     subscriptionId = subscription.id;
@@ -126,7 +135,7 @@ export async function capturePaypal(
     const order = await paypal.captureOrder(req.orderID).catch((error: unknown) => {
       // 422: the buyer's funding source was declined; they can approve again with another one.
       if (error instanceof PaypalError && error.status === 422) throw AppError.of("PAYPAL_NOT_COMPLETED");
-      throw error;
+      return unknownToPaypal(error);
     });
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     const paid = order.status === "COMPLETED" && capture?.status === "COMPLETED";

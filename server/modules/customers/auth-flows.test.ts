@@ -1,5 +1,5 @@
 import { desc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../domain/messages";
 import { user, verification } from "../../db/schema/auth";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -46,17 +46,25 @@ describe(`sign-in, recovery and sessions (${testDriver()})`, () => {
     expect((await signIn(payload.email.toUpperCase(), TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it("rate-limits sign-in per IP and email with a Spanish 429", async () => {
-    const { payload } = await signUpCustomer(t);
-    const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await signIn(payload.email, "mala")).statusCode);
-    expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
-    const blocked = await signIn(payload.email, TEST_PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: "RATE_LIMITED", message: messages.rateLimited });
-    // Another account from the same IP is not locked out by this one's typos.
-    const other = await signUpCustomer(t);
-    expect((await signIn(other.payload.email, TEST_PASSWORD)).statusCode).toBe(200);
+  it("slows sign-in per address and account with a Spanish 429 that says how long (decision 0056)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const { payload } = await signUpCustomer(t);
+      const codes: number[] = [];
+      for (let i = 0; i < 6; i++) codes.push((await signIn(payload.email, "mala")).statusCode);
+      expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+      const slowed = await signIn(payload.email, TEST_PASSWORD);
+      expect(slowed.statusCode).toBe(429);
+      expect(slowed.json()).toMatchObject({ code: "SIGN_IN_THROTTLED", retry_after: 1 });
+      // Another account from the same IP is not slowed by this one's typos.
+      const other = await signUpCustomer(t);
+      expect((await signIn(other.payload.email, TEST_PASSWORD)).statusCode).toBe(200);
+      // After the wait, the right password signs in.
+      vi.setSystemTime(Date.now() + 1000);
+      expect((await signIn(payload.email, TEST_PASSWORD)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("rate-limits recovery requests too", async () => {

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { type Actor, auditedChange } from "../audit/audit.service";
 import { findCustomerById, phoneTaken, updateCustomer } from "./customers.repository";
-import { phoneInUse } from "./customers.service";
+import { assertMayChangeLogin, phoneInUse } from "./customers.service";
 
 export type CustomerNameAndPhone = { name: string; last_name: string; phone: string };
 
@@ -23,6 +23,7 @@ export async function editCustomerAsAdmin(
     return await auditedChange(db, actor, async (tx) => {
       const before = await findCustomerById(tx, customerId);
       if (!before) throw notFound();
+      await assertMayChangeLogin(tx, actor.user_id, before, "profile");
       if (await phoneTaken(tx, input.phone, customerId)) throw phoneInUse();
       const after = await updateCustomer(tx, customerId, input);
       const pick = (c: { name: string; last_name: string | null; phone: string | null }) => ({

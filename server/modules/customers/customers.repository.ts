@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
-import { user } from "../../db/schema/auth";
+import { session, user } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
 
 export async function findCustomerById(db: Db, customerId: number) {
@@ -28,6 +28,12 @@ export async function insertCustomer(db: Db, values: NewCustomer) {
 }
 
 /** Undoes a sign-up whose customer record could not be written (sessions and accounts cascade). */
+/** The stored role of a login (customer, owner, manager, front_desk, coach), null if it is gone. */
+export async function loginRole(db: Db, uid: string): Promise<string | null> {
+  const [row] = await db.select({ role: user.role }).from(user).where(eq(user.id, uid)).limit(1);
+  return row ? (row.role ?? "customer") : null;
+}
+
 export async function deleteLogin(db: Db, uid: string): Promise<void> {
   await db.delete(user).where(eq(user.id, uid));
 }
@@ -64,4 +70,29 @@ export async function findCustomerByPhone(db: Db, phone: string) {
     .where(eq(customers.phone, phone))
     .limit(1);
   return row ?? null;
+}
+
+/** A login's sessions that have not expired, newest activity first (never the token). */
+export async function sessionsOf(db: Db, uid: string, now: Date) {
+  return db
+    .select({
+      id: session.id,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, uid), gt(session.expiresAt, now)))
+    .orderBy(desc(session.updatedAt));
+}
+
+/** Ends one of this login's sessions; false when it is not theirs (or already gone). */
+export async function deleteSessionOf(db: Db, uid: string, sessionId: string): Promise<boolean> {
+  const rows = await db
+    .delete(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, uid)))
+    .returning({ id: session.id });
+  return rows.length > 0;
 }

@@ -5,6 +5,7 @@ import {
   emailChangeBody,
   emailConfirmAnswer,
   emailConfirmBody,
+  mySessionsAnswer,
   passwordPolicyAnswer,
   phoneAnswer,
   phoneQuery,
@@ -14,18 +15,22 @@ import {
   recoverAnswer,
   recoverBody,
   sessionAnswer,
+  sessionIdParams,
   signupAnswer,
   signupBody,
   signupDocumentedBody,
 } from "../../../domain/api/customers";
+import { messageAnswer } from "../../../domain/api/wire";
 import { normalizePhone, signupSchema } from "../../../domain/customers";
 import { AppError } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
-import { authRateLimit, currentCustomerId, requireUser, signedInUser } from "../../plugins/auth";
+import { authRateLimit, currentCustomerId, fromBrowser, requireUser, signedInUser } from "../../plugins/auth";
 import {
   countNamedIdentity,
   limitDistinctIdentities,
+  limitDistinctIdentitiesBeforeSending,
   recordNamedIdentity,
+  refusalWhileThrottled,
 } from "../../plugins/guessing-limit";
 import { passwordProblemFor } from "../../plugins/password-check";
 import { actorOf } from "../audit/actor";
@@ -42,6 +47,7 @@ import {
 } from "./customers.service";
 import { confirmEmailChange, requestEmailChange } from "./email-change.service";
 import { parseBody } from "./parse-body";
+import { endMySession, mySessions } from "./sessions.service";
 
 const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -62,7 +68,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
-        errors: ["PHONE_IN_USE", "FILE_NOT_OWNED"],
+        errors: ["PHONE_IN_USE", "FILE_NOT_OWNED", "STAFF_ACCOUNT_PROTECTED"],
         tags: ["clientes"],
         summary:
           "Actualiza un perfil. Un cliente: el suyo (customer_id, si viene, debe ser el propio; si no, 403). Un administrador: con el customer_id de otro cliente edita su nombre, apellido y teléfono (auditado)",
@@ -93,8 +99,8 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customer/email",
     {
       onRequest: requireUser,
-      preHandler: limitDistinctIdentities,
-      // Every request sends an email to the address it names.
+      // Every request sends an email to the address it names: it waits before sending (0056 §3).
+      preHandler: limitDistinctIdentitiesBeforeSending,
       onResponse: countNamedIdentity({ always: true }),
       config: { rateLimit: authRateLimit() },
       schema: {
@@ -141,6 +147,38 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    "/account/sessions",
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ["clientes"],
+        summary:
+          "Mis sesiones abiertas: dispositivo, lugar (dirección IP) y hora de cada una; nunca su token",
+        response: { 200: mySessionsAnswer },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { sessions: await mySessions(app, request) };
+    },
+  );
+
+  app.delete(
+    "/account/sessions/:id",
+    {
+      onRequest: requireUser,
+      schema: {
+        errors: ["SESSION_NOT_FOUND"],
+        tags: ["clientes"],
+        summary: "Cierra una de mis sesiones (también la actual)",
+        params: sessionIdParams,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => endMySession(app, request, request.params.id),
+  );
+
+  app.get(
     "/customer/phone",
     {
       config: { rateLimit: authRateLimit({ max: 60 }) },
@@ -161,8 +199,13 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         return { exists: customer !== null, customer };
       }
       const exists = phone.length > 0 && (await isPhoneInUse(app.db, phone, current?.customer_id ?? null));
-      // A phone that has an account is what a guesser is after: that answer counts.
-      if (exists) recordNamedIdentity(request);
+      // A phone that has an account is what a guesser is after: that answer counts, and while
+      // this address waits (decision 0056 §3) it is a 429 instead.
+      if (exists) {
+        const refusal = refusalWhileThrottled(request, null);
+        if (refusal) throw refusal;
+        recordNamedIdentity(request);
+      }
       return { exists };
     },
   );
@@ -185,20 +228,27 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const config = await app.appConfig.get();
-        const input = parseBody(signupSchema(passwordPolicy(config)), request.body);
-        const weak = await passwordProblemFor(app, input.password, {
-          email: input.email,
-          names: [input.name, input.last_name],
-        });
-        if (weak) throw new AppError(400, "PASSWORD_POLICY", weak, { fields: { password: weak } });
-        const { customer, headers } = await signUpCustomer({ db: app.db, auth: app.auth, config }, input);
-        const cookies = headers.getSetCookie();
-        if (cookies.length > 0) reply.header("set-cookie", cookies);
-        const token = headers.get("set-auth-token");
-        if (token)
-          reply.header("set-auth-token", token).header("access-control-expose-headers", "set-auth-token");
-        return reply.status(201).send({ customer: { ...customer, role: "customer" as const } });
+        try {
+          const config = await app.appConfig.get();
+          const input = parseBody(signupSchema(passwordPolicy(config)), request.body);
+          const weak = await passwordProblemFor(app, input.password, {
+            email: input.email,
+            names: [input.name, input.last_name],
+          });
+          if (weak) throw new AppError(400, "PASSWORD_POLICY", weak, { fields: { password: weak } });
+          const { customer, headers } = await signUpCustomer({ db: app.db, auth: app.auth, config }, input);
+          const cookies = headers.getSetCookie();
+          if (cookies.length > 0) reply.header("set-cookie", cookies);
+          const token = fromBrowser(request) ? null : headers.get("set-auth-token");
+          if (token)
+            reply.header("set-auth-token", token).header("access-control-expose-headers", "set-auth-token");
+          return reply.status(201).send({ customer: { ...customer, role: "customer" as const } });
+        } catch (error) {
+          // "Already has an account" tells a guesser something: a 429 while this address waits
+          // (decision 0056 §3); a new account goes through.
+          if (error instanceof AppError && error.status === 409) throw refusalWhileThrottled(request, error);
+          throw error;
+        }
       },
     );
   }
@@ -207,7 +257,7 @@ const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/customer/recover",
     {
       config: { rateLimit: authRateLimit() },
-      preHandler: limitDistinctIdentities,
+      preHandler: limitDistinctIdentitiesBeforeSending,
       onResponse: countNamedIdentity({ always: true }),
       schema: {
         tags: ["clientes"],

@@ -4,6 +4,7 @@ import { passwordPolicyFromConfig } from "../../../domain/auth";
 import type { ProfileUpdate, Signup } from "../../../domain/customers";
 import { AppError, notFound } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
+import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import type { Auth, AuthUser } from "../../plugins/auth";
@@ -16,6 +17,7 @@ import {
   deleteLogin,
   findCustomerById,
   insertCustomer,
+  loginRole,
   phoneTaken,
   updateCustomer,
 } from "./customers.repository";
@@ -168,4 +170,27 @@ export async function createCustomerAtDesk(
     last_name: input.last_name ?? null,
     phone: input.phone,
   });
+}
+
+/**
+ * What the back office may do to the login behind a customer record (decision 0053):
+ * - `login`: its sign-in email, password reset, deactivation, merging, closure;
+ * - `profile`: name, phone and the rest of the record.
+ * A staff member's login (any role) is changed only by that person: nobody else on the team
+ * can move its email, lock it or merge it away. An owner's or manager's record is theirs
+ * alone, profile included. A customer's login stays the desk's to help with, and an email change
+ * still goes through the confirmation link (email-change.service.ts).
+ */
+export async function assertMayChangeLogin(
+  db: Db,
+  actorUserId: string,
+  record: { uid: string | null },
+  what: "login" | "profile",
+) {
+  if (!record.uid || record.uid === actorUserId) return;
+  const staff = staffRoleOf(await loginRole(db, record.uid));
+  if (staff === null) return;
+  if (what === "login" || staff === "owner" || staff === "manager") {
+    throw AppError.of("STAFF_ACCOUNT_PROTECTED");
+  }
 }

@@ -8,7 +8,11 @@ import { customers } from "../../db/schema/customers";
 import type { AuthUser } from "../../plugins/auth";
 import { loginExists } from "../../plugins/session-logins";
 import { recordAudit } from "../audit/audit.service";
-import { emailChangedNoticeEmail, emailChangeEmail } from "../mail/templates/account";
+import {
+  emailChangedNoticeEmail,
+  emailChangeEmail,
+  emailChangeRequestedNoticeEmail,
+} from "../mail/templates/account";
 import { brandOf } from "../mail/templates/brand";
 
 /**
@@ -25,7 +29,17 @@ const hashOf = (secret: string) => createHash("sha256").update(secret).digest("h
 
 type Pending = { hash: string; email: string };
 
-export async function requestEmailChange(app: FastifyInstance, current: AuthUser, newEmail: string) {
+/**
+ * Asks for `login`'s email to become `newEmail`. The customer asks for their own; the studio's
+ * desk asks for a customer's (decision 0053): then the old address is told at once too, so a
+ * change the person did not want is noticed before anyone opens the link.
+ */
+export async function requestEmailChange(
+  app: FastifyInstance,
+  current: Pick<AuthUser, "id" | "email" | "name">,
+  newEmail: string,
+  options: { byStudio?: boolean } = {},
+) {
   if (newEmail === current.email.toLowerCase()) {
     const message = t("emailSameAsCurrent");
     throw new AppError(400, "EMAIL_UNCHANGED", message, { fields: { email: message } });
@@ -49,8 +63,17 @@ export async function requestEmailChange(app: FastifyInstance, current: AuthUser
   });
   const link = `${app.config.publicUrl}/confirmar-correo?token=${encodeURIComponent(token)}`;
   const brand = brandOf(await app.appConfig.get(), app.config.publicUrl);
-  const email = await emailChangeEmail(brand, { name: current.name, link, hours: EMAIL_CHANGE_HOURS });
+  const email = await emailChangeEmail(brand, {
+    name: current.name,
+    link,
+    hours: EMAIL_CHANGE_HOURS,
+    byStudio: options.byStudio ?? false,
+  });
   await app.mailer.send({ to: newEmail, template: "email-change", secrets: [link, token, secret], ...email });
+  if (options.byStudio) {
+    const notice = await emailChangeRequestedNoticeEmail(brand, { name: current.name, newEmail });
+    await app.mailer.send({ to: current.email, template: "email-change-requested", ...notice });
+  }
   return { message: t("emailConfirmationSent") };
 }
 

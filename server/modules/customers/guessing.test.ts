@@ -1,16 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../domain/messages";
-import { FAILED_PASSWORDS_PER_ACCOUNT } from "../../plugins/guessing-limit";
+import { email_outbox } from "../../db/schema/mail";
+import { ACCOUNT_ATTACK_FAILURES, ACCOUNT_FREE_FAILURES, growingDelayMs } from "../../plugins/guessing-limit";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { signUpCustomer, signupPayload, TEST_PASSWORD, uniquePhone } from "../../test/customers";
+import { signUpCustomer, signupPayload, TEST_PASSWORD } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
 
 /**
- * Issue 23.3: guessing is bounded. The seed's two sign-in messages stay, but one address names
- * at most 10 different emails or phones an hour across sign-in, sign-up, recovery and the phone
- * check; wrong passwords on one account are bounded from any address; and passwords that are
- * common or derived from the studio or the person are refused on sign-up, reset and change.
- * Each test uses its own client address (inject's remoteAddress), as separate people would.
+ * Issue 23.3 and decision 0056 §3: guessing is slowed, never locked. The seed's two sign-in
+ * messages stay; one address names 10 different emails or phones an hour freely, then waits a
+ * growing delay for each new one, during which refusals become 429 while right passwords and new
+ * accounts go through; wrong passwords slow down the address that makes them on that account,
+ * never the owner elsewhere; passwords that are common or derived from the studio or the person
+ * are refused. Each test uses its own client address (inject's remoteAddress), as separate people
+ * would.
  */
 describe(`guessing bounds and password policy (${testDriver()})`, () => {
   let t: TestApp;
@@ -19,6 +23,10 @@ describe(`guessing bounds and password policy (${testDriver()})`, () => {
     t = await buildTestApp({ AUTH_DISTINCT_EMAILS_MAX: "10" });
   });
   afterAll(() => t.close());
+  // The delays are measured in seconds: tests that check one freeze the clock (Date only) so a
+  // slow machine cannot let a wait pass between two requests.
+  const freezeClock = () => vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+  afterEach(() => vi.useRealTimers());
 
   let address = 0;
   const newAddress = () => `203.0.113.${++address}`;
@@ -84,34 +92,60 @@ describe(`guessing bounds and password policy (${testDriver()})`, () => {
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([401, 401, 401, 401, 200, 200, 200, 200, 409, 409]);
-    // The eleventh different one is refused on every route, in Spanish.
-    for (const res of [
-      await signIn(ip, "once@prueba.mx"),
+    freezeClock();
+    // The eleventh different one waits: a refusal would tell something, so it is a 429 that says
+    // how long, in Spanish, on every route.
+    const wait = (res: {
+      statusCode: number;
+      json(): Record<string, unknown>;
+      headers: Record<string, unknown>;
+    }) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: "TOO_MANY_EMAILS", retry_after: 1 });
+      expect(res.json().message).toBe(messages.tooManyEmails.replace("{seconds}", "1"));
+      expect(res.headers["retry-after"]).toBe("1");
+    };
+    const fourth = known[0]!.customer.phone;
+    const unnamed = await signUpCustomer(t);
+    wait(await signIn(ip, "once@prueba.mx"));
+    wait(
       await t.app.inject({
         method: "POST",
         url: "/api/customer/recover",
         remoteAddress: ip,
         payload: { email: "doce@prueba.mx" },
       }),
-      await t.app.inject({
-        method: "GET",
-        url: `/api/customer/phone?phone=${uniquePhone()}`,
-        remoteAddress: ip,
-      }),
+    );
+    wait(
+      await t.app.inject({ method: "GET", url: `/api/customer/phone?phone=${fourth}`, remoteAddress: ip }),
+    );
+    wait(
       await t.app.inject({
         method: "POST",
         url: "/api/customer/signup",
         remoteAddress: ip,
-        payload: signupPayload(),
+        payload: signupPayload({ email: unnamed.payload.email }),
       }),
-    ]) {
-      expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({ code: "TOO_MANY_EMAILS", message: messages.tooManyEmails });
-    }
+    );
+    // ...while the right password and a new account from the same address go through.
+    const fresh = await signUpCustomer(t);
+    expect((await signIn(ip, fresh.payload.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/customer/signup",
+      remoteAddress: ip,
+      payload: signupPayload(),
+    });
+    expect(made.statusCode, made.body).toBe(201);
     // An email this address already named is not a new guess: a second try still gets its answer.
     expect((await signIn(ip, first)).json().code).toBe("USER_NOT_FOUND");
     // Another address is not affected.
     expect((await signIn(newAddress(), "otra.persona@prueba.mx")).statusCode).toBe(401);
+  });
+
+  it("the waits grow: 1 s, 2 s, 4 s… up to the cap, never an hour's lockout", () => {
+    expect([0, 1, 2, 3].map((n) => growingDelayMs(n, 600_000))).toEqual([1000, 2000, 4000, 8000]);
+    expect(growingDelayMs(40, 600_000)).toBe(600_000);
   });
 
   it("people sharing one address (a studio's Wi-Fi) sign up and sign in freely: successes do not count", async () => {
@@ -135,22 +169,113 @@ describe(`guessing bounds and password policy (${testDriver()})`, () => {
     }
   });
 
-  it("a repeated email does not count again", async () => {
+  it("a repeated email does not count again; after a few typos the right password waits a second, not an hour", async () => {
     const ip = newAddress();
     const { payload } = await signUpCustomer(t);
-    for (let i = 0; i < 8; i++) expect((await signIn(ip, payload.email)).statusCode).toBe(401);
+    freezeClock();
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
+      expect((await signIn(ip, payload.email)).statusCode).toBe(401);
+    expect((await signIn(ip, payload.email, TEST_PASSWORD)).statusCode).toBe(429);
+    vi.setSystemTime(Date.now() + 1000);
     expect((await signIn(ip, payload.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it(`wrong passwords on one account are bounded from any address (${FAILED_PASSWORDS_PER_ACCOUNT} an hour)`, async () => {
+  it("one account guessed from one address: that address waits, the owner elsewhere signs in", async () => {
     const { payload } = await signUpCustomer(t);
-    // A guesser rotating addresses: each address stays under its own per-IP limit.
-    for (let i = 0; i < FAILED_PASSWORDS_PER_ACCOUNT; i++) {
-      expect((await signIn(`198.51.100.${i + 1}`, payload.email)).statusCode).toBe(401);
+    freezeClock();
+    const guesser = newAddress();
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++) {
+      expect((await signIn(guesser, payload.email)).statusCode).toBe(401);
     }
-    const blocked = await signIn("198.51.100.200", payload.email, TEST_PASSWORD);
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ code: "RATE_LIMITED", message: messages.rateLimited });
+    // The sixth try from the guesser's address is not even checked: it waits, even with the
+    // right password (a guesser who found it must wait like one who did not).
+    const slowed = await signIn(guesser, payload.email, TEST_PASSWORD);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toMatchObject({ code: "SIGN_IN_THROTTLED", retry_after: 1 });
+    expect(slowed.json().message).toBe(messages.signInThrottled.replace("{seconds}", "1"));
+    // The owner from their own address gets in at once.
+    expect((await signIn(newAddress(), payload.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("one account guessed from many addresses: each address is slowed, a fresh address and a trusted browser still sign in", async () => {
+    const { payload } = await signUpCustomer(t);
+    // A browser that signed in before (its trusted-device cookie).
+    const home = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress: newAddress(),
+      headers: { "sec-fetch-site": "same-origin" },
+      payload: { email: payload.email, password: TEST_PASSWORD },
+    });
+    expect(home.statusCode).toBe(200);
+    const device = String(home.headers["set-cookie"])
+      .split(/,(?=\s*\w+=)/)
+      .map((c) => c.trim().split(";")[0]!)
+      .find((c) => c.startsWith("estudio_device="))!;
+    expect(device).toBeDefined();
+    freezeClock();
+    // The attack: many addresses, more failures than the old hard limit (30) ever allowed.
+    const attackers = Array.from({ length: ACCOUNT_ATTACK_FAILURES + 15 }, () => newAddress());
+    for (const ip of attackers) expect((await signIn(ip, payload.email)).statusCode).toBe(401);
+    // Under attack each address gets one try; its second waits.
+    expect((await signIn(attackers[0]!, payload.email)).statusCode).toBe(429);
+    expect((await signIn(attackers.at(-1)!, payload.email)).statusCode).toBe(429);
+    // A fresh address with the right password gets in while the attack runs...
+    expect((await signIn(newAddress(), payload.email, TEST_PASSWORD)).statusCode).toBe(200);
+    // ...and so does the trusted browser, even from an address that failed.
+    const trusted = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress: attackers[0]!,
+      headers: { "sec-fetch-site": "same-origin", cookie: device },
+      payload: { email: payload.email, password: TEST_PASSWORD },
+    });
+    expect(trusted.statusCode, trusted.body).toBe(200);
+  });
+
+  it("emails the person on a sign-in from a new device and on a password change", async () => {
+    const { payload, headers } = await signUpCustomer(t);
+    const notices = async (template: string) =>
+      (
+        await t.app.db
+          .select()
+          .from(email_outbox)
+          .where(and(eq(email_outbox.to, payload.email), eq(email_outbox.template, template)))
+      ).length;
+    const withAgent = (ua: string, cookie?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        remoteAddress: newAddress(),
+        headers: { "user-agent": ua, "sec-fetch-site": "same-origin", ...(cookie ? { cookie } : {}) },
+        payload: { email: payload.email, password: TEST_PASSWORD },
+      });
+    const laptop =
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const phone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    const first = await withAgent(laptop);
+    expect(first.statusCode).toBe(200);
+    const laptopCookie = String(first.headers["set-cookie"]).match(/estudio_device=[^;]+/)![0];
+    // The laptop again (its cookie): not news. The phone: a new device.
+    expect((await withAgent(laptop, laptopCookie)).statusCode).toBe(200);
+    const before = await notices("new-sign-in");
+    expect((await withAgent(phone)).statusCode).toBe(200);
+    expect(await notices("new-sign-in")).toBe(before + 1);
+    const [mail] = await t.app.db
+      .select()
+      .from(email_outbox)
+      .where(and(eq(email_outbox.to, payload.email), eq(email_outbox.template, "new-sign-in")));
+    expect(mail!.text!.replace(/\s+/g, " ")).toContain("Safari en iPhone");
+    // A password change tells the person too.
+    const change = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/change-password",
+      headers,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: "Nopal.Lunar.Brinca.71" },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    expect(await notices("password-changed")).toBe(1);
   });
 
   it("refuses short, common and studio- or person-derived passwords at sign-up with a field message", async () => {

@@ -47,6 +47,42 @@ describe(`profile and address (${testDriver()})`, () => {
     expect(other!.name).toBe("Ana");
   });
 
+  /**
+   * Decision 0056: every optional profile field, one at a time. A PUT that leaves it out keeps
+   * it; null (or "" for text) clears it. The required ones (name, last name, phone) are always sent.
+   */
+  it.each([
+    ["birthdate", "1991-02-03", "1991-02-03", null],
+    ["instagram", "@ana.pilates", "ana.pilates", ""],
+    ["signup_reason", "Instagram", "Instagram", ""],
+    ["signup_reason_other", "Una amiga", "Una amiga", ""],
+  ] as const)("PUT without %s keeps it; null or empty clears it", async (field, given, stored, empty) => {
+    const c = await signUpCustomer(t);
+    const base = { name: "Ana", last_name: "López", phone: c.payload.phone };
+    const row = async () =>
+      (await t.app.db.select().from(customers).where(eq(customers.customer_id, c.customer.customer_id)))[0]!;
+    expect((await put(c.headers, { ...base, [field]: given })).statusCode).toBe(200);
+    expect((await row())[field]).toBe(stored);
+    // Every other optional field set too, so a PUT of only the required ones must keep them all.
+    await put(c.headers, {
+      ...base,
+      birthdate: "1991-02-03",
+      instagram: "ana.pilates",
+      signup_reason: "Instagram",
+      signup_reason_other: "Una amiga",
+    });
+    const before = await row();
+    const kept = await put(c.headers, { ...base, name: "Ana Sofía" });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const after = await row();
+    expect(after.name).toBe("Ana Sofía");
+    expect(after[field]).toBe(before[field]);
+    expect(after[field]).not.toBeNull();
+    const cleared = await put(c.headers, { ...base, [field]: empty });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await row())[field]).toBeNull();
+  });
+
   it("refuses another customer's phone and a malformed phone", async () => {
     const taken = await put(a.headers, { name: "Ana", last_name: "L", phone: b.payload.phone });
     expect(taken.statusCode).toBe(409);
@@ -83,6 +119,16 @@ describe(`profile and address (${testDriver()})`, () => {
     });
     expect(own.statusCode).toBe(200);
     expect(own.json().customer.file).toMatchObject({ file_id: fileId, type: "image/png" });
+    // A PUT without file_id keeps the photo (decision 0056); null removes it.
+    const kept = await put(b.headers, { name: "Bea", last_name: "L", phone: b.payload.phone });
+    expect(kept.json().customer.file).toMatchObject({ file_id: fileId });
+    const removed = await put(b.headers, {
+      name: "Bea",
+      last_name: "L",
+      phone: b.payload.phone,
+      file_id: null,
+    });
+    expect(removed.json().customer.file).toBeNull();
   });
 
   it("address: city, state and country required with the seed's messages", async () => {

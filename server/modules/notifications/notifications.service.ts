@@ -327,9 +327,11 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date()): 
         spot: ctx.reservation.spot,
         unsubscribeUrl,
       });
-      // Mail clients show their own "unsubscribe" for it (RFC 2369); the link is the same.
+      // Mail clients show their own "unsubscribe" for it (RFC 2369) and post it in one click
+      // (RFC 8058): a GET of the link only shows a confirmation page (unsubscribe.routes.ts).
       await send(app, ctx.email, reminderTemplate(id), email, undefined, {
         "List-Unsubscribe": `<${unsubscribeUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       });
     });
     sent++;

@@ -35,6 +35,14 @@ describe(`class reminders and their unsubscribe link (${testDriver()})`, () => {
       .from(email_outbox)
       .where(and(eq(email_outbox.to, email), like(email_outbox.template, "class_reminder:%")));
   const open = (url: string) => t.app.inject({ method: "GET", url });
+  /** The page's button or the mail client's one-click post (RFC 8058): the body it sends. */
+  const post = (url: string) =>
+    t.app.inject({
+      method: "POST",
+      url,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
   const reminderFlag = async (id: number) =>
     (await t.app.db.select().from(customers).where(eq(customers.customer_id, id)))[0]!.reminder_emails;
 
@@ -60,7 +68,16 @@ describe(`class reminders and their unsubscribe link (${testDriver()})`, () => {
     expect(confirmation!.text).not.toContain("Darte de baja");
 
     const token = reminderUnsubscribeToken(t.app.config.authSecret, ana.customerId);
-    const off = await open(`/api/notifications/unsubscribe?token=${token}`);
+    // Opening the link (a person, or a mail scanner following it) only asks (RFC 8058).
+    const asked = await open(`/api/notifications/unsubscribe?token=${token}`);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.headers["content-type"]).toContain("text/html");
+    expect(asked.body).toContain("¿Darte de baja de los recordatorios?");
+    expect(asked.body).toContain(
+      `<form method="post" action="/api/notifications/unsubscribe?token=${token}"`,
+    );
+    expect(await reminderFlag(ana.customerId)).toBe(true);
+    const off = await post(`/api/notifications/unsubscribe?token=${token}`);
     expect(off.statusCode).toBe(200);
     expect(off.headers["content-type"]).toContain("text/html");
     expect(off.body).toContain("Listo, te diste de baja");
@@ -74,7 +91,10 @@ describe(`class reminders and their unsubscribe link (${testDriver()})`, () => {
     expect(await remindersTo(ana.email)).toHaveLength(1);
     expect(await remindersTo(other.email)).toHaveLength(2);
 
-    const on = await open(`/api/notifications/unsubscribe?token=${token}&again=1`);
+    const askedAgain = await open(`/api/notifications/unsubscribe?token=${token}&again=1`);
+    expect(askedAgain.body).toContain("¿Volver a recibir recordatorios?");
+    expect(await reminderFlag(ana.customerId)).toBe(false);
+    const on = await post(`/api/notifications/unsubscribe?token=${token}&again=1`);
     expect(on.statusCode).toBe(200);
     expect(on.body).toContain("Recordatorios activados");
     expect(await reminderFlag(ana.customerId)).toBe(true);
@@ -88,9 +108,11 @@ describe(`class reminders and their unsubscribe link (${testDriver()})`, () => {
     const forged = reminderUnsubscribeToken("otro-secreto-que-no-es-el-del-estudio", bea.customerId);
     const otherId = good.replace(/^\d+/, String(bea.customerId + 1));
     for (const token of [forged, otherId, `${good}x`, "", "abc"]) {
-      const res = await open(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
-      expect(res.statusCode, token).toBe(400);
-      expect(res.body).toContain("Enlace no válido");
+      for (const send of [open, post]) {
+        const res = await send(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
+        expect(res.statusCode, token).toBe(400);
+        expect(res.body).toContain("Enlace no válido");
+      }
     }
     expect(await reminderFlag(bea.customerId)).toBe(true);
   });
@@ -172,7 +194,11 @@ describe(`reminders delivered by SMTP carry List-Unsubscribe (${testDriver()})`,
     const token = reminderUnsubscribeToken(t.app.config.authSecret, cata.customerId);
     const header = `List-Unsubscribe: <${t.app.config.publicUrl}/api/notifications/unsubscribe?token=${token}>`;
     expect(mine.filter((m) => m.includes(header))).toHaveLength(1);
-    expect(mine.filter((m) => m.includes("List-Unsubscribe"))).toHaveLength(1);
+    expect(mine.filter((m) => m.includes("List-Unsubscribe:"))).toHaveLength(1);
+    // One-click (RFC 8058): the mail client may post it without opening a page.
+    expect(mine.filter((m) => m.includes("List-Unsubscribe-Post: List-Unsubscribe=One-Click"))).toHaveLength(
+      1,
+    );
     const [row] = await remindersOf(t, cata.email);
     expect(row).toBeDefined();
     expect(Object.keys(row!)).not.toContain("headers");

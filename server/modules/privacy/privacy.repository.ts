@@ -1,13 +1,14 @@
-import { and, desc, eq, getTableColumns, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, isNull, like, or, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { audit_log } from "../../db/schema/audit";
-import { account, session, user } from "../../db/schema/auth";
-import { accepted_pages, pages } from "../../db/schema/content";
+import { account, session, user, verification } from "../../db/schema/auth";
+import { accepted_pages, files, pages } from "../../db/schema/content";
 import { available_classes, class_reservation_penalties } from "../../db/schema/credits";
 import { addresses, customer_notes, customers } from "../../db/schema/customers";
 import { customer_fiscal_data } from "../../db/schema/fiscal";
 import { custom_fields, customer_field_values } from "../../db/schema/forms";
+import { email_outbox } from "../../db/schema/mail";
 import { payment_sources } from "../../db/schema/payments";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations, coach_ratings } from "../../db/schema/reservations";
@@ -165,4 +166,178 @@ export async function retireLogin(tx: Db, uid: string, placeholderEmail: string)
     .where(eq(user.id, uid));
   await tx.delete(account).where(eq(account.userId, uid));
   await tx.delete(session).where(eq(session.userId, uid));
+}
+
+// ----- Erasure beyond the customer row (decision 0056 §2) -----
+
+/** The person as other tables may have written them down: addresses and names. */
+export type Identity = { emails: string[]; names: string[] };
+
+/**
+ * Every address the person used with the studio: the record's, the login's, one they asked to
+ * change to, and the earlier ones their email changes left in the audit log.
+ */
+export async function identityOf(
+  tx: Db,
+  customer: {
+    customer_id: number;
+    uid: string | null;
+    email: string;
+    name: string;
+    last_name: string | null;
+  },
+): Promise<Identity> {
+  const emails = new Set<string>([customer.email.toLowerCase()]);
+  const names = new Set<string>();
+  if (customer.last_name) names.add(`${customer.name} ${customer.last_name}`);
+  names.add(customer.name);
+  if (customer.last_name) names.add(customer.last_name);
+  if (customer.uid) {
+    const [login] = await tx
+      .select({ email: user.email, name: user.name })
+      .from(user)
+      .where(eq(user.id, customer.uid));
+    if (login) {
+      emails.add(login.email.toLowerCase());
+      names.add(login.name);
+    }
+    const pending = await tx
+      .select({ value: verification.value })
+      .from(verification)
+      .where(eq(verification.identifier, `change-email:${customer.uid}`));
+    for (const row of pending) {
+      const email = (JSON.parse(row.value) as { email?: string }).email;
+      if (email) emails.add(email.toLowerCase());
+    }
+  }
+  const changes = await tx
+    .select({ details: audit_log.details })
+    .from(audit_log)
+    .where(
+      and(eq(audit_log.customer_id, customer.customer_id), eq(audit_log.action, "customer.email_change")),
+    );
+  for (const { details } of changes) {
+    const d = details as { before?: { email?: string }; after?: { email?: string } } | null;
+    for (const email of [d?.before?.email, d?.after?.email]) if (email) emails.add(email.toLowerCase());
+  }
+  // Very short names ("Al") would match inside other words: only names of 3+ letters are searched.
+  return {
+    emails: [...emails],
+    names: [...names].filter((n) => n.trim().length >= 3).sort((a, b) => b.length - a.length),
+  };
+}
+
+/** Pending email changes and reset links of the login: they name the person's addresses. */
+export async function dropLoginVerifications(tx: Db, uid: string) {
+  await tx
+    .delete(verification)
+    .where(or(eq(verification.identifier, `change-email:${uid}`), eq(verification.value, uid)));
+}
+
+const ERASED = "[borrado]";
+
+/**
+ * The outbox: emails to the person are deleted (sent ones are history the person asked to lose;
+ * queued ones must not go out any more); emails to others that mention them (the closure request
+ * to the studio, a desk notice) keep their place with the person's addresses and names replaced.
+ */
+export async function eraseFromOutbox(tx: Db, who: Identity, placeholderEmail: string) {
+  if (who.emails.length === 0) return;
+  await tx.delete(email_outbox).where(inArray(sql`lower(${email_outbox.to})`, who.emails));
+  const mentions = await tx
+    .select()
+    .from(email_outbox)
+    .where(
+      or(
+        ...who.emails.flatMap((email) => [
+          like(sql`lower(${email_outbox.text})`, `%${email}%`),
+          like(sql`lower(${email_outbox.html})`, `%${email}%`),
+          like(sql`lower(${email_outbox.subject})`, `%${email}%`),
+        ]),
+      ),
+    );
+  for (const mail of mentions) {
+    const clean = (text: string | null) => (text === null ? null : scrub(text, who, placeholderEmail));
+    await tx
+      .update(email_outbox)
+      .set({ subject: clean(mail.subject)!, text: clean(mail.text), html: clean(mail.html) })
+      .where(eq(email_outbox.email_outbox_id, mail.email_outbox_id));
+  }
+}
+
+/** `text` with every address of the person and every one of their names replaced. */
+function scrub(text: string, who: Identity, placeholderEmail: string): string {
+  let out = text;
+  for (const email of who.emails) out = out.replace(new RegExp(escapeRegExp(email), "gi"), placeholderEmail);
+  for (const name of who.names) out = out.replace(new RegExp(escapeRegExp(name), "g"), "Cliente eliminado");
+  return out;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Keys of audit details whose text values say what happened, never who it happened to. */
+const SAFE_AUDIT_KEYS = new Set([
+  "title",
+  "payment",
+  "previous_status",
+  "status",
+  "spot",
+  "reason",
+  "source",
+]);
+
+/** An audit entry's details with every text value that could be the person replaced. */
+function redactDetails(value: unknown, key = ""): unknown {
+  if (Array.isArray(value)) return value.map((v) => redactDetails(v, key));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDetails(v, k)]));
+  }
+  if (typeof value !== "string") return value;
+  if (SAFE_AUDIT_KEYS.has(key) || /(_at|At)$/.test(key)) return value;
+  return ERASED;
+}
+
+/**
+ * The audit log keeps what was done, when and by whom, but not the person: on their own entries
+ * every text value of the details becomes "[borrado]" (a changed birthdate stays "birthdate
+ * changed", without either value); elsewhere (a merge into another record, an entry that quoted
+ * their address) their addresses and names are replaced.
+ */
+export async function redactAuditTrail(tx: Db, customerId: number, who: Identity, placeholderEmail: string) {
+  const own = await tx
+    .select({ id: audit_log.audit_log_id, details: audit_log.details })
+    .from(audit_log)
+    .where(eq(audit_log.customer_id, customerId));
+  for (const entry of own) {
+    if (entry.details === null) continue;
+    await tx
+      .update(audit_log)
+      .set({ details: redactDetails(entry.details) as typeof entry.details })
+      .where(eq(audit_log.audit_log_id, entry.id));
+  }
+  const needles = [...who.emails, ...who.names];
+  if (needles.length === 0) return;
+  const others = await tx
+    .select({ id: audit_log.audit_log_id, details: audit_log.details })
+    .from(audit_log)
+    .where(or(...needles.map((n) => like(sql`${audit_log.details}::text`, `%${n}%`))));
+  for (const entry of others) {
+    const text = scrub(JSON.stringify(entry.details), who, placeholderEmail);
+    await tx
+      .update(audit_log)
+      .set({ details: JSON.parse(text) as typeof entry.details })
+      .where(eq(audit_log.audit_log_id, entry.id));
+  }
+}
+
+/**
+ * The person's uploads (profile photo, form documents, waivers): their rows go in the closure's
+ * transaction (every reference to a file is "set null"); the caller removes the stored objects
+ * after commit.
+ */
+export async function takeCustomerFiles(tx: Db, customerId: number) {
+  return tx
+    .delete(files)
+    .where(eq(files.customer_id, customerId))
+    .returning({ storage: files.storage, path: files.path });
 }

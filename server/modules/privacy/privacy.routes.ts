@@ -5,6 +5,7 @@ import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
+import { fileStores } from "../files/file-storage";
 import {
   closeCustomerAccount,
   closureStatus,
@@ -81,6 +82,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAdmin,
       schema: {
+        errors: ["CUSTOMER_NOT_FOUND", "ACCOUNT_CLOSED", "STAFF_ACCOUNT_PROTECTED"],
         tags: ["privacidad"],
         summary:
           "Confirma el cierre de una cuenta: borra los datos personales, conserva compras y asistencias",
@@ -89,9 +91,22 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await closeCustomerAccount(app.db, await actorOf(request), request.params.id);
+      const { uploads, ...result } = await closeCustomerAccount(
+        app.db,
+        await actorOf(request),
+        request.params.id,
+      );
       // Its sessions were deleted in the transaction; none may live on in the short session cache.
       app.forgetSessions();
+      // The uploads' rows went with the closure; their stored objects go now (decision 0056 §2).
+      // One that cannot be removed (a bucket that is down) is logged: nothing points at it any more.
+      const stores = fileStores(app);
+      for (const upload of uploads) {
+        if (!upload.path) continue;
+        await (await stores.forKind(upload.storage))
+          .remove(upload.path)
+          .catch((error) => request.log.error({ err: error }, "privacy: could not remove an upload"));
+      }
       return { ...result, message: t("accountClosed") };
     },
   );

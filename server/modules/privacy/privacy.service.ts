@@ -2,15 +2,21 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { type Actor, auditedChange, recordAudit } from "../audit/audit.service";
+import { assertMayChangeLogin } from "../customers/customers.service";
 import { brandOf } from "../mail/templates/brand";
 import { closureRequestEmail } from "../mail/templates/privacy";
 import {
   anonymiseCustomer,
   closureEvents,
   customerRow,
+  dropLoginVerifications,
+  eraseFromOutbox,
   exportSections,
+  identityOf,
   lockCustomer,
+  redactAuditTrail,
   retireLogin,
+  takeCustomerFiles,
 } from "./privacy.repository";
 
 export type ExportSections = NonNullable<Awaited<ReturnType<typeof exportSections>>>;
@@ -115,14 +121,25 @@ export async function closeCustomerAccount(db: Db, actor: Actor, customerId: num
   return auditedChange(db, actor, async (tx) => {
     const customer = await lockCustomer(tx, customerId);
     if (!customer) throw AppError.of("CUSTOMER_NOT_FOUND");
+    // A team member's login is closed only after they leave the team (decision 0053).
+    await assertMayChangeLogin(tx, actor.user_id, customer, "login");
     const status = await closureStatus(tx, customerId);
     if (status.status === "closed") throw AppError.of("ACCOUNT_CLOSED");
     const now = new Date();
     const email = closedAccountEmail(customerId);
+    // Read before anything is blanked: the addresses and names other tables may have copied.
+    const who = await identityOf(tx, customer);
     await anonymiseCustomer(tx, customerId, email, now);
-    if (customer.uid) await retireLogin(tx, customer.uid, email);
+    if (customer.uid) {
+      await dropLoginVerifications(tx, customer.uid);
+      await retireLogin(tx, customer.uid, email);
+    }
+    // Decision 0056 §2: the outbox (and with it "Exportar todo") and the audit details too.
+    await eraseFromOutbox(tx, who, email);
+    await redactAuditTrail(tx, customerId, who, email);
+    const uploads = await takeCustomerFiles(tx, customerId);
     return {
-      result: { customer_id: customerId, status: "closed" as const, closed_at: now },
+      result: { customer_id: customerId, status: "closed" as const, closed_at: now, uploads },
       audit: {
         action: "customer.close",
         entity: "customer",

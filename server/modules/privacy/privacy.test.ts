@@ -1,6 +1,9 @@
-import { eq } from "drizzle-orm";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log } from "../../db/schema/audit";
+import { files } from "../../db/schema/content";
 import { available_classes } from "../../db/schema/credits";
 import { addresses, customer_notes, customers } from "../../db/schema/customers";
 import { email_outbox } from "../../db/schema/mail";
@@ -9,6 +12,7 @@ import { class_reservations } from "../../db/schema/reservations";
 import { book, DAY, makeClass, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { buyWithCard, type Shop, seedShop } from "../../test/commerce";
+import { multipart, PNG, withAuth } from "../../test/customers";
 
 let t: TestApp;
 let admin: { headers: Record<string, string> };
@@ -240,6 +244,77 @@ describe("closing an account (ARCO: cancelación)", () => {
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe("Esta cuenta ya está cerrada.");
+  });
+
+  /**
+   * Decision 0056 §2: after closure the person is nowhere in the database but where the law
+   * keeps them. Every table of every schema is dumped as text and searched for the email, the
+   * phone, the name, the address and an email they asked to change to.
+   */
+  it("after closure a dump of every table finds the person only where the decision allows", async () => {
+    const zu = await person("Zuleika");
+    const pending = `zuleika.nueva.${Date.now()}@prueba.mx`;
+    const desk = (method: "PUT" | "POST", url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+    // The desk's traces: an audited edit (before and after), a reset email, an email change asked.
+    expect(
+      (
+        await desk("PUT", `/api/customer/admin/${zu.customerId}`, {
+          name: "Zuleika",
+          last_name: "Prueba Quiñones",
+          email: zu.email,
+          phone: zu.phone,
+          instagram: "zuleika.baila",
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await desk("POST", `/api/customer/admin/${zu.customerId}/password-reset`)).statusCode).toBe(200);
+    expect(
+      (
+        await desk("PUT", `/api/customer/admin/${zu.customerId}`, {
+          name: "Zuleika",
+          last_name: "Prueba Quiñones",
+          email: pending,
+          phone: zu.phone,
+        })
+      ).statusCode,
+    ).toBe(200);
+    // An upload named after the person (a form document).
+    const upload = await t.app.inject({
+      method: "POST",
+      url: "/api/files",
+      ...withAuth(
+        multipart(PNG, "zuleika-identificacion.png", { kind: "image", private: "true" }),
+        zu.headers,
+      ),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const [stored] = await t.app.db.select().from(files).where(eq(files.file_id, upload.json().file_id));
+    const storedAt = path.join(t.app.config.dataDir, "files", stored!.path!);
+    expect(existsSync(storedAt)).toBe(true);
+    await t.app.inject({ method: "POST", url: "/api/customer/closure-request", headers: zu.headers });
+    const closed = await desk("POST", `/api/admin/customers/${zu.customerId}/close`);
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    const rows = async (query: string) =>
+      ((await t.app.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const tables = await rows(
+      "select table_schema as s, table_name as n from information_schema.tables where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')",
+    );
+    const wanted = [zu.email, zu.phone, "Zuleika", "zuleika", "Quiñones", "Calle Zuleika", pending];
+    const found: string[] = [];
+    for (const { s: schema, n: name } of tables) {
+      for (const { r } of await rows(`select r::text as r from "${schema}"."${name}" r`)) {
+        const text = String(r);
+        for (const needle of wanted) if (text.includes(needle)) found.push(`${schema}.${name}: ${needle}`);
+      }
+    }
+    // What the law keeps (decision 0056 §2): a CFDI issued to the person (none here: a card
+    // purchase without a factura) would stay in invoices/cfdi with its RFC and razón social.
+    const allowed = (entry: string) => /^public\.(cfdi|facturas?)\b/.test(entry);
+    expect([...new Set(found.filter((f) => !allowed(f)))]).toEqual([]);
+    // The upload's stored object is gone with its row.
+    expect(existsSync(storedAt)).toBe(false);
   });
 
   it("only an admin confirms: a customer gets 403 (even for their own request), a visitor 401, an unknown id 404", async () => {

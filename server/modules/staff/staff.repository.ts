@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { STAFF_ROLES } from "../../../domain/staff";
 import type { Db } from "../../db/client";
-import { user } from "../../db/schema/auth";
+import { user, verification } from "../../db/schema/auth";
 import { instructors } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { setup_claims, staff_invitations } from "../../db/schema/staff";
@@ -187,4 +187,32 @@ export async function recordSetupClaimUser(db: Db, step: string, userId: string)
 
 export async function releaseSetupStep(db: Db, step: string) {
   await db.delete(setup_claims).where(and(eq(setup_claims.step, step), isNull(setup_claims.user_id)));
+}
+
+// ----- The first owner's set-up codes (decision 0054) -----
+
+const SETUP_CODE = "first-owner-code";
+
+/** Keeps the hash of one instance's start-up code; each instance may have its own. */
+export async function storeSetupCode(db: Db, id: string, hash: string, expiresAt: Date) {
+  await db.insert(verification).values({ id, identifier: SETUP_CODE, value: hash, expiresAt });
+}
+
+export async function setupCodeValid(db: Db, hash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(
+      and(
+        eq(verification.identifier, SETUP_CODE),
+        eq(verification.value, hash),
+        gt(verification.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function clearSetupCodes(db: Db) {
+  await db.delete(verification).where(eq(verification.identifier, SETUP_CODE));
 }

@@ -18,10 +18,12 @@ import {
   rosterAnswer,
   staffAnswer,
   staffInvitation,
+  staffPermissionsAnswer,
   staffUserParams,
 } from "../../../domain/api/staff";
 import { idParams } from "../../../domain/api/wire";
 import { authRateLimit, requireAdmin, signedInUser } from "../../plugins/auth";
+import { allowedRoutes } from "../../plugins/permissions";
 import { actorOf } from "../audit/actor";
 import * as coach from "./coach.service";
 import * as staff from "./staff.service";
@@ -162,7 +164,9 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: authRateLimit() },
       schema: {
         tags,
-        summary: "Crea la cuenta del propietario en un estudio nuevo (una sola vez)",
+        summary:
+          "Crea la cuenta del propietario en un estudio nuevo (una sola vez), con el código de configuración que el servidor muestra al arrancar",
+        errors: ["SETUP_CLOSED", "SETUP_CODE_INVALID", "ACCOUNT_EXISTS", "PASSWORD_POLICY"],
         body: firstOwnerBody,
         response: { 200: firstOwnerAnswer },
       },
@@ -221,6 +225,25 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => coach.myProfile(app.db, await signedInUser(request)),
+  );
+
+  app.get(
+    "/staff/me/permissions",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Qué puedo hacer: las rutas del panel que mi rol puede usar, de la misma tabla con la que el servidor decide",
+        response: { 200: staffPermissionsAnswer },
+      },
+    },
+    async (request) => {
+      const me = await signedInUser(request);
+      // requireAdmin let only staff through.
+      const role = me.staff_role!;
+      return { staff_role: role, ...allowedRoutes(role) };
+    },
   );
 
   app.put(

@@ -278,16 +278,48 @@ export async function firstOwnerOpen(db: Db): Promise<boolean> {
   return !(await repo.anyStaffLogin(db));
 }
 
+/** How long a start-up code opens the first-owner page; a restart prints a new one. */
+export const SETUP_CODE_HOURS = 24;
+/** Letters and digits nobody confuses when copying from a terminal (no 0/O, 1/I/L). */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** "abcd-efgh jkmn" and "ABCDEFGHJKMN" are the same code: people retype what they read. */
+const normalizeSetupCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
 /**
- * Creates the studio's first owner from the browser, once: the claim row's primary key lets only
- * one request through, even on several instances, and it is never deleted once the login exists.
+ * A one-time set-up code for an empty studio (decision 0054): 12 characters (about 59 bits) in
+ * three groups, printed by the server at start-up; only its hash is stored. Whoever reaches /admin
+ * first needs it, so a deployment opened to the internet before its owner arrives cannot be
+ * claimed by a stranger. `npm run admin:create` needs none (it already has the machine).
+ */
+export async function issueSetupCode(db: Db, now = new Date()): Promise<string> {
+  const bytes = randomBytes(12);
+  const chars = Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+  const code = `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+  await repo.storeSetupCode(
+    db,
+    randomBytes(16).toString("hex"),
+    hashOf(`setup:${normalizeSetupCode(code)}`),
+    new Date(now.getTime() + SETUP_CODE_HOURS * 60 * 60 * 1000),
+  );
+  return code;
+}
+
+/**
+ * Creates the studio's first owner from the browser, once, with a start-up code: the claim row's
+ * primary key lets only one request through, even on several instances, and it is never deleted
+ * once the login exists.
  */
 export async function createFirstOwner(
   app: FastifyInstance,
-  input: { name: string; email: string; password: string },
+  input: { name: string; email: string; password: string; setup_code: string },
 ) {
   const closed = () => AppError.of("SETUP_CLOSED");
   if (!(await firstOwnerOpen(app.db))) throw closed();
+  const code = normalizeSetupCode(input.setup_code);
+  if (!code || !(await repo.setupCodeValid(app.db, hashOf(`setup:${code}`), new Date()))) {
+    throw fieldError("SETUP_CODE_INVALID", "setup_code", "setupCodeInvalid");
+  }
   const email = input.email.trim().toLowerCase();
   const problem = await passwordProblemFor(app, input.password, { email, names: [input.name] });
   if (problem) throw passwordPolicyError(problem);
@@ -304,6 +336,7 @@ export async function createFirstOwner(
       role: "owner",
     });
     await repo.recordSetupClaimUser(app.db, FIRST_OWNER, userId);
+    await repo.clearSetupCodes(app.db);
     return { email };
   } catch (error) {
     await repo.releaseSetupStep(app.db, FIRST_OWNER);

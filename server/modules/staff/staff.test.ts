@@ -3,13 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "../../db/schema/auth";
+import { messages } from "../../../domain/messages";
+import { STAFF_ACTIONS } from "../../../domain/staff-actions";
+import { user, verification } from "../../db/schema/auth";
 import { instructors, single_class_instructors } from "../../db/schema/calendar";
 import { customer_notes } from "../../db/schema/customers";
 import { setup_claims, staff_invitations } from "../../db/schema/staff";
+import { PERMISSIONS, permissionFor, roleAllowed } from "../../plugins/permissions";
 import { book, DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { TEST_PASSWORD } from "../../test/customers";
+import { issueSetupCode } from "./staff.service";
 
 let t: TestApp;
 let mailDir: string;
@@ -293,12 +297,39 @@ describe("the first owner of an empty studio", () => {
     try {
       const open = await empty.app.inject({ method: "GET", url: "/api/setup/first-owner" });
       expect(open.json()).toEqual({ open: true });
-      const attempt = (n: number) =>
+      // Decision 0054: the page needs the code the server printed at start-up.
+      const code = await issueSetupCode(empty.app.db);
+      expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      const withCode = (setup_code: string | undefined, n = 0) =>
         empty.app.inject({
           method: "POST",
           url: "/api/setup/first-owner",
-          payload: { name: `Dueña ${n}`, email: `duena${n}@prueba.mx`, password: TEST_PASSWORD },
+          payload: {
+            name: `Dueña ${n}`,
+            email: `duena${n}@prueba.mx`,
+            password: TEST_PASSWORD,
+            ...(setup_code === undefined ? {} : { setup_code }),
+          },
         });
+      const none = await withCode(undefined);
+      expect(none.statusCode).toBe(400);
+      expect(none.json().fields.setup_code).toBe(messages.setupCodeRequired);
+      for (const wrong of ["AAAA-BBBB-CCCC", `${code}X`, "x"]) {
+        const refused = await withCode(wrong);
+        expect(refused.statusCode, wrong).toBe(403);
+        expect(refused.json()).toMatchObject({
+          code: "SETUP_CODE_INVALID",
+          message: messages.setupCodeInvalid,
+          fields: { setup_code: messages.setupCodeInvalid },
+        });
+      }
+      // An expired code no longer opens it.
+      const old = await issueSetupCode(empty.app.db, new Date(Date.now() - 25 * 60 * 60 * 1000));
+      expect((await withCode(old)).statusCode).toBe(403);
+      expect(await empty.app.db.select().from(user)).toHaveLength(0);
+      // Typed as people copy it: lower case, spaces for dashes.
+      const typed = code.toLowerCase().replaceAll("-", " ");
+      const attempt = (n: number) => withCode(typed, n);
       const results = await Promise.all([attempt(1), attempt(2)]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       const owners = await empty.app.db.select().from(user).where(eq(user.role, "owner"));
@@ -313,8 +344,53 @@ describe("the first owner of an empty studio", () => {
       });
       expect(await empty.app.db.select().from(setup_claims)).toHaveLength(1);
       expect((await attempt(3)).statusCode).toBe(409);
+      // The codes are spent with the door.
+      expect(
+        await empty.app.db.select().from(verification).where(eq(verification.identifier, "first-owner-code")),
+      ).toHaveLength(0);
     } finally {
       await empty.close();
     }
+  });
+});
+
+describe("what the web shows each role comes from the permissions table (decision 0031)", () => {
+  it("every action the web gates is a route of the table", () => {
+    for (const route of Object.values(STAFF_ACTIONS))
+      expect(Object.keys(PERMISSIONS), route).toContain(route);
+  });
+
+  it("GET /api/staff/me/permissions answers each role exactly the routes the server lets it call", async () => {
+    for (const role of ["owner", "manager", "front_desk", "coach"] as const) {
+      const me = await t.signUp({ role });
+      const res = await t.app.inject({ url: "/api/staff/me/permissions", headers: me.headers });
+      expect(res.statusCode, role).toBe(200);
+      const { allowed, staff_role } = res.json() as { allowed: string[]; staff_role: string };
+      expect(staff_role).toBe(role);
+      const expected = Object.keys(PERMISSIONS)
+        .filter((key) => {
+          const [method, url] = key.split(" ") as [string, string];
+          return roleAllowed(role, permissionFor(method, url));
+        })
+        .sort();
+      expect(allowed, role).toEqual(expected);
+      // The issue's examples: the desk edits no class, substitutes no coach, closes no account;
+      // the manager closes no account.
+      if (role === "front_desk") {
+        for (const action of [
+          "editClass",
+          "cancelClass",
+          "repeatClass",
+          "substitute",
+          "closeAccount",
+        ] as const)
+          expect(allowed, action).not.toContain(STAFF_ACTIONS[action]);
+      }
+      if (role === "manager") expect(allowed).not.toContain(STAFF_ACTIONS.closeAccount);
+    }
+    const customer = await t.signUp();
+    expect(
+      (await t.app.inject({ url: "/api/staff/me/permissions", headers: customer.headers })).statusCode,
+    ).toBe(403);
   });
 });

@@ -10,6 +10,7 @@ import type {
   closureStatusAnswer,
   emailChangeAnswer,
   emailConfirmAnswer,
+  mySessionsAnswer,
   profileAnswer,
   profileOut,
   profileUpdateAnswer,
@@ -174,5 +175,29 @@ export function useRequestClosure() {
   return useMutation({
     mutationFn: () => api.post<z.input<typeof closureRequestedAnswer>>("/customer/closure-request"),
     onSuccess: (data) => client.setQueryData(closureKey, data),
+  });
+}
+
+/** My open sessions (decision 0055): device, place and time, never a token. */
+export type MySession = z.input<typeof mySessionsAnswer>["sessions"][number];
+const sessionsKey = ["customers", "sessions"] as const;
+
+export function useMySessions() {
+  return useQuery({
+    queryKey: sessionsKey,
+    queryFn: () => api.get<z.input<typeof mySessionsAnswer>>("/account/sessions"),
+  });
+}
+
+/** Ends one session; ending this one signs this browser out. */
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (session: MySession) =>
+      api.delete<{ message: string }>(`/account/sessions/${encodeURIComponent(session.id)}`),
+    onSuccess: (_data, session) => {
+      if (session.current) void client.invalidateQueries({ queryKey: currentUserQueryKey });
+      else void client.invalidateQueries({ queryKey: sessionsKey });
+    },
   });
 }

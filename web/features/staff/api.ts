@@ -148,7 +148,7 @@ export function useFirstOwnerOpen(enabled: boolean) {
 export function useCreateFirstOwner() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { name: string; email: string; password: string }) => {
+    mutationFn: async (input: { name: string; email: string; password: string; setup_code: string }) => {
       await api.post("/setup/first-owner", input);
       await api.post("/auth/sign-in/email", { email: input.email, password: input.password });
     },

@@ -14,6 +14,7 @@ import { type AdminColumn, AdminTable } from "../../../components/admin/admin-ta
 import { ConfirmModal } from "../../../components/admin/confirm-modal";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { useAppConfig } from "../../../lib/app-config";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import {
   type AdminClass,
   type RosterRow,
@@ -74,6 +75,8 @@ export function ClassPanel({
   const { timezone } = useAppConfig();
   const roster = useRoster(klass?.single_class_id ?? null);
   const cancel = useCancelClass();
+  // Decision 0031: only the actions this role's permissions allow are shown.
+  const can = useStaffCan();
   const repeat = useRepeatClass();
   const [confirming, setConfirming] = useState(false);
   const [scope, setScope] = useState<ChangeScope>("one");
@@ -156,7 +159,7 @@ export function ClassPanel({
             </Text>
           ) : null}
           <Group gap="xs">
-            {cancelled || past ? null : (
+            {cancelled || past || !can("editClass") ? null : (
               <Button leftSection={<IconEdit size={16} />} variant="light" onClick={() => onEdit(klass)}>
                 {c.edit}
               </Button>
@@ -170,7 +173,7 @@ export function ClassPanel({
             >
               {c.checkIn}
             </Button>
-            {cancelled || past ? null : (
+            {cancelled || past || !can("cancelClass") ? null : (
               <Button
                 leftSection={<IconX size={16} />}
                 variant="light"
@@ -184,8 +187,8 @@ export function ClassPanel({
               </Button>
             )}
           </Group>
-          <Divider />
-          <Stack gap="xs">
+          {can("repeatClass") ? <Divider /> : null}
+          <Stack gap="xs" display={can("repeatClass") ? undefined : "none"}>
             <Title order={3} fz="md">
               {c.repeatTitle}
             </Title>

@@ -44,7 +44,8 @@ export function WeekGrid({
   today: string;
   timezone: string;
   onOpen: (k: AdminClass) => void;
-  onAdd: (date: string) => void;
+  /** Absent for a role that may not create classes: no "+" per day. */
+  onAdd?: (date: string) => void;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 7 }} spacing="xs">
@@ -65,16 +66,18 @@ export function WeekGrid({
                 <Text fw={700} size="sm" tt="capitalize">
                   {weekdayName(noon, timezone)} {dayLabel(day.date)}
                 </Text>
-                <Tooltip label={c.addOnDay(dayLabel(day.date))}>
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    aria-label={c.addOnDay(dayLabel(day.date))}
-                    onClick={() => onAdd(day.date)}
-                  >
-                    <IconPlus size={14} />
-                  </ActionIcon>
-                </Tooltip>
+                {onAdd ? (
+                  <Tooltip label={c.addOnDay(dayLabel(day.date))}>
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
+                      aria-label={c.addOnDay(dayLabel(day.date))}
+                      onClick={() => onAdd(day.date)}
+                    >
+                      <IconPlus size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
               </Box>
               {day.single_classes.length === 0 ? (
                 <Text size="xs" c="dimmed">

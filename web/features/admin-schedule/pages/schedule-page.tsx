@@ -6,6 +6,7 @@ import { addLocalDays, isLocalDay, localDay, mondayOfDay } from "../../../../dom
 import { formatDate } from "../../../../domain/format";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useAppConfig } from "../../../lib/app-config";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import { type AdminClass, useWeek } from "../api";
 import { ClassFormModal } from "../components/class-form-modal";
 import { ClassPanel } from "../components/class-panel";
@@ -26,6 +27,8 @@ export function SchedulePage() {
   const [form, setForm] = useState<{ klass: AdminClass | null; day: string | null } | null>(null);
   const [copying, setCopying] = useState(false);
   const [substituting, setSubstituting] = useState(false);
+  // Decision 0031: the front desk reads the schedule; only roles that may change it see how.
+  const can = useStaffCan();
   const go = (day: string) => setParams({ semana: day });
   // The open class is re-read from the fresh week so its counts follow edits and bookings.
   const current = open
@@ -42,24 +45,33 @@ export function SchedulePage() {
       loading={week.isLoading}
       actions={
         <>
-          <Button
-            variant="default"
-            leftSection={<IconUserShare size={16} />}
-            onClick={() => setSubstituting(true)}
-          >
-            {c.substitute}
-          </Button>
-          <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
-            {c.copyWeek}
-          </Button>
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() =>
-              setForm({ klass: null, day: today >= start && today <= addLocalDays(start, 6) ? today : start })
-            }
-          >
-            {c.newClass}
-          </Button>
+          {can("substitute") ? (
+            <Button
+              variant="default"
+              leftSection={<IconUserShare size={16} />}
+              onClick={() => setSubstituting(true)}
+            >
+              {c.substitute}
+            </Button>
+          ) : null}
+          {can("copyWeek") ? (
+            <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
+              {c.copyWeek}
+            </Button>
+          ) : null}
+          {can("createClass") ? (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() =>
+                setForm({
+                  klass: null,
+                  day: today >= start && today <= addLocalDays(start, 6) ? today : start,
+                })
+              }
+            >
+              {c.newClass}
+            </Button>
+          ) : null}
         </>
       }
     >
@@ -97,7 +109,7 @@ export function SchedulePage() {
         today={today}
         timezone={timezone}
         onOpen={setOpen}
-        onAdd={(day) => setForm({ klass: null, day })}
+        onAdd={can("createClass") ? (day) => setForm({ klass: null, day }) : undefined}
       />
       <ClassPanel
         klass={current}

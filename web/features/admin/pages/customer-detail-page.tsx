@@ -34,6 +34,7 @@ import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useAppConfig } from "../../../lib/app-config";
 import { useCurrentUser } from "../../../lib/session";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import {
   type AdminPurchase,
   type CustomerDetail,
@@ -235,6 +236,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
   const action = usePendingAction(id, () => setPending(null));
   // Refunds are the owner's and the manager's (the server refuses the desk); hide what only 403s.
   const mayRefund = staffMayRefund(staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner");
+  const can = useStaffCan();
   const { customer, credits } = detail;
   const now = Date.now();
 
@@ -389,6 +391,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
 
   const confirm = pending ? confirmText(pending) : null;
   const inactive = customer.deactivatedAt !== null || customer.merged_into_id !== null;
+  // Decision 0031: merging is the manager's and owner's, closing an account the owner's alone.
   // The ARCO closure lives in the audit log (decision 0024): asked by the customer, done by staff.
   const closed = detail.audit.some((e) => e.action === "customer.close");
   const closureAsked = closed ? undefined : detail.audit.find((e) => e.action === "customer.closure_request");
@@ -462,10 +465,12 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
             >
               {c.passwordReset}
             </Menu.Item>
-            <Menu.Item disabled={inactive} onClick={mergeModal.open}>
-              {c.merge}
-            </Menu.Item>
-            {closed || customer.merged_into_id !== null ? null : (
+            {can("mergeCustomers") ? (
+              <Menu.Item disabled={inactive} onClick={mergeModal.open}>
+                {c.merge}
+              </Menu.Item>
+            ) : null}
+            {closed || customer.merged_into_id !== null || !can("closeAccount") ? null : (
               <Menu.Item color="red" onClick={() => setPending({ kind: "close" })}>
                 {c.closeAccount}
               </Menu.Item>

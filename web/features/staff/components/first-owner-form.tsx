@@ -5,8 +5,9 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { useCreateFirstOwner } from "../api";
 
 /**
- * An empty studio's /admin (issue 26.5): creates the owner's account, once. The server closes
- * this for good as soon as it succeeds; then /admin asks to sign in as usual.
+ * An empty studio's /admin (issue 26.5): creates the owner's account, once, with the set-up code
+ * the server printed at start-up (decision 0054), so a stranger who finds the address first cannot
+ * claim the studio. The server closes this for good as soon as it succeeds.
  */
 export function FirstOwnerForm() {
   usePageTitle("Crea la cuenta del propietario");
@@ -14,6 +15,7 @@ export function FirstOwnerForm() {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
+  const [setupCode, setSetupCode] = useState("");
   const fields = isApiError(create.error) ? (create.error.fields ?? {}) : {};
   const message = create.error
     ? isApiError(create.error)
@@ -26,7 +28,7 @@ export function FirstOwnerForm() {
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            create.mutate({ name, email, password });
+            create.mutate({ name, email, password, setup_code: setupCode });
           }}
         >
           <Stack>
@@ -37,11 +39,25 @@ export function FirstOwnerForm() {
               Todavía no hay nadie a cargo. Crea la cuenta del propietario: con ella configuras el estudio e
               invitas a tu equipo. Esta pantalla solo aparece una vez.
             </Text>
+            <Text c="dimmed" size="sm">
+              Para comprobar que eres quien instaló el estudio, escribe el código de configuración que el
+              servidor mostró al arrancar (por ejemplo «ABCD-EFGH-JKMN»). Si no lo tienes, reinicia el
+              servidor para ver uno nuevo, o crea la cuenta desde la terminal con «npm run admin:create».
+            </Text>
             {message && !Object.keys(fields).length ? (
               <Alert color="red" role="alert">
                 {message}
               </Alert>
             ) : null}
+            <TextInput
+              label="Código de configuración"
+              required
+              autoComplete="off"
+              spellCheck={false}
+              value={setupCode}
+              onChange={(e) => setSetupCode(e.currentTarget.value)}
+              error={fields.setup_code}
+            />
             <TextInput
               label="Tu nombre"
               required
