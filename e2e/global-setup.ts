@@ -55,7 +55,7 @@ async function startServer(started: Started[]): Promise<Started> {
   started.push(one);
   // Seeding the demo studio on a fresh PGlite takes seconds alone, and well over a minute on a
   // loaded machine (several suites sharing two cores): 90 s failed there before any test ran.
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`el servidor terminó con código ${server.exitCode}`);
     try {

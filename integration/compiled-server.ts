@@ -61,16 +61,22 @@ export async function startCompiledServer(env: Record<string, string>) {
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
 
-  // Seeding the demo studio on a fresh PGlite took up to 66 s beside the other suites of CI on two
-  // cores (as the journeys' servers, e2e/global-setup.ts, which wait 240 s).
-  const deadline = Date.now() + 240_000;
+  // Migrating a fresh on-disk PGlite and seeding the demo studio took up to 66 s beside the other
+  // suites of CI on two cores, and over 4 minutes with three servers starting at once on a machine
+  // loaded by more (scripts/test.mjs starts this suite after the PostgreSQL run for that).
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`el servidor compilado terminó con código ${child.exitCode}:\n${output}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`el servidor compilado no respondió a tiempo:\n${output}`);
+    if (Date.now() > deadline) {
+      // Stopped here: the suite's afterAll never gets the server, so it would outlive the run.
+      child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`el servidor compilado no respondió a tiempo:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 

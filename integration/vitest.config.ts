@@ -10,7 +10,7 @@ export default defineConfig({
     pool: "forks",
     fileParallelism: false,
     testTimeout: 60_000,
-    hookTimeout: 300_000,
+    hookTimeout: 360_000,
     reporters: ["default"],
   },
 });

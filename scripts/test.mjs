@@ -98,6 +98,12 @@ function vitest(label, args, env, alone) {
 const only = process.argv[2]; // optional: "api", "e2e" or "build"
 const parallel = process.env.TEST_PARALLEL !== "0" && !only;
 
+/** Settled when the PostgreSQL run has ended (or will not run): the build suite starts then. */
+const postgresEnded = {};
+postgresEnded.promise = new Promise((resolve) => {
+  postgresEnded.resolve = resolve;
+});
+
 /** The line that puts an API test file in the PostgreSQL run too, with its reason after it. */
 const POSTGRES_MARK = /^\/\/ Runs on PostgreSQL too: /m;
 
@@ -147,12 +153,18 @@ async function apiSuites() {
           ),
         );
   if (!process.env.TEST_DATABASE_URL) {
+    postgresEnded.resolve();
     await pglite();
     console.log("\n(TEST_DATABASE_URL no está definido: las pruebas de API en PostgreSQL se omiten)");
     return;
   }
   const postgres = () =>
-    vitest("postgres", postgresFiles(), { TEST_DB_DRIVER: "postgres", TZ: "Pacific/Auckland" }, !parallel);
+    vitest(
+      "postgres",
+      postgresFiles(),
+      { TEST_DB_DRIVER: "postgres", TZ: "Pacific/Auckland" },
+      !parallel,
+    ).then(postgresEnded.resolve);
   if (parallel) await Promise.all([pglite(), postgres()]);
   else {
     await pglite();
@@ -183,6 +195,10 @@ async function journeys() {
  * One server boot, about a minute. `npm test build` runs it alone.
  */
 async function buildSuite() {
+  // Started beside the journeys' two servers, its server seeded its demo studio (a fresh on-disk
+  // PGlite, migrated from nothing) for over 4 minutes on a loaded machine: it waits for the
+  // PostgreSQL run, the shortest API suite, to end.
+  if (parallel) await postgresEnded.promise;
   await vitest("build", ["--config", "integration/vitest.config.ts"], {}, !parallel);
 }
 

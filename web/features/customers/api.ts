@@ -17,6 +17,7 @@ import type {
 } from "../../../domain/api/customers";
 import type { uploadedAnswer } from "../../../domain/api/files";
 import type { customFieldsAnswer, fieldValuesAnswer } from "../../../domain/api/forms";
+import type { messageAnswer } from "../../../domain/api/wire";
 import type { AddressInput } from "../../../domain/customers";
 import type { FieldValues } from "../../../domain/forms";
 import { API_BASE, api } from "../../lib/api-client";
@@ -194,7 +195,7 @@ export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (session: MySession) =>
-      api.delete<{ message: string }>(`/account/sessions/${encodeURIComponent(session.id)}`),
+      api.delete<z.input<typeof messageAnswer>>(`/account/sessions/${encodeURIComponent(session.id)}`),
     onSuccess: (_data, session) => {
       if (session.current) void client.invalidateQueries({ queryKey: currentUserQueryKey });
       else void client.invalidateQueries({ queryKey: sessionsKey });
