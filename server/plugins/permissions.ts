@@ -194,6 +194,11 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/staff/me/classes/:id/roster": DESK_COACH_CLASS,
   "GET /api/staff/me/profile": EVERY_STAFF_SELF,
   "PUT /api/staff/me/profile": EVERY_STAFF_SELF,
+  // The cash close (decision 0063): the desk closes its day; only owner and manager reopen one.
+  "GET /api/corte-de-caja": DESK,
+  "POST /api/corte-de-caja": DESK,
+  "GET /api/corte-de-caja/historial": DESK,
+  "POST /api/corte-de-caja/:id/reopen": MANAGE,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */
