@@ -31,10 +31,11 @@ const diffCents = (expected: number, counted: number) =>
   Math.round(counted * 100) - Math.round(expected * 100);
 
 function DifferenceBadge({ cents }: { cents: number }) {
-  const color = cents === 0 ? "green" : cents < 0 ? "red" : "orange";
+  // Dark shades (or dark text on yellow): the badge's text passes WCAG AA contrast.
+  const color = cents === 0 ? "teal.9" : cents < 0 ? "red.9" : "yellow.4";
   const label = cents === 0 ? c.even : cents < 0 ? c.shortfall : c.surplus;
   return (
-    <Badge color={color} variant="filled" size="lg" data-testid="cash-difference">
+    <Badge color={color} autoContrast variant="filled" size="lg" data-testid="cash-difference">
       {label} {formatMoney(Math.abs(cents) / 100)}
     </Badge>
   );
@@ -135,7 +136,7 @@ function MovementsTable({ data, zone }: { data: CashCloseDay; zone: string }) {
                 </Table.Td>
                 <Table.Td>{m.customer_name}</Table.Td>
                 <Table.Td>{m.staff_name}</Table.Td>
-                <Table.Td ta="right" c={m.amount < 0 ? "red" : undefined}>
+                <Table.Td ta="right" c={m.amount < 0 ? "red.9" : undefined}>
                   {formatMoney(m.amount)}
                 </Table.Td>
               </Table.Tr>
@@ -313,7 +314,7 @@ function History({ locationId, zone }: { locationId: number; zone: string }) {
                   <Table.Td ta="right">{formatMoney(r.counted_cash)}</Table.Td>
                   <Table.Td
                     ta="right"
-                    c={r.difference < 0 ? "red" : r.difference > 0 ? "orange" : undefined}
+                    c={r.difference < 0 ? "red.9" : r.difference > 0 ? "blue.9" : undefined}
                     fw={600}
                   >
                     {formatMoney(r.difference)}
