@@ -205,6 +205,14 @@ export const errorCodes = {
   SETUP_CODE_INVALID: { status: 403, message: "setupCodeInvalid" },
   SESSION_NOT_FOUND: { status: 404, message: "sessionNotFound" },
   SIGN_IN_THROTTLED: { status: 429, message: "signInThrottled" },
+  // The cash close (corte de caja, decision 0063).
+  LOCATION_NOT_FOUND: { status: 404, message: "locationNotFound" },
+  CASH_CLOSE_DAY_INVALID: { status: 400, message: "cashCloseDayInvalid" },
+  CASH_CLOSE_AMOUNT_INVALID: { status: 400, message: "cashCloseAmountInvalid" },
+  CASH_CLOSE_REOPEN_REASON: { status: 400, message: "cashCloseReopenReason" },
+  CASH_CLOSE_NOT_FOUND: { status: 404, message: "cashCloseNotFound" },
+  CASH_CLOSE_ALREADY_CLOSED: { status: 409, message: "cashCloseAlreadyClosed" },
+  CASH_CLOSE_ALREADY_REOPENED: { status: 409, message: "cashCloseAlreadyReopened" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

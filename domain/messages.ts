@@ -450,6 +450,17 @@ export const messages = {
   sessionNotFound: "Esa sesión ya no está abierta.",
   customerEmailChangePending:
     "Guardamos los cambios. El correo de acceso cambiará a {email} cuando la persona lo confirme desde esa dirección; también avisamos a su correo actual.",
+  // The cash close (corte de caja, decision 0063).
+  locationNotFound: "No encontramos esa sucursal.",
+  cashCloseDayInvalid: "Elige un día válido (AAAA-MM-DD) que no sea futuro.",
+  cashCloseAmountInvalid: "Escribe el efectivo contado en pesos, sin negativos y con hasta dos decimales.",
+  cashCloseReopenReason: "Escribe el motivo para reabrir el corte (al menos 5 caracteres).",
+  cashCloseNotFound: "No encontramos ese corte de caja.",
+  cashCloseAlreadyClosed:
+    "Este día ya tiene corte en esta sucursal. Para corregirlo, el dueño o un gerente debe reabrirlo.",
+  cashCloseAlreadyReopened: "Este corte ya fue reabierto.",
+  cashClosed: "Corte de caja registrado.",
+  cashCloseReopened: "Corte reabierto. Ya puedes registrar un nuevo conteo.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -171,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(privacyRoutes);
       await api.register(import("./modules/studio-export/studio-export.routes"));
       await api.register(staffRoutes);
+      await api.register(import("./modules/cash-close/cash-close.routes"));
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localDay } from "../domain/booking";
+import { deskMethodOf } from "../domain/cash-close";
+import { locations } from "./db/schema/calendar";
 import { available_classes } from "./db/schema/credits";
 import { email_outbox } from "./db/schema/mail";
 import { invoices, payment_vouchers, purchases, refunds } from "./db/schema/purchases";
@@ -20,7 +23,9 @@ import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from ".
  * - credits are granted once per paid purchase (never to an unpaid one) and a fully refunded
  *   purchase keeps no unused credit; a refund never exceeds what was paid;
  * - the sign-up fee is paid at most once per customer;
- * - one receipt per completed payment, and on each receipt subtotal + IVA = total to the centavo.
+ * - one receipt per completed payment, and on each receipt subtotal + IVA = total to the centavo;
+ * - the cash close's expected cash (decision 0063) moved by exactly the counter's cash sales plus
+ *   the confirmed cash orders less the refunds handed back in cash.
  *
  * CI runs a bounded, seeded run (a few seconds). A failure prints fast-check's seed and path:
  * replay with COMMERCE_MODEL_SEED=<seed> COMMERCE_MODEL_PATH=<path>. The longer run is
@@ -36,6 +41,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   shop = await seedShop(t);
   admin = (await t.signUp({ role: "admin" })).headers;
+  // The desk's drawer: the studio's one location (the cash close is per location, decision 0063).
+  await t.app.db.insert(locations).values({ name: "Recepción" });
   feeId = (await addPackage(t, { title: "Inscripción", price: "300.00" })).class_package_id;
   await t.app.appConfig.update([
     { key: "signup_fee_package_id", value: feeId },
@@ -57,6 +64,11 @@ type Model = {
   payments: number[];
   /** What the sandbox processor holds from this run: paid through it, less refunded (centavos). */
   processorCents: number;
+  /** The drawer's cash from this run: counter cash sales + confirmed cash orders − cash refunds. */
+  drawerCents: number;
+  /** The studio day of the run and the close's expected cash before it (earlier runs' share). */
+  day: string;
+  drawerBefore: number;
 };
 type Real = { app: TestApp };
 
@@ -205,6 +217,7 @@ class ConfirmCash implements fc.AsyncCommand<Model, Real> {
         : [row!];
       m.paid.push(...group.map((p) => p.purchase_id));
       m.payments[o.customer]!++;
+      m.drawerCents += group.reduce((sum, p) => sum + cents(p.total_payment), 0);
     }
   }
   toString = () => `ConfirmCash(${this.index})`;
@@ -226,6 +239,13 @@ class CounterSale implements fc.AsyncCommand<Model, Real> {
     if (res.statusCode === 200) {
       m.paid.push(res.json().purchase_id);
       m.payments[this.who]!++;
+      if (this.payment === "cash") {
+        const [sold] = await t.app.db
+          .select()
+          .from(purchases)
+          .where(eq(purchases.purchase_id, res.json().purchase_id));
+        m.drawerCents += cents(sold!.total_payment);
+      }
     }
   }
   toString = () => `CounterSale(${this.who}, ${this.payment})`;
@@ -249,8 +269,17 @@ class Refund implements fc.AsyncCommand<Model, Real> {
     });
     if (res.statusCode === 200 && p!.provider === "sandbox")
       m.processorCents -= cents(res.json().refund.amount);
+    if (res.statusCode === 200 && deskMethodOf(p!.provider, p!.provider_ref) === "cash")
+      m.drawerCents -= cents(res.json().refund.amount);
   }
   toString = () => `Refund(${this.index}, ${this.part})`;
+}
+
+/** The cash close's expected cash of a day at the studio's location, in centavos. */
+async function drawerCents(day: string) {
+  const res = await call("GET", `/api/corte-de-caja?day=${day}`, admin);
+  expect(res.statusCode, res.body).toBe(200);
+  return cents(res.json().expected_cash);
 }
 
 /** Every invariant, read from the database after a step. */
@@ -285,6 +314,8 @@ async function checkInvariants(m: Model) {
     .filter((r) => r.provider === "sandbox" && r.status === "succeeded")
     .reduce((sum, r) => sum + cents(r.amount), 0);
   expect(paidAtProcessor - refundedAtProcessor, "processor money").toBe(m.processorCents);
+
+  expect((await drawerCents(m.day)) - m.drawerBefore, "cash close's expected cash").toBe(m.drawerCents);
 
   for (const p of rows) {
     const own = buckets.filter((b) => b.purchase_id === p.purchase_id);
@@ -380,7 +411,11 @@ describe("commerce invariants under random sequences of operations (model-based)
             cashOrders: [],
             payments: [0, 0, 0],
             processorCents: 0,
+            drawerCents: 0,
+            day: localDay(new Date(), (await t.app.appConfig.get()).timezone),
+            drawerBefore: 0,
           };
+          model.drawerBefore = await drawerCents(model.day);
           await fc.asyncModelRun(() => ({ model, real: { app: t } }), cmds);
         }),
         {

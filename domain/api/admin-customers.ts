@@ -185,6 +185,8 @@ export const deskSaleBody = z.object({
   reference: z.string().trim().max(60).nullish(),
   amount: z.coerce.number().min(0).max(1_000_000).nullish(),
   package_days: z.coerce.number().int().min(1).max(3650).nullish(),
+  /** The location whose drawer took the money (absent: the studio's first; decision 0063). */
+  location_id: z.coerce.number().int().positive().nullish(),
 });
 export const deskSaleAnswer = messageAnswer.extend({ purchase_id: z.number() });
 

@@ -143,6 +143,8 @@ export const refundBody = z.object({
   amount: z.number().positive().multipleOf(0.01).max(10_000_000).optional(),
   reason: z.string().max(500).optional().default(""),
   idempotency_key: z.string().min(8).max(100),
+  /** A refund the desk hands back (cash, terminal, transfer): whose drawer (decision 0063). */
+  location_id: z.number().int().positive().optional(),
 });
 export const refundAnswer = z.object({ message: z.string(), refund: refundOut });
 export const refundsAnswer = z.object({ refunds: z.array(refundOut) });

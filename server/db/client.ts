@@ -10,6 +10,7 @@ import * as appConfig from "./schema/app-config";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as calendar from "./schema/calendar";
+import * as cashClose from "./schema/cash-close";
 import * as content from "./schema/content";
 import * as credits from "./schema/credits";
 import * as customers from "./schema/customers";
@@ -28,6 +29,7 @@ export const schema = {
   ...audit,
   ...auth,
   ...calendar,
+  ...cashClose,
   ...content,
   ...credits,
   ...customers,

@@ -196,6 +196,11 @@ export const PERMISSIONS: Record<string, Permission> = {
   "PUT /api/staff/me/profile": EVERY_STAFF_SELF,
   // Identity and control (decisions 0053-0056): what the web shows each role comes from here.
   "GET /api/staff/me/permissions": EVERY_STAFF_SELF,
+  // The cash close (decision 0063): the desk closes its day; only owner and manager reopen one.
+  "GET /api/corte-de-caja": DESK,
+  "POST /api/corte-de-caja": DESK,
+  "GET /api/corte-de-caja/historial": DESK,
+  "POST /api/corte-de-caja/:id/reopen": MANAGE,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */

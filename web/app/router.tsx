@@ -321,6 +321,14 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
         (m) => m.AuditPage,
       ),
     },
+    // The cash close (decision 0063).
+    {
+      path: "corte-de-caja",
+      lazy: page(
+        () => import("../features/cash-close/pages/cash-close-page"),
+        (m) => m.CashClosePage,
+      ),
+    },
     // --- end of the admin panel/customers block ---
     // --- Admin: staff roles, the team and the coach's day (features/staff, issue 26) ---
     {

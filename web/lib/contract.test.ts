@@ -33,6 +33,7 @@ const INFERRED = [
   "waitlists",
   "calendar",
   "admin-schedule",
+  "cash-close",
 ];
 
 /**

@@ -1,5 +1,7 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { locations } from "./calendar";
 import { createdAtColumn, idColumn, moneyColumn, tsColumn, updatedAtColumn } from "./columns";
 import { available_classes } from "./credits";
 import { customers } from "./customers";
@@ -121,10 +123,24 @@ export const invoices = pgTable(
     receipt_sent_at: tsColumn("receipt_sent_at"),
     /** The last 4 digits of the card that paid it, for the receipt (null: not a card, or unknown). */
     card_last4: text("card_last4"),
+    /**
+     * Money the desk took in its hands (a counter sale, a cash order or renewal confirmed): who
+     * took it, at which location and when; the cash close counts it (decision 0063). Null for a
+     * charge a processor took.
+     */
+    collected_by: text("collected_by").references(() => user.id, { onDelete: "set null" }),
+    collected_location_id: integer("collected_location_id").references(() => locations.location_id, {
+      onDelete: "set null",
+    }),
+    collected_at: tsColumn("collected_at"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
+    // The cash close reads a location's day of money taken at the desk (decision 0063).
+    index("invoices_collected_idx")
+      .on(t.collected_location_id, t.collected_at)
+      .where(sql`${t.collected_at} is not null`),
     // The receipts sweep finds paid charges without a receipt by this (decision 0051).
     index("invoices_receipt_due_idx")
       .on(t.invoice_id)
@@ -211,10 +227,14 @@ export const refunds = pgTable(
     /** 'desk' (our back office) or 'provider' (made in the processor's dashboard, learnt by webhook). */
     source: text("source").notNull().default("desk"),
     failure_code: text("failure_code"),
+    /** A refund the desk handed back (cash, terminal, transfer): who and where (decision 0063). */
+    refunded_by: text("refunded_by").references(() => user.id, { onDelete: "set null" }),
+    location_id: integer("location_id").references(() => locations.location_id, { onDelete: "set null" }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
+    index("refunds_location_idx").on(t.location_id, t.createdAt).where(sql`${t.location_id} is not null`),
     check("refunds_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed')`),
     check("refunds_amount_check", sql`${t.amount} > 0`),
     check("refunds_credits_withdrawn_check", sql`${t.credits_withdrawn} >= 0`),

@@ -18,6 +18,7 @@ import {
   quickSearchQuery,
   removeClassesBody,
 } from "../../../domain/api/admin-customers";
+import { deskLocationQuery } from "../../../domain/api/cash-close";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import { cardGateway } from "../../payments/gateways";
@@ -179,6 +180,7 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Confirma el pago en efectivo de una compra pendiente (con registro en la bitácora)",
         body: purchaseIdBody,
+        querystring: deskLocationQuery,
         response: { 200: cashConfirmedAtDeskAnswer },
       },
     },
@@ -188,6 +190,8 @@ const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {
         (await config()).timezone,
         await actorOf(request),
         request.body.purchase_id,
+        new Date(),
+        request.query.location_id,
       );
       if (result.granted) await sendPurchaseReceipt(app, request.body.purchase_id);
       return { message: t("paymentSuccess"), purchase_id: request.body.purchase_id, granted: result.granted };

@@ -13,6 +13,7 @@ import { getPackage } from "../packages/packages.service";
 import { paymentMethodExists } from "../payment-methods/payment-methods.service";
 import { penaltiesOf } from "../penalties/penalties.service";
 import { grantAtDesk, revokePurchase } from "../purchases/desk-access";
+import { markPurchaseCollected } from "../purchases/desk-collection";
 import { findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
 import { type BookingRequest, type BookingRules, bookSeat } from "../reservations/booking.service";
 import { type CancelRules, cancelReservation } from "../reservations/reservations.service";
@@ -99,6 +100,8 @@ export type GrantInput = {
   provider_ref?: string | null;
   /** The counter's "Vender paquete" names its sales and gifts apart from a plain grant. */
   action?: "access.sell" | "access.gift";
+  /** Where the desk took the money of a sale (the cash close's location, decision 0063). */
+  location_id?: number | null;
 };
 
 /**
@@ -133,6 +136,15 @@ export async function giveAccess(
       },
       { now, timeZone },
     );
+    // The money of a counter sale was taken by this staff member here and now (decision 0063).
+    if (input.provider_ref && !input.is_gift) {
+      await markPurchaseCollected(
+        tx,
+        purchase,
+        { user_id: actor.user_id, location_id: input.location_id },
+        now,
+      );
+    }
     return {
       result: purchase,
       audit: {
@@ -316,6 +328,8 @@ export type DeskSale = {
   /** What was charged; the package's current price when absent. */
   amount?: number | null;
   package_days?: number | null;
+  /** The location whose drawer took the money (decision 0063). */
+  location_id?: number | null;
 };
 
 /**
@@ -348,6 +362,7 @@ export async function sellAtDesk(
       bill: gift ? 0 : price,
       provider_ref: sale.payment === "gift" ? null : deskProviderRef(sale.payment, sale.reference),
       action: gift ? "access.gift" : "access.sell",
+      location_id: sale.location_id ?? null,
     },
     now,
   );

@@ -1,4 +1,5 @@
 import { type Actor, auditedChange } from "../audit/audit.service";
+import { markInvoiceCollected, markPurchaseCollected } from "./desk-collection";
 import { confirmCashPurchase } from "./purchases.service";
 import { confirmRenewalInvoice } from "./renewals";
 
@@ -13,10 +14,15 @@ export async function confirmCashPurchaseAudited(
   actor: Actor,
   purchaseId: number,
   now = new Date(),
+  /** The location whose drawer took the cash (the cash close's, decision 0063). */
+  locationId?: number | null,
 ) {
   return auditedChange(db, actor, async (tx) => {
     const result = await confirmCashPurchase(tx, purchaseId, timeZone, now);
     const { purchase } = result;
+    if (result.granted) {
+      await markPurchaseCollected(tx, purchase, { user_id: actor.user_id, location_id: locationId }, now);
+    }
     return {
       result,
       audit: result.granted
@@ -38,9 +44,14 @@ export async function confirmRenewalInvoiceAudited(
   timeZone: string,
   actor: Actor,
   invoiceId: number,
+  locationId?: number | null,
+  now = new Date(),
 ) {
   return auditedChange(db, actor, async (tx) => {
     const result = await confirmRenewalInvoice(tx, invoiceId, timeZone);
+    if (result.status === "granted") {
+      await markInvoiceCollected(tx, invoiceId, { user_id: actor.user_id, location_id: locationId }, now);
+    }
     return {
       result,
       audit:

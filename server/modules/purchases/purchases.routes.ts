@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { deskLocationQuery } from "../../../domain/api/cash-close";
 import {
   cancelSubscriptionAnswer,
   cancelSubscriptionBody,
@@ -117,6 +118,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Confirma el pago en efectivo de una compra pendiente (admin); otorga los créditos una vez",
         params: idParams,
+        querystring: deskLocationQuery,
         response: { 200: cashConfirmedAnswer },
       },
     },
@@ -126,6 +128,8 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         await timeZone(),
         await actorOf(request),
         request.params.id,
+        new Date(),
+        request.query.location_id,
       );
       if (result.granted) await sendPurchaseReceipt(app, request.params.id);
       return { message: t("paymentSuccess"), purchase_id: request.params.id, granted: result.granted };
@@ -141,6 +145,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Confirma el pago en efectivo de una renovación (admin); otorga el periodo una vez",
         description: "404 INVOICE_NOT_FOUND, 412 INVOICE_NOT_PENDING.",
         params: idParams,
+        querystring: deskLocationQuery,
         response: { 200: renewalConfirmedAnswer },
       },
     },
@@ -150,6 +155,7 @@ const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
         await timeZone(),
         await actorOf(request),
         request.params.id,
+        request.query.location_id,
       );
       if (result.status === "not_found") throw notFound("invoiceNotFound", "INVOICE_NOT_FOUND");
       if (result.status === "not_pending") throw AppError.of("INVOICE_NOT_PENDING");

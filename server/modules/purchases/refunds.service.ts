@@ -7,6 +7,7 @@ import type { CardGateway, RefundInput, RefundOutcome } from "../../payments/gat
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { withdrawPurchaseCredits } from "../credits/credits.service";
 import { getPackage } from "../packages/packages.service";
+import { deskLocationId } from "./desk-collection";
 import {
   findPurchase,
   otherUnlimitedEnd,
@@ -83,7 +84,13 @@ function refundableCents(purchase: PurchaseRow, pendingCents: number) {
 export async function refundPurchase(
   deps: RefundDeps,
   actor: Actor,
-  input: { purchase_id: number; amount?: number; reason: string; idempotency_key: string },
+  input: {
+    purchase_id: number;
+    amount?: number;
+    reason: string;
+    idempotency_key: string;
+    location_id?: number;
+  },
   now = new Date(),
 ): Promise<{ refund: RefundRow; applied: boolean }> {
   const seen = await findRefundByKey(deps.db, input.idempotency_key);
@@ -129,6 +136,15 @@ export async function refundPurchase(
       idempotency_key: input.idempotency_key,
       reason: input.reason.trim() || null,
       source: "desk",
+      // Money the desk hands back itself is counted in its cash close (decision 0063).
+      ...(recorded
+        ? {
+            refunded_by: actor.user_id,
+            location_id: await deskLocationId(tx, input.location_id),
+            // The close's day is the refund's own (the caller's clock: tests fix it).
+            createdAt: now,
+          }
+        : {}),
     });
     // Two clicks at once: the other one inserted the key first; it answers for both.
     return { refund, recorded };

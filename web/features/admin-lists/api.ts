@@ -15,6 +15,7 @@ import type { paymentMethodsAnswer } from "../../../domain/api/payment-methods";
 import type { messageAnswer } from "../../../domain/api/wire";
 import type { TableState } from "../../components/admin/admin-table";
 import { api, type Query } from "../../lib/api-client";
+import { deskLocationQuery } from "../../lib/desk-location";
 
 /**
  * The admin lists' API (server/modules/admin-lists): every list answers one page
@@ -87,12 +88,16 @@ function useListAction<I>(run: (input: I) => Promise<Message>) {
 /** A pending cash purchase: the admin's audited confirmation (the one the customer page uses). */
 export const useConfirmPurchase = () =>
   useListAction((purchaseId: number) =>
-    api.put<Message>("/customer/confirmCash", { purchase_id: purchaseId }),
+    api.put<Message>("/customer/confirmCash", { purchase_id: purchaseId }, { query: deskLocationQuery() }),
   );
 
 /** A pending cash renewal charge: grants its period once. */
 export const useConfirmInvoice = () =>
-  useListAction((invoiceId: number) => api.post<Message>(`/purchases/admin/invoices/${invoiceId}/confirm`));
+  useListAction((invoiceId: number) =>
+    api.post<Message>(`/purchases/admin/invoices/${invoiceId}/confirm`, undefined, {
+      query: deskLocationQuery(),
+    }),
+  );
 
 export const useRemoveWaitlistEntry = () =>
   useListAction((waitlistId: number) => api.delete<Message>(`/admin/lists/waitlists/${waitlistId}`));

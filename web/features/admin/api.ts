@@ -39,6 +39,7 @@ import type { paymentMethodsAnswer } from "../../../domain/api/payment-methods";
 import type { messageAnswer } from "../../../domain/api/wire";
 import type { TableState } from "../../components/admin/admin-table";
 import { api } from "../../lib/api-client";
+import { deskLocationId, deskLocationQuery } from "../../lib/desk-location";
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard
@@ -171,7 +172,11 @@ export function useRemoveClasses(customerId: number) {
 
 export function useConfirmCash(customerId: number) {
   return useCustomerAction(customerId, (purchaseId: number) =>
-    api.put<z.input<typeof cashConfirmedAtDeskAnswer>>("/customer/confirmCash", { purchase_id: purchaseId }),
+    api.put<z.input<typeof cashConfirmedAtDeskAnswer>>(
+      "/customer/confirmCash",
+      { purchase_id: purchaseId },
+      { query: deskLocationQuery() },
+    ),
   );
 }
 
@@ -248,7 +253,10 @@ export type DeskSaleInput = z.input<typeof deskSaleBody>;
 
 export function useSellAtDesk(customerId: number) {
   return useCustomerAction(customerId, (input: DeskSaleInput) =>
-    api.post<z.input<typeof deskSaleAnswer>>(`/customer/admin/${customerId}/sell`, input),
+    api.post<z.input<typeof deskSaleAnswer>>(`/customer/admin/${customerId}/sell`, {
+      ...input,
+      location_id: deskLocationId(),
+    }),
   );
 }
 

@@ -315,6 +315,12 @@ export const adminCopy = {
       to: "Hasta",
       days: "Días",
       fee: "Cuota",
+      // The cash close (decision 0063).
+      day: "Día",
+      location: "Sucursal",
+      expected_cash: "Efectivo esperado",
+      counted_cash: "Efectivo contado",
+      difference: "Diferencia",
     } as Record<string, string>,
     actions: {
       "access.grant": "Acceso agregado",
@@ -354,6 +360,8 @@ export const adminCopy = {
       "membership.freeze": "Membresía congelada",
       "membership.unfreeze": "Congelamiento quitado",
       "studio.export": "Descargó todos los datos del estudio",
+      "cash_close.close": "Corte de caja",
+      "cash_close.reopen": "Corte de caja reabierto",
     } as Record<string, string>,
   },
   outbox: {

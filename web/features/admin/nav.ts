@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconCalendarEvent,
   IconCalendarUser,
+  IconCash,
   IconFileInvoice,
   IconFiles,
   IconForms,
@@ -51,6 +52,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   { to: "/admin/compras", label: n.purchases, icon: IconReceipt },
   // Written here because features/facturas owns the screen (decision 0058); the desk issues facturas.
   { to: "/admin/facturas", label: "Facturas", icon: IconFileInvoice, roles: DESK },
+  // features/cash-close owns the screen (decision 0063); the desk closes its day.
+  { to: "/admin/corte-de-caja", label: "Corte de caja", icon: IconCash, roles: DESK },
   {
     to: "/admin/catalogo",
     label: n.catalogue,

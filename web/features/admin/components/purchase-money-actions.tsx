@@ -18,6 +18,7 @@ import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatMoney } from "../../../../domain/format";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { api } from "../../../lib/api-client";
+import { deskLocationId } from "../../../lib/desk-location";
 import type { AdminPurchase } from "../api";
 
 /**
@@ -91,6 +92,8 @@ export function RefundModal({
         idempotency_key: key,
         reason,
         ...(mode === "part" ? { amount: Number(amount) } : {}),
+        // Whose drawer hands the money back, for a cash or counter refund (decision 0063).
+        location_id: deskLocationId(),
       }),
     onSuccess: (res) => {
       notifySuccess(res.message);
