@@ -9,6 +9,7 @@ export const checkoutCopy = {
   apply: "Aplicar",
   remove: "Quitar",
   discount: "Descuento",
+  saleIsBetter: "Este paquete ya tiene precio especial; tu código no lo mejora",
   total: "Total",
   payToday: "Pagas hoy",
   nextCharge: "Próximo cargo",
