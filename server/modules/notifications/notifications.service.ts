@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
+import type { MailTemplate } from "../../../domain/mail-templates";
 import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.service";
 import { type Brand, brandOf } from "../mail/templates/brand";
 import {
@@ -75,7 +76,7 @@ async function brand(app: FastifyInstance): Promise<Brand> {
 async function send(
   app: FastifyInstance,
   to: string,
-  template: string,
+  template: MailTemplate,
   email: RenderedMail,
   attachments?: { filename: string; contentType: string; content: string }[],
   headers?: Record<string, string>,
@@ -270,7 +271,7 @@ export async function notifyWaitlistSkipped(
   reason: string,
 ) {
   await safely(app, "waitlist skipped", async () => {
-    const template = `waitlist_skipped:${waitlistId}`;
+    const template: MailTemplate = `waitlist_skipped:${waitlistId}`;
     if (await outboxHas(app.db, template)) return;
     const customer = await findCustomer(app.db, customerId);
     const klass = await classDetails(app, classId);
