@@ -162,8 +162,11 @@ export async function notifyBookingConfirmedTo(
   to: Recipient,
   reservation: BookedReservation,
   klass: EmailClass,
+  guest: { guest: string | null; spot: string | null } | null = null,
 ) {
-  await safely(app, "booking confirmation", () => sendBookingConfirmation(app, to, reservation, klass));
+  await safely(app, "booking confirmation", () =>
+    sendBookingConfirmation(app, to, reservation, klass, undefined, guest),
+  );
 }
 
 async function sendBookingConfirmation(
@@ -172,6 +175,8 @@ async function sendBookingConfirmation(
   reservation: BookedReservation,
   known: EmailClass | null,
   intro?: string,
+  // The guest is its own seat (architecture.md section 5): its name and spot are on its row.
+  guest: { guest: string | null; spot: string | null } | null = null,
 ) {
   const klass = known ?? (await classDetails(app, reservation.single_class_id));
   if (!klass) return;
@@ -180,7 +185,8 @@ async function sendBookingConfirmation(
     name: to.name,
     klass: factsOf(klass),
     spot: reservation.spot,
-    guest: reservation.guest,
+    guest: guest?.guest ?? reservation.guest,
+    guestSpot: guest?.spot ?? null,
     intro,
   });
   await send(app, to.email, intro ? "waitlist_promoted" : "booking_confirmed", email, [
