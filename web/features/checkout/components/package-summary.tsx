@@ -50,9 +50,7 @@ export function PackageSummary({
               discountLine(pkg, discount.totals.discount_total).kind === "saleIsBetter" ? (
                 <Stack gap={2} data-testid="discount-total">
                   <Text>{`${checkoutCopy.discount} (${discount.discount.code})`}</Text>
-                  <Text fz="sm" c="dimmed">
-                    {checkoutCopy.saleIsBetter}
-                  </Text>
+                  <Text fz="sm">{checkoutCopy.saleIsBetter}</Text>
                 </Stack>
               ) : (
                 <Group justify="space-between">
