@@ -231,6 +231,15 @@ export function legalName(config: Pick<AppConfig, "name" | "business_name">): st
 }
 
 /**
+ * The footer's legal line, "© 2026 Estudio Pulso S.A. de C.V. Todos los derechos reservados.":
+ * a razón social that already ends in a period ("S.A. de C.V.") gets no second one.
+ */
+export function legalLine(config: Pick<AppConfig, "name" | "business_name">, year: number, rights: string) {
+  const name = legalName(config);
+  return `© ${year} ${name}${name.endsWith(".") ? "" : "."} ${rights}`;
+}
+
+/**
  * Keys the server computes instead of storing (decision 0021): `timezone_offset` from the IANA
  * `timezone` (hours west of UTC right now, so it follows daylight saving), `domain` from the
  * PUBLIC_URL the server runs under. Served for old clients, shown read-only, refused on save.

@@ -10,6 +10,7 @@ import {
   formatTime,
   monthName,
   monthYearLabel,
+  spotMapSummary,
   spotsLabel,
   weekdayName,
 } from "./format";
@@ -136,5 +137,8 @@ describe("birthdate and weekday names", () => {
     expect(spotsLabel(1)).toBe("1 lugar");
     expect(spotsLabel(0)).toBe("0 lugares");
     expect(spotsLabel(12)).toBe("12 lugares");
+    expect(spotsLabel(1200)).toBe("1,200 lugares");
+    expect(spotMapSummary([4, 5, 5, 6])).toBe("4 filas, 20 lugares");
+    expect(spotMapSummary([1])).toBe("1 fila, 1 lugar");
   });
 });

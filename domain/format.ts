@@ -261,7 +261,12 @@ export function monthYearLabel(year: number, month: number): string {
 
 /** '1 lugar' / 'N lugares' */
 export function spotsLabel(n: number): string {
-  return `${n} ${n === 1 ? "lugar" : "lugares"}`;
+  return countLabel(n, "lugar", "lugares");
+}
+
+/** A row-size spot map ("4,5,5,6") in words for a list: "4 filas, 20 lugares". */
+export function spotMapSummary(sizes: readonly number[]): string {
+  return `${countLabel(sizes.length, "fila", "filas")}, ${spotsLabel(sizes.reduce((a, b) => a + b, 0))}`;
 }
 
 /** "1 reservación" / "3 reservaciones": a count with the noun in the right number. */

@@ -120,7 +120,7 @@ export const messages = {
   noPaymentSources: "No hay metodos de pago registrados",
   noAnnouncements: "No hay avisos por mostrar.",
   // Accounts (ours: rules the seeds imply but do not word)
-  passwordTooShort: "La contraseña debe tener al menos {min} caracteres.",
+  passwordTooShort: "La contraseña es muy corta: usa más caracteres (al menos {min}).",
   passwordTooLong: "La contraseña debe tener como máximo {max} caracteres.",
   passwordNeedsLowercase: "La contraseña debe incluir una letra minúscula.",
   passwordNeedsUppercase: "La contraseña debe incluir una letra mayúscula.",
@@ -133,7 +133,9 @@ export const messages = {
   resetTokenInvalid: "El enlace para restablecer tu contraseña no es válido o ya venció. Pide uno nuevo.",
   passwordChanged: "Tu contraseña se cambió. Ya puedes entrar.",
   passwordTooCommon:
-    "Esa contraseña es muy común y fácil de adivinar. Prueba con una frase de tres o cuatro palabras.",
+    "Esa contraseña es demasiado común y fácil de adivinar. Prueba con una frase de tres o cuatro palabras.",
+  passwordTooPredictable:
+    "Esa contraseña sigue un patrón fácil de adivinar (como 1234, qwerty o letras repetidas): usa más caracteres o una frase de varias palabras.",
   passwordPersonal: "La contraseña no debe basarse en el nombre del estudio, tu nombre ni tu correo.",
   passwordUpdated: "Tu contraseña se actualizó. Cerramos tu sesión en los demás dispositivos.",
   currentPasswordRequired: "Escribe tu contraseña actual.",

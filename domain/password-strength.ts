@@ -58,6 +58,15 @@ function userInputs(context: PasswordContext): string[] {
   return [...words];
 }
 
+/**
+ * How many times fewer guesses than a random password of the same length a password must need
+ * before it is refused as guessable. zxcvbn scores any 6-character password under its bar (10^6
+ * guesses for six random characters), so the score alone refused every random password of a
+ * studio whose minimum is 6: the studio's minimum length is its decision (product-rules.md#accounts);
+ * this rule only refuses what a word list or a pattern makes much easier than that length.
+ */
+const PATTERN_ADVANTAGE = 50;
+
 /** A Spanish sentence when the password is easy to guess; null when it is not. */
 export function guessablePasswordProblem(password: string, context: PasswordContext = {}): string | null {
   // zxcvbn's cost grows with the length; past 64 characters nobody is guessing anything.
@@ -67,8 +76,14 @@ export function guessablePasswordProblem(password: string, context: PasswordCont
     (match) => match.pattern === "dictionary" && match.dictionaryName === "userInputs",
   );
   if (personal && result.score < MIN_SCORE_WITH_PERSONAL_WORD) return t("passwordPersonal");
-  if (result.score < MIN_SCORE) return t("passwordTooCommon");
-  return null;
+  if (result.score >= MIN_SCORE) return null;
+  // zxcvbn counts ten guesses per character it cannot explain: a random password's baseline.
+  const randomGuesses = 10 ** Math.min(sample.length, 20);
+  if (result.guesses * PATTERN_ADVANTAGE > randomGuesses) return null;
+  // A word list match: "demasiado común"; a keyboard run, sequence, repeat or date: too short a
+  // pattern, more characters help.
+  const word = result.sequence.some((match) => match.pattern === "dictionary");
+  return word ? t("passwordTooCommon") : t("passwordTooPredictable");
 }
 
 /**

@@ -96,6 +96,13 @@ describe("OXXO in the sandbox", () => {
       const bars = await page.getByTestId("voucher-barcode").locator("rect, path").count();
       expect(bars).toBeGreaterThan(10);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("pendiente");
+      if (fee) {
+        // Not paid yet: the order lists what it includes, not what was "paid".
+        const lines = page.getByTestId("paid-with");
+        await expect.poll(() => lines.getByRole("heading", { name: "Incluye" }).count()).toBe(1);
+        expect(await lines.textContent()).not.toContain("Pagado en la misma compra");
+        expect(await lines.textContent()).toContain(fee.title);
+      }
       await screenshot(page, `oxxo-voucher-${label}`);
 
       // Mis Compras: pending, with the way back to the voucher; no credits yet.
@@ -114,6 +121,13 @@ describe("OXXO in the sandbox", () => {
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("¡Gracias");
       await expect.poll(() => page.getByTestId("granted-credits").textContent()).toContain("5 créditos");
       expect(await page.getByTestId("voucher").count()).toBe(0);
+      if (fee) {
+        await expect
+          .poll(() =>
+            page.getByTestId("paid-with").getByRole("heading", { name: "Pagado en la misma compra" }).count(),
+          )
+          .toBe(1);
+      }
       await screenshot(page, `oxxo-paid-${label}`);
 
       await page.goto("/mystudio/creditos");

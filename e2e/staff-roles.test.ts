@@ -90,6 +90,10 @@ describe("staff roles", () => {
       await page.waitForURL((url) => url.pathname === "/admin/clientes");
       const dashboard = await page.evaluate(async () => (await fetch("/api/admin/dashboard")).status);
       expect(dashboard).toBe(403);
+      // Exporting the whole studio is the owner's alone.
+      await page.goto("/admin/clientes");
+      await expect.poll(() => page.getByRole("table").first().isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: "Exportar todo" }).count()).toBe(0);
 
       // Refunds are the owner's and the manager's: the desk sees the sale but no 'Reembolsar'.
       await page.goto(`/admin/clientes/${customerId}`);
@@ -179,6 +183,14 @@ describe("staff roles", () => {
       await expect.poll(() => page.getByText("Invitaciones pendientes").isVisible()).toBe(true);
       await screenshot(page, "staff-owner-team-390");
       expect(await wcagViolations(page)).toEqual([]);
+      // "Exportar todo" is where an owner looks: the Panel, Configuración and the Bitácora.
+      for (const path of ["/admin", "/admin/configuracion", "/admin/bitacora"]) {
+        await page.goto(path);
+        const exportAll = page.getByRole("link", { name: "Exportar todo" });
+        await expect.poll(() => exportAll.count(), { message: path }).toBe(1);
+        expect(await exportAll.getAttribute("href"), path).toBe("/api/admin/studio-export");
+      }
+      await screenshot(page, "staff-owner-export-audit-390");
       expect(problems).toEqual([]);
     } finally {
       await context.close();

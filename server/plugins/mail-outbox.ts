@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import type { MailTemplate } from "../../domain/mail-templates";
 import type { Db } from "../db/client";
 import { preparedStatement } from "../db/prepared-statement";
 import { type EmailAttachment, email_outbox } from "../db/schema/mail";
@@ -13,7 +14,7 @@ export type OutboxInsert = {
   subject: string;
   html?: string;
   text?: string;
-  template?: string;
+  template?: MailTemplate;
   attachments?: EmailAttachment[];
 };
 

@@ -113,7 +113,7 @@ describe(`sign-in, recovery and sessions (${testDriver()})`, () => {
       payload: { token, newPassword: "123" },
     });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toBe("La contraseña debe tener al menos 8 caracteres.");
+    expect(weak.json().message).toBe("La contraseña es muy corta: usa más caracteres (al menos 8).");
     const common = await t.app.inject({
       method: "POST",
       url: "/api/auth/reset-password",

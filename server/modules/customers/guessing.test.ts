@@ -281,7 +281,7 @@ describe(`guessing bounds and password policy (${testDriver()})`, () => {
   it("refuses short, common and studio- or person-derived passwords at sign-up with a field message", async () => {
     const config = await t.app.appConfig.get();
     const cases: [string, string][] = [
-      ["corta1", "La contraseña debe tener al menos 8 caracteres."],
+      ["corta1", "La contraseña es muy corta: usa más caracteres (al menos 8)."],
       ["12345678", messages.passwordTooCommon],
       ["demo1234", messages.passwordTooCommon],
       ["contraseña", messages.passwordTooCommon],

@@ -156,7 +156,7 @@ describe(`sign-up (${testDriver()})`, () => {
     const short = await post(
       signupPayload({ password: "Ab!1", password_confirm: "Ab!1", fields: { level: "A" } }),
     );
-    expect(short.json().fields.password).toBe("La contraseña debe tener al menos 8 caracteres.");
+    expect(short.json().fields.password).toBe("La contraseña es muy corta: usa más caracteres (al menos 8).");
     const noUpper = await post(
       signupPayload({ password: "abcdefg!", password_confirm: "abcdefg!", fields: { level: "A" } }),
     );

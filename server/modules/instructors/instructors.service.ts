@@ -1,5 +1,6 @@
 import type { InstructorInput } from "../../../domain/content";
 import { AppError, notFound } from "../../../domain/errors";
+import { instagramHandle } from "../../../domain/instagram";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
 import * as repo from "./instructors.repository";
@@ -19,7 +20,8 @@ export function toInstructorOut(row: Row, isAdmin: boolean) {
     nick_name: row.nick_name,
     quote: row.quote,
     short_bio: row.short_bio,
-    instagram: row.instagram,
+    // Stored bare; older rows may carry an '@' (product-rules.md#profile).
+    instagram: instagramHandle(row.instagram),
     music_type: row.music_type,
     birthday: month && day ? { day, month } : null,
     ...(isAdmin ? { birthdate: row.birthdate, active: row.active, order: row.order } : {}),
@@ -46,7 +48,7 @@ function toValues(input: InstructorInput): Partial<repo.InstructorValues> {
     nick_name: blank(input.nick_name),
     quote: blank(input.quote),
     short_bio: blank(input.short_bio),
-    instagram: blank(input.instagram),
+    instagram: input.instagram === undefined ? undefined : instagramHandle(input.instagram),
     birthdate: input.birthdate,
     music_type: blank(input.music_type),
     file_id: input.file_id,

@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { class_types, single_class_instructors, single_classes } from "../../db/schema/calendar";
+import { class_types, instructors, single_class_instructors, single_classes } from "../../db/schema/calendar";
 import { appWithAdminAndCustomer } from "../../test/fixtures";
 import { testDriver } from "../../test/test-driver";
 
@@ -43,6 +44,25 @@ describe(`instructors API (${testDriver()})`, () => {
     });
     expect(pub).not.toHaveProperty("birthdate");
     expect(JSON.stringify(pub)).not.toContain("1990");
+    // Instagram is stored without its "@" (product-rules.md#profile); a row saved before with one
+    // reads the same.
+    expect(pub.instagram).toBe("vale");
+    const [stored] = await app()
+      .db.select({ instagram: instructors.instagram })
+      .from(instructors)
+      .where(eq(instructors.instructor_id, id));
+    expect(stored?.instagram).toBe("vale");
+    await app()
+      .db.update(instructors)
+      .set({ instagram: "@vale.old" })
+      .where(eq(instructors.instructor_id, id));
+    expect((await inject("GET", `/api/instructors/${id}`)).json().instructor.instagram).toBe("vale.old");
+    const edited = await inject("PUT", "/api/instructors", admin, {
+      instructor_id: id,
+      name: "Valeria",
+      instagram: "https://www.instagram.com/vale.ríos/",
+    });
+    expect(edited.json().instructor.instagram).toBe("vale.ríos");
   });
 
   it("hides inactive coaches from the public lists and profile, not from admins", async () => {

@@ -1,6 +1,7 @@
 import { type AppConfig, studioName } from "../../../domain/app-config";
 import { classChangeTexts as x } from "../../../domain/class-changes";
 import { countLabel, formatDateTime } from "../../../domain/format";
+import type { MailTemplate } from "../../../domain/mail-templates";
 import { t } from "../../../domain/messages";
 import type { ClassChangeLine } from "../../db/schema/calendar";
 import { renderEmail } from "./email-layout";
@@ -106,9 +107,10 @@ export function classChangeEmail(config: AppConfig, publicUrl: string, input: Cl
         },
       ]
     : undefined;
+  const template: MailTemplate = input.kind === "changed" ? "class_changed" : "class-cancelled";
   return {
     to: to.email,
-    template: input.kind === "changed" ? "class_changed" : "class-cancelled",
+    template,
     ...email,
     attachments,
   };

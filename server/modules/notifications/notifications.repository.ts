@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, lte, notExists, sql } from "drizzle-orm";
+import type { MailTemplate } from "../../../domain/mail-templates";
 import type { Db } from "../../db/client";
 import { single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
@@ -46,7 +47,7 @@ export async function outboxHas(db: Db, template: string): Promise<boolean> {
   return Boolean(row);
 }
 
-export const reminderTemplate = (reservationId: number) => `class_reminder:${reservationId}`;
+export const reminderTemplate = (reservationId: number): MailTemplate => `class_reminder:${reservationId}`;
 
 /**
  * Active own reservations whose class starts within (now, until] and whose reminder is not in

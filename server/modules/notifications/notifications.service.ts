@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
+import type { MailTemplate } from "../../../domain/mail-templates";
 import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.service";
 import { type Brand, brandOf } from "../mail/templates/brand";
 import {
@@ -75,7 +76,7 @@ async function brand(app: FastifyInstance): Promise<Brand> {
 async function send(
   app: FastifyInstance,
   to: string,
-  template: string,
+  template: MailTemplate,
   email: RenderedMail,
   attachments?: { filename: string; contentType: string; content: string }[],
   headers?: Record<string, string>,
@@ -161,8 +162,11 @@ export async function notifyBookingConfirmedTo(
   to: Recipient,
   reservation: BookedReservation,
   klass: EmailClass,
+  guest: { guest: string | null; spot: string | null } | null = null,
 ) {
-  await safely(app, "booking confirmation", () => sendBookingConfirmation(app, to, reservation, klass));
+  await safely(app, "booking confirmation", () =>
+    sendBookingConfirmation(app, to, reservation, klass, undefined, guest),
+  );
 }
 
 async function sendBookingConfirmation(
@@ -171,6 +175,8 @@ async function sendBookingConfirmation(
   reservation: BookedReservation,
   known: EmailClass | null,
   intro?: string,
+  // The guest is its own seat (architecture.md section 5): its name and spot are on its row.
+  guest: { guest: string | null; spot: string | null } | null = null,
 ) {
   const klass = known ?? (await classDetails(app, reservation.single_class_id));
   if (!klass) return;
@@ -179,7 +185,8 @@ async function sendBookingConfirmation(
     name: to.name,
     klass: factsOf(klass),
     spot: reservation.spot,
-    guest: reservation.guest,
+    guest: guest?.guest ?? reservation.guest,
+    guestSpot: guest?.spot ?? null,
     intro,
   });
   await send(app, to.email, intro ? "waitlist_promoted" : "booking_confirmed", email, [
@@ -270,7 +277,7 @@ export async function notifyWaitlistSkipped(
   reason: string,
 ) {
   await safely(app, "waitlist skipped", async () => {
-    const template = `waitlist_skipped:${waitlistId}`;
+    const template: MailTemplate = `waitlist_skipped:${waitlistId}`;
     if (await outboxHas(app.db, template)) return;
     const customer = await findCustomer(app.db, customerId);
     const klass = await classDetails(app, classId);

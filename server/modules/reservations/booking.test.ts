@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../../domain/booking";
 import { messages } from "../../../domain/messages";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservation_penalties } from "../../db/schema/credits";
+import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
 import {
   book,
@@ -136,6 +137,18 @@ describe("POST /api/class_reservations", () => {
     ).json();
     expect(view.single_class.reserved).toBe(2);
     expect(view.single_class.my_reservation.guest).toMatchObject({ name: "Sofía", spot: "2" });
+    // Mis Reservaciones shows my spot and my guest's; the confirmation names the guest and both spots.
+    const mine = (await t.app.inject({ url: "/api/class_reservations", headers: me.headers })).json();
+    expect(
+      mine.reservations.find((r: { single_class_id: number }) => r.single_class_id === c.single_class_id),
+    ).toMatchObject({ spot: "1", guest: "Sofía", guest_spot: "2" });
+    const [mail] = await t.app.db
+      .select()
+      .from(email_outbox)
+      .where(and(eq(email_outbox.to, me.email), eq(email_outbox.template, "booking_confirmed")));
+    expect(mail?.text).toContain("Tu lugar: 1");
+    expect(mail?.text).toContain("Invitado: Sofía");
+    expect(mail?.text).toContain("Lugar de tu invitado: 2");
   });
 
   it("validates the guest: name of 2+ characters, distinct spot, enough seats, guests allowed", async () => {

@@ -8,9 +8,11 @@ import { customers } from "../../db/schema/customers";
  * Mis Reservaciones: one page of a customer's own reservations (host rows; the guest is shown on
  * its host's row), with its guest, the coach rating and the total, in ONE prepared statement.
  *
- * Upcoming ones read soonest first, every other list most recent first, by (class date,
+ * Upcoming ones read soonest first, past and cancelled ones most recent first, by (class date,
  * reservation id): the id breaks ties between classes at the same hour, so the order is total
- * and a page boundary never repeats or skips a row. A page is either the first, the one after a
+ * and a page boundary never repeats or skips a row. Todas lists the upcoming ones first, soonest
+ * first, then the past ones, latest first (product-rules.md#reservation-status): the customer's
+ * next class is on top, not the farthest one. A page is either the first, the one after a
  * cursor (`after`: the last row's date and id, keyset paging: a row booked or cancelled meanwhile
  * cannot shift the pages that follow) or, for the seeds' `page=` parameter, an offset.
  *
@@ -81,8 +83,39 @@ const listedBy = (r: SQL) =>
 function pageStatement(direction: "asc" | "desc") {
   const cmp = direction === "asc" ? sql.raw(">") : sql.raw("<");
   const dir = sql.raw(direction);
-  return preparedRows<PageValues, RawRow>(
+  return pageSql(
     `reservations_list_page_${direction}`,
+    sql`(l.class_date, l.class_reservation_id) ${cmp} (${sql.placeholder("afterDate")}::timestamptz, ${sql.placeholder("afterId")}::int)`,
+    sql`l.class_date ${dir}, l.class_reservation_id ${dir}`,
+    sql`page.class_date ${dir}, page.id ${dir}`,
+  );
+}
+
+/**
+ * Todas: upcoming first (soonest first), then past (latest first). One ascending key
+ * (past?, ±date, ±id) orders both halves, and the cursor compares the same key of the row it
+ * names, so keyset pages walk it like the others.
+ */
+function orderKey(date: SQL, id: SQL) {
+  const past = sql`(${date} < ${sql.placeholder("now")}::timestamptz)`;
+  return sql`(${past}::int, case when ${past} then -extract(epoch from ${date}) else extract(epoch from ${date}) end, case when ${past} then -${id} else ${id} end)`;
+}
+
+function upcomingThenPastStatement() {
+  return pageSql(
+    "reservations_list_page_all",
+    sql`${orderKey(sql`l.class_date`, sql`l.class_reservation_id`)} > ${orderKey(
+      sql`${sql.placeholder("afterDate")}::timestamptz`,
+      sql`${sql.placeholder("afterId")}::int`,
+    )}`,
+    sql`${orderKey(sql`l.class_date`, sql`l.class_reservation_id`)}`,
+    sql`${orderKey(sql`page.class_date`, sql`page.id`)}`,
+  );
+}
+
+function pageSql(name: string, afterCursor: SQL, innerOrder: SQL, outerOrder: SQL) {
+  return preparedRows<PageValues, RawRow>(
+    name,
     () =>
       sql`select r.class_reservation_id, r.single_class_id, r.spot, r.attend, r.is_cash, r.is_paid,
             r.paid_with, r.class_stars, r.deleted_at, r.created_at, page.class_date,
@@ -96,9 +129,8 @@ function pageStatement(direction: "asc" | "desc") {
             from class_reservations l
             where l.customer_id = ${sql.placeholder("customerId")} and l.guest_of_id is null
               and ${listedBy(sql.raw("l"))}
-              and (${sql.placeholder("afterDate")}::timestamptz is null
-                or (l.class_date, l.class_reservation_id) ${cmp} (${sql.placeholder("afterDate")}::timestamptz, ${sql.placeholder("afterId")}::int))
-            order by l.class_date ${dir}, l.class_reservation_id ${dir}
+              and (${sql.placeholder("afterDate")}::timestamptz is null or ${afterCursor})
+            order by ${innerOrder}
             limit ${sql.placeholder("limit")}::int offset ${sql.placeholder("offset")}::int
           ) as page
           join class_reservations r on r.class_reservation_id = page.id
@@ -109,7 +141,7 @@ function pageStatement(direction: "asc" | "desc") {
             limit 1
           ) g on true
           left join coach_ratings cr on cr.class_reservation_id = r.class_reservation_id
-          order by page.class_date ${dir}, page.id ${dir}`,
+          order by ${outerOrder}`,
   );
 }
 
@@ -125,6 +157,7 @@ type PageValues = {
 
 const ascending = pageStatement("asc");
 const descending = pageStatement("desc");
+const upcomingThenPast = upcomingThenPastStatement();
 
 /**
  * One page and the number of rows the filter lists (for the page count). An empty page answers
@@ -138,7 +171,7 @@ export async function listOwnReservations(
   page: { after: ReservationsCursor } | { offset: number },
   limit: number,
 ): Promise<{ rows: ListedReservation[]; total: number }> {
-  const statement = filter === "upcoming" ? ascending : descending;
+  const statement = filter === "upcoming" ? ascending : filter === "all" ? upcomingThenPast : descending;
   const after = "after" in page ? page.after : null;
   const raw = await statement(db, {
     customerId,

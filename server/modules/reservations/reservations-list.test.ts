@@ -138,6 +138,28 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
   });
 
+  it("Todas lists upcoming soonest first, then past latest first; Próximas and Pasadas agree, on every page", async () => {
+    const me = await makeCustomer(suite.t);
+    // 40 upcoming (the farthest booked first) and 40 past, interleaved by id.
+    const upcoming = await classesAt(
+      Array.from({ length: 40 }, (_, i) => new Date(Date.now() + (40 - i) * HOUR)),
+    );
+    const past = await classesAt(Array.from({ length: 40 }, (_, i) => new Date(Date.now() - (i + 1) * HOUR)));
+    const mine = await reserve(me.customerId, [...upcoming, ...past]);
+    const dateOf = new Map(mine.map((r) => [r.class_reservation_id, r.class_date!.getTime()] as const));
+    const now = Date.now();
+    const soonest = (a: number, b: number) => dateOf.get(a)! - dateOf.get(b)!;
+    const future = [...dateOf.keys()].filter((id) => dateOf.get(id)! >= now).sort(soonest);
+    const before = [...dateOf.keys()].filter((id) => dateOf.get(id)! < now).sort((a, b) => soonest(b, a));
+    const all = await walk(me.headers, "all");
+    expect(all.map((p) => p.reservations.length)).toEqual([50, 30]);
+    expect(ids(all)).toEqual([...future, ...before]);
+    const numbered = [await list(me.headers, "?page=1"), await list(me.headers, "?page=2")];
+    expect(ids(numbered)).toEqual([...future, ...before]);
+    expect(ids(await walk(me.headers, "upcoming"))).toEqual(future);
+    expect(ids(await walk(me.headers, "past"))).toEqual(before);
+  });
+
   it("a class the studio moves moves in the list: the page reads the class's new date, and a new seat gets its date", async () => {
     const me = await makeCustomer(suite.t);
     const admin = (await suite.t.signUp({ role: "admin" })).headers;

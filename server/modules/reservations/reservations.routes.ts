@@ -116,7 +116,7 @@ const reservationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const customerId = await currentCustomerId(request);
       const config = await app.appConfig.get();
       const { host, guest, customer, klass } = await bookSeat(app.db, config, customerId, request.body);
-      await notifyBookingConfirmedTo(app, customer, host, klass);
+      await notifyBookingConfirmedTo(app, customer, host, klass, guest);
       const out = (r: typeof host) => ({
         class_reservation_id: r.class_reservation_id,
         single_class_id: r.single_class_id,

@@ -1,4 +1,5 @@
 import { AppError } from "../../../domain/errors";
+import { instagramHandle } from "../../../domain/instagram";
 import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import type { AuthUser } from "../../plugins/auth";
@@ -96,7 +97,7 @@ export async function myProfile(db: Db, current: AuthUser) {
           nick_name: profile.nick_name,
           quote: profile.quote,
           short_bio: profile.short_bio,
-          instagram: profile.instagram,
+          instagram: instagramHandle(profile.instagram),
           music_type: profile.music_type,
         }
       : null,
@@ -115,6 +116,9 @@ export type ProfilePatch = {
 export async function updateMyProfile(db: Db, current: AuthUser, patch: ProfilePatch) {
   const profile = await repo.instructorOfLogin(db, current.id);
   if (!profile) throw AppError.of("NO_COACH_PROFILE");
-  await repo.updateInstructorProfile(db, profile.instructor_id, patch);
+  // Stored as the bare handle (product-rules.md#profile).
+  const stored =
+    patch.instagram === undefined ? patch : { ...patch, instagram: instagramHandle(patch.instagram) };
+  await repo.updateInstructorProfile(db, profile.instructor_id, stored);
   return myProfile(db, current);
 }

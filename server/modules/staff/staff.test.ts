@@ -281,11 +281,12 @@ describe("a coach's day", () => {
       method: "PUT",
       url: "/api/staff/me/profile",
       headers: coachLogin.headers,
-      payload: { short_bio: "Coach de cycling desde 2015." },
+      payload: { short_bio: "Coach de cycling desde 2015.", instagram: " @coach.pedalea " },
     });
     expect(profileRes.statusCode).toBe(200);
+    // Instagram is kept as the bare handle (product-rules.md#profile).
     expect(profileRes.json()).toMatchObject({
-      instructor: { short_bio: "Coach de cycling desde 2015." },
+      instructor: { short_bio: "Coach de cycling desde 2015.", instagram: "coach.pedalea" },
       ratings: { count: 0, average: null },
     });
   });

@@ -13,7 +13,11 @@ export function Brand({ inverted = false }: { inverted?: boolean }) {
   return (
     <Link to="/" className={classes.brand} aria-label={`${business_name} — ${copy.nav.home}`}>
       {navbar_logo ? (
-        <img src={navbar_logo} alt={business_name} className={classes.logo} />
+        <img
+          src={navbar_logo}
+          alt={business_name}
+          className={inverted ? `${classes.logo} ${classes.logoOnDark}` : classes.logo}
+        />
       ) : (
         <Text
           component="span"

@@ -8,7 +8,7 @@ import {
   IconMapPin,
 } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { legalName } from "../../../domain/app-config";
+import { legalLine } from "../../../domain/app-config";
 import { usePages } from "../../features/content/api";
 import { useAppConfig } from "../../lib/app-config";
 import { socialUrl, whatsappUrl } from "../../lib/contact";
@@ -106,9 +106,7 @@ export function SiteFooter() {
             </div>
           ) : null}
         </SimpleGrid>
-        <div className={classes.footerBottom}>
-          © {year} {legalName(config)}. {copy.footer.rights}
-        </div>
+        <div className={classes.footerBottom}>{legalLine(config, year, copy.footer.rights)}</div>
       </Container>
     </footer>
   );

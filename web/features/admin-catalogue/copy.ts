@@ -1,4 +1,5 @@
 /** UI-only texts of the catalogue screens (Spanish texts the seeds quote come from domain/messages). */
+import { countLabel } from "../../../domain/format";
 export const catalogueCopy = {
   add: "Nuevo",
   edit: "Editar",
@@ -28,7 +29,7 @@ export const catalogueCopy = {
   cellLabel: "Etiqueta",
   cellSelectable: "Reservable",
   selectedCell: (key: string) => `Celda ${key}`,
-  seatCount: (n: number) => `${n} ${n === 1 ? "lugar reservable" : "lugares reservables"}`,
+  seatCount: (n: number) => countLabel(n, "lugar reservable", "lugares reservables"),
   packageTypes: "Créditos por tipo de clase",
   addPackageType: "Agregar tipo de clase",
   classType: "Tipo de clase",

@@ -71,4 +71,18 @@ describe("catalogue form values", () => {
       file_id: null,
     });
   });
+
+  it("a new subscription package starts at every 1 month; a package that is no subscription sends none", async () => {
+    const { packages } = await import("./catalogues/commerce");
+    const values = toValues(packages.fields, null, packages.defaults);
+    expect(values).toMatchObject({ subscription_period: "month", subscription_interval: 1 });
+    const plain = toBody(packages.fields, { ...values, title: "10 clases", is_subscription: false });
+    expect(plain).toMatchObject({ subscription_period: null, subscription_interval: null });
+    const monthly = toBody(packages.fields, { ...values, title: "Mensual", is_subscription: true });
+    expect(monthly).toMatchObject({
+      is_subscription: true,
+      subscription_period: "month",
+      subscription_interval: 1,
+    });
+  });
 });

@@ -51,6 +51,12 @@ export function toBody(fields: FieldDef[], values: Row): Row {
       Object.assign(out, values[f.key] as Row);
       continue;
     }
+    // A field hidden with its switch off (a subscription's period on a package that is not one)
+    // is not part of the row: its form default must not reach the server.
+    if (f.shownWith && !values[f.shownWith]) {
+      out[f.key] = null;
+      continue;
+    }
     const v = values[f.key];
     if (f.type === "imageFile") {
       out[f.key] = (v as ImageValue | undefined)?.file_id ?? null;

@@ -9,6 +9,7 @@ export const checkoutCopy = {
   apply: "Aplicar",
   remove: "Quitar",
   discount: "Descuento",
+  saleIsBetter: "Este paquete ya tiene precio especial; tu código no lo mejora",
   total: "Total",
   payToday: "Pagas hoy",
   nextCharge: "Próximo cargo",
@@ -71,6 +72,8 @@ export const checkoutCopy = {
   bookClass: "Reservar una clase",
   bookFirstClass: "Reserva tu primera clase",
   paidWith: "Pagado en la misma compra",
+  // A pending OXXO, SPEI or cash order: nothing is paid yet, so its lines are what it includes.
+  includes: "Incluye",
   myPurchases: "Ver Mis Compras",
   download: "Descargar",
   cashNextStep: "Tus clases se activan cuando el estudio confirme tu pago.",

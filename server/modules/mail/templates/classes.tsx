@@ -46,12 +46,14 @@ type BookingProps = {
   klass: ClassFacts;
   spot: string | null;
   guest: string | null;
+  /** The guest's own spot (the guest is a seat of its own, beside the host's). */
+  guestSpot?: string | null;
   /** Replaces the greeting when the booking came from the waitlist. */
   intro?: string;
 };
 
 /** Booking confirmation (the .ics travels as an attachment); also the waitlist promotion. */
-export function BookingConfirmed({ brand, name, klass, spot, guest, intro }: BookingProps) {
+export function BookingConfirmed({ brand, name, klass, spot, guest, guestSpot, intro }: BookingProps) {
   const title = intro ? "¡Tienes lugar en la clase!" : "¡Reservación confirmada!";
   return (
     <Layout
@@ -67,6 +69,7 @@ export function BookingConfirmed({ brand, name, klass, spot, guest, intro }: Boo
         extra={[
           ["Tu lugar", spot],
           ["Invitado", guest],
+          ["Lugar de tu invitado", guest ? (guestSpot ?? null) : null],
         ]}
       />
       <P>Adjuntamos la clase para que la agregues a tu calendario.</P>

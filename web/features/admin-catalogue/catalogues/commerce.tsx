@@ -4,6 +4,12 @@ import { HomeListsMenu } from "../components/home-lists-menu";
 import { imageField, listSource, nameOf, orderColumn, textColumn, titleOf, yesNoColumn } from "./common";
 
 const period = [
+  { value: "day", label: "Día" },
+  { value: "month", label: "Mes" },
+  { value: "year", label: "Año" },
+];
+// A free trial's length is counted in these ("7 Días").
+const trialPeriod = [
   { value: "day", label: "Días" },
   { value: "month", label: "Meses" },
   { value: "year", label: "Años" },
@@ -18,7 +24,17 @@ export const packages: CatalogueDef = {
   path: "/class_packages",
   idKey: "class_package_id",
   nameOf: titleOf,
-  defaults: { available: true, class_amount: 1, order: 0, price: 0, iva_rate: "16" },
+  // A subscription renews every month unless the owner says otherwise (the form shows it
+  // chosen as soon as "Suscripción" is switched on).
+  defaults: {
+    available: true,
+    class_amount: 1,
+    order: 0,
+    price: 0,
+    iva_rate: "16",
+    subscription_period: "month",
+    subscription_interval: 1,
+  },
   modalSize: "xl",
   rowActions: (r) => <HomeListsMenu packageId={Number(r.class_package_id)} title={String(r.title)} />,
   columns: [
@@ -107,7 +123,7 @@ export const packages: CatalogueDef = {
       key: "free_trial_period",
       label: "Prueba gratis (periodo)",
       type: "select",
-      options: period,
+      options: trialPeriod,
       half: true,
       shownWith: "is_subscription",
     },

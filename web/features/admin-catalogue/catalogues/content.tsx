@@ -1,6 +1,7 @@
 import { Badge } from "@mantine/core";
 import { IconCategory } from "@tabler/icons-react";
 import { formatDateTime } from "../../../../domain/format";
+import { instagramLabel } from "../../../../domain/instagram";
 import { api } from "../../../lib/api-client";
 import type { Row } from "../api";
 import type { CatalogueDef } from "../components/catalogue-page";
@@ -31,7 +32,7 @@ export const coaches: CatalogueDef = {
   columns: [
     textColumn("name", "Nombre", personName),
     textColumn("nick_name", "Apodo"),
-    textColumn("instagram", "Instagram"),
+    textColumn("instagram", "Instagram", (r) => instagramLabel(r.instagram as string | null)),
     orderColumn,
     yesNoColumn("active", "Activo"),
   ],

@@ -1,5 +1,5 @@
 import { IconGridDots } from "@tabler/icons-react";
-import { spotsLabel } from "../../../../domain/format";
+import { spotMapSummary } from "../../../../domain/format";
 import { parseRowSizes } from "../../../../domain/spot-map";
 import type { CatalogueDef } from "../components/catalogue-page";
 import { catalogueCopy } from "../copy";
@@ -56,7 +56,8 @@ export const classTypes: CatalogueDef = {
     textColumn("spot_map", "Mapa de lugares", (r) => {
       if (r.custom_spot_map_id) return "Personalizado";
       const sizes = parseRowSizes(r.spot_map as string | null);
-      return sizes ? `${r.spot_map} (${spotsLabel(sizes.reduce((a, b) => a + b, 0))})` : "Sin mapa";
+      // "4 filas, 20 lugares": the owner reads the room, not the stored "4,5,5,6".
+      return sizes ? spotMapSummary(sizes) : "Sin mapa";
     }),
     yesNoColumn("available", "Activo"),
   ],

@@ -24,6 +24,7 @@ import {
 } from "../../../../domain/app-config";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { AdminPage } from "../../../components/admin/page-frame";
+import { StudioExportCard } from "../../../components/admin/studio-export";
 import { api } from "../../../lib/api-client";
 import { appConfigQueryKey, useAppConfig } from "../../../lib/app-config";
 import { CONFIG_GROUPS, IMAGE_KEYS } from "../app-config-groups";
@@ -251,6 +252,7 @@ export function AppConfigPage() {
           </Stack>
         </Tabs.Panel>
       </Tabs>
+      <StudioExportCard />
     </AdminPage>
   );
 }

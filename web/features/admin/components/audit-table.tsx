@@ -1,42 +1,73 @@
 import { Anchor, Code } from "@mantine/core";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../../domain/format";
-import { STAFF_ROLE_LABELS } from "../../../../domain/staff";
+import { STAFF_ROLE_LABELS, type StaffRole } from "../../../../domain/staff";
 import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
 import { useAppConfig } from "../../../lib/app-config";
+import { CATALOGUE_FIELD_LABELS } from "../../admin-catalogue/public";
 import type { AuditEntry } from "../api";
 import { adminCopy } from "../copy";
 
 const c = adminCopy.audit;
 
-export const actionLabel = (action: string) => c.actions[action] ?? action;
-const fieldLabel = (key: string) => c.fields[key] ?? key;
-
-/** A short, readable summary of an entry's details for the table and the CSV. */
-export function detailsText(details: Record<string, unknown> | null): string {
-  if (!details) return "";
-  const plain = Object.entries(details)
-    .filter(([, v]) => v !== null && v !== undefined && typeof v !== "object")
-    .map(([k, v]) => `${fieldLabel(k)}: ${valueText(v)}`);
-  return [...plain, ...changesText(details)].join(" · ");
+/**
+ * An action in Spanish: the studio's own actions by name, a catalogue or schedule change
+ * ("class_package.update") by its verb and what it changed ("Edición · Paquete"). Never the code.
+ */
+export function actionLabel(action: string): string {
+  const known = c.actions[action];
+  if (known) return known;
+  const [entity = "", verb = ""] = action.split(".");
+  const what = c.entities[entity];
+  const how = c.verbs[verb];
+  return what && how ? `${how} · ${what}` : c.other;
 }
 
-function valueText(value: unknown): string {
+/** A field's name as the form that changed it calls it, never its code. */
+export const fieldLabel = (key: string) => c.fields[key] ?? CATALOGUE_FIELD_LABELS[key] ?? c.other;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A short, readable summary of an entry's details for the table and the CSV: every field, role,
+ * state and date in Spanish (roles from STAFF_ROLE_LABELS, instants in the studio's zone).
+ */
+export function detailsText(details: Record<string, unknown> | null, timeZone?: string): string {
+  if (!details) return "";
+  const value = (key: string, v: unknown) => valueText(key, v, timeZone);
+  const { before, after, ...rest } = details;
+  const plain = Object.entries(rest)
+    .filter(([, v]) => v !== null && v !== undefined && (typeof v !== "object" || Array.isArray(v)))
+    .filter(([, v]) => !Array.isArray(v) || v.every((item) => typeof item !== "object"))
+    .map(([k, v]) => `${fieldLabel(k)}: ${value(k, v)}`);
+  // Attendance keeps its states as text: "Asistencia: Pendiente → Asistió".
+  if (typeof before === "string" || typeof after === "string") {
+    plain.push(`${fieldLabel("attendance")}: ${value("attendance", before)} → ${value("attendance", after)}`);
+    return plain.join(" · ");
+  }
+  return [...plain, ...changesText(before, after, value)].join(" · ");
+}
+
+function valueText(key: string, value: unknown, timeZone?: string): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "Sí" : "No";
-  if (Array.isArray(value)) return value.length ? value.map(valueText).join(", ") : "—";
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => valueText(key, v, timeZone)).join(", ") : "—";
   if (typeof value === "object") return Object.values(value).filter(Boolean).map(String).join(", ") || "—";
+  if (key === "role") return STAFF_ROLE_LABELS[value as StaffRole] ?? String(value);
+  const coded = c.values[key]?.[String(value)];
+  if (coded) return coded;
+  if (typeof value === "string" && ISO_INSTANT.test(value) && timeZone)
+    return formatDateTime(value, timeZone);
   return String(value);
 }
 
-/** A change's { before, after } as "Teléfono: 5511… → 5522…" per field. */
-function changesText(details: Record<string, unknown>): string[] {
-  const before = details.before as Record<string, unknown> | null | undefined;
-  const after = details.after as Record<string, unknown> | null | undefined;
-  if (typeof after !== "object" || after === null) return [];
-  return Object.keys(after).map(
-    (key) => `${fieldLabel(key)}: ${valueText(before?.[key])} → ${valueText(after[key])}`,
-  );
+/** A change's { before, after } as "Teléfono: 5511… → 5522…" per field (either may be absent). */
+function changesText(before: unknown, after: unknown, value: (key: string, v: unknown) => string): string[] {
+  const was = (typeof before === "object" && before !== null ? before : {}) as Record<string, unknown>;
+  const now = (typeof after === "object" && after !== null ? after : {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  return keys.map((key) => `${fieldLabel(key)}: ${value(key, was[key])} → ${value(key, now[key])}`);
 }
 
 /** The audit log (who, what, when) of the whole studio or of one customer. */
@@ -84,11 +115,11 @@ export function AuditTable({
     {
       key: "details",
       header: c.details,
-      value: (e) => detailsText(e.details),
+      value: (e) => detailsText(e.details, config.timezone),
       sortable: false,
       render: (e) => (
         <Code fz="xs" style={{ whiteSpace: "normal" }}>
-          {detailsText(e.details) || "—"}
+          {detailsText(e.details, config.timezone) || "—"}
         </Code>
       ),
     },

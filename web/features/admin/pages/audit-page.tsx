@@ -2,9 +2,9 @@ import { Select } from "@mantine/core";
 import { useState } from "react";
 import { STAFF_ROLE_LABELS } from "../../../../domain/staff";
 import { AdminPage } from "../../../components/admin/page-frame";
+import { StudioExportCard } from "../../../components/admin/studio-export";
 import { useAuditActors, useAuditLog } from "../api";
 import { AuditTable } from "../components/audit-table";
-import { StudioExportCard } from "../components/studio-export-card";
 import { adminCopy } from "../copy";
 
 /** /admin/bitacora: the latest 500 changes of the studio (who, what, when), by person if chosen. */

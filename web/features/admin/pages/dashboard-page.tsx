@@ -25,6 +25,7 @@ import {
   weekdayName,
 } from "../../../../domain/format";
 import { AdminPage, shortDay } from "../../../components/admin/page-frame";
+import { StudioExportButton } from "../../../components/admin/studio-export";
 import { type Dashboard, useDashboard } from "../api";
 import { adminCopy } from "../copy";
 
@@ -85,7 +86,13 @@ export function DashboardPage() {
   const [iva, setIva] = useState<"con" | "sin">("con");
   const revenue = data ? (iva === "con" ? data.revenue : data.revenue_sin_iva) : undefined;
   return (
-    <AdminPage title={c.title} loading={isLoading} error={error} onRetry={() => void refetch()}>
+    <AdminPage
+      title={c.title}
+      loading={isLoading}
+      error={error}
+      onRetry={() => void refetch()}
+      actions={<StudioExportButton />}
+    >
       {data && revenue ? (
         <Stack gap="lg">
           <Group justify="flex-end">

@@ -1,6 +1,7 @@
 import { Badge, Button, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { formatDateTime } from "../../../../domain/format";
+import { mailTemplateLabel } from "../../../../domain/mail-templates";
 import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useAppConfig } from "../../../lib/app-config";
@@ -8,30 +9,6 @@ import { type OutboxEmail, useOutbox } from "../api";
 import { adminCopy } from "../copy";
 
 const c = adminCopy.outbox;
-
-/** Each email kind in Spanish; a template with an id after ":" is named by its kind. */
-const TEMPLATE_LABELS: Record<string, string> = {
-  booking_confirmed: "Reservación confirmada",
-  waitlist_promoted: "Lugar desde lista de espera",
-  reservation_cancelled: "Reservación cancelada",
-  waitlist_offer: "Lugar ofrecido (lista de espera)",
-  waitlist_skipped: "Lista de espera: no se pudo reservar",
-  penalty_notice: "Penalización",
-  class_reminder: "Recordatorio de clase",
-  "class-cancelled": "Clase cancelada",
-  "email-change": "Confirmar cambio de correo",
-  "email-changed-notice": "Aviso de cambio de correo",
-  "password-reset": "Restablecer contraseña",
-  "purchase-receipt": "Recibo de compra",
-  "purchase-gift": "Paquete regalado",
-  "subscription-renewal-cash": "Renovación por pagar",
-  "video-rating": "Calificación de video",
-};
-
-function templateLabel(template: string | null): string {
-  if (!template) return "—";
-  return TEMPLATE_LABELS[template] ?? TEMPLATE_LABELS[template.split(":")[0]!] ?? template;
-}
 
 const STATUS_LABELS: Record<string, string> = { queued: "En cola", sent: "Enviado", failed: "Falló" };
 
@@ -49,7 +26,7 @@ export function OutboxPage() {
     },
     { key: "to", header: c.to, value: (e) => e.to },
     { key: "subject", header: c.subject, value: (e) => e.subject },
-    { key: "template", header: c.template, value: (e) => templateLabel(e.template) },
+    { key: "template", header: c.template, value: (e) => mailTemplateLabel(e.template) },
     {
       key: "status",
       header: c.status,

@@ -4,6 +4,7 @@ import { formatMoney } from "../../../../domain/format";
 import { type ClassPackage, PackageFacts, PackagePrice } from "../../packages/public";
 import { type DiscountCheck, listedPrice } from "../api";
 import { checkoutCopy } from "../copy";
+import { discountLine } from "../discount-line";
 
 /** Plain text of the admin's package description (the summary shows no markup). */
 function plain(html: string | null): string {
@@ -46,12 +47,19 @@ export function PackageSummary({
           <>
             <Divider />
             {discount ? (
-              <Group justify="space-between">
-                <Text>{`${checkoutCopy.discount} (${discount.discount.code})`}</Text>
-                <Text c="green.8" fw={600} data-testid="discount-total">
-                  −{formatMoney(discount.totals.discount_total)}
-                </Text>
-              </Group>
+              discountLine(pkg, discount.totals.discount_total).kind === "saleIsBetter" ? (
+                <Stack gap={2} data-testid="discount-total">
+                  <Text>{`${checkoutCopy.discount} (${discount.discount.code})`}</Text>
+                  <Text fz="sm">{checkoutCopy.saleIsBetter}</Text>
+                </Stack>
+              ) : (
+                <Group justify="space-between">
+                  <Text>{`${checkoutCopy.discount} (${discount.discount.code})`}</Text>
+                  <Text c="green.8" fw={600} data-testid="discount-total">
+                    −{formatMoney(discount.totals.discount_total)}
+                  </Text>
+                </Group>
+              )
             ) : null}
             {fee ? (
               <>

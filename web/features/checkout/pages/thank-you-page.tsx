@@ -102,7 +102,7 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
               <VoucherPanel voucher={voucher.data} timeZone={tz} />
             ) : null}
             <Title order={2} fz={18} mb="sm">
-              {checkoutCopy.paidWith}
+              {pending ? checkoutCopy.includes : checkoutCopy.paidWith}
             </Title>
             <Table>
               <Table.Tbody>

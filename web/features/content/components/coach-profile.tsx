@@ -2,6 +2,7 @@ import { Anchor, Container, Grid, Group, Stack, Text, Title } from "@mantine/cor
 import { IconBrandInstagram, IconCake, IconMusic } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { formatDayMonth } from "../../../../domain/format";
+import { instagramLabel } from "../../../../domain/instagram";
 import { socialUrl } from "../../../lib/contact";
 import type { Instructor } from "../api";
 import { contentCopy } from "../copy";
@@ -85,9 +86,7 @@ export function CoachProfile({
                 {instagram ? (
                   <Fact icon={<IconBrandInstagram />} label={contentCopy.instagram}>
                     <Anchor href={instagram} target="_blank" rel="noopener noreferrer">
-                      {coach.instagram?.startsWith("http")
-                        ? coach.instagram.replace(/^https?:\/\/(www\.)?/, "")
-                        : `@${coach.instagram?.replace(/^@/, "")}`}
+                      {instagramLabel(coach.instagram)}
                     </Anchor>
                   </Fact>
                 ) : null}

@@ -17,6 +17,7 @@ import { notifications } from "@mantine/notifications";
 import { IconEdit } from "@tabler/icons-react";
 import { useState } from "react";
 import { normalizePhone, profileUpdateSchema } from "../../../../domain/customers";
+import { instagramLabel } from "../../../../domain/instagram";
 import { messages } from "../../../../domain/messages";
 import { isApiError } from "../../../lib/api-client";
 import { formMessage, issueErrors, requiredErrors, useFieldErrors } from "../../../lib/field-errors";
@@ -88,7 +89,7 @@ function ProfileView({ profile, onEdit }: { profile: Profile; onEdit: () => void
           )}
         </Row>
         <Row label={c.phone}>{profile.phone ?? "—"}</Row>
-        <Row label={c.instagram}>{profile.instagram ? `@${profile.instagram}` : "—"}</Row>
+        <Row label={c.instagram}>{instagramLabel(profile.instagram) || "—"}</Row>
       </SimpleGrid>
       {profile.missing_fields.length > 0 ? (
         <Alert color="yellow" title={c.missingTitle}>

@@ -34,6 +34,7 @@ import { CancelClassModal } from "../../../components/cancel-class-modal";
 import { PageHeading } from "../../../components/page-placeholder";
 import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { useLocations } from "../../calendar/public";
 import {
   PAGE_SIZE,
   type Reservation,
@@ -85,7 +86,11 @@ export function ReservationsPage() {
   const packagesPath = `/mystudio/${packagesPathSegment(config)}`;
   const reservations = list.data?.reservations ?? [];
   const pages = Math.ceil((list.data?.max ?? 0) / PAGE_SIZE);
-  const multiLocation = new Set(reservations.map((r) => r.single_class.location?.location_id)).size > 1;
+  // The location column shows whenever the studio has more than one, not only when this page
+  // happens to list two: a customer of a two-studio brand always sees where each class is.
+  const locations = useLocations().data?.locations ?? [];
+  const multiLocation =
+    locations.length > 1 || new Set(reservations.map((r) => r.single_class.location?.location_id)).size > 1;
   const now = new Date();
   // The calendar card's rule (domain cancelOption): both screens always agree on 'Cancelar'.
   const cancelOffered = (r: Reservation) =>

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
-import { useCurrentUser } from "../../../lib/session";
+import { useCurrentUser } from "../../lib/session";
 
 const c = {
   title: "Datos del estudio",
@@ -9,14 +9,34 @@ const c = {
     "clases, paquetes y lo demás, una hoja CSV por tabla (se abre en Excel) y un índice " +
     "(manifest.json) con lo que contiene cada una. No incluye contraseñas, sesiones ni claves de " +
     "pago. Las fotos y archivos subidos no van dentro: se guardan con la copia de seguridad.",
-  note: "Solo la persona dueña del estudio puede descargarlo; queda anotado en esta bitácora.",
+  note: "Solo la persona dueña del estudio puede descargarlo; queda anotado en la Bitácora.",
   button: "Exportar todo",
 };
 
+const HREF = "/api/admin/studio-export";
+
 /**
- * "Exportar todo" (issue 22) for the owner: a plain link, so the browser saves the ZIP to disk
- * as the server writes it (a fetch into a Blob would hold the whole studio in memory).
+ * "Exportar todo" for the owner (decision 0037), where an owner looks for it: the Panel's header,
+ * Configuración and the Bitácora. A plain link, so the browser saves the ZIP to disk as the server
+ * writes it (a fetch into a Blob would hold the whole studio in memory).
  */
+export function StudioExportButton() {
+  const user = useCurrentUser();
+  if (user.data?.staff_role !== "owner") return null;
+  return (
+    <Button
+      component="a"
+      href={HREF}
+      download
+      variant="default"
+      leftSection={<IconDownload size={18} aria-hidden />}
+    >
+      {c.button}
+    </Button>
+  );
+}
+
+/** The same link with what the ZIP holds, for Configuración and the Bitácora. */
 export function StudioExportCard() {
   const user = useCurrentUser();
   if (user.data?.staff_role !== "owner") return null;
@@ -30,12 +50,7 @@ export function StudioExportCard() {
         <Text size="sm" c="dimmed">
           {c.note}
         </Text>
-        <Button
-          component="a"
-          href="/api/admin/studio-export"
-          download
-          leftSection={<IconDownload size={18} aria-hidden />}
-        >
+        <Button component="a" href={HREF} download leftSection={<IconDownload size={18} aria-hidden />}>
           {c.button}
         </Button>
       </Stack>
