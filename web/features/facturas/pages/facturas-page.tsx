@@ -134,7 +134,9 @@ export function FacturasPage() {
           </Badge>
           {r.cancellation_motive ? <Text size="xs">{f.motive(r.cancellation_motive)}</Text> : null}
           {r.preview ? (
-            <Badge color="orange" variant="outline">
+            // Light, not outline: the theme darkens a light badge's text to AA contrast (web/app/theme.ts);
+            // an outline's orange text on white is under it (axe).
+            <Badge color="orange" variant="light">
               {f.preview}
             </Badge>
           ) : null}
