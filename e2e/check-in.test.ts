@@ -181,6 +181,9 @@ describe("check-in at the door", () => {
           await dialog.getByRole("textbox", { name: "Paquete" }).click();
           await page.getByRole("option").first().click();
         }
+        // Toasts close by themselves within 5 s (web/components/notify.ts); one caught fading
+        // in or out failed axe's contrast check once.
+        await expect.poll(() => page.locator(".mantine-Notification-root").count()).toBe(0);
         await screenshot(page, `check-in-walk-in-${label}`);
         expect(await wcagViolations(page)).toEqual([]);
         await dialog.getByRole("button", { name: "Agregar a la clase" }).click();
