@@ -14,6 +14,17 @@ export async function listLocations(db: Db) {
     .orderBy(asc(locations.location_id));
 }
 
+/** What a charge and a refund show alike in the close: who, which purchase, whose. */
+const movementColumns = {
+  staff_name: user.name,
+  provider: purchases.provider,
+  provider_ref: purchases.provider_ref,
+  purchase_id: purchases.purchase_id,
+  title: purchases.title,
+  customer_name: customers.name,
+  customer_last_name: customers.last_name,
+};
+
 /**
  * The charges the desk took at a location in [from, to) (counter sales, confirmed cash orders and
  * renewals: invoices.collected_*, decision 0063), with how the purchase was paid. A charge later
@@ -25,13 +36,7 @@ export async function collectedCharges(db: Db, locationId: number, from: Date, t
       at: invoices.collected_at,
       amount: invoices.total_payment,
       staff_user_id: invoices.collected_by,
-      staff_name: user.name,
-      provider: purchases.provider,
-      provider_ref: purchases.provider_ref,
-      purchase_id: purchases.purchase_id,
-      title: purchases.title,
-      customer_name: customers.name,
-      customer_last_name: customers.last_name,
+      ...movementColumns,
     })
     .from(invoices)
     .innerJoin(purchases, eq(purchases.purchase_id, invoices.purchase_id))
@@ -55,13 +60,7 @@ export async function deskRefunds(db: Db, locationId: number, from: Date, to: Da
       at: refunds.createdAt,
       amount: refunds.amount,
       staff_user_id: refunds.refunded_by,
-      staff_name: user.name,
-      provider: purchases.provider,
-      provider_ref: purchases.provider_ref,
-      purchase_id: purchases.purchase_id,
-      title: purchases.title,
-      customer_name: customers.name,
-      customer_last_name: customers.last_name,
+      ...movementColumns,
     })
     .from(refunds)
     .innerJoin(purchases, eq(purchases.purchase_id, refunds.purchase_id))
