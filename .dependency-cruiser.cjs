@@ -4,7 +4,8 @@
  *
  * How it reads the code: TypeScript 7 has no JavaScript API, so dependency-cruiser strips the
  * types with Babel (.dependency-cruiser.babel.json; `import type` lines go, every other import
- * stays) and reads the imports with its own parser. @swc/core is installed only so that
+ * stays) and reads the imports with its own parser. scripts/lint/babel-keep-type-imports.cjs first turns
+ * each type-only import into a bare import, so the rules see type dependencies as well. @swc/core is installed only so that
  * dependency-cruiser counts .ts and .tsx files as readable.
  */
 module.exports = {
@@ -56,6 +57,16 @@ module.exports = {
         path: "^web/features/[^/]+/",
         pathNot: ["^web/features/$1/", "^web/features/[^/]+/public\\.ts$"],
       },
+    },
+    {
+      name: "only-the-shell-imports-the-shell",
+      comment:
+        "web/app is the shell (router, providers, layouts) that composes the features; features, " +
+        "web/lib and web/components never import it, so the layers point one way (as in " +
+        "bulletproof-react): a feature moves or is tested without the whole app.",
+      severity: "error",
+      from: { path: "^web/(features|lib|components)/" },
+      to: { path: "^web/app/" },
     },
     {
       name: "web-never-imports-server",

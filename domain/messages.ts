@@ -1,7 +1,7 @@
 /**
  * Every Spanish text the specifications quote, by key, verbatim (typos included where the seeds
  * have them: they are the product's words). Server errors and the web's notifications read from
- * here so a text is changed in one place. UI-only copy lives in web/app/copy.ts.
+ * here so a text is changed in one place. UI-only copy lives in web/lib/copy.ts.
  */
 export const messages = {
   // Generic API errors (ours: the seeds leave them out)

@@ -7,7 +7,7 @@ import { matchRoutes, type RouteObject, useRoutes } from "react-router";
 import type { AppConfig } from "../../domain/app-config";
 import { FullScreenLoader } from "../components/full-screen-loader";
 import { packagesPathSegment, useAppConfigQuery } from "../lib/app-config";
-import { copy } from "./copy";
+import { copy } from "../lib/copy";
 import { toElementRoutes } from "./element-routes";
 import { buildRoutes } from "./router";
 import { buildTheme, studioCssVariables } from "./theme";

@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
-import { copy } from "./copy";
+import { copy } from "../lib/copy";
 
 /**
  * What a route shows when its page failed to render or its code failed to load (a deploy replaced

@@ -2,7 +2,7 @@ import { AppShell, Burger, Drawer, Group, ScrollArea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "react-router";
-import { copy } from "../app/copy";
+import { copy } from "../lib/copy";
 
 /** The phone drawer's open state. It closes on every navigation: a link in it was followed. */
 function useNavDrawer() {

@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconSparkles } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import { copy } from "../app/copy";
+import { copy } from "../lib/copy";
 import { usePageTitle } from "../lib/use-page-title";
 
 interface PagePlaceholderProps {

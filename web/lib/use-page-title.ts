@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { studioName } from "../../domain/app-config";
-import { pageTitle } from "../app/copy";
 import { useAppConfig } from "./app-config";
+import { pageTitle } from "./copy";
 import { useCollectSeo } from "./use-seo";
 
 /** Sets the browser tab title to "{title} · {studio name}" (or just the studio name, domain/app-config.ts). */

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from "react";
 import { studioName } from "../../domain/app-config";
-import { pageTitle } from "../app/copy";
 import { useAppConfig } from "./app-config";
+import { pageTitle } from "./copy";
 
 export interface Seo {
   /** Screen title; the tab shows "{title} · {business_name}" (just the name when empty). */

@@ -103,6 +103,9 @@ export const purchases = pgTable(
   ],
 );
 
+/** A purchase as read (the invoicing module reads it without reaching into the purchases repository). */
+export type PurchaseRow = typeof purchases.$inferSelect;
+
 /** Charges: one per payment (the first one and every subscription renewal). */
 export const invoices = pgTable(
   "invoices",

@@ -33,10 +33,10 @@ import { formatDate, formatDateTime } from "../../../domain/format";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CfdiReceiver } from "../../db/schema/cfdi";
+import type { PurchaseRow } from "../../db/schema/purchases";
 import { myFiscalData, saveMyFiscalData } from "../fiscal/fiscal.service";
 import { brandOf } from "../mail/templates/brand";
 import { invoiceIssuedEmail } from "../mail/templates/invoicing";
-import type { PurchaseRow } from "../purchases/purchases.repository";
 import { pacClient, pacFailure, readDownload } from "./invoicing.pac";
 import { type PreviewDoc, previewPdf, previewXml } from "./invoicing.preview";
 import {

@@ -4,9 +4,15 @@ import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
 import { class_packages } from "../../db/schema/packages";
 import { discount_redemptions, payment_methods, payment_sources } from "../../db/schema/payments";
-import { invoices, type PaymentProvider, payment_vouchers, purchases } from "../../db/schema/purchases";
+import {
+  invoices,
+  type PaymentProvider,
+  type PurchaseRow,
+  payment_vouchers,
+  purchases,
+} from "../../db/schema/purchases";
 
-export type PurchaseRow = typeof purchases.$inferSelect;
+export type { PurchaseRow };
 export type NewPurchase = typeof purchases.$inferInsert;
 export type NewCredit = typeof available_classes.$inferInsert;
 

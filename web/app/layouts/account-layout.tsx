@@ -3,16 +3,16 @@ import { IconChevronDown, IconHome, IconLogout, IconSettings, IconUser } from "@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { Brand } from "../../components/brand";
 import { NavShell } from "../../components/nav-shell";
 import { fullName, useSignOut } from "../../features/auth/api";
 import { AccountGates } from "../../features/customers/components/account-gates";
 import { PaymentIssueBanner } from "../../features/purchases/components/payment-issue-banner";
 import { isApiError } from "../../lib/api-client";
 import { useAppConfig } from "../../lib/app-config";
+import { copy } from "../../lib/copy";
 import { type CurrentCustomer, currentUserQueryKey } from "../../lib/session";
-import { copy } from "../copy";
 import { type AccountNavItem, accountNav } from "./account-nav";
-import { Brand } from "./brand";
 import classes from "./layouts.module.css";
 import { RequireUser } from "./require-user";
 import { TopBanner } from "./top-banner";

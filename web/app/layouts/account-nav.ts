@@ -13,7 +13,7 @@ import {
 } from "@tabler/icons-react";
 import type { AppConfig } from "../../../domain/app-config";
 import { packagesPathSegment } from "../../lib/app-config";
-import { copy } from "../copy";
+import { copy } from "../../lib/copy";
 
 export interface AccountNavItem {
   to: string;

@@ -2,14 +2,14 @@ import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { Link, Navigate, useLocation } from "react-router";
 import { staffRoleOf } from "../../../domain/staff";
+import { Brand } from "../../components/brand";
 import { FullScreenLoader } from "../../components/full-screen-loader";
 import { AdminShell } from "../../features/admin/components/admin-shell";
 import { homeFor, pathAllowed } from "../../features/admin/nav";
 import { useFirstOwnerOpen } from "../../features/staff/api";
 import { FirstOwnerForm } from "../../features/staff/components/first-owner-form";
+import { copy } from "../../lib/copy";
 import { useCurrentUser } from "../../lib/session";
-import { copy } from "../copy";
-import { Brand } from "./brand";
 import classes from "./layouts.module.css";
 import { RequireUser } from "./require-user";
 

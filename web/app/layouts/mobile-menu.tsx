@@ -1,8 +1,8 @@
 import { Button, Divider, Drawer, Stack } from "@mantine/core";
 import { IconHome, IconUserCircle } from "@tabler/icons-react";
 import { Link, NavLink } from "react-router";
-import { copy } from "../copy";
-import { Brand } from "./brand";
+import { Brand } from "../../components/brand";
+import { copy } from "../../lib/copy";
 import classes from "./layouts.module.css";
 import type { PublicLink } from "./public-layout";
 

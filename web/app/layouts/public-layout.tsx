@@ -3,12 +3,12 @@ import { useDisclosure } from "@mantine/hooks";
 import { IconCalendarEvent, IconInfoCircle, IconPackage, IconUserCircle } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Brand } from "../../components/brand";
 import { DailyPromoPopup } from "../../components/daily-promo-popup";
 import { HydrationUnit } from "../../components/hydration-unit";
 import { packagesPathSegment, useAppConfig } from "../../lib/app-config";
+import { copy } from "../../lib/copy";
 import { useCurrentUser } from "../../lib/session";
-import { copy } from "../copy";
-import { Brand } from "./brand";
 import classes from "./layouts.module.css";
 import { TopBanner } from "./top-banner";
 

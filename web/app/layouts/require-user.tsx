@@ -3,8 +3,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { FullScreenLoader } from "../../components/full-screen-loader";
 import { useSignOut } from "../../features/auth/api";
+import { copy } from "../../lib/copy";
 import { type CurrentCustomer, useCurrentUser } from "../../lib/session";
-import { copy } from "../copy";
 
 const FALLBACK_AFTER_MS = 30_000;
 

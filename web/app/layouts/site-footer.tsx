@@ -9,11 +9,11 @@ import {
 } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { legalLine } from "../../../domain/app-config";
+import { Brand } from "../../components/brand";
 import { usePages } from "../../features/content/api";
 import { useAppConfig } from "../../lib/app-config";
 import { socialUrl, whatsappUrl } from "../../lib/contact";
-import { copy } from "../copy";
-import { Brand } from "./brand";
+import { copy } from "../../lib/copy";
 import classes from "./layouts.module.css";
 
 export function SiteFooter() {

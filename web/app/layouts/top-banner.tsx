@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useAppConfig } from "../../lib/app-config";
 import { internalPath } from "../../lib/contact";
+import { copy } from "../../lib/copy";
 import { siteOrigin } from "../../lib/site-origin";
-import { copy } from "../copy";
 import classes from "./layouts.module.css";
 
 const SHOW_DELAY_MS = 1000;

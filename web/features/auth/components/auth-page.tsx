@@ -1,6 +1,6 @@
 import { Box, Container, Paper, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Brand } from "../../../app/layouts/brand";
+import { Brand } from "../../../components/brand";
 import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
 

@@ -37,12 +37,12 @@ import {
 import { monthName, weekdayName } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
 import { spotGridFor } from "../../../../domain/spot-map";
-import { copy } from "../../../app/copy";
 import { ClassCard } from "../../../components/class-card";
 import { DailyPromoPopup } from "../../../components/daily-promo-popup";
 import { PageHeading } from "../../../components/page-placeholder";
 import { isApiError } from "../../../lib/api-client";
 import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
+import { copy } from "../../../lib/copy";
 import { useCurrentUser } from "../../../lib/session";
 import {
   type BookingInput,

@@ -1,4 +1,4 @@
-import { copy } from "../../../app/copy";
+import { copy } from "../../../lib/copy";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { CalendarScreen } from "../components/calendar-screen";
 

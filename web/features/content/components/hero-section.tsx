@@ -2,8 +2,8 @@ import { Button, Container, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowRight, IconCalendarEvent } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { studioName } from "../../../../domain/app-config";
-import { copy } from "../../../app/copy";
 import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
+import { copy } from "../../../lib/copy";
 import classes from "../pages/home-page.module.css";
 
 /** Hero: studio name, title, subtitle, the trial button (to /checkout/{trial package}) and the schedule. */

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { copy } from "../../../app/copy";
+import { copy } from "../../../lib/copy";
 import { usePageTitle } from "../../../lib/use-page-title";
 
 /** 404 for unknown paths (and unknown content-page slugs). */

@@ -1,9 +1,9 @@
 import { Badge, Button, Container, Group, Paper, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { formatDate } from "../../../../domain/format";
-import { copy } from "../../../app/copy";
 import { PageHeading } from "../../../components/page-placeholder";
 import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
+import { copy } from "../../../lib/copy";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useMyCredits } from "../api";
 

@@ -29,10 +29,10 @@ import {
 } from "../../../../domain/booking";
 import { formatDate, formatDateTime } from "../../../../domain/format";
 import { spotGridFor, spotLabel } from "../../../../domain/spot-map";
-import { copy } from "../../../app/copy";
 import { CancelClassModal } from "../../../components/cancel-class-modal";
 import { PageHeading } from "../../../components/page-placeholder";
 import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
+import { copy } from "../../../lib/copy";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useLocations } from "../../calendar/public";
 import {

@@ -15,10 +15,10 @@ import { IconHelp, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatDateTime } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
-import { copy } from "../../../app/copy";
 import { PageHeading } from "../../../components/page-placeholder";
 import { LeaveWaitlistConfirm, useLeaveWaitlist } from "../../../components/waitlist-modal";
 import { useAppConfig } from "../../../lib/app-config";
+import { copy } from "../../../lib/copy";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { type MyWaitlist, useAcceptOffer, useMyWaitlists } from "../api";
 

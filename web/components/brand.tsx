@@ -1,9 +1,9 @@
 import { Text } from "@mantine/core";
 import { Link } from "react-router";
-import { studioName } from "../../../domain/app-config";
-import { useAppConfig } from "../../lib/app-config";
-import { copy } from "../copy";
-import classes from "./layouts.module.css";
+import { studioName } from "../../domain/app-config";
+import { useAppConfig } from "../lib/app-config";
+import { copy } from "../lib/copy";
+import classes from "./brand.module.css";
 
 /** The studio's logo (navbar_logo) or its name, linking home. */
 export function Brand({ inverted = false }: { inverted?: boolean }) {
