@@ -60,25 +60,46 @@ export const ALLOWED_HTML_ATTRIBUTES: Record<string, string[]> = {
 export const ALLOWED_URL_SCHEMES = ["http", "https", "mailto", "tel"] as const;
 
 /**
- * First path segments the app's own routes use: a content page with one of these slugs would be
- * shadowed by the route (or shadow it), so it is refused.
+ * First path segments of the public site's own screens (web/app/router.tsx takes them from here:
+ * one owner). A content page or the studio's packages path with one of these would be shadowed by
+ * the screen, or shadow it. web/app/router.test.ts checks every public route is listed.
  */
-export const RESERVED_SLUGS = new Set([
+export const PUBLIC_ROUTE_SEGMENTS = [
   "entrar",
   "registro",
   "recuperar",
   "restablecer",
   "confirmar-correo",
+  "equipo",
   "calendario",
   "paquetes",
   "avisos",
   "ubicacion",
   "coach",
   "instructor",
+  "preguntas-frecuentes",
   "checkout",
   "gracias",
   "mystudio",
   "admin",
+] as const;
+
+/** Segments under /mystudio (the packages path must not take one of them). */
+export const ACCOUNT_ROUTE_SEGMENTS = [
+  "online",
+  "video",
+  "reservaciones",
+  "waitlists",
+  "paquetes",
+  "informacion",
+  "membresias",
+  "pagos",
+  "metodos",
+  "creditos",
+] as const;
+
+/** What the server answers itself at the top level (the API, built files, feeds). */
+const SERVER_PATHS = [
   "api",
   "assets",
   "demo",
@@ -88,7 +109,10 @@ export const RESERVED_SLUGS = new Set([
   "robots.txt",
   "manifest.webmanifest",
   "sw.js",
-]);
+] as const;
+
+/** Slugs a content page may not take: the screens' segments and the server's own paths. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([...PUBLIC_ROUTE_SEGMENTS, ...SERVER_PATHS]);
 
 /** Lowercase words joined by single hyphens: "aviso-de-privacidad". */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

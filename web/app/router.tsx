@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import type { AppConfig, AppConfigKey } from "../../domain/app-config";
+import { ACCOUNT_ROUTE_SEGMENTS, RESERVED_SLUGS } from "../../domain/content";
 import { NotFoundPage } from "../features/content/pages/not-found-page";
 import { useAppConfig } from "../lib/app-config";
 import { PublicLayout } from "./layouts/public-layout";
@@ -47,38 +48,9 @@ const accountHome: RouteObject["lazy"] = async () => {
   return { element: <AccountHome calendar={AccountCalendarPage} /> };
 };
 
-const RESERVED_PUBLIC = new Set([
-  "entrar",
-  "registro",
-  "recuperar",
-  "restablecer",
-  "confirmar-correo",
-  "calendario",
-  "paquetes",
-  "avisos",
-  "ubicacion",
-  "coach",
-  "instructor",
-  "preguntas-frecuentes",
-  "checkout",
-  "gracias",
-  "mystudio",
-  "admin",
-  "api",
-  "assets",
-]);
-const RESERVED_ACCOUNT = new Set([
-  "online",
-  "video",
-  "reservaciones",
-  "waitlists",
-  "paquetes",
-  "informacion",
-  "membresias",
-  "pagos",
-  "metodos",
-  "creditos",
-]);
+/** Where the studio's packages path may not go: the site's own screens (domain/content.ts owns the lists). */
+const RESERVED_PUBLIC: ReadonlySet<string> = RESERVED_SLUGS;
+const RESERVED_ACCOUNT: ReadonlySet<string> = new Set(ACCOUNT_ROUTE_SEGMENTS);
 
 export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
   const packagesPage = page(

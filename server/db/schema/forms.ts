@@ -1,24 +1,9 @@
 import { relations, sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+// The field types are the form rules' (domain/forms.ts owns the list).
+import { FIELD_TYPES, type FieldType } from "../../../domain/forms";
 import { createdAtColumn, idColumn, jsonValue, updatedAtColumn } from "./columns";
 import { customers } from "./customers";
-
-export const CUSTOM_FIELD_TYPES = [
-  "file",
-  "date",
-  "text",
-  "time",
-  "image",
-  "phone",
-  "select",
-  "number",
-  "boolean",
-  "textarea",
-  "datetime-local",
-  "creatable-select",
-  "address",
-] as const;
-export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
 
 export const forms = pgTable("forms", {
   form_id: idColumn("form_id"),
@@ -37,7 +22,7 @@ export const custom_fields = pgTable(
     key: text("key").notNull(),
     name: text("name").notNull(),
     label: text("label").notNull(),
-    type: text("type").$type<CustomFieldType>().notNull().default("text"),
+    type: text("type").$type<FieldType>().notNull().default("text"),
     order: integer("order").notNull().default(0),
     step: integer("step").notNull().default(1),
     required: boolean("required").notNull().default(false),
@@ -53,7 +38,7 @@ export const custom_fields = pgTable(
   (t) => [
     check(
       "custom_fields_type_check",
-      sql`${t.type} in ('file', 'date', 'text', 'time', 'image', 'phone', 'select', 'number', 'boolean', 'textarea', 'datetime-local', 'creatable-select', 'address')`,
+      sql`${t.type} in (${sql.raw(FIELD_TYPES.map((type) => `'${type}'`).join(", "))})`,
     ),
     index("custom_fields_form_id_idx").on(t.form_id),
     index("custom_fields_object_idx").on(t.object),
