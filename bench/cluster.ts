@@ -52,11 +52,11 @@ const instanceEnv = (index: number): Record<string, string> => ({
   AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0123",
   PUBLIC_URL: LB,
   DATA_DIR: path.join(work, `data${index + 1}`),
-  // As `npm run bench`: jobs off (their polling is not the load measured), quiet logs, and no
-  // per-IP limit (all the load comes from 127.0.0.1).
+  // As `npm run bench`: jobs off (their polling is not the load measured), production's logging
+  // (one access line per answer, decision 0082), and no per-IP limit (all the load comes from
+  // 127.0.0.1).
   JOBS: "0",
   DEMO: "0",
-  LOG_LEVEL: "warn",
   RATE_LIMIT_MAX: "100000000",
   WEB_DIST: path.join(work, "no-web"),
   WEB_SSR_DIST: path.join(work, "no-ssr"),

@@ -88,7 +88,8 @@ async function main() {
     HOST: "127.0.0.1",
     DEMO: "0",
     JOBS: "0",
-    LOG_LEVEL: "warn",
+    // Logs as production does (LOG_LEVEL's default, info: one access line per answer, decision
+    // 0082), written to the file start() gives its stdout.
     RATE_LIMIT_MAX: "100000000",
     NODE_ENV: "production",
     AUTH_SECRET: process.env.AUTH_SECRET ?? "bench-secret-bench-secret-bench-secret-0123",

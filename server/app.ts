@@ -1,9 +1,10 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { applySpanishZodMessages } from "../domain/zod-locale";
 import type { AppConfigEnv } from "./config";
 import type { Database } from "./db/client";
 import { registerJobs } from "./jobs";
+import { accessLog, productionLogger } from "./lib/access-log";
 import acceptedPagesRoutes from "./modules/accepted-pages/accepted-pages.routes";
 import addressesRoutes from "./modules/addresses/addresses.routes";
 import adminCatalogueRoutes from "./modules/admin-catalogue/catalogue.routes";
@@ -89,7 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   applySpanishZodMessages();
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger: deps.logger ?? productionLogger(config.LOG_LEVEL),
+    // One access line per answer instead of Fastify's two (server/lib/access-log.ts, decision 0082).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Long ids and hostile query strings are rejected by the router, not by our code.
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate("db", database.db);
   app.decorate("appConfig", createAppConfigService(database.db, { publicUrl: config.publicUrl }));
 
+  await app.register(accessLog);
   await app.register(errorsPlugin);
   await app.register(routeAccessPlugin);
   await app.register(securityPlugin, {

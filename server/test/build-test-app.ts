@@ -21,7 +21,7 @@ let counter = 0;
 /** Boots the real app (every plugin and route) on a fresh database, without listening. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { onQuery?: QueryObserver; acquireTimeoutMs?: number } = {},
+  options: { onQuery?: QueryObserver; acquireTimeoutMs?: number; logger?: object } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(options);
   const config = loadConfig({
@@ -36,7 +36,12 @@ export async function buildTestApp(
     JOBS: "0",
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false, passwordCost: TEST_SCRYPT });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logger ?? false,
+    passwordCost: TEST_SCRYPT,
+  });
   await app.ready();
   return {
     app,
