@@ -1,5 +1,5 @@
 /**
- * The boundaries between the app's parts, checked by `npm run lint` (dependency-cruiser; issue #24).
+ * The boundaries between the app's parts, checked by `npm run lint` (dependency-cruiser).
  * docs/contributing.md ("Boundaries") says the same in prose, with an example of each rule.
  *
  * How it reads the code: TypeScript 7 has no JavaScript API, so dependency-cruiser strips the
@@ -16,7 +16,7 @@ module.exports = {
         "A repository is its module's private access to the tables. Another module reaches the data " +
         "through the owning module's service (server/modules/<domain>/*.service.ts), so the rules about " +
         "that data stay in one place.",
-      // Enforced since November 2026 (issue #24): no module reads another's repository. A new
+      // Enforced since November 2026: no module reads another's repository. A new
       // need goes through the owner's service (it may re-export the repository function).
       severity: "error",
       from: { path: "^server/modules/([^/]+)/" },
@@ -27,7 +27,7 @@ module.exports = {
       comment:
         "Modules depend on each other in one direction only (A uses B, so B never uses A, not even " +
         "through C): each module can be understood, tested and changed from the ones below it.",
-      // Enforced since November 2026 (issue #24): no cycle is left. Counted by folder, so every
+      // Enforced since November 2026: no cycle is left. Counted by folder, so every
       // file counts (tests too) and for its parent folders as well: tests' shared helpers live in
       // server/test, and server/plugins, which every module uses, uses no module but the mail
       // templates (which use none).

@@ -1,12 +1,13 @@
 /**
- * `npm run bench:cluster` (issue 22 item 6): the cases of `npm run bench` on one compiled
- * instance and on three behind HAProxy, each case on both one right after the other, on the same
- * machine, database and data (`npm run bench:data` first). The instances and the balancer are started exactly as `npm run
- * test:cluster` starts them (cluster/processes.mjs: the systemd unit's environment and command,
- * cluster/haproxy.cfg), so with SHARED_STATE=postgres in both runs. Prints each case for 1 and 3
- * instances and the ratio 3/1, with the bare Fastify reference (a) measured in each run and once
- * more behind HAProxy (what the balancer itself costs), and writes the table to bench/RESULTS.md.
- * Every process it starts is stopped by its PID at the end, also on error or Ctrl-C.
+ * `npm run bench:cluster` (decision 0025, several instances): the cases of `npm run bench` on one
+ * compiled instance and on three behind HAProxy, each case on both one right after the other, on
+ * the same machine, database and data (`npm run bench:data` first). The instances and the balancer
+ * are started exactly as `npm run test:cluster` starts them (cluster/processes.mjs: the systemd
+ * unit's environment and command, cluster/haproxy.cfg), so with SHARED_STATE=postgres in both runs.
+ * Prints each case for 1 and 3 instances and the ratio 3/1, with the bare Fastify reference (a)
+ * measured in each run and once more behind HAProxy (what the balancer itself costs), and writes
+ * the table to bench/RESULTS.md. Every process it starts is stopped by its PID at the end, also on
+ * error or Ctrl-C.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -202,7 +203,7 @@ async function main() {
     [
       SHARED_STATE === "memory"
         ? "### Lo mismo con SHARED_STATE=memory (diagnóstico: sin contadores compartidos)"
-        : "## Una instancia contra tres (issue 22.6)",
+        : "## Una instancia contra tres",
       "",
       `- Fecha: ${new Date().toISOString()}`,
       `- Máquina: ${machine}; PostgreSQL en la misma máquina`,

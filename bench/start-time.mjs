@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 10, item 5: `npm start` ready (GET /api/health answers 200) within 20 s on a warm install.
+ * Target: `npm start` ready (GET /api/health answers 200) within 20 s on a warm install.
  * Spawns `npm start` with a fresh temporary DATA_DIR (PGlite: migrations and the demo seed run
  * every time) on BENCH_START_PORT (3303), times it until /api/health answers 200, prints the
  * seconds and the server's own milestones, then stops it (by port) and removes the data.
@@ -93,7 +93,7 @@ for (let run = 1; run <= RUNS; run++) {
 writeSection(
   "start-time",
   [
-    "## `npm start` until /api/health answers 200 (issue 10, item 5: under 20 s on a warm install)",
+    "## `npm start` until /api/health answers 200 (target: under 20 s on a warm install)",
     "",
     ...machineLines(loadBefore),
     `- Command: \`BENCH_START_RUNS=${RUNS} node bench/start-time.mjs\` (fresh PGlite DATA_DIR each run: migrations and the demo seed included)`,

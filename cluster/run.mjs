@@ -1,10 +1,11 @@
-// `npm run test:cluster`: PostgreSQL, three compiled app instances (started from the systemd
-// unit cluster/estudio@.service) and HAProxy (cluster/haproxy.cfg) on loopback ports, and the
-// checks of issue 22: the last-seats burst books exactly the seats there are, a wrong password
-// past the free ones is slowed by every instance (decision 0056), an app-config change reaches
-// all of them within a second, each background job runs once, a SIGKILLed instance loses no
-// acknowledged write while the balancer keeps serving, and SIGTERM lets in-flight requests
-// finish. Every process it starts is stopped by its PID. Needs haproxy (apt-get install haproxy; .ci/run installs it).
+// `npm run test:cluster`: PostgreSQL, three compiled app instances (started from the systemd unit
+// cluster/estudio@.service) and HAProxy (cluster/haproxy.cfg) on loopback ports, and the checks
+// that several instances must keep (decision 0025): the last-seats burst books exactly the seats
+// there are, a wrong password past the free ones is slowed by every instance (decision 0056), an
+// app-config change reaches all of them within a second, each background job runs once, a SIGKILLed
+// instance loses no acknowledged write while the balancer keeps serving, and SIGTERM lets in-flight
+// requests finish. Every process it starts is stopped by its PID. Needs haproxy (apt-get install
+// haproxy; .ci/run installs it).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

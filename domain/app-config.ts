@@ -2,9 +2,9 @@
  * App config: every studio-specific setting (branding, texts, feature flags, policies), stored as
  * key/value rows in the database and served as a list by GET /api/appconfig.
  *
- * Each key has a type and a default here, so a fresh studio works with no rows at all and the
- * admin editor can validate what it saves. docs/config.md describes the effect of each key.
- * Keys use the seeds' names verbatim (including their spelling, e.g. allow_cancel_after_treshold).
+ * Each key has a type and a default here, so a fresh studio works with no rows at all and the admin
+ * editor can validate what it saves. docs/config.md describes the effect of each key. Keys keep
+ * their published names verbatim (including their spelling, e.g. allow_cancel_after_treshold).
  */
 
 const str = (value: string) => ({ type: "string" as const, default: value });
@@ -100,7 +100,7 @@ export const APP_CONFIG_KEYS = {
   reminder_hours_before: num(12),
   // Subscriptions
   renewal_max_retries: num(3),
-  // Frozen memberships (issue 21.5): the customer may pause their own, for a fee or free
+  // Frozen memberships (decision 0027): the customer may pause their own, for a fee or free
   membership_freeze_by_customer: bool(false),
   membership_freeze_fee: num(0),
   membership_freeze_max_days: num(90),
@@ -110,12 +110,13 @@ export const APP_CONFIG_KEYS = {
   cash_bank_name: str(""),
   cash_bank_card: str(""),
   cash_bank_account: str(""),
-  // OXXO and SPEI (issue 20.3): offered only when the studio turns them on (its Stripe account too)
+  // OXXO and SPEI (decision 0034): offered only when the studio turns them on (its Stripe account
+  // too)
   oxxo_enabled: bool(false),
   spei_enabled: bool(false),
   oxxo_expires_after_days: num(3),
   cash_bank_beneficiary: str(""),
-  // Facturas CFDI 4.0 (issue 20.2, decision 0036): the PAC's key comes from the environment
+  // Facturas CFDI 4.0 (decision 0036): the PAC's key comes from the environment
   invoice_request_days_after_month: num(0),
   invoice_product_key: str("91111900"),
   invoice_unit_key: str("E48"),
@@ -140,14 +141,15 @@ export const APP_CONFIG_KEYS = {
   mission_text: str(""),
   mission_image: str(""),
   tracking_code: str(""),
-  // Auth (password policy; the seeds fetched it from the auth provider)
+  // Auth (password policy, docs/product-rules.md#accounts; once read from an external auth
+  // provider)
   password_min_length: num(8),
   password_max_length: num(null),
   password_require_lowercase: bool(false),
   password_require_uppercase: bool(false),
   password_require_numeric: bool(false),
   password_require_symbol: bool(false),
-  // Legacy key of the seeds' external auth provider: kept so old clients find it, unused.
+  // Legacy key of the external auth provider older clients used: kept so they find it, unused.
   firebaseConfig: json<Record<string, string>>({}),
 } as const;
 

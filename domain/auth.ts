@@ -2,9 +2,9 @@ import type { AppConfig } from "./app-config";
 import { t } from "./messages";
 
 /**
- * Password policy (seed 000 §5: "fetched from the authentication provider"). Here it is app
- * config served by GET /api/auth-policy and enforced by the API on sign-up and reset, and by the
- * forms before they send anything.
+ * Password policy (docs/product-rules.md#accounts; once fetched from an external auth provider).
+ * Here it is app config served by GET /api/auth-policy and enforced by the API on sign-up and
+ * reset, and by the forms before they send anything.
  */
 export type PasswordPolicy = {
   min_length: number;

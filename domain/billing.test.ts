@@ -26,7 +26,7 @@ describe("periods in the studio's zone", () => {
   });
 });
 
-describe("next billing date (seed 001 section 4)", () => {
+describe("next billing date (only active subscriptions show a next charge)", () => {
   const base = {
     status: "active",
     createdAt: "2025-01-15T18:00:00Z",
@@ -102,7 +102,7 @@ describe("cards", () => {
     expect(parseExpiry("12/2030")).toEqual({ month: 12, year: 2030 });
     expect(parseExpiry("13/2030")).toBeNull();
   });
-  it("decline codes map to the seed's messages", () => {
+  it("decline codes map to their Spanish messages", () => {
     expect(declineMessageKey("insufficient_funds")).toBe("cardInsufficientFunds");
     expect(declineMessageKey("card_declined")).toBe("cardInsufficientFunds");
     expect(declineMessageKey("stolen_card")).toBe("cardLostOrStolen");

@@ -3,8 +3,8 @@ import type { MessageKey } from "./messages";
 
 /**
  * Billing rules shared by the server (renewals, checkout) and the web (Mis Compras, checkout
- * summary): subscription periods in the studio's time zone, purchase status texts of seed 001
- * section 4, free trials, card brands and decline codes.
+ * summary): subscription periods in the studio's time zone, purchase status texts
+ * (docs/product-rules.md#purchases-and-subscriptions), free trials, card brands and decline codes.
  */
 
 export const SUBSCRIPTION_PERIODS = ["day", "month", "year"] as const;
@@ -95,9 +95,10 @@ export function freeTrialEnd(p: BillingPurchase, timeZone?: string): Date | null
 }
 
 /**
- * Seed 001 section 4: only active purchases show a next charge; a free trial that ends in the
- * future shows its end; otherwise the next date of the series creation + k × interval periods
- * (the creation day of month), or the date the server scheduled when it has one.
+ * docs/product-rules.md#purchases-and-subscriptions: only active purchases show a next charge; a
+ * free trial that ends in the future shows its end; otherwise the next date of the series creation
+ * + k × interval periods (the creation day of month), or the date the server scheduled when it has
+ * one.
  */
 export function nextBillingDate(p: BillingPurchase, now: Date = new Date(), timeZone?: string): Date | null {
   if (p.status !== "active") return null;
@@ -120,7 +121,10 @@ const STATUS_TEXTS: Record<string, string> = {
   revoked: "Revocada",
 };
 
-/** Seed 001 section 4: 'Activa', …, 'Cancelada el {date}' (cancelledAt, else updatedAt). */
+/**
+ * docs/product-rules.md#purchases-and-subscriptions: 'Activa', …, 'Cancelada el {date}'
+ * (cancelledAt, else updatedAt).
+ */
 export function purchaseStatusText(p: BillingPurchase, timeZone?: string): string {
   if (p.status === "cancelled") {
     return `Cancelada el ${formatDate(p.cancelledAt ?? p.updatedAt ?? p.createdAt, timeZone)}`;
@@ -128,7 +132,10 @@ export function purchaseStatusText(p: BillingPurchase, timeZone?: string): strin
   return STATUS_TEXTS[p.status] ?? p.status;
 }
 
-/** Whether Mis Compras offers 'Cancelar suscripción' (desktop rule of seed 001 section 4). */
+/**
+ * Whether Mis Compras offers 'Cancelar suscripción'
+ * (docs/product-rules.md#purchases-and-subscriptions).
+ */
 export function canCancelSubscription(p: BillingPurchase): boolean {
   return Boolean(p.subscription_id) && p.status === "active";
 }
@@ -145,7 +152,7 @@ export function trialCheckoutSummary(
 
 export type CardBrand = "amex" | "visa" | "mastercard";
 
-/** Seed 001 section 5: 3 amex, 4 visa, anything else mastercard. */
+/** docs/product-rules.md#cards: 3 amex, 4 visa, anything else mastercard. */
 export function cardBrand(number: string): CardBrand {
   const first = number.replace(/\D/g, "")[0];
   if (first === "3") return "amex";
@@ -153,7 +160,10 @@ export function cardBrand(number: string): CardBrand {
   return "mastercard";
 }
 
-/** Seed 001 section 5: expiry "MM/YYYY" → month from the first two characters, year from the sixth. */
+/**
+ * docs/product-rules.md#cards: expiry "MM/YYYY" → month from the first two characters, year from
+ * the sixth.
+ */
 export function parseExpiry(text: string): { month: number; year: number } | null {
   // MM/AA and MM/AAAA, with or without the slash and spaces ("12/30", "12 / 2030", "1230"): the
   // card field turns "1230" into "12/30", which must then be accepted (decision 0052).
@@ -185,7 +195,7 @@ export const DECLINE_CODES = [
 ] as const;
 export type DeclineCode = (typeof DECLINE_CODES)[number];
 
-/** Seed 001 section 8: the Spanish message for a card decline code. */
+/** docs/product-rules.md#cards: the Spanish message for a card decline code. */
 export function declineMessageKey(code: string): MessageKey {
   switch (code) {
     case "insufficient_funds":

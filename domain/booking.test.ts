@@ -96,7 +96,7 @@ describe("cancellation threshold", () => {
   });
 });
 
-describe("reservation display status, in the seeds' order", () => {
+describe("reservation display status, in the order docs/product-rules.md gives", () => {
   const past = new Date("2025-01-01T10:00:00Z");
   const now = new Date("2025-02-01T10:00:00Z");
   const base = { deletedAt: null, is_cash: false, is_paid: true, attend: false };

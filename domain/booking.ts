@@ -117,7 +117,7 @@ export function normaliseAllowedTimes(text: string): string | null {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Booking window (seed 000 section 5, "Booking time check")
+// Booking window (docs/product-rules.md#booking-window)
 
 export type BookingWindow = { hours: number | null; minutes: number | null };
 
@@ -133,7 +133,7 @@ export function isInsideBookingWindow(classDate: Date, now: Date, window: Bookin
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cancellation threshold (seed 000 section 4, "Cancel button")
+// Cancellation threshold (docs/product-rules.md#cancelling)
 
 export const CANCEL_UNITS = [
   "hours",
@@ -280,7 +280,7 @@ export function timeLeftLabel(ms: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reservation display status (seed 000 section 4, evaluated in order)
+// Reservation display status (docs/product-rules.md#reservation-status, evaluated in order)
 
 export type ReservationStatus = "cancelled" | "cash_unpaid" | "no_show" | "success" | "upcoming";
 
@@ -317,7 +317,7 @@ export const RESERVATION_FILTERS = ["all", "upcoming", "past", "cancelled"] as c
 export type ReservationFilter = (typeof RESERVATION_FILTERS)[number];
 
 // ---------------------------------------------------------------------------------------------
-// Class card state (seed 000 section 4)
+// Class card state (docs/product-rules.md#class-card)
 
 export type ClassCardState = "package" | "reserved" | "full" | "bookable" | "closed" | "past";
 
@@ -351,7 +351,7 @@ export function seatsLeft(capacity: number | null, reserved: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Credit bucket choice (seed 000 sections 5 and 9; DESIGN §5 "Credits")
+// Credit bucket choice (docs/product-rules.md#credits)
 
 export type CreditBucket = {
   available_class_id: number;

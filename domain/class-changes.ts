@@ -1,7 +1,7 @@
 import { messages } from "./messages";
 
 /**
- * Changes the studio makes to booked classes (issue 21, decision 0026): which edits customers are
+ * Changes the studio makes to booked classes (decision 0026): which edits customers are
  * told about, the scopes of a series edit, and the Spanish texts both the server and the web show.
  * Pure: no I/O.
  */

@@ -2,11 +2,14 @@ import { z } from "zod";
 import { type PasswordPolicy, passwordProblem } from "./auth";
 import { t } from "./messages";
 
-/** Seed 000 §5: optional plus, optional (area), 3 digits, 4 to 6 digits, optional - . or space. */
+/**
+ * The phone's shape (docs/product-rules.md#accounts): optional plus, optional (area), 3 digits,
+ * 4 to 6 digits, optional "-", "." or space.
+ */
 export const PHONE_PATTERN = /^[+]?[(]?[0-9]{3}[)]?[-\s.]?[0-9]{3}[-\s.]?[0-9]{4,6}$/;
 export const PHONE_MAX_DIGITS = 10;
 
-/** What a phone input keeps: digits only, truncated to 10 (seed 000 §5 and §9). */
+/** What a phone input keeps: digits only, truncated to 10 (docs/product-rules.md#accounts). */
 export function normalizePhone(input: string): string {
   return input.replace(/\D/g, "").slice(0, PHONE_MAX_DIGITS);
 }
@@ -15,7 +18,7 @@ export function isValidPhone(input: string): boolean {
   return PHONE_PATTERN.test(input);
 }
 
-/** A phone as stored: digits only, at most 10, matching the seed's pattern. */
+/** A phone as stored: digits only, at most 10, matching PHONE_PATTERN. */
 export const phoneSchema = z
   .string()
   .transform(normalizePhone)
@@ -109,7 +112,7 @@ const keptBirthdate = z
   .nullish();
 
 /**
- * PUT /api/customer. Keys the seed's client strips before saving (customer_milestone,
+ * PUT /api/customer. Keys older clients strip before saving (customer_milestone,
  * class_reservations, available_classes, online_accesses, accepted_pages, purchases, invoices) and
  * anything else unknown are dropped by the object parser; customer_id is ignored: the session
  * says whose profile it is.
@@ -131,7 +134,7 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-/** Fields the seed's client removes from the profile before PUT /customer (§3). */
+/** Fields older clients remove from the profile before PUT /customer. */
 export const PROFILE_PAYLOAD_STRIP = [
   "customer_milestone",
   "class_reservations",
@@ -144,7 +147,10 @@ export const PROFILE_PAYLOAD_STRIP = [
 
 const requiredText = (message: string) => z.string({ message }).trim().min(1, { message }).max(200);
 
-/** Billing address (seed 000 §5): city, state and country required; the rest optional. */
+/**
+ * Billing address (docs/product-rules.md#profile): city, state and country required; the rest
+ * optional.
+ */
 export const addressSchema = z.object({
   street: optionalText(200),
   number: optionalText(50),

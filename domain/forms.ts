@@ -1,7 +1,9 @@
 import { addressSchema, isValidPhone } from "./customers";
 import { t } from "./messages";
 
-/** Field types of seed 000 §3; 'address' renders the billing-address form ("form 6"). */
+/**
+ * Field types of the studio's dynamic forms; 'address' renders the billing-address form ("form 6").
+ */
 export const FIELD_TYPES = [
   "file",
   "date",
@@ -33,10 +35,10 @@ export type FormField = {
 
 export type FieldValues = Record<string, unknown>;
 
-/** Number inputs accept nothing below -1 (the seeds' "unlimited"). */
+/** Number inputs accept nothing below -1 ("unlimited"). */
 export const NUMBER_MIN = -1;
 
-/** Seed 000 §4: fields are shown and checked by step, then order. */
+/** docs/product-rules.md#forms: fields are shown and checked by step, then order. */
 export function sortFields<T extends Pick<FormField, "step" | "order">>(fields: readonly T[]): T[] {
   return [...fields].sort((a, b) => a.step - b.step || a.order - b.order);
 }
@@ -96,11 +98,11 @@ const EMPTY_MESSAGE: Record<FieldType, string> = {
 
 /**
  * The message for one field's value, or null when it is fine. Emptiness only matters for required
- * fields (seed 000 §5); a value that is present must still have the right shape (a phone that
- * matches the pattern, a number not below -1, a file id).
+ * fields (docs/product-rules.md#forms); a value that is present must still have the right shape (a
+ * phone that matches the pattern, a number not below -1, a file id).
  */
 export function fieldError(field: Pick<FormField, "type" | "required">, value: unknown): string | null {
-  // A select answered "false" is an answer (seed 000 §5).
+  // A select answered "false" is an answer (docs/product-rules.md#forms).
   const empty =
     field.type === "select" || field.type === "boolean"
       ? value === undefined || value === null || value === ""
@@ -140,7 +142,7 @@ export type FormValidation = { message: string; fields: Record<string, string> }
 
 /**
  * Checks every visible field. null when all pass; otherwise the per-field messages and the
- * summary the seed shows on save: 'Revisa el campo: {label}' for one, the plural text for several.
+ * summary shown on save: 'Revisa el campo: {label}' for one, the plural text for several.
  */
 export function validateFieldValues(
   fields: readonly FormField[],

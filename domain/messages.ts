@@ -1,10 +1,10 @@
 /**
- * Every Spanish text the specifications quote, by key, verbatim (typos included where the seeds
+ * Every Spanish text the original product shows, by key, verbatim (typos included where its texts
  * have them: they are the product's words). Server errors and the web's notifications read from
  * here so a text is changed in one place. UI-only copy lives in web/lib/copy.ts.
  */
 export const messages = {
-  // Generic API errors (ours: the seeds leave them out)
+  // Generic API errors (ours: the original product never worded them)
   internal: "Lo sentimos, ocurrió un error inesperado. Inténtalo más tarde.",
   validation: "Revisa los datos enviados.",
   notFound: "No encontramos lo que buscas.",
@@ -26,7 +26,7 @@ export const messages = {
   configOffsetDerived: "La diferencia con UTC se calcula de la zona horaria: cambia la zona horaria.",
   configDomainDerived: "El dominio se toma de PUBLIC_URL, la dirección con la que corre el servidor.",
 
-  // Access (seed 000 sections 5 and 8)
+  // Access (docs/product-rules.md#accounts)
   userNotFound: "Lo sentimos. No encontramos una cuenta con ese correo. ¡Regístrate!",
   wrongPassword: "La contraseña es incorrecta. Por favor, intenta de nuevo",
   accountExists: "Ya tienes una cuenta con nosotros. Por favor, inicia sesión.",
@@ -48,7 +48,7 @@ export const messages = {
   checkFields: "Revisa los campos faltantes o inválidos.",
   completeInfoTitle: "Completar Información",
 
-  // Booking (seed 000)
+  // Booking (docs/product-rules.md#booking-window to #penalties)
   guestNameRequired: "Debes ingresar un nombre para tu invitado",
   penaltyActive: "Lo sentimos, no puedes reservar clases porque cuentas con una penalización.",
   creditsExhausted:
@@ -75,7 +75,7 @@ export const messages = {
   pageLoadFailed: "Lo sentimos, hubo un error al mostrar este contenido.",
   pageEmpty: "Sin contenido",
 
-  // Commerce (seed 001 section 8)
+  // Commerce (docs/product-rules.md#checkout and #cards)
   checkoutDefault: "Hubo un error al procesar tu compra. Inténtalo más tarde.",
   cardInsufficientFunds: "Lo sentimos. Tu tarjeta ha sido rechazada por fondos insuficientes.",
   cardLostOrStolen:
@@ -99,7 +99,7 @@ export const messages = {
   discountInvalid: "Lo sentimos, ese descuento no es válido.",
   discountNotFound: "Descuento no encontrado.",
   cardDeleteFailed: "Hubo un error al agregar este método de pago.",
-  // Ours: the API's answer when the card is not one of the customer's (the web keeps the seed's toast).
+  // Ours: the API's answer when the card is not one of the customer's (the web keeps its toast).
   paymentSourceNotFound: "No encontramos esa tarjeta entre tus métodos de pago.",
   cancelReasonRequired: "Debes indicar un motivo de cancelación.",
   paymentSuccess: "¡Pago exitoso!",
@@ -119,7 +119,7 @@ export const messages = {
   noPurchases: "No has hecho ninguna compra.",
   noPaymentSources: "No hay metodos de pago registrados",
   noAnnouncements: "No hay avisos por mostrar.",
-  // Accounts (ours: rules the seeds imply but do not word)
+  // Accounts (ours: rules the original product implies but never words)
   passwordTooShort: "La contraseña es muy corta: usa más caracteres (al menos {min}).",
   passwordTooLong: "La contraseña debe tener como máximo {max} caracteres.",
   passwordNeedsLowercase: "La contraseña debe incluir una letra minúscula.",
@@ -160,7 +160,7 @@ export const messages = {
   numberInvalid: "Debes escribir un número.",
   dateInvalid: "Debes escribir una fecha válida.",
   pageNotRequired: "Esta página no requiere aceptación.",
-  // Booking (ours: rules the seeds imply but do not word)
+  // Booking (ours: rules the original product implies but never words)
   classNotFound: "No encontramos esta clase.",
   reservationNotFound: "No encontramos esta reservación.",
   classSoldOut: "Lo sentimos, esta clase ya no tiene lugares disponibles.",
@@ -198,7 +198,7 @@ export const messages = {
     "Esta clase comienza en {time} y ya pasó el límite de cancelación ({value} {unit} antes): si la reservas, no podrás cancelarla.",
   bookingInsideWindowNoRefund:
     "Esta clase comienza en {time} y ya pasó el límite de cancelación ({value} {unit} antes): si la reservas y después cancelas, no se te regresará el crédito.",
-  // Content (ours: the seeds word only the tag and announcement ones)
+  // Content (ours: the original product words only the tag and announcement ones)
   pageSaved: "Página guardada.",
   pageDeleted: "Página eliminada.",
   pageSlugTaken: "Ya existe una página con esa dirección.",
@@ -207,7 +207,7 @@ export const messages = {
   instructorDeleted: "Coach eliminado.",
   instructorHasClasses: "Este coach tiene clases asignadas. Desactívalo en lugar de eliminarlo.",
   instructorFileMissing: "La imagen seleccionada no existe.",
-  // Videos (ours: the seeds say a 412 marks that a purchase is needed, without a message)
+  // Videos (ours: the original product answers 412 for "needs a purchase", without a message)
   videosPurchaseRequired:
     "No tienes una membresía activa para clases online. Adquiere un paquete online para ver los videos.",
   videosDisabled: "Las clases online no están disponibles.",
@@ -220,7 +220,7 @@ export const messages = {
   programSaved: "Programa guardado.",
   programDeleted: "Programa eliminado.",
   videoTagNotFound: "No encontramos esta etiqueta.",
-  // Commerce (ours: the seeds leave these cases unworded)
+  // Commerce (ours: the original product leaves these cases unworded)
   signupFeeRequired: "Antes de comprar un paquete debes pagar tu inscripción.",
   idempotencyKeyRequired: "Falta la clave de idempotencia de la compra.",
   idempotencyKeyReused: "Esta solicitud ya se usó para otra compra. Vuelve a intentarlo.",
@@ -231,7 +231,7 @@ export const messages = {
   cardSetupInBrowser: "Escribe los datos de tu tarjeta en el formulario para guardarla.",
   cardSetupNotCompleted: "No se terminó de guardar la tarjeta. Inténtalo de nuevo.",
   cardRequiresAction: "Tu banco pidió una verificación adicional. Inténtalo de nuevo.",
-  // Admin schedule and catalogue (ours: the seeds name the screens, not these sentences)
+  // Admin schedule and catalogue (ours: the original product names the screens only)
   classSaved: "Clase guardada.",
   classCancelled: "Clase cancelada.",
   classAlreadyCancelled: "Esta clase ya fue cancelada.",
@@ -270,7 +270,7 @@ export const messages = {
   videoTypeInUse: "No puedes eliminar este tipo de video porque tiene videos.",
   catalogueNameRequired: "Escribe un nombre de al menos 2 letras.",
   catalogueFieldRequired: "Este campo es obligatorio.",
-  // Admin customers (ours: the seeds quote only the three success messages)
+  // Admin customers (ours: the original product quotes only the three success messages)
   customerNotFound: "No encontramos a este cliente.",
   noClassesToRemove: "Este cliente no tiene clases disponibles para restar.",
   accessAlreadyRevoked: "Este acceso ya fue eliminado.",
@@ -309,7 +309,7 @@ export const messages = {
     "La cancelación está desactivada en la configuración. Activa «Omitir la política de cancelación» para cancelar.",
   deskCancelLimitReached:
     "Este crédito ya usó sus cancelaciones permitidas. Activa «Omitir la política de cancelación» para cancelar.",
-  // The customer record at the front desk (issue 25; ours)
+  // The customer record at the front desk (decision 0022; ours)
   customerUpdated: "Cliente actualizado.",
   emailInUse: "Ya existe una cuenta con ese correo.",
   tagsSaved: "Etiquetas guardadas.",
@@ -340,7 +340,7 @@ export const messages = {
   webhookSignatureInvalid: "La firma del webhook no es válida.",
   paymentProviderError: "No pudimos comunicarnos con el procesador de pagos. Inténtalo de nuevo.",
   paymentProviderNotConfigured: "Este método de pago no está configurado.",
-  // OXXO and SPEI (issue 20.3)
+  // OXXO and SPEI (decision 0034)
   offlineMethodDisabled: "Este estudio no acepta este método de pago.",
   offlineSubscriptionRefused:
     "Las suscripciones se pagan con tarjeta: OXXO y transferencia SPEI solo están disponibles para paquetes sin renovación.",
@@ -380,7 +380,7 @@ export const messages = {
   accountClosed:
     "Cuenta cerrada: se borraron los datos personales y se conservan sus compras y asistencias sin su nombre.",
   accountAlreadyClosed: "Esta cuenta ya está cerrada.",
-  // Refunds and frozen memberships (issue 21, ours)
+  // Refunds and frozen memberships (decision 0027, ours)
   refundSaved: "Reembolso registrado.",
   refundAmountInvalid:
     "El monto a reembolsar debe ser mayor a cero y no más de lo que queda por reembolsar ({left}).",

@@ -12,7 +12,7 @@ describe("money in centavos", () => {
   });
 });
 
-describe("discount totals (seed 001 section 5)", () => {
+describe("discount totals (percent or fixed, on the price or the sale price)", () => {
   it("without a code the sale price applies", () => {
     expect(computeTotals({ price: "1500.00", sale_price: "1350.00" })).toEqual({
       amount: 135000,

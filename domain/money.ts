@@ -58,10 +58,10 @@ function percentOf(cents: number, percent: string | number): number {
 }
 
 /**
- * Seed 001 section 5: percent discounts reduce the price, or the sale price when discounts over
- * the sale price are allowed; fixed amounts are subtracted; two decimals. When a package is on
- * sale and stacking is not allowed, the code applies to the list price and the customer pays the
- * lower of that and the sale price, so a code never makes a sale package dearer.
+ * docs/product-rules.md#checkout: percent discounts reduce the price, or the sale price when
+ * discounts over the sale price are allowed; fixed amounts are subtracted; two decimals. When a
+ * package is on sale and stacking is not allowed, the code applies to the list price and the
+ * customer pays the lower of that and the sale price, so a code never makes a sale package dearer.
  */
 export function computeTotals(pkg: PriceInput, discount?: DiscountInput | null): Totals {
   const price = toCents(pkg.price);

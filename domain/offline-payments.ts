@@ -1,5 +1,5 @@
 /**
- * OXXO and SPEI (issue 20.3): rules shared by the server and the web.
+ * OXXO and SPEI (decision 0034): rules shared by the server and the web.
  * Stripe's limits: an OXXO voucher is for MXN 10.00 to 10,000.00 and lasts 1 to 7 calendar days,
  * ending at 23:59:59 Mexico City time of its last day.
  */

@@ -5,9 +5,9 @@ import { type PasswordPolicy, passwordProblem } from "./auth";
 import { t } from "./messages";
 
 /**
- * The guessability half of the password policy (issue 23.3), kept apart from domain/auth.ts so
- * the web's main bundle does not carry ~2 MB of dictionaries: the forms check the configurable
- * rules (length, character classes) as the person types, and the server, which runs
+ * The guessability half of the password policy (decisions 0018 and 0065), kept apart from
+ * domain/auth.ts so the web's main bundle does not carry ~2 MB of dictionaries: the forms check the
+ * configurable rules (length, character classes) as the person types, and the server, which runs
  * `checkPassword` on sign-up, reset and change, answers this part as a field error.
  *
  * zxcvbn-ts estimates how many guesses an attacker with leaked-password lists and common Spanish

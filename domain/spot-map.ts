@@ -1,5 +1,5 @@
 /**
- * Spot maps (seed 000: class_type.spot_map "4,5,5,6" row sizes, or a custom map: a grid of rows
+ * Spot maps (class_type.spot_map "4,5,5,6" row sizes, or a custom map: a grid of rows
  * lettered A.. and numbered columns, each cell `{ label, selectable }`). One normalised shape for
  * both so the server validates a chosen spot and the web draws the same map.
  */

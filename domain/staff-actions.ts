@@ -1,5 +1,5 @@
 /**
- * The back-office actions the web shows or hides by role (decision 0031, issue 36 item 7), named
+ * The back-office actions the web shows or hides by role (decision 0031), named
  * by the route that performs them as server/plugins/permissions.ts keys them. The web asks
  * GET /api/staff/me/permissions which of these the signed-in role may call, so a button is shown
  * exactly when the server would accept it. server/modules/staff/staff.test.ts checks that every

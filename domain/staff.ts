@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Staff roles (issue 26, docs/decisions/0031-staff-roles-and-permissions.md). The login's stored
+ * Staff roles (docs/decisions/0031-staff-roles-and-permissions.md). The login's stored
  * role is one of these or "customer"; the old "admin" reads as owner.
  */
 export const STAFF_ROLES = ["owner", "manager", "front_desk", "coach"] as const;
@@ -37,7 +37,7 @@ export function staffMayRefund(role: StaffRole | null): boolean {
   return role === "owner" || role === "manager";
 }
 
-/** Whether a role may export lists as CSV: everyone but the front desk (no exports, issue 26). */
+/** Whether a role may export lists as CSV: everyone but the front desk (decision 0031). */
 export function staffMayExport(role: StaffRole | null): boolean {
   return role !== "front_desk";
 }

@@ -2,7 +2,8 @@
  * What may be uploaded, by sniffed content type (never by the name or the browser's claim), with
  * the extension it is stored under. SVG is left out on purpose: it can carry scripts and the files
  * are served from our origin. Here, not in the files module, because the static file server
- * (server/plugins/static-web.ts) asks servedInline too and plugins use no module (issue #24).
+ * (server/plugins/static-web.ts) asks servedInline too and plugins use no module
+ * (docs/contributing.md, Boundaries).
  */
 export const UPLOAD_EXTENSIONS: Readonly<Record<string, string>> = {
   "image/jpeg": "jpg",

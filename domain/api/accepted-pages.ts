@@ -25,7 +25,7 @@ export const acceptedPagesAnswer = z.object({
 
 export const acceptPageBody = z.object({
   page_id: z.number().int().positive(),
-  /** The seeds' client sends it; if sent it must be the caller's own. */
+  /** Older clients send it; if sent it must be the caller's own. */
   customer_id: z.number().int().positive().optional(),
 });
 export const acceptPageAnswer = z.object({ pending: z.array(pendingPageOut) });

@@ -11,11 +11,11 @@ import { messageAnswer } from "./wire";
  */
 export const catalogueItem = z.object({}).loose();
 
-/** GET /api/admin/<path>: every row, under the spec's list key ("locations"). */
+/** GET /api/admin/<path>: every row, under the contract's list key ("locations"). */
 export const catalogueListAnswer = (listKey: string) => z.object({ [listKey]: z.array(catalogueItem) });
-/** GET /api/admin/<path>/:id: one row, under the spec's key ("location"). */
+/** GET /api/admin/<path>/:id: one row, under the contract's key ("location"). */
 export const catalogueItemAnswer = (key: string) => z.object({ [key]: catalogueItem });
-/** POST and PUT /api/<path>: the saved row under the spec's key, and the Spanish message. */
+/** POST and PUT /api/<path>: the saved row under the contract's key, and the Spanish message. */
 export const catalogueSavedAnswer = (key: string) => z.object({ [key]: catalogueItem, message: z.string() });
 /** A save's answer as a caller that does not name the key reads it. */
 export const anyCatalogueSaved = messageAnswer.loose();
@@ -64,7 +64,7 @@ export const classTypeBody = z.object({
   icon: text(500),
   image: text(1000),
   description: text(),
-  // Row sizes as the seeds store them ("4,5,5,6"); empty means no map.
+  // Row sizes as the spot_map column stores them ("4,5,5,6"); empty means no map.
   spot_map: z
     .string()
     .trim()
@@ -137,7 +137,7 @@ export const classPackageBody = z.object({
     .optional(),
   file_url: text(1000),
   allow_discount_over_sale_price: z.boolean().optional(),
-  /** IVA included in the price (issue 20.5, decision 0032): "16" by default. */
+  /** IVA included in the price (decision 0032): "16" by default. */
   iva_rate: z
     .enum(IVA_RATES)
     .nullish()

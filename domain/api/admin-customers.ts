@@ -55,7 +55,7 @@ export const customerTagsAnswer = z.object({
 export const customerNoteOut = z.object({
   customer_note_id: z.number(),
   body: z.string(),
-  /** Shown to coaches on their class rosters (issue 26). */
+  /** Shown to coaches on their class rosters (decision 0031). */
   visible_to_coaches: z.boolean(),
   createdAt: isoDate,
   author_name: z.string().nullable(),

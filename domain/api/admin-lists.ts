@@ -71,9 +71,9 @@ export const purchaseRow = z.object({
   amount: z.number(),
   discount_total: z.number(),
   total_payment: z.number(),
-  /** Given back in refunds (issue 21.4). */
+  /** Given back in refunds (decision 0027). */
   refunded_total: z.number(),
-  /** IVA included in total_payment (issue 20.5): the rate and the parts. */
+  /** IVA included in total_payment (decision 0032): the rate and the parts. */
   iva_rate: z.enum(IVA_RATES),
   subtotal: z.number(),
   iva: z.number(),

@@ -102,7 +102,8 @@ export const rosterRow = z.object({
 });
 export const classRosterAnswer = z.object({ single_class: adminClass, reservations: z.array(rosterRow) });
 
-// --- The customers' notices of classes the studio changed or cancelled (Mis Reservaciones, issue 21)
+// --- The customers' notices of classes the studio changed or cancelled (Mis Reservaciones,
+// decision 0026)
 
 export const classChangeNoticeOut = z.object({
   class_change_notice_id: z.number(),

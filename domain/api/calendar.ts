@@ -26,7 +26,7 @@ export const scheduleQuery = z.object({
   start_date: day.optional(),
   end_date: day.optional(),
   instructor_id: optionalId,
-  /** The seeds' name for location_id; either is taken. */
+  /** The older name of location_id, which older clients send; either is taken. */
   location: optionalId,
   location_id: optionalId,
   class_type_id: optionalId,

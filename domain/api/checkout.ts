@@ -101,7 +101,7 @@ export const paymentProvidersAnswer = z.object({
   wallet: z.enum(["paypal", "sandbox"]).nullable(),
 });
 
-// --- OXXO and SPEI (issue 20.3, decision 0034)
+// --- OXXO and SPEI (decision 0034)
 
 export const voucherOut = z.object({
   purchase_id: z.number(),

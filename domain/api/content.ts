@@ -21,7 +21,8 @@ export const pageAnswer = z.object({ page: pageOut });
 export const pageSlugParams = z.object({
   page: z.string().min(1).max(200).describe("El slug de la página"),
 });
-// One path for both (GET by slug, DELETE by id, as the seeds have them): one name for its part.
+// One path for both (GET by slug, DELETE by id, as the published contract has them): one name for
+// its part.
 export const pageIdParams = z.object({
   page: z.coerce.number().int().positive().describe("El page_id de la página"),
 });

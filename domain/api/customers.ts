@@ -72,7 +72,7 @@ export const currentCustomerOut = z.object({
   customer_id: z.number().nullable(),
   ...personColumns,
   role: z.enum(["customer", "admin"]),
-  /** owner, manager, front_desk or coach (issue 26); null for a customer. */
+  /** owner, manager, front_desk or coach (decision 0031); null for a customer. */
   staff_role: z.enum(STAFF_ROLES).nullable().optional(),
   ...z.object(customerColumns).partial().shape,
 });

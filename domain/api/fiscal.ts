@@ -2,7 +2,7 @@ import { z } from "zod";
 import { fiscalDataSchema } from "../fiscal/fiscal-data";
 import { idParams, isoDate } from "./wire";
 
-/** The signed-in customer's datos de facturación (server/modules/fiscal, issue 20.1). */
+/** The signed-in customer's datos de facturación (server/modules/fiscal, decision 0032). */
 
 export const fiscalDataOut = z.object({
   rfc: z.string(),

@@ -6,7 +6,7 @@ import { isoDate } from "./wire";
 
 export const customFieldOut = z.object({
   custom_field_id: z.number(),
-  /** The same as custom_field_id, under the name the seeds' forms read. */
+  /** The same as custom_field_id, under the name older clients' forms read. */
   id: z.number(),
   form_id: z.number().nullable(),
   key: z.string(),

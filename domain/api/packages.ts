@@ -44,7 +44,7 @@ export const packageOut = z.object({
 export type ClassPackage = z.input<typeof packageOut>;
 
 export const classPackagesAnswer = z.object({ class_packages: z.array(packageOut) });
-/** The seeds read `paquetes` for the online and in-person lists. */
+/** Clients read `paquetes` for the online and in-person lists (the published contract's key). */
 export const paquetesAnswer = z.object({ paquetes: z.array(packageOut) });
 export const classPackageAnswer = z.object({ class_package: packageOut });
 

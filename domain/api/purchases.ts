@@ -5,7 +5,7 @@ import { isoDate } from "./wire";
 
 /** Mis Compras, Mis Cargos, refunds and frozen memberships (server/modules/purchases). */
 
-/** What every purchase answer carries: the row, money as numbers, and the seeds' derived texts. */
+/** What every purchase answer carries: the row, money as numbers, and the derived Spanish texts. */
 export const purchaseOut = z
   .object({
     purchase_id: z.number(),
@@ -33,7 +33,7 @@ export const purchaseOut = z
     createdAt: isoDate,
     updatedAt: isoDate,
     cancelledAt: isoDate.nullable(),
-    // IVA included in the total (issue 20.5): the rate and the parts, in pesos.
+    // IVA included in the total (decision 0032): the rate and the parts, in pesos.
     iva_rate: z.enum(IVA_RATES),
     subtotal: z.number(),
     iva: z.number(),
@@ -124,7 +124,7 @@ export const invoiceOut = z
 export type Invoice = z.input<typeof invoiceOut>;
 export const invoicesAnswer = z.object({ invoices: z.array(invoiceOut) });
 
-// --- Refunds (issue 21.4, decision 0027)
+// --- Refunds (decision 0027)
 
 export const refundOut = z.object({
   refund_id: z.number(),
@@ -149,7 +149,7 @@ export const refundBody = z.object({
 export const refundAnswer = z.object({ message: z.string(), refund: refundOut });
 export const refundsAnswer = z.object({ refunds: z.array(refundOut) });
 
-// --- Frozen memberships and failed renewals (issue 21.5)
+// --- Frozen memberships and failed renewals (decision 0027)
 
 const studioDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Usa una fecha AAAA-MM-DD." });
 

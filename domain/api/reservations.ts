@@ -121,7 +121,7 @@ export const cancelAnswer = messageAnswer.extend({ refunded: z.boolean() });
 export const ratingBody = z
   .object({
     class_reservation_id: id,
-    // The seeds' payload carries customer_id: accepted and ignored (the session decides).
+    // Older clients send customer_id: accepted and ignored (the session decides).
     customer_id: z.unknown().optional(),
     class_stars: stars,
     coach_stars: stars.nullish(),

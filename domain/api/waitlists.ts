@@ -58,7 +58,7 @@ export const waitlistAnswer = z.object({ waitlist: waitlistEntryOut });
 
 export const joinWaitlistBody = z.object({
   single_class_id: id,
-  // The seeds' payload carries customer_id: accepted and ignored (the session decides).
+  // Older clients send customer_id: accepted and ignored (the session decides).
   customer_id: z.unknown().optional(),
 });
 export const joinWaitlistAnswer = messageAnswer.extend({ waitlist: waitlistEntryOut });

@@ -1,5 +1,5 @@
 /**
- * SAT catalogues for CFDI 4.0 that a studio's customer chooses from (issue 20.1), shipped as
+ * SAT catalogues for CFDI 4.0 that a studio's customer chooses from (decision 0032), shipped as
  * data and versioned: CATALOG_VERSION is stored beside each customer's choice, so a later
  * edition of the catalogues can tell which rows were checked against which.
  *

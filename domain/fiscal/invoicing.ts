@@ -3,7 +3,7 @@ import { intlOffsetAt, wallClockFormatter } from "../zone-offsets";
 import type { IvaRate } from "./iva";
 
 /**
- * Facturas CFDI 4.0 (issue 20.2, docs/decisions/0034): the rules that need no database. Texts in
+ * Facturas CFDI 4.0 (docs/decisions/0036): the rules that need no database. Texts in
  * Spanish here, beside the rules that use them (the server's errors and the web's copy agree).
  */
 

@@ -1,7 +1,7 @@
 import { centsToNumber, toCents } from "../money";
 
 /**
- * IVA on a price that already includes it (issue 20.5, decision 0032). Studios in Mexico show
+ * IVA on a price that already includes it (decision 0032). Studios in Mexico show
  * prices with IVA included; receipts and lists show the parts.
  *
  * Rounding: everything in integer centavos. The subtotal is total / (1 + rate) rounded half up

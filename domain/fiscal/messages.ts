@@ -1,6 +1,6 @@
 /**
- * Spanish texts of the fiscal features (issue 20). Ours, not the seeds': kept beside the rules
- * that use them so the server's errors and the web's field messages say the same.
+ * Spanish texts of the fiscal features (decision 0032). Ours, not the original product's: kept
+ * beside the rules that use them so the server's errors and the web's field messages say the same.
  */
 export const fiscalMessages = {
   rfcRequired: "Escribe tu RFC.",
