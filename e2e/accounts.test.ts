@@ -73,7 +73,7 @@ describe("accounts: sign-up, sign-in, recovery, profile", () => {
     await page.getByLabel("Cuéntanos cómo").fill("Un volante");
     await page.getByLabel(/lesión o condición/).fill("Ninguna");
     await screenshot(page, "accounts-signup-desktop");
-    // Without the terms checkbox the form refuses with the seed's message.
+    // Without the terms checkbox the form refuses with the terms message.
     await page.getByRole("button", { name: "Crear cuenta" }).click();
     await expect.poll(() => page.getByText(messages.mustAcceptTerms).count()).toBeGreaterThan(0);
     await page.getByRole("checkbox", { name: /Acepto/ }).check();

@@ -41,7 +41,7 @@ describe("admin: customers, grant, audit, CSV", () => {
 
     const audit = page.getByRole("table", { name: "Bitácora" });
     await audit.getByRole("cell", { name: "Acceso agregado" }).first().waitFor();
-    // The Bitácora names the person and their role, not a login (issue 26).
+    // The Bitácora names the person and their role, not a login (decision 0031).
     expect(await audit.getByRole("cell", { name: "Admin Pulso (Propietario)" }).count()).toBeGreaterThan(0);
     await screenshot(page, "admin-customer-detail-desktop");
 
@@ -131,7 +131,7 @@ describe("admin: customers, grant, audit, CSV", () => {
     await signInAs(desktop.page, "admin@demo.mx", "/admin");
     await desktop.page.locator(".recharts-surface").first().waitFor();
     await screenshot(desktop.page, "admin-dashboard-desktop");
-    // Revenue con IVA / sin IVA (issue 20): the switch shows the 30-day total before IVA.
+    // Revenue con IVA / sin IVA (decision 0032): the switch shows the 30-day total before IVA.
     const revenue = desktop.page.locator(".mantine-Paper-root", { hasText: "Ingresos (30 días)" });
     await revenue.getByText("Con IVA, menos reembolsos").waitFor();
     const withIva = await revenue.locator("p").nth(1).textContent();

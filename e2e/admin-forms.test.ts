@@ -30,7 +30,10 @@ async function phoneShot(page: Page, name: string, waitForText: string) {
   await page.getByText(waitForText).first().waitFor();
 }
 
-/** Waits for a success notification, then for the editing modal to close (the seeds' save flow). */
+/**
+ * Waits for a success notification, then for the editing modal to close (the back office's save
+ * flow).
+ */
 async function savedWith(page: Page, message: string) {
   await page.getByText(message, { exact: true }).first().waitFor();
   await page.getByRole("dialog").waitFor({ state: "hidden" });

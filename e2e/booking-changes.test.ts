@@ -37,7 +37,7 @@ const shot = (name: string) => path.resolve(import.meta.dirname, "screenshots", 
 
 async function newCustomer(adminToken: string, name: string, credits: number) {
   const { email, id: customerId } = await signUpCustomer(name, "Cambios");
-  // Credits given by hand through the spec's resource (issue 17.5).
+  // Credits given by hand through the contract's resource (decision 0020).
   await apiCall("/api/available_classes", {
     method: "POST",
     token: adminToken,

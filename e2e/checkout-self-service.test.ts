@@ -194,7 +194,7 @@ describe("checkout self-service (sandbox: card, saved card, wallet)", () => {
     await caution.getByRole("button", { name: "Eliminar" }).click();
     await expect.poll(() => page.getByTestId("saved-card").count()).toBe(0);
 
-    // The wallet, played by the sandbox: approve in its dialog, captured with the seed's message.
+    // The wallet, played by the sandbox: approve in its dialog, captured with the wallet's message.
     const five = pkgOf("5 Clases");
     const fee = pkgOf("Inscripción");
     await page.goto(`/checkout/${five.class_package_id}`);

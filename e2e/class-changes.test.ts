@@ -6,10 +6,10 @@ import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "
 import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, studioDay } from "./browser";
 
-// Issue 21: the studio moves a booked class; the admin is asked "Se avisará a 1 persona" before
-// saving, the customer finds the notice on Mis Reservaciones and the email in the outbox, and
-// cancels without cost from the notice. Its own class type, customer and class, three days ahead
-// (outside any cancellation window and whatever the hour or weekday of the run).
+// Class changes (decision 0026): the studio moves a booked class; the admin is asked "Se avisará a
+// 1 persona" before saving, the customer finds the notice on Mis Reservaciones and the email in the
+// outbox, and cancels without cost from the notice. Its own class type, customer and class, three
+// days ahead (outside any cancellation window and whatever the hour or weekday of the run).
 
 const baseUrl = inject("baseUrl");
 

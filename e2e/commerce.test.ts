@@ -108,7 +108,7 @@ describe("commerce journeys (sandbox card and cash)", () => {
     await page.goto(`/checkout/${idOf("Clase de Prueba")}`);
     await expect.poll(() => page.getByTestId("pay-button").isVisible()).toBe(true);
     await payWithCard(page, "4000000000009995");
-    // Seed 001 section 8: the card confirmation's error carries the prefix.
+    // The card confirmation's error carries the prefix (docs/product-rules.md#cards).
     await expect
       .poll(() => page.getByTestId("checkout-error").textContent())
       .toBe(`${messages.cardConfirmationPrefix}${messages.cardInsufficientFunds}`);

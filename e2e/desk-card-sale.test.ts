@@ -6,7 +6,7 @@ import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "
 import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
-/** Issue 25 item 3: the desk charges a package to the card a customer saved (decision 0022, addendum). */
+/** The desk charges a package to the card a customer saved (decision 0022, addendum). */
 const baseUrl = inject("baseUrl");
 for (const [size, viewport] of [
   ["390", PHONE],

@@ -121,7 +121,7 @@ async function expectAxeClean(page: Page) {
   expect(await wcagViolations(page)).toEqual([]);
 }
 
-describe("forms that explain (issue 18.5): a Spanish message next to each field, focus on the first", () => {
+describe("forms that explain (decision 0030): a Spanish message next to each field, focus on the first", () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -259,8 +259,9 @@ describe("forms that explain (issue 18.5): a Spanish message next to each field,
       if (await accept.isVisible().catch(() => false)) await accept.click();
       await page.getByRole("radio", { name: /Tarjeta/ }).check();
       const pay = page.getByTestId("pay-button");
-      // Pay reads as disabled (seed 001) but still answers, with the reasons: by keyboard here, by
-      // mouse below (Playwright will not click an aria-disabled button unless forced).
+      // Pay reads as disabled (docs/product-rules.md#checkout) but still answers, with the reasons:
+      // by keyboard here, by mouse below (Playwright will not click an aria-disabled button unless
+      // forced).
       await expect.poll(() => pay.getAttribute("aria-disabled")).toBe("true");
       await pay.focus();
       await page.keyboard.press("Enter");

@@ -129,7 +129,8 @@ for (const [size, viewport] of [
       );
       expect(receipt?.text).toContain("Forma de pago: Mostrador · Tarjeta (terminal) · ref 482913");
 
-      // The desk refunds part of it (issue 21.4): 300 of 750 takes back 2 of the 5 unused classes.
+      // The desk refunds part of it (decision 0027): 300 of 750 takes back 2 of the 5 unused
+      // classes.
       await purchases.getByRole("button", { name: "Reembolsar" }).click();
       const refund = page.getByRole("dialog", { name: "Reembolsar 5 Clases" });
       await refund.getByText("Una parte", { exact: true }).click();

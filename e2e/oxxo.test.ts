@@ -7,8 +7,8 @@ import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
 
 /**
- * Issue 20.6 (with 20.2 and 20.3) on the demo studio (sandbox processor, no PAC key): a new
- * customer with datos de facturación buys a package with OXXO, sees the voucher (reference,
+ * OXXO with a factura (decisions 0034 and 0036) on the demo studio (sandbox processor, no PAC key):
+ * a new customer with datos de facturación buys a package with OXXO, sees the voucher (reference,
  * barcode, amount, expiry) on /gracias and a pending purchase in Mis Compras; the sandbox's
  * 'Simular pago' (the webhook's path) pays it; then the credits are in Mis Créditos, and from Mis
  * Compras the customer asks for the purchase's factura and downloads its PDF: a preview "sin

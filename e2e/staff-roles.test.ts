@@ -6,9 +6,9 @@ import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, stu
 const baseUrl = inject("baseUrl");
 
 /**
- * Staff roles (issue 26): the demo's front desk checks a customer in without seeing revenue, and
- * a demo coach runs their class from a 390 px phone (Mis clases, the roster with the note the desk
- * marked for coaches, attendance) and cannot open anything else of the back office.
+ * Staff roles (decision 0031): the demo's front desk checks a customer in without seeing revenue,
+ * and a demo coach runs their class from a 390 px phone (Mis clases, the roster with the note the
+ * desk marked for coaches, attendance) and cannot open anything else of the back office.
  */
 describe("staff roles", () => {
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -53,7 +53,7 @@ describe("staff roles", () => {
       token,
       body: { single_class_id: classId },
     });
-    // A paid counter sale: the owner could refund it, the desk may not (issue 26, decision 0031).
+    // A paid counter sale: the owner could refund it, the desk may not (decision 0031).
     await apiCall(`/api/customer/admin/${person.id}/sell`, {
       method: "POST",
       token: admin,

@@ -422,7 +422,8 @@ describe("commerce invariants under random sequences of operations (model-based)
           numRuns: RUNS,
           seed: SEED,
           ...(process.env.COMMERCE_MODEL_PATH ? { path: process.env.COMMERCE_MODEL_PATH } : {}),
-          // A failure prints the seed, the path and the shrunk sequence of operations to replay.
+          // A failure prints fast-check's seed, the path and the shrunk sequence of operations to
+          // replay.
           verbose: 1,
         },
       );

@@ -70,7 +70,7 @@ const envSchema = z.object({
   PAYPAL_API_URL: z.url().default("https://api-m.paypal.com"),
   MERCADOPAGO_API_URL: z.url().default("https://api.mercadopago.com"),
   /**
-   * Facturapi's secret key (the PAC that stamps facturas, issue 20.2). Without it facturas are
+   * Facturapi's secret key (the PAC that stamps facturas, decision 0036). Without it facturas are
    * previews marked "sin validez fiscal". FACTURAPI_API_URL only points at a test double.
    */
   FACTURAPI_KEY: z

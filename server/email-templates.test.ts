@@ -43,7 +43,7 @@ import { refundEmailContent } from "./modules/purchases/refund-email";
  * snapshots of the HTML (styles left out, pretty-printed) and of the plain text, a check that no
  * value went missing, the studio's brand in each, and singular/plural wording. It lives beside
  * app.ts, not in mail/templates: it renders the emails of notifications and purchases too, and
- * those modules use the templates, never the other way round (issue #24, module cycles).
+ * those modules use the templates, never the other way round (docs/contributing.md, Boundaries).
  */
 
 const config: AppConfig = {

@@ -14,14 +14,14 @@ import { createBackup, restoreBackup } from "./backup";
 // Runs on PostgreSQL too: pg_dump while the pool writes (docs/decisions/0061).
 
 /**
- * A backup taken while customers book and cancel and the desk sells packages through the real
- * app (issue 22): restored into a fresh database, it must hold together. A torn copy (one table
+ * A backup taken while customers book and cancel and the desk sells packages through the real app
+ * (decision 0025): restored into a fresh database, it must hold together. A torn copy (one table
  * read before a booking, another after it) would break at least one of the checks below: each
  * class's seat counter (kept by triggers, migrations 0007/0009) against its reservations, each
  * customer's credits sold against credits left plus credits spent, each sale's audit row against
- * its purchase, and each credit bucket's purchase.
- * PostgreSQL: pg_dump reads one snapshot. PGlite: the running app's own instance writes its data
- * directory between two statements (backup.ts), and the restore's recovery keeps what was committed.
+ * its purchase, and each credit bucket's purchase. PostgreSQL: pg_dump reads one snapshot. PGlite:
+ * the running app's own instance writes its data directory between two statements (backup.ts), and
+ * the restore's recovery keeps what was committed.
  */
 const CUSTOMERS = 8;
 const CREDITS_PER_SALE = 5;

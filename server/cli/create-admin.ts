@@ -1,7 +1,7 @@
 /**
- * `npm run admin:create -- correo@estudio.mx contraseña "Nombre"`: creates an owner login (issue 26:
- * the old "admin"), or makes an existing login an owner. Uses the same database settings as the
- * server. The browser offers the same for the first owner of an empty studio (/admin).
+ * `npm run admin:create -- correo@estudio.mx contraseña "Nombre"`: creates an owner login (decision
+ * 0031: the old "admin"), or makes an existing login an owner. Uses the same database settings as
+ * the server. The browser offers the same for the first owner of an empty studio (/admin).
  */
 import { loadConfig } from "../config";
 import { createLogin, setRole } from "../plugins/auth-users";

@@ -24,7 +24,7 @@ type Queryable = Pick<PGlite, "query" | "exec">;
  * PGlite as Drizzle should see it, without a per-query cost: PGlite merges the parsers a query
  * passes into a copy of all its own (some 320, one per type and array type) on every query, about
  * 80 µs, and Drizzle passes its nine on every query: a third of a small query's time on the
- * embedded database, every statement of every request (issue 19). So the nine are set once on
+ * embedded database, every statement of every request (decision 0042). So the nine are set once on
  * the instance and the copy Drizzle uses drops them from each query: the same parsers apply,
  * without the merge.
  *
@@ -59,7 +59,7 @@ const TURN_SLICE_MS = 5;
  * queue ran in one go without returning to the event loop. New connections and new requests were
  * not read meanwhile, so under load a customer who had just connected could wait for several
  * rounds of those who were already being served: at 100 connections, Mis Reservaciones answered
- * the first request of some connections after 1 to 6 s while the median was 0.15 s (issue 19).
+ * the first request of some connections after 1 to 6 s while the median was 0.15 s (decision 0042).
  *
  * So statements outside a transaction take turns, one at a time (PGlite runs one at a time
  * anyway), and once they have run for TURN_SLICE_MS the next waits for the event loop to pass

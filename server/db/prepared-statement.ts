@@ -11,7 +11,7 @@ type SessionInternals = { client: unknown; dialect: object };
  * A statement whose SQL Drizzle builds once per database instead of on every call, run on the
  * connection the caller holds: the pool, or the transaction's connection.
  *
- * Why: on the booking path Drizzle building SQL was over half of the app's CPU (issue 10). Its
+ * Why: on the booking path Drizzle building SQL was over half of the app's CPU (decision 0033). Its
  * `.prepare()` builds once, but binds the result to the connection it was built on, and a
  * transaction runs on its own connection (node-postgres: a client checked out of the pool;
  * PGlite: the transaction object, which must be used while it is open). So the statement is
@@ -64,7 +64,7 @@ type Dialect = { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
  * A prepared statement written as one SQL text whose rows come back as the driver gives them,
  * keyed by column name: Drizzle does not map them. For the lists with many rows: Drizzle's
  * mapping checks every field of every row against its entity classes, which on Mis
- * Reservaciones (51 rows of 16 fields) cost more than a third of the request (issue 19). The
+ * Reservaciones (51 rows of 16 fields) cost more than a third of the request (decision 0042). The
  * SQL names each column as the caller reads it (`as`); timestamps come as the driver hands them
  * (text or Date). Same rules as preparedStatement: per-call values are `sql.placeholder(...)`.
  */

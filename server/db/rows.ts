@@ -30,7 +30,10 @@ export function zipRows<A, R>(items: readonly A[], rows: readonly R[], what = "r
   return items.map((item, i) => [item, rows[i] as R]);
 }
 
-/** `rows[index]`, which the caller's own data guarantees (the seed's fixed lists); throws if absent. */
+/**
+ * `rows[index]`, which the caller's own data guarantees (fixed lists such as the demo's); throws if
+ * absent.
+ */
 export function rowAt<T>(rows: readonly T[], index: number, what = "row"): T {
   const row = rows[index];
   if (row === undefined) throw new Error(`expected ${what} at ${index}, found ${rows.length} rows`);

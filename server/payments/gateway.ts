@@ -82,7 +82,7 @@ export interface CardGateway {
   /** The card a finished setup saved, with the customer it was made for (null: not finished). */
   readCardSetup?(id: string): Promise<{ customer_id: number; card: SavedCardRef } | null>;
   /**
-   * A payment made offline (issue 20.3): an OXXO voucher paid in cash at a store, or a SPEI bank
+   * A payment made offline (decision 0034): an OXXO voucher paid in cash at a store, or a SPEI bank
    * transfer to a CLABE. The payment is created and confirmed now and answers what the customer
    * needs to pay; it is paid later, which only the processor's webhook says (payment_succeeded).
    */
@@ -140,7 +140,7 @@ export type RefundOutcome =
 /** What a processor needs to bill a subscription: the undiscounted price and the first charge's discount. */
 export type RecurringInput = {
   price_cents: number;
-  /** Taken off the first invoice only (seed 001 section 5). */
+  /** Taken off the first invoice only (docs/product-rules.md#checkout). */
   first_discount_cents: number;
   interval: number;
   period: "day" | "month" | "year";

@@ -150,7 +150,7 @@ export default fp(async function authPlugin(app: FastifyInstance, options: { pas
   const verified = new SessionCache<AuthUser | null>();
   app.decorate("forgetSessions", () => verified.clear());
   // A property of the request, not a WeakMap keyed by it: a WeakMap entry per request was a
-  // measurable share of the garbage collector's work on the busiest reads (issue 19).
+  // measurable share of the garbage collector's work on the busiest reads (decision 0042).
   app.decorateRequest("userLookup", null);
   app.decorateRequest("getUser", function getUser(this: FastifyRequest) {
     this.userLookup ??= cachedUser(app, this, verified);
@@ -440,9 +440,10 @@ async function resetTokenOwner(db: Db, token: string): Promise<{ email: string; 
 }
 
 /**
- * better-auth answers in English and says INVALID_EMAIL_OR_PASSWORD for both an unknown email
- * and a wrong password. The seeds show two different messages, so on that code we look the email
- * up (docs/decisions/0004-sign-in-messages.md) and answer with the seed's text.
+ * better-auth answers in English and says INVALID_EMAIL_OR_PASSWORD for both an unknown email and a
+ * wrong password. Sign-in shows two different messages (docs/product-rules.md#accounts), so on that
+ * code we look the email up (docs/decisions/0006-sign-in-messages.md) and answer with the matching
+ * text.
  */
 async function translateAuthError(
   app: FastifyInstance,

@@ -36,7 +36,7 @@ export default fp(async function cleanInputPlugin(app: FastifyInstance) {
   // JSON bodies must be UTF-8: Fastify would decode broken bytes to U+FFFD and store them. The
   // body is read as bytes and checked by Node's native isUtf8 before Fastify's own JSON parser
   // (same prototype-poisoning rules) reads it: a stream stage per request, as before, cost an
-  // AbortController and a DOMException on every write (issue 19).
+  // AbortController and a DOMException on every write (decision 0042).
   const parseJson = app.getDefaultJsonParser(
     app.initialConfig.onProtoPoisoning ?? "error",
     app.initialConfig.onConstructorPoisoning ?? "error",
@@ -48,7 +48,7 @@ export default fp(async function cleanInputPlugin(app: FastifyInstance) {
     parseJson(request, bytes.toString("utf8"), done);
   });
   // The parsed body's characters, only on routes that take a body: a GET or HEAD route runs one
-  // hook stage less on every read (issue 19). Fastify reads no body for those methods.
+  // hook stage less on every read (decision 0042). Fastify reads no body for those methods.
   app.addHook("onRoute", (route) => {
     if (takesNoBody(route)) return;
     route.preValidation = [bodyCharacters, ...asList(route.preValidation)];

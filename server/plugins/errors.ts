@@ -31,7 +31,7 @@ export function toAppError(error: unknown): AppError {
       fields[key] ??= issue.message ?? messages.validation;
     }
     const entries = Object.values(fields);
-    // One problem: say it plainly. Several: the seeds' summary text, with every field listed.
+    // One problem: say it plainly. Several: the summary text, with every field listed.
     const message = entries.length === 1 ? entries[0]! : t("checkFields");
     return new AppError(400, "VALIDATION_ERROR", message, { fields });
   }

@@ -7,7 +7,7 @@ import { ensureSharedTables, SHARED_SCHEMA } from "./rate-limit-store";
  * Guessing is slowed, never locked (decision 0056 §3; first bounds in decision 0018):
  *
  * - Distinct identities per client address: sign-in, sign-up, recovery, the phone check and the
- *   email change tell whether an email or phone has an account (the seed's two sign-in messages).
+ *   email change tell whether an email or phone has an account (the two sign-in messages).
  *   An address names AUTH_DISTINCT_EMAILS_MAX different emails or phones an hour freely; each new
  *   one after that waits a growing delay (1 s, 2 s, 4 s… up to IDENTITY_DELAY_MAX_MS) after the
  *   last. While it waits, a sign-in or sign-up still goes through: if it succeeds (the right

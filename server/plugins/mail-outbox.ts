@@ -6,7 +6,8 @@ import { type EmailAttachment, email_outbox } from "../db/schema/mail";
 
 /*
  * The mailer's writes to the outbox (mailer.ts is the only writer; the admin's outbox reads are the
- * mail module's). They live beside the mailer so that server/plugins uses no module (issue #24).
+ * mail module's). They live beside the mailer so that server/plugins uses no module
+ * (docs/contributing.md, Boundaries).
  */
 
 export type OutboxInsert = {
@@ -35,7 +36,7 @@ const insertOutboxStatement = preparedStatement("outbox_insert", (db, name) =>
 
 /**
  * Every email's row (a booking and a cancellation write one each): prepared once, not built by
- * Drizzle on every call (issue 19).
+ * Drizzle on every call (decision 0042).
  */
 export async function insertOutbox(db: Db, mail: OutboxInsert): Promise<number> {
   const [row] = await insertOutboxStatement(db, {

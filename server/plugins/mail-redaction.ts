@@ -1,7 +1,7 @@
 /**
  * Emails that carry a working secret (a password-reset, email-confirmation or invitation link)
  * must not hand it to whoever reads the outbox: an administrator could otherwise open a
- * customer's reset link and sign in as them (issue 23.6). The email itself is sent whole; what
+ * customer's reset link and sign in as them (decision 0018). The email itself is sent whole; what
  * is stored, and what the admin API returns, has the secret replaced by this text.
  */
 export const REDACTED = "[enlace privado: solo lo recibe el destinatario]";

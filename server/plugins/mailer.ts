@@ -12,7 +12,7 @@ export type MailInput = OutboxInsert & {
   attachments?: EmailAttachment[];
   /**
    * Working secrets in this email (a reset or confirmation link, a token). They are delivered,
-   * but the outbox row keeps them hidden: nobody reading the outbox can use them (issue 23.6).
+   * but the outbox row keeps them hidden: nobody reading the outbox can use them (decision 0018).
    */
   secrets?: string[];
   /**

@@ -5,9 +5,10 @@ import { checkPassword } from "../../domain/password-strength";
 /**
  * The one server-side check of a new password (sign-up, reset, change): the studio's configured
  * rules and guessability against common passwords and the words of this studio and this person
- * (domain/password-strength.ts). A Spanish sentence, or null when the password is acceptable.
- * It lives in server/plugins because auth.ts (reset, change) calls it and server/plugins uses no
- * module (issue #24); sign-up (customers) and staff invitations call it from here.
+ * (domain/password-strength.ts). A Spanish sentence, or null when the password is acceptable. It
+ * lives in server/plugins because auth.ts (reset, change) calls it and server/plugins uses no
+ * module (docs/contributing.md, Boundaries); sign-up (customers) and staff invitations call it from
+ * here.
  */
 export async function passwordProblemFor(
   app: FastifyInstance,

@@ -10,7 +10,7 @@ import { $ZodType, safeEncode, safeParse } from "zod/v4/core";
  * direction for the schemas that hold a codec (isoDate: a Date in, its ISO text out), but zod
  * encodes in two passes (a first pass without checks, then the checks and a second pass) and
  * without the compiled fast path that `safeParse` uses for objects: in the running app the
- * smallest signed-in answer spent about a fifth of its CPU there (issue 19). For a schema with
+ * smallest signed-in answer spent about a fifth of its CPU there (decision 0042). For a schema with
  * nothing that works differently in the two directions (no codec, pipe or transform, no default
  * or catch, nothing lazy) decoding and encoding accept the same values and give the same output,
  * so those schemas are checked with `safeParse`; the others keep `safeEncode`.

@@ -36,8 +36,8 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
     done(null, payload);
   });
-  // Reading a compressed request body is a preParsing hook on every route it is on; a GET or
-  // HEAD has no body, so those routes go without it (one hook stage less on every read, issue 19).
+  // Reading a compressed request body is a preParsing hook on every route it is on; a GET or HEAD
+  // has no body, so those routes go without it (one hook stage less on every read, decision 0042).
   app.addHook("onRoute", (route) => {
     if (route.decompress === undefined && takesNoBody(route)) {
       route.decompress = false;
@@ -51,7 +51,7 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
   });
   // @fastify/compress negotiates the Accept-Encoding of every answer before it looks at the size,
   // and most API answers are under the threshold: the smallest signed-in route spent ~4 % of its
-  // time there for nothing (issue 19). Its hook on each route (the one it just added) now runs
+  // time there for nothing (decision 0042). Its hook on each route (the one it just added) now runs
   // only for a body it could compress; a smaller string or buffer leaves exactly as it would have.
   app.addHook("onRoute", (route) => {
     const before = onSendBeforeCompress.get(route);
@@ -82,7 +82,7 @@ export default fp(async function securityPlugin(app: FastifyInstance, opts: Secu
     errorResponseBuilder: () => AppError.of("RATE_LIMITED"),
     // The x-ratelimit-* headers go on the 429 (with Retry-After), not on every answer under the
     // limit: no client of ours reads them there, and three headers on every read cost a tenth of
-    // the smallest signed-in route (issue 19).
+    // the smallest signed-in route (decision 0042).
     addHeadersOnExceeding: {
       "x-ratelimit-limit": false,
       "x-ratelimit-remaining": false,

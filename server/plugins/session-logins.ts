@@ -6,8 +6,8 @@ import { customers } from "../db/schema/customers";
 
 /*
  * The logins' reads that sign-in and the session need (session-lookup.ts, auth.ts). They live in
- * server/plugins, not in the customers module, so that server/plugins uses no module (issue #24,
- * module cycles); customers asks loginExists from here too.
+ * server/plugins, not in the customers module, so that server/plugins uses no module
+ * (docs/contributing.md, Boundaries: module cycles); customers asks loginExists from here too.
  */
 
 const loginColumns = {

@@ -9,7 +9,7 @@ import { signUpCustomer } from "../test/customers";
 import { EXTERNAL_PREFIXES } from "./public-routes";
 
 /**
- * Bad input never becomes a 500 (issue #23 item 2): every route of the route table, better-auth's
+ * Bad input never becomes a 500 (docs/security.md): every route of the route table, better-auth's
  * endpoints included, gets random and hostile path ids, query strings and bodies, wrong content
  * types and an oversized payload, sent with credentials that pass its guard (so validation and
  * services are reached, not just the guard). Every answer must be below 500 and, when it is an

@@ -130,8 +130,8 @@ describe("demo seed on a database with data", () => {
 
   it("seeds an empty database once when two instances start together, even after an interrupted start", async () => {
     await emptyStudio(t.app);
-    // An earlier start died between creating the demo logins and the seed's transaction: those
-    // logins are the demo's own and must not stop the seed.
+    // An earlier start died between creating the demo logins and the demo's seeding transaction:
+    // those logins are the demo's own and must not stop seeding it.
     await createLogin(t.app, {
       email: DEMO_CUSTOMER_EMAIL,
       password: "demo1234",

@@ -7,9 +7,9 @@ import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { signUpCustomer } from "../test/customers";
 
 /**
- * Issue #23 item 7: what a person reads when a request is refused is plain Spanish. Zod's own
- * wording ("se esperaba number, recibido NaN", "debe coincidir con el patrón /^…/") and the
- * numbers only programs know (9007199254740991) never reach them.
+ * Plain refusals (docs/security.md): what a person reads when a request is refused is plain
+ * Spanish. Zod's own wording ("se esperaba number, recibido NaN", "debe coincidir con el patrón
+ * /^…/") and the numbers only programs know (9007199254740991) never reach them.
  */
 
 /** Fragments of library wording a customer must never read. */

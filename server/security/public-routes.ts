@@ -13,7 +13,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/customer/phone":
     "sign-up checks a phone is unused; answers visitors and customers only { exists }, never whose it is (administrators also get the customer)",
   "POST /api/customer/signup": "sign-up creates the account",
-  "POST /api/customer": "sign-up (the seeds' second path for it)",
+  "POST /api/customer": "sign-up (the contract's second path for it)",
   "POST /api/customer/recover": "password recovery; same answer whether or not the email exists",
   "POST /api/customer/email/confirm":
     "the email-change link works on any device, signed in or not: its single-use, expiring secret is the credential",
@@ -48,7 +48,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   "GET /api/single_class/single/:id": "one class of the public schedule",
   "GET /api/class_types": "public catalogue",
   "GET /api/locations": "public catalogue",
-  "GET /api/class_categories/:id": "one category of the public catalogue (seed 001 lists it)",
+  "GET /api/class_categories/:id": "one category of the public catalogue (the contract lists it)",
   "GET /api/class_categories": "public catalogue",
   "GET /api/class_categories/available": "public catalogue",
   "GET /api/custom_spot_maps": "spot map layouts shown in the booking modal",

@@ -7,11 +7,11 @@ import { sanitizeInstructions } from "../modules/payment-methods/payment-methods
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 
 /**
- * Issue #23 item 4: the fields the site renders as HTML (pages and announcements' content,
- * payment instructions) are stored already clean, by the same allow-list that runs again when
- * they are read: a row holds no script for any other reader (exports, apps, a future template),
- * and reading it back changes nothing. Every other text (descriptions, names, bios) is plain text
- * that the web renders as text (React escapes it), so it is stored as typed.
+ * Rich text (docs/security.md): the fields the site renders as HTML (pages and announcements'
+ * content, payment instructions) are stored already clean, by the same allow-list that runs again
+ * when they are read: a row holds no script for any other reader (exports, apps, a future
+ * template), and reading it back changes nothing. Every other text (descriptions, names, bios) is
+ * plain text that the web renders as text (React escapes it), so it is stored as typed.
  */
 
 const HOSTILE = [

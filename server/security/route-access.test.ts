@@ -64,7 +64,7 @@ describe("authorization matrix over every registered route", () => {
 });
 
 /**
- * Staff roles (issue 26): every back-office route (behind requireAdmin) is declared in the one
+ * Staff roles (decision 0031): every back-office route (behind requireAdmin) is declared in the one
  * permissions table, and each role gets exactly what the table says. A coach's per-object rules
  * are checked here with a class they do not teach (403); staff.test.ts checks their own classes.
  */

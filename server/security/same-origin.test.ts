@@ -6,10 +6,10 @@ import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { signUpCustomer } from "../test/customers";
 
 /**
- * Issue #23 item 1: every write under /api, ours and better-auth's, refuses a request a page of
- * another site makes (403 CROSS_SITE_REQUEST in Spanish), whatever its credentials, and still
- * serves the site's own pages and API clients without browser headers. The routes come from
- * app.routeTable, so a route added later is covered without being listed here.
+ * Same-origin writes (decision 0023): every write under /api, ours and better-auth's, refuses a
+ * request a page of another site makes (403 CROSS_SITE_REQUEST in Spanish), whatever its
+ * credentials, and still serves the site's own pages and API clients without browser headers. The
+ * routes come from app.routeTable, so a route added later is covered without being listed here.
  */
 
 const SITE = "https://estudio.prueba.mx";

@@ -4,7 +4,7 @@ import { Outlet, type RouteObject, useLocation } from "react-router";
 /**
  * The routes of router.tsx, rendered by React Router's declarative API (<BrowserRouter> and
  * useRoutes) instead of its data router. Nothing here uses loaders, actions or fetchers, and the
- * data router was 17 KB gzip of the JavaScript every visitor downloaded (issue 9: the home page
+ * data router was 17 KB gzip of the JavaScript every visitor downloaded (the home page
  * must stay under 150 KB). router.tsx keeps describing routes the data-router way (`lazy`,
  * `ErrorBoundary`); this file turns them into what useRoutes renders:
  * - a `lazy` route becomes a React.lazy component (the Suspense boundary is in app.tsx, above

@@ -9,7 +9,7 @@ import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
 
 /**
- * Every route of the seeds. The public layout ships with the shell; every page, the account
+ * Every route of the app. The public layout ships with the shell; every page, the account
  * layout and the admin layout are lazy chunks, so a visitor's first load stays small.
  * Static segments outrank "/:slug", so content pages never shadow the other routes.
  * Written as data-router route objects; app.tsx renders them with useRoutes after
@@ -302,7 +302,7 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       ),
     },
     // --- end of the admin panel/customers block ---
-    // --- Admin: staff roles, the team and the coach's day (features/staff, issue 26) ---
+    // --- Admin: staff roles, the team and the coach's day (features/staff, decision 0031) ---
     {
       path: "equipo",
       lazy: page(

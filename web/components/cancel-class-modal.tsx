@@ -20,11 +20,11 @@ export interface CancelClassModalProps {
 const TICK_MS = 30_000;
 
 /**
- * 'Cancelar Clase' (seed 000): confirms cancelling a class of a type on a date. Inside the
- * threshold it says, in red, how long is left before the class and what that means: the credit
- * is not returned (allow_cancel_after_treshold), or the class can no longer be cancelled, and
- * then there is nothing to confirm. It decides with domain cancelOption, the rule that shows the
- * 'Cancelar' button on the calendar card and in Mis Reservaciones.
+ * 'Cancelar Clase' (docs/product-rules.md#cancelling): confirms cancelling a class of a type on a
+ * date. Inside the threshold it says, in red, how long is left before the class and what that
+ * means: the credit is not returned (allow_cancel_after_treshold), or the class can no longer be
+ * cancelled, and then there is nothing to confirm. It decides with domain cancelOption, the rule
+ * that shows the 'Cancelar' button on the calendar card and in Mis Reservaciones.
  */
 export function CancelClassModal({
   opened,

@@ -42,7 +42,7 @@ export interface ClassCardProps {
 }
 
 /**
- * One class in the calendar (seed 000 §4 "Class card state"): type, location, time, coaches,
+ * One class in the calendar (docs/product-rules.md#class-card): type, location, time, coaches,
  * seats badge, tags and the one action its state allows.
  *
  * Plain elements and a CSS module, not Mantine components: a week shows dozens of cards and a

@@ -21,8 +21,8 @@ export type CardPart = "number" | "expiry" | "cvc";
 const groups = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 /**
- * What is wrong with each part once the customer tries to pay (issue 18.5): an empty part asks to
- * be filled, a part that is there but incomplete or wrong says what it should be.
+ * What is wrong with each part once the customer tries to pay (decision 0052): an empty part asks
+ * to be filled, a part that is there but incomplete or wrong says what it should be.
  */
 export function cardPartErrors(
   card: {

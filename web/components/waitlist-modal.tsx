@@ -35,7 +35,7 @@ export function useLeaveWaitlist() {
 }
 
 /**
- * 'Precaución' before leaving a waitlist. The seeds open it after 500 ms (a pause that keeps a
+ * 'Precaución' before leaving a waitlist. It opens after 500 ms (a pause that keeps a
  * stray double tap on 'Eliminarme' from confirming at once).
  */
 export function LeaveWaitlistConfirm({
@@ -83,8 +83,9 @@ export function LeaveWaitlistConfirm({
 }
 
 /**
- * 'Lista de Espera' for a full class (seed 000 "Waitlist"): 'Anotarme', then '¡Ya estás en lista
- * de espera!' with the place in line, then 'Eliminarme' after the 'Precaución' confirmation.
+ * 'Lista de Espera' for a full class (docs/product-rules.md#waitlists): 'Anotarme', then '¡Ya estás
+ * en lista de espera!' with the place in line, then 'Eliminarme' after the 'Precaución'
+ * confirmation.
  */
 export function WaitlistModal({
   klass,

@@ -1,5 +1,5 @@
 /**
- * A new account's welcome (issue 18.6): the sign-up form marks it pending, the account area
+ * A new account's welcome: the sign-up form marks it pending, the account area
  * shows it once and clears the mark. While it is pending no promotion popup opens: a person's
  * first screen in the account explains where to start, it is not an ad.
  */

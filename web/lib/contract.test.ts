@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * One typed contract (issue #24): an answer's shape is written once, as the Zod schema in
- * domain/api/<domain>.ts that the route serialises with, and the web takes its type from it
- * (`z.input<typeof answer>`). A hand-written interface in a feature's api.ts drifts: Mis Compras'
- * renewal banner once read `brand`/`last4` from /metodosPago, which answers card_type/last_digits.
+ * One typed contract (docs/contributing.md, "One contract"): an answer's shape is written once, as
+ * the Zod schema in domain/api/<domain>.ts that the route serialises with, and the web takes its
+ * type from it (`z.input<typeof answer>`). A hand-written interface in a feature's api.ts drifts:
+ * Mis Compras' renewal banner once read `brand`/`last4` from /metodosPago, which answers
+ * card_type/last_digits.
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * UI-only Spanish copy of the web app, in one place. Texts that the server also uses (errors,
- * validation) live in domain/messages.ts; texts quoted by the seeds are kept verbatim here.
+ * validation) live in domain/messages.ts; the original product's texts are kept verbatim here.
  */
 export const copy = {
   app: {

@@ -10,7 +10,7 @@ import {
   requiredErrors,
 } from "./field-errors";
 
-describe("field errors (issue 18.5)", () => {
+describe("field errors (decision 0030)", () => {
   it("asks to fill an empty address before judging its shape", () => {
     expect(emailProblem("")).toBe("Debes llenar este campo.");
     expect(emailProblem("   ")).toBe(messages.fieldRequired);

@@ -3,8 +3,8 @@ import { messages } from "../../domain/messages";
 import { isApiError } from "./api-client";
 
 /**
- * The one way a customer form explains itself (issue 18.5): a Spanish message under each empty or
- * invalid field (Mantine's `error` prop, which sets aria-invalid and aria-describedby on the
+ * The one way a customer form explains itself (decision 0030): a Spanish message under each empty
+ * or invalid field (Mantine's `error` prop, which sets aria-invalid and aria-describedby on the
  * input), and the first invalid field, in the order the person reads the form, gets the focus.
  * Server 400 answers that name fields (`fields` of the error body) land the same way.
  */

@@ -107,7 +107,9 @@ export const instructors = pgTable(
     file_id: integer("file_id").references(() => files.file_id, { onDelete: "set null" }),
     active: boolean("active").notNull().default(true),
     order: integer("order").notNull().default(0),
-    /** The coach's staff login (issue 26): they see this profile's classes and edit its bio. */
+    /**
+     * The coach's staff login (decision 0031): they see this profile's classes and edit its bio.
+     */
     user_id: text("user_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

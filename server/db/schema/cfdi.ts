@@ -17,7 +17,7 @@ export type CfdiReceiver = {
 };
 
 /**
- * Facturas CFDI 4.0 (issue 20.2, decision 0034): a customer's factura for one purchase
+ * Facturas CFDI 4.0 (decision 0036): a customer's factura for one purchase
  * (ingreso), the period's factura global to público en general, and a nota de crédito (egreso)
  * for a refund. Not the `invoices` table, which holds charges. `preview` rows were made without
  * a PAC key: documents marked "sin validez fiscal", never sent to SAT.

@@ -71,7 +71,9 @@ export const customer_notes = pgTable(
     body: text("body").notNull(),
     /** The staff login that wrote it; its name and email are shown beside the note. */
     author_user_id: text("author_user_id").references(() => user.id, { onDelete: "set null" }),
-    /** The desk marked it for the coaches (an injury): shown on their class rosters (issue 26). */
+    /**
+     * The desk marked it for the coaches (an injury): shown on their class rosters (decision 0031).
+     */
     visible_to_coaches: boolean("visible_to_coaches").notNull().default(false),
     createdAt: createdAtColumn(),
   },

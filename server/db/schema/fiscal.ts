@@ -4,7 +4,7 @@ import { updatedAtColumn } from "./columns";
 import { customers } from "./customers";
 
 /**
- * A customer's datos de facturación (issue 20.1): what a CFDI 4.0 names the receiver with.
+ * A customer's datos de facturación (decision 0032): what a CFDI 4.0 names the receiver with.
  * Codes are SAT catalogue keys (domain/fiscal/catalogs.ts); catalog_version says which edition
  * of the catalogues they were checked against, so a later edition can tell old rows apart.
  */

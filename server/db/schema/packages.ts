@@ -41,7 +41,7 @@ export const class_packages = pgTable(
     receipt_file: text("receipt_file"),
     /** Active / on sale. */
     available: boolean("available").notNull().default(true),
-    /** IVA in the price (issue 20.5, decision on IVA): "16" (default), "8" (border zone), "0" or "exento". */
+    /** IVA in the price (decision 0032): "16" (default), "8" (border zone), "0" or "exento". */
     iva_rate: text("iva_rate").notNull().default("16"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

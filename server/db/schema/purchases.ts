@@ -287,7 +287,7 @@ export const VOUCHER_STATUSES = ["pending", "paid", "expired"] as const;
 export type VoucherStatus = (typeof VOUCHER_STATUSES)[number];
 
 /**
- * What the customer pays an offline purchase with (issue 20.3, OXXO and SPEI): the OXXO
+ * What the customer pays an offline purchase with (decision 0034, OXXO and SPEI): the OXXO
  * voucher's reference and expiry, or the SPEI transfer's CLABE, bank and reference, as the
  * processor (Stripe or the sandbox) gave them. The purchase stays pending until the processor's
  * webhook says paid; an unpaid voucher expires (its webhook or our job past expires_at).

@@ -4,9 +4,9 @@ import { user } from "./auth";
 import { createdAtColumn, idColumn } from "./columns";
 
 /**
- * Invitations of staff by email (issue 26): the link carries `<invitation_id>.<secret>` and only
- * the secret's SHA-256 is stored; it works once (accepted_at) and until expires_at. An owner may
- * withdraw it (revoked_at). `role` is one of owner, manager, front_desk, coach.
+ * Invitations of staff by email (decision 0031): the link carries `<invitation_id>.<secret>` and
+ * only the secret's SHA-256 is stored; it works once (accepted_at) and until expires_at. An owner
+ * may withdraw it (revoked_at). `role` is one of owner, manager, front_desk, coach.
  */
 export const staff_invitations = pgTable(
   "staff_invitations",

@@ -15,7 +15,9 @@ import { DEMO_COACHES, demoUrl, rasterNameOf } from "./demo-assets";
 
 export type Catalogue = Awaited<ReturnType<typeof seedCatalogue>>;
 
-/** The coach of a DEMO_COACHES slug: the seed's plans name only those, so another is a bug in them. */
+/**
+ * The coach of a DEMO_COACHES slug: the demo's plans name only those, so another is a bug in them.
+ */
 export function coachOf(cat: Catalogue, slug: string) {
   const coach = cat.coach[slug];
   if (!coach) throw new Error(`the demo seed names an unknown coach: ${slug}`);

@@ -94,7 +94,7 @@ export const DEMO_PEOPLE: { admin: Person; customer: Person; fillers: Person[] }
 const allPeople = () => [DEMO_PEOPLE.admin, DEMO_PEOPLE.customer, ...DEMO_PEOPLE.fillers];
 
 /**
- * The demo's team besides the owner (issue 26): staff logins without a customer record. Each
+ * The demo's team besides the owner (decision 0031): staff logins without a customer record. Each
  * coach login manages the demo coach profile of the same slug (their classes, roster, bio).
  */
 export const DEMO_STAFF: (Person & { coach?: string })[] = [
@@ -118,14 +118,15 @@ export const DEMO_STAFF: (Person & { coach?: string })[] = [
   },
 ];
 
-/** Every demo login's email: the seed treats logins with these as its own. */
+/** Every demo login's email: seeding the demo treats logins with these as its own. */
 export const DEMO_EMAILS = [...allPeople(), ...DEMO_STAFF].map((p) => p.email);
 
 /**
  * Creates the demo logins through opts.createUser (better-auth hashes the passwords). Runs before
- * the seed transaction: better-auth writes through its own connection, which on PGlite would wait
- * forever for our open transaction. An email that already exists (an earlier, interrupted run, or
- * another instance seeding at the same moment) is reused instead of created twice.
+ * the demo's seeding transaction: better-auth writes through its own connection, which on PGlite
+ * would wait forever for our open transaction. An email that already exists (an earlier,
+ * interrupted run, or another instance seeding at the same moment) is reused instead of created
+ * twice.
  */
 export async function createDemoUsers(
   db: Db,

@@ -14,7 +14,7 @@ import {
   signupPages,
 } from "./accepted-pages.service";
 
-/** Legal pages a customer accepted (seed 000 §3 accepted page), and the ones still pending. */
+/** Legal pages a customer accepted (docs/product-rules.md#accounts), and the ones still pending. */
 const acceptedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/accepted_pages",
@@ -48,7 +48,7 @@ const acceptedPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const customerId = await currentCustomerId(request);
-      // The seed's client sends customer_id; nobody accepts terms on someone else's behalf.
+      // Older clients send customer_id; nobody accepts terms on someone else's behalf.
       if (request.body.customer_id !== undefined && request.body.customer_id !== customerId)
         throw forbidden();
       await acceptPage(app.db, customerId, request.body.page_id);

@@ -17,7 +17,7 @@ const tags = ["administración: catálogo"];
 
 /**
  * Admin writes of the catalogues that had none (locations, class types, categories, custom spot
- * maps, packages, video types, videos), each with the seeds' save semantics, plus admin lists
+ * maps, packages, video types, videos), each with the contract's save semantics, plus admin lists
  * that include what customers do not see (unavailable rows).
  */
 const adminCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -22,7 +22,10 @@ function columnsOf(spec: CatalogueSpec, input: Values): Values {
   return values;
 }
 
-/** POST: the row, its links and the audit entry in one transaction; answered as the spec reads it. */
+/**
+ * POST: the row, its links and the audit entry in one transaction; answered as the contract reads
+ * it.
+ */
 export async function create(db: Db, spec: CatalogueSpec, actor: string | null, input: Values) {
   const values = columnsOf(spec, input);
   const id = await db.transaction(async (tx) => {
@@ -46,8 +49,8 @@ export async function update(db: Db, spec: CatalogueSpec, actor: string | null, 
 }
 
 /**
- * DELETE: 409 with the spec's Spanish sentence while other rows still point at it. A foreign key
- * the spec did not list (a table added later) still answers the same 409, never a 500.
+ * DELETE: 409 with its Spanish sentence while other rows still point at it. A foreign key
+ * not listed here (a table added later) still answers the same 409, never a 500.
  */
 export async function remove(db: Db, spec: CatalogueSpec, actor: string | null, id: number) {
   const inUse = () => AppError.of(409, "IN_USE", spec.messages.inUse);
@@ -65,6 +68,6 @@ export async function remove(db: Db, spec: CatalogueSpec, actor: string | null, 
   }
 }
 
-/** GET /class_categories/{id} (seed 001 lists it beside the writes). */
+/** GET /class_categories/{id} (the published contract lists it beside the writes). */
 export const findCategory = (db: Db, id: number) =>
   repo.selectOne(db, { table: class_categories, id: class_categories.class_category_id }, id);

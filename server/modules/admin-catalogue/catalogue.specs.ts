@@ -33,7 +33,7 @@ import { countWhere, replaceLinks, selectOne, type Table } from "./catalogue.rep
 type Values = Record<string, unknown>;
 
 /**
- * One catalogue the admin edits with the seeds' save semantics (POST creates, PUT with the
+ * One catalogue the admin edits with the contract's save semantics (POST creates, PUT with the
  * numeric id in the body updates, DELETE by id). The generic routes (catalogue.routes.ts) do the
  * transaction, audit, 404 and 409; a spec only says what is particular to its table.
  */

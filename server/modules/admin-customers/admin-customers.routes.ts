@@ -44,7 +44,7 @@ import customerRecordRoutes from "./customer-record.routes";
 
 const tags = ["admin", "clientes"];
 /**
- * The admin's customer screens (seed 001 §7): list and search, one customer's whole record, and
+ * The admin's customer screens: list and search, one customer's whole record, and
  * the desk's corrections, every one audited. Admin only.
  */
 const adminCustomersRoutes: FastifyPluginAsyncZod = async (app) => {

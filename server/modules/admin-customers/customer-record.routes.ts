@@ -36,9 +36,9 @@ import { chargeSavedCardAtDesk, deskCards } from "./desk-card-sale.service";
 
 const tags = ["admin", "clientes"];
 /**
- * The customer record at the front desk (issue 25): edit it, tag it, write internal notes, send a
- * password-reset link, deactivate / reactivate, merge two accounts, sell or gift a package at the
- * counter. Admin only; every change is audited by its service.
+ * The customer record at the front desk (decision 0022): edit it, tag it, write internal notes,
+ * send a password-reset link, deactivate / reactivate, merge two accounts, sell or gift a package
+ * at the counter. Admin only; every change is audited by its service.
  */
 const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(

@@ -27,9 +27,9 @@ import {
 } from "./customer-record.repository";
 
 /**
- * The desk's corrections to a customer's record (issue 25): profile and address, tags, internal
- * notes, a password-reset link, deactivation and merging two accounts of one person. Every change
- * is audited with what it was before and what it is after, in the change's own transaction.
+ * The desk's corrections to a customer's record (decision 0022): profile and address, tags,
+ * internal notes, a password-reset link, deactivation and merging two accounts of one person. Every
+ * change is audited with what it was before and what it is after, in the change's own transaction.
  */
 
 const customerNotFound = () => notFound("customerNotFound", "CUSTOMER_NOT_FOUND");

@@ -12,7 +12,7 @@ import { customerLogin, newKey, type Shop, startStripeSuite, token } from "../..
 import { withShopApp } from "../../test/fixtures";
 
 /**
- * Issue 25 item 3, "Tarjeta guardada del cliente": the desk charges a package to a card the
+ * "Tarjeta guardada del cliente": the desk charges a package to a card the
  * customer saved in Mis Métodos de Pago (the sandbox processor), decision 0022's addendum.
  */
 let t: TestApp;

@@ -54,7 +54,7 @@ function listRoute<Q extends z.ZodType, P extends z.ZodType>(
 }
 
 /**
- * The back office's lists (issue #8, "Lists"): classes by date, reservations by customer,
+ * The back office's lists: classes by date, reservations by customer,
  * purchases and charges with their totals, and waitlist entries. Admin only; every list pages
  * in SQL and sorts only by the keys it allows.
  */

@@ -16,7 +16,7 @@ import * as changes from "./class-changes.repository";
 import * as repo from "./schedule.repository";
 
 /**
- * Changes the studio makes to scheduled classes (issue 21, decision 0026): one class, "esta y las
+ * Changes the studio makes to scheduled classes (decision 0026): one class, "esta y las
  * siguientes" or "toda la serie"; a past class is never changed; a change of time, length, place
  * or coach bumps the class's SEQUENCE, leaves a notice in the account of everyone booked or
  * waiting and emails them after the commit.

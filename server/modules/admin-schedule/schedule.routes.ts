@@ -31,8 +31,8 @@ const tags = ["administración: horario"];
 
 /** Staff schedule: create, edit, cancel, repeat and copy classes; a class's roster. */
 const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The customers' notices of the classes staff changed (issue 21) belong with the changes that
-  // write them; registered here so app.ts stays as it is.
+  // The customers' notices of the classes staff changed (decision 0026) belong with the changes
+  // that write them; registered here so app.ts stays as it is.
   await app.register(classNoticeRoutes);
 
   const depsOf = async (): Promise<ChangeDeps> => ({

@@ -42,7 +42,10 @@ type Loaded = {
   at: number;
 };
 
-/** Hours west of UTC of an IANA zone at `at` (Mexico City: 6), as the seeds' timezone_offset. */
+/**
+ * Hours west of UTC of an IANA zone at `at` (Mexico City: 6), as older clients read
+ * timezone_offset.
+ */
 export function hoursWestOfUtc(timeZone: string, at = new Date()): number {
   const name =
     new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
@@ -76,8 +79,8 @@ function withDerived(config: AppConfig, publicUrl: string): AppConfig {
 
 /**
  * The studio zone's offset table (a year back, two ahead; built once a day) for the server's own
- * dates: every email formats its class's date and time, and Intl's formatToParts was a tenth of
- * a booking's email (issue 19). The same table a server-rendered page hands the browser, so the
+ * dates: every email formats its class's date and time, and Intl's formatToParts was a tenth of a
+ * booking's email (decision 0042). The same table a server-rendered page hands the browser, so the
  * same wall clock; dates outside it still go through Intl. A zone Intl does not know keeps Intl.
  */
 function rememberZoneTable(timeZone: string, now: number): void {

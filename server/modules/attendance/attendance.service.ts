@@ -28,8 +28,8 @@ function ended(s: { class_date: Date; duration_minutes: number }, now: Date) {
 
 /**
  * A seat's state at the door (CHECK_IN_STATUSES, domain/api/attendance.ts). "no_show" is what the
- * desk marked, or any seat not checked in of a class that has ended (the seeds' 'No Asisti' is
- * derived the same way); "pending" is a seat of a class still on, not marked yet.
+ * desk marked, or any seat not checked in of a class that has ended (the reservation status 'No
+ * Asistí' is derived the same way); "pending" is a seat of a class still on, not marked yet.
  */
 export function statusOf(s: SeatDetail, now = new Date()): CheckInStatus {
   if (s.late_cancel) return "late_cancel";

@@ -95,7 +95,8 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // customer_id of the seeds' payload is ignored: a purchase is always for the signed-in customer.
+      // customer_id in older clients' payload is ignored: a purchase is always for the signed-in
+      // customer.
       const { customer_id: _ignored, ...body } = request.body;
       return cashCheckout(app, {
         ...body,
@@ -145,7 +146,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         capturePaypal(app, requirePaypal(), { ...request.body, customer_id }),
       );
       await paymentCompleted(app, customer_id);
-      // Seed 001 section 4: the wallet's success message.
+      // The wallet's success message (docs/product-rules.md#checkout).
       return { ...result, message: t("paymentSuccess") };
     },
   );

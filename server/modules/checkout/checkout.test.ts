@@ -127,7 +127,7 @@ describe("card checkout (sandbox)", () => {
     const [row] = await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, purchaseId));
     expect(row!.status).toBe("failed");
     expect(await creditsOf(purchaseId)).toHaveLength(0);
-    // Issue 18.6: a declined attempt is not a purchase in Mis Compras; Mis Cargos shows it declined.
+    // A declined attempt is not a purchase in Mis Compras; Mis Cargos shows it declined.
     expect((await t.app.inject({ method: "GET", url: "/api/purchases", headers })).json().purchases).toEqual(
       [],
     );
@@ -206,7 +206,7 @@ describe("card checkout (sandbox)", () => {
     expect(await creditsOf(id)).toHaveLength(0);
   });
 
-  it("visitors must sign in (401); unknown and unavailable packages are 404 with the seed's text", async () => {
+  it("visitors must sign in (401); unknown and unavailable packages are 404 with its Spanish text", async () => {
     const visitor = await t.app.inject({
       method: "POST",
       url: "/api/checkout/attempt",

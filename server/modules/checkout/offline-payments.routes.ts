@@ -18,7 +18,7 @@ import { providerCall } from "./provider-call";
 const tags = ["checkout"];
 
 /**
- * OXXO and SPEI (issue 20.3, decision 0034): the checkout that answers a voucher or transfer
+ * OXXO and SPEI (decision 0034): the checkout that answers a voucher or transfer
  * details instead of charging a card, the customer's own voucher, and the sandbox's "simulate
  * payment" (only while the sandbox is the processor: with Stripe it is a 404).
  */

@@ -73,7 +73,7 @@ export const voucherOut = (v: VoucherRow): VoucherOut => ({
 });
 
 /**
- * OXXO or SPEI checkout (issue 20.3): a pending purchase and the processor's voucher (OXXO) or
+ * OXXO or SPEI checkout (decision 0034): a pending purchase and the processor's voucher (OXXO) or
  * transfer instructions (SPEI), in the checkout's transaction and under its idempotency key. The
  * purchase grants nothing and counts no revenue until the processor's webhook says paid. Only a
  * one-off package: a subscription renews by charging a card. OXXO takes up to MXN 10,000.

@@ -53,7 +53,7 @@ describe("sandbox hosted session", () => {
     expect(page.body).toContain(`/pay?`);
   });
 
-  it("a declined test card shows the seed's message and keeps the purchase payable", async () => {
+  it("a declined test card shows the decline's message and keeps the purchase payable", async () => {
     const s = await session(shop.packages.five.class_package_id);
     const res = await pay(s.path, { number: "4000000000009995" });
     expect(res.statusCode).toBe(402);

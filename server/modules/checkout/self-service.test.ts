@@ -151,7 +151,7 @@ describe("sign-up fee and package in one payment", () => {
     expect((await inject("GET", "/api/purchases", headers)).json().purchases).toEqual([]);
     const charges = (await inject("GET", "/api/invoices", headers)).json().invoices;
     expect(charges.map((c: { status: string }) => c.status)).toEqual(["failed", "failed"]);
-    // Without the flag the fee is still asked for first (seed 001 section 4).
+    // Without the flag the fee is still asked for first (docs/product-rules.md#checkout).
     const plain = await inject("POST", "/api/checkout/attempt", headers, {
       class_package_id: shop.packages.five.class_package_id,
       idempotency_key: newKey(),

@@ -12,7 +12,10 @@ import {
   token,
 } from "../../test/commerce";
 
-/** Issue 18 with Stripe (its in-process fake): saved cards through Stripe's setup, the fee in one payment. */
+/**
+ * Self-service checkout with Stripe (its in-process fake): saved cards through Stripe's setup, the
+ * fee in one payment.
+ */
 let t: TestApp;
 let shop: Shop;
 let stripe: StripeFake;

@@ -169,7 +169,7 @@ describe(`content API: pages, announcements, tags (${testDriver()})`, () => {
   });
 
   describe("tags", () => {
-    it("creates, filters by type, updates and deletes with the seeds' messages", async () => {
+    it("creates, filters by type, updates and deletes with their Spanish messages", async () => {
       const video = await inject("POST", "/api/tags", admin, {
         name: "Cardio",
         color: "#ff0000",

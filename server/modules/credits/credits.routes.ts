@@ -25,7 +25,7 @@ import {
 } from "./credits.service";
 
 /**
- * Credit buckets: the signed-in customer's own (read-only), and the spec's /available_classes
+ * Credit buckets: the signed-in customer's own (read-only), and the contract's /available_classes
  * resource for administrators (any customer's buckets with `customer_id`, create, change,
  * delete; every change audited with before and after, decision 0020).
  */

@@ -98,7 +98,7 @@ export async function takeCredits(tx: Db, customerId: number, amount: number, no
 }
 
 // ---------------------------------------------------------------------------------------------
-// Administrators: the spec's /available_classes resource (decision 0020)
+// Administrators: the contract's /available_classes resource (decision 0020)
 
 /** A bucket as an administrator writes it; a key left out keeps its value on PUT. */
 export type BucketInput = {

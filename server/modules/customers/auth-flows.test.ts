@@ -35,7 +35,7 @@ describe(`sign-in, recovery and sessions (${testDriver()})`, () => {
     return row!.identifier.replace(/^reset-password:/, "");
   }
 
-  it("tells an unknown email from a wrong password with the seed's two messages", async () => {
+  it("tells an unknown email from a wrong password with two different messages", async () => {
     const { payload } = await signUpCustomer(t);
     const unknown = await signIn("nadie@prueba.mx", TEST_PASSWORD);
     expect(unknown.statusCode).toBe(401);

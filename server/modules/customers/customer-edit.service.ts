@@ -8,7 +8,7 @@ import { assertMayChangeLogin, phoneInUse } from "./customers.service";
 export type CustomerNameAndPhone = { name: string; last_name: string; phone: string };
 
 /**
- * PUT /api/customer with another customer's `customer_id`, by an administrator (seed 001:
+ * PUT /api/customer with another customer's `customer_id`, by an administrator (the contract's
  * `{customer_id, name, last_name, phone}`): exactly those three fields of that customer, audited
  * with the before and after in the same transaction. The full record (birthdate, notes, tags...)
  * is the front desk's screen (admin-customers).

@@ -8,7 +8,7 @@ import { signUpCustomer, uniquePhone } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
 
 /**
- * Seed 001: `PUT /api/customer {customer_id, name, last_name, phone}`. An administrator edits the
+ * `PUT /api/customer {customer_id, name, last_name, phone}`. An administrator edits the
  * customer the id names (audited, before and after); a customer may only name themselves.
  * And `GET /api/customer/phone`: yes/no for everyone but an administrator, who gets the customer.
  */
@@ -42,7 +42,7 @@ describe(`PUT /api/customer by customer_id, GET /api/customer/phone (${testDrive
     });
     const saved = await row(target.customer.customer_id);
     expect(saved).toMatchObject({ name: "Mariana", last_name: "Pérez", phone });
-    // Fields outside the spec's four are left alone (the desk's record screen edits the rest).
+    // Fields outside the contract's four are left alone (the desk's record screen edits the rest).
     expect(saved.email).toBe(target.customer.email);
     const entries = await t.app.db
       .select()

@@ -15,7 +15,7 @@ export async function findCustomerById(db: Db, customerId: number) {
   // The front desk's tags ("lesión") and merge marker are the studio's notes about the customer,
   // not the customer's own data: never part of what their routes answer (admin-customers).
   const { tags: _tags, merged_into_id: _merged, ...customer } = row.customer;
-  // Staff roles (issue 26) read as the coarse role these answers have always had.
+  // Staff roles (decision 0031) read as the coarse role these answers have always had.
   const staff = staffRoleOf(row.role);
   return { ...customer, role: staff && staff !== "coach" ? ("admin" as const) : ("customer" as const) };
 }

@@ -71,11 +71,11 @@ const accountExists = () => AppError.of("ACCOUNT_EXISTS");
 export type SignupDeps = { db: Db; auth: Auth; config: AppConfig };
 
 /**
- * Seed 000 §4 sign-up sequence, server-side and all-or-nothing: the phone is unused, the
- * better-auth account is created (signed in), then the customer record, its custom-field values
- * and the accepted sign-up pages are written in one transaction. If that transaction fails the
- * login is deleted, so no half-made account remains. Returns better-auth's headers (session
- * cookie, Bearer token) for the caller to forward.
+ * The sign-up sequence (docs/product-rules.md#accounts), server-side and all-or-nothing: the phone
+ * is unused, the better-auth account is created (signed in), then the customer record, its
+ * custom-field values and the accepted sign-up pages are written in one transaction. If that
+ * transaction fails the login is deleted, so no half-made account remains. Returns better-auth's
+ * headers (session cookie, Bearer token) for the caller to forward.
  */
 export async function signUpCustomer(deps: SignupDeps, input: Signup) {
   const { db, auth } = deps;
@@ -96,7 +96,7 @@ export async function signUpCustomer(deps: SignupDeps, input: Signup) {
       returnHeaders: true,
     });
   } catch (error) {
-    // Two sign-ups with one email at the same instant: the loser gets the seed's 409.
+    // Two sign-ups with one email at the same instant: the loser gets the used-email 409.
     if (error instanceof APIError && error.body?.code === "USER_ALREADY_EXISTS") throw accountExists();
     throw error;
   }

@@ -16,11 +16,12 @@ import {
 import { brandOf } from "../mail/templates/brand";
 
 /**
- * Change of email with confirmation (issue 17.3, docs/decisions/0018-account-guessing-redaction-email-change.md). The new
- * address is written nowhere until the link sent to it is opened: the request stores only a hash
- * of the link's secret in better-auth's verification table (one pending change per login, a new
- * request replaces it), the link works once and for EMAIL_CHANGE_HOURS, and confirming moves
- * user.email (what sign-in reads) and customers.email together in one transaction.
+ * Change of email with confirmation
+ * (docs/decisions/0018-account-guessing-redaction-email-change.md). The new address is written
+ * nowhere until the link sent to it is opened: the request stores only a hash of the link's secret
+ * in better-auth's verification table (one pending change per login, a new request replaces it),
+ * the link works once and for EMAIL_CHANGE_HOURS, and confirming moves user.email (what sign-in
+ * reads) and customers.email together in one transaction.
  */
 export const EMAIL_CHANGE_HOURS = 24;
 

@@ -12,8 +12,8 @@ import { signUpCustomer, TEST_PASSWORD } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
 
 /**
- * Issue 17.3 and 18.3: a customer changes their email (the new address is used only once the
- * link sent to it is opened: single use, expiring) and their password (current + new, the
+ * Email change (decision 0018): a customer changes their email (the new address is used only once
+ * the link sent to it is opened: single use, expiring) and their password (current + new, the
  * studio's policy, every other session ended). The confirmation link is read from MAIL_DIR, where
  * the whole email is written, as only its recipient could: the outbox hides it.
  */

@@ -8,7 +8,7 @@ import { signUpCustomer, signupPayload, TEST_PASSWORD } from "../../test/custome
 import { testDriver } from "../../test/test-driver";
 
 /**
- * Issue 23.3 and decision 0056 §3: guessing is slowed, never locked. The seed's two sign-in
+ * Decision 0056 §3: guessing is slowed, never locked. The two sign-in
  * messages stay; one address names 10 different emails or phones an hour freely, then waits a
  * growing delay for each new one, during which refusals become 429 while right passwords and new
  * accounts go through; wrong passwords slow down the address that makes them on that account,
@@ -39,7 +39,7 @@ describe(`guessing bounds and password policy (${testDriver()})`, () => {
       payload: { email, password },
     });
 
-  it("keeps the seed's two sign-in messages", async () => {
+  it("keeps the two sign-in messages", async () => {
     const ip = newAddress();
     const { payload } = await signUpCustomer(t);
     expect((await signIn(ip, "nadie.aqui@prueba.mx")).json()).toEqual({

@@ -20,7 +20,7 @@ describe(`profile and address (${testDriver()})`, () => {
   const put = (headers: Record<string, string>, payload: Record<string, unknown>) =>
     t.app.inject({ method: "PUT", url: "/api/customer", headers, payload });
 
-  it("updates only the signed-in customer's profile, ignoring the seed's strip list", async () => {
+  it("updates only the signed-in customer's profile, ignoring the fields older clients strip", async () => {
     const res = await put(a.headers, {
       customer_id: a.customer.customer_id,
       name: "Ana María",
@@ -131,7 +131,7 @@ describe(`profile and address (${testDriver()})`, () => {
     expect(removed.json().customer.file).toBeNull();
   });
 
-  it("address: city, state and country required with the seed's messages", async () => {
+  it("address: city, state and country required, each with its message", async () => {
     const res = await t.app.inject({
       method: "POST",
       url: "/api/addresses",

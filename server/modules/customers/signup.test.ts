@@ -105,7 +105,7 @@ describe(`sign-up (${testDriver()})`, () => {
     expect(byId.get(b.customer.customer_id)!.signup_reason_other).toBeNull();
   });
 
-  it("answers every validation message of seed 000 §5 verbatim", async () => {
+  it("answers every sign-up validation message verbatim", async () => {
     const mismatch = await post(signupPayload({ password_confirm: "otra", fields: { level: "A" } }));
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json()).toMatchObject({
@@ -129,7 +129,7 @@ describe(`sign-up (${testDriver()})`, () => {
     });
   });
 
-  it("refuses a used phone and a used email with the seed's messages (409)", async () => {
+  it("refuses a used phone and a used email with their messages (409)", async () => {
     const first = await signUpCustomer(t, { fields: { level: "A" } });
     const samePhone = await post(signupPayload({ phone: first.payload.phone, fields: { level: "A" } }));
     expect(samePhone.statusCode).toBe(409);

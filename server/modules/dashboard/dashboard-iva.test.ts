@@ -7,7 +7,7 @@ import { makeCustomer } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage } from "../../test/commerce";
 
-/** The dashboard's revenue with IVA and before it (issue 20, decision 0032). */
+/** The dashboard's revenue with IVA and before it (decision 0032). */
 
 let t: TestApp;
 let admin: Record<string, string>;

@@ -25,7 +25,7 @@ type Money = { createdAt: Date; title: string; iva_rate: string | null };
 
 /**
  * Revenue over `days`: charges paid on their day, less refunds on the day the money went back
- * (issue 21.4), each amount first passed through `part` (all of it, or its subtotal before IVA),
+ * (decision 0027), each amount first passed through `part` (all of it, or its subtotal before IVA),
  * summed in centavos and answered with two decimals.
  */
 function revenueOf(

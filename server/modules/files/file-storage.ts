@@ -5,7 +5,7 @@ import type { AppConfigService } from "../app-config/app-config.service";
 import { localFileStorage } from "./local-file-storage";
 import { s3FileStorage } from "./s3-file-storage";
 
-/** Where a file's bytes live: the `files.storage` column (the seeds' 'server' and 'aws'). */
+/** Where a file's bytes live: the `files.storage` column ('server' or 'aws'). */
 export type StorageKind = "server" | "aws";
 
 /** What a storage needs to know about an object to store and hand it out correctly. */

@@ -27,7 +27,7 @@ function field(part: MultipartFile, name: string): unknown {
 }
 
 /**
- * Uploads (seed 000 §7 /files). Where the bytes go is the studio's files_location: this server's
+ * Uploads (/files). Where the bytes go is the studio's files_location: this server's
  * disk (DATA_DIR/files, the default) or an S3-compatible bucket ('aws'); POST /files/s3 always
  * uses the bucket. A customer's uploads are private (served only to them and staff, see
  * file-delivery.routes.ts); staff uploads are public catalogue images unless `private=true`.

@@ -20,7 +20,7 @@ type Headers = Record<string, string>;
 type Uploaded = { file_id: number; src: string; private: boolean; name: string };
 
 /**
- * Where uploads live and who gets them back (issue 17.1 and 23.5): the default local disk and an
+ * Where uploads live and who gets them back (decision 0019): the default local disk and an
  * S3-compatible bucket (a real s3rver on 127.0.0.1, stopped to play a bucket that is down), with
  * a customer's files private to them and staff and catalogue images public.
  */

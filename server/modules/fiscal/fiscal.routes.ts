@@ -11,7 +11,7 @@ import { deleteMyFiscalData, myFiscalData, saveMyFiscalData } from "./fiscal.ser
 const tags = ["facturación"];
 
 /**
- * The signed-in customer's datos de facturación (issue 20.1). No id in the path or body: every
+ * The signed-in customer's datos de facturación (decision 0032). No id in the path or body: every
  * call reads or writes the caller's own row only.
  */
 const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {

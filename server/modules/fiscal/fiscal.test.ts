@@ -3,7 +3,7 @@ import { fiscalMessages } from "../../../domain/fiscal/messages";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { customerLogin } from "../../test/commerce";
 
-/** Datos de facturación (issue 20.1): a customer reads and writes only their own. */
+/** Datos de facturación (decision 0032): a customer reads and writes only their own. */
 
 let t: TestApp;
 let ana: Awaited<ReturnType<typeof customerLogin>>;

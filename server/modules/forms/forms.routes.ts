@@ -35,8 +35,8 @@ import { customerFields, customerValues, missingFieldsFor, saveCustomerValues } 
 const withId = <T extends { custom_field_id: number }>(row: T) => ({ ...row, id: row.custom_field_id });
 
 /**
- * Dynamic forms (seed 000 §3 and §5): definitions are public (the sign-up form shows them to
- * visitors), changes are admin-only, and a customer reads and writes only their own values.
+ * Dynamic forms (docs/product-rules.md#forms): definitions are public (the sign-up form shows them
+ * to visitors), changes are admin-only, and a customer reads and writes only their own values.
  */
 const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

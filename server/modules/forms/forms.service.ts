@@ -56,10 +56,11 @@ function fileIds(fields: FormField[], values: FieldValues): number[] {
 }
 
 /**
- * Saves the given values over the stored ones. The whole resulting set is validated (seed 000 §5:
- * required fields, per-type rules) so a save can never leave the profile invalid; unknown keys are
- * ignored; a file field may only point at the customer's own uploads; fields hidden by their
- * precondition are cleared. Pass a transaction when this is part of a larger write.
+ * Saves the given values over the stored ones. The whole resulting set is validated
+ * (docs/product-rules.md#forms: required fields, per-type rules) so a save can never leave the
+ * profile invalid; unknown keys are ignored; a file field may only point at the customer's own
+ * uploads; fields hidden by their precondition are cleared. Pass a transaction when this is part of
+ * a larger write.
  */
 export async function saveCustomerValues(
   db: Db,

@@ -73,7 +73,7 @@ describe(`dynamic forms, legal pages and files (${testDriver()})`, () => {
     expect(forms.statusCode).toBe(200);
   });
 
-  it("validates per type with the seed's messages, one field or several", async () => {
+  it("validates per type with the forms' messages, one field or several", async () => {
     const one = await putValues(a.headers, { level: "A", vip: false, contact: "123", waiver: null });
     expect(one.statusCode).toBe(400);
     expect(one.json().fields).toMatchObject({ contact: messages.phoneFormat, waiver: messages.fileRequired });
@@ -113,7 +113,8 @@ describe(`dynamic forms, legal pages and files (${testDriver()})`, () => {
 
   it("reports missing required fields (the booking guard) until they are filled", async () => {
     // Read through the profile (GET /api/customer), as the 'Completar Información' modal does: a
-    // forms test calling the customers module would make forms depend on it (issue #24).
+    // forms test calling the customers module would make forms depend on it (docs/contributing.md,
+    // Boundaries).
     const missing = async (who: { headers: Record<string, string> }) =>
       (await t.app.inject({ method: "GET", url: "/api/customer", headers: who.headers })).json().customer
         .missing_fields as { key: string; label: string }[];

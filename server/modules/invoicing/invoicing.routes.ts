@@ -42,7 +42,7 @@ const facturaDocument = {
   description: "La representación impresa (PDF) o el CFDI timbrado (XML)",
   contentTypes: ["application/pdf", "application/xml"],
 };
-/** Facturas CFDI 4.0 (issue 20.2, decision 0036): the customer's own, and the back office's view. */
+/** Facturas CFDI 4.0 (decision 0036): the customer's own, and the back office's view. */
 const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/facturas",

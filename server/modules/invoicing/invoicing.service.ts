@@ -60,7 +60,7 @@ import {
 } from "./invoicing.repository";
 
 /**
- * Facturas CFDI 4.0 (issue 20.2, docs/decisions/0036): a customer asks for the factura of a paid
+ * Facturas CFDI 4.0 (docs/decisions/0036): a customer asks for the factura of a paid
  * purchase in its month; the PAC (Facturapi) stamps it; the PDF and XML are downloadable and
  * emailed. Purchases nobody invoiced go into the month's factura global (invoicing.jobs.ts). A
  * refund cancels (motive 03) or credits (egreso, TipoRelacion 01) the customer's factura.

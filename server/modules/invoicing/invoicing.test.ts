@@ -10,7 +10,7 @@ import { GLOBAL_INVOICE_JOB } from "./invoicing.jobs";
 import { issueDueGlobalInvoice } from "./invoicing.service";
 
 /**
- * Facturas CFDI 4.0 (issue 20.2, decision 0036) against an in-process fake of Facturapi's API:
+ * Facturas CFDI 4.0 (decision 0036) against an in-process fake of Facturapi's API:
  * request, idempotency, downloads, email, refusals, refunds and the factura global.
  */
 

@@ -10,10 +10,10 @@ import { signUpCustomer } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
 
 /**
- * Issue 23.6: nothing in the back office lets staff become a customer. The outbox never shows a
- * working secret (reset and email-confirmation links are hidden in what is stored and in what
- * the admin API returns) while the email itself goes out whole; better-auth's own admin
- * endpoints (ban, remove, set password, impersonate...) are closed.
+ * Outbox redaction (decision 0018): nothing in the back office lets staff become a customer. The
+ * outbox never shows a working secret (reset and email-confirmation links are hidden in what is
+ * stored and in what the admin API returns) while the email itself goes out whole; better-auth's
+ * own admin endpoints (ban, remove, set password, impersonate...) are closed.
  */
 describe(`outbox redaction and closed admin endpoints (${testDriver()})`, () => {
   let t: TestApp;

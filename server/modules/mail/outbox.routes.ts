@@ -8,7 +8,7 @@ import { listOutbox } from "./outbox.repository";
  * GET /api/admin/outbox: the emails the app wrote. Admin only. Secret links (password reset,
  * email confirmation, invitations) are stored hidden (plugins/mailer.ts) and hidden again here
  * for rows written before that: the outbox never hands staff a way to act as a customer
- * (issue 23.6). Developers and the browser journeys read whole emails from MAIL_DIR.
+ * (decision 0018). Developers and the browser journeys read whole emails from MAIL_DIR.
  */
 const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

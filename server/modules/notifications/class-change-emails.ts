@@ -8,10 +8,10 @@ import { renderEmail } from "./email-layout";
 import { buildCalendar } from "./ical";
 
 /**
- * The emails of a change the studio makes to a class (issue 21): "changed" (time, date, coach or
- * place) and "cancelled", to each person booked (with the updated event or a METHOD:CANCEL
- * .ics for their calendar) and each person on the waitlist. All their words are in this one
- * function so they move to a React Email template in one piece.
+ * The emails of a change the studio makes to a class (decision 0026): "changed" (time, date, coach
+ * or place) and "cancelled", to each person booked (with the updated event or a METHOD:CANCEL .ics
+ * for their calendar) and each person on the waitlist. All their words are in this one function so
+ * they move to a React Email template in one piece.
  */
 export type ClassChangeEmailInput = {
   kind: "changed" | "cancelled";

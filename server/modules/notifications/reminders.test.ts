@@ -10,7 +10,7 @@ import { sendDueReminders } from "./notifications.service";
 import { reminderUnsubscribeToken } from "./unsubscribe";
 
 /**
- * Class reminders (issue 18.7): branded, with an unsubscribe link that turns them off (and on
+ * Class reminders (decision 0028): branded, with an unsubscribe link that turns them off (and on
  * again) for that customer only; transactional emails never carry it. Times are relative to now.
  */
 describe(`class reminders and their unsubscribe link (${testDriver()})`, () => {

@@ -22,8 +22,8 @@ import {
 const tags = ["paquetes"];
 
 /**
- * Class packages and the home lists. The seeds read `paquetes` for the online and in-person lists
- * and `class_packages` for special events: both keys are kept as the seeds have them.
+ * Class packages and the home lists. Clients read `paquetes` for the online and in-person lists
+ * and `class_packages` for special events: both keys are kept as the published contract has them.
  */
 const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

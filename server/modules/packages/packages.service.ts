@@ -16,7 +16,7 @@ import {
 /** Checkout locks the package row it sells (its stock and price are read under the lock). */
 export { lockPackage } from "./packages.repository";
 
-/** The package shape every screen reads (keys of seed 001 section 3; money as numbers). */
+/** The package shape every screen reads (the published contract's keys; money as numbers). */
 export function toPackageOut(row: PackageRow, types: PackageTypeRow[] = []) {
   return {
     ...row,

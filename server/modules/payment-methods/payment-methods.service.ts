@@ -61,7 +61,10 @@ export async function resolveCheckoutOption(
   return method;
 }
 
-/** A saved card of the customer (seed 001 section 5: a chosen one that does not exist is a 400). */
+/**
+ * A saved card of the customer (docs/product-rules.md#cards: a chosen one that does not exist is a
+ * 400).
+ */
 export async function requireOwnSource(db: Db, customerId: number, id: number): Promise<PaymentSourceRow> {
   const source = await findOwnSource(db, customerId, id);
   if (!source) throw noPaymentMethod();

@@ -15,7 +15,7 @@ import { changePenalty, createPenalty, liftPenalty, penaltyById } from "./penalt
  * No-show penalties (the job that marks no-shows is in penalties.jobs.ts) and the admin's lift. Lifting reuses the admin-customers service (one rule, one audit trail).
  */
 const penaltiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The spec's resource (GET list: credits.routes, with the customer's own list).
+  // The contract's resource (GET list: credits.routes, with the customer's own list).
   app.get(
     "/class_reservation_penaltys/:id",
     {

@@ -138,7 +138,7 @@ export async function penaltyAfterDeskNoShow(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Administrators: the spec's /class_reservation_penaltys resource (decision 0020)
+// Administrators: the contract's /class_reservation_penaltys resource (decision 0020)
 
 type PenaltyRow = NonNullable<Awaited<ReturnType<typeof findPenalty>>>;
 

@@ -91,7 +91,7 @@ describe("no-shows and penalties", () => {
     // Running again creates nothing more.
     expect(await runNoShowJob(t.app)).toEqual([]);
 
-    // Booking is blocked with the seed's message, count and date; the customer was emailed.
+    // Booking is blocked with the penalty's message, count and date; the customer was emailed.
     const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 2 * DAY) });
     const blocked = await book(t, member.headers, { single_class_id: klass.single_class_id });
     expect(blocked.statusCode).toBe(412);

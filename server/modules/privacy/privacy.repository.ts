@@ -95,7 +95,7 @@ export async function exportSections(db: Db, customerId: number) {
   return {
     profile: [profile as Row],
     address: address as Row[],
-    // Datos de facturación (issue 20.1): RFC and razón social are personal data too.
+    // Datos de facturación (decision 0032): RFC and razón social are personal data too.
     fiscal_data: (await db
       .select()
       .from(customer_fiscal_data)

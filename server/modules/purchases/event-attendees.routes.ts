@@ -9,7 +9,8 @@ import { getPackageBuyers } from "./purchases.service";
 /**
  * The attendees of a special event: who bought the package. It reads the packages and the
  * purchases, so it lives here, in purchases (which uses packages), and packages never calls
- * purchases (issue #24: no cycles between modules). Path and tag as the catalogue's.
+ * purchases (no cycles between modules: docs/contributing.md, Boundaries). Path and tag as the
+ * catalogue's.
  */
 const eventAttendeesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

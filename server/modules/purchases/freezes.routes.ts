@@ -27,7 +27,7 @@ import { paymentCompleted } from "./payment-completed";
 import { payFailedRenewal, paymentIssuesOf } from "./renewal-payment";
 
 const tags = ["compras"];
-/** Frozen memberships and failed renewals the customer pays (issue 21.5, decision 0027). */
+/** Frozen memberships and failed renewals the customer pays (decision 0027). */
 const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = async (): Promise<FreezeDeps> => ({
     db: app.db,

@@ -29,7 +29,7 @@ import {
 import { lockCustomerRow } from "./refunds.repository";
 
 /**
- * Frozen memberships (issue 21.5, docs/decisions/0027). A freeze pauses an unlimited membership
+ * Frozen memberships (docs/decisions/0027). A freeze pauses an unlimited membership
  * or a subscription for whole days of the studio's calendar, [from, to]:
  * - no booking of a class that starts inside it (refuseIfFrozen, called by the booking);
  * - the purchase's expiry and next charge, its credits' expiry and the customer's unlimited end

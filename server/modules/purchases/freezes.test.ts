@@ -11,7 +11,7 @@ import { addPackage, buyWithCard, customerRow, newKey, token } from "../../test/
 import { renewDueSubscriptions } from "./renewals";
 
 /**
- * Frozen memberships (issue 21.5, decision 0027) and paying a failed renewal. Dates are studio
+ * Frozen memberships (decision 0027) and paying a failed renewal. Dates are studio
  * days counted from today in the studio's zone, so the test reads the same at any hour.
  */
 

@@ -8,8 +8,9 @@ import { addPackage, customerLogin } from "../../test/commerce";
 import { sendPurchaseReceipt } from "./receipt-email";
 
 /*
- * Moved from fiscal.test.ts (issue #24): it reads purchases' answers and sends their receipt, so it
- * lives in purchases (which uses fiscal), not in fiscal (which purchases uses).
+ * Moved from fiscal.test.ts (no cycles between modules): it reads purchases' answers and sends
+ * their receipt, so it lives in purchases (which uses fiscal), not in fiscal (which purchases
+ * uses).
  */
 
 let t: TestApp;
@@ -19,7 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** IVA visible (issue 20.5): prices include IVA; every place that shows a total shows its parts. */
+/**
+ * IVA visible (decision 0032): prices include IVA; every place that shows a total shows its parts.
+ */
 describe("IVA on Mis Compras, the admin purchases list and the receipt", () => {
   let carla: Awaited<ReturnType<typeof customerLogin>>;
   let admin: Record<string, string>;

@@ -176,8 +176,9 @@ export async function listCustomerPurchases(db: Db, customerId: number, hideUnpa
       and(
         eq(purchases.customer_id, customerId),
         // A card or wallet payment that never went through is not a purchase for the customer
-        // (issue 18.6): its declined charge stays under Mis Cargos. A paid one that failed later
-        // (a subscription whose renewals failed) was granted and stays listed.
+        // (docs/product-rules.md#purchases-and-subscriptions): its declined charge stays under Mis
+        // Cargos. A paid one that failed later (a subscription whose renewals failed) was granted
+        // and stays listed.
         hideUnpaidAttempts
           ? not(
               and(
@@ -568,7 +569,10 @@ export async function setUnlimited(db: Db, customerId: number, has: boolean, unt
     .where(eq(customers.customer_id, customerId));
 }
 
-/** A customer's active subscriptions whose renewal charge has failed (issue 21.5's banner). */
+/**
+ * A customer's active subscriptions whose renewal charge has failed (the "Actualiza tu tarjeta"
+ * banner).
+ */
 export async function listFailingSubscriptions(db: Db, customerId: number) {
   return db
     .select()

@@ -32,7 +32,7 @@ const tags = ["compras"];
 /** The customer's purchases and invoices; every query is scoped to the signed-in customer. */
 const purchasesRoutes: FastifyPluginAsyncZod = async (app) => {
   const timeZone = async () => (await app.appConfig.get()).timezone;
-  // Refunds and frozen memberships (issue 21): their own files, under the same prefix.
+  // Refunds and frozen memberships (decision 0027): their own files, under the same prefix.
   await app.register(refundsRoutes);
   await app.register(freezesRoutes);
   // The special event's attendees read packages and purchases: served here, not by packages.

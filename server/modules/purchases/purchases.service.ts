@@ -39,7 +39,7 @@ import { lockCustomerRow } from "./refunds.repository";
 
 const purchaseNotFound = () => notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
 
-/** Purchase fields every screen reads, money as numbers, plus the seeds' derived texts. */
+/** Purchase fields every screen reads, money as numbers, plus the derived Spanish texts. */
 export function toPurchaseOut(p: PurchaseRow, timeZone: string, now = new Date()) {
   return {
     ...p,
@@ -65,12 +65,13 @@ export async function getCustomerPurchases(
   const rows = await listCustomerPurchases(db, customerId, options.hideUnpaidAttempts);
   return rows.map((r) => ({
     ...toPurchaseOut(r.purchase, timeZone),
-    // Subtotal and IVA of the total (issue 20.5): the rate when bought, else the package's.
+    // Subtotal and IVA of the total (decision 0032): the rate when bought, else the package's.
     ...ivaOut(r.purchase.total_payment, r.purchase.iva_rate, r.package_iva_rate),
     downloadable: r.downloadable,
     file_url: r.purchase.credits_granted_at ? r.file_url : null,
     payment_method_name: r.payment_method_name,
-    // Seed 001 section 3: a purchase's payment_method is an object (name, instructions).
+    // A purchase's payment_method is an object (name, instructions), as the published contract has
+    // it.
     payment_method:
       r.payment_method_name === null
         ? null

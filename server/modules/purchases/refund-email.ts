@@ -11,8 +11,8 @@ import { findRefund, type RefundRow } from "./refunds.repository";
 const classes = (n: number) => `${n} ${n === 1 ? "clase" : "clases"}`;
 
 /**
- * The refund email's content, in one function (the layout around it may change: issue 21 asks
- * to keep each email's words in one place).
+ * The refund email's content, in one function (the layout around it may change; each email's
+ * words stay in one place).
  */
 export function refundEmailContent(
   input: {

@@ -18,7 +18,7 @@ import {
 /**
  * Refunds through Stripe and PayPal (their official SDKs against the in-process fakes): the
  * processor's idempotency, its refusal, and the refund webhooks applied once, ours and those
- * made in the processor's dashboard (issue 21.4, decision 0027).
+ * made in the processor's dashboard (decision 0027).
  */
 
 const refundsOf = (t: TestApp, purchaseId: number) =>
@@ -180,7 +180,7 @@ describe("Stripe refunds", () => {
   });
 });
 
-describe("Stripe: freezing a subscription pauses its collection (issue 21.5)", () => {
+describe("Stripe: freezing a subscription pauses its collection", () => {
   let t: TestApp;
   let shop: Shop;
   let stripe: StripeFake;

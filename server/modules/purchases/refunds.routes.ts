@@ -9,7 +9,7 @@ import { refundOut, refundPurchase, refundsOfPurchase } from "./refunds.service"
 
 const tags = ["compras"];
 
-/** Refunds at the back office (issue 21.4, decision 0027). */
+/** Refunds at the back office (decision 0027). */
 const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/purchases/admin/:id/refund",

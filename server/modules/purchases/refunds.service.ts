@@ -30,7 +30,7 @@ import {
 } from "./refunds.repository";
 
 /**
- * Refunds (issue 21.4, docs/decisions/0027). A refund is a row of `refunds`; the purchase keeps
+ * Refunds (docs/decisions/0027). A refund is a row of `refunds`; the purchase keeps
  * the sum of its succeeded refunds (refunded_total). Card and wallet payments are refunded at
  * their processor; cash and desk payments are recorded (the studio hands the money back).
  *

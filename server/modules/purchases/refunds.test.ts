@@ -14,7 +14,7 @@ import { INTERRUPTED_REFUND_AFTER_MS, refundPurchase } from "./refunds.service";
 
 // Runs on PostgreSQL too: the refund's money path (docs/decisions/0061).
 
-/** Refunds (issue 21.4, decision 0027) with the sandbox processor and at the desk. */
+/** Refunds (decision 0027) with the sandbox processor and at the desk. */
 
 let t: TestApp;
 let studio: Studio;

@@ -13,7 +13,7 @@ import {
 import { lockDue, periodOf, renewalAmount } from "./renewals";
 
 /**
- * Failed renewals the customer can fix (issue 21.5): "Actualiza tu tarjeta" in their account,
+ * Failed renewals the customer can fix (decision 0027): "Actualiza tu tarjeta" in their account,
  * and paying the failed charge there. Our scheduler bills sandbox-card subscriptions; their due
  * period can be paid here with a saved card or a new one. A processor-billed one (Stripe, PayPal)
  * retries at the processor: the banner sends the customer to update their card.

@@ -85,8 +85,9 @@ export function periodOf(purchase: PurchaseRow, timeZone: string) {
 }
 
 /**
- * Seed 001 section 5: a discount applies to the first invoice only. After a free trial the first
- * charge is that first invoice (total_payment); every later one is the undiscounted amount.
+ * docs/product-rules.md#checkout: a discount code marked first_invoice_only applies to the first
+ * invoice only. After a free trial the first charge is that first invoice (total_payment); every
+ * later one is the undiscounted amount.
  */
 export async function renewalAmount(db: Db, purchase: PurchaseRow): Promise<number> {
   const first = Boolean(purchase.free_trial_length) && !(await hasPaidCharge(db, purchase.purchase_id));

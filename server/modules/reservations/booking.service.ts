@@ -282,7 +282,7 @@ async function bookOnce(
       },
     });
   }
-  // A frozen membership books nothing while frozen (issue 21.5; the purchases domain decides).
+  // A frozen membership books nothing while frozen (decision 0027; the purchases domain decides).
   if (!overrideRules) await refuseIfFrozen(tx, customerId, klass.class_date, config.timezone);
   if (klass.cancelledAt) throw AppError.of("CLASS_CANCELLED");
   if (klass.class_package_id !== null) throw AppError.of("NEEDS_PACKAGE");

@@ -101,7 +101,7 @@ describe("PUT /api/class_reservations", () => {
     const rows = await spotsOf(c.single_class_id);
     expect(rows[id]?.spot).toBe("2");
     expect(rows[guestId as number]).toEqual({ spot: "1", guest: "Ana López" });
-    // A guest's name under 2 letters gets the spec's text.
+    // A guest's name under 2 letters gets its Spanish message.
     const short = await change(me.headers, { class_reservation_id: id, guest: "A" });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain(messages.guestNameRequired);

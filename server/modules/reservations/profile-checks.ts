@@ -2,7 +2,9 @@ import type { Db } from "../../db/client";
 import { pendingPagesForBooking } from "../accepted-pages/accepted-pages.service";
 import { missingFieldsForBooking } from "../forms/forms.service";
 
-/** Everything that must be true of an account before it may book (seed 000, booking checks). */
+/**
+ * Everything that must be true of an account before it may book (docs/product-rules.md#profile).
+ */
 export async function accountBlockers(db: Db, customerId: number) {
   // One after the other: inside a transaction both share one connection.
   const missingFields = await missingFieldsForBooking(db, customerId);

@@ -14,7 +14,7 @@ import { customers } from "../../db/schema/customers";
  * first, then the past ones, latest first (product-rules.md#reservation-status): the customer's
  * next class is on top, not the farthest one. A page is either the first, the one after a
  * cursor (`after`: the last row's date and id, keyset paging: a row booked or cancelled meanwhile
- * cannot shift the pages that follow) or, for the seeds' `page=` parameter, an offset.
+ * cannot shift the pages that follow) or, for older clients' `page=` parameter, an offset.
  *
  * The rows carry their class's date (class_reservations.class_date, kept by the database from
  * single_classes, decision 0043), so a page is a range of class_reservations_customer_date_idx

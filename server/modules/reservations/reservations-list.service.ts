@@ -51,11 +51,11 @@ async function classCards(cache: ReadCache, db: Db, ids: number[]): Promise<Map<
 }
 
 /**
- * Mis Reservaciones (seed 000 section 9): a page of the signed-in customer's reservations with
- * their state and actions, always read from the database: the page with its guests, ratings and
- * total in one statement (reservations-list.repository.ts); only the cards of its classes, the
- * same for everyone, come through the shared class-card cache.
- * `next` is the cursor of the following page, null on the last one.
+ * Mis Reservaciones (docs/product-rules.md#reservation-status): a page of the signed-in customer's
+ * reservations with their state and actions, always read from the database: the page with its
+ * guests, ratings and total in one statement (reservations-list.repository.ts); only the cards of
+ * its classes, the same for everyone, come through the shared class-card cache. `next` is the
+ * cursor of the following page, null on the last one.
  */
 export async function listMyReservationsPage(
   db: Db,

@@ -100,7 +100,7 @@ describe("GET /api/class_reservations: keyset pages (after=)", () => {
         .find((r) => r.class_reservation_id === firstOf(mine).class_reservation_id)?.guest,
     ).toBe("Sofía");
 
-    // The seeds' page= numbers list the same order.
+    // Older clients' page= numbers list the same order.
     const numbered = [
       await list(me.headers, "?page=1"),
       await list(me.headers, "?page=2"),

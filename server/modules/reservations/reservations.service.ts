@@ -194,7 +194,7 @@ export async function rateReservation(
   });
 }
 
-/** The policy sentence of Mis Reservaciones (seed 000 section 9). */
+/** The policy sentence of Mis Reservaciones (docs/product-rules.md#cancelling). */
 export function cancelPolicyText(config: AppConfig): string {
   if (!config.allow_cancel_reservations) return t("cancelDisabled");
   const params = thresholdParams(config);

@@ -16,8 +16,8 @@ import { firstOf } from "../../test/fixtures";
 // Runs on PostgreSQL too: prepared statements are per connection on the pool (docs/decisions/0061).
 
 /**
- * Booking and cancelling are the hottest writes (issue 10, case f): every statement is a round
- * trip that holds a pooled connection and a class lock. These counts are the budget; a change
+ * Booking and cancelling are the hottest writes (decision 0033, bench case f): every statement is a
+ * round trip that holds a pooled connection and a class lock. These counts are the budget; a change
  * that adds a statement to either path has to change this test and say why.
  *
  * Counted: the statements Drizzle sends, without transaction control (begin/commit are sent as

@@ -7,7 +7,7 @@ import * as coach from "./coach.repository";
 import * as repo from "./staff.repository";
 
 /**
- * The coach's day (issue 26.3): their classes, the roster with the notes the desk marked for
+ * The coach's day (decision 0031): their classes, the roster with the notes the desk marked for
  * coaches, and their ratings. Everything is scoped by the signed-in login's coach profile; the
  * roster route is also guarded per class by the permissions table (a coach's own classes only).
  */

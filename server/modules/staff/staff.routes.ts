@@ -31,8 +31,8 @@ import * as staff from "./staff.service";
 const tags = ["equipo"];
 
 /**
- * The studio's team (issue 26): the owner's staff screen, the invitation link, the first owner of
- * an empty studio, and each staff member's own day and profile. Who may call each route is in
+ * The studio's team (decision 0031): the owner's staff screen, the invitation link, the first owner
+ * of an empty studio, and each staff member's own day and profile. Who may call each route is in
  * server/plugins/permissions.ts (requireAdmin reads it).
  */
 const staffRoutes: FastifyPluginAsyncZod = async (app) => {

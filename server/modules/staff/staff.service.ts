@@ -13,7 +13,7 @@ import { brandOf } from "../mail/templates/brand";
 import * as repo from "./staff.repository";
 
 /**
- * The studio's team (issue 26, docs/decisions/0031-staff-roles-and-permissions.md): the owner
+ * The studio's team (docs/decisions/0031-staff-roles-and-permissions.md): the owner
  * invites by email, changes roles and removes access; the invited person opens a single-use,
  * expiring link whose secret is stored only as a hash (as the email change does). A staff login
  * may also be a customer: the role lives on the login, the customer record stays as it was.
@@ -270,7 +270,7 @@ export async function removeAccess(app: FastifyInstance, actor: Actor, userId: s
   return result;
 }
 
-// ----- The first owner (issue 26.5) -----
+// ----- The first owner (decision 0054) -----
 
 /** Whether /admin may still offer to create the owner: never claimed and no staff login yet. */
 export async function firstOwnerOpen(db: Db): Promise<boolean> {

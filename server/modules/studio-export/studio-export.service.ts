@@ -12,7 +12,7 @@ import {
 } from "./studio-export.repository";
 
 /**
- * "Exportar todo" (issue 22, docs/decisions/0037-studio-export.md): every table the studio owns as
+ * "Exportar todo" (docs/decisions/0037-studio-export.md): every table the studio owns as
  * one CSV each (RFC 4180, UTF-8 with BOM, CRLF) plus manifest.json, in a ZIP written while it is
  * read: rows come in batches by primary key and each batch goes out before the next is read, so
  * the memory used does not grow with the studio. Secrets stay out (EXCLUDED_*, listed in the manifest).

@@ -16,7 +16,7 @@ const tags = ["videos"];
 /**
  * Programs (series of videos) and video types. Signed-in people read them (customers see the
  * available programs only); programs are written by admins. Update is PUT with program_id in the
- * body, as the seeds do for every "save".
+ * body, as every "save" of the published contract does.
  */
 const programsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

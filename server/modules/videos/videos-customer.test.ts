@@ -29,7 +29,7 @@ describe(`favourites, completion, ratings and playbacks (${testDriver()})`, () =
   const video = async (videoId: number, headers: Headers) =>
     (await call("GET", `/api/videos/${videoId}`, headers)).json().video;
 
-  it("favourites toggle between 1 and 0 with the seed's messages, and the favourites filter lists them", async () => {
+  it("favourites toggle between 1 and 0 with their messages, and the favourites filter lists them", async () => {
     const added = await call("POST", "/api/favorites", a.headers, { video_id: id(1) });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({

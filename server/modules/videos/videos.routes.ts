@@ -34,9 +34,9 @@ async function viewerOf(app: FastifyInstance, request: FastifyRequest) {
 }
 
 /**
- * The online library (seed 000 section 7): list with filters and pages of 32, single video,
- * completion, ratings, favourites and view counting. Every per-customer row is scoped to the
- * signed-in customer; ids in paths and bodies only name videos.
+ * The online library (docs/product-rules.md#online-library): list with filters and pages of 32,
+ * single video, completion, ratings, favourites and view counting. Every per-customer row is scoped
+ * to the signed-in customer; ids in paths and bodies only name videos.
  */
 const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   // The library's read caches: shared pages, each viewer's access and flags.

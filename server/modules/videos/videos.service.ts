@@ -12,7 +12,7 @@ import { hasOnlineAccess } from "./online-access";
 import type { VideoFilters, VideoRow, VideoTag, Viewer } from "./videos.repository";
 import * as repo from "./videos.repository";
 
-/** The seeds' page size of the online library. */
+/** The online library's page size (docs/product-rules.md#online-library). */
 export const VIDEOS_PAGE_SIZE = 32;
 
 /**

@@ -118,7 +118,7 @@ describe(`online videos library (${testDriver()})`, () => {
     }
   });
 
-  it("GET /videos/{id}: the video, 404 with the seed's text for unknown, unpublished or unreleased ones", async () => {
+  it("GET /videos/{id}: the video, 404 with its Spanish text for unknown, unpublished or unreleased ones", async () => {
     const ok = await t.app.inject({ method: "GET", url: `/api/videos/${id(5)}`, headers });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().video.name).toBe("Clase 6");

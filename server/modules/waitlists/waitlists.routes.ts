@@ -25,8 +25,8 @@ import {
 const tags = ["listas de espera"];
 
 /**
- * Mis Listas de Espera and the class card's waitlist button (seed 000 "Waitlist"); the promotion
- * jobs are in waitlists.jobs.ts.
+ * Mis Listas de Espera and the class card's waitlist button (docs/product-rules.md#waitlists); the
+ * promotion jobs are in waitlists.jobs.ts.
  */
 const waitlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -102,7 +102,7 @@ describe("joining and leaving", () => {
     expect(mine.json().waitlist.position).toBe(1);
   });
 
-  it("keeps each customer to their own entries and leaves with the seed's message", async () => {
+  it("keeps each customer to their own entries and leaves with its message", async () => {
     const { klass } = await fullClass(new Date(Date.now() + 2 * DAY));
     const a = await makeCustomer(t, { credits: 1 });
     const b = await makeCustomer(t, { credits: 1 });

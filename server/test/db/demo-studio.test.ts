@@ -20,7 +20,7 @@ import { createTestDatabase } from "../test-database";
 
 /**
  * The suite's migrated copy (a PGlite dump or a PostgreSQL template, server/test/global-setup.ts),
- * so the seed is checked on the suite's own driver without migrating from nothing each time.
+ * so the demo data is checked on the suite's own driver without migrating from nothing each time.
  */
 const freshDb = (): Promise<Database> => createTestDatabase();
 

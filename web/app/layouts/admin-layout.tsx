@@ -17,7 +17,7 @@ import { RequireUser } from "./require-user";
  * /admin/*: staff only (the API enforces it too, per route and role). A lazy chunk: customers
  * never download the back office. Each role lands on its own first screen and is sent there from
  * screens it cannot use (a coach sees only Mis clases and Mi perfil). On an empty studio a visitor
- * is offered to create the owner account, once (issue 26.5).
+ * is offered to create the owner account, once (decision 0054).
  */
 export function AdminLayout() {
   const user = useCurrentUser();

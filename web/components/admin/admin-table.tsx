@@ -106,7 +106,7 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
     toolbar,
     pageSizes = [10, 25, 50, 100],
   } = props;
-  // The front desk exports nothing (issue 26: no exports for that role).
+  // The front desk exports nothing (decision 0031: no exports for that role).
   const canExport = staffMayExport(staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner");
   const server = total !== undefined;
   const [state, setState] = useState<TableState>({

@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
 
-/** Success 3000 ms, alerts 5000 ms (the seeds' timings). */
+/** Success 3000 ms, alerts 5000 ms (docs/product-rules.md#notices). */
 export const notifySuccess = (message: string) =>
   notifications.show({ color: "green", message, autoClose: 3000 });
 export const notifyError = (error: unknown) =>

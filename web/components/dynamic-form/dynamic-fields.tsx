@@ -194,8 +194,8 @@ function FieldInput(props: FieldProps) {
 }
 
 /**
- * Renders configured custom fields (seed 000 §3 types), sorted by step then order, hiding the ones
- * whose precondition is not met. Errors come from the parent (on save) keyed by field key.
+ * Renders configured custom fields (docs/product-rules.md#forms), sorted by step then order, hiding
+ * the ones whose precondition is not met. Errors come from the parent (on save) keyed by field key.
  */
 export function DynamicFields({
   fields,

@@ -24,7 +24,7 @@ export function useList(url: string, key: string, enabled = true) {
 type Saved = z.input<typeof anyCatalogueSaved>;
 
 /**
- * The seeds' save semantics: a row without a numeric id is created (POST), one with it is
+ * The contract's save semantics: a row without a numeric id is created (POST), one with it is
  * updated (PUT with the id in the body). Every list under "admin-catalogue" is refreshed.
  */
 export function useSave(path: string, idKey: string) {

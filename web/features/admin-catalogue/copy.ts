@@ -1,4 +1,7 @@
-/** UI-only texts of the catalogue screens (Spanish texts the seeds quote come from domain/messages). */
+/**
+ * UI-only texts of the catalogue screens (Spanish texts the server shares come from
+ * domain/messages).
+ */
 import { countLabel } from "../../../domain/format";
 export const catalogueCopy = {
   add: "Nuevo",

@@ -15,7 +15,10 @@ import { api } from "../../lib/api-client";
 export type CustomField = z.input<typeof customFieldOut>;
 export type StudioForm = z.input<typeof studioForm>;
 
-/** What the field editor sends: no id creates (POST), a numeric id updates (PUT), as the seeds say. */
+/**
+ * What the field editor sends: no id creates (POST), a numeric id updates (PUT), as the contract
+ * says.
+ */
 export type FieldDraft = {
   custom_field_id?: number;
   form_id: number;

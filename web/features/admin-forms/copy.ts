@@ -1,8 +1,9 @@
 import type { FieldType } from "../../../domain/forms";
 
 /**
- * UI copy of the forms and files screens. The seeds quote no save/delete texts for forms, custom
- * fields or files, so these follow the catalogue's wording ("Página guardada.", "Coach eliminado.").
+ * UI copy of the forms and files screens. The original product words no save/delete texts for
+ * forms, custom fields or files, so these follow the catalogue's wording ("Página guardada.",
+ * "Coach eliminado.").
  */
 export const formsCopy = {
   forms: {

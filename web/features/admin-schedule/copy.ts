@@ -69,7 +69,7 @@ export const scheduleCopy = {
   noReservations: "Nadie ha reservado esta clase todavía.",
   coach: "Coach",
   minutes: (n: number) => `${n} min`,
-  // Changes of booked classes, series and substitutions (issue 21)
+  // Changes of booked classes, series and substitutions (decision 0026)
   scope: "Aplicar a",
   notifyTitle: "Avisar del cambio",
   notifyHelp: (n: number) =>

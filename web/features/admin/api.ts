@@ -272,7 +272,10 @@ export function useDeskCards(customerId: number, enabled: boolean) {
   });
 }
 
-/** A customer's factura CFDI 4.0 or nota de crédito, as GET /api/facturas/admin/customer/:id answers it (issue 20). */
+/**
+ * A customer's factura CFDI 4.0 or nota de crédito, as GET /api/facturas/admin/customer/:id answers
+ * it (decision 0036).
+ */
 /** A customer's factura in the back office (GET /api/facturas/admin/customer/:id). */
 export type AdminFactura = Factura;
 
@@ -378,7 +381,7 @@ export function useAuditLog(state: TableState, actorUserId: string | null = null
   });
 }
 
-/** Everyone who appears in the log, for its person filter (issue 26). */
+/** Everyone who appears in the log, for its person filter (decision 0031). */
 export function useAuditActors() {
   return useQuery({
     queryKey: ["admin", "audit", "actors"],

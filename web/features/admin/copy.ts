@@ -1,6 +1,9 @@
 import { kitCopy } from "../../components/admin/copy";
 
-/** UI-only copy of the back office (the seeds' own sentences come from domain/messages.ts). */
+/**
+ * UI-only copy of the back office (the Spanish texts the server shares come from
+ * domain/messages.ts).
+ */
 export const adminCopy = {
   title: "Administración",
   loading: kitCopy.loading,
@@ -228,7 +231,7 @@ export const adminCopy = {
     skipRules: "Saltar reglas",
     waitlistStatus: kitCopy.waitlistStatus,
   },
-  /** The customer's facturas CFDI in their record (issue 20). */
+  /** The customer's facturas CFDI in their record (decision 0036). */
   facturas: {
     title: "Facturas",
     empty: "Este cliente no tiene facturas.",

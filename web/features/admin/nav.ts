@@ -31,7 +31,7 @@ export type AdminNavItem = {
   icon?: Icon;
   end?: boolean;
   /**
-   * Who sees it besides the owner (issue 26); unset = owner and manager. It mirrors
+   * Who sees it besides the owner (decision 0031); unset = owner and manager. It mirrors
    * server/plugins/permissions.ts, which is the rule: hiding a link protects nothing.
    */
   roles?: readonly StaffRole[];

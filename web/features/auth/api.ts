@@ -41,7 +41,7 @@ export function useSignOut() {
   }, [queryClient, navigate]);
 }
 
-// ----- Sign-in, sign-up, recovery (issue 3) -----
+// ----- Sign-in, sign-up, recovery (decision 0006) -----
 
 /** The studio's password policy (GET /api/auth-policy); the default until it loads. */
 export function usePasswordPolicy(): PasswordPolicy {

@@ -114,7 +114,8 @@ export function useBookClass() {
   const refresh = useRefreshAfterChange();
   return useMutation({
     mutationFn: (input: BookingInput) => api.post<z.input<typeof bookAnswer>>("/class_reservations", input),
-    // Seed 000 §8: the list is refreshed on any failure too (a stale card may have misled).
+    // The list is refreshed on any failure too (docs/product-rules.md#notices: a stale card may
+    // have misled).
     onSettled: refresh,
   });
 }

@@ -2,9 +2,9 @@ import { addLocalDays, dayParts, daysBetween, mondayOfDay } from "../../../domai
 import type { ScheduleDay, SingleClass } from "./api";
 
 /**
- * The calendar's scheduling state (seed 000 §4): the week on screen, the month shown in the
- * header, the days received, the clicked class and whether auto-advance may still move on.
- * Every transition is an action below; unknown actions leave the state unchanged.
+ * The calendar's scheduling state (docs/product-rules.md#money-and-time): the week on screen, the
+ * month shown in the header, the days received, the clicked class and whether auto-advance may
+ * still move on. Every transition is an action below; unknown actions leave the state unchanged.
  */
 export interface ScheduleState {
   days: ScheduleDay[];

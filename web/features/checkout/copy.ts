@@ -1,7 +1,10 @@
 import { messages } from "../../../domain/messages";
 import { type ApiError, isApiError } from "../../lib/api-client";
 
-/** UI copy of checkout and the thank-you page; the seed's quoted texts come from messages. */
+/**
+ * UI copy of checkout and the thank-you page; the Spanish texts the server shares come from
+ * messages.
+ */
 export const checkoutCopy = {
   title: "Checkout",
   summary: "Tu compra",
@@ -77,7 +80,7 @@ export const checkoutCopy = {
   myPurchases: "Ver Mis Compras",
   download: "Descargar",
   cashNextStep: "Tus clases se activan cuando el estudio confirme tu pago.",
-  // OXXO and SPEI (issue 20.3)
+  // OXXO and SPEI (decision 0034)
   oxxo: "OXXO",
   spei: "Transferencia SPEI",
   oxxoHint: "Paga en efectivo en cualquier OXXO con una ficha. Tus clases se activan al confirmarse el pago.",
@@ -116,8 +119,8 @@ export const checkoutCopy = {
 };
 
 /**
- * Seed 001 section 8: what the card form and the other checkout paths show for an error. The
- * server already answers the seed's texts; the fallbacks cover a missing or generic message.
+ * What the card form and the other checkout paths show for an error (docs/product-rules.md#cards).
+ * The server already answers the Spanish texts; the fallbacks cover a missing or generic message.
  */
 export function checkoutErrorMessage(error: unknown, withDiscount: boolean): string {
   if (!isApiError(error)) return messages.checkoutDefault;

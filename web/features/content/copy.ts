@@ -1,6 +1,8 @@
 import { messages } from "../../../domain/messages";
 
-/** UI copy of the public site (texts the seeds quote come from domain/messages.ts). */
+/**
+ * UI copy of the public site (the Spanish texts the server shares come from domain/messages.ts).
+ */
 export const contentCopy = {
   loadError: messages.pageLoadFailed,
   empty: messages.pageEmpty,

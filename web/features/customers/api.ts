@@ -154,7 +154,7 @@ export function useChangePassword() {
   });
 }
 
-/** Where the customer's request to close the account stands (ARCO, issue 18.8). */
+/** Where the customer's request to close the account stands (ARCO, decision 0024). */
 export type ClosureStatus = z.input<typeof closureStatusAnswer>;
 
 const closureKey = ["customer", "closure-request"] as const;

@@ -27,7 +27,7 @@ export const customersCopy = {
   completeText: "Debes completar tu información personal antes de reservar clases.",
   accept: "Aceptar",
   saved: "Información guardada.",
-  // Correo y contraseña (issue 18.3)
+  // Correo y contraseña (decision 0018)
   securityTitle: "Correo y contraseña",
   changeEmail: "Cambiar correo",
   newEmail: "Nuevo correo electrónico",
@@ -47,7 +47,7 @@ export const customersCopy = {
   confirmingEmail: "Confirmando tu correo…",
   goToProfile: "Ir a Mi Información",
   signIn: "Entrar",
-  // Bienvenida de una cuenta nueva (issue 18.6)
+  // Bienvenida de una cuenta nueva
   welcomeTitle: "¡Te damos la bienvenida a {studio}!",
   welcomeText: "Así empiezas:",
   welcomeStepInfo: "Completa tu información: el estudio la necesita antes de tu primera clase.",
@@ -56,7 +56,7 @@ export const customersCopy = {
     "Reserva tu lugar en el calendario. Puedes cancelar antes del límite que marca el estudio.",
   welcomePackages: "Ver paquetes",
   welcomeCalendar: "Ir al calendario",
-  // Tus datos: derechos ARCO (issue 18.8)
+  // Tus datos: derechos ARCO (decision 0024)
   dataTitle: "Tus datos",
   dataText:
     "Descarga todo lo que el estudio guarda sobre ti: perfil, domicilio, reservaciones, compras, cargos, créditos, penalizaciones, listas de espera, formularios, páginas aceptadas, calificaciones y videos.",

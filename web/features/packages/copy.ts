@@ -1,6 +1,6 @@
 import { formatDecimal } from "../../../domain/format";
 
-/** UI copy of the packages screens ('Clase de Prueba' and 'Ilimitadas' are the seeds' words). */
+/** UI copy of the packages screens ('Clase de Prueba' and 'Ilimitadas' are the product's words). */
 export const packagesCopy = {
   trialSection: "Clase de Prueba",
   unlimited: "Ilimitadas",
@@ -21,7 +21,7 @@ const PERIODS: Record<string, [string, string]> = {
   year: ["año", "años"],
 };
 
-/** "cada mes", "cada 3 meses" (seed 001 section 9: Spanish singular and plural). */
+/** "cada mes", "cada 3 meses" (Spanish singular and plural). */
 export function periodText(interval: number | null, period: string | null): string {
   if (!period) return "";
   const [one, many] = PERIODS[period] ?? [period, period];

@@ -41,7 +41,7 @@ export function useCancelSubscription() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Failed renewals ("Actualiza tu tarjeta") and frozen memberships (issue 21.5)
+// Failed renewals ("Actualiza tu tarjeta") and frozen memberships (decision 0027)
 
 export function usePaymentIssues(enabled = true) {
   return useQuery({

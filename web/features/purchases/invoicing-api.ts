@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Factura, facturaAnswer, facturaRequestBody, facturasAnswer } from "../../../domain/api/fiscal";
 import { api } from "../../lib/api-client";
 
-/** A factura CFDI 4.0 or nota de crédito of the signed-in customer (issue 20.2, decision 0036). */
+/** A factura CFDI 4.0 or nota de crédito of the signed-in customer (decision 0036). */
 export type { Factura } from "../../../domain/api/fiscal";
 
 export const facturaUrl = (f: Pick<Factura, "cfdi_id">, format: "pdf" | "xml") =>

@@ -1,4 +1,7 @@
-/** UI-only copy of the online library (texts the seeds quote come from domain/messages.ts). */
+/**
+ * UI-only copy of the online library (the Spanish texts the server shares come from
+ * domain/messages.ts).
+ */
 export const videosCopy = {
   titleSuffix: "Online",
   start: "Comenzar",

@@ -3,7 +3,7 @@ import { type Brand, siteLink } from "./brand";
 import { Details, Layout, P } from "./layout";
 import { renderMail } from "./render";
 
-/** What the factura email says (issue 20.2); the PDF and the XML travel as attachments. */
+/** What the factura email says (decision 0036); the PDF and the XML travel as attachments. */
 export type InvoiceFacts = {
   title: string;
   rfc: string;

@@ -4,7 +4,7 @@ import { type Brand, siteLink } from "./brand";
 import { Details, Layout, P } from "./layout";
 import { renderMail } from "./render";
 
-/** What the customer needs to pay an OXXO voucher or a SPEI transfer (issue 20.3). */
+/** What the customer needs to pay an OXXO voucher or a SPEI transfer (decision 0034). */
 export type OfflinePaymentFacts = {
   purchaseId: number;
   title: string;

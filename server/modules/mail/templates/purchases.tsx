@@ -17,7 +17,7 @@ export type PurchaseFacts = {
   /** "Tarjeta", "Efectivo", "Mostrador · Transferencia · ref 123"... */
   payment: string;
   total: string | number;
-  /** IVA included in the total (issue 20.5): when given, the receipt shows subtotal and IVA. */
+  /** IVA included in the total (decision 0032): when given, the receipt shows subtotal and IVA. */
   ivaRate?: IvaRate;
   /**
    * Everything one payment paid, each on its own line (the package and the sign-up fee, decision

@@ -84,7 +84,7 @@ export const packages: CatalogueDef = {
       type: "switch",
       half: true,
     },
-    // Issue 20.5 (decision 0032): prices include IVA; receipts and lists show its part.
+    // Prices include IVA (decision 0032); receipts and lists show its part.
     {
       key: "iva_rate",
       label: "IVA incluido en el precio",

@@ -39,7 +39,7 @@ export type CatalogueDef = {
 
 /**
  * The generic catalogue screen: a searchable, sortable, exportable table and a modal form.
- * Saving follows the seeds: no numeric id → POST, numeric id → PUT; the server's Spanish
+ * Saving follows the API contract: no numeric id → POST, numeric id → PUT; the server's Spanish
  * message shows for 3 s and the modal closes. Deleting asks first; a 409 (in use) is shown as is.
  */
 export function CataloguePage({ def }: { def: CatalogueDef }) {

@@ -219,7 +219,7 @@ export function PurchasesPage() {
       value: (r) => r.refunded_total,
       render: (r) => (r.refunded_total > 0 ? formatMoney(r.refunded_total) : "—"),
     },
-    // Subtotal and IVA of the total (issue 20.5, domain/fiscal/iva.ts): CSV columns as numbers;
+    // Subtotal and IVA of the total (decision 0032, domain/fiscal/iva.ts): CSV columns as numbers;
     // on screen a line under the total says them.
     { key: "subtotal", header: "Subtotal", screen: false, sortable: false, value: (r) => r.subtotal },
     { key: "iva", header: "IVA", screen: false, sortable: false, value: (r) => r.iva },

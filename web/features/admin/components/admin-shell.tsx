@@ -62,7 +62,7 @@ function NavItem({ item, pathname }: { item: AdminNavGroup; pathname: string }) 
 
 function AdminMenu({ onSignOut }: { onSignOut: () => void }) {
   const { pathname } = useLocation();
-  // Each role sees the sections it may use (issue 26); the server refuses the rest anyway.
+  // Each role sees the sections it may use (decision 0031); the server refuses the rest anyway.
   const role = staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner";
   return (
     <Stack gap={2}>

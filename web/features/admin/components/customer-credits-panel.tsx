@@ -31,9 +31,9 @@ import { api, isApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 
 /**
- * The back office's hand on a customer's credits and penalties (issue 17.5, decision 0020): every
- * credit bucket (also spent and expired ones) with its amount, expiry and class types to adjust,
- * add or delete, and the penalties to add or lift. Each change goes through the spec's resources
+ * The back office's hand on a customer's credits and penalties (decision 0020): every credit bucket
+ * (also spent and expired ones) with its amount, expiry and class types to adjust, add or delete,
+ * and the penalties to add or lift. Each change goes through the contract's resources
  * (/api/available_classes, /api/class_reservation_penaltys), which audit it with before and after.
  */
 

@@ -21,8 +21,8 @@ export function facturaStatus(row: AdminFactura): { label: string; color: string
 }
 
 /**
- * The customer's facturas and notas de crédito in their record (issue 20): state, folio fiscal,
- * PDF and XML through the back office's route (the session cookie goes with the link), and
+ * The customer's facturas and notas de crédito in their record (decision 0036): state, folio
+ * fiscal, PDF and XML through the back office's route (the session cookie goes with the link), and
  * "Reintentar" on a failed one after a confirmation; the API's Spanish reason on a new failure.
  */
 export function CustomerFacturas({

@@ -22,9 +22,9 @@ import { deskLocationId } from "../../../lib/desk-location";
 import type { AdminPurchase } from "../api";
 
 /**
- * The desk's money actions on a purchase (issue 21): "Reembolsar" (all or part; one idempotency
- * key per dialog, so a double click refunds once) and "Congelar" (an unlimited membership or a
- * subscription, for a range of days). Both refresh the customer's page.
+ * The desk's money actions on a purchase (decision 0027): "Reembolsar" (all or part; one
+ * idempotency key per dialog, so a double click refunds once) and "Congelar" (an unlimited
+ * membership or a subscription, for a range of days). Both refresh the customer's page.
  */
 
 export type RefundablePurchase = Pick<

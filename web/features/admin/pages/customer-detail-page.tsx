@@ -64,7 +64,7 @@ import { fullName } from "./customers-page";
 
 const c = adminCopy.customers;
 
-/** What the purchase list carries for refunds and freezes (the API's purchase, issue 21). */
+/** What the purchase list carries for refunds and freezes (the API's purchase, decision 0027). */
 type MoneyPurchase = AdminPurchase & {
   refunded_total?: number;
   subscription_id?: string | null;
@@ -231,7 +231,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
   // A fresh edit form per opening: it starts from the record as saved.
   const [editKey, setEditKey] = useState(0);
   const [pending, setPending] = useState<Pending>(null);
-  // Refund and freeze dialogs (issue 21): their own modals, one purchase at a time.
+  // Refund and freeze dialogs (decision 0027): their own modals, one purchase at a time.
   const [money, setMoney] = useState<{ kind: "refund" | "freeze"; purchase: MoneyPurchase } | null>(null);
   const action = usePendingAction(id, () => setPending(null));
   // Refunds are the owner's and the manager's (the server refuses the desk); hide what only 403s.

@@ -4,12 +4,15 @@ import { authCopy } from "../copy";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 
-/** Seed 000 §4: after signing in from the booking modal, the flow resumes after 1 s. */
+/**
+ * docs/product-rules.md#class-card: after signing in from the booking modal, the flow resumes after
+ * 1 s.
+ */
 export const RESUME_AFTER_SIGN_IN_MS = 1000;
 
 /**
  * 'Debes Acceder para Reservar': sign-in and sign-up in one modal, toggling between the two.
- * `onSignedIn` runs 1 s after a successful sign-in or sign-up (the seed's resume delay).
+ * `onSignedIn` runs 1 s after a successful sign-in or sign-up (docs/product-rules.md#class-card).
  */
 export function AuthModal({
   opened,

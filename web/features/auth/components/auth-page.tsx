@@ -6,7 +6,7 @@ import { usePageTitle } from "../../../lib/use-page-title";
 
 /**
  * The access screens' frame: logo, heading and a card; the studio's bg_login image fills the
- * other half on wide screens (seed 000 §2 login page).
+ * other half on wide screens (the sign-in page).
  */
 export function AuthPage({ title, text, children }: { title: string; text?: string; children: ReactNode }) {
   usePageTitle(title);

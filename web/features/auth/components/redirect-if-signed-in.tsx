@@ -13,7 +13,7 @@ export function landingFor(
   user: Pick<CurrentCustomer, "role" | "staff_role"> | null | undefined,
   redirect: string | null,
 ) {
-  // Staff, coaches included (issue 26), start in the back office.
+  // Staff, coaches included (decision 0031), start in the back office.
   return safeRedirect(redirect, user?.role === "admin" || user?.staff_role ? "/admin" : "/mystudio");
 }
 

@@ -8,7 +8,7 @@ import { useSignIn } from "../api";
 import { authCopy } from "../copy";
 
 /**
- * Email + password with show/hide toggle. Errors are the seed's texts from the API (user not
+ * Email + password with show/hide toggle. Errors are the API's Spanish texts (user not
  * found, wrong password, too many attempts) shown inline.
  */
 export function SignInForm({

@@ -76,7 +76,7 @@ function usePhoneCheck(phone: string): string | null {
   return problem;
 }
 
-/** The sign-up form of seed 000 (§2, §4, §5), used by /registro and the booking modal. */
+/** The sign-up form (docs/product-rules.md#accounts), used by /registro and the booking modal. */
 export function SignUpForm({
   onSignedIn,
   onSwitchToSignIn,
@@ -125,7 +125,8 @@ export function SignUpForm({
     const found = validate();
     setFormError(null);
     if (show(found)) {
-      // One problem is said next to its field; several also get the seed's summary on top.
+      // One problem is said next to its field; several also get the summary on top
+      // (docs/product-rules.md#forms).
       if (Object.keys(found).length > 1) setFormError(messages.checkFields);
       return;
     }

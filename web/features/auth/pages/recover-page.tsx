@@ -7,7 +7,10 @@ import { useRecover } from "../api";
 import { AuthPage } from "../components/auth-page";
 import { authCopy } from "../copy";
 
-/** /recuperar: an email field, 'Recuperar', and a link back to sign in (seed 000 §2). */
+/**
+ * /recuperar: an email field, 'Recuperar', and a link back to sign in
+ * (docs/product-rules.md#accounts).
+ */
 export function RecoverPage() {
   const [email, setEmail] = useState("");
   const recover = useRecover();

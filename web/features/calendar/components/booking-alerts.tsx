@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatDate } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
 
-/** 'Créditos Agotados': the seed's text and a way to the packages. */
+/** 'Créditos Agotados': the no-credits text and a way to the packages. */
 export function NoCreditsModal({
   opened,
   packagesPath,

@@ -43,7 +43,7 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
   const existing = klass?.my_reservation ?? null;
   const [withGuest, setWithGuest] = useState(Boolean(existing?.guest));
   const [guest, setGuest] = useState(existing?.guest?.name ?? "");
-  // The guest's name explains itself like every customer form (issue 18.5, decision 0030).
+  // The guest's name explains itself like every customer form (decision 0030).
   const fieldErrors = useFieldErrors<HTMLDivElement>();
   const [spot, setSpot] = useState<string | null>(existing?.spot ?? null);
   const [guestSpot, setGuestSpot] = useState<string | null>(existing?.guest?.spot ?? null);

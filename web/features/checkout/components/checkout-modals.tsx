@@ -6,8 +6,9 @@ import { acceptPage, type PendingPage } from "../api";
 import { checkoutCopy } from "../copy";
 
 /**
- * Seed 001 section 4: pay the inscription first (a link to its own checkout), for a package whose
- * first charge cannot carry it; the fee's checkout brings the customer back to `returnTo`.
+ * docs/product-rules.md#checkout: pay the inscription first (a link to its own checkout), for a
+ * package whose first charge cannot carry it; the fee's checkout brings the customer back to
+ * `returnTo`.
  */
 export function SignupFeeModal({
   feePackageId,
@@ -36,8 +37,8 @@ export function SignupFeeModal({
 }
 
 /**
- * Seed 001 section 4: the first required legal page the customer has not accepted, in a modal
- * that cannot be closed until it is accepted. Content is sanitised by the server.
+ * docs/product-rules.md#checkout: the first required legal page the customer has not accepted, in a
+ * modal that cannot be closed until it is accepted. Content is sanitised by the server.
  */
 export function RequiredPageModal({ page, onAccepted }: { page: PendingPage; onAccepted: () => void }) {
   const [saving, setSaving] = useState(false);

@@ -7,8 +7,9 @@ import { checkDiscount, type DiscountCheck } from "../api";
 import { checkoutCopy } from "../copy";
 
 /**
- * Discount code form (only for signed-in customers with discounts enabled). Seed 001 section 8:
- * a server-sent message is shown as is; otherwise 412 is 'agotado' and anything else 'no válido'.
+ * Discount code form (only for signed-in customers with discounts enabled;
+ * docs/product-rules.md#checkout): a server-sent message is shown as is; otherwise 412 is 'agotado'
+ * and anything else 'no válido'.
  */
 export function DiscountForm({
   classPackageId,

@@ -43,7 +43,10 @@ const DECLINED_PART: Record<string, CardPart> = {
   expired_card: "expiry",
 };
 
-/** Seed 001 section 4: cash when cash checkout is on, or cash exists without card; else card. */
+/**
+ * docs/product-rules.md#checkout: cash when cash checkout is on, or cash exists without card; else
+ * card.
+ */
 export function defaultChoice(options: CheckoutOption[], cashEnabled: boolean): "card" | "cash" {
   const hasCash = options.some((o) => o.provider === "cash");
   const hasCard = options.some((o) => o.provider === "card");
@@ -88,8 +91,9 @@ export function PaymentPanel({
   const [accepted, setAccepted] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // Pay explains instead of staying silently disabled (issue 18.5): after an attempt the empty or
-  // wrong card parts and the unticked legal box say what they need, and the first gets the focus.
+  // Pay explains instead of staying silently disabled (decision 0030): after an attempt the empty
+  // or wrong card parts and the unticked legal box say what they need, and the first gets the
+  // focus.
   const [attempted, setAttempted] = useState(false);
   const [declinedPart, setDeclinedPart] = useState<Partial<Record<CardPart, string>>>({});
   const fieldErrors = useFieldErrors<HTMLDivElement>();
@@ -119,7 +123,7 @@ export function PaymentPanel({
   const legalOk = legal.length === 0 || accepted;
   const cardReady = hosted || savedId !== undefined || card.complete;
   const cardMissing = !free && choice === "card" && !cardReady;
-  // OXXO and SPEI (issue 20.3): one-off packages only, when the studio offers them; OXXO up to
+  // OXXO and SPEI (decision 0034): one-off packages only, when the studio offers them; OXXO up to
   // MXN 10,000 per voucher (Stripe's limit).
   const offline = !pkg.is_subscription;
   const oxxoOffered = config.oxxo_enabled && offline;
@@ -139,7 +143,7 @@ export function PaymentPanel({
     // A failed attempt is over: the next click is a new purchase attempt with its own key.
     key.current = newIdempotencyKey();
     const message = checkoutErrorMessage(e, Boolean(discount));
-    // Seed 001 section 8: an error of the card's confirmation is prefixed.
+    // docs/product-rules.md#cards: an error of the card's confirmation is prefixed.
     setError(confirming ? `${messages.cardConfirmationPrefix}${message}` : message);
     setProcessing(false);
     // A decline that names a part of a typed card is also said next to that part.
@@ -363,8 +367,9 @@ export function PaymentPanel({
           size="md"
           radius="md"
           onClick={pay}
-          // Seed 001: Pay reads as disabled until the card and the legal box are done; it stays
-          // clickable so that a click says what is missing instead of doing nothing.
+          // docs/product-rules.md#checkout: Pay reads as disabled until the card and the legal box
+          // are done; it stays clickable so that a click says what is missing instead of doing
+          // nothing.
           aria-disabled={!canPay || undefined}
           data-disabled={!canPay || undefined}
           loading={processing}

@@ -8,7 +8,7 @@ const BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard",
 /** "new" or a saved card's payment_source_id as text (Radio values are strings). */
 export type CardChoice = "new" | `${number}`;
 
-/** Seed 001 section 5: a customer with saved cards picks one, or types another card. */
+/** docs/product-rules.md#cards: a customer with saved cards picks one, or types another card. */
 export function SavedCardChoice({
   cards,
   value,

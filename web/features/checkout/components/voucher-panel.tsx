@@ -22,7 +22,7 @@ import { simulateVoucherPayment, type Voucher } from "../api";
 import { checkoutCopy } from "../copy";
 
 /**
- * /gracias of an OXXO or SPEI purchase (issue 20.3): what to pay, where and until when, with
+ * /gracias of an OXXO or SPEI purchase (decision 0034): what to pay, where and until when, with
  * print and copy buttons. The sandbox's voucher says it is a test and offers 'Simular pago', the
  * store's (or bank's) report that Stripe's webhook would bring.
  */

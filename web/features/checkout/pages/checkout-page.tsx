@@ -17,7 +17,7 @@ import { PaymentPanel } from "../components/payment-panel";
 import { checkoutCopy } from "../copy";
 
 /**
- * /checkout/:id: purchase of a class package (seed 001 sections 2, 4 and 8). A pending sign-up
+ * /checkout/:id: purchase of a class package (docs/product-rules.md#checkout). A pending sign-up
  * fee rides along in the same payment for a one-off package; a subscription's first charge is the
  * processor's, so its fee is paid first in the fee's checkout (?paquete= brings the customer back).
  */

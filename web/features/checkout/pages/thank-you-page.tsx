@@ -55,8 +55,8 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const backTo = Number(search.get("paquete")) || null;
-  // A first package (nothing else paid but the sign-up fee): the next step is the first class.
-  // An OXXO voucher or SPEI transfer (issue 20.3): what to pay, until when; a cash order has none.
+  // A first package (nothing else paid but the sign-up fee): the next step is the first class. An
+  // OXXO voucher or SPEI transfer (decision 0034): what to pay, until when; a cash order has none.
   const voucher = useVoucher(p.purchase_id, p.provider !== "cash");
   const own = useOwnPurchases(true).data ?? [];
   const firstPackage =

@@ -10,7 +10,7 @@ export function PageSpinner() {
   );
 }
 
-/** The seeds' load-failure message. */
+/** The load-failure message (docs/product-rules.md#notices). */
 export function PageLoadError() {
   return (
     <Container size="sm" py="xl" w="100%">

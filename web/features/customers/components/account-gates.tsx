@@ -16,7 +16,9 @@ import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
 import { type PendingPage, useAcceptPage, usePendingPages, useProfile } from "../api";
 import { customersCopy as c } from "../copy";
 
-/** Terms modal (seed 000 §2): cannot be closed while a required page is pending. */
+/**
+ * Terms modal (docs/product-rules.md#accounts): cannot be closed while a required page is pending.
+ */
 function TermsModal({ page }: { page: PendingPage }) {
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -84,7 +86,7 @@ function CompleteInfoModal({ missing }: { missing: string[] }) {
 }
 
 /**
- * A new account's first screen in the account area (issue 18.6): where to start, before any
+ * A new account's first screen in the account area: where to start, before any
  * promotion (daily-promo-popup.tsx waits while the welcome is pending).
  */
 function WelcomeModal({ onClose, missingInfo }: { onClose: () => void; missingInfo: boolean }) {

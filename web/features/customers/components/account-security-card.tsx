@@ -260,7 +260,7 @@ function SessionList() {
   );
 }
 
-/** 'Correo y contraseña' on Mi Información (issue 18.3). */
+/** 'Correo y contraseña' on Mi Información (decision 0018). */
 export function AccountSecurityCard({ email }: { email: string }) {
   return (
     <Paper withBorder radius="lg" p={{ base: "md", sm: "xl" }}>

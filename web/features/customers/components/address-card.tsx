@@ -23,7 +23,7 @@ function emptyForm(address: Profile["address"]): Record<Key, string> {
   return Object.fromEntries(FIELDS.map(([k]) => [k, address?.[k] ?? ""])) as Record<Key, string>;
 }
 
-/** 'Dirección de Facturación' card with edit and save (seed 000 §2). */
+/** 'Dirección de Facturación' card with edit and save (docs/product-rules.md#profile). */
 export function AddressCard({ address }: { address: Profile["address"] }) {
   const [editing, setEditing] = useState(false);
   const [form, setForm] = useState(() => emptyForm(address));

@@ -13,7 +13,7 @@ import { uploadFile, useSaveFieldValues } from "../api";
 import { customersCopy as c } from "../copy";
 
 /**
- * The configured profile form. Seed 000 §4 form flow: check pending fields, then upload the
+ * The configured profile form (docs/product-rules.md#forms): check pending fields, then upload the
  * picked files, then save; a failed check names the one field or says several are missing.
  */
 export function ExtraFieldsCard({ fields, values: initial }: { fields: FormField[]; values: FieldValues }) {

@@ -24,7 +24,10 @@ import { formMessage, issueErrors, requiredErrors, useFieldErrors } from "../../
 import { type Profile, uploadFile, useUpdateProfile } from "../api";
 import { customersCopy as c } from "../copy";
 
-/** "1990-05-17" → "17-05-1990" (seed 000 §9: profile birthdate as day-month-year). */
+/**
+ * "1990-05-17" → "17-05-1990" (docs/product-rules.md#money-and-time: a birthdate reads
+ * day-month-year).
+ */
 function dayMonthYear(date: string): string {
   const [y, m, d] = date.split("-");
   return `${d}-${m}-${y}`;
@@ -223,7 +226,10 @@ function ProfileEdit({ profile, onDone }: { profile: Profile; onDone: () => void
   );
 }
 
-/** Seed 000 §2 profile card: view and edit modes; cancelling reloads the user. */
+/**
+ * The profile card (docs/product-rules.md#profile): view and edit modes; cancelling reloads the
+ * user.
+ */
 export function ProfileCard({ profile, onReload }: { profile: Profile; onReload: () => void }) {
   const [editing, setEditing] = useState(false);
   return (

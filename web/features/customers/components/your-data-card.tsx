@@ -8,7 +8,7 @@ import { dataExportUrl, useClosureStatus, useRequestClosure } from "../api";
 import { customersCopy as c } from "../copy";
 
 /**
- * "Tus datos" (ARCO rights, issue 18.8): download everything the studio holds (JSON or a CSV a
+ * "Tus datos" (ARCO rights, decision 0024): download everything the studio holds (JSON or a CSV a
  * spreadsheet opens) and ask the studio to close the account, with where the request stands.
  */
 export function YourDataCard() {

@@ -8,7 +8,7 @@ import { useConfirmEmailChange } from "../api";
 import { customersCopy as c } from "../copy";
 
 /**
- * /confirmar-correo?token=…: the link of the email-change confirmation (issue 17.3). Opening it
+ * /confirmar-correo?token=…: the link of the email-change confirmation (decision 0018). Opening it
  * confirms: the page sends the token once (the link is single use) and says what happened. It
  * works signed in or not, on any device: the token is the proof.
  */

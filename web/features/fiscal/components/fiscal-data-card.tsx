@@ -42,7 +42,7 @@ function personOf(rfc: string): PersonType | null {
 }
 
 /**
- * 'Datos de facturación' (issue 20.1), next to the billing address in Mi Información: RFC,
+ * 'Datos de facturación' (decision 0032), next to the billing address in Mi Información: RFC,
  * razón social, régimen fiscal, código postal and uso de CFDI from the SAT catalogues. The
  * régimen list follows the RFC (física or moral) and the uso list follows the régimen, so only
  * pairs SAT allows can be chosen; the server checks the same schema (domain/fiscal).

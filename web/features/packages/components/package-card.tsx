@@ -5,7 +5,7 @@ import { formatMoney } from "../../../../domain/format";
 import type { ClassPackage } from "../api";
 import { packagesCopy, periodText } from "../copy";
 
-/** Price with the struck list price when on sale (seed 001 section 2). */
+/** Price with the struck list price when on sale (docs/product-rules.md#checkout). */
 export function PackagePrice({ pkg, size = "xl" }: { pkg: ClassPackage; size?: "lg" | "xl" }) {
   const onSale = pkg.sale_price !== null && pkg.sale_price < pkg.price;
   return (

@@ -16,7 +16,7 @@ import { packagesCopy } from "../copy";
 import { PackageCard } from "./package-card";
 
 /**
- * Packages list of seed 001: an optional 'Clase de Prueba' section (trial packages), then the
+ * Packages list: an optional 'Clase de Prueba' section (trial packages), then the
  * rest under the configured title (class_packages_name). Used by the public and account pages.
  */
 export function PackagesView({ inAccount = false }: { inAccount?: boolean }) {
@@ -44,7 +44,7 @@ export function PackagesView({ inAccount = false }: { inAccount?: boolean }) {
           <>
             {trials.length > 0 ? (
               <Stack gap="md">
-                {/* The seed puts 'Clase de Prueba' first; the page's h1 still names the shop. */}
+                {/* 'Clase de Prueba' comes first; the page's h1 still names the shop. */}
                 <VisuallyHidden component="h1">{title}</VisuallyHidden>
                 <Title order={2}>{packagesCopy.trialSection}</Title>
                 <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">

@@ -16,7 +16,7 @@ export function AddCardModal({ opened, onClose }: { opened: boolean; onClose: ()
   const add = useAddCard();
   const [card, setCard] = useState<CardFieldState>({ complete: false, tokenize: () => "" });
   const [error, setError] = useState<string | null>(null);
-  // Guardar explains instead of staying disabled (issue 18.5, decision 0030): after a try, each
+  // Guardar explains instead of staying disabled (decision 0030): after a try, each
   // empty or wrong part of the card says so and the first gets the focus.
   const [attempted, setAttempted] = useState(false);
   const fieldErrors = useFieldErrors<HTMLDivElement>();

@@ -1,4 +1,7 @@
-/** Brand marks drawn inline (no third-party images): amex, visa, mastercard; others show amex (seed 001). */
+/**
+ * Brand marks drawn inline (no third-party images): amex, visa, mastercard; others show amex
+ * (docs/product-rules.md#cards).
+ */
 export function CardBrandLogo({ brand }: { brand: string | null }) {
   const b = brand === "visa" || brand === "mastercard" ? brand : "amex";
   if (b === "mastercard") {

@@ -27,7 +27,7 @@ import { CardBrandLogo } from "../components/card-brand-logo";
 const TITLE = "Mis Método de Pago";
 
 /**
- * /mystudio/metodos: saved cards with brand logo, masked digits and delete behind the seed's
+ * /mystudio/metodos: saved cards with brand logo, masked digits and delete behind the
  * 'Precaución' modal. Agregar saves a card through the processor's own card setup: the sandbox's
  * field in a modal, or Stripe's setup page, which comes back here with ?setup={id}.
  */

@@ -6,7 +6,10 @@ import { accessUntilText } from "../../../../domain/subscription-cancel";
 import { formMessage, useFieldErrors } from "../../../lib/field-errors";
 import { useCancelSubscription } from "../api";
 
-/** Confirmation modal ('Precaución') with the required cancellation reason (seed 001 section 4). */
+/**
+ * Confirmation modal ('Precaución') with the required cancellation reason
+ * (docs/product-rules.md#purchases-and-subscriptions).
+ */
 export function CancelSubscriptionModal({
   purchaseId,
   title,
@@ -22,7 +25,7 @@ export function CancelSubscriptionModal({
   onClose: () => void;
 }) {
   const [reason, setReason] = useState("");
-  // The reason explains itself like every customer form (issue 18.5, decision 0030); a server
+  // The reason explains itself like every customer form (decision 0030); a server
   // answer that names no field shows above the buttons.
   const fieldErrors = useFieldErrors();
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { facturaUrl, useMyFacturas, useRequestFactura } from "../invoicing-api";
 const PAID = new Set(["active", "completed"]);
 
 /**
- * Mis Compras: 'Solicitar factura' on a paid purchase, then its PDF and XML (issue 20.2). The
+ * Mis Compras: 'Solicitar factura' on a paid purchase, then its PDF and XML (decision 0036). The
  * server says why it cannot (no datos de facturación, the month closed, a factura global).
  */
 export function InvoiceAction({ purchase }: { purchase: Purchase }) {

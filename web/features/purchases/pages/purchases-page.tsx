@@ -39,12 +39,15 @@ const statusColor: Record<string, string> = {
 /** A purchase waiting for its money says so ('Pago pendiente'); the others, the server's text. */
 const statusText = (p: Purchase) => (p.status === "pending" ? "Pago pendiente" : p.status_text);
 
-/** "Subtotal $1,077.59 · IVA 16 % $172.41" under a total (issue 20.5; prices include IVA). */
+/** "Subtotal $1,077.59 · IVA 16 % $172.41" under a total (decision 0032; prices include IVA). */
 function ivaText(p: Purchase): string {
   return `Subtotal ${formatMoney(p.subtotal)} · ${ivaLabel(p.iva_rate)} ${formatMoney(p.iva)}`;
 }
 
-/** /mystudio/membresias: 'Mis Compras', a table on desktop and cards on mobile (seed 001). */
+/**
+ * /mystudio/membresias: 'Mis Compras', a table on desktop and cards on mobile
+ * (docs/product-rules.md#purchases-and-subscriptions).
+ */
 export function PurchasesPage() {
   usePageTitle(TITLE);
   const config = useAppConfig();
@@ -52,7 +55,7 @@ export function PurchasesPage() {
   const purchases = usePurchases();
   const mobile = useMediaQuery("(max-width: 48em)");
   const [cancelling, setCancelling] = useState<Purchase | null>(null);
-  // Freezing one's own membership (issue 21.5), when the studio allows it.
+  // Freezing one's own membership (decision 0027), when the studio allows it.
   const freezes = useMyFreezes();
   const [freezing, setFreezing] = useState<Purchase | null>(null);
   const frozenNow = (p: Purchase) => freezes.data?.freezes.find((f) => f.purchase_id === p.purchase_id);
@@ -77,7 +80,7 @@ export function PurchasesPage() {
         </Button>
       ) : null}
       {p.status === "pending" ? (
-        // An OXXO voucher, a SPEI transfer or a cash order waiting to be paid (issue 20.3).
+        // An OXXO voucher, a SPEI transfer or a cash order waiting to be paid (decision 0034).
         <Button size="xs" variant="light" color="yellow" component={Link} to={`/gracias/${p.purchase_id}`}>
           Ver datos de pago
         </Button>

@@ -20,8 +20,8 @@ const copy = {
 };
 
 /**
- * Notices of classes the studio changed or cancelled (issue 21), at the top of Mis Reservaciones
- * until the customer dismisses them; a change of ours offers the free cancellation.
+ * Notices of classes the studio changed or cancelled (decision 0026), at the top of Mis
+ * Reservaciones until the customer dismisses them; a change of ours offers the free cancellation.
  */
 export function ChangeNotices({ zone }: { zone: string }) {
   const client = useQueryClient();

@@ -5,7 +5,7 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { useCreateFirstOwner } from "../api";
 
 /**
- * An empty studio's /admin (issue 26.5): creates the owner's account, once, with the set-up code
+ * An empty studio's /admin (decision 0054): creates the owner's account, once, with the set-up code
  * the server printed at start-up (decision 0054), so a stranger who finds the address first cannot
  * claim the studio. The server closes this for good as soon as it succeeds.
  */

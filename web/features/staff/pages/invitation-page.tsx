@@ -19,8 +19,8 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import { useAcceptInvitation, useInvitation } from "../api";
 
 /**
- * /equipo/invitacion?token=…: the staff invitation link (issue 26). A new person picks a name and
- * password; someone who already has an account (a customer) confirms it with their password.
+ * /equipo/invitacion?token=…: the staff invitation link (decision 0031). A new person picks a name
+ * and password; someone who already has an account (a customer) confirms it with their password.
  */
 export function InvitationPage() {
   usePageTitle("Invitación al equipo");

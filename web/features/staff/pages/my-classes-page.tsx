@@ -48,7 +48,10 @@ function ClassCard({ item, zone }: { item: MyClass; zone: string }) {
   );
 }
 
-/** /admin/mis-clases: the coach's today and the next days, each class with its bookings (issue 26.3). */
+/**
+ * /admin/mis-clases: the coach's today and the next days, each class with its bookings (decision
+ * 0031).
+ */
 export function MyClassesPage() {
   usePageTitle("Mis clases");
   const config = useAppConfig();

@@ -9,7 +9,7 @@ import { notifyError } from "../notify";
 
 /**
  * /admin/mis-clases/:id: who is coming, the desk's notes for coaches (injuries) and attendance
- * (issue 26.3). The server answers a coach only for classes they teach.
+ * (decision 0031). The server answers a coach only for classes they teach.
  */
 export function RosterPage() {
   usePageTitle("Lista de la clase");

@@ -32,7 +32,9 @@ import { notifyError, notifySuccess } from "../notify";
 
 const roleOptions = STAFF_ROLES.map((value) => ({ value, label: STAFF_ROLE_LABELS[value] }));
 
-/** /admin/equipo (owner): who works here, invitations, roles and removing access (issue 26). */
+/**
+ * /admin/equipo (owner): who works here, invitations, roles and removing access (decision 0031).
+ */
 export function StaffPage() {
   usePageTitle("Equipo");
   const config = useAppConfig();
