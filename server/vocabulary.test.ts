@@ -81,6 +81,32 @@ describe("a vocabulary the repository holds", () => {
     expect(outsideReferences([...docs, path.join(root, "README.md")])).toEqual([]);
   });
 
+  it("every product-rules.md anchor and decision record a comment cites exists", () => {
+    const files = [
+      ...SOURCE_FOLDERS.flatMap((folder) => filesUnder(path.join(root, folder))),
+      path.join(root, ".dependency-cruiser.cjs"),
+    ];
+    const rules = fs.readFileSync(path.join(root, "docs", "product-rules.md"), "utf8");
+    const anchors = new Set(
+      [...rules.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.trim().toLowerCase().replace(/\s+/g, "-")),
+    );
+    const decisions = new Set(
+      fs.readdirSync(path.join(root, "docs", "decisions")).map((name) => name.slice(0, 4)),
+    );
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = fs.readFileSync(file, "utf8");
+      const where = path.relative(root, file);
+      for (const m of text.matchAll(/product-rules\.md#([a-z0-9-]+)/g)) {
+        if (!anchors.has(m[1]!)) missing.push(`${where}: product-rules.md#${m[1]}`);
+      }
+      for (const m of text.matchAll(/\b(?:[Dd]ecisions?|docs\/decisions\/) ?(0\d{3})\b/g)) {
+        if (!decisions.has(m[1]!)) missing.push(`${where}: decision ${m[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it("catches each kind of outside reference", () => {
     const cites = (text: string) => OUTSIDE_REFERENCES.some(({ pattern }) => pattern.test(text));
     for (const text of [
