@@ -4,8 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 
 const FILE = new URL("./RESULTS-public.md", import.meta.url);
-const HEADER =
-  "# Public site and front end (issues 9 and 10)\n\nEach script below rewrites only its own section.\n";
+const HEADER = "# Public site and front end\n\nEach script below rewrites only its own section.\n";
 
 /** Replaces (or appends) one section between `<!-- name:start -->` and `<!-- name:end -->`. */
 export function writeSection(name, body) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Front-end budgets (issues 9 and 10), measured in Debian's Chromium against a running server:
+ * Front-end budgets (decision 0012), measured in Debian's Chromium against a running server:
  * - JavaScript and CSS each route group downloads on a cold load (gzip -9 of every file the page
  *   fetched, so the figure does not depend on the server's compression settings), with budgets:
  *   visitor home and calendar under 150 KB of JS, the account area under 250 KB, admin code

@@ -10,11 +10,11 @@ import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "
 import { wcagViolations } from "./axe";
 import { DESKTOP, findCardOfDay, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
 
-// Changing a booked spot, the late-cancel warning and the Sold Out badge (issues 17.4, 18.1,
-// 18.6). Every journey signs up its own customers and creates its own class type and classes
-// through the admin API, placed relative to now: three days ahead (far outside the cancellation
-// window) or at half the window ahead (well inside it), so neither the demo data nor the hour
-// or weekday of the run matters.
+// Changing a booked spot, the late-cancel warning and the Sold Out badge (decision 0020,
+// docs/product-rules.md#cancelling). Every journey signs up its own customers and creates its own
+// class type and classes through the admin API, placed relative to now: three days ahead (far
+// outside the cancellation window) or at half the window ahead (well inside it), so neither the
+// demo data nor the hour or weekday of the run matters.
 
 const baseUrl = inject("baseUrl");
 const TZ = "America/Mexico_City";

@@ -7,10 +7,11 @@ import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
 
 /**
- * Issues 17.2 and 18.2/18.4 as a new customer lives them on the demo studio (sandbox processor,
- * no keys): the sign-up fee paid with the first package in one payment, a card saved at checkout
- * and reused in one tap, Agregar and delete in Mis Métodos de Pago, and the wallet played by the
- * sandbox. Phone (390 px) and desktop (1280 px), axe-core clean on every screen.
+ * Self-service checkout (decisions 0017 and 0050) as a new customer lives it on the demo studio
+ * (sandbox processor, no keys): the sign-up fee paid with the first package in one payment, a card
+ * saved at checkout and reused in one tap, Agregar and delete in Mis Métodos de Pago, and the
+ * wallet played by the sandbox. Phone (390 px) and desktop (1280 px), axe-core clean on every
+ * screen.
  */
 const baseUrl = inject("baseUrl");
 

@@ -59,7 +59,7 @@ const TURN_SLICE_MS = 5;
  * queue ran in one go without returning to the event loop. New connections and new requests were
  * not read meanwhile, so under load a customer who had just connected could wait for several
  * rounds of those who were already being served: at 100 connections, Mis Reservaciones answered
- * the first request of some connections after 1 to 6 s while the median was 0.15 s (decision 0042).
+ * the first request of some connections after 1 to 6 s while the median was 0.15 s (decision 0044).
  *
  * So statements outside a transaction take turns, one at a time (PGlite runs one at a time
  * anyway), and once they have run for TURN_SLICE_MS the next waits for the event loop to pass

@@ -11,7 +11,7 @@ type SessionInternals = { client: unknown; dialect: object };
  * A statement whose SQL Drizzle builds once per database instead of on every call, run on the
  * connection the caller holds: the pool, or the transaction's connection.
  *
- * Why: on the booking path Drizzle building SQL was over half of the app's CPU (decision 0033). Its
+ * Why: on the booking path Drizzle building SQL was over half of the app's CPU (decision 0013). Its
  * `.prepare()` builds once, but binds the result to the connection it was built on, and a
  * transaction runs on its own connection (node-postgres: a client checked out of the pool;
  * PGlite: the transaction object, which must be used while it is open). So the statement is

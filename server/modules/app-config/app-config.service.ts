@@ -80,7 +80,7 @@ function withDerived(config: AppConfig, publicUrl: string): AppConfig {
 /**
  * The studio zone's offset table (a year back, two ahead; built once a day) for the server's own
  * dates: every email formats its class's date and time, and Intl's formatToParts was a tenth of a
- * booking's email (decision 0042). The same table a server-rendered page hands the browser, so the
+ * booking's email (decision 0033). The same table a server-rendered page hands the browser, so the
  * same wall clock; dates outside it still go through Intl. A zone Intl does not know keeps Intl.
  */
 function rememberZoneTable(timeZone: string, now: number): void {

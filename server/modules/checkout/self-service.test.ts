@@ -14,7 +14,7 @@ import { sendDueReceipts } from "../purchases/receipt-email";
 import { expireOverdueVouchers } from "./offline-payments.service";
 
 /**
- * Issues 17 and 18, customers helping themselves at checkout on the demo's sandbox: the wallet
+ * Customers helping themselves at checkout (decision 0017) on the demo's sandbox: the wallet
  * played by the sandbox, the sign-up fee paid with the package in one payment, saved cards, and
  * what Mis Compras lists.
  */

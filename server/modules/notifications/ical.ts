@@ -53,7 +53,7 @@ const yearTables = new Map<string, ZoneOffsets | null>();
 /**
  * The zone's offsets over the UTC year of `at`, built once (about 370 Intl reads) and kept: a
  * booking's .ics asks for the offsets of some 400 days around its class, and reading each through
- * Intl cost more than the rest of the booking (decision 0042). A pure cache keyed by zone and year.
+ * Intl cost more than the rest of the booking (decision 0033). A pure cache keyed by zone and year.
  */
 function yearTable(timeZone: string, at: number): ZoneOffsets | null {
   const year = new Date(at).getUTCFullYear();
@@ -138,7 +138,7 @@ export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
 /**
  * The zone's changes in (start, until], read off the yearly offset tables (each change already
  * found to the minute when its year's table was built): a booking's .ics no longer walks 400
- * days of offsets one by one (decision 0042). Null when a year has no table (a zone Intl does not
+ * days of offsets one by one (decision 0033). Null when a year has no table (a zone Intl does not
  * know): the walk below answers then.
  */
 export function tableTransitions(timeZone: string, start: number, until: number): Transition[] | null {

@@ -375,8 +375,8 @@ describe("what the web shows each role comes from the permissions table (decisio
         })
         .sort();
       expect(allowed, role).toEqual(expected);
-      // The issue's examples: the desk edits no class, substitutes no coach, closes no account;
-      // the manager closes no account.
+      // Decision 0056 §5's examples: the desk edits no class, substitutes no coach, closes no
+      // account; the manager closes no account.
       if (role === "front_desk") {
         for (const action of [
           "editClass",

@@ -13,7 +13,7 @@ export type RenderedMail = { subject: string; html: string; text: string };
  * Rendered with React's static renderer (renderMailSync), not React Email's streaming `render`:
  * the markup is the same less the empty `<!-- -->` separators between text pieces (a test
  * compares the two), and the stream cost about 1.2 ms of CPU per email against 0.2 ms. A booking
- * and its cancellation each send one email inside the request (decision 0042).
+ * and its cancellation each send one email inside the request (decision 0033).
  */
 export async function renderMail(subject: string, element: ReactElement): Promise<RenderedMail> {
   return renderMailSync(subject, element);
@@ -39,7 +39,7 @@ export function renderMailSync(subject: string, element: ReactElement): Rendered
 /**
  * React Email's `toPlainText` with our selectors, compiled once: `toPlainText` builds
  * html-to-text's selector decision tree on every call, which cost more than rendering the email
- * (decision 0042). Same options in the same order (`wordwrap: false`, its selectors then ours), so
+ * (decision 0033). Same options in the same order (`wordwrap: false`, its selectors then ours), so
  * the same text.
  */
 const toText = compile({

@@ -22,7 +22,7 @@ import { copy } from "../../../lib/copy";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { type MyWaitlist, useAcceptOffer, useMyWaitlists } from "../api";
 
-/** What each entry means for the person, in words (the issue: everything explained here). */
+/** What each entry means for the person, in words (every state explained). */
 function StatusLine({ entry, timeZone }: { entry: MyWaitlist; timeZone: string }) {
   if (entry.status === "promoted")
     return (
