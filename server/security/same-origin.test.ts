@@ -145,11 +145,12 @@ describe("same-origin writes", () => {
       "Mozilla/5.0 (iPhone; CPU iPhone OS 15_8 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.6.6 Mobile/15E148 Safari/604.1";
     const failures: string[] = [];
     for (const write of writes.filter((w) => !crossSiteExempt(w.url))) {
-      for (const headers of [
+      const oldSafari: Record<string, string>[] = [
         { origin: EVIL, referer: `${EVIL}/promo` },
         { origin: "null" },
         { origin: `http://estudio.prueba.mx` },
-      ]) {
+      ];
+      for (const headers of oldSafari) {
         const res = await send(write, { "user-agent": SAFARI_15, ...headers });
         if (res.statusCode !== 403 || res.json().code !== "CROSS_SITE_REQUEST")
           failures.push(`${write.method} ${write.url} ${JSON.stringify(headers)} → ${res.statusCode}`);
