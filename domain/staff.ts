@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Staff roles (docs/decisions/0031-staff-roles-and-permissions.md). The login's stored
+ * Staff roles (issue 26, docs/decisions/0031-staff-roles-and-permissions.md). The login's stored
  * role is one of these or "customer"; the old "admin" reads as owner.
  */
 export const STAFF_ROLES = ["owner", "manager", "front_desk", "coach"] as const;
@@ -29,15 +29,10 @@ export function staffRoleOf(stored: string | null | undefined): StaffRole | null
 }
 
 /**
- * Whether a role may give money back (refunds). The server's permissions table is the rule
- * ("POST /api/purchases/admin/:id/refund" is owner and manager); the back office uses this to
- * hide a button the front desk could only get a 403 from.
+ * Whether a role may export lists as CSV: everyone but the front desk (no exports, issue 26). The
+ * CSV is made in the browser from list routes the desk may read, so this is a rule of the web
+ * alone, not of the permissions table.
  */
-export function staffMayRefund(role: StaffRole | null): boolean {
-  return role === "owner" || role === "manager";
-}
-
-/** Whether a role may export lists as CSV: everyone but the front desk (decision 0031). */
 export function staffMayExport(role: StaffRole | null): boolean {
   return role !== "front_desk";
 }

@@ -45,6 +45,11 @@ const envSchema = z.object({
   /** Different emails or phones one address may name per hour on sign-in, sign-up, recovery and phone checks (plugins/guessing-limit.ts). */
   AUTH_DISTINCT_EMAILS_MAX: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Days `npm run backup` keeps the backups beside the one it writes (server/cli/backup.ts
+   * pruneBackups; decision 0071): what someone erased stays in backups at most this long. 0 keeps all.
+   */
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(0).max(3650).default(35),
   WEB_DIST: z.string().default("./dist/web"),
   /** The server-side build of the public pages (vite build --ssr); without it they render in the browser. */
   WEB_SSR_DIST: z.string().default("./dist/ssr"),

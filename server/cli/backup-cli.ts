@@ -1,10 +1,11 @@
 /**
  * `npm run backup [folder]` and `npm run restore <folder>`: same DATABASE_URL / DATA_DIR as the
- * server. Default backup folder: DATA_DIR/../backups/<timestamp>.
+ * server. Default backup folder: DATA_DIR/../backups/<timestamp>. After a backup, the backups
+ * beside it older than BACKUP_KEEP_DAYS (35; 0 keeps all) are removed (decision 0071).
  */
 import path from "node:path";
 import { loadConfig } from "../config";
-import { createBackup, restoreBackup } from "./backup";
+import { createBackup, pruneBackups, restoreBackup } from "./backup";
 
 async function main() {
   const [command, folder] = process.argv.slice(2);
@@ -15,6 +16,8 @@ async function main() {
     const dir = path.resolve(folder ?? path.join(config.dataDir, "..", "backups", stamp));
     await createBackup(target, dir);
     console.log(`Copia de seguridad creada en ${dir}`);
+    for (const old of pruneBackups(path.dirname(dir), config.BACKUP_KEEP_DAYS))
+      console.log(`Copia de más de ${config.BACKUP_KEEP_DAYS} días borrada: ${old}`);
   } else if (command === "restore" && folder) {
     await restoreBackup(target, path.resolve(folder));
     console.log(`Datos restaurados desde ${folder}`);

@@ -182,3 +182,33 @@ end $$;`,
     fs.rmSync(work, { recursive: true, force: true });
   }
 }
+
+/**
+ * Retention (docs/deploy.md "Backups"; decision 0071): removes the backups in `root` that this CLI
+ * wrote (a folder with its backup.json) more than `keepDays` days before `now`, so an erased
+ * person (decision 0056 §2) and anything else deleted leaves the last backup within that many days.
+ * 0 keeps everything. Folders without backup.json are never touched. Returns the removed folders.
+ */
+export function pruneBackups(root: string, keepDays: number, now = new Date()): string[] {
+  if (keepDays <= 0 || !fs.existsSync(root)) return [];
+  const cutoff = now.getTime() - keepDays * 86_400_000;
+  const removed: string[] = [];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const dir = path.join(root, entry.name);
+    const manifest = path.join(dir, "backup.json");
+    if (!fs.existsSync(manifest)) continue;
+    let createdAt: number;
+    try {
+      createdAt = Date.parse(
+        (JSON.parse(fs.readFileSync(manifest, "utf8")) as { createdAt?: string }).createdAt ?? "",
+      );
+    } catch {
+      continue;
+    }
+    if (!Number.isFinite(createdAt) || createdAt >= cutoff) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+    removed.push(dir);
+  }
+  return removed;
+}

@@ -137,6 +137,33 @@ describe("same-origin writes", () => {
     expect(failures).toEqual([]);
   }, 60_000);
 
+  it("a browser without Sec-Fetch-Site (Safari before 16.4) is judged by Origin: another site's write is refused", async () => {
+    // Safari 15 on an iPhone sends no Sec-Fetch-* headers (they came with Safari 16.4); on a
+    // cross-site POST, PUT or DELETE it sends Origin (the attacking page's, or "null" from a
+    // no-referrer or sandboxed page), and Referer unless the page forbids it.
+    const SAFARI_15 =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 15_8 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/15.6.6 Mobile/15E148 Safari/604.1";
+    const failures: string[] = [];
+    for (const write of writes.filter((w) => !crossSiteExempt(w.url))) {
+      const oldSafari: Record<string, string>[] = [
+        { origin: EVIL, referer: `${EVIL}/promo` },
+        { origin: "null" },
+        { origin: `http://estudio.prueba.mx` },
+      ];
+      for (const headers of oldSafari) {
+        const res = await send(write, { "user-agent": SAFARI_15, ...headers });
+        if (res.statusCode !== 403 || res.json().code !== "CROSS_SITE_REQUEST")
+          failures.push(`${write.method} ${write.url} ${JSON.stringify(headers)} → ${res.statusCode}`);
+      }
+      // The site's own page in the same Safari: fetch() in "cors" mode (the web's api-client)
+      // sends the page's origin whatever the Referrer-Policy (Fetch standard, whatwg/fetch#1022).
+      const own = await send(write, { "user-agent": SAFARI_15, origin: SITE, referer: `${SITE}/mystudio` });
+      if (own.statusCode === 403 && own.json().code === "CROSS_SITE_REQUEST")
+        failures.push(`${write.method} ${write.url} own page refused`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
   it("a same-origin Referer or Sec-Fetch-Site without Origin is let through", async () => {
     for (const headers of [
       { referer: `${SITE}/mystudio` },

@@ -3,6 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit_log } from "../../db/schema/audit";
+import { cfdis } from "../../db/schema/cfdi";
 import { files } from "../../db/schema/content";
 import { available_classes } from "../../db/schema/credits";
 import { addresses, customer_notes, customers } from "../../db/schema/customers";
@@ -292,6 +293,26 @@ describe("closing an account (ARCO: cancelación)", () => {
     const [stored] = await t.app.db.select().from(files).where(eq(files.file_id, upload.json().file_id));
     const storedAt = path.join(t.app.config.dataDir, "files", stored!.path!);
     expect(existsSync(storedAt)).toBe(true);
+    // A factura stamped to the person: its receiver (RFC, razón social) is a fiscal document the
+    // SAT requires kept as issued (five years), the one place decision 0056 §2 lets them stay.
+    await t.app.db.insert(cfdis).values({
+      kind: "ingreso",
+      status: "valid",
+      customer_id: zu.customerId,
+      receiver: {
+        rfc: "PUQZ800101AB1",
+        razon_social: "Zuleika Prueba Quiñones",
+        regimen_fiscal: "612",
+        codigo_postal: "06700",
+        uso_cfdi: "G03",
+      },
+      payment_form: "04",
+      subtotal: "862.07",
+      iva: "137.93",
+      total: "1000.00",
+      uuid: "5FB2822E-396D-4725-8521-CDC4BDD20CCF",
+      issuedAt: new Date(),
+    });
     await t.app.inject({ method: "POST", url: "/api/customer/closure-request", headers: zu.headers });
     const closed = await desk("POST", `/api/admin/customers/${zu.customerId}/close`);
     expect(closed.statusCode, closed.body).toBe(200);
@@ -309,10 +330,10 @@ describe("closing an account (ARCO: cancelación)", () => {
         for (const needle of wanted) if (text.includes(needle)) found.push(`${schema}.${name}: ${needle}`);
       }
     }
-    // What the law keeps (decision 0056 §2): a CFDI issued to the person (none here: a card
-    // purchase without a factura) would stay in invoices/cfdi with its RFC and razón social.
-    const allowed = (entry: string) => /^public\.(cfdi|facturas?)\b/.test(entry);
+    // What the law keeps (decision 0056 §2): the stamped CFDI's receiver, as issued; nothing else.
+    const allowed = (entry: string) => entry.startsWith("public.cfdis: ");
     expect([...new Set(found.filter((f) => !allowed(f)))]).toEqual([]);
+    expect(found).toContain("public.cfdis: Quiñones");
     // The upload's stored object is gone with its row.
     expect(existsSync(storedAt)).toBe(false);
   });

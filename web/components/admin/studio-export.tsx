@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
-import { useCurrentUser } from "../../lib/session";
+import { useStaffCan } from "../../lib/staff-permissions";
 
 const c = {
   title: "Datos del estudio",
@@ -21,8 +21,8 @@ const HREF = "/api/admin/studio-export";
  * writes it (a fetch into a Blob would hold the whole studio in memory).
  */
 export function StudioExportButton() {
-  const user = useCurrentUser();
-  if (user.data?.staff_role !== "owner") return null;
+  const can = useStaffCan();
+  if (!can("studioExport")) return null;
   return (
     <Button
       component="a"
@@ -38,8 +38,8 @@ export function StudioExportButton() {
 
 /** The same link with what the ZIP holds, for Configuración and the Bitácora. */
 export function StudioExportCard() {
-  const user = useCurrentUser();
-  if (user.data?.staff_role !== "owner") return null;
+  const can = useStaffCan();
+  if (!can("studioExport")) return null;
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs" align="flex-start">

@@ -19,6 +19,7 @@ import {
   IconUsersGroup,
 } from "@tabler/icons-react";
 import type { StaffRole } from "../../../domain/staff";
+import { roleMayCall } from "../../../domain/staff-permissions";
 import { adminCopy } from "./copy";
 
 /**
@@ -31,63 +32,97 @@ export type AdminNavItem = {
   icon?: Icon;
   end?: boolean;
   /**
-   * Who sees it besides the owner (decision 0031); unset = owner and manager. It mirrors
-   * server/plugins/permissions.ts, which is the rule: hiding a link protects nothing.
+   * The route the screen is for, keyed as the permissions table keys it
+   * (domain/staff-permissions.ts, which the server enforces): a role sees the link exactly when it
+   * may call this route (decision 0069). Hiding a link protects nothing; the table is the rule.
    */
-  roles?: readonly StaffRole[];
+  route: string;
+  /**
+   * Narrows who gets the link among those allowed (a screen meant for one role, such as a coach's
+   * own day), never widens it. Unset: everyone the route allows.
+   */
+  audience?: readonly StaffRole[];
 };
 export type AdminNavGroup = AdminNavItem & { children?: AdminNavItem[] };
 
 const n = adminCopy.nav;
-const DESK: readonly StaffRole[] = ["manager", "front_desk"];
 
 export const ADMIN_NAV: AdminNavGroup[] = [
-  { to: "/admin", label: n.dashboard, icon: IconLayoutDashboard, end: true },
-  { to: "/admin/mis-clases", label: "Mis clases", icon: IconCalendarUser, roles: ["coach"] },
-  { to: "/admin/mi-perfil", label: "Mi perfil", icon: IconUserCircle, roles: ["coach"] },
-  { to: "/admin/clientes", label: n.customers, icon: IconUsers, roles: DESK },
-  { to: "/admin/horario", label: n.schedule, icon: IconCalendarEvent, roles: DESK },
-  { to: "/admin/reservaciones", label: n.reservations, icon: IconTicket, roles: DESK },
-  { to: "/admin/listas-de-espera", label: n.waitlists, icon: IconHourglass, roles: DESK },
-  { to: "/admin/compras", label: n.purchases, icon: IconReceipt },
+  {
+    to: "/admin",
+    label: n.dashboard,
+    icon: IconLayoutDashboard,
+    end: true,
+    route: "GET /api/admin/dashboard",
+  },
+  {
+    to: "/admin/mis-clases",
+    label: "Mis clases",
+    icon: IconCalendarUser,
+    route: "GET /api/staff/me/classes",
+    audience: ["coach"],
+  },
+  {
+    to: "/admin/mi-perfil",
+    label: "Mi perfil",
+    icon: IconUserCircle,
+    route: "GET /api/staff/me/profile",
+    audience: ["coach"],
+  },
+  { to: "/admin/clientes", label: n.customers, icon: IconUsers, route: "GET /api/customer/admin/all" },
+  { to: "/admin/horario", label: n.schedule, icon: IconCalendarEvent, route: "GET /api/admin/lists/classes" },
+  {
+    to: "/admin/reservaciones",
+    label: n.reservations,
+    icon: IconTicket,
+    route: "GET /api/admin/lists/reservations",
+  },
+  {
+    to: "/admin/listas-de-espera",
+    label: n.waitlists,
+    icon: IconHourglass,
+    route: "GET /api/admin/lists/waitlists",
+  },
+  { to: "/admin/compras", label: n.purchases, icon: IconReceipt, route: "GET /api/admin/lists/purchases" },
   // Written here because features/facturas owns the screen (decision 0058); the desk issues facturas.
-  { to: "/admin/facturas", label: "Facturas", icon: IconFileInvoice, roles: DESK },
+  { to: "/admin/facturas", label: "Facturas", icon: IconFileInvoice, route: "GET /api/facturas/admin" },
   // features/cash-close owns the screen (decision 0063); the desk closes its day.
-  { to: "/admin/corte-de-caja", label: "Corte de caja", icon: IconCash, roles: DESK },
+  { to: "/admin/corte-de-caja", label: "Corte de caja", icon: IconCash, route: "GET /api/corte-de-caja" },
   {
     to: "/admin/catalogo",
     label: n.catalogue,
     icon: IconBuildingStore,
+    route: "POST /api/locations",
     children: [
-      { to: "/admin/catalogo/ubicaciones", label: n.locations },
-      { to: "/admin/catalogo/tipos-de-clase", label: n.classTypes },
-      { to: "/admin/catalogo/mapas-de-lugares", label: n.spotMaps },
-      { to: "/admin/catalogo/categorias", label: n.categories },
-      { to: "/admin/catalogo/coaches", label: n.coaches },
-      { to: "/admin/catalogo/paquetes", label: n.packages },
-      { to: "/admin/catalogo/descuentos", label: n.discounts },
-      { to: "/admin/catalogo/metodos-de-pago", label: n.paymentMethods },
-      { to: "/admin/catalogo/avisos", label: n.announcements },
-      { to: "/admin/catalogo/paginas", label: n.pages },
-      { to: "/admin/catalogo/etiquetas", label: n.tags },
-      { to: "/admin/catalogo/tipos-de-video", label: n.videoTypes },
-      { to: "/admin/catalogo/videos", label: n.videos },
-      { to: "/admin/catalogo/programas", label: n.programs },
+      { to: "/admin/catalogo/ubicaciones", label: n.locations, route: "POST /api/locations" },
+      { to: "/admin/catalogo/tipos-de-clase", label: n.classTypes, route: "POST /api/class_types" },
+      { to: "/admin/catalogo/mapas-de-lugares", label: n.spotMaps, route: "POST /api/custom_spot_maps" },
+      { to: "/admin/catalogo/categorias", label: n.categories, route: "POST /api/class_categories" },
+      { to: "/admin/catalogo/coaches", label: n.coaches, route: "POST /api/instructors" },
+      { to: "/admin/catalogo/paquetes", label: n.packages, route: "POST /api/class_packages" },
+      { to: "/admin/catalogo/descuentos", label: n.discounts, route: "GET /api/discounts/admin/all" },
+      { to: "/admin/catalogo/metodos-de-pago", label: n.paymentMethods, route: "POST /api/payment_methods" },
+      { to: "/admin/catalogo/avisos", label: n.announcements, route: "POST /api/announcements" },
+      { to: "/admin/catalogo/paginas", label: n.pages, route: "POST /api/pages" },
+      { to: "/admin/catalogo/etiquetas", label: n.tags, route: "POST /api/tags" },
+      { to: "/admin/catalogo/tipos-de-video", label: n.videoTypes, route: "GET /api/admin/video_types" },
+      { to: "/admin/catalogo/videos", label: n.videos, route: "GET /api/admin/videos" },
+      { to: "/admin/catalogo/programas", label: n.programs, route: "POST /api/programs" },
     ],
   },
   // Labels written here because features/admin-forms owns these screens (no imports across features).
-  { to: "/admin/formularios", label: "Formularios", icon: IconForms },
-  { to: "/admin/archivos", label: "Archivos", icon: IconFiles },
-  { to: "/admin/correos", label: n.emails, icon: IconMail },
-  { to: "/admin/bitacora", label: n.audit, icon: IconHistory },
-  { to: "/admin/configuracion", label: n.settings, icon: IconSettings },
-  { to: "/admin/equipo", label: "Equipo", icon: IconUsersGroup, roles: [] },
+  { to: "/admin/formularios", label: "Formularios", icon: IconForms, route: "POST /api/forms" },
+  { to: "/admin/archivos", label: "Archivos", icon: IconFiles, route: "POST /api/files" },
+  { to: "/admin/correos", label: n.emails, icon: IconMail, route: "GET /api/admin/outbox" },
+  { to: "/admin/bitacora", label: n.audit, icon: IconHistory, route: "GET /api/admin/audit" },
+  { to: "/admin/configuracion", label: n.settings, icon: IconSettings, route: "PUT /api/appconfig" },
+  { to: "/admin/equipo", label: "Equipo", icon: IconUsersGroup, route: "GET /api/staff" },
 ];
 
-/** Owner: everything; others: the items listing their role (unset = owner and manager). */
-export function roleSees(role: StaffRole, item: Pick<AdminNavItem, "roles">): boolean {
-  if (role === "owner") return true;
-  return item.roles ? item.roles.includes(role) : role === "manager";
+/** Whether a role gets a screen: it may call the screen's route, and is among its audience if any. */
+export function roleSees(role: StaffRole, item: Pick<AdminNavItem, "route" | "audience">): boolean {
+  if (item.audience && role !== "owner" && !item.audience.includes(role)) return false;
+  return roleMayCall(role, item.route);
 }
 
 export function navFor(role: StaffRole): AdminNavGroup[] {
@@ -97,21 +132,31 @@ export function navFor(role: StaffRole): AdminNavGroup[] {
 }
 
 /**
- * Screens a role may open besides its menu's: the check-in pages reached from a class or a QR.
+ * Screens a role may open besides its menu's (the check-in pages reached from a class or a QR; a
+ * manager's or a desk person's own classes when they also teach), each with the route it is for.
  * Anything else under /admin sends them to their home.
  */
-const EXTRA_PATHS: Partial<Record<StaffRole, RegExp[]>> = {
-  front_desk: [
-    /^\/admin\/reservaciones\/\d+$/,
-    /^\/admin\/clases\/\d+\/asistencia$/,
-    /^\/admin\/mis-clases(\/|$)/,
-  ],
-  manager: [/^\/admin\/mis-clases(\/|$)/, /^\/admin\/mi-perfil$/],
-};
+// The check-in screens are the desk's (a coach checks in from their own roster).
+const DESK_PEOPLE: readonly StaffRole[] = ["manager", "front_desk"];
+
+export const EXTRA_SCREENS: { pattern: RegExp; route: string; audience?: readonly StaffRole[] }[] = [
+  {
+    pattern: /^\/admin\/reservaciones\/\d+$/,
+    route: "GET /api/admin/class_reservations/:id",
+    audience: DESK_PEOPLE,
+  },
+  {
+    pattern: /^\/admin\/clases\/\d+\/asistencia$/,
+    route: "GET /api/admin/single_class/:id/attendance",
+    audience: DESK_PEOPLE,
+  },
+  { pattern: /^\/admin\/mis-clases(\/|$)/, route: "GET /api/staff/me/classes" },
+  { pattern: /^\/admin\/mi-perfil$/, route: "GET /api/staff/me/profile", audience: ["manager"] },
+];
 
 export function pathAllowed(role: StaffRole, pathname: string): boolean {
   if (role === "owner") return true;
-  if (EXTRA_PATHS[role]?.some((re) => re.test(pathname))) return true;
+  if (EXTRA_SCREENS.some((screen) => screen.pattern.test(pathname) && roleSees(role, screen))) return true;
   return navFor(role).some(
     (item) =>
       isNavActive(pathname, item) || (item.children ?? []).some((child) => isNavActive(pathname, child)),

@@ -23,6 +23,7 @@ import { ConfirmModal } from "../../../components/admin/confirm-modal";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { isApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import { type AdminClass, type ClassBody, fetchChangeImpact, useOptions, useSaveClass } from "../api";
 import { scheduleCopy as c } from "../copy";
 
@@ -109,6 +110,9 @@ export function ClassFormModal({
   const categories = useOptions("/admin/class_categories", "class_categories", "class_category_id", named);
   const packages = useOptions("/class_packages/admin/all", "class_packages", "class_package_id", named);
   const save = useSaveClass();
+  // The schedule opens this form only from buttons the role may use; the form refuses as well, so
+  // it can never be filled in only to answer 403 (decision 0069).
+  const can = useStaffCan();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -158,6 +162,7 @@ export function ClassFormModal({
     }
   };
 
+  if (klass ? !can("editClass") : !can("createClass")) return null;
   return (
     <Modal opened={opened} onClose={onClose} title={klass ? c.editClass : c.newClass} size="lg" radius="md">
       <form

@@ -29,6 +29,7 @@ import { formatDate } from "../../../../domain/format";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { api, isApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { useStaffCan } from "../../../lib/staff-permissions";
 
 /**
  * The back office's hand on a customer's credits and penalties (decision 0020): every credit bucket
@@ -113,9 +114,11 @@ export function CustomerCreditsPanel({ customerId }: { customerId: number }) {
   const [addingPenalty, setAddingPenalty] = useState(false);
   const [lifting, setLifting] = useState<Penalty | null>(null);
   const remove = useChange(customerId, (id: number) => api.delete<Message>(`/available_classes/${id}`));
+  // The desk lifts penalties (PUT .../lift); deleting credits is the manager's (decision 0069).
   const lift = useChange(customerId, (id: number) =>
-    api.delete<Message>(`/class_reservation_penaltys/${id}`),
+    api.put<Message>(`/class_reservation_penaltys/${id}/lift`),
   );
+  const can = useStaffCan();
   const now = Date.now();
 
   const penaltyState = (p: Penalty) =>
@@ -206,15 +209,17 @@ export function CustomerCreditsPanel({ customerId }: { customerId: number }) {
                         >
                           Ajustar
                         </Button>
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Eliminar ${b.available_classes === -1 ? "ilimitadas" : `${b.available_classes} clases`}`}
-                          onClick={() => setDeleting(b)}
-                        >
-                          <IconTrash size={14} aria-hidden="true" />
-                        </Button>
+                        {can("deleteCredits") ? (
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Eliminar ${b.available_classes === -1 ? "ilimitadas" : `${b.available_classes} clases`}`}
+                            onClick={() => setDeleting(b)}
+                          >
+                            <IconTrash size={14} aria-hidden="true" />
+                          </Button>
+                        ) : null}
                       </Group>
                     </Table.Td>
                   </Table.Tr>

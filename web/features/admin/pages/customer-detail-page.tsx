@@ -26,14 +26,12 @@ import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { deskPaymentText } from "../../../../domain/desk-sale";
 import { formatBirthdate, formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
-import { staffMayRefund, staffRoleOf } from "../../../../domain/staff";
 import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
 import { ConfirmModal } from "../../../components/admin/confirm-modal";
 import { providerLabel } from "../../../components/admin/copy";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useAppConfig } from "../../../lib/app-config";
-import { useCurrentUser } from "../../../lib/session";
 import { useStaffCan } from "../../../lib/staff-permissions";
 import {
   type AdminPurchase,
@@ -234,8 +232,8 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
   // Refund and freeze dialogs (decision 0027): their own modals, one purchase at a time.
   const [money, setMoney] = useState<{ kind: "refund" | "freeze"; purchase: MoneyPurchase } | null>(null);
   const action = usePendingAction(id, () => setPending(null));
-  // Refunds are the owner's and the manager's (the server refuses the desk); hide what only 403s.
-  const mayRefund = staffMayRefund(staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner");
+  // What this role may use, from the table the server enforces (decision 0069): refunds, merging
+  // and closing an account are hidden from a role that would only get a 403.
   const can = useStaffCan();
   const { customer, credits } = detail;
   const now = Date.now();
@@ -307,7 +305,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
               {moneyActionLabels.freeze}
             </Button>
           ) : null}
-          {canRefund(p) && mayRefund ? (
+          {canRefund(p) && can("refund") ? (
             <Button
               size="compact-sm"
               variant="light"

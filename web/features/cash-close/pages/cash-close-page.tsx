@@ -23,6 +23,7 @@ import { AdminPage } from "../../../components/admin/page-frame";
 import { ApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { deskLocationId, setDeskLocationId } from "../../../lib/desk-location";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import { type CashCloseDay, useCashCloseDay, useCashCloseHistory, useCloseDay, useReopenClose } from "../api";
 import { cashCloseCopy as c } from "../copy";
 
@@ -212,6 +213,8 @@ function ClosedCard({ data, zone }: { data: CashCloseDay; zone: string }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const reopen = useReopenClose();
+  // Reopening is the owner's and the manager's (the server's can_reopen says so too).
+  const can = useStaffCan();
   const changed = Math.round(close.expected_cash * 100) !== Math.round(data.expected_cash * 100);
   return (
     <Card withBorder padding="md">
@@ -220,7 +223,7 @@ function ClosedCard({ data, zone }: { data: CashCloseDay; zone: string }) {
           <Title order={2} fz="lg">
             {c.closedTitle}
           </Title>
-          {data.can_reopen ? (
+          {data.can_reopen && can("reopenCashClose") ? (
             <Button variant="light" color="orange" onClick={() => setOpen(true)}>
               {c.reopen}
             </Button>

@@ -8,13 +8,12 @@ import {
   previousPeriod,
 } from "../../../../domain/fiscal/invoicing";
 import { formatDate, formatMoney } from "../../../../domain/format";
-import { staffRoleOf } from "../../../../domain/staff";
 import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
 import { ConfirmModal } from "../../../components/admin/confirm-modal";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useAppConfig } from "../../../lib/app-config";
-import { useCurrentUser } from "../../../lib/session";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import { type FacturaRow, facturaDocUrl, useFacturas, useRetryFactura } from "../api";
 import { CancelFacturaModal } from "../components/cancel-modal";
 import { FacturarModal } from "../components/facturar-modal";
@@ -62,8 +61,9 @@ export function FacturasPage() {
   const config = useAppConfig();
   const zone = config.timezone;
   const periodicity = periodicityOf(config.invoice_global_periodicity);
-  const role = staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner";
-  const manages = role === "owner" || role === "manager";
+  // Cancelling, the factura global and the settings are the manager's and the owner's: from the
+  // table the server enforces (decision 0069).
+  const can = useStaffCan();
   const [status, setStatus] = useState("");
   const [kind, setKind] = useState("");
   const [from, setFrom] = useState("");
@@ -171,7 +171,7 @@ export function FacturasPage() {
               {f.covered.button}
             </Button>
           ) : null}
-          {manages && r.status === "valid" && !r.cancellation_motive ? (
+          {can("cancelFactura") && r.status === "valid" && !r.cancellation_motive ? (
             <Button size="compact-sm" variant="subtle" color="red" onClick={() => setCancelling(r)}>
               {f.cancel}
             </Button>
@@ -249,7 +249,7 @@ export function FacturasPage() {
       actions={
         <>
           <Button onClick={() => setDeskOpen(true)}>{f.desk.button}</Button>
-          {manages ? (
+          {can("facturaGlobal") ? (
             <Button variant="light" onClick={() => setGlobalOpen(true)}>
               {f.global.button}
             </Button>
@@ -257,7 +257,7 @@ export function FacturasPage() {
         </>
       }
     >
-      {manages ? (
+      {can("facturaSettings") && can("editSettings") ? (
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="list">{f.tabs.list}</Tabs.Tab>
@@ -272,7 +272,7 @@ export function FacturasPage() {
         list
       )}
       <FacturarModal opened={deskOpen} onClose={() => setDeskOpen(false)} timeZone={zone} />
-      {manages ? (
+      {can("facturaGlobal") ? (
         <GlobalFacturaModal
           opened={globalOpen}
           onClose={() => setGlobalOpen(false)}
