@@ -140,7 +140,8 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Reintenta una factura que falló (admin)",
-        description: "409 INVOICE_NOT_FAILED si no falló; 422 / 503 como al pedirla.",
+        description:
+          "412 INVOICE_NOT_FAILED si no falló o se está emitiendo; 409 PURCHASE_REFUNDED si ya no queda monto; 422 / 503 como al pedirla. Una nota de crédito (egreso) también se reintenta.",
         params: idParams,
         response: { 200: facturaAnswer },
       },

@@ -247,7 +247,7 @@ describe("a customer's factura", () => {
       url: `/api/facturas/admin/${row!.cfdi_id}/retry`,
       headers: admin,
     });
-    expect(twice.statusCode).toBe(409);
+    expect(twice.statusCode).toBe(412);
   });
 
   it("left pending by an attempt that died: refused while it may be in flight, retried once stale (decision 0057)", async () => {
@@ -267,7 +267,7 @@ describe("a customer's factura", () => {
       .set({ status: "pending", updatedAt: new Date() })
       .where(eq(cfdis.cfdi_id, failed!.cfdi_id));
     const fresh = await retry();
-    expect(fresh.statusCode).toBe(409);
+    expect(fresh.statusCode).toBe(412);
     expect(fresh.json().message).toBe(
       "Esta factura se está emitiendo. Si en unos minutos sigue pendiente, podrás reintentarla.",
     );
