@@ -243,6 +243,7 @@ export const errorCodes = {
   },
   INVOICE_REPLACEMENT_REQUIRED: { status: 400, message: "facturaReplacementRequired" },
   INVOICE_REPLACEMENT_INVALID: { status: 400, message: "facturaReplacementInvalid" },
+  NO_CANCELLATION_PENDING: { status: 409, message: "facturaNoCancellationPending" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

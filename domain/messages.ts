@@ -487,6 +487,7 @@ export const messages = {
   facturaReplacementInvalid: invoicingMessages.replacementInvalid,
   facturaNotCancellable: invoicingMessages.notCancellable,
   facturaCancellationPending: invoicingMessages.cancellationPending,
+  facturaNoCancellationPending: invoicingMessages.noCancellationPending,
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -35,6 +35,7 @@ export const invoicingMessages = {
   notCancellable: "Solo se puede cancelar una factura vigente.",
   inProgress: "Esta factura se está emitiendo. Si en unos minutos sigue pendiente, podrás reintentarla.",
   notIssued: "Esta factura aún no tiene PDF ni XML: {reason}.",
+  noCancellationPending: "Esta factura no tiene una cancelación en espera del receptor.",
   cancellationPending:
     "Esta factura ya tiene una cancelación en espera de que el receptor la acepte en el buzón tributario del SAT.",
 } as const;

@@ -201,6 +201,8 @@ export const PERMISSIONS: Record<string, Permission> = {
   "POST /api/corte-de-caja": DESK,
   "GET /api/corte-de-caja/historial": DESK,
   "POST /api/corte-de-caja/:id/reopen": MANAGE,
+  // Asking SAT now about a cancellation waiting for the receiver (docs/decisions/0072).
+  "POST /api/facturas/admin/:id/cancellation-status": MANAGE,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */

@@ -815,6 +815,62 @@ async function recordCancellation(
 }
 
 /**
+ * Asks the PAC for SAT's answer to a cancellation waiting for the receiver (Facturapi's
+ * "update status", PUT /invoices/:id/status) and records it: accepted, the row is cancelled;
+ * rejected or expired, it stays valid with that answer, and a refund's cancellation is credited
+ * with an egreso instead. Answers the status, or null when the PAC could not be asked.
+ */
+async function followCancellation(app: InvoicingApp, row: CfdiRow, now: Date) {
+  const pac = pacClient(app.config);
+  if (!pac || !row.provider_id) return null;
+  let answer: PacCancelAnswer;
+  try {
+    answer = (await pac.invoices.updateStatus(row.provider_id)) as PacCancelAnswer;
+  } catch (error) {
+    app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC status check failed");
+    return null;
+  }
+  const status = answer.status === "canceled" ? "accepted" : answer.cancellation_status;
+  if (status === "accepted") {
+    await updateCfdi(app.db, row.cfdi_id, {
+      status: "cancelled",
+      cancellation_status: "accepted",
+      cancelledAt: now,
+    });
+  } else if (status === "rejected" || status === "expired") {
+    await updateCfdi(app.db, row.cfdi_id, { cancellation_status: status });
+    if (row.cancellation_refund_id) {
+      const refund = await refundToCredit(app.db, row.cancellation_refund_id);
+      if (refund) await invoiceAfterRefund(app, refund, now);
+    }
+  }
+  return status ?? "pending";
+}
+
+const CANCELLATION_WORDS = {
+  accepted: "El receptor aceptó la cancelación: la factura quedó cancelada ante el SAT.",
+  rejected:
+    "El receptor rechazó la cancelación: la factura sigue vigente. Si fue por un reembolso, emitimos una nota de crédito en su lugar.",
+  expired:
+    "El plazo del receptor terminó sin respuesta y el SAT no la canceló: la factura sigue vigente. Si fue por un reembolso, emitimos una nota de crédito en su lugar.",
+  pending: "El receptor aún no responde. La volvemos a consultar cada 10 minutos.",
+} as const;
+
+/**
+ * Back office: asks SAT now about a cancellation waiting for the receiver (the job does it every
+ * 10 minutes). 409 when none is waiting; 503 when the PAC does not answer.
+ */
+export async function checkCancellationNow(app: InvoicingApp, cfdiId: number, now = new Date()) {
+  const row = await anyCfdi(app.db, cfdiId);
+  if (row.status !== "valid" || row.cancellation_status !== "pending")
+    throw AppError.of("NO_CANCELLATION_PENDING");
+  const status = await followCancellation(app, row, now);
+  if (status === null) throw AppError.of("PAC_UNAVAILABLE");
+  const key = status in CANCELLATION_WORDS ? (status as keyof typeof CANCELLATION_WORDS) : "pending";
+  return { row: (await findCfdi(app.db, cfdiId))!, pac_answer: CANCELLATION_WORDS[key] };
+}
+
+/**
  * The follow-up job (docs/decisions/0072), every 10 minutes:
  * 1. cancellations waiting for the receiver are asked of the PAC again (Facturapi's
  *    PUT /invoices/:id/status, which asks SAT): accepted, the row is cancelled; rejected or
@@ -826,33 +882,12 @@ async function recordCancellation(
  */
 export async function followUpFacturas(app: InvoicingApp, now = new Date()) {
   const summary = { accepted: 0, rejected: 0, still_pending: 0, retried: 0, credited: 0 };
-  const pac = pacClient(app.config);
-  if (pac) {
+  if (pacClient(app.config)) {
     for (const row of await cancellationsAwaitingAcceptance(app.db)) {
-      if (!row.provider_id) continue;
-      let answer: PacCancelAnswer;
-      try {
-        answer = (await pac.invoices.updateStatus(row.provider_id)) as PacCancelAnswer;
-      } catch (error) {
-        app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC status check failed");
-        continue;
-      }
-      const status = answer.status === "canceled" ? "accepted" : answer.cancellation_status;
-      if (status === "accepted") {
-        await updateCfdi(app.db, row.cfdi_id, {
-          status: "cancelled",
-          cancellation_status: "accepted",
-          cancelledAt: now,
-        });
-        summary.accepted += 1;
-      } else if (status === "rejected" || status === "expired") {
-        await updateCfdi(app.db, row.cfdi_id, { cancellation_status: status });
-        summary.rejected += 1;
-        if (row.cancellation_refund_id) {
-          const refund = await refundToCredit(app.db, row.cancellation_refund_id);
-          if (refund) await invoiceAfterRefund(app, refund, now);
-        }
-      } else summary.still_pending += 1;
+      const answer = await followCancellation(app, row, now);
+      if (answer === "accepted") summary.accepted += 1;
+      else if (answer === "rejected" || answer === "expired") summary.rejected += 1;
+      else summary.still_pending += 1;
     }
   }
   for (const row of await stalePending(app.db, staleBefore(now))) {

@@ -368,12 +368,25 @@ describe("refunds", () => {
     await followUp();
     expect((await cfdiRow(factura.cfdi_id)).cancellation_status).toBe("pending");
     const atPac = [...fake.invoices.values()].find((i) => i.uuid === factura.uuid)!;
+    // The back office can ask SAT now (the job's same check).
+    const ask = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/facturas/admin/${factura.cfdi_id}/cancellation-status`,
+        headers: admin,
+      });
+    expect((await ask()).json().pac_answer).toMatch(/^El receptor aún no responde/);
     fake.receiverAnswers(atPac.id, "accepted");
-    await followUp();
+    const asked = await ask();
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().pac_answer).toMatch(/^El receptor aceptó la cancelación/);
     expect(await cfdiRow(factura.cfdi_id)).toMatchObject({
       status: "cancelled",
       cancellation_status: "accepted",
     });
+    const none = await ask();
+    expect(none.statusCode).toBe(409);
+    expect(none.json().code).toBe("NO_CANCELLATION_PENDING");
     expect(await egresosOf(lia.purchase_id)).toEqual([]);
     const mine = (await t.app.inject({ method: "GET", url: "/api/facturas", headers: lia.headers })).json();
     expect(mine.facturas[0]).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
