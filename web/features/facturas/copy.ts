@@ -33,6 +33,8 @@ export const facturasCopy = {
     expired: "El receptor no respondió: no se canceló",
     accepted: "Cancelación aceptada",
   } as Record<string, string>,
+  /** The badge of a cancellation waiting for the receiver: short, a badge cuts a long label. */
+  awaitingBadge: "Por cancelar",
   cancellationHint:
     "El receptor tiene 3 días hábiles para aceptarla en el buzón tributario del SAT; la consultamos cada 10 minutos.",
   checkSat: "Consultar al SAT",

@@ -139,7 +139,7 @@ export function FacturasPage() {
       render: (r) => (
         <Group gap={4} wrap="wrap" maw={240}>
           <Badge color={awaitingReceiver(r) ? "yellow" : statusColor[r.status]} variant="light">
-            {awaitingReceiver(r) ? f.cancelPending : f.statuses[r.status]}
+            {awaitingReceiver(r) ? f.awaitingBadge : f.statuses[r.status]}
           </Badge>
           {r.cancellation_motive ? <Text size="xs">{f.motive(r.cancellation_motive)}</Text> : null}
           {awaitingReceiver(r) ? (

@@ -55,7 +55,7 @@ export function InvoiceAction({ purchase }: { purchase: Purchase }) {
         ) : null}
         {mine.cancellation_status === "pending" ? (
           // The customer is the receiver SAT asks: they accept it in their buzón tributario.
-          <Text fz="xs" c="yellow.9" maw={220}>
+          <Text fz="xs" fw={500} maw={220}>
             El estudio pidió cancelar esta factura: acéptalo en tu buzón tributario del SAT (tienes 3 días
             hábiles).
           </Text>
