@@ -90,8 +90,12 @@ export const errorCodes = {
     message: "emailChangeLinkInvalid",
     variants: ["resetTokenInvalid", "staffInvitationInvalid"],
   },
-  INVOICE_NOT_FAILED: { status: 412, message: "invoiceNotFailed" },
-  INVOICE_NOT_FOUND: { status: 404, message: "invoiceNotFound" },
+  INVOICE_NOT_FAILED: {
+    status: 412,
+    message: "invoiceNotFailed",
+    variants: ["facturaNotFailed", "facturaInProgress"],
+  },
+  INVOICE_NOT_FOUND: { status: 404, message: "invoiceNotFound", variants: ["facturaNotFound"] },
   INVOICE_NOT_PENDING: { status: 412, message: "invoiceNotPending" },
   IN_USE: {
     status: 409,
@@ -213,6 +217,33 @@ export const errorCodes = {
   CASH_CLOSE_NOT_FOUND: { status: 404, message: "cashCloseNotFound" },
   CASH_CLOSE_ALREADY_CLOSED: { status: 409, message: "cashCloseAlreadyClosed" },
   CASH_CLOSE_ALREADY_REOPENED: { status: 409, message: "cashCloseAlreadyReopened" },
+  // Facturas CFDI (decisions 0036, 0058, 0072). A PAC's refusal is a 422 carrying its reason.
+  FISCAL_DATA_MISSING: {
+    status: 412,
+    message: "facturaFiscalDataMissing",
+    variants: ["facturaDeskFiscalDataMissing"],
+  },
+  PURCHASE_NOT_PAID: { status: 409, message: "facturaNotPaid" },
+  NOTHING_TO_INVOICE: {
+    status: 409,
+    message: "facturaNothingToInvoice",
+    variants: ["facturaNothingForGlobal"],
+  },
+  PURCHASE_REFUNDED: { status: 409, message: "facturaRefunded" },
+  IN_GLOBAL_INVOICE: { status: 409, message: "facturaInGlobal" },
+  INVOICE_PERIOD_CLOSED: { status: 409, message: "facturaOutsidePeriod" },
+  INVOICE_REFUSED: { status: 422, message: "facturaIssueFailed", variants: ["facturaCancelRefused"] },
+  PAC_UNAVAILABLE: { status: 503, message: "facturaPacUnavailable" },
+  INVOICE_NOT_ISSUED: { status: 409, message: "facturaNotIssued" },
+  GLOBAL_PERIOD_OPEN: { status: 409, message: "facturaGlobalPeriodOpen" },
+  INVOICE_NOT_CANCELLABLE: {
+    status: 409,
+    message: "facturaNotCancellable",
+    variants: ["facturaCancellationPending"],
+  },
+  INVOICE_REPLACEMENT_REQUIRED: { status: 400, message: "facturaReplacementRequired" },
+  INVOICE_REPLACEMENT_INVALID: { status: 400, message: "facturaReplacementInvalid" },
+  NO_CANCELLATION_PENDING: { status: 409, message: "facturaNoCancellationPending" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -3,6 +3,8 @@
  * have them: they are the product's words). Server errors and the web's notifications read from
  * here so a text is changed in one place. UI-only copy lives in web/lib/copy.ts.
  */
+import { invoicingMessages } from "./fiscal/invoicing";
+
 export const messages = {
   // Generic API errors (ours: the original product never worded them)
   internal: "Lo sentimos, ocurrió un error inesperado. Inténtalo más tarde.",
@@ -463,6 +465,29 @@ export const messages = {
   cashCloseAlreadyReopened: "Este corte ya fue reabierto.",
   cashClosed: "Corte de caja registrado.",
   cashCloseReopened: "Corte reabierto. Ya puedes registrar un nuevo conteo.",
+  // Facturas CFDI (decisions 0036, 0058, 0072): the texts live beside their rules in
+  // domain/fiscal/invoicing.ts; here they get the keys the error catalogue names.
+  facturaFiscalDataMissing: invoicingMessages.fiscalDataMissing,
+  facturaDeskFiscalDataMissing: invoicingMessages.deskFiscalDataMissing,
+  facturaNotPaid: invoicingMessages.notPaid,
+  facturaNothingToInvoice: invoicingMessages.nothingToInvoice,
+  facturaNothingForGlobal: invoicingMessages.nothingForGlobal,
+  facturaRefunded: invoicingMessages.refunded,
+  facturaOutsidePeriod: invoicingMessages.outsidePeriod,
+  facturaInGlobal: invoicingMessages.inGlobal,
+  facturaIssueFailed: invoicingMessages.issueFailed,
+  facturaCancelRefused: invoicingMessages.cancelRefused,
+  facturaPacUnavailable: invoicingMessages.pacUnavailable,
+  facturaNotFound: invoicingMessages.invoiceNotFound,
+  facturaNotFailed: invoicingMessages.notFailed,
+  facturaInProgress: invoicingMessages.inProgress,
+  facturaNotIssued: invoicingMessages.notIssued,
+  facturaGlobalPeriodOpen: invoicingMessages.globalPeriodOpen,
+  facturaReplacementRequired: invoicingMessages.replacementRequired,
+  facturaReplacementInvalid: invoicingMessages.replacementInvalid,
+  facturaNotCancellable: invoicingMessages.notCancellable,
+  facturaCancellationPending: invoicingMessages.cancellationPending,
+  facturaNoCancellationPending: invoicingMessages.noCancellationPending,
 } as const;
 
 export type MessageKey = keyof typeof messages;

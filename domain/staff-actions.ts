@@ -18,6 +18,7 @@ export const STAFF_ACTIONS = {
   refund: "POST /api/purchases/admin/:id/refund",
   deleteCredits: "DELETE /api/available_classes/:id",
   cancelFactura: "POST /api/facturas/admin/:id/cancel",
+  checkCancellation: "POST /api/facturas/admin/:id/cancellation-status",
   facturaGlobal: "POST /api/facturas/admin/global",
   facturaSettings: "GET /api/facturas/admin/settings",
   editSettings: "PUT /api/appconfig",

@@ -1,7 +1,7 @@
 import type { StaffRole } from "./staff";
 
 /**
- * Who may call each back-office route (issue 26, docs/decisions/0031-staff-roles-and-permissions.md).
+ * Who may call each back-office route (docs/decisions/0031-staff-roles-and-permissions.md).
  * ONE table: the key is "METHOD /api/path" as Fastify registers it, the value the staff roles that
  * may call it. Routes keep `preHandler: requireAdmin`; requireAdmin (server/plugins/permissions.ts) reads this
  * table, and the web reads the same table to show each role only what it may use (decision 0069). The owner may
@@ -102,7 +102,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/admin/custom_spot_maps/:id": DESK,
   "GET /api/admin/lists/classes": DESK,
   "GET /api/admin/single_class/cancelled": DESK,
-  // Changing a booked class (what it touches), substituting a coach: owner and manager (issue 21).
+  // Changing a booked class (what it touches), substituting a coach: owner and manager (decision 0026).
   "GET /api/admin/single_class/:id/change-impact": MANAGE,
   "GET /api/admin/instructors/:id/classes": MANAGE,
   "POST /api/admin/substitutions": MANAGE,
@@ -150,7 +150,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   "PUT /api/customer/liftPenalty": DESK,
   "POST /api/purchases/admin/:id/confirm": DESK,
   "POST /api/purchases/admin/invoices/:id/confirm": DESK,
-  // Refunds give money back: owner and manager; the desk sees them and freezes memberships (issue 21).
+  // Refunds give money back: owner and manager; the desk sees them and freezes memberships (decision 0027).
   "POST /api/purchases/admin/:id/refund": MANAGE,
   // Facturas (decision 0036): the desk sees and downloads a customer's; retrying a failed one too.
   "GET /api/facturas/admin/customer/:id": DESK,
@@ -165,6 +165,8 @@ export const PERMISSIONS: Record<string, Permission> = {
   "POST /api/facturas/admin/:id/cancel": MANAGE,
   "POST /api/facturas/admin/global": MANAGE,
   "GET /api/facturas/admin/settings": MANAGE,
+  // Asking the PAC now whether the receiver accepted a cancellation (decision 0072).
+  "POST /api/facturas/admin/:id/cancellation-status": MANAGE,
   "GET /api/purchases/admin/:id/refunds": DESK,
   "POST /api/purchases/admin/:id/freeze": DESK,
   "GET /api/purchases/admin/:id/freezes": DESK,
@@ -178,7 +180,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   "DELETE /api/available_classes/:id": MANAGE,
   // Deleting a person's data: the owner only.
   "POST /api/admin/customers/:id/close": OWNER,
-  // "Exportar todo" (issue 22): every table of the studio leaves in one file: the owner only.
+  // "Exportar todo" (decision 0037): every table of the studio leaves in one file: the owner only.
   "GET /api/admin/studio-export": OWNER,
   // Staff (this module): the owner manages the team; everyone sees their own day and profile.
   "GET /api/staff": OWNER,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Staff roles (issue 26, docs/decisions/0031-staff-roles-and-permissions.md). The login's stored
+ * Staff roles (docs/decisions/0031-staff-roles-and-permissions.md). The login's stored
  * role is one of these or "customer"; the old "admin" reads as owner.
  */
 export const STAFF_ROLES = ["owner", "manager", "front_desk", "coach"] as const;
@@ -29,7 +29,7 @@ export function staffRoleOf(stored: string | null | undefined): StaffRole | null
 }
 
 /**
- * Whether a role may export lists as CSV: everyone but the front desk (no exports, issue 26). The
+ * Whether a role may export lists as CSV: everyone but the front desk (no exports, decision 0031). The
  * CSV is made in the browser from list routes the desk may read, so this is a rule of the web
  * alone, not of the permissions table.
  */

@@ -136,10 +136,15 @@ function expectStatus(res: { status: number; bytes: Buffer }, status: number) {
 const intentOf = (clientSecret: string) => clientSecret.split("_secret_")[0]!;
 
 /** A card purchase through Stripe's PaymentIntents: attempt, the browser's confirmation, confirm. */
-async function buyWithStripeCard(token: string) {
+async function buyWithStripeCard(token: string, class_package_id = pkg.class_package_id) {
   const attempt = await server.call("POST", "/api/checkout/attempt", {
     token,
-    body: { class_package_id: pkg.class_package_id, idempotency_key: key() },
+    // Any other package than the sign-up fee is bought with it (a new customer owes it first).
+    body: {
+      class_package_id,
+      idempotency_key: key(),
+      ...(class_package_id === pkg.class_package_id ? {} : { include_signup_fee: true }),
+    },
   });
   expectStatus(attempt, 200);
   const pi = intentOf(attempt.json.clientSecret);
@@ -243,6 +248,72 @@ describe("Facturapi (the PAC) on the compiled server", () => {
       global: { periodicity: "month", months: period.slice(5), year: Number(period.slice(0, 4)) },
     });
     expect(new Set(sent.items.map((i: Json) => i.product.description))).toEqual(new Set(["Venta"]));
+  });
+
+  // docs/decisions/0072: refunds of invoiced purchases, and cancellations the receiver must accept.
+  const invoiced = async (name: string, class_package_id?: number) => {
+    const c = await server.newCustomer(name);
+    expectStatus(await server.call("PUT", "/api/fiscal-data", { token: c.token, body: FISCAL }), 200);
+    const { purchase_id } = await buyWithStripeCard(c.token, class_package_id);
+    const res = await server.call("POST", "/api/facturas", { token: c.token, body: { purchase_id } });
+    expectStatus(res, 200);
+    return { customer: c, purchase_id, factura: res.json.factura as Json };
+  };
+  const refund = (purchase_id: number, amount?: number) =>
+    server.call("POST", `/api/purchases/admin/${purchase_id}/refund`, {
+      token: admin,
+      body: { amount, reason: "Prueba", idempotency_key: key() },
+    });
+
+  it("a partial refund: a nota de crédito (egreso, TipoRelacion 01) stamped through the SDK", async () => {
+    const { customer: c, purchase_id, factura: f } = await invoiced("Gil Nota");
+    expectStatus(await refund(purchase_id, 50), 200);
+    const sent = facturapi.calls.filter((x) => x.method === "POST" && x.path === "/v2/invoices").at(-1)!
+      .body as Json;
+    expect(sent).toMatchObject({
+      type: "E",
+      payment_method: "PUE",
+      related_documents: [{ relationship: "01", documents: [f.uuid] }],
+    });
+    expect(sent.items[0].product).toMatchObject({ price: 50, tax_included: true });
+    const mine = (await server.call("GET", "/api/facturas", { token: c.token })).json.facturas as Json[];
+    expect(mine.map((x) => [x.kind, x.status, x.total])).toEqual([
+      ["egreso", "valid", 50],
+      ["ingreso", "valid", f.total],
+    ]);
+    const xml = await server.call("GET", `/api/facturas/${mine[0]!.cfdi_id}/xml`, { token: c.token });
+    expectStatus(xml, 200);
+    expect(xml.bytes.toString()).toContain('TipoDeComprobante="E"');
+  });
+
+  it("a full refund over $1,000: the cancellation waits for the receiver; asking SAT records the acceptance", async () => {
+    const list = (await server.call("GET", "/api/class_packages")).json.class_packages as Json[];
+    const big = list.find(
+      (p) => !p.is_subscription && !p.is_special_event && Number(p.sale_price ?? p.price) > 1000,
+    );
+    if (!big) throw new Error("el estudio demo no tiene un paquete de más de $1,000");
+    const { customer: c, purchase_id, factura: f } = await invoiced("Lia Cancelación", big.class_package_id);
+    expectStatus(await refund(purchase_id), 200);
+    const listed = (await server.call("GET", "/api/facturas/admin?kind=ingreso", { token: admin })).json
+      .facturas as Json[];
+    expect(listed.find((x) => x.cfdi_id === f.cfdi_id)).toMatchObject({
+      status: "valid",
+      cancellation_motive: "03",
+      cancellation_status: "pending",
+    });
+    const atPac = [...facturapi.invoices.values()].find((i) => i.uuid === f.uuid)!;
+    expect(atPac.cancellation_status).toBe("pending");
+    facturapi.receiverAnswers(atPac.id, "accepted");
+    const asked = await server.call("POST", `/api/facturas/admin/${f.cfdi_id}/cancellation-status`, {
+      token: admin,
+    });
+    expectStatus(asked, 200);
+    expect(asked.json.factura).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+    expect(
+      facturapi.calls.some((x) => x.method === "PUT" && x.path === `/v2/invoices/${atPac.id}/status`),
+    ).toBe(true);
+    const mine = (await server.call("GET", "/api/facturas", { token: c.token })).json.facturas as Json[];
+    expect(mine[0]).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
   });
 });
 

@@ -3,11 +3,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDay } from "../domain/booking";
 import { deskMethodOf } from "../domain/cash-close";
+import { checkFacturaInvariants, facturaCommands } from "./commerce-model-facturas";
 import { locations } from "./db/schema/calendar";
 import { available_classes } from "./db/schema/credits";
 import { email_outbox } from "./db/schema/mail";
 import { invoices, payment_vouchers, purchases, refunds } from "./db/schema/purchases";
 import { expireOverdueVouchers } from "./modules/checkout/offline-payments.service";
+import { type FacturapiFake, startFacturapiFake } from "./payments/test-support/facturapi-fake";
 import { buildTestApp, type TestApp } from "./test/build-test-app";
 import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from "./test/commerce";
 
@@ -25,7 +27,10 @@ import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from ".
  * - the sign-up fee is paid at most once per customer;
  * - one receipt per completed payment, and on each receipt subtotal + IVA = total to the centavo;
  * - the cash close's expected cash (decision 0063) moved by exactly the counter's cash sales plus
- *   the confirmed cash orders less the refunds handed back in cash.
+ *   the confirmed cash orders less the refunds handed back in cash;
+ * - facturas (against the Facturapi double): what a purchase's CFDIs still invoice never exceeds
+ *   paid less refunded, notas de crédito never exceed their CFDI, nothing stays pending
+ *   (server/commerce-model-facturas.ts, decision 0072).
  *
  * CI runs a bounded, seeded run (a few seconds). A failure prints fast-check's seed and path:
  * replay with COMMERCE_MODEL_SEED=<seed> COMMERCE_MODEL_PATH=<path>. The longer run is
@@ -36,9 +41,11 @@ let t: TestApp;
 let shop: Shop;
 let admin: Record<string, string>;
 let feeId: number;
+let pac: FacturapiFake;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  pac = await startFacturapiFake();
+  t = await buildTestApp({ FACTURAPI_KEY: pac.key, FACTURAPI_API_URL: pac.url });
   shop = await seedShop(t);
   admin = (await t.signUp({ role: "admin" })).headers;
   // The desk's drawer: the studio's one location (the cash close is per location, decision 0063).
@@ -48,9 +55,14 @@ beforeAll(async () => {
     { key: "signup_fee_package_id", value: feeId },
     { key: "oxxo_enabled", value: true },
     { key: "spei_enabled", value: true },
+    // Facturas can be asked for whatever the day the run falls on (the month's last minute too).
+    { key: "invoice_request_days_after_month", value: 2 },
   ]);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await pac.close();
+});
 
 type Customer = { headers: Record<string, string>; id: number; email: string };
 type Model = {
@@ -335,6 +347,8 @@ async function checkInvariants(m: Model) {
       ).toBe(0);
   }
 
+  await checkFacturaInvariants(t, rows);
+
   for (const [index, c] of m.customers.entries()) {
     const fees = rows.filter(
       (p) =>
@@ -387,6 +401,13 @@ const commands = [
   fc
     .tuple(fc.nat(), fc.constantFrom("full" as const, "half" as const, "peso" as const))
     .map(([i, part]) => checked(new Refund(i, part))),
+  ...(() => {
+    const { RequestFactura, FollowUp } = facturaCommands<Model, Real>(() => t, call);
+    return [
+      fc.nat().map((i) => checked(new RequestFactura(i))),
+      fc.constant(null).map(() => checked(new FollowUp())),
+    ];
+  })(),
 ];
 
 const RUNS = Number(process.env.COMMERCE_MODEL_RUNS ?? 3);

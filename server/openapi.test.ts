@@ -99,6 +99,7 @@ describe("every operation documents its answer and its body", () => {
         "POST /api/class_reservations/calendar-feed",
         "POST /api/admin/single_class/{id}/check_in_all",
         "PUT /api/class_reservation_penaltys/{id}/lift",
+        "POST /api/facturas/admin/{id}/cancellation-status",
         "POST /api/facturas/admin/{id}/retry",
         "POST /api/videos/{id}/playback",
         "PUT /api/videos/{id}/complete",

@@ -30,6 +30,9 @@ export const CFDI_KINDS = ["ingreso", "global", "egreso"] as const;
 export type CfdiKind = (typeof CFDI_KINDS)[number];
 export const CFDI_STATUSES = ["pending", "valid", "failed", "cancelled"] as const;
 export type CfdiStatus = (typeof CFDI_STATUSES)[number];
+/** SAT's cancellation status as Facturapi reports it (its CancellationStatus, "none" left out). */
+export const CANCELLATION_STATUSES = ["pending", "accepted", "rejected", "expired"] as const;
+export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
 
 /** A factura as the customer's list and the back office answer it. */
 export const facturaOut = z.object({
@@ -51,6 +54,13 @@ export const facturaOut = z.object({
   total: z.number(),
   error: z.string().nullable(),
   cancellation_motive: z.string().nullable(),
+  /**
+   * SAT's answer to a cancellation: null (none asked), "pending" (the receiver must accept it;
+   * followed up by a job), "accepted", "rejected" or "expired" (docs/decisions/0072).
+   */
+  cancellation_status: z.enum(CANCELLATION_STATUSES).nullable(),
+  /** An egreso's related CFDI (TipoRelacion 01): the factura or the factura global it credits. */
+  related_cfdi_id: z.number().nullable(),
   issuedAt: isoDate.nullable(),
   cancelledAt: isoDate.nullable(),
   createdAt: isoDate,

@@ -34,6 +34,10 @@ export const invoicingMessages = {
   cancelRefused: "El servicio de facturación no aceptó la cancelación: {reason}.",
   notCancellable: "Solo se puede cancelar una factura vigente.",
   inProgress: "Esta factura se está emitiendo. Si en unos minutos sigue pendiente, podrás reintentarla.",
+  notIssued: "Esta factura aún no tiene PDF ni XML: {reason}.",
+  noCancellationPending: "Esta factura no tiene una cancelación en espera del receptor.",
+  cancellationPending:
+    "Esta factura ya tiene una cancelación en espera de que el receptor la acepte en el buzón tributario del SAT.",
 } as const;
 
 /**

@@ -10,12 +10,13 @@ import { createBackup, pruneBackups, restoreBackup } from "./backup";
 async function main() {
   const [command, folder] = process.argv.slice(2);
   const config = loadConfig();
-  const target = { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir };
+  const target = { databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, env: config };
   if (command === "backup") {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const dir = path.resolve(folder ?? path.join(config.dataDir, "..", "backups", stamp));
-    await createBackup(target, dir);
-    console.log(`Copia de seguridad creada en ${dir}`);
+    const report = await createBackup(target, dir);
+    // The same sentence backup.json keeps and the Bitácora shows (docs/decisions/0073).
+    console.log(`Copia de seguridad creada en ${dir}: ${report.summary}`);
     for (const old of pruneBackups(path.dirname(dir), config.BACKUP_KEEP_DAYS))
       console.log(`Copia de más de ${config.BACKUP_KEEP_DAYS} días borrada: ${old}`);
   } else if (command === "restore" && folder) {

@@ -3,6 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import type { AppConfigEnv } from "../config";
+import { backupFiles, type FilesReport, filesSentence, restoreS3Files, type Sql } from "./backup-files";
 
 /**
  * Backups of the studio's data: the database (pg_dump custom format on PostgreSQL, PGlite's own
@@ -22,7 +25,12 @@ export type BackupTarget = {
    * restore's recovery keeps exactly the transactions committed before it (backup-under-load.test.ts).
    */
   pglite?: PGlite;
+  /** The server's settings: the S3 credentials that copy the bucket's files (docs/decisions/0073). */
+  env?: AppConfigEnv;
 };
+
+/** What a backup did, in one Spanish sentence: printed, in backup.json and in the Bitácora. */
+export type BackupReport = { dir: string; summary: string; files: FilesReport };
 
 const PG_DUMP = "database.dump";
 const PGLITE_ARCHIVE = "database.tar.gz";
@@ -30,7 +38,7 @@ const AUTH_SECRET_FILE = ".auth-secret";
 /** Counters shared by instances (plugins/rate-limit-store.ts): not data, recreated on first use. */
 const NOT_BACKED_UP_SCHEMAS = ["estudio_shared"];
 
-export async function createBackup(target: BackupTarget, backupDir: string): Promise<string> {
+export async function createBackup(target: BackupTarget, backupDir: string): Promise<BackupReport> {
   fs.mkdirSync(backupDir, { recursive: true });
   if (target.databaseUrl) {
     execFileSync(
@@ -46,31 +54,79 @@ export async function createBackup(target: BackupTarget, backupDir: string): Pro
         stdio: "inherit",
       },
     );
-  } else if (target.pglite) {
-    const archive = await target.pglite.dumpDataDir("gzip");
-    fs.writeFileSync(path.join(backupDir, PGLITE_ARCHIVE), Buffer.from(await archive.arrayBuffer()));
-  } else {
-    const db = await PGlite.create(path.join(target.dataDir, "pglite"));
+    const client = new pg.Client({ connectionString: target.databaseUrl });
+    await client.connect();
     try {
-      const archive = await db.dumpDataDir("gzip");
-      fs.writeFileSync(path.join(backupDir, PGLITE_ARCHIVE), Buffer.from(await archive.arrayBuffer()));
+      return await finishBackup(
+        target,
+        backupDir,
+        async (text, params) => (await client.query(text, params)).rows,
+      );
     } finally {
-      await db.close();
+      await client.end();
     }
   }
+  if (target.pglite) {
+    const archive = await target.pglite.dumpDataDir("gzip");
+    fs.writeFileSync(path.join(backupDir, PGLITE_ARCHIVE), Buffer.from(await archive.arrayBuffer()));
+    const db = target.pglite;
+    return finishBackup(
+      target,
+      backupDir,
+      async (text, params) => (await db.query(text, params)).rows as never,
+    );
+  }
+  const db = await PGlite.create(path.join(target.dataDir, "pglite"));
+  try {
+    const archive = await db.dumpDataDir("gzip");
+    fs.writeFileSync(path.join(backupDir, PGLITE_ARCHIVE), Buffer.from(await archive.arrayBuffer()));
+    return await finishBackup(
+      target,
+      backupDir,
+      async (text, params) => (await db.query(text, params)).rows as never,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * After the database: the files (the server's folder, and the S3 bucket's objects: decision
+ * 0073), the session secret, backup.json, and the Bitácora's entry, which says what backup.json says.
+ * The entry is written after the dump: the backup does not hold its own entry.
+ */
+async function finishBackup(target: BackupTarget, backupDir: string, sql: Sql): Promise<BackupReport> {
   const files = path.join(target.dataDir, "files");
   if (fs.existsSync(files)) fs.cpSync(files, path.join(backupDir, "files"), { recursive: true });
+  const report = await backupFiles(sql, target.env, target.dataDir, backupDir);
   const secret = path.join(target.dataDir, AUTH_SECRET_FILE);
   if (fs.existsSync(secret)) fs.copyFileSync(secret, path.join(backupDir, AUTH_SECRET_FILE));
+  const kind = target.databaseUrl ? "postgres" : "pglite";
+  const summary = `Base de datos (${kind === "postgres" ? "PostgreSQL" : "PGlite"}) copiada; ${filesSentence(report)}.`;
   fs.writeFileSync(
     path.join(backupDir, "backup.json"),
-    JSON.stringify(
-      { createdAt: new Date().toISOString(), kind: target.databaseUrl ? "postgres" : "pglite" },
-      null,
-      2,
-    ),
+    JSON.stringify({ createdAt: new Date().toISOString(), kind, summary, files: report }, null, 2),
   );
-  return backupDir;
+  await sql(
+    "insert into audit_log (actor_user_id, action, entity, entity_id, details) values (null, 'backup.create', 'backup', $1, $2::jsonb)",
+    [
+      path.basename(backupDir),
+      JSON.stringify({
+        summary,
+        folder: backupDir,
+        server_files: report.server,
+        ...(report.s3
+          ? {
+              s3_bucket: report.s3.bucket,
+              s3_prefixes: report.s3.prefixes,
+              s3_objects: report.s3.objects,
+              s3_copied: report.s3.copied,
+            }
+          : {}),
+      }),
+    ],
+  );
+  return { dir: backupDir, summary, files: report };
 }
 
 export async function restoreBackup(target: BackupTarget, backupDir: string): Promise<void> {
@@ -100,6 +156,11 @@ export async function restoreBackup(target: BackupTarget, backupDir: string): Pr
   }
   const files = path.join(backupDir, "files");
   if (fs.existsSync(files)) fs.cpSync(files, path.join(target.dataDir, "files"), { recursive: true });
+  // The bucket's objects go back to the bucket the backup names (docs/decisions/0073).
+  const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, "backup.json"), "utf8")) as {
+    files?: FilesReport;
+  };
+  await restoreS3Files(target.env, backupDir, manifest.files?.s3 ?? null);
   // The secret comes back only where there is none: never replace the one a running studio uses.
   const secret = path.join(backupDir, AUTH_SECRET_FILE);
   const current = path.join(target.dataDir, AUTH_SECRET_FILE);

@@ -1,6 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { CFDI_KINDS, CFDI_STATUSES, type CfdiKind, type CfdiStatus } from "../../../domain/api/fiscal";
+import {
+  type CancellationStatus,
+  CFDI_KINDS,
+  CFDI_STATUSES,
+  type CfdiKind,
+  type CfdiStatus,
+} from "../../../domain/api/fiscal";
 import { createdAtColumn, idColumn, moneyColumn, tsColumn, updatedAtColumn } from "./columns";
 import { customers } from "./customers";
 import { purchases, refunds } from "./purchases";
@@ -50,6 +56,14 @@ export const cfdis = pgTable(
     /** Why the last attempt failed (the PAC's message), for the back office's retry. */
     error: text("error"),
     cancellation_motive: text("cancellation_motive"),
+    /**
+     * SAT's answer to a cancellation (Facturapi's cancellation_status): null when none was asked;
+     * "pending" while the receiver has to accept it (followed by the invoicing.follow-up job),
+     * "accepted", "rejected" or "expired" (docs/decisions/0072).
+     */
+    cancellation_status: text("cancellation_status").$type<CancellationStatus>(),
+    /** The refund whose cancellation (motive 03) this is: a rejection credits it with an egreso. */
+    cancellation_refund_id: integer("cancellation_refund_id"),
     cancelledAt: tsColumn("cancelled_at"),
     issuedAt: tsColumn("issued_at"),
     emailedAt: tsColumn("emailed_at"),
@@ -78,6 +92,12 @@ export const cfdi_global_purchases = pgTable(
     cfdi_id: integer("cfdi_id")
       .notNull()
       .references(() => cfdis.cfdi_id, { onDelete: "cascade" }),
+    /**
+     * The concept's amount when the global was issued (paid less refunded then): a later refund is
+     * credited with an egreso, never by changing this (docs/decisions/0072). Null on rows older
+     * than the column, which read the purchase's current amount.
+     */
+    amount: moneyColumn("amount"),
   },
   (t) => [index("cfdi_global_purchases_cfdi_id_idx").on(t.cfdi_id)],
 );

@@ -138,3 +138,33 @@ export function s3FileStorage(env: AppConfigEnv, settings: S3Settings): FileStor
     },
   };
 }
+
+/**
+ * The bucket's objects read and written whole, for backups (server/cli/backup-files.ts,
+ * docs/decisions/0073): the same client and settings as the uploads.
+ */
+export function s3ObjectCopier(env: AppConfigEnv, settings: S3Settings) {
+  const bucket = settings.bucket.trim();
+  const endpoint = endpointUrl(settings.S3_ENDPOINT);
+  if (!bucket || endpoint === null) return null;
+  const client = clientFor(env, endpoint ?? undefined, settings.region.trim() || "us-east-1");
+  return {
+    bucket,
+    endpoint: endpoint ?? "AWS S3",
+    async get(key: string): Promise<Buffer> {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    },
+    async put(key: string, body: Buffer, contentType?: string) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentLength: body.length,
+          ContentType: contentType,
+        }),
+      );
+    },
+  };
+}

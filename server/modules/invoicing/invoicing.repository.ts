@@ -4,7 +4,7 @@ import { cfdi_global_purchases, cfdis } from "../../db/schema/cfdi";
 import { customers } from "../../db/schema/customers";
 import { customer_fiscal_data } from "../../db/schema/fiscal";
 import { class_packages } from "../../db/schema/packages";
-import { payment_vouchers, purchases } from "../../db/schema/purchases";
+import { payment_vouchers, purchases, refunds } from "../../db/schema/purchases";
 
 export type CfdiRow = typeof cfdis.$inferSelect;
 export type NewCfdi = typeof cfdis.$inferInsert;
@@ -73,12 +73,105 @@ export async function claimFailed(db: Db, cfdiId: number, staleBefore: Date): Pr
   return row ?? null;
 }
 
+/**
+ * A customer's facturas and notas de crédito. An egreso to público en general (crediting a factura
+ * global, docs/decisions/0072) names the purchase's customer for the back office, but is not theirs.
+ */
 export async function listCfdisOfCustomer(db: Db, customerId: number) {
   return db
     .select()
     .from(cfdis)
-    .where(and(eq(cfdis.customer_id, customerId), inArray(cfdis.kind, ["ingreso", "egreso"])))
+    .where(
+      and(
+        eq(cfdis.customer_id, customerId),
+        inArray(cfdis.kind, ["ingreso", "egreso"]),
+        sql`${cfdis.receiver}->>'rfc' <> 'XAXX010101000'`,
+      ),
+    )
     .orderBy(desc(cfdis.createdAt));
+}
+
+/** The factura global a purchase is in, with the amount its concept had when issued. */
+export async function globalOfPurchase(db: Db, purchaseId: number) {
+  const [row] = await db
+    .select({ cfdi: cfdis, amount: cfdi_global_purchases.amount })
+    .from(cfdi_global_purchases)
+    .innerJoin(cfdis, eq(cfdis.cfdi_id, cfdi_global_purchases.cfdi_id))
+    .where(eq(cfdi_global_purchases.purchase_id, purchaseId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Records each concept's amount as the factura global is sent (docs/decisions/0072). */
+export async function setGlobalAmounts(
+  db: Db,
+  cfdiId: number,
+  amounts: { purchase_id: number; amount: string }[],
+) {
+  for (const a of amounts)
+    await db
+      .update(cfdi_global_purchases)
+      .set({ amount: a.amount })
+      .where(
+        and(eq(cfdi_global_purchases.cfdi_id, cfdiId), eq(cfdi_global_purchases.purchase_id, a.purchase_id)),
+      );
+}
+
+/** What the stamped notas de crédito of a purchase related to one CFDI add up to (pending ones count: they are being stamped). */
+export async function egresosOf(db: Db, purchaseId: number, relatedCfdiId: number) {
+  return db
+    .select()
+    .from(cfdis)
+    .where(
+      and(
+        eq(cfdis.kind, "egreso"),
+        eq(cfdis.purchase_id, purchaseId),
+        eq(cfdis.related_cfdi_id, relatedCfdiId),
+        inArray(cfdis.status, ["valid", "pending"]),
+      ),
+    );
+}
+
+/** Cancellations the receiver has yet to accept or reject (docs/decisions/0072). */
+export async function cancellationsAwaitingAcceptance(db: Db) {
+  return db
+    .select()
+    .from(cfdis)
+    .where(and(eq(cfdis.status, "valid"), eq(cfdis.cancellation_status, "pending")))
+    .orderBy(cfdis.cfdi_id)
+    .limit(200);
+}
+
+/** Rows whose attempt died while pending (decision 0057): the follow-up job takes them again. */
+export async function stalePending(db: Db, staleBefore: Date) {
+  return db
+    .select()
+    .from(cfdis)
+    .where(and(eq(cfdis.status, "pending"), lt(cfdis.updatedAt, staleBefore)))
+    .orderBy(cfdis.cfdi_id)
+    .limit(100);
+}
+
+/**
+ * Refunds (since `since`) not yet credited: the purchase has a stamped factura that stands (its
+ * own, with no cancellation asked or one the receiver turned down, or a factura global) and no
+ * nota de crédito for this refund. Covers refunds learnt by webhook and an interrupted desk refund.
+ */
+export async function refundsToCredit(db: Db, since: Date) {
+  return db
+    .select({ refund_id: refunds.refund_id, purchase_id: refunds.purchase_id, amount: refunds.amount })
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.status, "succeeded"),
+        gte(refunds.updatedAt, since),
+        sql`not exists (select 1 from ${cfdis} e where e.kind = 'egreso' and e.refund_id = ${refunds.refund_id})`,
+        sql`(exists (select 1 from ${cfdis} i where i.kind = 'ingreso' and i.purchase_id = ${refunds.purchase_id} and i.status = 'valid' and i.preview = false and (i.cancellation_status is null or i.cancellation_status in ('rejected', 'expired')))
+          or exists (select 1 from ${cfdi_global_purchases} g join ${cfdis} c on c.cfdi_id = g.cfdi_id where g.purchase_id = ${refunds.purchase_id} and c.status = 'valid' and c.preview = false))`,
+      ),
+    )
+    .orderBy(refunds.refund_id)
+    .limit(100);
 }
 
 /**
@@ -238,4 +331,14 @@ export async function globalPurchasesWithCustomer(db: Db, cfdiId: number) {
     .innerJoin(customers, eq(customers.customer_id, purchases.customer_id))
     .where(eq(cfdi_global_purchases.cfdi_id, cfdiId))
     .orderBy(purchases.purchase_id);
+}
+
+/** One refund as the factura's step needs it. */
+export async function refundToCredit(db: Db, refundId: number) {
+  const [row] = await db
+    .select({ refund_id: refunds.refund_id, purchase_id: refunds.purchase_id, amount: refunds.amount })
+    .from(refunds)
+    .where(and(eq(refunds.refund_id, refundId), eq(refunds.status, "succeeded")))
+    .limit(1);
+  return row ?? null;
 }

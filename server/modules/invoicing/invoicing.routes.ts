@@ -25,6 +25,7 @@ import {
   cancelInvoice,
   cfdiDocument,
   cfdiOut,
+  checkCancellationNow,
   customerCfdi,
   deskInvoice,
   facturacionSettings,
@@ -140,7 +141,8 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Reintenta una factura que falló (admin)",
-        description: "409 INVOICE_NOT_FAILED si no falló; 422 / 503 como al pedirla.",
+        description:
+          "412 INVOICE_NOT_FAILED si no falló o se está emitiendo; 409 PURCHASE_REFUNDED si ya no queda monto; 422 / 503 como al pedirla. Una nota de crédito (egreso) también se reintenta.",
         params: idParams,
         response: { 200: facturaAnswer },
       },
@@ -236,6 +238,25 @@ const invoicingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { row, pac_answer } = await cancelInvoice(app, request.params.id, request.body);
+      return { factura: cfdiOut(row), pac_answer };
+    },
+  );
+
+  app.post(
+    "/facturas/admin/:id/cancellation-status",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Consulta al SAT una cancelación en espera del receptor (admin)",
+        description:
+          "Lo mismo que hace el trabajo de seguimiento cada 10 minutos (decisión 0072): aceptada, la factura queda cancelada; rechazada o vencida, sigue vigente (y si era por un reembolso, se emite la nota de crédito). 409 NO_CANCELLATION_PENDING, 503 PAC_UNAVAILABLE.",
+        params: idParams,
+        response: { 200: facturaCancelAnswer },
+      },
+    },
+    async (request) => {
+      const { row, pac_answer } = await checkCancellationNow(app, request.params.id);
       return { factura: cfdiOut(row), pac_answer };
     },
   );

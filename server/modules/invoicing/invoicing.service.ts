@@ -11,9 +11,7 @@ import {
   type GlobalPeriodicity,
   globalInformation,
   globalPeriodDue,
-  type InvoicingMessageKey,
   invoiceRequestDeadline,
-  it,
   PENDING_STALE_MS,
   PRODUCT_KEY_PATTERN,
   PUBLICO_EN_GENERAL,
@@ -42,12 +40,15 @@ import { type PreviewDoc, previewPdf, previewXml } from "./invoicing.preview";
 import {
   addGlobalPurchases,
   type CfdiRow,
+  cancellationsAwaitingAcceptance,
   claimFailed,
+  egresosOf,
   findCfdi,
   findEgresoOf,
   findGlobalOf,
   findIngresoOf,
   findPurchaseForInvoice,
+  globalOfPurchase,
   globalPeriodOfPurchase,
   globalPurchasesWithCustomer,
   insertCfdiOnce,
@@ -56,6 +57,10 @@ import {
   listInvoiceable,
   purchasesForGlobal,
   purchasesOfGlobal,
+  refundsToCredit,
+  refundToCredit,
+  setGlobalAmounts,
+  stalePending,
   updateCfdi,
 } from "./invoicing.repository";
 
@@ -68,9 +73,6 @@ import {
  */
 
 export type InvoicingApp = Pick<FastifyInstance, "db" | "appConfig" | "mailer" | "config" | "log">;
-
-const err = (status: number, code: string, key: InvoicingMessageKey, params?: Record<string, string>) =>
-  new AppError(status, code, it(key, params));
 
 const money = (cents: number) => centsToNumber(cents);
 
@@ -113,6 +115,8 @@ export function cfdiOut(row: CfdiRow) {
     total: centsToNumber(toCents(row.total)),
     error: row.error,
     cancellation_motive: row.cancellation_motive,
+    cancellation_status: row.cancellation_status ?? null,
+    related_cfdi_id: row.related_cfdi_id,
     issuedAt: row.issuedAt,
     cancelledAt: row.cancelledAt,
     createdAt: row.createdAt,
@@ -159,6 +163,8 @@ type IssueInput = {
   unitKey: string;
   global?: { periodicity: GlobalPeriodicity; months: string; year: number };
   related_uuid?: string;
+  /** Made as a preview even with a PAC key (a nota de crédito of a preview factura). */
+  preview?: boolean;
 };
 
 /**
@@ -195,15 +201,15 @@ async function issue(app: InvoicingApp, row: CfdiRow, input: IssueInput, now: Da
   // compiled server once threw "Facturapi is not a constructor" here) marks the row failed, so
   // nothing stays pending (decision 0057).
   try {
-    const pac = pacClient(app.config);
+    const pac = input.preview ? null : pacClient(app.config);
     stamped = pac ? await pac.invoices.create(body) : null;
   } catch (error) {
     const failure = pacFailure(error);
     app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC refused or failed a factura");
     await updateCfdi(app.db, row.cfdi_id, { status: "failed", error: failure.message });
     throw failure.refused
-      ? err(422, "INVOICE_REFUSED", "issueFailed", { reason: failure.message })
-      : err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+      ? AppError.of("INVOICE_REFUSED", { params: { reason: failure.message } })
+      : AppError.of("PAC_UNAVAILABLE");
   }
   if (!stamped)
     return updateCfdi(app.db, row.cfdi_id, { status: "valid", preview: true, issuedAt: now, error: null });
@@ -242,8 +248,7 @@ export async function requestInvoice(
   now = new Date(),
 ): Promise<CfdiRow> {
   const found = await findPurchaseForInvoice(app.db, purchaseId);
-  if (!found || found.purchase.customer_id !== customerId)
-    throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
+  if (!found || found.purchase.customer_id !== customerId) throw AppError.of("PURCHASE_NOT_FOUND");
   return invoicePurchase(app, found, null, now);
 }
 
@@ -259,7 +264,7 @@ export async function deskInvoice(
   now = new Date(),
 ): Promise<CfdiRow> {
   const found = await findPurchaseForInvoice(app.db, input.purchase_id);
-  if (!found) throw err(404, "PURCHASE_NOT_FOUND", "invoiceNotFound");
+  if (!found) throw AppError.of("PURCHASE_NOT_FOUND");
   if (input.receiver && input.save)
     await saveMyFiscalData(app.db, found.purchase.customer_id, input.receiver);
   return invoicePurchase(app, found, input.receiver ? receiverOf(input.receiver) : null, now, "desk");
@@ -282,11 +287,11 @@ async function invoicePurchase(
 
   const paidAt = purchase.credits_granted_at;
   if (!paidAt || !["active", "completed", "cancelled"].includes(purchase.status))
-    throw err(409, "PURCHASE_NOT_PAID", "notPaid");
-  if (toCents(purchase.total_payment) <= 0) throw err(409, "NOTHING_TO_INVOICE", "nothingToInvoice");
-  if (invoicedCents(purchase) <= 0) throw err(409, "PURCHASE_REFUNDED", "refunded");
+    throw AppError.of("PURCHASE_NOT_PAID");
+  if (toCents(purchase.total_payment) <= 0) throw AppError.of("NOTHING_TO_INVOICE");
+  if (invoicedCents(purchase) <= 0) throw AppError.of("PURCHASE_REFUNDED");
   const inGlobal = await globalPeriodOfPurchase(app.db, purchaseId);
-  if (inGlobal) throw err(409, "IN_GLOBAL_INVOICE", "inGlobal", { period: periodLabel(inGlobal) });
+  if (inGlobal) throw AppError.of("IN_GLOBAL_INVOICE", { params: { period: periodLabel(inGlobal) } });
   const config = await app.appConfig.get();
   const settings = settingsOf(config);
   const deadline = invoiceRequestDeadline(
@@ -297,11 +302,13 @@ async function invoicePurchase(
   );
   if (now >= deadline) {
     const last = new Date(deadline.getTime() - 1);
-    throw err(409, "INVOICE_PERIOD_CLOSED", "outsidePeriod", { deadline: formatDate(last, config.timezone) });
+    throw AppError.of("INVOICE_PERIOD_CLOSED", { params: { deadline: formatDate(last, config.timezone) } });
   }
   const fiscal = given ?? (await myFiscalData(app.db, customerId));
   if (!fiscal)
-    throw err(412, "FISCAL_DATA_MISSING", who === "desk" ? "deskFiscalDataMissing" : "fiscalDataMissing");
+    throw who === "desk"
+      ? AppError.of("FISCAL_DATA_MISSING", { message: "facturaDeskFiscalDataMissing" })
+      : AppError.of("FISCAL_DATA_MISSING");
 
   const receiver = receiverOf(fiscal);
   const rate = effectiveIvaRate(purchase.iva_rate, found.package_iva_rate);
@@ -349,13 +356,14 @@ export async function myInvoices(db: Db, customerId: number) {
 /** A factura the customer may read: theirs (404 for anybody else's, as if it did not exist). */
 export async function customerCfdi(db: Db, customerId: number, cfdiId: number): Promise<CfdiRow> {
   const row = await findCfdi(db, cfdiId);
-  if (!row || row.customer_id !== customerId) throw err(404, "INVOICE_NOT_FOUND", "invoiceNotFound");
+  if (!row || row.customer_id !== customerId)
+    throw AppError.of("INVOICE_NOT_FOUND", { message: "facturaNotFound" });
   return row;
 }
 
 export async function anyCfdi(db: Db, cfdiId: number): Promise<CfdiRow> {
   const row = await findCfdi(db, cfdiId);
-  if (!row) throw err(404, "INVOICE_NOT_FOUND", "invoiceNotFound");
+  if (!row) throw AppError.of("INVOICE_NOT_FOUND", { message: "facturaNotFound" });
   return row;
 }
 
@@ -417,7 +425,7 @@ export async function cfdiDocument(
   format: "pdf" | "xml",
 ): Promise<{ body: Buffer; contentType: string; filename: string }> {
   if (row.status === "failed" || row.status === "pending")
-    throw err(409, "INVOICE_NOT_ISSUED", "issueFailed", { reason: row.error ?? "aún no se emite" });
+    throw AppError.of("INVOICE_NOT_ISSUED", { params: { reason: row.error ?? "aún no se emite" } });
   const name = row.uuid ?? `vista-previa-${row.cfdi_id}`;
   const filename = `factura-${name}.${format}`;
   const contentType = format === "pdf" ? "application/pdf" : "application/xml";
@@ -430,7 +438,7 @@ export async function cfdiDocument(
     };
   }
   const pac = pacClient(app.config);
-  if (!pac) throw err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+  if (!pac) throw AppError.of("PAC_UNAVAILABLE");
   try {
     const download =
       format === "pdf"
@@ -439,7 +447,7 @@ export async function cfdiDocument(
     return { body: await readDownload(download), contentType, filename };
   } catch (error) {
     app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC download failed");
-    throw err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+    throw AppError.of("PAC_UNAVAILABLE");
   }
 }
 
@@ -474,36 +482,53 @@ async function emailInvoice(app: InvoicingApp, row: CfdiRow, purchase: { title: 
   }
 }
 
-/** Back office: tries a failed factura (customer or global) again. */
+/**
+ * Back office (and the follow-up job for a dead attempt): tries a failed factura again: the
+ * customer's (for what the purchase still has paid less refunded), a global, or a nota de crédito.
+ */
 export async function retryInvoice(app: InvoicingApp, cfdiId: number, now = new Date()): Promise<CfdiRow> {
   const row = await anyCfdi(app.db, cfdiId);
   if (!retryableCfdi(row, now))
-    throw err(409, "INVOICE_NOT_FAILED", row.status === "pending" ? "inProgress" : "notFailed");
+    throw AppError.of("INVOICE_NOT_FAILED", {
+      message: row.status === "pending" ? "facturaInProgress" : "facturaNotFailed",
+    });
   if (row.kind === "global") return (await issueGlobalFor(app, row.period!, now)) ?? row;
-  if (row.kind === "ingreso") {
-    const found = await findPurchaseForInvoice(app.db, row.purchase_id!);
+  const found = await findPurchaseForInvoice(app.db, row.purchase_id!);
+  if (!found) return row;
+  const rate = effectiveIvaRate(found.purchase.iva_rate, found.package_iva_rate);
+  if (row.kind === "egreso") {
+    const related = row.related_cfdi_id ? await findCfdi(app.db, row.related_cfdi_id) : null;
+    if (!related) return row;
     const claimed = await claimFailed(app.db, row.cfdi_id, staleBefore(now));
-    if (!found || !claimed) return (await findCfdi(app.db, row.cfdi_id))!;
-    const config = await app.appConfig.get();
-    const settings = settingsOf(config);
-    const rate = effectiveIvaRate(found.purchase.iva_rate, found.package_iva_rate);
-    const issued = await issue(
-      app,
-      claimed,
-      {
-        kind: "ingreso",
-        receiver: row.receiver,
-        payment_form: row.payment_form,
-        lines: [{ description: found.purchase.title, cents: toCents(row.total), rate }],
-        productKey: settings.productKey,
-        unitKey: settings.unitKey,
-      },
-      now,
-    );
-    await emailInvoice(app, issued, { title: found.purchase.title, to: found.email });
-    return issued;
+    if (!claimed) return (await findCfdi(app.db, row.cfdi_id))!;
+    const lines: Line[] = [
+      { description: `Devolución: ${found.purchase.title}`, cents: toCents(row.total), rate },
+    ];
+    return issue(app, claimed, await egresoInput(app, claimed, related, lines), now);
   }
-  throw err(409, "INVOICE_NOT_FAILED", "notFailed");
+  // Refunded since it failed: the factura covers what is left, and nothing when nothing is.
+  const cents = invoicedCents(found.purchase);
+  if (cents <= 0) throw AppError.of("PURCHASE_REFUNDED");
+  const claimed = await claimFailed(app.db, row.cfdi_id, staleBefore(now));
+  if (!claimed) return (await findCfdi(app.db, row.cfdi_id))!;
+  const lines: Line[] = [{ description: found.purchase.title, cents, rate }];
+  const updated = await updateCfdi(app.db, claimed.cfdi_id, totalsOf(lines));
+  const settings = settingsOf(await app.appConfig.get());
+  const issued = await issue(
+    app,
+    updated,
+    {
+      kind: "ingreso",
+      receiver: row.receiver,
+      payment_form: row.payment_form,
+      lines,
+      productKey: settings.productKey,
+      unitKey: settings.unitKey,
+    },
+    now,
+  );
+  await emailInvoice(app, issued, { title: found.purchase.title, to: found.email });
+  return issued;
 }
 
 /**
@@ -556,7 +581,19 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
     if (!claimed) return findGlobalOf(app.db, period);
     row = claimed;
   }
-  const included = await purchasesOfGlobal(app.db, row.cfdi_id);
+  // A purchase refunded in full since the period was claimed has no concept left.
+  const included = (await purchasesOfGlobal(app.db, row.cfdi_id)).filter(
+    (p) => invoicedCents(p.purchase) > 0,
+  );
+  // Each concept's amount as sent: a later refund is credited from it (docs/decisions/0072).
+  await setGlobalAmounts(
+    app.db,
+    row.cfdi_id,
+    included.map(({ purchase }) => ({
+      purchase_id: purchase.purchase_id,
+      amount: centsToString(invoicedCents(purchase)),
+    })),
+  );
   const lines: Line[] = included.map(({ purchase, package_iva_rate }) => ({
     // SAT's Guía de llenado: each concept of a factura global is "Venta" (ClaveProdServ 01010101,
     // ClaveUnidad ACT), identified by its ticket's number: ours is the purchase's id (the sku).
@@ -594,81 +631,279 @@ async function issueGlobalFor(app: InvoicingApp, period: string, now: Date): Pro
   }
 }
 
+type RefundToCredit = { refund_id: number; purchase_id: number; amount: string };
+
 /**
- * After a refund of a purchase that has the customer's factura (decision 0036): a full refund
- * within the factura's own month cancels it with motive 03 ("no se llevó a cabo la operación");
- * any other refund (partial, or after that month closed) gets a CFDI de egreso (nota de crédito)
- * for the refunded amount, related to the factura with TipoRelacion 01. A purchase in a factura
- * global is left as is (docs/decisions/0036: what is left). Never throws: a failure is recorded
- * on the row and logged; the back office can retry.
+ * After a refund (the desk's, the interrupted-refunds job's, or one the follow-up job finds:
+ * docs/decisions/0072). The stamped CFDI that covers the purchase is cancelled or credited:
+ *
+ * - the customer's factura, refunded in full, in its own month, with no nota de crédito yet:
+ *   cancelled with motive 03 ("no se llevó a cabo la operación"); SAT may ask the receiver to
+ *   accept it (pending, followed by the job; a rejection credits the refund with an egreso);
+ * - any other refund of the customer's factura (partial, a later month, the PAC refused the
+ *   cancellation): a CFDI de egreso (nota de crédito) related to it with TipoRelacion 01;
+ * - a purchase in a factura global: an egreso to público en general related to the global (SAT
+ *   does not let one sale be taken out of a global by cancelling it);
+ * - nothing stamped yet (none, pending or failed): nothing now; the CFDI issued later covers what
+ *   was paid less what was refunded.
+ *
+ * The nota de crédito is for what the CFDI still covers beyond what was kept (its total, less the
+ * notas already issued, less paid-minus-refunded), at most the refund: a refund made before the
+ * factura was issued is never credited twice. Never throws: a failure is logged and recorded on the
+ * row; the follow-up job and the back office's retry take it again.
  */
 export async function invoiceAfterRefund(
   app: InvoicingApp,
-  refund: { refund_id: number; purchase_id: number; amount: string },
+  refund: RefundToCredit,
   now = new Date(),
 ): Promise<CfdiRow | null> {
   try {
-    const ingreso = await findIngresoOf(app.db, refund.purchase_id);
-    if (ingreso?.status !== "valid") return null;
+    if (await findEgresoOf(app.db, refund.refund_id)) return null;
     const found = await findPurchaseForInvoice(app.db, refund.purchase_id);
     if (!found) return null;
-    const config = await app.appConfig.get();
-    const full = toCents(found.purchase.refunded_total) >= toCents(found.purchase.total_payment);
-    const sameMonth =
-      periodOf(ingreso.issuedAt ?? ingreso.createdAt, config.timezone) === periodOf(now, config.timezone);
-    if (full && sameMonth) {
-      const pac = pacClient(app.config);
-      if (pac && !ingreso.preview && ingreso.provider_id) {
-        await pac.invoices.cancel(ingreso.provider_id, {
-          motive: CancellationMotive.NO_SE_CONCRETO,
-        });
-      }
-      return updateCfdi(app.db, ingreso.cfdi_id, {
-        status: "cancelled",
-        cancellation_motive: "03",
-        cancelledAt: now,
-      });
+    const ingreso = await findIngresoOf(app.db, refund.purchase_id);
+    if (ingreso?.status === "valid") {
+      // Asked already: the receiver's answer decides (a rejection comes back here as an egreso).
+      if (ingreso.cancellation_status === "pending") return ingreso;
+      return await refundIngreso(app, found, ingreso, refund, now);
     }
-    if (await findEgresoOf(app.db, refund.refund_id)) return null;
-    const settings = settingsOf(config);
-    const rate = effectiveIvaRate(found.purchase.iva_rate, found.package_iva_rate);
-    const g02 = findUso("G02");
-    const receiver = {
-      ...ingreso.receiver,
-      uso_cfdi: g02?.regimenes.includes(ingreso.receiver.regimen_fiscal) ? "G02" : ingreso.receiver.uso_cfdi,
-    };
-    const lines: Line[] = [
-      { description: `Devolución: ${found.purchase.title}`, cents: toCents(refund.amount), rate },
-    ];
-    const row = await insertCfdiOnce(app.db, {
-      kind: "egreso",
-      purchase_id: refund.purchase_id,
-      customer_id: found.purchase.customer_id,
-      refund_id: refund.refund_id,
-      related_cfdi_id: ingreso.cfdi_id,
-      receiver,
-      payment_form: ingreso.payment_form,
-      ...totalsOf(lines),
-    });
-    if (!row) return null;
-    return await issue(
-      app,
-      row,
-      {
-        kind: "egreso",
-        receiver,
-        payment_form: ingreso.payment_form,
-        lines,
-        productKey: settings.productKey,
-        unitKey: settings.unitKey,
-        related_uuid: ingreso.uuid ?? undefined,
-      },
-      now,
-    );
+    const global = await globalOfPurchase(app.db, refund.purchase_id);
+    if (global?.cfdi.status === "valid") {
+      const covered = global.amount === null ? null : toCents(global.amount);
+      return await issueEgreso(app, found, global.cfdi, refund, covered, now);
+    }
+    return null;
   } catch (error) {
     app.log.error({ err: error, refund_id: refund.refund_id }, "factura after refund failed");
     return null;
   }
+}
+
+async function refundIngreso(
+  app: InvoicingApp,
+  found: PurchaseForInvoice,
+  ingreso: CfdiRow,
+  refund: RefundToCredit,
+  now: Date,
+): Promise<CfdiRow | null> {
+  const config = await app.appConfig.get();
+  const full = toCents(found.purchase.refunded_total) >= toCents(found.purchase.total_payment);
+  const sameMonth =
+    periodOf(ingreso.issuedAt ?? ingreso.createdAt, config.timezone) === periodOf(now, config.timezone);
+  const credited = await egresosOf(app.db, found.purchase.purchase_id, ingreso.cfdi_id);
+  // A factura with notas de crédito cannot be cancelled while they stand (SAT refuses it), and
+  // one whose cancellation the receiver turned down is credited instead.
+  const cancellable = full && sameMonth && credited.length === 0 && ingreso.cancellation_status === null;
+  if (cancellable) {
+    const pac = ingreso.preview || !ingreso.provider_id ? null : pacClient(app.config);
+    if (!pac)
+      return updateCfdi(app.db, ingreso.cfdi_id, {
+        status: "cancelled",
+        cancellation_motive: "03",
+        cancellation_status: "accepted",
+        cancellation_refund_id: refund.refund_id,
+        cancelledAt: now,
+      });
+    try {
+      const answer = (await pac.invoices.cancel(ingreso.provider_id!, {
+        motive: CancellationMotive.NO_SE_CONCRETO,
+      })) as PacCancelAnswer;
+      return recordCancellation(app, ingreso, "03", answer, now, refund.refund_id);
+    } catch (error) {
+      const failure = pacFailure(error);
+      app.log.warn({ err: error, cfdi_id: ingreso.cfdi_id }, "PAC refused or failed a refund's cancellation");
+      // Unreachable: the follow-up job asks again. Refused: the refund is credited instead.
+      if (!failure.refused) return null;
+    }
+  }
+  return issueEgreso(app, found, ingreso, refund, toCents(ingreso.total), now);
+}
+
+/**
+ * A CFDI de egreso for a refund, related (TipoRelacion 01) to the CFDI it credits: the
+ * customer's factura (its receiver, uso G02 where the régimen allows it) or a factura global (to
+ * público en general with the global's InformacionGlobal, uso S01). `covered`: what the related CFDI
+ * had for this purchase (null: unknown, the refund's amount is credited).
+ */
+async function issueEgreso(
+  app: InvoicingApp,
+  found: PurchaseForInvoice,
+  related: CfdiRow,
+  refund: RefundToCredit,
+  covered: number | null,
+  now: Date,
+): Promise<CfdiRow | null> {
+  const purchaseId = found.purchase.purchase_id;
+  const credited = (await egresosOf(app.db, purchaseId, related.cfdi_id)).reduce(
+    (sum, e) => sum + toCents(e.total),
+    0,
+  );
+  const refundCents = toCents(refund.amount);
+  const cents =
+    covered === null
+      ? refundCents
+      : Math.min(refundCents, covered - credited - invoicedCents(found.purchase));
+  if (cents <= 0) return null;
+  const rate = effectiveIvaRate(found.purchase.iva_rate, found.package_iva_rate);
+  const lines: Line[] = [{ description: `Devolución: ${found.purchase.title}`, cents, rate }];
+  const receiver = egresoReceiver(related);
+  const row = await insertCfdiOnce(app.db, {
+    kind: "egreso",
+    purchase_id: purchaseId,
+    customer_id: found.purchase.customer_id,
+    refund_id: refund.refund_id,
+    related_cfdi_id: related.cfdi_id,
+    receiver,
+    payment_form: related.payment_form,
+    ...totalsOf(lines),
+  });
+  if (!row) return null;
+  return issue(app, row, await egresoInput(app, row, related, lines), now);
+}
+
+function egresoReceiver(related: CfdiRow): CfdiReceiver {
+  if (related.kind === "global") return { ...related.receiver };
+  const g02 = findUso("G02");
+  return {
+    ...related.receiver,
+    uso_cfdi: g02?.regimenes.includes(related.receiver.regimen_fiscal) ? "G02" : related.receiver.uso_cfdi,
+  };
+}
+
+async function egresoInput(
+  app: InvoicingApp,
+  row: CfdiRow,
+  related: CfdiRow,
+  lines: Line[],
+): Promise<IssueInput> {
+  const settings = settingsOf(await app.appConfig.get());
+  const toPublic = related.kind === "global";
+  return {
+    kind: "egreso",
+    // Público en general without the studio's CP: the PAC takes its organization's, as on the global.
+    receiver: toPublic && !settings.issuerZip ? { ...row.receiver, codigo_postal: "" } : row.receiver,
+    payment_form: row.payment_form,
+    lines,
+    productKey: toPublic ? "01010101" : settings.productKey,
+    unitKey: toPublic ? "ACT" : settings.unitKey,
+    related_uuid: related.uuid ?? undefined,
+    // Anexo 20: InformacionGlobal goes on every CFDI to XAXX010101000 "PUBLICO EN GENERAL".
+    ...(toPublic && related.period ? { global: globalInformation(related.period) } : {}),
+    // A preview factura gets a preview nota: there is no folio fiscal to relate at the PAC.
+    preview: related.preview || !related.uuid,
+  };
+}
+
+type PacCancelAnswer = { status?: string; cancellation_status?: string };
+
+/** Writes what the PAC answered to a cancellation: accepted now, or waiting for the receiver. */
+async function recordCancellation(
+  app: InvoicingApp,
+  row: CfdiRow,
+  motive: CancellationMotiveCode,
+  answer: PacCancelAnswer,
+  now: Date,
+  refundId?: number,
+): Promise<CfdiRow> {
+  const accepted = answer.status === "canceled" || answer.cancellation_status === "accepted";
+  return updateCfdi(app.db, row.cfdi_id, {
+    cancellation_motive: motive,
+    cancellation_status: accepted ? "accepted" : "pending",
+    ...(refundId ? { cancellation_refund_id: refundId } : {}),
+    ...(accepted ? { status: "cancelled" as const, cancelledAt: now } : {}),
+  });
+}
+
+/**
+ * Asks the PAC for SAT's answer to a cancellation waiting for the receiver (Facturapi's
+ * "update status", PUT /invoices/:id/status) and records it: accepted, the row is cancelled;
+ * rejected or expired, it stays valid with that answer, and a refund's cancellation is credited
+ * with an egreso instead. Answers the status, or null when the PAC could not be asked.
+ */
+async function followCancellation(app: InvoicingApp, row: CfdiRow, now: Date) {
+  const pac = pacClient(app.config);
+  if (!pac || !row.provider_id) return null;
+  let answer: PacCancelAnswer;
+  try {
+    answer = (await pac.invoices.updateStatus(row.provider_id)) as PacCancelAnswer;
+  } catch (error) {
+    app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC status check failed");
+    return null;
+  }
+  const status = answer.status === "canceled" ? "accepted" : answer.cancellation_status;
+  if (status === "accepted") {
+    await updateCfdi(app.db, row.cfdi_id, {
+      status: "cancelled",
+      cancellation_status: "accepted",
+      cancelledAt: now,
+    });
+  } else if (status === "rejected" || status === "expired") {
+    await updateCfdi(app.db, row.cfdi_id, { cancellation_status: status });
+    if (row.cancellation_refund_id) {
+      const refund = await refundToCredit(app.db, row.cancellation_refund_id);
+      if (refund) await invoiceAfterRefund(app, refund, now);
+    }
+  }
+  return status ?? "pending";
+}
+
+const CANCELLATION_WORDS = {
+  accepted: "El receptor aceptó la cancelación: la factura quedó cancelada ante el SAT.",
+  rejected:
+    "El receptor rechazó la cancelación: la factura sigue vigente. Si fue por un reembolso, emitimos una nota de crédito en su lugar.",
+  expired:
+    "El plazo del receptor terminó sin respuesta y el SAT no la canceló: la factura sigue vigente. Si fue por un reembolso, emitimos una nota de crédito en su lugar.",
+  pending: "El receptor aún no responde. La volvemos a consultar cada 10 minutos.",
+} as const;
+
+/**
+ * Back office: asks SAT now about a cancellation waiting for the receiver (the job does it every
+ * 10 minutes). 409 when none is waiting; 503 when the PAC does not answer.
+ */
+export async function checkCancellationNow(app: InvoicingApp, cfdiId: number, now = new Date()) {
+  const row = await anyCfdi(app.db, cfdiId);
+  if (row.status !== "valid" || row.cancellation_status !== "pending")
+    throw AppError.of("NO_CANCELLATION_PENDING");
+  const status = await followCancellation(app, row, now);
+  if (status === null) throw AppError.of("PAC_UNAVAILABLE");
+  const key = status in CANCELLATION_WORDS ? (status as keyof typeof CANCELLATION_WORDS) : "pending";
+  return { row: (await findCfdi(app.db, cfdiId))!, pac_answer: CANCELLATION_WORDS[key] };
+}
+
+/**
+ * The follow-up job (docs/decisions/0072), every 10 minutes:
+ * 1. cancellations waiting for the receiver are asked of the PAC again (Facturapi's
+ *    PUT /invoices/:id/status, which asks SAT): accepted, the row is cancelled; rejected or
+ *    expired, the row stays valid with that answer, and a refund's cancellation is credited with
+ *    an egreso instead;
+ * 2. rows left pending by a dead attempt are taken again (a failure is recorded, never pending);
+ * 3. refunds of the last 90 days with a stamped CFDI and no nota de crédito are credited (those
+ *    learnt by webhook, or whose desk request stopped before the factura's step).
+ */
+export async function followUpFacturas(app: InvoicingApp, now = new Date()) {
+  const summary = { accepted: 0, rejected: 0, still_pending: 0, retried: 0, credited: 0 };
+  if (pacClient(app.config)) {
+    for (const row of await cancellationsAwaitingAcceptance(app.db)) {
+      const answer = await followCancellation(app, row, now);
+      if (answer === "accepted") summary.accepted += 1;
+      else if (answer === "rejected" || answer === "expired") summary.rejected += 1;
+      else summary.still_pending += 1;
+    }
+  }
+  for (const row of await stalePending(app.db, staleBefore(now))) {
+    try {
+      await retryInvoice(app, row.cfdi_id, now);
+    } catch (error) {
+      // The failure is on the row (failed, with the PAC's reason): the back office retries it.
+      app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "stale factura retried and failed");
+    }
+    summary.retried += 1;
+  }
+  const since = new Date(now.getTime() - 90 * 24 * 3_600_000);
+  for (const refund of await refundsToCredit(app.db, since)) {
+    if (await invoiceAfterRefund(app, refund, now)) summary.credited += 1;
+  }
+  return summary;
 }
 
 const PAC_MOTIVE: Record<CancellationMotiveCode, CancellationMotive> = {
@@ -698,42 +933,44 @@ export async function cancelInvoice(
   now = new Date(),
 ): Promise<{ row: CfdiRow; pac_answer: string }> {
   const row = await anyCfdi(app.db, cfdiId);
-  if (row.status !== "valid") throw err(409, "INVOICE_NOT_CANCELLABLE", "notCancellable");
+  if (row.status !== "valid") throw AppError.of("INVOICE_NOT_CANCELLABLE");
+  if (row.cancellation_status === "pending")
+    throw AppError.of("INVOICE_NOT_CANCELLABLE", { message: "facturaCancellationPending" });
   let substitution: string | undefined;
   if (input.motive === "01") {
-    if (!input.replacement_cfdi_id) throw err(400, "INVOICE_REPLACEMENT_REQUIRED", "replacementRequired");
+    if (!input.replacement_cfdi_id) throw AppError.of("INVOICE_REPLACEMENT_REQUIRED");
     const replacement = await findCfdi(app.db, input.replacement_cfdi_id);
     if (!replacement || replacement.cfdi_id === row.cfdi_id || replacement.status !== "valid")
-      throw err(400, "INVOICE_REPLACEMENT_INVALID", "replacementInvalid");
+      throw AppError.of("INVOICE_REPLACEMENT_INVALID");
     substitution = replacement.provider_id ?? undefined;
   }
   const pac = row.preview || !row.provider_id ? null : pacClient(app.config);
-  let accepted = true;
+  let answer: PacCancelAnswer = { status: "canceled" };
   if (pac) {
     try {
-      const answer = (await pac.invoices.cancel(row.provider_id!, {
+      answer = (await pac.invoices.cancel(row.provider_id!, {
         motive: PAC_MOTIVE[input.motive],
         ...(substitution ? { substitution } : {}),
-      })) as { status?: string; cancellation_status?: string };
-      accepted = answer.status === "canceled" || answer.cancellation_status === "accepted";
+      })) as PacCancelAnswer;
     } catch (error) {
       const failure = pacFailure(error);
       app.log.warn({ err: error, cfdi_id: row.cfdi_id }, "PAC refused or failed a cancellation");
       throw failure.refused
-        ? err(422, "INVOICE_REFUSED", "cancelRefused", { reason: failure.message })
-        : err(503, "PAC_UNAVAILABLE", "pacUnavailable");
+        ? AppError.of("INVOICE_REFUSED", {
+            message: "facturaCancelRefused",
+            params: { reason: failure.message },
+          })
+        : AppError.of("PAC_UNAVAILABLE");
     }
   }
-  const updated = await updateCfdi(app.db, row.cfdi_id, {
-    cancellation_motive: input.motive,
-    ...(accepted ? { status: "cancelled" as const, cancelledAt: now } : {}),
-  });
+  const updated = await recordCancellation(app, row, input.motive, answer, now);
+  const accepted = updated.status === "cancelled";
   const words = MOTIVE_WORDS[input.motive];
   const pac_answer = !pac
     ? `Vista previa cancelada (motivo ${words}); nunca se envió al SAT.`
     : accepted
       ? `El SAT aceptó la cancelación (motivo ${words}).`
-      : `Cancelación solicitada (motivo ${words}): el SAT espera que el receptor la acepte.`;
+      : `Cancelación solicitada (motivo ${words}): el SAT espera que el receptor la acepte. La revisamos cada 10 minutos; el receptor tiene 3 días hábiles para responder.`;
   return { row: updated, pac_answer };
 }
 
@@ -754,12 +991,18 @@ export async function issueGlobalNow(
   const open = chosen ?? previousPeriod(periodOf(now, config.timezone, settings.periodicity));
   const deadline = periodDeadline(open, config.timezone, settings.daysAfterMonth);
   if (!chosen || now < deadline)
-    throw err(409, "GLOBAL_PERIOD_OPEN", "globalPeriodOpen", {
-      period: periodLabel(open),
-      deadline: formatDate(new Date(deadline.getTime() - 1), config.timezone),
+    throw AppError.of("GLOBAL_PERIOD_OPEN", {
+      params: {
+        period: periodLabel(open),
+        deadline: formatDate(new Date(deadline.getTime() - 1), config.timezone),
+      },
     });
   const row = await issueGlobalFor(app, chosen, now);
-  if (!row) throw err(409, "NOTHING_TO_INVOICE", "nothingForGlobal", { period: periodLabel(chosen) });
+  if (!row)
+    throw AppError.of("NOTHING_TO_INVOICE", {
+      message: "facturaNothingForGlobal",
+      params: { period: periodLabel(chosen) },
+    });
   return row;
 }
 
@@ -876,7 +1119,7 @@ export async function facturacionSettings(app: InvoicingApp) {
 /** Back office: the purchases a factura global covers (404 for anything but a global). */
 export async function globalPurchases(app: InvoicingApp, cfdiId: number) {
   const row = await anyCfdi(app.db, cfdiId);
-  if (row.kind !== "global") throw err(404, "INVOICE_NOT_FOUND", "invoiceNotFound");
+  if (row.kind !== "global") throw AppError.of("INVOICE_NOT_FOUND", { message: "facturaNotFound" });
   return (await globalPurchasesWithCustomer(app.db, cfdiId)).map(({ purchase, name, last_name }) => ({
     purchase_id: purchase.purchase_id,
     title: purchase.title,

@@ -2,11 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cfdi_global_purchases, cfdis } from "../../db/schema/cfdi";
 import { email_outbox } from "../../db/schema/mail";
-import { purchases } from "../../db/schema/purchases";
+import { purchases, refunds } from "../../db/schema/purchases";
 import { type FacturapiFake, startFacturapiFake } from "../../payments/test-support/facturapi-fake";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { buyWithCard, customerLogin, newKey, type Shop, seedShop } from "../../test/commerce";
-import { GLOBAL_INVOICE_JOB } from "./invoicing.jobs";
+import { FACTURAS_FOLLOW_UP_JOB, GLOBAL_INVOICE_JOB } from "./invoicing.jobs";
 import { issueDueGlobalInvoice } from "./invoicing.service";
 
 /**
@@ -50,7 +50,11 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function paidCustomer(name: string, withFiscal = true) {
+async function paidCustomer(
+  name: string,
+  withFiscal = true,
+  packageId = shop.packages.five.class_package_id,
+) {
   const c = await customerLogin(t, name);
   if (withFiscal) {
     const put = await t.app.inject({
@@ -61,7 +65,7 @@ async function paidCustomer(name: string, withFiscal = true) {
     });
     expect(put.statusCode, put.body).toBe(200);
   }
-  const { attempt, confirm } = await buyWithCard(t, c.headers, shop.packages.five.class_package_id);
+  const { attempt, confirm } = await buyWithCard(t, c.headers, packageId);
   expect(confirm.statusCode, confirm.body).toBe(200);
   return { ...c, purchase_id: attempt.json().purchase_id as number };
 }
@@ -247,7 +251,7 @@ describe("a customer's factura", () => {
       url: `/api/facturas/admin/${row!.cfdi_id}/retry`,
       headers: admin,
     });
-    expect(twice.statusCode).toBe(409);
+    expect(twice.statusCode).toBe(412);
   });
 
   it("left pending by an attempt that died: refused while it may be in flight, retried once stale (decision 0057)", async () => {
@@ -267,7 +271,7 @@ describe("a customer's factura", () => {
       .set({ status: "pending", updatedAt: new Date() })
       .where(eq(cfdis.cfdi_id, failed!.cfdi_id));
     const fresh = await retry();
-    expect(fresh.statusCode).toBe(409);
+    expect(fresh.statusCode).toBe(412);
     expect(fresh.json().message).toBe(
       "Esta factura se está emitiendo. Si en unos minutos sigue pendiente, podrás reintentarla.",
     );
@@ -326,6 +330,152 @@ describe("refunds", () => {
       ["egreso", 150],
       ["ingreso", 750],
     ]);
+  });
+
+  // docs/decisions/0072: what SAT allows after a refund, and the follow-up job.
+  const cfdiRow = async (id: number) =>
+    (await t.app.db.select().from(cfdis).where(eq(cfdis.cfdi_id, id)))[0]!;
+  const egresosOf = (purchaseId: number) =>
+    t.app.db
+      .select()
+      .from(cfdis)
+      .where(and(eq(cfdis.kind, "egreso"), eq(cfdis.purchase_id, purchaseId)));
+  const followUp = () => t.app.jobs.run(FACTURAS_FOLLOW_UP_JOB, {});
+
+  it("a full refund over $1,000: the cancellation waits for the receiver, the job records the acceptance", async () => {
+    const lia = await paidCustomer("Lia", true, shop.packages.ten.class_package_id);
+    const factura = (await request(lia.headers, lia.purchase_id)).json().factura;
+    expect(factura.total).toBe(1350);
+    expect((await refund(lia.purchase_id)).statusCode).toBe(200);
+    expect(await cfdiRow(factura.cfdi_id)).toMatchObject({
+      status: "valid",
+      cancellation_motive: "03",
+      cancellation_status: "pending",
+    });
+    const listed = (
+      await t.app.inject({ method: "GET", url: "/api/facturas/admin?kind=ingreso", headers: admin })
+    ).json().facturas as { cfdi_id: number; cancellation_status: string | null }[];
+    expect(listed.find((f) => f.cfdi_id === factura.cfdi_id)?.cancellation_status).toBe("pending");
+    // Asked again while waiting: refused in Spanish, nothing sent.
+    const twice = await t.app.inject({
+      method: "POST",
+      url: `/api/facturas/admin/${factura.cfdi_id}/cancel`,
+      headers: admin,
+      payload: { motive: "02" },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toMatch(/en espera de que el receptor la acepte/);
+    await followUp();
+    expect((await cfdiRow(factura.cfdi_id)).cancellation_status).toBe("pending");
+    const atPac = [...fake.invoices.values()].find((i) => i.uuid === factura.uuid)!;
+    // The back office can ask SAT now (the job's same check).
+    const ask = () =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/facturas/admin/${factura.cfdi_id}/cancellation-status`,
+        headers: admin,
+      });
+    expect((await ask()).json().pac_answer).toMatch(/^El receptor aún no responde/);
+    fake.receiverAnswers(atPac.id, "accepted");
+    const asked = await ask();
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().pac_answer).toMatch(/^El receptor aceptó la cancelación/);
+    expect(await cfdiRow(factura.cfdi_id)).toMatchObject({
+      status: "cancelled",
+      cancellation_status: "accepted",
+    });
+    const none = await ask();
+    expect(none.statusCode).toBe(409);
+    expect(none.json().code).toBe("NO_CANCELLATION_PENDING");
+    expect(await egresosOf(lia.purchase_id)).toEqual([]);
+    const mine = (await t.app.inject({ method: "GET", url: "/api/facturas", headers: lia.headers })).json();
+    expect(mine.facturas[0]).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+  });
+
+  it("the receiver rejects the cancellation: the job credits the refund with a nota de crédito instead", async () => {
+    const max = await paidCustomer("Max", true, shop.packages.ten.class_package_id);
+    const factura = (await request(max.headers, max.purchase_id)).json().factura;
+    expect((await refund(max.purchase_id)).statusCode).toBe(200);
+    const atPac = [...fake.invoices.values()].find((i) => i.uuid === factura.uuid)!;
+    fake.receiverAnswers(atPac.id, "rejected");
+    await followUp();
+    expect(await cfdiRow(factura.cfdi_id)).toMatchObject({
+      status: "valid",
+      cancellation_status: "rejected",
+    });
+    const [egreso] = await egresosOf(max.purchase_id);
+    expect(egreso).toMatchObject({ status: "valid", total: "1350.00", related_cfdi_id: factura.cfdi_id });
+    expect(lastBody()).toMatchObject({
+      type: "E",
+      related_documents: [{ relationship: "01", documents: [factura.uuid] }],
+    });
+    // A second run credits nothing more.
+    const before = creates().length;
+    await followUp();
+    expect(creates().length).toBe(before);
+  });
+
+  it("a partial refund, then the rest: two notas de crédito, never a cancellation (SAT refuses one with notas)", async () => {
+    const noe = await paidCustomer("Noe");
+    const factura = (await request(noe.headers, noe.purchase_id)).json().factura;
+    expect((await refund(noe.purchase_id, 150)).statusCode).toBe(200);
+    expect((await refund(noe.purchase_id)).statusCode).toBe(200);
+    const notas = await egresosOf(noe.purchase_id);
+    expect(notas.map((n) => n.total).sort()).toEqual(["150.00", "600.00"]);
+    expect(await cfdiRow(factura.cfdi_id)).toMatchObject({ status: "valid", cancellation_status: null });
+  });
+
+  it("a refund whose factura step never ran (the process stopped, or the processor's webhook): credited by the job", async () => {
+    const ona = await paidCustomer("Ona");
+    (await request(ona.headers, ona.purchase_id)).json();
+    fake.next.fail = { status: 503, message: "Service Unavailable" };
+    expect((await refund(ona.purchase_id, 100)).statusCode).toBe(200);
+    const [failed] = await egresosOf(ona.purchase_id);
+    expect(failed).toMatchObject({ status: "failed" });
+    // As if it had never been tried: no nota at all.
+    await t.app.db.delete(cfdis).where(eq(cfdis.cfdi_id, failed!.cfdi_id));
+    await followUp();
+    const [nota] = await egresosOf(ona.purchase_id);
+    expect(nota).toMatchObject({ status: "valid", total: "100.00" });
+    // Left pending by a dead attempt: the job takes it again once stale, and nothing stays pending.
+    await t.app.db
+      .update(cfdis)
+      .set({ status: "pending", updatedAt: new Date(Date.now() - 7 * 60_000) })
+      .where(eq(cfdis.cfdi_id, nota!.cfdi_id));
+    await followUp();
+    expect((await cfdiRow(nota!.cfdi_id)).status).toBe("valid");
+    const [left] = await t.app.db.select().from(refunds).where(eq(refunds.purchase_id, ona.purchase_id));
+    expect(left?.status).toBe("succeeded");
+  });
+
+  it("a purchase in a factura global: the refund is a nota de crédito to público en general related to the global", async () => {
+    const pia = await paidCustomer("Pia");
+    // A month no other test touches.
+    const inJuly = new Date("2020-07-15T18:00:00Z");
+    await t.app.db
+      .update(purchases)
+      .set({ credits_granted_at: inJuly })
+      .where(eq(purchases.purchase_id, pia.purchase_id));
+    const global = (await issueDueGlobalInvoice(t.app, new Date("2020-08-03T07:00:00Z")))!;
+    expect(global).toMatchObject({ status: "valid", period: "2020-07" });
+    const [line] = await t.app.db
+      .select()
+      .from(cfdi_global_purchases)
+      .where(eq(cfdi_global_purchases.purchase_id, pia.purchase_id));
+    expect(line?.amount).toBe("750.00");
+    expect((await refund(pia.purchase_id, 200)).statusCode).toBe(200);
+    expect(lastBody()).toMatchObject({
+      type: "E",
+      customer: { tax_id: "XAXX010101000", legal_name: "PUBLICO EN GENERAL", tax_system: "616" },
+      use: "S01",
+      global: { periodicity: "month", months: "07", year: 2020 },
+      related_documents: [{ relationship: "01", documents: [global.uuid] }],
+    });
+    const [nota] = await egresosOf(pia.purchase_id);
+    expect(nota).toMatchObject({ status: "valid", total: "200.00", related_cfdi_id: global.cfdi_id });
+    // Not the customer's: Mis Compras does not list it.
+    const mine = (await t.app.inject({ method: "GET", url: "/api/facturas", headers: pia.headers })).json();
+    expect(mine.facturas).toEqual([]);
   });
 });
 

@@ -6,7 +6,10 @@ import type { AddressInfo } from "node:net";
  * An in-process stand-in for Facturapi's v2 API (the PAC) in tests: POST /invoices validates the
  * request as the real API does for the fields we send (receiver, items and their IVA, uso,
  * forma de pago, global and egreso specifics) and answers like it; GET .../pdf and .../xml give
- * documents with their real content types; DELETE cancels with a motive; POST .../email sends.
+ * documents with their real content types; DELETE cancels with a motive (answering "pending"
+ * where SAT asks the receiver to accept: over $1,000 to a named receiver, as Facturapi documents);
+ * PUT .../status answers SAT's current status (the test decides the receiver's answer with
+ * `receiverAnswers`); POST .../email sends.
  * The app reaches it through FACTURAPI_API_URL (the SDK's BASE_URL).
  */
 
@@ -14,6 +17,8 @@ export type FakeInvoice = {
   id: string;
   uuid: string;
   status: "valid" | "canceled";
+  /** Facturapi's cancellation_status: "pending" while the receiver has to accept it. */
+  cancellation_status: "none" | "pending" | "accepted" | "rejected" | "expired";
   type: string;
   total: number;
   body: Record<string, unknown>;
@@ -76,8 +81,9 @@ function problem(body: Record<string, unknown>): { message: string; path?: strin
       return { message: "a global invoice is for PUBLICO EN GENERAL (616, S01)", path: "customer" };
     if (customer.legal_name !== "PUBLICO EN GENERAL")
       return { message: "legal_name must be PUBLICO EN GENERAL", path: "customer.legal_name" };
-    // SAT's Guía de llenado (factura global): every concept is "Venta", 01010101, ACT.
-    for (const [i, item] of items.entries()) {
+    // SAT's Guía de llenado (factura global): every concept is "Venta", 01010101, ACT; a nota de
+    // crédito to público en general keeps the keys and describes the return.
+    for (const [i, item] of body.type === "E" ? [] : items.entries()) {
       const product = item.product as Record<string, unknown>;
       if (product.description !== "Venta" || product.product_key !== "01010101" || product.unit_key !== "ACT")
         return {
@@ -85,13 +91,16 @@ function problem(body: Record<string, unknown>): { message: string; path?: strin
           path: `items.${i}.product`,
         };
     }
-  } else if (generic && body.type !== "E") {
-    return { message: "XAXX010101000 needs a global invoice", path: "global" };
+  } else if (generic) {
+    // Anexo 20: InformacionGlobal on every CFDI to XAXX010101000 "PUBLICO EN GENERAL" (an egreso
+    // crediting a factura global included).
+    return { message: "XAXX010101000 needs the global field", path: "global" };
   }
   if (body.type === "E") {
     const related = body.related_documents as { relationship?: string; documents?: string[] }[] | undefined;
     if (!related?.[0]?.documents?.length || related[0].relationship !== "01")
       return { message: "an egreso needs related_documents with relationship 01", path: "related_documents" };
+    if (body.payment_method !== "PUE") return { message: "an egreso is PUE", path: "payment_method" };
   }
   return null;
 }
@@ -109,6 +118,8 @@ export async function startFacturapiFake() {
   const calls: FacturapiCall[] = [];
   /** Set to make the next POST /invoices answer this (a PAC refusal or outage). */
   const next: { fail?: { status: number; message: string } } = {};
+  /** The receiver's answer to a pending cancellation, given at the next status check. */
+  const answers = new Map<string, "accepted" | "rejected">();
   let count = 0;
 
   const server = http.createServer((req, res) => {
@@ -148,7 +159,7 @@ export async function startFacturapiFake() {
             serial_number: "30001000000500003416",
           },
         });
-      const match = /^\/invoices\/([^/]+)(?:\/(pdf|xml|email))?$/.exec(path);
+      const match = /^\/invoices\/([^/]+)(?:\/(pdf|xml|email|status))?$/.exec(path);
       if (req.method === "POST" && path === "/invoices") {
         if (next.fail) {
           const fail = next.fail;
@@ -165,6 +176,7 @@ export async function startFacturapiFake() {
           type: String(body?.type ?? "I"),
           total: totalOf(body!),
           body: body!,
+          cancellation_status: "none",
           emails: [],
         };
         invoices.set(invoice.id, invoice);
@@ -175,7 +187,7 @@ export async function startFacturapiFake() {
           type: invoice.type,
           total: invoice.total,
           folio_number: count,
-          cancellation_status: "none",
+          cancellation_status: invoice.cancellation_status,
         });
       }
       const id = match?.[1];
@@ -195,7 +207,33 @@ export async function startFacturapiFake() {
         invoice.emails.push(String((body as { email?: string } | null)?.email ?? ""));
         return json(200, { ok: true });
       }
+      const answer = () =>
+        json(200, {
+          id: invoice.id,
+          uuid: invoice.uuid,
+          type: invoice.type,
+          total: invoice.total,
+          status: invoice.status,
+          cancellation_status: invoice.cancellation_status,
+        });
+      // Facturapi's "update status": asks SAT again; a pending cancellation gets the receiver's answer.
+      if (req.method === "PUT" && match[2] === "status") {
+        const given = answers.get(invoice.id);
+        if (invoice.cancellation_status === "pending" && given) {
+          answers.delete(invoice.id);
+          invoice.cancellation_status = given;
+          if (given === "accepted") invoice.status = "canceled";
+        }
+        return answer();
+      }
       if (req.method === "DELETE" && !match[2]) {
+        if (invoice.status === "canceled")
+          return json(400, { message: "La factura ya está cancelada", status: 400 });
+        if (invoice.cancellation_status === "pending")
+          return json(400, {
+            message: "La factura ya tiene una solicitud de cancelación en proceso",
+            status: 400,
+          });
         const motive = url.searchParams.get("motive") ?? "";
         if (!["01", "02", "03", "04"].includes(motive))
           return json(400, { message: "motive is required", path: "motive", status: 400 });
@@ -205,9 +243,17 @@ export async function startFacturapiFake() {
         // Facturapi's `substitution` is the id of a valid invoice of the organization.
         if (motive === "01" && (substitution === id || invoices.get(substitution!)?.status !== "valid"))
           return json(400, { message: "substitution must be another valid invoice", status: 400 });
-        invoice.status = "canceled";
         invoice.cancellation_motive = motive;
-        return json(200, { id: invoice.id, status: "canceled", cancellation_status: "accepted" });
+        // SAT's rule (Facturapi: "cancelación con aceptación"): a CFDI over $1,000 to a named
+        // receiver waits for their acceptance; público en general and notas de crédito do not.
+        const customer = invoice.body.customer as { tax_id?: string };
+        if (invoice.total > 1000 && customer.tax_id !== "XAXX010101000" && invoice.type === "I") {
+          invoice.cancellation_status = "pending";
+          return answer();
+        }
+        invoice.status = "canceled";
+        invoice.cancellation_status = "accepted";
+        return answer();
       }
       return json(404, { message: "not faked", status: 404 });
     });
@@ -220,6 +266,8 @@ export async function startFacturapiFake() {
     invoices,
     calls,
     next,
+    /** What the receiver answers a pending cancellation of this invoice (at the next status check). */
+    receiverAnswers: (id: string, given: "accepted" | "rejected") => answers.set(id, given),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -362,6 +362,14 @@ export const adminCopy = {
       description: "Descripción",
       icon: "Ícono",
       attendance: "Asistencia",
+      // A backup's entry (docs/decisions/0073): the same sentence the command printed.
+      summary: "Resumen",
+      folder: "Carpeta",
+      server_files: "Archivos del servidor",
+      s3_bucket: "Bucket S3",
+      s3_prefixes: "Prefijos en S3",
+      s3_objects: "Archivos en S3",
+      s3_copied: "Copiados de S3",
     } as Record<string, string>,
     /** Values stored as codes, by the field that holds them. */
     values: {
@@ -449,6 +457,7 @@ export const adminCopy = {
       "attendance.no_show": "Asistencia: no asistió",
       "attendance.late_cancel": "Asistencia: cancelación tardía",
       "attendance.check_in_all": "Asistencia: todos marcados",
+      "backup.create": "Copia de seguridad",
     } as Record<string, string>,
   },
   outbox: {

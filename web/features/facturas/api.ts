@@ -59,6 +59,12 @@ export const useCancelFactura = () =>
 export const useRetryFactura = () =>
   useFacturaMutation((id: number) => api.post<z.input<typeof facturaAnswer>>(`/facturas/admin/${id}/retry`));
 
+/** Asks SAT now about a cancellation waiting for the receiver (docs/decisions/0072). */
+export const useCheckCancellation = () =>
+  useFacturaMutation((id: number) =>
+    api.post<z.input<typeof facturaCancelAnswer>>(`/facturas/admin/${id}/cancellation-status`),
+  );
+
 export const useIssueGlobal = () =>
   useFacturaMutation((period: string) =>
     api.post<z.input<typeof facturaAnswer>>("/facturas/admin/global", { period }),

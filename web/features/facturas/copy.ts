@@ -26,6 +26,19 @@ export const facturasCopy = {
   },
   preview: "Vista previa (sin validez fiscal)",
   cancelPending: "Cancelación solicitada",
+  // docs/decisions/0072: SAT's answer to a cancellation, and notas de crédito.
+  cancellation: {
+    pending: "En espera del receptor",
+    rejected: "El receptor rechazó la cancelación",
+    expired: "El receptor no respondió: no se canceló",
+    accepted: "Cancelación aceptada",
+  } as Record<string, string>,
+  /** The badge of a cancellation waiting for the receiver: short, a badge cuts a long label. */
+  awaitingBadge: "Por cancelar",
+  cancellationHint:
+    "El receptor tiene 3 días hábiles para aceptarla en el buzón tributario del SAT; la consultamos cada 10 minutos.",
+  checkSat: "Consultar al SAT",
+  relatedTo: (folio: number) => `Nota de crédito de la factura ${folio}`,
   motive: (code: string) => `Motivo ${code}`,
   publicoGeneral: "Público en general",
   pdf: "PDF",

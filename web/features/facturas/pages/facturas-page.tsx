@@ -14,7 +14,7 @@ import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useAppConfig } from "../../../lib/app-config";
 import { useStaffCan } from "../../../lib/staff-permissions";
-import { type FacturaRow, facturaDocUrl, useFacturas, useRetryFactura } from "../api";
+import { type FacturaRow, facturaDocUrl, useCheckCancellation, useFacturas, useRetryFactura } from "../api";
 import { CancelFacturaModal } from "../components/cancel-modal";
 import { FacturarModal } from "../components/facturar-modal";
 import { GlobalFacturaModal } from "../components/global-modal";
@@ -32,9 +32,16 @@ const statusColor: Record<string, string> = {
   cancelled: "gray",
 };
 
+/** Waiting for the receiver's acceptance (docs/decisions/0072); older rows have no status: a motive on a valid one. */
+const awaitingReceiver = (row: FacturaRow) =>
+  row.status === "valid" &&
+  (row.cancellation_status === "pending" || (!row.cancellation_status && Boolean(row.cancellation_motive)));
+
 function statusLabel(row: FacturaRow): string {
-  if (row.status === "valid" && row.cancellation_motive)
-    return `${f.cancelPending} (${row.cancellation_motive})`;
+  if (awaitingReceiver(row))
+    return `${f.cancelPending} (${row.cancellation_motive}): ${f.cancellation.pending}`;
+  if (row.status === "valid" && row.cancellation_status)
+    return `${f.statuses.valid}: ${f.cancellation[row.cancellation_status]}`;
   if (row.status === "cancelled" && row.cancellation_motive)
     return `${f.statuses.cancelled} (${row.cancellation_motive})`;
   return f.statuses[row.status];
@@ -75,6 +82,7 @@ export function FacturasPage() {
     to: to && (!from || to >= from) ? to : undefined,
   });
   const retry = useRetryFactura();
+  const checking = useCheckCancellation();
   const [deskOpen, setDeskOpen] = useState(false);
   const [globalOpen, setGlobalOpen] = useState(false);
   const [cancelling, setCancelling] = useState<FacturaRow | null>(null);
@@ -94,7 +102,8 @@ export function FacturasPage() {
     {
       key: "customer",
       header: f.columns.customer,
-      value: (r) => (r.kind === "global" ? f.publicoGeneral : (r.customer_name ?? "")),
+      value: (r) =>
+        r.kind === "global" || r.rfc === "XAXX010101000" ? f.publicoGeneral : (r.customer_name ?? ""),
       render: (r) =>
         r.kind === "global" ? (
           <Text size="sm">
@@ -129,10 +138,22 @@ export function FacturasPage() {
       value: (r) => statusLabel(r),
       render: (r) => (
         <Group gap={4} wrap="wrap" maw={240}>
-          <Badge color={statusColor[r.status]} variant="light">
-            {r.status === "valid" && r.cancellation_motive ? f.cancelPending : f.statuses[r.status]}
+          <Badge color={awaitingReceiver(r) ? "yellow" : statusColor[r.status]} variant="light">
+            {awaitingReceiver(r) ? f.awaitingBadge : f.statuses[r.status]}
           </Badge>
           {r.cancellation_motive ? <Text size="xs">{f.motive(r.cancellation_motive)}</Text> : null}
+          {awaitingReceiver(r) ? (
+            <Text size="xs" title={f.cancellationHint}>
+              {f.cancellation.pending}
+            </Text>
+          ) : r.status === "valid" && r.cancellation_status ? (
+            <Text size="xs" c="red.8">
+              {f.cancellation[r.cancellation_status]}
+            </Text>
+          ) : null}
+          {r.kind === "egreso" && r.related_cfdi_id ? (
+            <Text size="xs">{f.relatedTo(r.related_cfdi_id)}</Text>
+          ) : null}
           {r.preview ? (
             // Light, not outline: the theme darkens a light badge's text to AA contrast (web/app/theme.ts);
             // an outline's orange text on white is under it (axe).
@@ -171,7 +192,22 @@ export function FacturasPage() {
               {f.covered.button}
             </Button>
           ) : null}
-          {can("cancelFactura") && r.status === "valid" && !r.cancellation_motive ? (
+          {can("checkCancellation") && awaitingReceiver(r) ? (
+            <Button
+              size="compact-sm"
+              variant="light"
+              loading={checking.isPending && checking.variables === r.cfdi_id}
+              onClick={() =>
+                checking.mutate(r.cfdi_id, {
+                  onSuccess: (answer) => notifySuccess(answer.pac_answer),
+                  onError: (error) => notifyError(error),
+                })
+              }
+            >
+              {f.checkSat}
+            </Button>
+          ) : null}
+          {can("cancelFactura") && r.status === "valid" && !awaitingReceiver(r) ? (
             <Button size="compact-sm" variant="subtle" color="red" onClick={() => setCancelling(r)}>
               {f.cancel}
             </Button>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { formatMoney } from "../../../../domain/format";
 import type { Purchase } from "../api";
 import { facturaUrl, useMyFacturas, useRequestFactura } from "../invoicing-api";
 
@@ -13,6 +14,21 @@ export function InvoiceAction({ purchase }: { purchase: Purchase }) {
   const facturas = useMyFacturas();
   const request = useRequestFactura();
   const mine = facturas.data?.find((f) => f.kind === "ingreso" && f.purchase_id === purchase.purchase_id);
+  // The notas de crédito of this purchase's refunds (docs/decisions/0072), stamped ones only.
+  const notas = (facturas.data ?? []).filter(
+    (f) => f.kind === "egreso" && f.purchase_id === purchase.purchase_id && f.status === "valid",
+  );
+  const notasList = notas.map((n) => (
+    <Group key={n.cfdi_id} gap={10} wrap="nowrap">
+      <Text fz="xs">Nota de crédito {formatMoney(n.total)}</Text>
+      <Anchor href={facturaUrl(n, "pdf")} download fz="xs">
+        PDF
+      </Anchor>
+      <Anchor href={facturaUrl(n, "xml")} download fz="xs">
+        XML
+      </Anchor>
+    </Group>
+  ));
   if (mine?.status === "valid") {
     return (
       // Links on one line, the preview's badge under them: the table's actions column is narrow.
@@ -37,14 +53,25 @@ export function InvoiceAction({ purchase }: { purchase: Purchase }) {
             Sin validez fiscal
           </Text>
         ) : null}
+        {mine.cancellation_status === "pending" ? (
+          // The customer is the receiver SAT asks: they accept it in their buzón tributario.
+          <Text fz="xs" fw={500} maw={220}>
+            El estudio pidió cancelar esta factura: acéptalo en tu buzón tributario del SAT (tienes 3 días
+            hábiles).
+          </Text>
+        ) : null}
+        {notasList}
       </Stack>
     );
   }
   if (mine?.status === "cancelled") {
     return (
-      <Badge color="gray" variant="light">
-        Factura cancelada
-      </Badge>
+      <Stack gap={4} align="flex-start">
+        <Badge color="gray" variant="light">
+          Factura cancelada
+        </Badge>
+        {notasList}
+      </Stack>
     );
   }
   if (!PAID.has(purchase.status) || purchase.total_payment <= 0 || facturas.isPending) return null;
