@@ -4,7 +4,7 @@ import { centsToString } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
 import type { GatewayEvent } from "../../payments/gateway";
-import { subscriptionGatewayFor } from "../../payments/gateways";
+import { refundGatewayFor, subscriptionGatewayFor } from "../../payments/gateways";
 import {
   endUnpaidSubscription,
   grantPaymentGroup,
@@ -27,7 +27,7 @@ import {
   reopenUnpaidPurchase,
 } from "../purchases/purchases.service";
 import { sendRefundEmail } from "../purchases/refund-email";
-import { recordProcessorRefunds } from "../purchases/refunds.service";
+import { recordProcessorRefunds, refundPurchase } from "../purchases/refunds.service";
 import { claimWebhookEvent } from "./checkout.repository";
 import { findVoucherOfPurchase, settleVoucher } from "./offline-payments.repository";
 
@@ -51,9 +51,12 @@ export async function applyGatewayEvent(
   payload: unknown,
   now = new Date(),
 ): Promise<"applied" | "duplicate" | "ignored"> {
-  const timeZone = (await app.appConfig.get()).timezone;
+  const config = await app.appConfig.get();
+  const timeZone = config.timezone;
   const type = event.type === "ignored" ? event.event_type : event.type;
   const refunded: number[] = [];
+  /** Sign-up fees a closed voucher was paid with after all: given back after the commit (decision 0067). */
+  const feesToGiveBack: number[] = [];
   /** The customer whose payment this event completed: their receipt goes out after the commit. */
   let paidBy: number | null = null;
   const result = await applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
@@ -77,9 +80,19 @@ export async function applyGatewayEvent(
         let purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
         if (purchase.credits_granted_at) return "applied";
         if (purchase.status === "failed") {
+          // A voucher we closed because the fee it carried was paid another way, paid at the store
+          // anyway: the money arrived, so the whole payment is recorded paid, and the fee it carried
+          // is given back after the commit: the fee is never charged twice (decision 0067).
+          const closed = await findVoucherOfPurchase(tx, purchase.purchase_id);
+          const feeId = config.signup_fee_package_id;
+          const feeWasPaid = closed?.cancel_reason === "signup_fee_paid" && feeId !== null;
           // A success after a decline pays every purchase of the payment (the sign-up fee too).
           for (const c of await listPaymentCompanions(tx, purchase, true))
-            if (c.status === "failed" && !c.credits_granted_at) await reopenUnpaidPurchase(tx, c);
+            if (c.status === "failed" && !c.credits_granted_at) {
+              await reopenUnpaidPurchase(tx, c);
+              if (feeWasPaid && c.class_package_id === feeId) feesToGiveBack.push(c.purchase_id);
+            }
+          if (feeWasPaid && purchase.class_package_id === feeId) feesToGiveBack.push(purchase.purchase_id);
           purchase = await reopenUnpaidPurchase(tx, purchase);
         }
         if (event.subscription_id) {
@@ -157,11 +170,47 @@ export async function applyGatewayEvent(
         return "ignored";
     }
   });
+  refunded.push(...(await giveBackFees(app, feesToGiveBack, now)));
   await emailRefunds(app, refunded);
   if (result === "applied" && paidBy !== null && app.mailer && app.config && app.log)
     await paymentCompleted(app as Parameters<typeof paymentCompleted>[0], paidBy);
   return result;
 }
+
+/**
+ * The fee a closed voucher carried, paid after all, refunded through its processor with a key of
+ * its own (the same on a retry; a processor that cannot be reached leaves the intent to
+ * finish-interrupted-refunds). A refusal (Stripe gives no refunds of OXXO) stays a failed refund
+ * the desk sees on the purchase and gives back at the counter. Never throws: the payment is recorded.
+ */
+async function giveBackFees(app: App, purchaseIds: number[], now: Date): Promise<number[]> {
+  const done: number[] = [];
+  if (purchaseIds.length === 0 || !app.config) return done;
+  const withConfig = { config: app.config };
+  const deps = {
+    db: app.db,
+    timeZone: (await app.appConfig.get()).timezone,
+    gatewayFor: (provider: PaymentProvider, ref: string) => refundGatewayFor(withConfig, provider, ref),
+    subscriptionGateway: (provider: PaymentProvider) => subscriptionGatewayFor(withConfig, provider),
+  };
+  for (const purchaseId of purchaseIds) {
+    try {
+      const { refund, applied } = await refundPurchase(
+        deps,
+        null,
+        { purchase_id: purchaseId, reason: LATE_FEE_REASON, idempotency_key: `late-fee-${purchaseId}` },
+        now,
+      );
+      if (applied) done.push(refund.refund_id);
+    } catch (error) {
+      app.log?.warn({ err: error, purchaseId }, "fee of a closed voucher paid late not given back yet");
+    }
+  }
+  return done;
+}
+
+/** The reason the refund of a fee paid twice carries (the desk reads it on the purchase). */
+export const LATE_FEE_REASON = "Inscripción ya pagada: la ficha cancelada se pagó después";
 
 /** The refunds a webhook applied get their email once it has committed. */
 export async function emailRefunds(app: App, refundIds: number[]) {

@@ -1,0 +1,275 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { messages } from "../../../domain/messages";
+import { audit_log } from "../../db/schema/audit";
+import { available_classes } from "../../db/schema/credits";
+import { email_outbox } from "../../db/schema/mail";
+import { charge_intents, invoices, purchases } from "../../db/schema/purchases";
+import type { CardGateway } from "../../payments/gateway";
+import { cardGateway } from "../../payments/gateways";
+import type { TestApp } from "../../test/build-test-app";
+import { customerLogin, newKey, type Shop, token } from "../../test/commerce";
+import { must, withShopApp } from "../../test/fixtures";
+import { chargeSavedCardAtDesk } from "../admin-customers/desk-card-sale.service";
+import {
+  ABANDON_CHARGE_AFTER_MS,
+  finishInterruptedCharges,
+  INTERRUPTED_CHARGE_AFTER_MS,
+} from "./charge-intents.service";
+import { runInterruptedCharges } from "./checkout.jobs";
+import { confirmCardCheckout } from "./checkout.service";
+
+/**
+ * A charge is recorded with its key before the processor is asked and confirmed after, and a
+ * crash between the two is found and finished by finish-interrupted-charges (decision 0066): the
+ * card checkout's confirmation and the desk's charge of a saved card.
+ */
+let t: TestApp;
+let shop: Shop;
+let admin: { headers: Record<string, string>; userId: string };
+withShopApp((booted) => {
+  ({ t, shop, admin } = booted);
+});
+
+/** The real sandbox processor, which dies after it answers: the money is taken, our confirmation never written. */
+function crashingAfterCall(charged: string[]): CardGateway {
+  const real = cardGateway(t.app);
+  return {
+    ...real,
+    confirmIntent: async (input) => {
+      const outcome = await real.confirmIntent(input);
+      charged.push(input.intent.id);
+      throw new Error(`process killed (${outcome.status})`);
+    },
+    chargeSaved: async (input) => {
+      const outcome = await real.chargeSaved(input);
+      charged.push(input.idempotency_key);
+      throw new Error(`process killed (${outcome.status})`);
+    },
+  };
+}
+
+const later = () => new Date(Date.now() + INTERRUPTED_CHARGE_AFTER_MS + 1000);
+const purchaseRow = async (id: number) =>
+  must((await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0], `purchase ${id}`);
+const intentsOf = (purchaseId: number) =>
+  t.app.db.select().from(charge_intents).where(eq(charge_intents.purchase_id, purchaseId));
+const bucketsOf = (purchaseId: number) =>
+  t.app.db.select().from(available_classes).where(eq(available_classes.purchase_id, purchaseId));
+const receiptsOf = async (email: string) =>
+  (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, email))).filter(
+    (m) => m.template === "purchase-receipt",
+  );
+
+async function attempt(c: Awaited<ReturnType<typeof customerLogin>>, classPackageId: number) {
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/checkout/attempt",
+    headers: c.headers,
+    payload: { class_package_id: classPackageId, idempotency_key: newKey() },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { purchase_id: number; clientSecret: string; total: number };
+}
+
+describe("a card confirmation interrupted between the processor's charge and ours", () => {
+  it("is recorded before the call; the job asks again with the same intent and grants once, with one receipt", async () => {
+    const c = await customerLogin(t);
+    const opened = await attempt(c, shop.packages.five.class_package_id);
+    const charged: string[] = [];
+    const card = token("4242424242424242");
+    await expect(
+      confirmCardCheckout(t.app, crashingAfterCall(charged), {
+        customer_id: c.customer_id,
+        purchase_id: opened.purchase_id,
+        client_secret: opened.clientSecret,
+        payment_method: card,
+      }),
+    ).rejects.toMatchObject({ code: "CHARGE_PROCESSOR_UNREACHABLE", status: 502 });
+    expect(charged).toHaveLength(1);
+    // The intent is there with its key; nothing was granted.
+    const [intent] = await intentsOf(opened.purchase_id);
+    expect(intent).toMatchObject({ status: "pending", kind: "card_confirm", amount: "750.00" });
+    expect(intent!.idempotency_key).toContain(intent!.payment_ref!);
+    expect(await purchaseRow(opened.purchase_id)).toMatchObject({
+      status: "pending",
+      credits_granted_at: null,
+    });
+    expect(await bucketsOf(opened.purchase_id)).toHaveLength(0);
+
+    // Too soon: a confirmation may still be in flight.
+    expect(await runInterruptedCharges(t.app, new Date())).toEqual([]);
+    expect(await runInterruptedCharges(t.app, later())).toEqual([c.customer_id]);
+    expect(await purchaseRow(opened.purchase_id)).toMatchObject({ status: "completed" });
+    expect(await bucketsOf(opened.purchase_id)).toHaveLength(1);
+    expect((await intentsOf(opened.purchase_id))[0]).toMatchObject({ status: "succeeded" });
+    const receipts = await receiptsOf(c.email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("Tarjeta terminación 4242");
+
+    // Run again, or the browser retries its confirmation: nothing more.
+    expect(await runInterruptedCharges(t.app, later())).toEqual([]);
+    const retry = await t.app.inject({
+      method: "POST",
+      url: "/api/checkout/confirm",
+      headers: c.headers,
+      payload: { purchase_id: opened.purchase_id, client_secret: opened.clientSecret, payment_method: card },
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await bucketsOf(opened.purchase_id)).toHaveLength(1);
+    expect(await receiptsOf(c.email)).toHaveLength(1);
+  });
+
+  it("a declined card found by the job fails the purchase and frees it; no receipt", async () => {
+    const c = await customerLogin(t);
+    const opened = await attempt(c, shop.packages.five.class_package_id);
+    await expect(
+      confirmCardCheckout(t.app, crashingAfterCall([]), {
+        customer_id: c.customer_id,
+        purchase_id: opened.purchase_id,
+        client_secret: opened.clientSecret,
+        payment_method: token("4000000000000002"),
+      }),
+    ).rejects.toMatchObject({ code: "CHARGE_PROCESSOR_UNREACHABLE" });
+    expect(await runInterruptedCharges(t.app, later())).toEqual([]);
+    expect(await purchaseRow(opened.purchase_id)).toMatchObject({ status: "failed" });
+    expect((await intentsOf(opened.purchase_id))[0]).toMatchObject({
+      status: "failed",
+      outcome_code: "card_declined",
+    });
+    expect(await receiptsOf(c.email)).toHaveLength(0);
+  });
+
+  it("one the processor still holds for the bank's step after a day is abandoned; an unreachable one waits", async () => {
+    const c = await customerLogin(t);
+    const opened = await attempt(c, shop.packages.five.class_package_id);
+    await expect(
+      confirmCardCheckout(t.app, crashingAfterCall([]), {
+        customer_id: c.customer_id,
+        purchase_id: opened.purchase_id,
+        client_secret: opened.clientSecret,
+        payment_method: token("4242424242424242"),
+      }),
+    ).rejects.toMatchObject({ code: "CHARGE_PROCESSOR_UNREACHABLE" });
+    const real = cardGateway(t.app);
+    const unreachable: CardGateway = {
+      ...real,
+      confirmIntent: async () => {
+        throw new Error("ECONNRESET");
+      },
+    };
+    const inTwoDays = new Date(Date.now() + 2 * ABANDON_CHARGE_AFTER_MS);
+    // Money may have been taken: never abandoned blind, however old.
+    expect(await finishInterruptedCharges(t.app, () => unreachable, inTwoDays)).toEqual([]);
+    expect((await intentsOf(opened.purchase_id))[0]).toMatchObject({ status: "pending" });
+    const waiting: CardGateway = {
+      ...real,
+      confirmIntent: async () => ({ status: "requires_action", client_secret: opened.clientSecret }),
+    };
+    // Within the day it waits for the customer's bank step.
+    expect(await finishInterruptedCharges(t.app, () => waiting, later())).toEqual([]);
+    expect((await intentsOf(opened.purchase_id))[0]).toMatchObject({ status: "pending" });
+    expect(await finishInterruptedCharges(t.app, () => waiting, inTwoDays)).toEqual([]);
+    expect((await intentsOf(opened.purchase_id))[0]).toMatchObject({
+      status: "abandoned",
+      outcome_code: "requires_action",
+    });
+    expect(await purchaseRow(opened.purchase_id)).toMatchObject({
+      status: "failed",
+      credits_granted_at: null,
+    });
+  });
+});
+
+describe("a desk charge of a saved card interrupted after the processor charged it", () => {
+  async function customerWithCard() {
+    const c = await customerLogin(t);
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/api/metodosPago",
+      headers: c.headers,
+      payload: { token_id: token("4242424242424242") },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return { c, source: saved.json().metodo_pago as { payment_source_id: number } };
+  }
+
+  it("answers a Spanish 502; the job grants it once, with its audit entry and a receipt naming the card", async () => {
+    const { c, source } = await customerWithCard();
+    const sale = {
+      class_package_id: shop.packages.five.class_package_id,
+      payment_source_id: source.payment_source_id,
+      idempotency_key: newKey(),
+    };
+    const charged: string[] = [];
+    await expect(
+      chargeSavedCardAtDesk(
+        t.app,
+        crashingAfterCall(charged),
+        { user_id: admin.userId },
+        c.customer_id,
+        sale,
+      ),
+    ).rejects.toMatchObject({ code: "CHARGE_PROCESSOR_UNREACHABLE", status: 502 });
+    expect(messages.chargeProcessorUnreachable).toContain("no lo repitas");
+    const [p] = await t.app.db.select().from(purchases).where(eq(purchases.customer_id, c.customer_id));
+    expect(p).toMatchObject({ status: "pending" });
+    const [intent] = await intentsOf(p!.purchase_id);
+    expect(intent).toMatchObject({
+      status: "pending",
+      kind: "desk_saved_card",
+      idempotency_key: `desk-${sale.idempotency_key}`,
+      actor_user_id: admin.userId,
+    });
+    expect(charged).toEqual([`desk-${sale.idempotency_key}`]);
+
+    expect(await runInterruptedCharges(t.app, later())).toEqual([c.customer_id]);
+    expect(await purchaseRow(p!.purchase_id)).toMatchObject({ status: "completed" });
+    expect(await bucketsOf(p!.purchase_id)).toHaveLength(1);
+    const [charge] = await t.app.db.select().from(invoices).where(eq(invoices.purchase_id, p!.purchase_id));
+    expect(charge).toMatchObject({ status: "paid", card_last4: "4242" });
+    const receipts = await receiptsOf(c.email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("Tarjeta terminación 4242");
+    const audit = await t.app.db
+      .select()
+      .from(audit_log)
+      .where(and(eq(audit_log.customer_id, c.customer_id), eq(audit_log.action, "access.sell")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor_user_id).toBe(admin.userId);
+
+    // The desk retries with the same key: the same sale, nothing charged or granted again.
+    const retry = await t.app.inject({
+      method: "POST",
+      url: `/api/customer/admin/${c.customer_id}/sell/saved-card`,
+      headers: admin.headers,
+      payload: sale,
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json().purchase_id).toBe(p!.purchase_id);
+    expect(await bucketsOf(p!.purchase_id)).toHaveLength(1);
+    expect(await receiptsOf(c.email)).toHaveLength(1);
+  });
+
+  it("the desk's own retry with the same key finishes it at once (the processor answers the charge it made)", async () => {
+    const { c, source } = await customerWithCard();
+    const sale = {
+      class_package_id: shop.packages.five.class_package_id,
+      payment_source_id: source.payment_source_id,
+      idempotency_key: newKey(),
+    };
+    await expect(
+      chargeSavedCardAtDesk(t.app, crashingAfterCall([]), { user_id: admin.userId }, c.customer_id, sale),
+    ).rejects.toMatchObject({ code: "CHARGE_PROCESSOR_UNREACHABLE" });
+    const retry = await t.app.inject({
+      method: "POST",
+      url: `/api/customer/admin/${c.customer_id}/sell/saved-card`,
+      headers: admin.headers,
+      payload: sale,
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await bucketsOf(retry.json().purchase_id)).toHaveLength(1);
+    expect(await receiptsOf(c.email)).toHaveLength(1);
+    expect(await runInterruptedCharges(t.app, later())).toEqual([]);
+  });
+});
