@@ -213,9 +213,8 @@ export const errorCodes = {
   CASH_CLOSE_NOT_FOUND: { status: 404, message: "cashCloseNotFound" },
   CASH_CLOSE_ALREADY_CLOSED: { status: 409, message: "cashCloseAlreadyClosed" },
   CASH_CLOSE_ALREADY_REOPENED: { status: 409, message: "cashCloseAlreadyReopened" },
-  // Charges recovered like refunds (decision 0066) and the closed cash day (decision 0068).
+  // Charges recovered like refunds (decision 0066).
   CHARGE_PROCESSOR_UNREACHABLE: { status: 502, message: "chargeProcessorUnreachable" },
-  CASH_DAY_CLOSED: { status: 409, message: "cashDayClosed" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -465,8 +465,6 @@ export const messages = {
   cashCloseReopened: "Corte reabierto. Ya puedes registrar un nuevo conteo.",
   chargeProcessorUnreachable:
     "No pudimos confirmar el cobro con el procesador de pagos. Quedó registrado y lo terminaremos en unos minutos; no lo repitas.",
-  cashDayClosed:
-    "El corte de caja de hoy en esta sucursal ya está cerrado. Para registrar este movimiento, el dueño o un gerente debe reabrir el corte.",
 } as const;
 
 export type MessageKey = keyof typeof messages;
