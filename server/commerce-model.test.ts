@@ -10,6 +10,7 @@ import { charge_intents, invoices, payment_vouchers, purchases, refunds } from "
 import { INTERRUPTED_CHARGE_AFTER_MS } from "./modules/checkout/charge-intents.service";
 import { runInterruptedCharges } from "./modules/checkout/checkout.jobs";
 import { confirmCardCheckout } from "./modules/checkout/checkout.service";
+import { LATE_FEE_REASON } from "./modules/checkout/fee-give-back";
 import { expireOverdueVouchers } from "./modules/checkout/offline-payments.service";
 import type { CardGateway } from "./payments/gateway";
 import { cardGateway } from "./payments/gateways";
@@ -32,7 +33,7 @@ import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from ".
  * - a voucher closed because its fee was paid another way is cancelled at its processor;
  * - credits are granted once per paid purchase (never to an unpaid one) and a fully refunded
  *   purchase keeps no unused credit; a refund never exceeds what was paid;
- * - the sign-up fee is paid at most once per customer;
+ * - the sign-up fee is paid at most once per customer (one paid twice is given back in full);
  * - one receipt per completed payment, and on each receipt subtotal + IVA = total to the centavo;
  * - the cash close's expected cash (decision 0063) moved by exactly the counter's cash sales plus
  *   the confirmed cash orders less the refunds handed back in cash.
@@ -341,6 +342,14 @@ class FinishCharges implements fc.AsyncCommand<Model, Real> {
     for (const f of m.inflight) {
       m.paid.push(f.purchase_id, ...(f.fee_id ? [f.fee_id] : []));
       m.payments[f.customer]!++;
+      // A fee paid meanwhile another way: the job gave this second one back (decision 0066).
+      if (f.fee_id) {
+        const given = await t.app.db
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.purchase_id, f.fee_id), eq(refunds.reason, LATE_FEE_REASON)));
+        for (const r of given) if (r.status === "succeeded") m.processorCents -= cents(r.amount);
+      }
     }
     m.inflight = [];
   }
@@ -479,9 +488,15 @@ async function checkInvariants(m: Model) {
   }
 
   for (const [index, c] of m.customers.entries()) {
+    // Paid and kept: a fee paid a second time and given back in full does not count.
     const fees = rows.filter(
       (p) =>
-        p.customer_id === c.id && p.class_package_id === feeId && ["completed", "active"].includes(p.status),
+        p.customer_id === c.id &&
+        p.class_package_id === feeId &&
+        ["completed", "active"].includes(p.status) &&
+        !given.some(
+          (r) => r.purchase_id === p.purchase_id && r.reason === LATE_FEE_REASON && r.status === "succeeded",
+        ),
     );
     expect(fees.length, `fees paid by customer ${index}`).toBeLessThanOrEqual(1);
     const receipts = (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, c.email))).filter(

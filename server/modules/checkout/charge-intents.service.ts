@@ -8,6 +8,7 @@ import { grantPaymentGroup } from "../purchases/credit-grant";
 import {
   failPaymentGroup,
   findPurchase,
+  hasPaidPurchaseOf,
   listPaymentCompanions,
   type PurchaseRow,
   reopenUnpaidPurchase,
@@ -22,6 +23,7 @@ import {
   upsertChargeIntent,
 } from "./charge-intents.repository";
 import { findAttemptByPurchase, updateAttempt } from "./checkout.repository";
+import { giveBackFees } from "./fee-give-back";
 
 /*
  * A charge is an intent recorded before the processor is asked and confirmed after, like a refund
@@ -100,6 +102,8 @@ export type AppliedCharge = {
   /** True when this call granted the payment (its receipt is due). */
   granted: boolean;
   customer_id: number;
+  /** Sign-up fees this grant paid a second time (the fee was paid meanwhile): to give back. */
+  fees_to_give_back: number[];
 };
 
 /**
@@ -116,13 +120,14 @@ export async function applyChargeOutcome(
   now: Date,
   extra: { fallbackLast4?: string | null; brand?: string | null } = {},
 ): Promise<AppliedCharge> {
-  const timeZone = (await app.appConfig.get()).timezone;
+  const config = await app.appConfig.get();
+  const timeZone = config.timezone;
   return app.db.transaction(async (tx) => {
     const first = await findChargeIntent(tx, intentId);
     if (!first) throw new Error(`charge intent ${intentId} not found`);
     const purchase = await findPurchase(tx, first.purchase_id, true);
     const intent = (await findChargeIntent(tx, intentId, true))!;
-    const base = { customer_id: intent.customer_id, granted: false };
+    const base = { customer_id: intent.customer_id, granted: false, fees_to_give_back: [] as number[] };
     if (!purchase) return { ...base, status: intent.status };
     if (intent.status !== "pending")
       return {
@@ -151,6 +156,15 @@ export async function applyChargeOutcome(
         if (c.status === "failed" && !c.credits_granted_at) await reopenUnpaidPurchase(tx, c);
       current = await reopenUnpaidPurchase(tx, current);
     }
+    // The fee this payment carried was paid another way while the charge was in flight (a voucher
+    // paid meanwhile): the money was taken, so it is granted, and given back after the commit.
+    const feeId = config.signup_fee_package_id;
+    const feesToGiveBack =
+      feeId && (await hasPaidPurchaseOf(tx, intent.customer_id, feeId))
+        ? [current, ...companions]
+            .filter((p) => p.class_package_id === feeId && !p.credits_granted_at)
+            .map((p) => p.purchase_id)
+        : [];
     await grantPaymentGroup(tx, current, { now, timeZone });
     const last4 = outcome.card?.last4 ?? extra.fallbackLast4 ?? null;
     if (last4)
@@ -161,7 +175,7 @@ export async function applyChargeOutcome(
     await markAttempt(tx, purchase.purchase_id, "succeeded");
     await finishChargeIntent(tx, intent.charge_intent_id, "succeeded", null, now);
     await auditDesk(tx, intent, purchase, outcome, extra);
-    return { ...base, status: "succeeded" as const, granted: true };
+    return { ...base, status: "succeeded" as const, granted: true, fees_to_give_back: feesToGiveBack };
   });
 }
 
@@ -215,15 +229,16 @@ export const ABANDON_CHARGE_AFTER_MS = 24 * 60 * 60_000;
  * customer's bank step after a day is abandoned (its purchase failed: no money was taken). One whose
  * processor cannot be reached, or is not configured any more, waits for the next run: money may
  * have been taken, so it is never abandoned blind. Answers the customers whose payment it granted
- * (their receipts go out after).
+ * (their receipts go out after) and the refunds of fees it paid a second time (their emails too).
  */
 export async function finishInterruptedCharges(
   app: App,
   gatewayFor: (provider: string) => CardGateway | null,
   now = new Date(),
   log: { warn: (obj: object, msg: string) => void } = { warn: () => {} },
-): Promise<number[]> {
+): Promise<{ paid: number[]; refunds: number[] }> {
   const paid: number[] = [];
+  const given: number[] = [];
   const stale = await listInterruptedCharges(app.db, new Date(now.getTime() - INTERRUPTED_CHARGE_AFTER_MS));
   for (const intent of stale) {
     const gateway = gatewayFor(intent.provider);
@@ -245,11 +260,12 @@ export async function finishInterruptedCharges(
       }
       const applied = await applyChargeOutcome(app, intent.charge_intent_id, outcome, now);
       if (applied.granted) paid.push(applied.customer_id);
+      given.push(...(await giveBackFees(app, applied.fees_to_give_back, now)));
     } catch (error) {
       log.warn({ err: error, chargeIntentId: intent.charge_intent_id }, "interrupted charge not finished");
     }
   }
-  return [...new Set(paid)];
+  return { paid: [...new Set(paid)], refunds: given };
 }
 
 /** The processor never took the money (the customer left the bank's step): the purchase fails. */

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { available_classes } from "../../db/schema/credits";
 import { email_outbox } from "../../db/schema/mail";
-import { charge_intents, purchases } from "../../db/schema/purchases";
+import { charge_intents, purchases, refunds } from "../../db/schema/purchases";
 import type { CardGateway } from "../../payments/gateway";
 import { cardGateway } from "../../payments/gateways";
 import type { TestApp } from "../../test/build-test-app";
-import { customerLogin, newKey, type Shop, token } from "../../test/commerce";
+import { addPackage, customerLogin, newKey, type Shop, token } from "../../test/commerce";
 import { must, withShopApp } from "../../test/fixtures";
 import {
   ABANDON_CHARGE_AFTER_MS,
@@ -15,6 +15,9 @@ import {
 } from "./charge-intents.service";
 import { runInterruptedCharges } from "./checkout.jobs";
 import { confirmCardCheckout } from "./checkout.service";
+import { LATE_FEE_REASON } from "./fee-give-back";
+
+// Runs on PostgreSQL too: the card charge's money path (docs/decisions/0061).
 
 /**
  * A charge is recorded with its key before the processor is asked and confirmed after, and a
@@ -157,16 +160,16 @@ describe("a card confirmation interrupted between the processor's charge and our
     };
     const inTwoDays = new Date(Date.now() + 2 * ABANDON_CHARGE_AFTER_MS);
     // Money may have been taken: never abandoned blind, however old.
-    expect(await finishInterruptedCharges(t.app, () => unreachable, inTwoDays)).toEqual([]);
+    expect((await finishInterruptedCharges(t.app, () => unreachable, inTwoDays)).paid).toEqual([]);
     expect((await intentsOf(opened.purchase_id))[0]).toMatchObject({ status: "pending" });
     const waiting: CardGateway = {
       ...real,
       confirmIntent: async () => ({ status: "requires_action", client_secret: opened.clientSecret }),
     };
     // Within the day it waits for the customer's bank step.
-    expect(await finishInterruptedCharges(t.app, () => waiting, later())).toEqual([]);
+    expect((await finishInterruptedCharges(t.app, () => waiting, later())).paid).toEqual([]);
     expect((await intentsOf(opened.purchase_id))[0]).toMatchObject({ status: "pending" });
-    expect(await finishInterruptedCharges(t.app, () => waiting, inTwoDays)).toEqual([]);
+    expect((await finishInterruptedCharges(t.app, () => waiting, inTwoDays)).paid).toEqual([]);
     expect((await intentsOf(opened.purchase_id))[0]).toMatchObject({
       status: "abandoned",
       outcome_code: "requires_action",
@@ -175,5 +178,71 @@ describe("a card confirmation interrupted between the processor's charge and our
       status: "failed",
       credits_granted_at: null,
     });
+  });
+
+  it("the fee it carried, paid meanwhile by a voucher, is given back once the job grants the card", async () => {
+    const fee = await addPackage(t, { title: "Inscripción", price: "300.00" });
+    await t.app.appConfig.update([
+      { key: "signup_fee_package_id", value: fee.class_package_id },
+      { key: "oxxo_enabled", value: true },
+    ]);
+    try {
+      const c = await customerLogin(t);
+      const card = await t.app.inject({
+        method: "POST",
+        url: "/api/checkout/attempt",
+        headers: c.headers,
+        payload: {
+          class_package_id: shop.packages.five.class_package_id,
+          idempotency_key: newKey(),
+          include_signup_fee: true,
+        },
+      });
+      const opened = card.json();
+      await expect(
+        confirmCardCheckout(t.app, crashingAfterCall([]), {
+          customer_id: c.customer_id,
+          purchase_id: opened.purchase_id,
+          client_secret: opened.clientSecret,
+          payment_method: token("4242424242424242"),
+        }),
+      ).rejects.toMatchObject({ code: "CHARGE_PROCESSOR_UNREACHABLE" });
+      // Meanwhile the customer pays the fee with an OXXO voucher (a card in flight carries nothing).
+      const oxxo = await t.app.inject({
+        method: "POST",
+        url: "/api/checkout/offline",
+        headers: c.headers,
+        payload: {
+          class_package_id: shop.packages.ten.class_package_id,
+          method: "oxxo",
+          idempotency_key: newKey(),
+          include_signup_fee: true,
+        },
+      });
+      expect(oxxo.json().signup_fee_purchase_id).toBeDefined();
+      const paid = await t.app.inject({
+        method: "POST",
+        url: `/api/payments/sandbox/vouchers/${oxxo.json().purchase_id}/pay`,
+        headers: c.headers,
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+
+      expect(await runInterruptedCharges(t.app, later())).toEqual([c.customer_id]);
+      // The card's payment is granted (the money was taken) and its fee refunded in full.
+      expect(await purchaseRow(opened.purchase_id)).toMatchObject({ status: "completed" });
+      expect(await purchaseRow(opened.signup_fee_purchase_id)).toMatchObject({ refunded_total: "300.00" });
+      const [given] = await t.app.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.purchase_id, opened.signup_fee_purchase_id));
+      expect(given).toMatchObject({ status: "succeeded", reason: LATE_FEE_REASON, amount: "300.00" });
+      expect(await runInterruptedCharges(t.app, later())).toEqual([]);
+      const refundMails = (
+        await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, c.email))
+      ).filter((m) => m.template === "purchase-refund");
+      expect(refundMails).toHaveLength(1);
+    } finally {
+      await t.app.appConfig.update([{ key: "signup_fee_package_id", value: 0 }]);
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   cancelClosedVouchersAtProcessor,
   cancelOrdersCarryingPaidFee,
 } from "./signup-fee.service";
+import { emailRefunds } from "./webhooks.service";
 
 export const EXPIRE_VOUCHERS_JOB = "expire-payment-vouchers";
 export const INTERRUPTED_CHARGES_JOB = "finish-interrupted-charges";
@@ -18,13 +19,14 @@ export const INTERRUPTED_CHARGES_JOB = "finish-interrupted-charges";
  * customers they paid get their receipts.
  */
 export async function runInterruptedCharges(app: FastifyInstance, now = new Date()) {
-  const paid = await finishInterruptedCharges(
+  const { paid, refunds } = await finishInterruptedCharges(
     app,
     (provider) => chargeGatewayFor(app, provider),
     now,
     app.log,
   );
   for (const customerId of paid) await paymentCompleted(app, customerId);
+  await emailRefunds(app, refunds);
   return paid;
 }
 

@@ -24,6 +24,8 @@ import {
 } from "../purchases/purchases.service";
 import { applyChargeOutcome, recordChargeIntent } from "./charge-intents.service";
 import { claimAttempt, findAttemptByKey, findAttemptByPurchase, updateAttempt } from "./checkout.repository";
+import { giveBackFees } from "./fee-give-back";
+import { emailRefunds } from "./webhooks.service";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
 
@@ -454,6 +456,8 @@ export async function confirmCardCheckout(
     throw AppError.of("CHARGE_PROCESSOR_UNREACHABLE");
   }
   const applied = await applyChargeOutcome(app, intent.charge_intent_id, outcome, now);
+  // A fee paid meanwhile by another order (decision 0066): this second one goes back.
+  await emailRefunds(app, await giveBackFees(app, applied.fees_to_give_back, now));
   if (applied.status === "failed") throw declined(applied.decline_code ?? "card_declined");
   if (applied.status === "pending") throw AppError.of("REQUIRES_ACTION");
   return done;

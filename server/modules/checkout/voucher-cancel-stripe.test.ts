@@ -13,8 +13,8 @@ import {
   startStripeSuite,
 } from "../../test/commerce";
 import { must } from "../../test/fixtures";
+import { LATE_FEE_REASON } from "./fee-give-back";
 import { cancelClosedVouchersAtProcessor } from "./signup-fee.service";
-import { LATE_FEE_REASON } from "./webhooks.service";
 
 /**
  * An OXXO voucher that carried the sign-up fee, closed because the fee was paid by card, is

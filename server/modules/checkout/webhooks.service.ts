@@ -4,7 +4,7 @@ import { centsToString } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
 import type { GatewayEvent } from "../../payments/gateway";
-import { refundGatewayFor, subscriptionGatewayFor } from "../../payments/gateways";
+import { subscriptionGatewayFor } from "../../payments/gateways";
 import {
   endUnpaidSubscription,
   grantPaymentGroup,
@@ -27,8 +27,9 @@ import {
   reopenUnpaidPurchase,
 } from "../purchases/purchases.service";
 import { sendRefundEmail } from "../purchases/refund-email";
-import { recordProcessorRefunds, refundPurchase } from "../purchases/refunds.service";
+import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { claimWebhookEvent } from "./checkout.repository";
+import { giveBackFees } from "./fee-give-back";
 import { findVoucherOfPurchase, settleVoucher } from "./offline-payments.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig"> &
@@ -176,41 +177,6 @@ export async function applyGatewayEvent(
     await paymentCompleted(app as Parameters<typeof paymentCompleted>[0], paidBy);
   return result;
 }
-
-/**
- * The fee a closed voucher carried, paid after all, refunded through its processor with a key of
- * its own (the same on a retry; a processor that cannot be reached leaves the intent to
- * finish-interrupted-refunds). A refusal (Stripe gives no refunds of OXXO) stays a failed refund
- * the desk sees on the purchase and gives back at the counter. Never throws: the payment is recorded.
- */
-async function giveBackFees(app: App, purchaseIds: number[], now: Date): Promise<number[]> {
-  const done: number[] = [];
-  if (purchaseIds.length === 0 || !app.config) return done;
-  const withConfig = { config: app.config };
-  const deps = {
-    db: app.db,
-    timeZone: (await app.appConfig.get()).timezone,
-    gatewayFor: (provider: PaymentProvider, ref: string) => refundGatewayFor(withConfig, provider, ref),
-    subscriptionGateway: (provider: PaymentProvider) => subscriptionGatewayFor(withConfig, provider),
-  };
-  for (const purchaseId of purchaseIds) {
-    try {
-      const { refund, applied } = await refundPurchase(
-        deps,
-        null,
-        { purchase_id: purchaseId, reason: LATE_FEE_REASON, idempotency_key: `late-fee-${purchaseId}` },
-        now,
-      );
-      if (applied) done.push(refund.refund_id);
-    } catch (error) {
-      app.log?.warn({ err: error, purchaseId }, "fee of a closed voucher paid late not given back yet");
-    }
-  }
-  return done;
-}
-
-/** The reason the refund of a fee paid twice carries (the desk reads it on the purchase). */
-export const LATE_FEE_REASON = "Inscripción ya pagada: la ficha cancelada se pagó después";
 
 /** The refunds a webhook applied get their email once it has committed. */
 export async function emailRefunds(app: App, refundIds: number[]) {
