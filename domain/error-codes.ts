@@ -244,6 +244,8 @@ export const errorCodes = {
   INVOICE_REPLACEMENT_REQUIRED: { status: 400, message: "facturaReplacementRequired" },
   INVOICE_REPLACEMENT_INVALID: { status: 400, message: "facturaReplacementInvalid" },
   NO_CANCELLATION_PENDING: { status: 409, message: "facturaNoCancellationPending" },
+  // Charges recovered like refunds (decision 0066).
+  CHARGE_PROCESSOR_UNREACHABLE: { status: 502, message: "chargeProcessorUnreachable" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

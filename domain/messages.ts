@@ -488,6 +488,8 @@ export const messages = {
   facturaNotCancellable: invoicingMessages.notCancellable,
   facturaCancellationPending: invoicingMessages.cancellationPending,
   facturaNoCancellationPending: invoicingMessages.noCancellationPending,
+  chargeProcessorUnreachable:
+    "No pudimos confirmar el cobro con el procesador de pagos. Quedó registrado y lo terminaremos en unos minutos; no lo repitas.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -7,24 +7,35 @@ import { checkFacturaInvariants, facturaCommands } from "./commerce-model-factur
 import { locations } from "./db/schema/calendar";
 import { available_classes } from "./db/schema/credits";
 import { email_outbox } from "./db/schema/mail";
-import { invoices, payment_vouchers, purchases, refunds } from "./db/schema/purchases";
+import { charge_intents, invoices, payment_vouchers, purchases, refunds } from "./db/schema/purchases";
+import { INTERRUPTED_CHARGE_AFTER_MS } from "./modules/checkout/charge-intents.service";
+import { runInterruptedCharges } from "./modules/checkout/checkout.jobs";
+import { confirmCardCheckout } from "./modules/checkout/checkout.service";
+import { LATE_FEE_REASON } from "./modules/checkout/fee-give-back";
 import { expireOverdueVouchers } from "./modules/checkout/offline-payments.service";
 import { type FacturapiFake, startFacturapiFake } from "./payments/test-support/facturapi-fake";
+import type { CardGateway } from "./payments/gateway";
+import { cardGateway } from "./payments/gateways";
 import { buildTestApp, type TestApp } from "./test/build-test-app";
 import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from "./test/commerce";
 
 /**
  * The commerce invariants, checked by a model-based test (decisions 0049-0051): random sequences
- * of customer and desk operations (card with the sign-up fee, a declined card, OXXO and SPEI
- * vouchers paid twice or left to expire, cash orders confirmed twice, counter sales, full and
- * partial refunds) against the real app and database through app.inject, and after every step:
+ * of customer and desk operations (card with the sign-up fee, a declined card, a card whose
+ * confirmation crashed after the processor charged and the job that finishes it (decision 0066),
+ * a card paying the fee an open voucher carried (the voucher then cancelled at the processor,
+ * decision 0067), OXXO and SPEI vouchers paid twice or left to expire, cash orders confirmed
+ * twice, counter sales, full and partial refunds) against the real app and database through
+ * app.inject, and after every step:
  *
  * - no answer is a 5xx;
  * - the money the sandbox processor holds (what this test paid through it, less what it gave
- *   back) is what the app records as paid less refunded;
+ *   back) is what the app records as paid less refunded, plus the charges still in flight (a
+ *   pending charge intent: taken by the processor, not yet confirmed by us);
+ * - a voucher closed because its fee was paid another way is cancelled at its processor;
  * - credits are granted once per paid purchase (never to an unpaid one) and a fully refunded
  *   purchase keeps no unused credit; a refund never exceeds what was paid;
- * - the sign-up fee is paid at most once per customer;
+ * - the sign-up fee is paid at most once per customer (one paid twice is given back in full);
  * - one receipt per completed payment, and on each receipt subtotal + IVA = total to the centavo;
  * - the cash close's expected cash (decision 0063) moved by exactly the counter's cash sales plus
  *   the confirmed cash orders less the refunds handed back in cash;
@@ -72,6 +83,8 @@ type Model = {
   /** Open vouchers and cash orders: the purchase that opens them, and whose they are. */
   vouchers: Array<{ customer: number; purchase_id: number; cents: number }>;
   cashOrders: Array<{ customer: number; purchase_id: number }>;
+  /** Card charges the processor took whose confirmation crashed: the job grants them later. */
+  inflight: Array<{ customer: number; purchase_id: number; fee_id: number | null }>;
   /** Completed payments per customer (each must have exactly one receipt). */
   payments: number[];
   /** What the sandbox processor holds from this run: paid through it, less refunded (centavos). */
@@ -287,6 +300,116 @@ class Refund implements fc.AsyncCommand<Model, Real> {
   toString = () => `Refund(${this.index}, ${this.part})`;
 }
 
+/** The real sandbox, which dies after it charges: our confirmation is never written (decision 0066). */
+function crashingGateway(): CardGateway {
+  const real = cardGateway(t.app);
+  return {
+    ...real,
+    confirmIntent: async (input) => {
+      await real.confirmIntent(input);
+      throw new Error("process killed");
+    },
+  };
+}
+
+class CrashedCard implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly who: number,
+    readonly pkg: number,
+  ) {}
+  check = () => true;
+  async run(m: Model) {
+    const c = m.customers[this.who]!;
+    const attempt = await call("POST", "/api/checkout/attempt", c.headers, {
+      class_package_id: PACKAGES()[this.pkg]!.class_package_id,
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+    });
+    if (attempt.statusCode !== 200 || attempt.json().completed) return;
+    const body = attempt.json();
+    const crashed = await confirmCardCheckout(t.app, crashingGateway(), {
+      customer_id: c.id,
+      purchase_id: body.purchase_id,
+      client_secret: body.clientSecret,
+      payment_method: token("4242424242424242"),
+    }).then(
+      () => false,
+      (error: { code?: string }) => error.code === "CHARGE_PROCESSOR_UNREACHABLE",
+    );
+    expect(crashed, "the crash answers CHARGE_PROCESSOR_UNREACHABLE").toBe(true);
+    m.inflight.push({
+      customer: this.who,
+      purchase_id: body.purchase_id,
+      fee_id: body.signup_fee_purchase_id ?? null,
+    });
+    m.processorCents += cents(body.total);
+  }
+  toString = () => `CrashedCard(${this.who}, ${this.pkg})`;
+}
+
+class FinishCharges implements fc.AsyncCommand<Model, Real> {
+  check = (m: Readonly<Model>) => m.inflight.length > 0;
+  async run(m: Model) {
+    await runInterruptedCharges(t.app, new Date(Date.now() + INTERRUPTED_CHARGE_AFTER_MS + 1000));
+    for (const f of m.inflight) {
+      m.paid.push(f.purchase_id, ...(f.fee_id ? [f.fee_id] : []));
+      m.payments[f.customer]!++;
+      // A fee paid meanwhile another way: the job gave this second one back (decision 0066).
+      if (f.fee_id) {
+        const given = await t.app.db
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.purchase_id, f.fee_id), eq(refunds.reason, LATE_FEE_REASON)));
+        for (const r of given) if (r.status === "succeeded") m.processorCents -= cents(r.amount);
+      }
+    }
+    m.inflight = [];
+  }
+  toString = () => "FinishCharges";
+}
+
+/**
+ * A card attempt opened first (it carries the fee: nothing is carried by a card not yet paid),
+ * then an OXXO voucher that carries it too, then the card paid: the voucher is cancelled, at the
+ * processor too (decision 0067).
+ */
+class CardAfterVoucher implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly who: number) {}
+  check = () => true;
+  async run(m: Model) {
+    const c = m.customers[this.who]!;
+    const attempt = await call("POST", "/api/checkout/attempt", c.headers, {
+      class_package_id: shop.packages.five.class_package_id,
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+    });
+    if (attempt.statusCode !== 200) return;
+    const body = attempt.json();
+    const oxxo = await call("POST", "/api/checkout/offline", c.headers, {
+      class_package_id: shop.packages.ten.class_package_id,
+      method: "oxxo",
+      idempotency_key: newKey(),
+      include_signup_fee: true,
+    });
+    if (oxxo.statusCode === 200)
+      m.vouchers.push({
+        customer: this.who,
+        purchase_id: oxxo.json().purchase_id,
+        cents: cents(oxxo.json().total),
+      });
+    const confirm = await call("POST", "/api/checkout/confirm", c.headers, {
+      purchase_id: body.purchase_id,
+      client_secret: body.clientSecret,
+      payment_method: token("4242424242424242"),
+    });
+    if (confirm.statusCode !== 200) return;
+    m.paid.push(body.purchase_id, ...(body.signup_fee_purchase_id ? [body.signup_fee_purchase_id] : []));
+    m.payments[this.who]!++;
+    m.processorCents += cents(body.total);
+  }
+  toString = () => `CardAfterVoucher(${this.who})`;
+}
+
 /** The cash close's expected cash of a day at the studio's location, in centavos. */
 async function drawerCents(day: string) {
   const res = await call("GET", `/api/corte-de-caja?day=${day}`, admin);
@@ -325,7 +448,36 @@ async function checkInvariants(m: Model) {
   const refundedAtProcessor = given
     .filter((r) => r.provider === "sandbox" && r.status === "succeeded")
     .reduce((sum, r) => sum + cents(r.amount), 0);
-  expect(paidAtProcessor - refundedAtProcessor, "processor money").toBe(m.processorCents);
+  // Charges the processor took whose confirmation is still to come (decision 0066).
+  const inFlight = rows.length
+    ? (
+        await t.app.db
+          .select()
+          .from(charge_intents)
+          .where(
+            and(inArray(charge_intents.purchase_id, [...byId.keys()]), eq(charge_intents.status, "pending")),
+          )
+      )
+        .filter((i) => i.provider === "sandbox")
+        .reduce((sum, i) => sum + cents(i.amount), 0)
+    : 0;
+  expect(paidAtProcessor - refundedAtProcessor + inFlight, "processor money").toBe(m.processorCents);
+
+  // A voucher closed because its fee was paid another way is cancelled at its processor (decision 0067).
+  const closed = rows.length
+    ? await t.app.db
+        .select()
+        .from(payment_vouchers)
+        .where(
+          and(
+            inArray(payment_vouchers.purchase_id, [...byId.keys()]),
+            eq(payment_vouchers.cancel_reason, "signup_fee_paid"),
+          ),
+        )
+    : [];
+  for (const v of closed)
+    if (v.status !== "paid")
+      expect(v.processor_cancelled_at, `voucher ${v.purchase_id} cancelled at the processor`).not.toBeNull();
 
   expect((await drawerCents(m.day)) - m.drawerBefore, "cash close's expected cash").toBe(m.drawerCents);
 
@@ -350,9 +502,15 @@ async function checkInvariants(m: Model) {
   await checkFacturaInvariants(t, rows);
 
   for (const [index, c] of m.customers.entries()) {
+    // Paid and kept: a fee paid a second time and given back in full does not count.
     const fees = rows.filter(
       (p) =>
-        p.customer_id === c.id && p.class_package_id === feeId && ["completed", "active"].includes(p.status),
+        p.customer_id === c.id &&
+        p.class_package_id === feeId &&
+        ["completed", "active"].includes(p.status) &&
+        !given.some(
+          (r) => r.purchase_id === p.purchase_id && r.reason === LATE_FEE_REASON && r.status === "succeeded",
+        ),
     );
     expect(fees.length, `fees paid by customer ${index}`).toBeLessThanOrEqual(1);
     const receipts = (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, c.email))).filter(
@@ -408,6 +566,9 @@ const commands = [
       fc.constant(null).map(() => checked(new FollowUp())),
     ];
   })(),
+  fc.tuple(who, fc.nat({ max: 2 })).map(([w, p]) => checked(new CrashedCard(w, p))),
+  fc.constant(null).map(() => checked(new FinishCharges())),
+  who.map((w) => checked(new CardAfterVoucher(w))),
 ];
 
 const RUNS = Number(process.env.COMMERCE_MODEL_RUNS ?? 3);
@@ -430,6 +591,7 @@ describe("commerce invariants under random sequences of operations (model-based)
             paid: [],
             vouchers: [],
             cashOrders: [],
+            inflight: [],
             payments: [0, 0, 0],
             processorCents: 0,
             drawerCents: 0,

@@ -72,6 +72,14 @@ export const cashCloseAnswer = z.object({
   movements: z.array(cashMovementOut),
   /** The day's standing close (null: open). */
   close: cashCloseRecord.nullable(),
+  /**
+   * "vigente": the day's money is what the close counted; "descuadrado": a sale, cash order or
+   * refund was recorded at this drawer after the close, so the close no longer matches the day
+   * (decision 0068: it is shown, never blocked; a reopen and a new count settle it). null: open.
+   */
+  close_status: z.enum(["vigente", "descuadrado"]).nullable(),
+  /** What moved after the close, per method: the day now − the day as the close counted it. */
+  since_close: z.object({ cash: z.number(), card: z.number(), transfer: z.number() }).nullable(),
   /** Whether the signed-in staff member may reopen a close (owner and manager). */
   can_reopen: z.boolean(),
 });

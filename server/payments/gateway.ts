@@ -87,6 +87,12 @@ export interface CardGateway {
    * needs to pay; it is paid later, which only the processor's webhook says (payment_succeeded).
    */
   createOfflinePayment?(input: OfflinePaymentInput): Promise<OfflineVoucher>;
+  /**
+   * Cancels a payment the customer has not paid yet (an OXXO voucher or a SPEI transfer we closed,
+   * decision 0067), so the store or the bank can no longer take it. "already_paid": the processor
+   * took the money first (its payment_succeeded event says so, and the late payment is handled).
+   */
+  cancelPayment?(paymentRef: string): Promise<"cancelled" | "already_paid">;
   /** Stops a processor-side subscription (no-op where our scheduler bills). */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /**

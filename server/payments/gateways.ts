@@ -140,6 +140,16 @@ export function refundGatewayFor(
   return paypalClient(app);
 }
 
+/**
+ * What a recorded card charge is asked of again (decision 0066): the processor it was made with,
+ * whatever is chosen for new payments now. null when that processor is not configured any more.
+ */
+export function chargeGatewayFor(app: Pick<FastifyInstance, "config">, provider: string): CardGateway | null {
+  if (provider === "sandbox") return sandboxGateway(app);
+  if (provider === "stripe") return app.config.PAYMENT_GATEWAY === "stripe" ? cardGateway(app) : null;
+  return null;
+}
+
 /** The processor billing a purchase's subscription, to stop or pause it (null: our scheduler bills it). */
 export function subscriptionGatewayFor(
   app: Pick<FastifyInstance, "config">,

@@ -54,6 +54,8 @@ export type MpPayment = {
   date: Date;
   /** The preapproval (subscription) that charged it, when it is a subscription's charge. */
   preapproval_id: string | null;
+  /** The card's last 4 digits when a card paid it (the receipt names it, decision 0051). */
+  card_last4: string | null;
 };
 
 export type MpPreapproval = {
@@ -121,6 +123,7 @@ function toPayment(p: PaymentResponse): MpPayment {
     currency: (p.currency_id ?? "").toUpperCase(),
     date: dateOr(p.date_approved ?? p.date_created, new Date()),
     preapproval_id: p.point_of_interaction?.transaction_data?.subscription_id || null,
+    card_last4: p.card?.last_four_digits || null,
   };
 }
 

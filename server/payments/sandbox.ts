@@ -92,6 +92,10 @@ export function createSandboxGateway(secret: string, publicUrl: string): CardGat
         bank_name: "STP (sandbox)",
       };
     },
+    // The sandbox's vouchers are paid only by its "simulate payment", which sends the event itself.
+    async cancelPayment() {
+      return "cancelled" as const;
+    },
     async cancelSubscription() {},
     // The sandbox processor refunds at once: the same key gives the same refund id on any instance.
     async refund(input) {

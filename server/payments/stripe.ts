@@ -287,6 +287,20 @@ export function createStripeGateway(options: StripeOptions): CardGateway {
       return normaliseEvent(event);
     },
 
+    async cancelPayment(paymentRef) {
+      try {
+        await stripe.paymentIntents.cancel(paymentRef, { cancellation_reason: "abandoned" });
+        return "cancelled";
+      } catch (error) {
+        // Stripe refuses to cancel an intent that succeeded (or was cancelled already): read which.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const pi = await stripe.paymentIntents.retrieve(paymentRef);
+        if (pi.status === "succeeded" || pi.status === "processing") return "already_paid";
+        if (pi.status === "canceled") return "cancelled";
+        throw error;
+      }
+    },
+
     async cancelSubscription(subscriptionId) {
       await stripe.subscriptions.cancel(subscriptionId);
     },

@@ -186,6 +186,56 @@ export const checkout_attempts = pgTable(
   ],
 );
 
+/**
+ * A charge asked of a processor (a card confirmation, a saved card charged online or at the desk),
+ * recorded with its idempotency key before the call and finished after it (decision 0066): a row
+ * still `pending` was left by a crash or a lost answer between the two, and the
+ * `finish-interrupted-charges` job asks the processor again with the same key and applies the
+ * answer once (grant or fail), or abandons it when the processor never took the money.
+ */
+export const CHARGE_INTENT_STATUSES = ["pending", "succeeded", "failed", "abandoned"] as const;
+export type ChargeIntentStatus = (typeof CHARGE_INTENT_STATUSES)[number];
+export const charge_intents = pgTable(
+  "charge_intents",
+  {
+    charge_intent_id: idColumn("charge_intent_id"),
+    /** The payment's first purchase (the sign-up fee paid with it follows it: listPaymentCompanions). */
+    purchase_id: integer("purchase_id")
+      .notNull()
+      .references(() => purchases.purchase_id, { onDelete: "restrict" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "restrict" }),
+    provider: text("provider").$type<PaymentProvider>().notNull(),
+    /** 'card_confirm' (checkout step 2) or 'desk_saved_card' (the desk charges a saved card). */
+    kind: text("kind").notNull(),
+    /** The processor's payment (a payment intent) when it exists before the call. */
+    payment_ref: text("payment_ref"),
+    /** What the processor is asked with: the card's token or saved reference (never a card number). */
+    payment_method: text("payment_method"),
+    amount: moneyColumn("amount").notNull(),
+    idempotency_key: text("idempotency_key").notNull(),
+    status: text("status").$type<ChargeIntentStatus>().notNull().default("pending"),
+    /** The decline code of a failed one, or why it was abandoned. */
+    outcome_code: text("outcome_code"),
+    /** The customer asked to keep the card (applied with the grant, by whoever finishes it). */
+    save_card: boolean("save_card").notNull().default(false),
+    /** The staff member who charged it at the desk (the audit entry names them). */
+    actor_user_id: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    finished_at: tsColumn("finished_at"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("charge_intents_status_check", sql`${t.status} in ('pending', 'succeeded', 'failed', 'abandoned')`),
+    check("charge_intents_amount_check", sql`${t.amount} >= 0`),
+    unique("charge_intents_idempotency_key_unique").on(t.idempotency_key),
+    index("charge_intents_purchase_id_idx").on(t.purchase_id),
+    // The job reads the pending ones, oldest first.
+    index("charge_intents_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 /** Received provider webhooks: each (provider, event_id) is applied once. */
 export const webhook_events = pgTable(
   "webhook_events",
@@ -318,6 +368,13 @@ export const payment_vouchers = pgTable(
     expires_at: tsColumn("expires_at"),
     status: text("status").$type<VoucherStatus>().notNull().default("pending"),
     settled_at: tsColumn("settled_at"),
+    /**
+     * Why we closed it before its end ('signup_fee_paid': the fee it carried was paid another way,
+     * decision 0050), and when the processor confirmed its payment cancelled (decision 0067):
+     * a closed voucher with a processor payment and no `processor_cancelled_at` is still to cancel there.
+     */
+    cancel_reason: text("cancel_reason"),
+    processor_cancelled_at: tsColumn("processor_cancelled_at"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },

@@ -274,25 +274,27 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           "PAYMENT_SOURCE_NOT_FOUND",
           "DESK_CARD_SUBSCRIPTION",
           "CARD_DECLINED",
+          "CHARGE_PROCESSOR_UNREACHABLE",
         ],
         tags,
         summary: "Vende un paquete en mostrador cobrándolo a una tarjeta guardada del cliente",
         description:
-          "Cargo sin el cliente presente con la tarjeta que guardó en este estudio (decisión 0022). Idempotente por idempotency_key. 402 CARD_DECLINED con el motivo del banco (la compra queda fallida, sin créditos); 404 si la tarjeta no es del cliente o es de otro procesador.",
+          "Cargo sin el cliente presente con la tarjeta que guardó en este estudio (decisión 0022). Idempotente por idempotency_key; el cargo se registra antes de pedirlo al procesador (decisión 0066): 502 CHARGE_PROCESSOR_UNREACHABLE si no respondió, y se termina solo. 402 CARD_DECLINED con el motivo del banco (la compra queda fallida, sin créditos); 404 si la tarjeta no es del cliente o es de otro procesador.",
         params: idParams,
         body: savedCardSaleBody,
         response: { 200: deskSaleAnswer },
       },
     },
     async (request) => {
-      const { purchase_id, replayed } = await chargeSavedCardAtDesk(
+      const { purchase_id } = await chargeSavedCardAtDesk(
         app,
         cardGateway(app),
         await actorOf(request),
         request.params.id,
         request.body,
       );
-      if (!replayed) await sendPurchaseReceipt(app, purchase_id);
+      // Claimed once (decision 0051): a retry that finished an interrupted charge sends it, a replay nothing.
+      await sendPurchaseReceipt(app, purchase_id);
       return { message: t("deskCardCharged"), purchase_id };
     },
   );

@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { AppError, notFound } from "../../../domain/errors";
-import { centsToNumber } from "../../../domain/money";
+import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
-import type { CardGateway } from "../../payments/gateway";
+import type { CardGateway, PaymentOutcome } from "../../payments/gateway";
 import type { Actor } from "../audit/audit.service";
-import { recordAudit } from "../audit/audit.service";
+import {
+  applyChargeOutcome,
+  deskChargeInput,
+  findChargeIntentById,
+  recordChargeIntent,
+} from "../checkout/charge-intents.service";
 import { declined, once, openPurchase, setPaymentRef } from "../checkout/checkout.service";
 import { findOwnSource, listSources, toSourceOut } from "../payment-methods/payment-methods.service";
-import { grantPaymentGroup } from "../purchases/credit-grant";
-import { failPaymentGroup, findPurchase } from "../purchases/purchases.service";
+import { findPurchase } from "../purchases/purchases.service";
 import { findCustomer } from "./admin-customers.repository";
 import { assertActive } from "./customer-record.service";
 
@@ -23,12 +27,15 @@ export async function deskCards(db: Db, gateway: CardGateway, customerId: number
 
 /**
  * POST /customer/admin/:id/sell/saved-card: the desk charges a package to a card the customer
- * saved with this studio (decision 0022, addendum). The checkout's own steps do the work — the
- * idempotency key claimed with the purchase (`once`), the pending purchase under the package's
- * lock (`openPurchase`), an off-session charge of the saved card, then the payment group granted
- * or failed — all in one transaction with the audit entry. A decline commits the purchase as
- * failed (no credits) and answers 402 with the processor's reason; a retry with the same key
- * answers the same.
+ * saved with this studio (decision 0022, addendum). The checkout's own steps do the work, in two
+ * steps like every processor charge (decision 0066): first, in one transaction, the idempotency
+ * key claimed with the pending purchase (`once`, `openPurchase` under the package's lock) and the
+ * charge's intent recorded; then the off-session charge of the saved card with the intent's key;
+ * then the payment group granted or failed with the audit entry (`applyChargeOutcome`). A crash
+ * or a lost answer between the charge and the confirmation leaves the intent pending: a retry
+ * with the same key, or the finish-interrupted-charges job, asks the processor again with the
+ * same key and applies its answer once. A decline commits the purchase as failed (no credits) and
+ * answers 402 with the processor's reason; a retry with the same key answers the same.
  */
 export async function chargeSavedCardAtDesk(
   app: App,
@@ -44,7 +51,7 @@ export async function chargeSavedCardAtDesk(
   const config = await app.appConfig.get();
   // The desk sells without the online checkout's sign-up-fee rule, as its other sales do.
   const deskConfig = { ...config, signup_fee_package_id: null };
-  const result = await once<{ purchase_id: number; call: string; decline_code?: string }>(
+  const opened = await once<{ purchase_id: number; call: string; charge_intent_id: number | null }>(
     app,
     {
       idempotency_key: sale.idempotency_key,
@@ -61,7 +68,7 @@ export async function chargeSavedCardAtDesk(
       // Another customer's card, a removed one, or one kept by another processor: not chargeable here.
       if (!source || source.provider !== gateway.name)
         throw notFound("deskCardNotFound", "PAYMENT_SOURCE_NOT_FOUND");
-      const opened = await openPurchase(
+      const purchaseOpened = await openPurchase(
         tx,
         {
           customer_id: customerId,
@@ -73,61 +80,61 @@ export async function chargeSavedCardAtDesk(
         now,
         deskConfig,
       );
-      const { purchase, pkg, chargeNow } = opened;
+      const { purchase, pkg, chargeNow } = purchaseOpened;
       // A subscription's renewals need the customer's own checkout (its processor's plan, its trial).
       if (pkg.is_subscription) throw AppError.of("DESK_CARD_SUBSCRIPTION");
-      const card = { last4: source.last_digits, brand: source.card_type };
-      const outcome =
-        chargeNow === 0
-          ? ({ status: "succeeded" } as const)
-          : await gateway.chargeSaved({
-              amount_cents: chargeNow,
-              idempotency_key: `desk-${sale.idempotency_key}`,
-              description: pkg.title,
-              metadata: {
-                purchase_id: String(purchase.purchase_id),
-                customer_id: String(customerId),
-                sold_by: actor.user_id,
-              },
-              source_id: source.source_id,
-            });
-      // Off-session there is no one to pass the bank's extra check: it counts as a decline.
-      const declineCode =
-        outcome.status === "declined"
-          ? outcome.decline_code
-          : outcome.status === "requires_action"
-            ? "authentication_required"
-            : null;
       // Our reference of the charge: the saved card's processor answers an off-session charge
       // with no id we keep, and a desk charge must not look like a pending online checkout.
-      await setPaymentRef(tx, opened, `desk_card_${purchase.purchase_id}_${source.payment_source_id}`);
-      const current = (await findPurchase(tx, purchase.purchase_id, true)) ?? purchase;
-      if (declineCode) await failPaymentGroup(tx, current);
-      else await grantPaymentGroup(tx, current, { now, timeZone: config.timezone });
-      await recordAudit(tx, {
-        actor_user_id: actor.user_id,
-        action: declineCode ? "access.sell_card_declined" : "access.sell",
-        entity: "purchase",
-        entity_id: purchase.purchase_id,
-        customer_id: customerId,
-        details: {
-          title: pkg.title,
-          class_package_id: pkg.class_package_id,
-          bill: centsToNumber(chargeNow),
-          payment: `Tarjeta guardada ${card.brand ?? ""} •••• ${card.last4 ?? ""}`.replace(/\s+/g, " "),
-          payment_source_id: source.payment_source_id,
-          last4: card.last4,
-          processor: gateway.name,
-          ...(declineCode ? { decline_code: declineCode } : {}),
-        },
-      });
-      return {
+      await setPaymentRef(
+        tx,
+        purchaseOpened,
+        `desk_card_${purchase.purchase_id}_${source.payment_source_id}`,
+      );
+      const intent = await recordChargeIntent(tx, {
         purchase_id: purchase.purchase_id,
-        call,
-        ...(declineCode ? { decline_code: declineCode } : {}),
-      };
+        customer_id: customerId,
+        provider: gateway.name,
+        kind: "desk_saved_card",
+        payment_method: source.source_id,
+        amount: centsToString(chargeNow),
+        idempotency_key: `desk-${sale.idempotency_key}`,
+        actor_user_id: actor.user_id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return { purchase_id: purchase.purchase_id, call, charge_intent_id: intent.charge_intent_id };
     },
   );
-  if (result.decline_code) throw declined(result.decline_code);
-  return { purchase_id: result.purchase_id, replayed: result.call !== call };
+  const intent = opened.charge_intent_id
+    ? await findChargeIntentById(app.db, opened.charge_intent_id)
+    : undefined;
+  if (!intent) throw AppError.of("BAD_REQUEST");
+  const source = await findOwnSource(app.db, customerId, sale.payment_source_id);
+  const card = { fallbackLast4: source?.last_digits ?? null, brand: source?.card_type ?? null };
+  let status = intent.status;
+  let declineCode = intent.outcome_code;
+  if (status === "pending") {
+    const purchase = await findPurchase(app.db, intent.purchase_id);
+    let outcome: PaymentOutcome;
+    if (toCents(intent.amount) === 0) outcome = { status: "succeeded" };
+    else {
+      try {
+        outcome = await gateway.chargeSaved({
+          ...deskChargeInput(intent, purchase?.title ?? ""),
+          source_id: intent.payment_method ?? "",
+        });
+      } catch {
+        // No answer: the card may have been charged. The intent stays pending; the job asks again.
+        throw AppError.of("CHARGE_PROCESSOR_UNREACHABLE");
+      }
+    }
+    // Off-session there is no one to pass the bank's extra check: it counts as a decline.
+    if (outcome.status === "requires_action")
+      outcome = { status: "declined", decline_code: "authentication_required" };
+    const applied = await applyChargeOutcome(app, intent.charge_intent_id, outcome, now, card);
+    status = applied.status;
+    declineCode = applied.decline_code ?? null;
+  }
+  if (status === "failed" || status === "abandoned") throw declined(declineCode ?? "card_declined");
+  return { purchase_id: opened.purchase_id, replayed: opened.call !== call };
 }

@@ -135,6 +135,16 @@ export async function cashCloseOf(
   const summary = summariseTakings(movements);
   const standing = await standingClose(db, location.location_id, day);
   const close = standing ? await closeWithNames(db, standing.cash_close_id) : null;
+  // A movement recorded after the close (a late sale, a refund) is shown against it, not blocked
+  // (decision 0068): the close keeps what was counted, and a reopen and a new count settle it.
+  const since = standing
+    ? {
+        cash: summary.expected_cash - standing.expected_cash_cents,
+        card: summary.totals.card - standing.card_cents,
+        transfer: summary.totals.transfer - standing.transfer_cents,
+      }
+    : null;
+  const drifted = since !== null && (since.cash !== 0 || since.card !== 0 || since.transfer !== 0);
   return {
     location_id: location.location_id,
     day,
@@ -161,6 +171,15 @@ export async function cashCloseOf(
       reference: parseDeskProviderRef(m.line.provider_ref)?.reference ?? null,
     })),
     close: close ? closeOut(close) : null,
+    close_status: since === null ? null : drifted ? ("descuadrado" as const) : ("vigente" as const),
+    since_close:
+      since === null
+        ? null
+        : {
+            cash: money(since.cash),
+            card: money(since.card),
+            transfer: money(since.transfer),
+          },
     can_reopen: mayReopen(role),
   };
 }

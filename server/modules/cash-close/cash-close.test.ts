@@ -9,6 +9,7 @@ import { sellAtDesk } from "../admin-customers/admin-customers.service";
 import { confirmCashPurchaseAudited } from "../purchases/cash-confirmation";
 import { refundDeps } from "../purchases/refund-app";
 import { refundPurchase } from "../purchases/refunds.service";
+import { closeDay } from "./cash-close.service";
 
 // The cash close (docs/product-rules.md#cash-close, decision 0063). Every movement is made with a
 // fixed clock on 2026-03-10 (Mexico City, UTC-6) and read back through the routes.
@@ -301,6 +302,80 @@ describe("closing and reopening a day", () => {
       counted_cash: 2000,
       difference: -50,
       day: "2026-03-10",
+    });
+  });
+});
+
+describe("a movement after the close (decision 0068)", () => {
+  it("is taken, and shows the close as descuadrado with what moved, until a reopen and a new count", async () => {
+    const buyer = await customerLogin(t, "Tardía");
+    const roma = studio.roma.location_id;
+    // The day closed again on its own evening (the clock fixed at 21:00 of the 10th).
+    const standing = (await day("2026-03-10")).json().close;
+    await call("POST", `/api/corte-de-caja/${standing.cash_close_id}/reopen`, owner.headers, {
+      reason: "Cerrar a su hora",
+    });
+    await closeDay(
+      t.app.db,
+      TZ,
+      { user_id: desk.userId },
+      { location_id: roma, day: "2026-03-10", counted_cash: 2050 },
+      at("2026-03-11T03:00:00.000Z"),
+    );
+    const before = (await day("2026-03-10")).json();
+    expect(before).toMatchObject({
+      close_status: "vigente",
+      since_close: { cash: 0, card: 0, transfer: 0 },
+    });
+    // A late cash sale and a terminal sale at Roma on the closed 10th.
+    for (const payment of ["cash", "card"] as const)
+      await sellAtDesk(
+        t.app.db,
+        TZ,
+        { user_id: desk.userId },
+        buyer.customer_id,
+        {
+          class_package_id: shop.packages.five.class_package_id,
+          payment,
+          reference: payment === "cash" ? null : "771100",
+          amount: 750,
+          location_id: roma,
+        },
+        at("2026-03-11T04:00:00.000Z"),
+      );
+    const after = (await day("2026-03-10")).json();
+    expect(after.close).toMatchObject({ expected_cash: 2050, counted_cash: 2050 });
+    expect(after).toMatchObject({
+      expected_cash: 2800,
+      close_status: "descuadrado",
+      since_close: { cash: 750, card: 750, transfer: 0 },
+    });
+    // Polanco's drawer is another close: untouched.
+    expect((await day("2026-03-10", studio.polanco.location_id)).json().close_status).toBeNull();
+
+    const reopened = await call(
+      "POST",
+      `/api/corte-de-caja/${after.close.cash_close_id}/reopen`,
+      owner.headers,
+      {
+        reason: "Venta tardía",
+      },
+    );
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect((await day("2026-03-10")).json()).toMatchObject({
+      close: null,
+      close_status: null,
+      since_close: null,
+    });
+    const again = await call("POST", "/api/corte-de-caja", desk.headers, {
+      location_id: roma,
+      day: "2026-03-10",
+      counted_cash: 2800,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await day("2026-03-10")).json()).toMatchObject({
+      close_status: "vigente",
+      since_close: { cash: 0, card: 0, transfer: 0 },
     });
   });
 });

@@ -1,9 +1,34 @@
 import type { FastifyInstance } from "fastify";
-import { whenPaymentCompleted } from "../purchases/payment-completed";
+import { chargeGatewayFor } from "../../payments/gateways";
+import { paymentCompleted, whenPaymentCompleted } from "../purchases/payment-completed";
+import { finishInterruptedCharges } from "./charge-intents.service";
 import { expireOverdueVouchers } from "./offline-payments.service";
-import { cancelAllOrdersCarryingPaidFee, cancelOrdersCarryingPaidFee } from "./signup-fee.service";
+import {
+  cancelAllOrdersCarryingPaidFee,
+  cancelClosedVouchersAtProcessor,
+  cancelOrdersCarryingPaidFee,
+} from "./signup-fee.service";
+import { emailRefunds } from "./webhooks.service";
 
 export const EXPIRE_VOUCHERS_JOB = "expire-payment-vouchers";
+export const INTERRUPTED_CHARGES_JOB = "finish-interrupted-charges";
+
+/**
+ * Charges recorded but never confirmed (a crash or a lost answer between the processor's call and
+ * our confirmation) are asked of their processor again and applied once (decision 0066); the
+ * customers they paid get their receipts.
+ */
+export async function runInterruptedCharges(app: FastifyInstance, now = new Date()) {
+  const { paid, refunds } = await finishInterruptedCharges(
+    app,
+    (provider) => chargeGatewayFor(app, provider),
+    now,
+    app.log,
+  );
+  for (const customerId of paid) await paymentCompleted(app, customerId);
+  await emailRefunds(app, refunds);
+  return paid;
+}
 
 /** Every 30 minutes: OXXO vouchers and SPEI transfers past their deadline expire (decision 0034). */
 export function registerCheckoutJobs(app: FastifyInstance) {
@@ -14,9 +39,13 @@ export function registerCheckoutJobs(app: FastifyInstance) {
     async () => {
       await expireOverdueVouchers(app);
       await cancelAllOrdersCarryingPaidFee(app);
+      await cancelClosedVouchersAtProcessor(app);
     },
     { cron: "*/30 * * * *" },
   );
+  app.jobs.register(INTERRUPTED_CHARGES_JOB, async () => void (await runInterruptedCharges(app)), {
+    cron: "*/10 * * * *",
+  });
   whenPaymentCompleted(
     app.db,
     async (customerId) => void (await cancelOrdersCarryingPaidFee(app, customerId)),

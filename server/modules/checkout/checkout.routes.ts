@@ -69,7 +69,7 @@ const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Pago con tarjeta, paso 2: confirma con el token de la tarjeta o una tarjeta guardada",
         description:
-          "402 CARD_DECLINED con decline_code (insufficient_funds, card_declined, lost_card, ...).",
+          "402 CARD_DECLINED con decline_code (insufficient_funds, card_declined, lost_card, ...). La confirmación se registra antes de pedirla al procesador (decisión 0066): 502 CHARGE_PROCESSOR_UNREACHABLE si no respondió; un trabajo la termina.",
         body: cardConfirmBody,
         response: { 200: cardConfirmAnswer },
       },

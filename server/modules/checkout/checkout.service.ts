@@ -12,23 +12,20 @@ import type { CardGateway, PaymentOutcome, RecurringInput } from "../../payments
 import { currentCustomerId } from "../../plugins/auth";
 import { discountInvalid, redeemDiscount, resolveDiscount, totalsFor } from "../discounts/discounts.service";
 import { lockPackage } from "../packages/packages.service";
-import {
-  requireOwnSource,
-  resolveCheckoutOption,
-  saveCard,
-} from "../payment-methods/payment-methods.service";
-import { grantPaymentGroup, grantPurchase } from "../purchases/credit-grant";
+import { requireOwnSource, resolveCheckoutOption } from "../payment-methods/payment-methods.service";
+import { grantPurchase } from "../purchases/credit-grant";
 import {
   countHoldingPurchases,
   createPendingPurchase,
-  failPaymentGroup,
   findPurchase,
   listPaymentCompanions,
-  setCardOfPayment,
   setPurchaseProviderRef,
   signupFeeState,
 } from "../purchases/purchases.service";
+import { applyChargeOutcome, recordChargeIntent } from "./charge-intents.service";
 import { claimAttempt, findAttemptByKey, findAttemptByPurchase, updateAttempt } from "./checkout.repository";
+import { giveBackFees } from "./fee-give-back";
+import { emailRefunds } from "./webhooks.service";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
 
@@ -428,48 +425,42 @@ export async function confirmCardCheckout(
 
   // One payment may pay the sign-up fee too: the intent was made for the sum.
   const companions = await listPaymentCompanions(app.db, purchase);
-  const outcome: PaymentOutcome = await gateway.confirmIntent({
-    intent: { id: purchase.provider_ref, client_secret: req.client_secret },
-    amount_cents:
-      (purchase.free_trial_length ? 0 : toCents(purchase.total_payment)) +
-      companions.reduce((sum, c) => sum + toCents(c.total_payment), 0),
-    payment_method: token,
+  const amount_cents =
+    (purchase.free_trial_length ? 0 : toCents(purchase.total_payment)) +
+    companions.reduce((sum, c) => sum + toCents(c.total_payment), 0);
+  // The charge is recorded, with its key, before the processor is asked (decision 0066): a crash
+  // between the call and our confirmation leaves it pending for finish-interrupted-charges.
+  const intent = await recordChargeIntent(app.db, {
+    purchase_id: purchase.purchase_id,
+    customer_id: req.customer_id,
+    provider: gateway.name,
+    kind: "card_confirm",
+    payment_ref: purchase.provider_ref,
+    payment_method: token ?? null,
+    amount: centsToString(amount_cents),
+    idempotency_key: `confirm_${purchase.provider_ref}`,
+    save_card: Boolean(req.save_card),
+    createdAt: now,
+    updatedAt: now,
   });
-  const timeZone = (await app.appConfig.get()).timezone;
-  return app.db
-    .transaction(async (tx) => {
-      const current = await findPurchase(tx, purchase.purchase_id, true);
-      if (current?.credits_granted_at) return done;
-      if (outcome.status === "declined") {
-        await failPaymentGroup(tx, current ?? purchase);
-        if (attempt) {
-          await updateAttempt(tx, attempt.checkout_attempt_id, {
-            status: "failed",
-            response: { ...(attempt.response as object), decline_code: outcome.decline_code },
-          });
-        }
-        return { declined: outcome.decline_code };
-      }
-      if (outcome.status === "requires_action") throw AppError.of("REQUIRES_ACTION");
-      await grantPaymentGroup(tx, current ?? purchase, { now, timeZone });
-      // The receipt names the card that paid (decision 0051).
-      if (outcome.card?.last4)
-        await setCardOfPayment(
-          tx,
-          [purchase.purchase_id, ...companions.map((c) => c.purchase_id)],
-          outcome.card.last4,
-        );
-      // Subscriptions keep the card for renewals; one-off payments only when the customer asks.
-      if (outcome.card && (purchase.subscription_interval || req.save_card)) {
-        await saveCard(tx, req.customer_id, gateway.name, outcome.card);
-      }
-      if (attempt) await updateAttempt(tx, attempt.checkout_attempt_id, { status: "succeeded" });
-      return done;
-    })
-    .then((result) => {
-      if ("declined" in result) throw declined(result.declined as string);
-      return result;
+  let outcome: PaymentOutcome;
+  try {
+    outcome = await gateway.confirmIntent({
+      intent: { id: purchase.provider_ref, client_secret: req.client_secret },
+      amount_cents,
+      payment_method: token,
     });
+  } catch (error) {
+    // No answer: the processor may have charged. The intent stays pending and the job asks again.
+    if (error instanceof AppError) throw error;
+    throw AppError.of("CHARGE_PROCESSOR_UNREACHABLE");
+  }
+  const applied = await applyChargeOutcome(app, intent.charge_intent_id, outcome, now);
+  // A fee paid meanwhile by another order (decision 0066): this second one goes back.
+  await emailRefunds(app, await giveBackFees(app, applied.fees_to_give_back, now));
+  if (applied.status === "failed") throw declined(applied.decline_code ?? "card_declined");
+  if (applied.status === "pending") throw AppError.of("REQUIRES_ACTION");
+  return done;
 }
 
 /** A subscription as the processor bills it: undiscounted price, first-invoice discount, trial end. */

@@ -12,6 +12,7 @@ import {
   lockPurchaseWithCustomer,
   type PurchaseRow,
   reopenUnpaidPurchase,
+  setCardOfPayment,
   setPurchaseProviderRef,
 } from "../purchases/purchases.service";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
@@ -235,6 +236,13 @@ export async function applyMercadoPagoPayment(
   }
   const paid = (await findPurchase(tx, purchase.purchase_id, true))!;
   await grantPaymentGroup(tx, paid, ctx);
+  // Paid by card: the receipt names it (decision 0051).
+  if (payment.card_last4)
+    await setCardOfPayment(
+      tx,
+      group.map((p) => p.purchase_id),
+      payment.card_last4,
+    );
   // Refunded before we heard it was paid (both in one late notification): recorded after the grant.
   if (payment.refunded_cents > 0) refunded.push(...(await recordRefunds(tx, paid, payment, ctx)));
   return "granted";

@@ -293,7 +293,7 @@ describe("mercado pago: Checkout Pro for packages", () => {
       await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, c.login.email))
     ).filter((m) => m.template === "purchase-receipt");
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.text).toContain("Forma de pago: Mercado Pago");
+    expect(receipts[0]!.text).toContain("Forma de pago: Mercado Pago · Tarjeta terminación 5678");
   });
 
   it("the return address cannot claim someone else's payment, and a rejection is a 402 in Spanish", async () => {

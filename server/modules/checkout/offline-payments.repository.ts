@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, ne } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { customers } from "../../db/schema/customers";
 import { payment_vouchers, type VoucherStatus } from "../../db/schema/purchases";
@@ -48,6 +48,38 @@ export async function settleVoucher(
         status === "paid" ? ne(payment_vouchers.status, "paid") : eq(payment_vouchers.status, "pending"),
       ),
     );
+}
+
+/** A pending voucher we close before its end (decision 0067): expired, with the reason. */
+export async function closeVoucher(db: Db, purchaseId: number, reason: "signup_fee_paid", now: Date) {
+  await db
+    .update(payment_vouchers)
+    .set({ status: "expired", settled_at: now, cancel_reason: reason, updatedAt: now })
+    .where(and(eq(payment_vouchers.purchase_id, purchaseId), eq(payment_vouchers.status, "pending")));
+}
+
+/** The processor confirmed the closed voucher's payment cancelled: the store can no longer take it. */
+export async function markVoucherCancelledAtProcessor(db: Db, purchaseId: number, now: Date) {
+  await db
+    .update(payment_vouchers)
+    .set({ processor_cancelled_at: now, updatedAt: now })
+    .where(eq(payment_vouchers.purchase_id, purchaseId));
+}
+
+/** Vouchers we closed whose payment is still open at the processor (the job's backstop). */
+export async function listVouchersToCancelAtProcessor(db: Db, limit = 100) {
+  return db
+    .select()
+    .from(payment_vouchers)
+    .where(
+      and(
+        eq(payment_vouchers.status, "expired"),
+        eq(payment_vouchers.cancel_reason, "signup_fee_paid"),
+        isNull(payment_vouchers.processor_cancelled_at),
+      ),
+    )
+    .orderBy(asc(payment_vouchers.payment_voucher_id))
+    .limit(limit);
 }
 
 /** Pending vouchers whose end was before `before` (oldest first, a bounded batch). */

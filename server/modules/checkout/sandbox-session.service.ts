@@ -4,7 +4,7 @@ import { t } from "../../../domain/messages";
 import { parseSandboxToken, tokenizeSandboxCard } from "../../../domain/sandbox-card";
 import { saveCard } from "../payment-methods/payment-methods.service";
 import { grantPaymentGroup } from "../purchases/credit-grant";
-import { findPurchase } from "../purchases/purchases.service";
+import { findPurchase, listPaymentCompanions, setCardOfPayment } from "../purchases/purchases.service";
 
 type App = Pick<FastifyInstance, "db" | "appConfig">;
 
@@ -41,6 +41,11 @@ export async function paySandboxSession(
     if (!current) return { status: "invalid" as const };
     // The session may pay the sign-up fee too (decision 0017): every purchase of the payment.
     const { granted } = await grantPaymentGroup(tx, current, { now, timeZone });
+    // The receipt names the card that paid (decision 0051).
+    if (granted) {
+      const companions = await listPaymentCompanions(tx, current);
+      await setCardOfPayment(tx, [current.purchase_id, ...companions.map((c) => c.purchase_id)], card.last4);
+    }
     // A subscription renews with this card (our renewal job charges it).
     if (granted && current.subscription_interval) {
       await saveCard(tx, current.customer_id, "sandbox", {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
 import { available_classes } from "../../db/schema/credits";
 import { payment_sources } from "../../db/schema/payments";
-import { purchases } from "../../db/schema/purchases";
+import { invoices, purchases } from "../../db/schema/purchases";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { customerLogin, newKey, type Shop, seedShop } from "../../test/commerce";
 
@@ -81,6 +81,9 @@ describe("sandbox hosted session", () => {
       .where(eq(payment_sources.customer_id, s.customer_id));
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ provider: "sandbox", last_digits: "4242" });
+    // The charge keeps the card's last 4 digits for the receipt (decision 0051).
+    const [charge] = await t.app.db.select().from(invoices).where(eq(invoices.purchase_id, s.purchase_id));
+    expect(charge).toMatchObject({ status: "paid", card_last4: "4242" });
   });
 
   it("a tampered link (another amount or purchase) is refused with 404", async () => {

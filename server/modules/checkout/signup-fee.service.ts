@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { feeOrderCancelledText } from "../../../domain/signup-fee";
+import { chargeGatewayFor } from "../../payments/gateways";
 import { renderEmail } from "../notifications/email-layout";
 import {
   failPaymentGroup,
@@ -8,7 +9,14 @@ import {
   listOpenFeeOrders,
   signupFeeState,
 } from "../purchases/purchases.service";
-import { customerNameOf, findVoucherByRef, settleVoucher } from "./offline-payments.repository";
+import {
+  closeVoucher,
+  customerNameOf,
+  findVoucherByRef,
+  listVouchersToCancelAtProcessor,
+  markVoucherCancelledAtProcessor,
+  type VoucherRow,
+} from "./offline-payments.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig" | "mailer" | "config" | "log">;
 
@@ -28,7 +36,12 @@ export async function cancelOrdersCarryingPaidFee(app: App, customerId: number, 
     const cancelled = await app.db.transaction(async (tx) => {
       const state = await signupFeeState(tx, customerId, fee, { lock: true });
       if (state.state !== "paid") return [];
-      const done: Array<{ carrier: "oxxo" | "spei" | "cash"; openedAt: Date; title: string }> = [];
+      const done: Array<{
+        carrier: "oxxo" | "spei" | "cash";
+        openedAt: Date;
+        title: string;
+        voucher: VoucherRow | null;
+      }> = [];
       for (const order of await listOpenFeeOrders(tx, customerId, fee)) {
         const purchase = await findPurchase(tx, order.purchase_id, true);
         if (purchase?.status !== "pending" || purchase.credits_granted_at) continue;
@@ -38,15 +51,18 @@ export async function cancelOrdersCarryingPaidFee(app: App, customerId: number, 
           : undefined;
         const lead = voucher ? await findPurchase(tx, voucher.purchase_id, true) : purchase;
         await failPaymentGroup(tx, lead ?? purchase);
-        if (voucher) await settleVoucher(tx, voucher.purchase_id, "expired", now);
+        if (voucher) await closeVoucher(tx, voucher.purchase_id, "signup_fee_paid", now);
         done.push({
           carrier: order.carrier,
           openedAt: order.createdAt,
           title: lead?.title ?? purchase.title,
+          voucher: voucher ?? null,
         });
       }
       return done;
     });
+    // Then at the processor too, so the store or the bank can no longer take it (decision 0067).
+    for (const order of cancelled) if (order.voucher) await cancelAtProcessor(app, order.voucher, now);
     const email = await customerEmail(app, customerId);
     for (const order of cancelled) {
       if (!email) break;
@@ -65,6 +81,32 @@ export async function cancelOrdersCarryingPaidFee(app: App, customerId: number, 
     app.log.error({ err: error, customerId }, "cancelling orders carrying a paid fee failed");
     return [];
   }
+}
+
+/**
+ * Cancels a closed voucher's payment at its processor. Never throws: a processor that cannot be
+ * reached is asked again by the vouchers job (listVouchersToCancelAtProcessor). "Already paid"
+ * leaves it to the processor's payment event, which refunds the fee the voucher carried (decision 0067).
+ */
+async function cancelAtProcessor(app: App, voucher: VoucherRow, now: Date) {
+  try {
+    const gateway = chargeGatewayFor(app, voucher.provider);
+    if (!gateway?.cancelPayment) return;
+    const answer = await gateway.cancelPayment(voucher.provider_ref);
+    if (answer === "cancelled") await markVoucherCancelledAtProcessor(app.db, voucher.purchase_id, now);
+  } catch (error) {
+    app.log.warn(
+      { err: error, purchaseId: voucher.purchase_id },
+      "voucher not cancelled at its processor yet",
+    );
+  }
+}
+
+/** The job's backstop: closed vouchers whose payment is still open at the processor. */
+export async function cancelClosedVouchersAtProcessor(app: App, now = new Date()) {
+  const open = await listVouchersToCancelAtProcessor(app.db);
+  for (const voucher of open) await cancelAtProcessor(app, voucher, now);
+  return open.length;
 }
 
 async function customerEmail(app: App, customerId: number) {

@@ -29,6 +29,7 @@ import {
 import { sendRefundEmail } from "../purchases/refund-email";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
 import { claimWebhookEvent } from "./checkout.repository";
+import { giveBackFees } from "./fee-give-back";
 import { findVoucherOfPurchase, settleVoucher } from "./offline-payments.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig"> &
@@ -51,9 +52,12 @@ export async function applyGatewayEvent(
   payload: unknown,
   now = new Date(),
 ): Promise<"applied" | "duplicate" | "ignored"> {
-  const timeZone = (await app.appConfig.get()).timezone;
+  const config = await app.appConfig.get();
+  const timeZone = config.timezone;
   const type = event.type === "ignored" ? event.event_type : event.type;
   const refunded: number[] = [];
+  /** Sign-up fees a closed voucher was paid with after all: given back after the commit (decision 0067). */
+  const feesToGiveBack: number[] = [];
   /** The customer whose payment this event completed: their receipt goes out after the commit. */
   let paidBy: number | null = null;
   const result = await applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
@@ -77,9 +81,19 @@ export async function applyGatewayEvent(
         let purchase = await lockEventPurchase(tx, provider, event.purchase_id, event.provider_ref);
         if (purchase.credits_granted_at) return "applied";
         if (purchase.status === "failed") {
+          // A voucher we closed because the fee it carried was paid another way, paid at the store
+          // anyway: the money arrived, so the whole payment is recorded paid, and the fee it carried
+          // is given back after the commit: the fee is never charged twice (decision 0067).
+          const closed = await findVoucherOfPurchase(tx, purchase.purchase_id);
+          const feeId = config.signup_fee_package_id;
+          const feeWasPaid = closed?.cancel_reason === "signup_fee_paid" && feeId !== null;
           // A success after a decline pays every purchase of the payment (the sign-up fee too).
           for (const c of await listPaymentCompanions(tx, purchase, true))
-            if (c.status === "failed" && !c.credits_granted_at) await reopenUnpaidPurchase(tx, c);
+            if (c.status === "failed" && !c.credits_granted_at) {
+              await reopenUnpaidPurchase(tx, c);
+              if (feeWasPaid && c.class_package_id === feeId) feesToGiveBack.push(c.purchase_id);
+            }
+          if (feeWasPaid && purchase.class_package_id === feeId) feesToGiveBack.push(purchase.purchase_id);
           purchase = await reopenUnpaidPurchase(tx, purchase);
         }
         if (event.subscription_id) {
@@ -157,6 +171,7 @@ export async function applyGatewayEvent(
         return "ignored";
     }
   });
+  refunded.push(...(await giveBackFees(app, feesToGiveBack, now)));
   await emailRefunds(app, refunded);
   if (result === "applied" && paidBy !== null && app.mailer && app.config && app.log)
     await paymentCompleted(app as Parameters<typeof paymentCompleted>[0], paidBy);

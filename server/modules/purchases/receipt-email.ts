@@ -27,6 +27,9 @@ export function paymentText(
   if (extra.offline === "spei") return "Transferencia SPEI";
   if (purchase.provider === "sandbox" || purchase.provider === "stripe")
     return extra.card_last4 ? `Tarjeta terminación ${extra.card_last4}` : "Tarjeta";
+  // Mercado Pago paid by card: the wallet and the card both named.
+  if (purchase.provider === "mercadopago" && extra.card_last4)
+    return `Mercado Pago · Tarjeta terminación ${extra.card_last4}`;
   return (
     ({ cash: "Efectivo", paypal: "PayPal", mercadopago: "Mercado Pago" } as Record<string, string>)[
       purchase.provider

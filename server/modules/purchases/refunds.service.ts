@@ -83,7 +83,8 @@ function refundableCents(purchase: PurchaseRow, pendingCents: number) {
  */
 export async function refundPurchase(
   deps: RefundDeps,
-  actor: Actor,
+  /** null: the app itself (a cancelled voucher's late payment gives back the fee, decision 0067). */
+  actor: Actor | null,
   input: {
     purchase_id: number;
     amount?: number;
@@ -139,7 +140,7 @@ export async function refundPurchase(
       // Money the desk hands back itself is counted in its cash close (decision 0063).
       ...(recorded
         ? {
-            refunded_by: actor.user_id,
+            refunded_by: actor?.user_id ?? null,
             location_id: await deskLocationId(tx, input.location_id),
             // The close's day is the refund's own (the caller's clock: tests fix it).
             createdAt: now,

@@ -20,6 +20,7 @@ type Payment = {
   date_approved: string | null;
   refunds: Json[];
   point_of_interaction: Json;
+  card?: { last_four_digits: string };
 };
 type Preapproval = {
   id: string;
@@ -209,6 +210,8 @@ export async function startMercadoPagoFake() {
       date_approved: null,
       refunds: [],
       point_of_interaction: { type: "CHECKOUT" },
+      // Checkout Pro's test buyer pays with a card (Mercado Pago names its last 4 digits).
+      card: { last_four_digits: "5678" },
       ...values,
     };
     if (payment.status === "approved" && !payment.date_approved) payment.date_approved = now;

@@ -165,6 +165,17 @@ export async function startStripeFake(clock: () => Date = () => new Date()) {
     if ((resource === "payment_intents" || resource === "setup_intents") && rid) {
       const intent = intents.get(rid);
       if (!intent) return undefined;
+      // Stripe cancels an unpaid intent; a paid one answers payment_intent_unexpected_state.
+      if (action === "cancel") {
+        if (intent.status === "succeeded" || intent.status === "canceled")
+          return {
+            __status: 400,
+            error: { type: "invalid_request_error", code: "payment_intent_unexpected_state" },
+          };
+        intent.status = "canceled";
+        intent.next_action = null;
+        return intent;
+      }
       if (action === "confirm") {
         intent.status = "succeeded";
         intent.payment_method = card(f.payment_method ?? "pm_card_visa");

@@ -36,6 +36,11 @@ export const cashCloseCopy = {
   closedBy: (name: string, when: string) => `Cerró ${name} el ${when}`,
   changedSince: (amount: string) =>
     `Después del corte hubo movimientos: el efectivo esperado ahora es ${amount}. Un gerente puede reabrir el día para contarlo de nuevo.`,
+  outOfBalance: "Descuadrado",
+  inBalance: "Cuadra con el corte",
+  /** What moved after the close, e.g. "Cambió desde el corte: efectivo +$300.00, tarjeta +$750.00." */
+  sinceClose: (parts: string[]) => `Cambió desde el corte: ${parts.join(", ")}.`,
+  sinceMethod: { cash: "efectivo", card: "tarjeta", transfer: "transferencia" } as Record<string, string>,
   reopen: "Reabrir día",
   reopenTitle: "Reabrir el corte",
   reopenReason: "Motivo",

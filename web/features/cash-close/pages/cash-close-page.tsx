@@ -215,14 +215,26 @@ function ClosedCard({ data, zone }: { data: CashCloseDay; zone: string }) {
   const reopen = useReopenClose();
   // Reopening is the owner's and the manager's (the server's can_reopen says so too).
   const can = useStaffCan();
-  const changed = Math.round(close.expected_cash * 100) !== Math.round(data.expected_cash * 100);
+  // Movements recorded after the close are shown against it, never blocked (decision 0068).
+  const changed = data.close_status === "descuadrado";
+  const since = data.since_close;
+  const sinceParts = since
+    ? (["cash", "card", "transfer"] as const)
+        .filter((m) => Math.round(since[m] * 100) !== 0)
+        .map((m) => `${c.sinceMethod[m]} ${since[m] > 0 ? "+" : ""}${formatMoney(since[m])}`)
+    : [];
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap">
-          <Title order={2} fz="lg">
-            {c.closedTitle}
-          </Title>
+          <Group gap="xs">
+            <Title order={2} fz="lg">
+              {c.closedTitle}
+            </Title>
+            <Badge color={changed ? "orange" : "teal"} variant="light" data-testid="close-status">
+              {changed ? c.outOfBalance : c.inBalance}
+            </Badge>
+          </Group>
           {data.can_reopen && can("reopenCashClose") ? (
             <Button variant="light" color="orange" onClick={() => setOpen(true)}>
               {c.reopen}
@@ -244,7 +256,8 @@ function ClosedCard({ data, zone }: { data: CashCloseDay; zone: string }) {
           {c.closedBy(close.closed_by_name ?? "—", formatDateTime(close.closedAt, zone))}
         </Text>
         {changed ? (
-          <Alert color="yellow" variant="light">
+          <Alert color="yellow" variant="light" title={c.outOfBalance}>
+            {sinceParts.length ? `${c.sinceClose(sinceParts)} ` : ""}
             {c.changedSince(formatMoney(data.expected_cash))}
           </Alert>
         ) : null}
