@@ -463,6 +463,10 @@ export const messages = {
   cashCloseAlreadyReopened: "Este corte ya fue reabierto.",
   cashClosed: "Corte de caja registrado.",
   cashCloseReopened: "Corte reabierto. Ya puedes registrar un nuevo conteo.",
+  // Reports (decision 0078).
+  reportPeriodInvalid:
+    "Elige un periodo válido: la fecha inicial antes o igual que la final, y a lo más 6 años.",
+  reportKeyRequired: "Indica qué cifra quieres abrir.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -201,6 +201,19 @@ export const PERMISSIONS: Record<string, Permission> = {
   "POST /api/corte-de-caja": DESK,
   "GET /api/corte-de-caja/historial": DESK,
   "POST /api/corte-de-caja/:id/reopen": MANAGE,
+  // Reports (decision 0078): the business's numbers and the customers behind them: owner and manager.
+  "GET /api/reportes/utilizacion": MANAGE,
+  "GET /api/reportes/utilizacion/csv": MANAGE,
+  "GET /api/reportes/utilizacion/detalle": MANAGE,
+  "GET /api/reportes/utilizacion/detalle/csv": MANAGE,
+  "GET /api/reportes/ingresos": MANAGE,
+  "GET /api/reportes/ingresos/csv": MANAGE,
+  "GET /api/reportes/ingresos/detalle": MANAGE,
+  "GET /api/reportes/ingresos/detalle/csv": MANAGE,
+  "GET /api/reportes/pasivo": MANAGE,
+  "GET /api/reportes/pasivo/csv": MANAGE,
+  "GET /api/reportes/pasivo/detalle": MANAGE,
+  "GET /api/reportes/pasivo/detalle/csv": MANAGE,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */
