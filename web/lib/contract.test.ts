@@ -34,6 +34,7 @@ const INFERRED = [
   "calendar",
   "admin-schedule",
   "cash-close",
+  "reports",
 ];
 
 /**

@@ -4,6 +4,7 @@ import {
   IconCalendarEvent,
   IconCalendarUser,
   IconCash,
+  IconChartBar,
   IconFileInvoice,
   IconFiles,
   IconForms,
@@ -50,6 +51,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   { to: "/admin/reservaciones", label: n.reservations, icon: IconTicket, roles: DESK },
   { to: "/admin/listas-de-espera", label: n.waitlists, icon: IconHourglass, roles: DESK },
   { to: "/admin/compras", label: n.purchases, icon: IconReceipt },
+  // features/reports owns the screen (decision 0078): owner and manager.
+  { to: "/admin/reportes", label: "Reportes", icon: IconChartBar },
   // Written here because features/facturas owns the screen (decision 0058); the desk issues facturas.
   { to: "/admin/facturas", label: "Facturas", icon: IconFileInvoice, roles: DESK },
   // features/cash-close owns the screen (decision 0063); the desk closes its day.
