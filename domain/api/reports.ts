@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isLocalDay } from "../booking";
 import { t } from "../messages";
+import { RETENTION_GROUPS } from "../reports/customers";
 import { isValidPeriod } from "../reports/period";
 import { REVENUE_DIMENSIONS, REVENUE_METHODS } from "../reports/revenue";
 import { UTILISATION_DIMENSIONS } from "../reports/utilisation";
@@ -201,6 +202,115 @@ export const liabilityDetailAnswer = z.object({
       credits: z.number(),
       expiration_date: isoDate.nullable(),
       value: z.number(),
+    }),
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Intro offers to members, retention, customer value (domain/reports/customers.ts)
+
+const periodFields = {
+  from: day,
+  to: day,
+  location_id: z.coerce.number().int().positive().optional(),
+};
+const validPeriod = (q: { from: string; to: string }) => isValidPeriod(q);
+const periodMessage = { message: t("reportPeriodInvalid"), path: ["to"] };
+
+const introFigures = {
+  customers: z.number(),
+  converted_30: z.number(),
+  converted_60: z.number(),
+  converted_90: z.number(),
+  rate_30: z.number().nullable(),
+  rate_60: z.number().nullable(),
+  rate_90: z.number().nullable(),
+  still_open: z.number(),
+};
+
+export const introAnswer = z.object({
+  ...reportHead,
+  totals: z.object(introFigures),
+  by_offer: z.array(z.object({ key: z.string(), ...introFigures })),
+});
+
+export const introDetailQuery = z
+  .object({
+    ...periodFields,
+    key: detailKey,
+    within: z.coerce
+      .number()
+      .pipe(z.union([z.literal(30), z.literal(60), z.literal(90)]))
+      .optional(),
+  })
+  .refine(validPeriod, periodMessage);
+
+const customerLink = { customer_id: z.number(), customer: z.string() };
+
+export const introDetailAnswer = z.object({
+  customers: z.array(
+    z.object({
+      ...customerLink,
+      offer: z.string(),
+      first_at: isoDate,
+      converted_after_days: z.number().nullable(),
+    }),
+  ),
+});
+
+export const retentionAnswer = z.object({
+  ...reportHead,
+  cohorts: z.array(
+    z.object({
+      key: z.string(),
+      customers: z.number(),
+      retention: z.array(
+        z.object({ offset: z.number(), month: z.string(), active: z.number(), rate: z.number().nullable() }),
+      ),
+    }),
+  ),
+  by_month: z.array(
+    z.object({
+      key: z.string(),
+      active: z.number(),
+      new: z.number(),
+      churned: z.number(),
+      reactivated: z.number(),
+    }),
+  ),
+});
+
+export const retentionDetailQuery = z
+  .object({ ...periodFields, group: z.enum(RETENTION_GROUPS), key: detailKey })
+  .refine(validPeriod, periodMessage);
+
+export const retentionDetailAnswer = z.object({
+  customers: z.array(z.object({ ...customerLink, first_month: z.string(), months_active: z.number() })),
+});
+
+const valueFigures = {
+  customers: z.number(),
+  paying: z.number(),
+  revenue: z.number(),
+  per_customer: z.number(),
+  avg_months_active: z.number(),
+};
+
+export const customerValueAnswer = z.object({
+  ...reportHead,
+  totals: z.object(valueFigures),
+  by_reason: z.array(z.object({ key: z.string(), ...valueFigures })),
+});
+
+export const customerValueDetailQuery = z.object({ ...periodFields, key: detailKey }).refine(validPeriod, periodMessage);
+
+export const customerValueDetailAnswer = z.object({
+  customers: z.array(
+    z.object({
+      ...customerLink,
+      signup_reason: z.string().nullable(),
+      net: z.number(),
+      months_active: z.number(),
     }),
   ),
 });

@@ -214,6 +214,18 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/reportes/pasivo/csv": MANAGE,
   "GET /api/reportes/pasivo/detalle": MANAGE,
   "GET /api/reportes/pasivo/detalle/csv": MANAGE,
+  "GET /api/reportes/intro": MANAGE,
+  "GET /api/reportes/intro/csv": MANAGE,
+  "GET /api/reportes/intro/detalle": MANAGE,
+  "GET /api/reportes/intro/detalle/csv": MANAGE,
+  "GET /api/reportes/retencion": MANAGE,
+  "GET /api/reportes/retencion/csv": MANAGE,
+  "GET /api/reportes/retencion/detalle": MANAGE,
+  "GET /api/reportes/retencion/detalle/csv": MANAGE,
+  "GET /api/reportes/valor-de-clientes": MANAGE,
+  "GET /api/reportes/valor-de-clientes/csv": MANAGE,
+  "GET /api/reportes/valor-de-clientes/detalle": MANAGE,
+  "GET /api/reportes/valor-de-clientes/detalle/csv": MANAGE,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */

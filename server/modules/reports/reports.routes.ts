@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import {
+  customerValueAnswer,
+  customerValueDetailAnswer,
+  customerValueDetailQuery,
+  introAnswer,
+  introDetailAnswer,
+  introDetailQuery,
   liabilityAnswer,
   liabilityDetailAnswer,
   liabilityDetailQuery,
   reportQuery,
+  retentionAnswer,
+  retentionDetailAnswer,
+  retentionDetailQuery,
   revenueAnswer,
   revenueDetailAnswer,
   revenueDetailQuery,
@@ -15,16 +25,28 @@ import { requireAdmin } from "../../plugins/auth";
 import {
   bucketsCsv,
   classesCsv,
+  customerValue,
+  customerValueCsv,
+  customerValueDetail,
+  intro,
+  introCsv,
+  introCustomersCsv,
+  introDetail,
   liability,
   liabilityCsv,
   liabilityDetail,
   movementsCsv,
+  retention,
+  retentionCsv,
+  retentionCustomersCsv,
+  retentionDetail,
   revenue,
   revenueCsv,
   revenueDetail,
   utilisation,
   utilisationCsv,
   utilisationDetail,
+  valueCustomersCsv,
 } from "./reports.service";
 
 /**
@@ -232,6 +254,120 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  // --- Intro offers to members, retention, customer value ---------------------------------
+  // The same four routes each: the report, its CSV, the customers behind a figure and their CSV.
+  const customerReport = <Q extends z.ZodType, DQ extends z.ZodType>(spec: {
+    path: string;
+    summary: string;
+    file: string;
+    answer: z.ZodType;
+    detailQuery: DQ;
+    detailAnswer: z.ZodType;
+    query?: Q;
+    report: (query: z.infer<typeof reportQuery>) => Promise<unknown>;
+    csv: (report: never) => string;
+    detail: (query: z.infer<DQ>) => Promise<unknown>;
+    detailCsv: (detail: never, tz: string) => string;
+  }) => {
+    app.get(
+      `/reportes/${spec.path}`,
+      {
+        preHandler: requireAdmin,
+        schema: { tags, summary: spec.summary, querystring: reportQuery, response: { 200: spec.answer } },
+      },
+      async (request) => spec.report(request.query),
+    );
+    app.get(
+      `/reportes/${spec.path}/csv`,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          summary: `${spec.summary} (CSV)`,
+          querystring: reportQuery,
+          documentedAnswer: csvAnswer(spec.file),
+        },
+      },
+      async (request, reply) =>
+        csv(
+          `${spec.file}-${request.query.from}-${request.query.to}`,
+          spec.csv((await spec.report(request.query)) as never),
+          reply,
+        ),
+    );
+    app.get(
+      `/reportes/${spec.path}/detalle`,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          summary: `Los clientes detrás de una cifra: ${spec.summary.toLowerCase()}`,
+          querystring: spec.detailQuery,
+          response: { 200: spec.detailAnswer },
+        },
+      },
+      async (request) => spec.detail(request.query as z.infer<DQ>),
+    );
+    app.get(
+      `/reportes/${spec.path}/detalle/csv`,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          tags,
+          summary: `Los clientes detrás de una cifra (CSV): ${spec.summary.toLowerCase()}`,
+          querystring: spec.detailQuery,
+          documentedAnswer: csvAnswer("Clientes"),
+        },
+      },
+      async (request, reply) =>
+        csv(
+          `${spec.file}-clientes`,
+          spec.detailCsv(
+            (await spec.detail(request.query as z.infer<DQ>)) as never,
+            (await config()).timezone,
+          ),
+          reply,
+        ),
+    );
+  };
+
+  customerReport({
+    path: "intro",
+    summary: "De oferta de introducción a miembro: quién volvió a comprar en 30, 60 y 90 días, por oferta",
+    file: "intro-a-miembro",
+    answer: introAnswer,
+    detailQuery: introDetailQuery,
+    detailAnswer: introDetailAnswer,
+    report: async (q) => intro(app.db, await config(), q),
+    csv: introCsv,
+    detail: async (q) => introDetail(app.db, await config(), q),
+    detailCsv: introCustomersCsv,
+  });
+  customerReport({
+    path: "retencion",
+    summary: "Retención: cohortes mensuales por primera visita, clientes que se fueron y que regresaron",
+    file: "retencion",
+    answer: retentionAnswer,
+    detailQuery: retentionDetailQuery,
+    detailAnswer: retentionDetailAnswer,
+    report: async (q) => retention(app.db, await config(), q),
+    csv: retentionCsv,
+    detail: async (q) => retentionDetail(app.db, await config(), q),
+    detailCsv: retentionCustomersCsv,
+  });
+  customerReport({
+    path: "valor-de-clientes",
+    summary: "Valor de los clientes por cómo llegaron: ingreso por cliente y meses activos",
+    file: "valor-de-clientes",
+    answer: customerValueAnswer,
+    detailQuery: customerValueDetailQuery,
+    detailAnswer: customerValueDetailAnswer,
+    report: async (q) => customerValue(app.db, await config(), q),
+    csv: customerValueCsv,
+    detail: async (q) => customerValueDetail(app.db, await config(), q),
+    detailCsv: valueCustomersCsv,
+  });
 };
 
 export default reportsRoutes;

@@ -5,8 +5,17 @@ import { localDay, localTime } from "../../../domain/booking";
 import { effectiveIvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
 import { centsToNumber } from "../../../domain/money";
 import { type CsvCell, reportCsv } from "../../../domain/reports/csv";
+import {
+  customerValueBehind,
+  customerValueReport,
+  introBehind,
+  introReport,
+  type RetentionGroup,
+  retentionBehind,
+  retentionReport,
+} from "../../../domain/reports/customers";
 import { bucketsBehind, liabilityReport, NEVER } from "../../../domain/reports/liability";
-import { percent, periodInstants } from "../../../domain/reports/period";
+import { monthsOf, percent, periodInstants } from "../../../domain/reports/period";
 import {
   movementsBehind,
   REVENUE_METHOD_LABELS,
@@ -22,6 +31,7 @@ import {
   utilisationReport,
 } from "../../../domain/reports/utilisation";
 import type { Db } from "../../db/client";
+import { customerValues, paidPurchasesAround, visitMonths } from "./customers.repository";
 import { openBuckets } from "./liability.repository";
 import { activeSubscriptions, revenueMovements } from "./revenue.repository";
 import { classFacts } from "./utilisation.repository";
@@ -357,5 +367,160 @@ export function bucketsCsv(detail: Awaited<ReturnType<typeof liabilityDetail>>, 
       b.expiration_date ? stamp(b.expiration_date, tz) : "Sin vencimiento",
       b.value,
     ]),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Intro offers to members, retention, customer value
+
+export async function intro(db: Db, config: AppConfig, query: ReportQuery, now = new Date()) {
+  const tz = config.timezone;
+  const { start, end } = periodInstants(query, tz);
+  return {
+    ...head(query, tz),
+    ...introReport(await paidPurchasesAround(db, { start, end }), start, end, now),
+  };
+}
+
+export async function introDetail(
+  db: Db,
+  config: AppConfig,
+  query: ReportQuery & { key: string; within?: 30 | 60 | 90 | undefined },
+) {
+  const { start, end } = periodInstants(query, config.timezone);
+  const purchases = await paidPurchasesAround(db, { start, end });
+  return { customers: introBehind(purchases, start, end, query.key, query.within ?? null) };
+}
+
+export function introCsv(report: Awaited<ReturnType<typeof intro>>): string {
+  const row = (name: string, g: (typeof report)["totals"]) => [
+    name,
+    g.customers,
+    g.converted_30,
+    g.rate_30,
+    g.converted_60,
+    g.rate_60,
+    g.converted_90,
+    g.rate_90,
+    g.still_open,
+  ];
+  return reportCsv(
+    [
+      "Oferta",
+      "Clientes",
+      "Compraron en 30 días",
+      "%",
+      "En 60 días",
+      "%",
+      "En 90 días",
+      "%",
+      "Aún en sus 90 días",
+    ],
+    [...report.by_offer.map((o) => row(o.key, o)), row("Total", report.totals)],
+  );
+}
+
+export function introCustomersCsv(detail: Awaited<ReturnType<typeof introDetail>>, tz: string): string {
+  return reportCsv(
+    ["Cliente", "Oferta", "Fecha de compra", "Días hasta su siguiente compra"],
+    detail.customers.map((c) => [c.customer, c.offer, stamp(c.first_at, tz), c.converted_after_days]),
+  );
+}
+
+export async function retention(db: Db, config: AppConfig, query: ReportQuery) {
+  const tz = config.timezone;
+  const visits = await visitMonths(db, rangeOf(query, tz), tz);
+  return { ...head(query, tz), ...retentionReport(visits, monthsOf(query)) };
+}
+
+export async function retentionDetail(
+  db: Db,
+  config: AppConfig,
+  query: ReportQuery & { group: RetentionGroup; key: string },
+) {
+  const tz = config.timezone;
+  const visits = await visitMonths(db, rangeOf(query, tz), tz);
+  return { customers: retentionBehind(visits, query.group, query.key) };
+}
+
+export function retentionCsv(report: Awaited<ReturnType<typeof retention>>): string {
+  const span = Math.max(0, ...report.cohorts.map((c) => c.retention.length));
+  return reportCsv(
+    [
+      "Mes",
+      "Activos",
+      "Nuevos",
+      "Se fueron",
+      "Regresaron",
+      "Cohorte (primera visita)",
+      ...Array.from({ length: span }, (_, i) => `Mes +${i + 1} %`),
+    ],
+    report.by_month.map((m, i) => [
+      m.key,
+      m.active,
+      m.new,
+      m.churned,
+      m.reactivated,
+      report.cohorts[i]?.customers ?? "",
+      ...(report.cohorts[i]?.retention.map((r) => r.rate) ?? []),
+    ]),
+  );
+}
+
+export function retentionCustomersCsv(detail: Awaited<ReturnType<typeof retentionDetail>>): string {
+  return reportCsv(
+    ["Cliente", "Primera visita", "Meses con visitas"],
+    detail.customers.map((c) => [c.customer, c.first_month, c.months_active]),
+  );
+}
+
+export async function customerValue(db: Db, config: AppConfig, query: ReportQuery) {
+  const tz = config.timezone;
+  return {
+    ...head(query, tz),
+    ...customerValueReport(await customerValues(db, periodInstants(query, tz), tz)),
+  };
+}
+
+export async function customerValueDetail(db: Db, config: AppConfig, query: ReportQuery & { key: string }) {
+  const tz = config.timezone;
+  const facts = await customerValues(db, periodInstants(query, tz), tz);
+  return {
+    customers: customerValueBehind(facts, query.key).map((c) => ({
+      customer_id: c.customer_id,
+      customer: c.customer,
+      signup_reason: c.signup_reason,
+      net: c.net,
+      months_active: c.months_active,
+    })),
+  };
+}
+
+export function customerValueCsv(report: Awaited<ReturnType<typeof customerValue>>): string {
+  const row = (name: string, g: (typeof report)["totals"]) => [
+    name,
+    g.customers,
+    g.paying,
+    g.revenue,
+    g.per_customer,
+    g.avg_months_active,
+  ];
+  return reportCsv(
+    [
+      "Cómo llegó",
+      "Clientes",
+      "Con compras",
+      "Ingreso neto",
+      "Ingreso por cliente",
+      "Meses activos (promedio)",
+    ],
+    [...report.by_reason.map((r) => row(r.key, r)), row("Total", report.totals)],
+  );
+}
+
+export function valueCustomersCsv(detail: Awaited<ReturnType<typeof customerValueDetail>>): string {
+  return reportCsv(
+    ["Cliente", "Cómo llegó", "Ingreso neto", "Meses con visitas"],
+    detail.customers.map((c) => [c.customer, c.signup_reason, c.net, c.months_active]),
   );
 }

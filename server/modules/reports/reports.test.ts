@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { single_classes } from "../../db/schema/calendar";
 import { available_classes } from "../../db/schema/credits";
+import { customers } from "../../db/schema/customers";
 import { invoices, purchases, refunds } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 import { makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
@@ -335,3 +336,114 @@ describe("revenue and liability", () => {
 function eqId(id: number) {
   return eq(single_classes.single_class_id, id);
 }
+
+describe("customer reports: intro to member, retention, value", () => {
+  let ids: { intro: number; member: number; lapsed: number };
+  beforeAll(async () => {
+    const db = t.app.db;
+    const trial = await addPackage(t, {
+      title: "Clase de prueba",
+      price: "99.00",
+      class_amount: 1,
+      is_trial: true,
+    });
+    const pack = await addPackage(t, { title: "5 Clases", price: "500.00", class_amount: 5 });
+    const intro = await makeCustomer(t);
+    const member = await makeCustomer(t);
+    const lapsed = await makeCustomer(t);
+    ids = { intro: intro.customerId, member: member.customerId, lapsed: lapsed.customerId };
+    await db
+      .update(customers)
+      .set({ signup_reason: "Instagram", createdAt: new Date("2022-10-02T18:00:00Z") })
+      .where(eq(customers.customer_id, intro.customerId));
+    const paid = async (customerId: number, pkg: typeof trial, at: string) => {
+      const p = only(
+        await db
+          .insert(purchases)
+          .values({
+            customer_id: customerId,
+            class_package_id: pkg.class_package_id,
+            title: pkg.title,
+            amount: pkg.price,
+            total_payment: pkg.price,
+            status: "completed",
+            createdAt: new Date(at),
+          })
+          .returning(),
+      );
+      await db.insert(invoices).values({
+        purchase_id: p.purchase_id,
+        customer_id: customerId,
+        total_payment: pkg.price,
+        status: "paid",
+        createdAt: new Date(at),
+      });
+    };
+    // The intro customer tries a class on 3 Oct and buys 5 classes 40 days later.
+    await paid(intro.customerId, trial, "2022-10-03T18:00:00Z");
+    await paid(intro.customerId, pack, "2022-11-12T18:00:00Z");
+    // Visits: intro in Oct and Nov; member in Oct only (churned in Nov); lapsed in Sep and Nov (reactivated).
+    const visit = async (customerId: number, at: string) => {
+      const cls = await makeClass(t.app, studio, { at: new Date(at), type: "reformer" });
+      await db
+        .insert(class_reservations)
+        .values({ single_class_id: cls.single_class_id, customer_id: customerId });
+    };
+    await visit(intro.customerId, "2022-10-04T14:00:00Z");
+    await visit(intro.customerId, "2022-11-30T14:00:00Z");
+    await visit(member.customerId, "2022-10-05T14:00:00Z");
+    await visit(lapsed.customerId, "2022-09-15T14:00:00Z");
+    // 30 Nov 23:30 in the studio (1 Dec in UTC): November's.
+    await visit(lapsed.customerId, "2022-12-01T05:30:00Z");
+  });
+
+  it("intro to member: the trial customer bought again within 60 days", async () => {
+    const body = (await get(`/api/reportes/intro?${period}`)).json();
+    expect(body.by_offer.find((o: { key: string }) => o.key === "Clase de prueba")).toMatchObject({
+      customers: 1,
+      converted_30: 0,
+      converted_60: 1,
+      rate_60: 100,
+    });
+    const detail = (await get(`/api/reportes/intro/detalle?${period}&key=all&within=60`)).json();
+    expect(detail.customers.map((c: { customer_id: number }) => c.customer_id)).toContain(ids.intro);
+  });
+
+  it("retention: November's churned and reactivated customers, on the studio's months", async () => {
+    const res = await get(`/api/reportes/retencion?${period}`);
+    expect(res.body).toContain("by_month");
+    const body = res.json();
+    const november = body.by_month.find((m: { key: string }) => m.key === "2022-11");
+    expect(november.reactivated).toBeGreaterThanOrEqual(1);
+    const churned = (await get(`/api/reportes/retencion/detalle?${period}&group=churned&key=2022-11`)).json();
+    expect(churned.customers.map((c: { customer_id: number }) => c.customer_id)).toContain(ids.member);
+    const back = (
+      await get(`/api/reportes/retencion/detalle?${period}&group=reactivated&key=2022-11`)
+    ).json();
+    expect(back.customers.map((c: { customer_id: number }) => c.customer_id)).toEqual([ids.lapsed]);
+    const csv = await get(`/api/reportes/retencion/csv?${period}`);
+    expect(csv.body).toContain("Mes,Activos,Nuevos,Se fueron,Regresaron");
+  });
+
+  it("customer value: what Instagram sign-ups paid and how many months they came", async () => {
+    const body = (await get(`/api/reportes/valor-de-clientes?${period}`)).json();
+    expect(body.by_reason).toContainEqual({
+      key: "Instagram",
+      customers: 1,
+      paying: 1,
+      revenue: 599,
+      per_customer: 599,
+      avg_months_active: 2,
+    });
+    const detail = (await get(`/api/reportes/valor-de-clientes/detalle?${period}&key=Instagram`)).json();
+    expect(detail.customers).toEqual([
+      {
+        customer_id: ids.intro,
+        customer: expect.any(String),
+        signup_reason: "Instagram",
+        net: 599,
+        months_active: 2,
+      },
+    ]);
+  });
+});
