@@ -1,8 +1,14 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type {
+  customerValueAnswer,
+  customerValueDetailAnswer,
+  introAnswer,
+  introDetailAnswer,
   liabilityAnswer,
   liabilityDetailAnswer,
+  retentionAnswer,
+  retentionDetailAnswer,
   revenueAnswer,
   revenueDetailAnswer,
   utilisationAnswer,
@@ -22,11 +28,18 @@ export type ClassRow = z.input<typeof utilisationDetailAnswer>["classes"][number
 export type MovementRow = z.input<typeof revenueDetailAnswer>["movements"][number];
 export type BucketRow = z.input<typeof liabilityDetailAnswer>["buckets"][number];
 
-/** Which figure a drill-down opens: the report, the grouping and the group's key. */
-export type Drill =
-  | { report: "utilizacion"; dimension: string; key: string; title: string }
-  | { report: "ingresos"; dimension: string; key: string; title: string }
-  | { report: "pasivo"; key: string; title: string };
+export type ReportName = "utilizacion" | "ingresos" | "pasivo" | "intro" | "retencion" | "valor-de-clientes";
+
+/** Which figure a drill-down opens: the report and what picks the figure (dimension, group, key...). */
+export type Drill = { report: ReportName; params: Record<string, string | number>; title: string };
+
+export type Intro = z.input<typeof introAnswer>;
+export type Retention = z.input<typeof retentionAnswer>;
+export type CustomerValue = z.input<typeof customerValueAnswer>;
+export type CustomerRow =
+  | z.input<typeof introDetailAnswer>["customers"][number]
+  | z.input<typeof retentionDetailAnswer>["customers"][number]
+  | z.input<typeof customerValueDetailAnswer>["customers"][number];
 
 const root = ["reportes"] as const;
 
@@ -54,9 +67,32 @@ export function useLiability() {
 }
 
 function drillQuery(drill: Drill, filters: ReportFilters) {
-  return drill.report === "pasivo"
-    ? { key: drill.key }
-    : { ...filters, dimension: drill.dimension, key: drill.key };
+  return drill.report === "pasivo" ? drill.params : { ...filters, ...drill.params };
+}
+
+export function useIntro(filters: ReportFilters) {
+  return useQuery({
+    queryKey: [...root, "intro", filters],
+    queryFn: ({ signal }) => api.get<Intro>("/reportes/intro", { signal, query: filters }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRetention(filters: ReportFilters) {
+  return useQuery({
+    queryKey: [...root, "retencion", filters],
+    queryFn: ({ signal }) => api.get<Retention>("/reportes/retencion", { signal, query: filters }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerValue(filters: ReportFilters) {
+  return useQuery({
+    queryKey: [...root, "valor-de-clientes", filters],
+    queryFn: ({ signal }) =>
+      api.get<CustomerValue>("/reportes/valor-de-clientes", { signal, query: filters }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useDrill(drill: Drill | null, filters: ReportFilters) {
@@ -68,12 +104,13 @@ export function useDrill(drill: Drill | null, filters: ReportFilters) {
         | z.input<typeof utilisationDetailAnswer>
         | z.input<typeof revenueDetailAnswer>
         | z.input<typeof liabilityDetailAnswer>
+        | { customers: CustomerRow[] }
       >(`/reportes/${drill?.report}/detalle`, { signal, query: drill ? drillQuery(drill, filters) : {} }),
   });
 }
 
 /** The CSV of a report (a plain link: the browser saves what the server writes). */
-export function reportCsvHref(report: "utilizacion" | "ingresos" | "pasivo", filters: ReportFilters): string {
+export function reportCsvHref(report: ReportName, filters: ReportFilters): string {
   return `${API_BASE}/reportes/${report}/csv${report === "pasivo" ? "" : toQueryString(filters)}`;
 }
 

@@ -2,10 +2,10 @@ import { Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text
 import { IconDownload } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
-import type { BucketRow, ClassRow, Drill, MovementRow, ReportFilters } from "../api";
+import type { BucketRow, ClassRow, CustomerRow, Drill, MovementRow, ReportFilters } from "../api";
 import { drillCsvHref, useDrill } from "../api";
 import { reportsCopy } from "../copy";
-import { pct } from "./report-parts";
+import { monthLabel, pct } from "./report-parts";
 
 const c = reportsCopy.drill;
 
@@ -130,6 +130,75 @@ function BucketsTable({ rows, zone }: { rows: BucketRow[]; zone: string }) {
   );
 }
 
+/** The customers behind a figure of the customer reports; the columns are those the rows carry. */
+function CustomersTable({ rows, zone }: { rows: CustomerRow[]; zone: string }) {
+  const first = rows[0];
+  const cols: { label: string; value: (r: CustomerRow) => string; numeric?: boolean }[] = [];
+  if (first && "offer" in first) {
+    cols.push({ label: c.offer, value: (r) => ("offer" in r ? r.offer : "") });
+    cols.push({ label: c.date, value: (r) => ("first_at" in r ? formatDate(r.first_at, zone) : "") });
+    cols.push({
+      label: c.bought,
+      value: (r) =>
+        "converted_after_days" in r
+          ? r.converted_after_days === null
+            ? c.notYet
+            : String(r.converted_after_days)
+          : "",
+      numeric: true,
+    });
+  }
+  if (first && "first_month" in first) {
+    cols.push({ label: c.firstMonth, value: (r) => ("first_month" in r ? monthLabel(r.first_month) : "") });
+  }
+  if (first && "signup_reason" in first) {
+    cols.push({
+      label: c.reason,
+      value: (r) => ("signup_reason" in r ? (r.signup_reason ?? reportsCopy.none) : ""),
+    });
+    cols.push({ label: c.net, value: (r) => ("net" in r ? formatMoney(r.net) : ""), numeric: true });
+  }
+  if (first && "months_active" in first) {
+    cols.push({
+      label: c.monthsActive,
+      value: (r) => ("months_active" in r ? String(r.months_active) : ""),
+      numeric: true,
+    });
+  }
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{c.customer}</Table.Th>
+            {cols.map((col) => (
+              <Table.Th key={col.label} ta={col.numeric ? "right" : undefined}>
+                {col.label}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.customer_id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/clientes/${r.customer_id}`} fz="sm">
+                  {r.customer}
+                </Anchor>
+              </Table.Td>
+              {cols.map((col) => (
+                <Table.Td key={col.label} ta={col.numeric ? "right" : undefined}>
+                  {col.value(r)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 /** The rows behind a figure, with their CSV. */
 export function DrillModal({
   drill,
@@ -152,6 +221,9 @@ export function DrillModal({
   } else if (data && "movements" in data) {
     count = c.movementCount(data.movements.length);
     body = <MovementsTable rows={data.movements} zone={zone} />;
+  } else if (data && "customers" in data) {
+    count = c.customerCount(data.customers.length);
+    body = <CustomersTable rows={data.customers} zone={zone} />;
   } else if (data && "buckets" in data) {
     count = c.bucketCount(data.buckets.length);
     body = <BucketsTable rows={data.buckets} zone={zone} />;

@@ -11,6 +11,7 @@ import { useLocations } from "../../calendar/public";
 import {
   type Drill,
   type ReportFilters,
+  type ReportName,
   type RevenueGroup,
   reportCsvHref,
   type UtilisationGroup,
@@ -18,6 +19,7 @@ import {
   useRevenue,
   useUtilisation,
 } from "../api";
+import { CustomerValueTab, IntroTab, RetentionTab } from "../components/customer-tabs";
 import { DrillModal } from "../components/drill-modal";
 import {
   type Column,
@@ -32,7 +34,7 @@ import {
 import { reportsCopy } from "../copy";
 
 const c = reportsCopy;
-type Tab = "utilizacion" | "ingresos" | "pasivo";
+type Tab = ReportName;
 
 const utilisationColumns: Column<UtilisationGroup>[] = [
   { label: c.utilisation.group, value: (g) => g.key },
@@ -59,7 +61,7 @@ function UtilisationTab({ filters, open }: { filters: ReportFilters; open: (d: D
   if (!data) return null;
   const t = data.totals;
   const drill = (dimension: string, key: string, title: string) =>
-    open({ report: "utilizacion", dimension, key, title });
+    open({ report: "utilizacion", params: { dimension, key }, title });
   const groups = (title: string, dimension: string, rows: UtilisationGroup[]) => (
     <Section title={title}>
       <GroupTable
@@ -139,7 +141,7 @@ function RevenueTab({ filters, open }: { filters: ReportFilters; open: (d: Drill
   if (!data) return null;
   const t = data.totals;
   const drill = (dimension: string, key: string, title: string) =>
-    open({ report: "ingresos", dimension, key, title });
+    open({ report: "ingresos", params: { dimension, key }, title });
   const groups = (
     title: string,
     dimension: string,
@@ -193,6 +195,7 @@ function RevenueTab({ filters, open }: { filters: ReportFilters; open: (d: Drill
             { name: "sinIva", label: r.subtotal, color: "gray.5" },
           ]}
           valueFormatter={(v) => formatMoney(v)}
+          yAxisProps={{ tickFormatter: (v: number) => `$${formatNumber(v)}`, width: 80 }}
           withLegend
         />
       </Section>
@@ -244,7 +247,7 @@ function LiabilityTab({ zone, open }: { zone: string; open: (d: Drill) => void }
   const data = q.data;
   if (!data) return null;
   const name = (key: string) => (key === "sin-vencimiento" ? l.never : monthLabel(key));
-  const drill = (key: string, title: string) => open({ report: "pasivo", key, title });
+  const drill = (key: string, title: string) => open({ report: "pasivo", params: { key }, title });
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
@@ -373,6 +376,9 @@ export function ReportsPage() {
           <Tabs.Tab value="utilizacion">{c.tabs.utilisation}</Tabs.Tab>
           <Tabs.Tab value="ingresos">{c.tabs.revenue}</Tabs.Tab>
           <Tabs.Tab value="pasivo">{c.tabs.liability}</Tabs.Tab>
+          <Tabs.Tab value="intro">{c.tabs.intro}</Tabs.Tab>
+          <Tabs.Tab value="retencion">{c.tabs.retention}</Tabs.Tab>
+          <Tabs.Tab value="valor-de-clientes">{c.tabs.value}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="utilizacion">
           <UtilisationTab filters={filters} open={setDrill} />
@@ -382,6 +388,15 @@ export function ReportsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="pasivo">
           <LiabilityTab zone={zone} open={setDrill} />
+        </Tabs.Panel>
+        <Tabs.Panel value="intro">
+          <IntroTab filters={filters} open={setDrill} />
+        </Tabs.Panel>
+        <Tabs.Panel value="retencion">
+          <RetentionTab filters={filters} open={setDrill} />
+        </Tabs.Panel>
+        <Tabs.Panel value="valor-de-clientes">
+          <CustomerValueTab filters={filters} open={setDrill} />
         </Tabs.Panel>
       </Tabs>
       <DrillModal drill={drill} filters={filters} zone={zone} onClose={() => setDrill(null)} />
