@@ -213,6 +213,10 @@ export const errorCodes = {
   CASH_CLOSE_NOT_FOUND: { status: 404, message: "cashCloseNotFound" },
   CASH_CLOSE_ALREADY_CLOSED: { status: 409, message: "cashCloseAlreadyClosed" },
   CASH_CLOSE_ALREADY_REOPENED: { status: 409, message: "cashCloseAlreadyReopened" },
+  // Coach pay (decision 0079).
+  COACH_NOT_FOUND: { status: 404, message: "coachNotFound" },
+  COACH_PAY_ALREADY_APPROVED: { status: 409, message: "coachPayAlreadyApproved" },
+  COACH_PAY_HIDDEN: { status: 403, message: "coachPayHidden" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -302,7 +302,9 @@ export const customerValueAnswer = z.object({
   by_reason: z.array(z.object({ key: z.string(), ...valueFigures })),
 });
 
-export const customerValueDetailQuery = z.object({ ...periodFields, key: detailKey }).refine(validPeriod, periodMessage);
+export const customerValueDetailQuery = z
+  .object({ ...periodFields, key: detailKey })
+  .refine(validPeriod, periodMessage);
 
 export const customerValueDetailAnswer = z.object({
   customers: z.array(

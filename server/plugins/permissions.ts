@@ -226,6 +226,14 @@ export const PERMISSIONS: Record<string, Permission> = {
   "GET /api/reportes/valor-de-clientes/csv": MANAGE,
   "GET /api/reportes/valor-de-clientes/detalle": MANAGE,
   "GET /api/reportes/valor-de-clientes/detalle/csv": MANAGE,
+  // Coach pay (decision 0079): owner and manager read it; the owner sets rates and approves; a coach
+  // reads their own (the handler scopes by the signed-in coach, when the studio shows it).
+  "GET /api/nomina/tarifas": MANAGE,
+  "PUT /api/nomina/tarifas": OWNER,
+  "GET /api/nomina": MANAGE,
+  "GET /api/nomina/csv": MANAGE,
+  "POST /api/nomina/aprobar": OWNER,
+  "GET /api/staff/me/pay": EVERY_STAFF_SELF,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */

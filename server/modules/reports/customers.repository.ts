@@ -60,22 +60,24 @@ export async function visitMonths(
   timeZone: string,
 ): Promise<VisitMonthFact[]> {
   const month = sql<string>`to_char(${single_classes.class_date} at time zone ${timeZone}, 'YYYY-MM')`;
-  return db
-    .select({ customer_id: class_reservations.customer_id, customer: customerName, month })
-    .from(class_reservations)
-    .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
-    .innerJoin(customers, eq(customers.customer_id, class_reservations.customer_id))
-    .where(
-      and(
-        isNull(class_reservations.deletedAt),
-        isNull(class_reservations.guest_of_id),
-        isNull(single_classes.cancelledAt),
-        lt(single_classes.class_date, range.end),
-        range.locationId ? eq(single_classes.location_id, range.locationId) : undefined,
-      ),
-    )
-    // By position: the zone is a parameter, and a second copy of it would not be the same expression.
-    .groupBy(class_reservations.customer_id, customers.name, customers.last_name, sql`3`);
+  return (
+    db
+      .select({ customer_id: class_reservations.customer_id, customer: customerName, month })
+      .from(class_reservations)
+      .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
+      .innerJoin(customers, eq(customers.customer_id, class_reservations.customer_id))
+      .where(
+        and(
+          isNull(class_reservations.deletedAt),
+          isNull(class_reservations.guest_of_id),
+          isNull(single_classes.cancelledAt),
+          lt(single_classes.class_date, range.end),
+          range.locationId ? eq(single_classes.location_id, range.locationId) : undefined,
+        ),
+      )
+      // By position: the zone is a parameter, and a second copy of it would not be the same expression.
+      .groupBy(class_reservations.customer_id, customers.name, customers.last_name, sql`3`)
+  );
 }
 
 /** Customers who signed up in [start, end): how they came, what they paid less refunds, months with a visit. */

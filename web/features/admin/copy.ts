@@ -359,6 +359,12 @@ export const adminCopy = {
       description: "Descripción",
       icon: "Ícono",
       attendance: "Asistencia",
+      total: "Total",
+      per_class: "Por clase",
+      per_attendee: "Por persona",
+      count_no_shows: "Cuenta inasistencias",
+      tiers: "Escalones",
+      workshop_share_percent: "Porcentaje de talleres",
     } as Record<string, string>,
     /** Values stored as codes, by the field that holds them. */
     values: {
@@ -446,6 +452,8 @@ export const adminCopy = {
       "attendance.no_show": "Asistencia: no asistió",
       "attendance.late_cancel": "Asistencia: cancelación tardía",
       "attendance.check_in_all": "Asistencia: todos marcados",
+      "coach_pay.rate": "Tarifa de coach",
+      "coach_pay.approve": "Pago de coach aprobado",
     } as Record<string, string>,
   },
   outbox: {
