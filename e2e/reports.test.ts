@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiCall, apiSignIn } from "./api";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, studioDay } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -78,13 +79,34 @@ describe("reports", () => {
       await screenshot(page, `reports-retention-detail-${size}`);
       await page.getByRole("dialog").getByRole("button", { name: "Cerrar" }).click();
       await page.getByRole("tab", { name: "Valor de clientes" }).click();
-      await page.getByRole("heading", { name: "Por cómo llegaron" }).waitFor();
+      await page.getByRole("heading", { name: "Por cómo llegaron", exact: true }).waitFor();
       await screenshot(page, `reports-value-${size}`);
+
+      await page.getByRole("tab", { name: "Pago a coaches" }).click();
+      await page.getByRole("heading", { name: "Tarifas", exact: true }).waitFor();
+      await screenshot(page, `reports-coach-pay-${size}`);
 
       expect(problems).toEqual([]);
       await context.close();
     });
   }
+
+  it("a coach sees their own pay in Mis clases once the studio shows it (390 px)", async () => {
+    const admin = await apiSignIn("admin@demo.mx");
+    await apiCall("/api/appconfig", {
+      method: "PUT",
+      token: admin,
+      body: [{ key: "coach_pay_visible", value: true }],
+    });
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, PHONE);
+    await signInAs(page, "valeria@demo.mx", "/admin/mis-clases");
+    await page.getByRole("heading", { name: "Mi pago" }).waitFor();
+    await page.getByLabel("Desde").fill(studioDay(-60));
+    await expect.poll(() => page.getByText(/ por \d+ clases?|No diste clases/).count()).toBeGreaterThan(0);
+    await screenshot(page, "reports-my-pay-390");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it("the front desk has no Reportes link and is sent home from the address", async () => {
     const { page, context } = await openQuietPage(browser, baseUrl, DESKTOP);

@@ -19,6 +19,7 @@ import {
   useRevenue,
   useUtilisation,
 } from "../api";
+import { CoachPayTab } from "../components/coach-pay";
 import { CustomerValueTab, IntroTab, RetentionTab } from "../components/customer-tabs";
 import { DrillModal } from "../components/drill-modal";
 import {
@@ -34,7 +35,7 @@ import {
 import { reportsCopy } from "../copy";
 
 const c = reportsCopy;
-type Tab = ReportName;
+type Tab = ReportName | "nomina";
 
 const utilisationColumns: Column<UtilisationGroup>[] = [
   { label: c.utilisation.group, value: (g) => g.key },
@@ -330,7 +331,11 @@ export function ReportsPage() {
       actions={
         <Button
           component="a"
-          href={reportCsvHref(tab, filters)}
+          href={
+            tab === "nomina"
+              ? `/api/nomina/csv?from=${filters.from}&to=${filters.to}`
+              : reportCsvHref(tab, filters)
+          }
           download
           variant="default"
           leftSection={<IconDownload size={18} aria-hidden />}
@@ -379,6 +384,7 @@ export function ReportsPage() {
           <Tabs.Tab value="intro">{c.tabs.intro}</Tabs.Tab>
           <Tabs.Tab value="retencion">{c.tabs.retention}</Tabs.Tab>
           <Tabs.Tab value="valor-de-clientes">{c.tabs.value}</Tabs.Tab>
+          <Tabs.Tab value="nomina">{c.tabs.pay}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="utilizacion">
           <UtilisationTab filters={filters} open={setDrill} />
@@ -397,6 +403,9 @@ export function ReportsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="valor-de-clientes">
           <CustomerValueTab filters={filters} open={setDrill} />
+        </Tabs.Panel>
+        <Tabs.Panel value="nomina">
+          <CoachPayTab period={{ from: filters.from, to: filters.to }} zone={zone} />
         </Tabs.Panel>
       </Tabs>
       <DrillModal drill={drill} filters={filters} zone={zone} onClose={() => setDrill(null)} />
