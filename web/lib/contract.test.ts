@@ -45,6 +45,7 @@ const NOT_ANSWERS: Record<string, string[]> = {
   videos: ["VideoFilters"],
   "admin-forms": ["FieldDraft", "FormDraft"],
   attendance: ["WalkInInput"],
+  reports: ["ReportFilters", "Drill", "Period"],
 };
 
 const featuresDir = join(import.meta.dirname, "..", "features");
