@@ -36,7 +36,7 @@ describe("reports", () => {
       await screenshot(page, `reports-utilisation-${size}`);
 
       // The fill rate opens the classes it counted.
-      await page.getByRole("button", { name: /^Ocupación: Ver detalle/ }).click();
+      await page.getByRole("button", { name: /^Ocupación .*Ver detalle$/ }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByText(/\d+ clases?$/).waitFor();
       await screenshot(page, `reports-utilisation-detail-${size}`);
@@ -50,7 +50,7 @@ describe("reports", () => {
         expect(csv.name).toMatch(/^ingresos-.*\.csv$/);
         expect(csv.text).toContain("Sección,Grupo,Cobrado");
       }
-      await page.getByRole("button", { name: /Ingreso neto \(con IVA\): Ver detalle/ }).click();
+      await page.getByRole("button", { name: /^Ingreso neto \(con IVA\) .*Ver detalle$/ }).click();
       await page
         .getByRole("dialog")
         .getByText(/\d+ movimientos?$/)
@@ -58,7 +58,7 @@ describe("reports", () => {
       await page.getByRole("dialog").getByRole("button", { name: "Cerrar" }).click();
 
       await page.getByRole("tab", { name: "Clases sin usar" }).click();
-      await page.getByRole("button", { name: /^Valor \(ingreso diferido\): Ver detalle/ }).waitFor();
+      await page.getByRole("button", { name: /^Valor \(ingreso diferido\) .*Ver detalle$/ }).waitFor();
       await screenshot(page, `reports-liability-${size}`);
 
       await page.getByRole("tab", { name: "Intro a miembro" }).click();
@@ -69,7 +69,7 @@ describe("reports", () => {
       await screenshot(page, `reports-retention-${size}`);
       // A month's active customers open the list of those customers.
       await page
-        .getByRole("button", { name: /^Activos, .*: Ver detalle/ })
+        .getByRole("button", { name: /Activos, .*: Ver detalle$/ })
         .first()
         .click();
       await page

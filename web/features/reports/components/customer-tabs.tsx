@@ -1,5 +1,5 @@
 import { BarChart } from "@mantine/charts";
-import { SimpleGrid, Stack, Table, Text, UnstyledButton } from "@mantine/core";
+import { SimpleGrid, Stack, Table, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { formatMoney, formatNumber } from "../../../../domain/format";
 import { type Drill, type ReportFilters, useCustomerValue, useIntro, useRetention } from "../api";
 import { reportsCopy } from "../copy";
@@ -84,8 +84,9 @@ export function IntroTab({ filters, open }: { filters: ReportFilters; open: Open
 function Count({ n, onOpen, label }: { n: number; onOpen: () => void; label: string }) {
   if (n === 0) return <>0</>;
   return (
-    <UnstyledButton onClick={onOpen} c="brand.8" fz="sm" td="underline" aria-label={label}>
+    <UnstyledButton onClick={onOpen} c="brand.8" fz="sm" td="underline">
       {formatNumber(n)}
+      <VisuallyHidden>{` ${label}`}</VisuallyHidden>
     </UnstyledButton>
   );
 }
