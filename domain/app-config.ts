@@ -151,6 +151,8 @@ export const APP_CONFIG_KEYS = {
   password_require_symbol: bool(false),
   // Legacy key of the external auth provider older clients used: kept so they find it, unused.
   firebaseConfig: json<Record<string, string>>({}),
+  // Coach pay (decision 0079): whether a coach sees their own pay in Mis clases.
+  coach_pay_visible: bool(false),
 } as const;
 
 export type AppConfigKey = keyof typeof APP_CONFIG_KEYS;

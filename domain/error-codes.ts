@@ -246,6 +246,10 @@ export const errorCodes = {
   NO_CANCELLATION_PENDING: { status: 409, message: "facturaNoCancellationPending" },
   // Charges recovered like refunds (decision 0066).
   CHARGE_PROCESSOR_UNREACHABLE: { status: 502, message: "chargeProcessorUnreachable" },
+  // Coach pay (decision 0079).
+  COACH_NOT_FOUND: { status: 404, message: "coachNotFound" },
+  COACH_PAY_ALREADY_APPROVED: { status: 409, message: "coachPayAlreadyApproved" },
+  COACH_PAY_HIDDEN: { status: 403, message: "coachPayHidden" },
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCodeSpec = { status: number; message: MessageKey; variants?: readonly MessageKey[] };

@@ -490,6 +490,18 @@ export const messages = {
   facturaNoCancellationPending: invoicingMessages.noCancellationPending,
   chargeProcessorUnreachable:
     "No pudimos confirmar el cobro con el procesador de pagos. Quedó registrado y lo terminaremos en unos minutos; no lo repitas.",
+  // Reports (decision 0078).
+  reportPeriodInvalid:
+    "Elige un periodo válido: la fecha inicial antes o igual que la final, y a lo más 6 años.",
+  reportKeyRequired: "Indica qué cifra quieres abrir.",
+  // Coach pay (decision 0079).
+  coachNotFound: "No encontramos a ese coach.",
+  coachPayAlreadyApproved: "El pago de este coach en este periodo ya está aprobado.",
+  coachPayHidden: "El estudio no muestra el pago a los coaches. Pregunta a la persona dueña del estudio.",
+  coachPayApproved: "Pago aprobado.",
+  coachPayRateSaved: "Tarifa guardada.",
+  coachPayTiersInvalid:
+    "Cada escalón necesita un número de personas (1 o más) y un monto; sin números repetidos.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

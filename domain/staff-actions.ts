@@ -19,6 +19,8 @@ export const STAFF_ACTIONS = {
   deleteCredits: "DELETE /api/available_classes/:id",
   cancelFactura: "POST /api/facturas/admin/:id/cancel",
   checkCancellation: "POST /api/facturas/admin/:id/cancellation-status",
+  setCoachRate: "PUT /api/nomina/tarifas",
+  approveCoachPay: "POST /api/nomina/aprobar",
   facturaGlobal: "POST /api/facturas/admin/global",
   facturaSettings: "GET /api/facturas/admin/settings",
   editSettings: "PUT /api/appconfig",

@@ -176,6 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(import("./modules/studio-export/studio-export.routes"));
       await api.register(staffRoutes);
       await api.register(import("./modules/cash-close/cash-close.routes"));
+      await api.register(import("./modules/reports/reports.routes"));
+      await api.register(import("./modules/coach-pay/coach-pay.routes"));
     },
     { prefix: "/api" },
   );

@@ -13,9 +13,9 @@ import { runInterruptedCharges } from "./modules/checkout/checkout.jobs";
 import { confirmCardCheckout } from "./modules/checkout/checkout.service";
 import { LATE_FEE_REASON } from "./modules/checkout/fee-give-back";
 import { expireOverdueVouchers } from "./modules/checkout/offline-payments.service";
-import { type FacturapiFake, startFacturapiFake } from "./payments/test-support/facturapi-fake";
 import type { CardGateway } from "./payments/gateway";
 import { cardGateway } from "./payments/gateways";
+import { type FacturapiFake, startFacturapiFake } from "./payments/test-support/facturapi-fake";
 import { buildTestApp, type TestApp } from "./test/build-test-app";
 import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from "./test/commerce";
 

@@ -11,6 +11,7 @@ import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as calendar from "./schema/calendar";
 import * as cashClose from "./schema/cash-close";
+import * as coachPay from "./schema/coach-pay";
 import * as content from "./schema/content";
 import * as credits from "./schema/credits";
 import * as customers from "./schema/customers";
@@ -30,6 +31,7 @@ export const schema = {
   ...auth,
   ...calendar,
   ...cashClose,
+  ...coachPay,
   ...content,
   ...credits,
   ...customers,

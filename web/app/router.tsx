@@ -301,6 +301,14 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
         (m) => m.CashClosePage,
       ),
     },
+    // The owner's reports (decision 0078).
+    {
+      path: "reportes",
+      lazy: page(
+        () => import("../features/reports/pages/reports-page"),
+        (m) => m.ReportsPage,
+      ),
+    },
     // --- end of the admin panel/customers block ---
     // --- Admin: staff roles, the team and the coach's day (features/staff, decision 0031) ---
     {

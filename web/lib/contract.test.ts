@@ -35,6 +35,7 @@ const INFERRED = [
   "calendar",
   "admin-schedule",
   "cash-close",
+  "reports",
 ];
 
 /**
@@ -45,6 +46,7 @@ const NOT_ANSWERS: Record<string, string[]> = {
   videos: ["VideoFilters"],
   "admin-forms": ["FieldDraft", "FormDraft"],
   attendance: ["WalkInInput"],
+  reports: ["ReportFilters", "Drill", "Period"],
 };
 
 const featuresDir = join(import.meta.dirname, "..", "features");

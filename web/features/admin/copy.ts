@@ -370,6 +370,12 @@ export const adminCopy = {
       s3_prefixes: "Prefijos en S3",
       s3_objects: "Archivos en S3",
       s3_copied: "Copiados de S3",
+      total: "Total",
+      per_class: "Por clase",
+      per_attendee: "Por persona",
+      count_no_shows: "Cuenta inasistencias",
+      tiers: "Escalones",
+      workshop_share_percent: "Porcentaje de talleres",
     } as Record<string, string>,
     /** Values stored as codes, by the field that holds them. */
     values: {
@@ -458,6 +464,8 @@ export const adminCopy = {
       "attendance.late_cancel": "Asistencia: cancelación tardía",
       "attendance.check_in_all": "Asistencia: todos marcados",
       "backup.create": "Copia de seguridad",
+      "coach_pay.rate": "Tarifa de coach",
+      "coach_pay.approve": "Pago de coach aprobado",
     } as Record<string, string>,
   },
   outbox: {

@@ -4,6 +4,7 @@ import {
   IconCalendarEvent,
   IconCalendarUser,
   IconCash,
+  IconChartBar,
   IconFileInvoice,
   IconFiles,
   IconForms,
@@ -84,6 +85,8 @@ export const ADMIN_NAV: AdminNavGroup[] = [
     route: "GET /api/admin/lists/waitlists",
   },
   { to: "/admin/compras", label: n.purchases, icon: IconReceipt, route: "GET /api/admin/lists/purchases" },
+  // features/reports owns the screen (decision 0078): owner and manager.
+  { to: "/admin/reportes", label: "Reportes", icon: IconChartBar, route: "GET /api/reportes/utilizacion" },
   // Written here because features/facturas owns the screen (decision 0058); the desk issues facturas.
   { to: "/admin/facturas", label: "Facturas", icon: IconFileInvoice, route: "GET /api/facturas/admin" },
   // features/cash-close owns the screen (decision 0063); the desk closes its day.

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { countLabel, formatDate, formatTime, wallClock, weekdayName } from "../../../../domain/format";
 import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { MyPay } from "../../reports/public";
 import { type MyClass, useMyClasses } from "../api";
 
 /** "YYYY-MM-DD" of an instant on the studio's calendar. */
@@ -101,6 +102,7 @@ export function MyClassesPage() {
           </Stack>
         ))}
       </Stack>
+      <MyPay />
     </Stack>
   );
 }

@@ -1,0 +1,240 @@
+import type { z } from "zod";
+import type { coachPayApproveBody, coachPayRateBody } from "../../../domain/api/coach-pay";
+import type { AppConfig } from "../../../domain/app-config";
+import { localDay, localTime } from "../../../domain/booking";
+import { NO_RATE, type PayRate, periodPay, type TaughtClassFact } from "../../../domain/coach-pay";
+import { AppError } from "../../../domain/errors";
+import { t } from "../../../domain/messages";
+import { centsToNumber, centsToString, toCents } from "../../../domain/money";
+import { reportCsv } from "../../../domain/reports/csv";
+import { periodInstants } from "../../../domain/reports/period";
+import type { Db } from "../../db/client";
+import type { coach_pay_rates } from "../../db/schema/coach-pay";
+import { type Actor, auditedChange } from "../audit/audit.service";
+import {
+  approvalsOf,
+  findCoach,
+  findCoachOfLogin,
+  insertApproval,
+  listCoachesWithRates,
+  taughtClasses,
+  upsertRate,
+} from "./coach-pay.repository";
+
+/**
+ * Coach pay (decision 0079): rates per coach, the pay of a period with its per-class detail, the
+ * owner's approval (kept as it was), CSV for the accountant, and a coach's own pay when the studio
+ * shows it (`coach_pay_visible`). The arithmetic is domain/coach-pay.ts's.
+ */
+type RateRow = typeof coach_pay_rates.$inferSelect;
+
+function payRateOf(row: RateRow | null): PayRate {
+  if (!row) return NO_RATE;
+  return {
+    per_class_cents: toCents(row.per_class),
+    per_attendee_cents: toCents(row.per_attendee),
+    count_no_shows: row.count_no_shows,
+    tiers: row.tiers.map((x) => ({ min_attendees: x.min_attendees, cents: toCents(x.amount) })),
+    workshop_share_percent: Number(row.workshop_share_percent),
+  };
+}
+
+function rateOut(instructor_id: number, coach: string, row: RateRow | null) {
+  const rate = payRateOf(row);
+  return {
+    instructor_id,
+    coach,
+    per_class: centsToNumber(rate.per_class_cents),
+    per_attendee: centsToNumber(rate.per_attendee_cents),
+    count_no_shows: rate.count_no_shows,
+    tiers: rate.tiers.map((x) => ({ min_attendees: x.min_attendees, amount: centsToNumber(x.cents) })),
+    workshop_share_percent: rate.workshop_share_percent,
+    configured: row !== null,
+  };
+}
+
+export async function listRates(db: Db) {
+  return { rates: (await listCoachesWithRates(db)).map((r) => rateOut(r.instructor_id, r.coach, r.rate)) };
+}
+
+export async function saveRate(db: Db, actor: Actor, body: z.infer<typeof coachPayRateBody>) {
+  const coach = await findCoach(db, body.instructor_id);
+  if (!coach) throw AppError.of("COACH_NOT_FOUND");
+  const row = await auditedChange(db, actor, async (tx) => {
+    const saved = await upsertRate(tx, {
+      instructor_id: body.instructor_id,
+      per_class: centsToString(toCents(body.per_class)),
+      per_attendee: centsToString(toCents(body.per_attendee)),
+      count_no_shows: body.count_no_shows,
+      tiers: [...body.tiers]
+        .sort((a, b) => a.min_attendees - b.min_attendees)
+        .map((x) => ({ min_attendees: x.min_attendees, amount: centsToString(toCents(x.amount)) })),
+      workshop_share_percent: body.workshop_share_percent.toFixed(2),
+      updated_by: actor.user_id,
+    });
+    return {
+      result: saved,
+      audit: {
+        action: "coach_pay.rate",
+        entity: "instructor",
+        entity_id: body.instructor_id,
+        details: { ...body },
+      },
+    };
+  });
+  return { message: t("coachPayRateSaved"), rate: rateOut(coach.instructor_id, coach.coach, row) };
+}
+
+type Period = { from: string; to: string };
+
+function lineOut(fact: TaughtClassFact, pay: ReturnType<typeof periodPay>["lines"][number]["pay"]) {
+  return {
+    single_class_id: fact.single_class_id,
+    class_date: fact.class_date,
+    class_type: fact.class_type,
+    location: fact.location,
+    headcount: pay.headcount,
+    rule: pay.rule,
+    base: centsToNumber(pay.base_cents),
+    attendees: centsToNumber(pay.attendee_cents),
+    share: centsToNumber(pay.share_cents),
+    total: centsToNumber(pay.total_cents),
+  };
+}
+
+/** Every coach who taught in the period (or the ones asked for), with their pay and approval. */
+export async function coachPay(db: Db, config: AppConfig, period: Period, instructorIds?: number[]) {
+  const tz = config.timezone;
+  const classes = await taughtClasses(db, { ...periodInstants(period, tz), instructorIds });
+  const coaches = (await listCoachesWithRates(db)).filter(
+    (c) =>
+      classes.some((x) => x.instructor_id === c.instructor_id) &&
+      (!instructorIds || instructorIds.includes(c.instructor_id)),
+  );
+  const approvals = new Map((await approvalsOf(db, period.from, period.to)).map((a) => [a.instructor_id, a]));
+  const out = coaches.map((c) => {
+    const pay = periodPay(
+      payRateOf(c.rate),
+      classes.filter((x) => x.instructor_id === c.instructor_id),
+    );
+    const approval = approvals.get(c.instructor_id);
+    return {
+      instructor_id: c.instructor_id,
+      coach: c.coach,
+      classes: pay.classes,
+      total: centsToNumber(pay.total_cents),
+      total_cents: pay.total_cents,
+      approval: approval
+        ? {
+            total: Number(approval.total),
+            classes: approval.classes,
+            approvedAt: approval.approvedAt,
+            approved_by: approval.approved_by,
+          }
+        : null,
+      lines: pay.lines.map((l) => lineOut(l.fact, l.pay)),
+    };
+  });
+  return {
+    timezone: tz,
+    from: period.from,
+    to: period.to,
+    total: centsToNumber(out.reduce((s, c) => s + c.total_cents, 0)),
+    coaches: out.map(({ total_cents: _c, ...c }) => c),
+  };
+}
+
+/** The owner approves a coach's pay for a period: its total and lines are kept as they are now. */
+export async function approvePay(
+  db: Db,
+  config: AppConfig,
+  actor: Actor,
+  body: z.infer<typeof coachPayApproveBody>,
+) {
+  const coach = await findCoach(db, body.instructor_id);
+  if (!coach) throw AppError.of("COACH_NOT_FOUND");
+  const period = { from: body.from, to: body.to };
+  const pay = (await coachPay(db, config, period, [body.instructor_id])).coaches[0];
+  const approval = await auditedChange(db, actor, async (tx) => {
+    const row = await insertApproval(tx, {
+      instructor_id: body.instructor_id,
+      period_from: body.from,
+      period_to: body.to,
+      total: centsToString(toCents(pay?.total ?? 0)),
+      classes: pay?.classes ?? 0,
+      lines: pay?.lines ?? [],
+      approved_by: actor.user_id,
+    });
+    if (!row) throw AppError.of("COACH_PAY_ALREADY_APPROVED");
+    return {
+      result: row,
+      audit: {
+        action: "coach_pay.approve",
+        entity: "instructor",
+        entity_id: body.instructor_id,
+        details: { from: body.from, to: body.to, total: row.total, classes: row.classes },
+      },
+    };
+  });
+  return {
+    message: t("coachPayApproved"),
+    approval: {
+      total: Number(approval.total),
+      classes: approval.classes,
+      approvedAt: approval.approvedAt,
+      approved_by: null,
+    },
+  };
+}
+
+/** The signed-in coach's own pay, when the studio shows it. */
+export async function myPay(db: Db, config: AppConfig, userId: string, period: Period) {
+  if (!config.coach_pay_visible) throw AppError.of("COACH_PAY_HIDDEN");
+  const coach = await findCoachOfLogin(db, userId);
+  const pay = coach ? ((await coachPay(db, config, period, [coach.instructor_id])).coaches[0] ?? null) : null;
+  return { timezone: config.timezone, from: period.from, to: period.to, pay };
+}
+
+const RULES = {
+  per_class: "Por clase",
+  tier: "Escalón",
+  revenue_share: "Porcentaje del taller",
+  cancelled: "Cancelada",
+};
+
+/** One line per class and coach, for the accountant. */
+export function coachPayCsv(report: Awaited<ReturnType<typeof coachPay>>): string {
+  const tz = report.timezone;
+  return reportCsv(
+    [
+      "Coach",
+      "Clase",
+      "Fecha",
+      "Tipo de clase",
+      "Ubicación",
+      "Personas",
+      "Regla",
+      "Base",
+      "Por persona",
+      "Porcentaje",
+      "Total",
+      "Aprobado",
+    ],
+    report.coaches.flatMap((c) =>
+      c.lines.map((l) => [
+        c.coach,
+        l.single_class_id,
+        `${localDay(l.class_date, tz)} ${localTime(l.class_date, tz)}`,
+        l.class_type,
+        l.location,
+        l.headcount,
+        RULES[l.rule],
+        l.base,
+        l.attendees,
+        l.share,
+        l.total,
+        c.approval ? "sí" : "no",
+      ]),
+    ),
+  );
+}

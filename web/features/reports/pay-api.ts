@@ -1,0 +1,62 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  coachPayAnswer,
+  coachPayApprovedAnswer,
+  coachPayRateAnswer,
+  coachPayRateBody,
+  coachPayRatesAnswer,
+  myPayAnswer,
+} from "../../../domain/api/coach-pay";
+import { api } from "../../lib/api-client";
+
+/** Coach pay (server/modules/coach-pay, decision 0079). */
+
+export type CoachPay = z.input<typeof coachPayAnswer>;
+export type CoachPayCoach = CoachPay["coaches"][number];
+export type CoachRate = z.input<typeof coachPayRatesAnswer>["rates"][number];
+export type Period = { from: string; to: string };
+
+const root = ["nomina"] as const;
+
+export function useCoachPay(period: Period) {
+  return useQuery({
+    queryKey: [...root, "pay", period],
+    queryFn: ({ signal }) => api.get<CoachPay>("/nomina", { signal, query: period }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCoachRates() {
+  return useQuery({
+    queryKey: [...root, "rates"],
+    queryFn: ({ signal }) => api.get<z.input<typeof coachPayRatesAnswer>>("/nomina/tarifas", { signal }),
+    select: (d) => d.rates,
+  });
+}
+
+export function useSaveRate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof coachPayRateBody>) =>
+      api.put<z.input<typeof coachPayRateAnswer>>("/nomina/tarifas", body),
+    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+  });
+}
+
+export function useApprovePay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { instructor_id: number } & Period) =>
+      api.post<z.input<typeof coachPayApprovedAnswer>>("/nomina/aprobar", body),
+    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+  });
+}
+
+export function useMyPay(period: Period, enabled: boolean) {
+  return useQuery({
+    queryKey: [...root, "mine", period],
+    queryFn: ({ signal }) => api.get<z.input<typeof myPayAnswer>>("/staff/me/pay", { signal, query: period }),
+    enabled,
+  });
+}
