@@ -35,7 +35,7 @@ import {
   mondayOfDay,
 } from "../../../../domain/booking";
 import { monthName, weekdayName } from "../../../../domain/format";
-import { t } from "../../../../domain/messages";
+import { publicText } from "../../../../domain/messages-public";
 import { spotGridFor } from "../../../../domain/spot-map";
 import { copy } from "../../../app/copy";
 import { ClassCard } from "../../../components/class-card";
@@ -400,7 +400,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
         <>
           {weekEmpty ? (
             <Text ta="center" c="dimmed" py="md">
-              {t("noClassesWeek")}
+              {publicText("noClassesWeek")}
             </Text>
           ) : null}
           {pastDays > 0 && !showPastDays ? (
@@ -440,7 +440,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
                 </Box>
                 {day.single_classes.length === 0 ? (
                   <Text size="xs" c="dimmed" ta="center" hiddenFrom="lg">
-                    {t("noClassesDay")}
+                    {publicText("noClassesDay")}
                   </Text>
                 ) : null}
                 <DayCards items={day.single_classes} render={renderCard} />
