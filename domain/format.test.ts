@@ -12,6 +12,7 @@ import {
   monthYearLabel,
   spotMapSummary,
   spotsLabel,
+  videoLengthLabel,
   weekdayName,
 } from "./format";
 
@@ -140,5 +141,14 @@ describe("birthdate and weekday names", () => {
     expect(spotsLabel(1200)).toBe("1,200 lugares");
     expect(spotMapSummary([4, 5, 5, 6])).toBe("4 filas, 20 lugares");
     expect(spotMapSummary([1])).toBe("1 fila, 1 lugar");
+  });
+
+  it("tells a video's length in seconds under a minute, in minutes from there", () => {
+    expect(videoLengthLabel(6)).toBe("6 s");
+    expect(videoLengthLabel(6.4)).toBe("6 s");
+    expect(videoLengthLabel(59)).toBe("59 s");
+    expect(videoLengthLabel(60)).toBe("1 min");
+    expect(videoLengthLabel(89)).toBe("1 min");
+    expect(videoLengthLabel(30 * 60)).toBe("30 min");
   });
 });

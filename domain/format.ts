@@ -269,6 +269,17 @@ export function spotMapSummary(sizes: readonly number[]): string {
   return `${countLabel(sizes.length, "fila", "filas")}, ${spotsLabel(sizes.reduce((a, b) => a + b, 0))}`;
 }
 
+/**
+ * A video's length from its seconds: "6 s" under a minute (the demo's sample clips), "30 min"
+ * from there on. Rounding a 6-second clip to "1 min" told customers something the player
+ * contradicted.
+ */
+export function videoLengthLabel(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  return `${formatNumber(Math.round(whole / 60))} min`;
+}
+
 /** "1 reservación" / "3 reservaciones": a count with the noun in the right number. */
 export function countLabel(n: number, singular: string, plural: string): string {
   return `${formatNumber(n)} ${n === 1 ? singular : plural}`;

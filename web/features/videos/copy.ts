@@ -1,3 +1,4 @@
+import { videoLengthLabel } from "../../../domain/format";
 /** UI-only copy of the online library (texts the seeds quote come from domain/messages.ts). */
 export const videosCopy = {
   titleSuffix: "Online",
@@ -23,7 +24,7 @@ export const videosCopy = {
   goToShop: "Ver paquetes",
   watched: "Vista",
   views: (n: number) => (n === 1 ? "1 vista" : `${n.toLocaleString("es-MX")} vistas`),
-  minutes: (seconds: number) => `${Math.max(1, Math.round(seconds / 60))} min`,
+  length: videoLengthLabel,
   back: "Volver a videos",
   addFavorite: "Agregar a favoritos",
   removeFavorite: "Quitar de favoritos",

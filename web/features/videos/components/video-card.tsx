@@ -25,7 +25,7 @@ export function VideoCard({ video }: { video: Video }) {
           <Image src={video.thumbnail} alt="" fallbackSrc="/favicon.svg" fit="cover" />
         </AspectRatio>
         <Badge pos="absolute" bottom={8} right={8} color="dark" variant="filled" radius="sm">
-          {videosCopy.minutes(video.duration)}
+          {videosCopy.length(video.duration)}
         </Badge>
       </Card.Section>
       <Stack gap={4} mt="sm">

@@ -89,7 +89,7 @@ export function VideoPage() {
             <Group gap="md" c="dimmed">
               <Group gap={4}>
                 <IconClock size={16} aria-hidden="true" />
-                <Text size="sm">{videosCopy.minutes(video.duration)}</Text>
+                <Text size="sm">{videosCopy.length(video.duration)}</Text>
               </Group>
               {video.instructor ? (
                 <Group gap={4}>
