@@ -218,6 +218,15 @@ export function formatShortDayTime(input: DateInput | null | undefined, timeZone
     : "";
 }
 
+/**
+ * "2025-03-07": the studio's calendar day of an instant, as a spreadsheet sorts and reads it (the
+ * CSV exports; "07 mar 2025" sorts by day of the month).
+ */
+export function formatIsoDate(input: DateInput | null | undefined, timeZone?: string): string {
+  const c = input == null ? null : wallClock(input, timeZone);
+  return c ? `${c.year}-${pad(c.month)}-${pad(c.day)}` : "";
+}
+
 /** "18:30" */
 export function formatTime(input: DateInput | null | undefined, timeZone?: string): string {
   const c = input == null ? null : wallClock(input, timeZone);
