@@ -155,7 +155,8 @@ function configOverrides(cat: Catalogue): Partial<Record<AppConfigKey, unknown>>
     popup_presencial_src: demoUrl("popup.svg"),
     popup_presencial_link: `/checkout/${cat.packages.masterclass.class_package_id}`,
     allow_restricted_class_types: true,
-    cash_checkout_enabled: true,
+    // The demo sells online: checkout preselects the card, and cash is offered last (seed 001 §4).
+    cash_checkout_enabled: false,
     oxxo_enabled: true,
     spei_enabled: true,
     signup_fee_package_id: cat.packages.signupFee.class_package_id,

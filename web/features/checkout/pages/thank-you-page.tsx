@@ -26,6 +26,7 @@ import { type PurchaseDetail, useOwnPurchases, usePurchase, useVoucher } from ".
 import { MercadoPagoReturn } from "../components/mercadopago-return";
 import { VoucherPanel } from "../components/voucher-panel";
 import { checkoutCopy } from "../copy";
+import { methodParamOf } from "../payment-choice";
 
 /**
  * /gracias/:id: what was bought, the credits granted and the next steps (cash: bank details).
@@ -68,8 +69,10 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   useEffect(() => {
     if (!backTo || pending) return;
     notifySuccess(checkoutCopy.backToPackage);
-    navigate(`/checkout/${backTo}`, { replace: true });
-  }, [backTo, pending, navigate]);
+    // Back to the package with the way the fee was just paid preselected (the customer's choice).
+    const method = methodParamOf(p.provider);
+    navigate(`/checkout/${backTo}${method ? `?metodo=${method}` : ""}`, { replace: true });
+  }, [backTo, pending, navigate, p.provider]);
   return (
     <Container size="sm" py={{ base: "lg", sm: 48 }} w="100%">
       <Stack gap="lg">
