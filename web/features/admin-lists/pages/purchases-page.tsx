@@ -293,20 +293,21 @@ export function PurchasesPage() {
     customerColumn<InvoiceRow>(),
     ...customerCsvColumns<InvoiceRow>(),
     titleColumn<InvoiceRow>(periodOf, (r) => r.title, true),
-    // A renewal's period in the CSV as two sortable days (on screen: under the package).
+    // A renewal's period in the CSV as two sortable days, when it has one (on screen: under the
+    // package); a one-off charge leaves both empty.
     {
       key: "period_start",
       header: c.periodFrom,
       screen: false,
       sortable: false,
-      value: (r) => formatIsoDate(r.period_start, zone),
+      value: (r) => (periodOf(r) ? formatIsoDate(r.period_start, zone) : ""),
     },
     {
       key: "period_end",
       header: c.periodTo,
       screen: false,
       sortable: false,
-      value: (r) => formatIsoDate(r.period_end, zone),
+      value: (r) => (periodOf(r) ? formatIsoDate(r.period_end, zone) : ""),
     },
     statusColumn<InvoiceRow>((r) => c.invoiceStatus[r.status] ?? r.status, invoiceAction),
     paymentColumn<InvoiceRow>(false),

@@ -24,7 +24,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   addLocalDays,
   cancelOption,
@@ -43,6 +43,7 @@ import { DailyPromoPopup } from "../../../components/daily-promo-popup";
 import { PageHeading } from "../../../components/page-placeholder";
 import { isApiError } from "../../../lib/api-client";
 import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
+import { linkedClassOf } from "../../../lib/class-link";
 import { useCurrentUser } from "../../../lib/session";
 import {
   type BookingInput,
@@ -213,6 +214,23 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
     }
     dispatch({ type: "SET_SINGLE_CLASS", single_class: c });
   };
+  // A class's link (classLinkPath: the coach page's list): its week, then its booking, once.
+  const [search, setSearch] = useSearchParams();
+  const [linked] = useState(() => linkedClassOf(search));
+  const [linkDone, setLinkDone] = useState(false);
+  useEffect(() => {
+    if (!linked) return;
+    dispatch({ type: "SET_USER_CLICK", clicked: true });
+    for (const action of openWeekOf(linked.day)) dispatch(action);
+  }, [linked]);
+  useEffect(() => {
+    if (!linked || linkDone) return;
+    const found = state.days.flatMap((d) => d.single_classes).find((c) => c.single_class_id === linked.id);
+    if (!found) return;
+    setLinkDone(true);
+    setSearch({}, { replace: true });
+    openBooking(found);
+  });
   // A visitor who signs in from the modal lands back in the booking 1 s later (AuthModal waits).
   const resumeAfterSignIn = useRef<SingleClass | null>(null);
 
