@@ -57,8 +57,10 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   const navigate = useNavigate();
   const backTo = Number(search.get("paquete")) || null;
   // A first package (nothing else paid but the sign-up fee): the next step is the first class.
-  // An OXXO voucher or SPEI transfer (issue 20.3): what to pay, until when; a cash order has none.
-  const voucher = useVoucher(p.purchase_id, p.provider !== "cash");
+  // An OXXO voucher or SPEI transfer (issue 20.3): what to pay, until when. Only an unpaid order
+  // (pending, or failed once its voucher expired) can have one: a paid card purchase asked anyway
+  // and got a 404, a console error on every card thank-you page. A cash order has none.
+  const voucher = useVoucher(p.purchase_id, p.provider !== "cash" && (pending || p.status === "failed"));
   const own = useOwnPurchases(true).data ?? [];
   const firstPackage =
     own.filter(
