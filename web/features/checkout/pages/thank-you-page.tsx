@@ -58,9 +58,13 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   const backTo = Number(search.get("paquete")) || null;
   // A first package (nothing else paid but the sign-up fee): the next step is the first class.
   // An OXXO voucher or SPEI transfer (issue 20.3): what to pay, until when. Only an unpaid order
-  // (pending, or failed once its voucher expired) can have one: a paid card purchase asked anyway
-  // and got a 404, a console error on every card thank-you page. A cash order has none.
-  const voucher = useVoucher(p.purchase_id, p.provider !== "cash" && (pending || p.status === "failed"));
+  // (pending, or failed once its voucher expired) opened without a payment method can have one
+  // (OXXO and SPEI orders carry none; a card or cash order carries its option): a card purchase
+  // asked anyway and got a 404, a console error on every card thank-you page.
+  const voucher = useVoucher(
+    p.purchase_id,
+    p.provider !== "cash" && p.payment_method === null && (pending || p.status === "failed"),
+  );
   const own = useOwnPurchases(true).data ?? [];
   const firstPackage =
     own.filter(

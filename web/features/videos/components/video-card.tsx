@@ -17,7 +17,6 @@ export function VideoCard({ video }: { video: Video }) {
       radius="lg"
       padding="sm"
       data-testid="video-card"
-      aria-label={video.name}
       style={{ height: "100%" }}
     >
       <Card.Section pos="relative">

@@ -152,7 +152,9 @@ export function VideoPage() {
         {video.tags.length ? (
           <Group gap="xs">
             {video.tags.map((tag) => (
-              <Badge key={tag.tag_id} variant="outline" color={tag.color ?? undefined}>
+              // Filled in the tag's own colour with black or white text, whichever reads (a studio's
+              // yellow as text on white failed AA contrast).
+              <Badge key={tag.tag_id} variant="filled" autoContrast color={tag.color ?? undefined}>
                 {tag.name}
               </Badge>
             ))}
