@@ -155,7 +155,7 @@ function configOverrides(cat: Catalogue): Partial<Record<AppConfigKey, unknown>>
     popup_presencial_src: demoUrl("popup.svg"),
     popup_presencial_link: `/checkout/${cat.packages.masterclass.class_package_id}`,
     allow_restricted_class_types: true,
-    // The demo sells online: checkout preselects the card, and cash is offered last (seed 001 §4).
+    // The demo sells online: checkout preselects the card, and cash is offered last (docs/product-rules.md#checkout).
     cash_checkout_enabled: false,
     oxxo_enabled: true,
     spei_enabled: true,

@@ -13,7 +13,7 @@ describe("the preselected way to pay", () => {
     expect(defaultChoice([card, cash], false, "oxxo", ["card", "cash"])).toBe("card");
   });
 
-  it("else follows seed 001 section 4: cash when cash checkout is on or there is no card", () => {
+  it("else cash when cash checkout is on or there is no card", () => {
     expect(defaultChoice([card, cash], false)).toBe("card");
     expect(defaultChoice([card, cash], true)).toBe("cash");
     expect(defaultChoice([cash], false)).toBe("cash");

@@ -24,9 +24,9 @@ export function methodParamOf(provider: string): string | null {
 }
 
 /**
- * The preselected way to pay: the one the customer came for (`requested`, from `?metodo=`) when
- * this checkout offers it; else seed 001 section 4: cash when cash checkout is on, or cash exists
- * without card; else card.
+ * The preselected way to pay (docs/product-rules.md#checkout): the one the customer came for
+ * (`requested`, from `?metodo=`) when this checkout offers it; else cash when cash checkout is
+ * on, or cash exists without card; else card.
  */
 export function defaultChoice(
   options: CheckoutOption[],

@@ -76,7 +76,7 @@ export function PaymentPanel({
   // The web plays only the sandbox's wallet (there is no PayPal button script here).
   const walletOption =
     providers.data?.wallet === "sandbox" ? options.find((o) => o.provider === "paypal") : undefined;
-  // OXXO and SPEI (issue 20.3): one-off packages only, when the studio offers them; OXXO up to
+  // OXXO and SPEI (decision 0034): one-off packages only, when the studio offers them; OXXO up to
   // MXN 10,000 per voucher (Stripe's limit).
   const offline = !pkg.is_subscription;
   const oxxoOffered = config.oxxo_enabled && offline;

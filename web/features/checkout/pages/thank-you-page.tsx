@@ -57,7 +57,7 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   const navigate = useNavigate();
   const backTo = Number(search.get("paquete")) || null;
   // A first package (nothing else paid but the sign-up fee): the next step is the first class.
-  // An OXXO voucher or SPEI transfer (issue 20.3): what to pay, until when. Only an unpaid order
+  // An OXXO voucher or SPEI transfer (decision 0034): what to pay, until when. Only an unpaid order
   // (pending, or failed once its voucher expired) opened without a payment method can have one
   // (OXXO and SPEI orders carry none; a card or cash order carries its option): a card purchase
   // asked anyway and got a 404, a console error on every card thank-you page.
