@@ -59,7 +59,8 @@ export function ClassList({ days, headingLevel = 3 }: { days: ScheduleDay[]; hea
                     <Text fw={600} truncate>
                       {c.class_type?.name}
                     </Text>
-                    <Text size="sm" c="dimmed" truncate>
+                    {/* Coach and location wrap: on a phone one cut line read "con Vale · Roma …". */}
+                    <Text size="sm" c="dimmed">
                       {[coaches && `${contentCopy.with} ${coaches}`, c.location?.name]
                         .filter(Boolean)
                         .join(" · ")}
