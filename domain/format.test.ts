@@ -4,6 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDayMonth,
+  formatIsoDate,
   formatMoney,
   formatNumber,
   formatShortDayTime,
@@ -12,6 +13,7 @@ import {
   monthYearLabel,
   spotMapSummary,
   spotsLabel,
+  videoLengthLabel,
   weekdayName,
 } from "./format";
 
@@ -75,6 +77,11 @@ describe("dates in the studio's zone", () => {
     expect(formatDateTime(instant, tz)).toBe("07 mar 2025, 20:30");
     expect(formatDateTime("2025-01-01T06:05:00Z", tz)).toBe("01 ene 2025, 00:05");
     expect(formatDateTime("2025-12-31T23:59:00-06:00", tz)).toBe("31 dic 2025, 23:59");
+    // The CSV's day: the studio's calendar day, zero-padded so text sorting is date sorting.
+    expect(formatIsoDate("2025-01-01T06:05:00Z", tz)).toBe("2025-01-01");
+    expect(formatIsoDate("2025-01-01T05:59:00Z", tz)).toBe("2024-12-31");
+    expect(formatIsoDate("2025-03-07", tz)).toBe("2025-03-07");
+    expect(formatIsoDate(null, tz)).toBe("");
   });
 
   it("formats ddd DD MMM, HH:mm", () => {
@@ -140,5 +147,14 @@ describe("birthdate and weekday names", () => {
     expect(spotsLabel(1200)).toBe("1,200 lugares");
     expect(spotMapSummary([4, 5, 5, 6])).toBe("4 filas, 20 lugares");
     expect(spotMapSummary([1])).toBe("1 fila, 1 lugar");
+  });
+
+  it("tells a video's length in seconds under a minute, in minutes from there", () => {
+    expect(videoLengthLabel(6)).toBe("6 s");
+    expect(videoLengthLabel(6.4)).toBe("6 s");
+    expect(videoLengthLabel(59)).toBe("59 s");
+    expect(videoLengthLabel(60)).toBe("1 min");
+    expect(videoLengthLabel(89)).toBe("1 min");
+    expect(videoLengthLabel(30 * 60)).toBe("30 min");
   });
 });

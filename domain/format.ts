@@ -218,6 +218,15 @@ export function formatShortDayTime(input: DateInput | null | undefined, timeZone
     : "";
 }
 
+/**
+ * "2025-03-07": the studio's calendar day of an instant, as a spreadsheet sorts and reads it (the
+ * CSV exports; "07 mar 2025" sorts by day of the month).
+ */
+export function formatIsoDate(input: DateInput | null | undefined, timeZone?: string): string {
+  const c = input == null ? null : wallClock(input, timeZone);
+  return c ? `${c.year}-${pad(c.month)}-${pad(c.day)}` : "";
+}
+
 /** "18:30" */
 export function formatTime(input: DateInput | null | undefined, timeZone?: string): string {
   const c = input == null ? null : wallClock(input, timeZone);
@@ -267,6 +276,17 @@ export function spotsLabel(n: number): string {
 /** A row-size spot map ("4,5,5,6") in words for a list: "4 filas, 20 lugares". */
 export function spotMapSummary(sizes: readonly number[]): string {
   return `${countLabel(sizes.length, "fila", "filas")}, ${spotsLabel(sizes.reduce((a, b) => a + b, 0))}`;
+}
+
+/**
+ * A video's length from its seconds: "6 s" under a minute (the demo's sample clips), "30 min"
+ * from there on. Rounding a 6-second clip to "1 min" told customers something the player
+ * contradicted.
+ */
+export function videoLengthLabel(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  if (whole < 60) return `${whole} s`;
+  return `${formatNumber(Math.round(whole / 60))} min`;
 }
 
 /** "1 reservación" / "3 reservaciones": a count with the noun in the right number. */

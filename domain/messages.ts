@@ -4,6 +4,7 @@
  * here so a text is changed in one place. UI-only copy lives in web/lib/copy.ts.
  */
 import { invoicingMessages } from "./fiscal/invoicing";
+import { publicMessages } from "./messages-public";
 
 export const messages = {
   // Generic API errors (ours: the original product never worded them)
@@ -70,8 +71,9 @@ export const messages = {
   tagSaved: "Tag saved.",
   tagDeleted: "Tag deleted.",
   modalDefaultTitle: "Precaución",
-  noClassesDay: "No hay clases programadas.",
-  noClassesWeek: "No hay más clases programadas esta semana.",
+  // The public calendar's texts (noClassesDay, noClassesWeek): kept in their own small module
+  // for the visitor's JavaScript budget (docs/decisions/0075).
+  ...publicMessages,
   videoNotFound: "Lo sentimos, no hemos encontrado este video.",
   videosEmpty: "Aún no hay videos disponibles.",
   pageLoadFailed: "Lo sentimos, hubo un error al mostrar este contenido.",

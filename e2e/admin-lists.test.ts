@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
 import { apiCall, STRONG_PASSWORD } from "./api";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, signInAs } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, signInAs, studioDay } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const SHOTS = process.env.ADMIN_LISTS_SHOTS ?? "/tmp/shots-admin-lists";
@@ -105,6 +105,19 @@ describe("admin lists: reservations, purchases, waitlists", () => {
     await page.getByRole("searchbox", { name: "Buscar en Compras" }).fill(lastName);
     await expect.poll(() => bodyRows(page, "Compras").count()).toBe(1);
     await shot(page, "compras-desktop");
+    // The purchases CSV: name and email in columns of their own, the studio's day as AAAA-MM-DD
+    // and the time apart, so a spreadsheet sorts and filters them.
+    const purchasesCsv = await downloadText(page, () =>
+      page.getByRole("button", { name: "Exportar CSV" }).click(),
+    );
+    expect(purchasesCsv.name).toBe("compras.csv");
+    const [purchaseHeader, purchaseRow] = purchasesCsv.text.split("\r\n");
+    expect(purchaseHeader).toBe(
+      "\uFEFFFecha,Hora,Nombre,Correo,Paquete,Estado,Pago,Reembolsado,Subtotal,IVA,Tasa IVA,Total",
+    );
+    expect(purchaseRow).toMatch(
+      new RegExp(`^${studioDay()},\\d\\d:\\d\\d,Lorena ${lastName},listas\\.\\d+@prueba\\.mx,Inscripción,`),
+    );
     await page.getByRole("button", { name: `Confirmar pago: Inscripción, Lorena ${lastName}` }).click();
     const dialog = page.getByRole("dialog", { name: "Confirmar pago en efectivo" });
     await dialog.getByRole("button", { name: "Confirmar pago" }).click();
@@ -121,10 +134,12 @@ describe("admin lists: reservations, purchases, waitlists", () => {
     );
     expect(charges.name).toBe("cargos.csv");
     const [header, row] = charges.text.split("\r\n");
-    expect(header).toBe("\uFEFFFecha,Cliente,Paquete,Estado,Pago,Total");
+    expect(header).toBe(
+      "\uFEFFFecha,Hora,Nombre,Correo,Paquete,Periodo desde,Periodo hasta,Estado,Pago,Total",
+    );
     expect(row).toMatch(
       new RegExp(
-        `^"\\d\\d [a-z]+ \\d{4}, \\d\\d:\\d\\d",Lorena ${lastName} <listas\\.\\d+@prueba\\.mx>,Inscripción,Pagado,Efectivo,[\\d.]+$`,
+        `^${studioDay()},\\d\\d:\\d\\d,Lorena ${lastName},listas\\.\\d+@prueba\\.mx,Inscripción,,,Pagado,Efectivo,[\\d.]+$`,
       ),
     );
 

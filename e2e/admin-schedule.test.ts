@@ -92,4 +92,25 @@ describe("admin schedule: class type with a spot map, weekly class, a customer b
     await customer.context.close();
     await admin.context.close();
   });
+
+  it("the week view at 1280 px shows every class's coach and location whole", async () => {
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+    await signInAs(page, "admin@demo.mx", "/admin/horario");
+    const coaches = page.getByTestId("class-coaches");
+    await expect.poll(() => coaches.count()).toBeGreaterThan(10);
+    expect(await page.getByTestId("class-location").count()).toBeGreaterThan(10);
+    // Nothing cut: no line ends in "…" (each line wraps inside its day column instead).
+    const cut = await page
+      .locator('[data-testid="class-coaches"], [data-testid="class-location"]')
+      .evaluateAll((lines) =>
+        lines
+          .filter((l) => l.scrollWidth > l.clientWidth || getComputedStyle(l).textOverflow === "ellipsis")
+          .map((l) => l.textContent),
+      );
+    expect(cut).toEqual([]);
+    expect(await page.getByTestId("class-location").allTextContents()).toContain("Roma Norte");
+    await screenshot(page, "admin-week-desktop");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

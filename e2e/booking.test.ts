@@ -128,6 +128,28 @@ describe("booking journey", () => {
     await context.close();
   });
 
+  it("a laptop's week shows each class's description, coach and location without cutting them", async () => {
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+    await page.goto("/calendario");
+    const cards = page.getByTestId("class-card");
+    await expect.poll(() => cards.count()).toBeGreaterThan(10);
+    // The demo's descriptions fit their four lines, coaches' names wrap: nothing is clipped.
+    const clipped = await page
+      .locator('[data-testid="class-card"] [title], [data-testid="class-card"] [data-wrap]')
+      .evaluateAll((parts) =>
+        parts
+          .filter((p) => p.scrollHeight > p.clientHeight + 1 || p.scrollWidth > p.clientWidth + 1)
+          .map((p) => p.textContent),
+      );
+    expect(clipped).toEqual([]);
+    // A description that would not fit says itself in full on hover.
+    const description = page.locator('[data-testid="class-card"] [title]').first();
+    expect(await description.getAttribute("title")).toBe(await description.textContent());
+    await screenshot(page, "calendar-week-laptop");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("asks a visitor to sign in before booking from the public calendar", async () => {
     const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
     // The week arrives rendered by the server and the tap comes at once, before the app has

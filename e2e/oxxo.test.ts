@@ -76,6 +76,24 @@ describe("OXXO in the sandbox", () => {
       const total = priceOf(five) + (fee ? priceOf(fee) : 0);
 
       await page.goto(`/checkout/${five.class_package_id}`);
+      // The ways to pay, one per row, online first; the demo sells online, so the card is
+      // preselected (cash at the studio comes last).
+      const choices = page.getByTestId("payment-choices").getByRole("radio");
+      await expect.poll(() => choices.count()).toBe(5);
+      const rows = await choices.evaluateAll((inputs) =>
+        inputs.map((input) => Math.round(input.getBoundingClientRect().top)),
+      );
+      expect(new Set(rows).size).toBe(rows.length);
+      expect(await page.getByTestId("payment-choices").locator("label").allTextContents()).toEqual([
+        "Tarjeta de crédito o débito",
+        "PayPal",
+        "OXXO",
+        "Transferencia SPEI",
+        "Efectivo",
+      ]);
+      expect(await page.getByRole("radio", { name: /^Tarjeta/ }).isChecked()).toBe(true);
+      // While paying, the floating WhatsApp button stays away (it covered the fee's notice).
+      expect(await page.getByRole("link", { name: "Escríbenos por WhatsApp" }).count()).toBe(0);
       await page.getByRole("radio", { name: "OXXO" }).check();
       await expect.poll(() => page.getByRole("radio", { name: "Transferencia SPEI" }).count()).toBe(1);
       await acceptLegal(page);
@@ -88,6 +106,10 @@ describe("OXXO in the sandbox", () => {
       await expect.poll(() => voucher.textContent()).toContain("Ficha de pago OXXO");
       const text = (await voucher.textContent()) ?? "";
       expect(text).toContain("Sandbox");
+      // The badge is whole, not cut to "SANDB…" by the title beside it.
+      const badge = voucher.getByText("Sandbox", { exact: true });
+      expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await page.getByRole("link", { name: "Escríbenos por WhatsApp" }).count()).toBe(0);
       expect(text).toContain(formatMoney(total));
       expect(text).toContain("Paga en cualquier OXXO");
       expect(text).toMatch(/Paga antes del\d{1,2} [a-z]{3}\.? \d{4}/i);

@@ -99,6 +99,53 @@ describe("public site: every route, phone and desktop, axe-core clean", () => {
     await context.close();
   });
 
+  it("the daily popup waits while the visitor's sign-in box is open, and opens once it has closed", async () => {
+    const { page, context, problems } = await openWatchedPage(browser, baseUrl, PHONE);
+    await page.goto("/calendario");
+    // Before the popup's 3 s: the visitor taps "Reservar" and gets the sign-in box.
+    await page.getByRole("button", { name: "Reservar" }).first().click();
+    const signIn = page.getByRole("dialog", { name: "Debes Acceder para Reservar" });
+    await signIn.waitFor();
+    const promo = page.getByRole("dialog", { name: "Promoción" });
+    await page.getByLabel(/^Correo electrónico/).fill("visita@prueba.mx");
+    // Well past the popup's delay, the box is still the one on screen and keeps the typing.
+    await page.waitForTimeout(5000);
+    expect(await promo.count()).toBe(0);
+    expect(await page.getByLabel(/^Correo electrónico/).inputValue()).toBe("visita@prueba.mx");
+    await screenshot(page, "popup-waits-for-sign-in-phone");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => signIn.count()).toBe(0);
+    await expect.poll(() => promo.count()).toBe(1);
+    await page.getByRole("button", { name: "Cerrar promoción" }).click();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  for (const [label, viewport] of [
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`the coach's page lists classes under days with their month, and a class opens its booking (${label})`, async () => {
+      const { page, context, problems } = await openQuietPage(browser, baseUrl, viewport);
+      await page.goto("/instructor/1");
+      const links = page.getByTestId("class-link");
+      await expect.poll(() => links.count()).toBeGreaterThan(0);
+      const days = await page
+        .getByRole("region", { name: /^Clases de / })
+        .getByRole("heading", { level: 3 })
+        .allTextContents();
+      expect(days.length).toBeGreaterThan(0);
+      for (const day of days) expect(day).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóú]+ \d{1,2} de [a-z]+$/);
+      await screenshot(page, `coach-classes-${label}`);
+      await links.first().click();
+      await page.waitForURL(/\/calendario\?dia=\d{4}-\d{2}-\d{2}&clase=\d+$|\/calendario$/);
+      // A visitor is asked to sign in for that class, as the calendar's own "Reservar" does.
+      await page.getByRole("dialog", { name: "Debes Acceder para Reservar" }).waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
   it("public pages arrive rendered: the HTML alone has the content, the head and the data (decision 0012)", async () => {
     for (const [route, text, title] of [
       ["/", "Encuentra tu ritmo", /^Estudio Pulso$/],

@@ -65,6 +65,9 @@ describe("online videos", () => {
       el.currentTime = Math.max(0, el.duration - 1);
     });
     await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime)).toBeGreaterThan(1);
+    // The length the page states is the file's own (the demo's clips last 6 s), not a class's.
+    expect(await video.evaluate((el: HTMLVideoElement) => Math.round(el.duration))).toBe(6);
+    expect(await page.getByText("6 s", { exact: true }).count()).toBe(1);
     await screenshot(page, "video-player-desktop");
 
     await page.getByRole("button", { name: "Agregar a favoritos" }).click();

@@ -87,7 +87,13 @@ export function ClassCard({
         {data.class_type.icon ? <img src={data.class_type.icon} alt="" className={classes.icon} /> : null}
         <div className={classes.titles}>
           <span className={classes.name}>{data.class_type.name}</span>
-          {data.description ? <span className={classes.description}>{data.description}</span> : null}
+          {/* Up to four lines in a laptop's narrow day column; a longer text says itself in full on
+              hover (title), so no word that matters is cut for good. */}
+          {data.description ? (
+            <span className={classes.description} title={data.description}>
+              {data.description}
+            </span>
+          ) : null}
         </div>
       </div>
       <div className={classes.meta}>
@@ -104,7 +110,8 @@ export function ClassCard({
       ) : null}
       <div className={classes.badges}>
         {data.class_instructors.map(({ instructor }) => (
-          <Badge key={instructor.instructor_id} theme={theme} color="gray" variant="light">
+          // A coach's name wraps instead of being cut ("Valeria Sán…" in a laptop's day column).
+          <Badge key={instructor.instructor_id} theme={theme} color="gray" variant="light" wrap>
             {instructor.nick_name || instructor.name}
           </Badge>
         ))}
@@ -159,6 +166,7 @@ function Badge({
   variant,
   uppercase,
   textColor,
+  wrap,
   children,
 }: {
   theme: MantineTheme;
@@ -166,12 +174,19 @@ function Badge({
   variant: PlainVariant;
   uppercase?: boolean;
   textColor?: string;
+  /** Long text wraps onto more lines instead of ending in "…". */
+  wrap?: boolean;
   children: ReactNode;
 }) {
   const colors = variantStyle(theme, color, variant);
   const style = textColor ? ({ ...colors, "--variant-color": textColor } as CSSProperties) : colors;
   return (
-    <span className={classes.badge} data-uppercase={uppercase || undefined} style={style}>
+    <span
+      className={classes.badge}
+      data-uppercase={uppercase || undefined}
+      data-wrap={wrap || undefined}
+      style={style}
+    >
       {children}
     </span>
   );

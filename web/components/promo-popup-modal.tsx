@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useAppConfig } from "../lib/app-config";
 import { internalPath } from "../lib/contact";
 import { siteOrigin } from "../lib/site-origin";
+import { whenNoModalOpen } from "./modal-open";
 import { rememberPopupSeen } from "./popup-seen";
 import classes from "./promo-popup-modal.module.css";
 
@@ -18,19 +19,29 @@ export default function PromoPopupModal() {
   // Opens once the image is decoded: a dialog opened empty grows when its image arrives, which
   // moved the page under it (Lighthouse counted a 0.67 layout shift). An image that fails to load
   // shows no popup at all rather than an empty frame.
+  // It also waits while the person has a modal of their own open (signing in, booking, the phone
+  // menu) and opens once that has closed: a promotion never covers what they are doing.
   useEffect(() => {
     let cancelled = false;
+    let stopWaiting: () => void = () => undefined;
     const preload = new Image();
     preload.src = src;
     preload.decode().then(
       () => {
-        const element = dialog.current;
-        if (!cancelled && element && !element.open) element.showModal();
+        if (cancelled) return;
+        stopWaiting = whenNoModalOpen(
+          () => {
+            const element = dialog.current;
+            if (!cancelled && element && !element.open) element.showModal();
+          },
+          () => dialog.current,
+        );
       },
       () => undefined,
     );
     return () => {
       cancelled = true;
+      stopWaiting();
     };
   }, [src]);
 

@@ -66,6 +66,13 @@ export const DEMO_PACKAGES: DemoPackageAsset[] = [
 export const DEMO_VIDEO_COUNT = 12;
 
 /**
+ * Every demo video's real length in seconds: scripts/generate-demo-videos.sh makes 6-second
+ * clips. The demo data stores this, not the length the class would have in a real studio, so the list
+ * and the player agree (server/db/seed/demo-videos.test.ts reads each file's header).
+ */
+export const DEMO_VIDEO_SECONDS = 6;
+
+/**
  * The served copy of a demo image: the SVGs (generate-demo-images.ts) are only the sources. In a
  * browser every SVG <img> is a small document laid out and painted on the main thread (15–25 ms
  * each on a fast machine, four times that on a phone), and a page's first screens load a dozen;

@@ -5,7 +5,7 @@ import { app_config } from "../schema/app-config";
 import { announcements, pages } from "../schema/content";
 import { custom_fields, forms } from "../schema/forms";
 import { programs, video_tags, video_types, videos } from "../schema/videos";
-import { DEMO_VIDEO_COUNT, demoUrl } from "./demo-assets";
+import { DEMO_VIDEO_COUNT, DEMO_VIDEO_SECONDS, demoUrl } from "./demo-assets";
 import { type Catalogue, coachOf } from "./demo-catalogue";
 import { addMs, DAY_MS } from "./demo-time";
 
@@ -55,7 +55,6 @@ const VIDEOS: {
   name: string;
   type: keyof Catalogue["types"];
   coach: string;
-  minutes: number;
   /** Index of the video type (Clase completa, Express, Tutorial). */
   kind: 0 | 1 | 2;
   /** Indexes of the catalogue's video tags. */
@@ -63,10 +62,9 @@ const VIDEOS: {
   program?: boolean;
 }[] = [
   {
-    name: "Ride de 30 minutos: intervalos",
+    name: "Ride de intervalos",
     type: "cycling",
     coach: "valeria",
-    minutes: 30,
     kind: 0,
     tags: [3],
   },
@@ -74,7 +72,6 @@ const VIDEOS: {
     name: "Reformer en casa: core esencial",
     type: "reformer",
     coach: "santiago",
-    minutes: 25,
     kind: 0,
     tags: [2, 1],
   },
@@ -82,36 +79,32 @@ const VIDEOS: {
     name: "Barre express de glúteos",
     type: "barre",
     coach: "renata",
-    minutes: 15,
     kind: 1,
     tags: [1, 2],
     program: true,
   },
-  { name: "Vinyasa para empezar el día", type: "yoga", coach: "camila", minutes: 35, kind: 0, tags: [0, 4] },
+  { name: "Vinyasa para empezar el día", type: "yoga", coach: "camila", kind: 0, tags: [0, 4] },
   {
     name: "HIIT tabata sin equipo",
     type: "hiit",
     coach: "diego",
-    minutes: 20,
     kind: 1,
     tags: [1, 3],
     program: true,
   },
-  { name: "Subidas y sprints", type: "cycling", coach: "mateo", minutes: 45, kind: 0, tags: [3] },
+  { name: "Subidas y sprints", type: "cycling", coach: "mateo", kind: 0, tags: [3] },
   {
     name: "Técnica de respiración en Pilates",
     type: "reformer",
     coach: "santiago",
-    minutes: 10,
     kind: 2,
     tags: [0],
   },
-  { name: "Barre cardio", type: "barre", coach: "renata", minutes: 30, kind: 0, tags: [3], program: true },
+  { name: "Barre cardio", type: "barre", coach: "renata", kind: 0, tags: [3], program: true },
   {
     name: "Yoga restaurativo para dormir mejor",
     type: "yoga",
     coach: "camila",
-    minutes: 40,
     kind: 0,
     tags: [4],
   },
@@ -119,17 +112,15 @@ const VIDEOS: {
     name: "HIIT de piernas con mancuernas",
     type: "hiit",
     coach: "diego",
-    minutes: 25,
     kind: 0,
     tags: [2],
     program: true,
   },
-  { name: "Cómo ajustar tu bici", type: "cycling", coach: "valeria", minutes: 8, kind: 2, tags: [0] },
+  { name: "Cómo ajustar tu bici", type: "cycling", coach: "valeria", kind: 2, tags: [0] },
   {
     name: "Movilidad y estiramientos",
     type: "yoga",
     coach: "camila",
-    minutes: 20,
     kind: 1,
     tags: [0, 4],
     program: true,
@@ -164,7 +155,8 @@ function configOverrides(cat: Catalogue): Partial<Record<AppConfigKey, unknown>>
     popup_presencial_src: demoUrl("popup.svg"),
     popup_presencial_link: `/checkout/${cat.packages.masterclass.class_package_id}`,
     allow_restricted_class_types: true,
-    cash_checkout_enabled: true,
+    // The demo sells online: checkout preselects the card, and cash is offered last (docs/product-rules.md#checkout).
+    cash_checkout_enabled: false,
     oxxo_enabled: true,
     spei_enabled: true,
     signup_fee_package_id: cat.packages.signupFee.class_package_id,
@@ -260,7 +252,7 @@ export async function seedContent(db: Db, cat: Catalogue, now: Date) {
         name: v.name,
         description: `${v.name}. Clase online con ${v.coach.charAt(0).toUpperCase()}${v.coach.slice(1)}; solo necesitas un tapete y agua.`,
         thumbnail: demoUrl("videos", `${i + 1}.svg`),
-        duration: v.minutes * 60,
+        duration: DEMO_VIDEO_SECONDS,
         instructor_id: coachOf(cat, v.coach).instructor_id,
         class_type_id: cat.types[v.type].class_type_id,
         video_type_id: typeRows[v.kind].video_type_id,

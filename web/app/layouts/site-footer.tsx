@@ -7,7 +7,7 @@ import {
   IconMail,
   IconMapPin,
 } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { legalLine } from "../../../domain/app-config";
 import { Brand } from "../../components/brand";
 import { usePages } from "../../features/content/api";
@@ -112,11 +112,19 @@ export function SiteFooter() {
   );
 }
 
+/**
+ * Where a customer is paying (checkout, the thank-you page with its payment deadline, voucher and
+ * card notes) the floating button would sit on what they must read; the footer's WhatsApp link
+ * stays there.
+ */
+const PAYING_PATHS = /^\/(checkout|gracias)(\/|$)/;
+
 /** Floating WhatsApp button (whatsapp_button_enabled and a number configured). */
 export function WhatsappButton() {
   const { whatsapp_button_enabled, whatsapp } = useAppConfig();
+  const { pathname } = useLocation();
   const href = whatsappUrl(whatsapp);
-  if (!whatsapp_button_enabled || !href) return null;
+  if (!whatsapp_button_enabled || !href || PAYING_PATHS.test(pathname)) return null;
   return (
     <aside aria-label={copy.footer.whatsapp}>
       <a

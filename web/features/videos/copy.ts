@@ -1,3 +1,4 @@
+import { videoLengthLabel } from "../../../domain/format";
 /**
  * UI-only copy of the online library (the Spanish texts the server shares come from
  * domain/messages.ts).
@@ -26,7 +27,7 @@ export const videosCopy = {
   goToShop: "Ver paquetes",
   watched: "Vista",
   views: (n: number) => (n === 1 ? "1 vista" : `${n.toLocaleString("es-MX")} vistas`),
-  minutes: (seconds: number) => `${Math.max(1, Math.round(seconds / 60))} min`,
+  length: videoLengthLabel,
   back: "Volver a videos",
   addFavorite: "Agregar a favoritos",
   removeFavorite: "Quitar de favoritos",

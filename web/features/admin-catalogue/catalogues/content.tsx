@@ -1,6 +1,6 @@
 import { Badge } from "@mantine/core";
 import { IconCategory } from "@tabler/icons-react";
-import { formatDateTime } from "../../../../domain/format";
+import { formatDateTime, videoLengthLabel } from "../../../../domain/format";
 import { instagramLabel } from "../../../../domain/instagram";
 import { api } from "../../../lib/api-client";
 import type { Row } from "../api";
@@ -163,7 +163,7 @@ export const videos: CatalogueDef = {
   columns: [
     textColumn("name", "Nombre"),
     textColumn("host", "Origen"),
-    textColumn("duration", "Minutos", (r) => Math.round(Number(r.duration ?? 0) / 60)),
+    textColumn("duration", "Duración", (r) => videoLengthLabel(Number(r.duration ?? 0))),
     textColumn("release_date", "Publicación", (r) =>
       r.release_date ? formatDateTime(r.release_date as string) : "",
     ),

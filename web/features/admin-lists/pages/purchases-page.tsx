@@ -2,7 +2,7 @@ import { Button, Select, Stack, Tabs, Text } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { purchaseStatusText } from "../../../../domain/billing";
 import { ivaLabel } from "../../../../domain/fiscal/iva";
-import { formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
+import { formatDate, formatIsoDate, formatMoney, formatTime } from "../../../../domain/format";
 import type { AdminColumn } from "../../../components/admin/admin-table";
 import { ConfirmModal } from "../../../components/admin/confirm-modal";
 import { providerLabel } from "../../../components/admin/copy";
@@ -102,12 +102,16 @@ export function PurchasesPage() {
       message: c.confirmPurchase(r.title, r.customer_name, formatMoney(r.total_payment)),
     });
 
-  /** Name over email in one column (the table stays readable at 1280 px); the CSV has both. */
+  /**
+   * Name over email in one column (the table stays readable at 1280 px); the CSV has them in two
+   * columns (customerCsvColumns), so a spreadsheet can sort and filter by either.
+   */
   const customerColumn = <
     R extends { customer_id: number; customer_name: string; customer_email: string },
   >(): AdminColumn<R> => ({
     key: "customer",
     header: c.customer,
+    csv: false,
     value: (r) => `${r.customer_name} <${r.customer_email}>`,
     render: (r) => (
       <Stack gap={0}>
@@ -118,12 +122,45 @@ export function PurchasesPage() {
       </Stack>
     ),
   });
-  const dateColumn = <R extends { createdAt: string }>(): AdminColumn<R> => ({
-    key: "created_at",
-    header: c.date,
-    value: (r) => formatDateTime(r.createdAt, zone),
-    render: (r) => <DateTimeCell at={r.createdAt} zone={zone} />,
-  });
+  const customerCsvColumns = <
+    R extends { customer_name: string; customer_email: string },
+  >(): AdminColumn<R>[] => [
+    { key: "customer_name", header: c.name, screen: false, sortable: false, value: (r) => r.customer_name },
+    {
+      key: "customer_email",
+      header: c.email,
+      screen: false,
+      sortable: false,
+      value: (r) => r.customer_email,
+    },
+  ];
+  /**
+   * On screen "07 mar 2025, 18:30"; in the CSV the studio's day as 2025-03-07 and the time as
+   * 18:30 in columns of their own, which a spreadsheet sorts as dates and times.
+   */
+  const dateColumns = <R extends { createdAt: string }>(): AdminColumn<R>[] => [
+    {
+      key: "created_at",
+      header: c.date,
+      csv: false,
+      value: (r) => r.createdAt,
+      render: (r) => <DateTimeCell at={r.createdAt} zone={zone} />,
+    },
+    {
+      key: "date",
+      header: c.date,
+      screen: false,
+      sortable: false,
+      value: (r) => formatIsoDate(r.createdAt, zone),
+    },
+    {
+      key: "time",
+      header: c.time,
+      screen: false,
+      sortable: false,
+      value: (r) => formatTime(r.createdAt, zone),
+    },
+  ];
   /**
    * How it was really paid: a counter sale's method and reference, OXXO or SPEI (so the day's cash
    * can be counted from the CSV), else the option the customer chose, else the processor.
@@ -201,8 +238,9 @@ export function PurchasesPage() {
   });
 
   const purchaseColumns: AdminColumn<PurchaseRow>[] = [
-    dateColumn<PurchaseRow>(),
+    ...dateColumns<PurchaseRow>(),
     customerColumn<PurchaseRow>(),
+    ...customerCsvColumns<PurchaseRow>(),
     titleColumn<PurchaseRow>(
       (r) => [r.subscription ? c.subscription : null, r.is_gift ? c.gift : null].filter(Boolean).join(" · "),
       (r) => r.title,
@@ -251,9 +289,26 @@ export function PurchasesPage() {
   };
 
   const invoiceColumns: AdminColumn<InvoiceRow>[] = [
-    dateColumn<InvoiceRow>(),
+    ...dateColumns<InvoiceRow>(),
     customerColumn<InvoiceRow>(),
-    titleColumn<InvoiceRow>(periodOf, (r) => [r.title, periodOf(r)].filter(Boolean).join(" · "), true),
+    ...customerCsvColumns<InvoiceRow>(),
+    titleColumn<InvoiceRow>(periodOf, (r) => r.title, true),
+    // A renewal's period in the CSV as two sortable days, when it has one (on screen: under the
+    // package); a one-off charge leaves both empty.
+    {
+      key: "period_start",
+      header: c.periodFrom,
+      screen: false,
+      sortable: false,
+      value: (r) => (periodOf(r) ? formatIsoDate(r.period_start, zone) : ""),
+    },
+    {
+      key: "period_end",
+      header: c.periodTo,
+      screen: false,
+      sortable: false,
+      value: (r) => (periodOf(r) ? formatIsoDate(r.period_end, zone) : ""),
+    },
     statusColumn<InvoiceRow>((r) => c.invoiceStatus[r.status] ?? r.status, invoiceAction),
     paymentColumn<InvoiceRow>(false),
     totalColumn<InvoiceRow>(),

@@ -104,11 +104,28 @@ export function WeekGrid({
                         {c.cancelled}
                       </Badge>
                     ) : null}
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      {[k.class_instructors.map((i) => i.instructor.name).join(", "), k.location?.name]
-                        .filter(Boolean)
-                        .join(" · ")}
-                    </Text>
+                    {/* Coach and location on lines of their own, wrapped, never cut: at 1280 px a
+                        day column is ~110 px and one clamped line read "Valeria · Rom…". */}
+                    {k.class_instructors.length ? (
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        data-testid="class-coaches"
+                        style={{ overflowWrap: "anywhere" }}
+                      >
+                        {k.class_instructors.map((i) => i.instructor.name).join(", ")}
+                      </Text>
+                    ) : null}
+                    {k.location ? (
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        data-testid="class-location"
+                        style={{ overflowWrap: "anywhere" }}
+                      >
+                        {k.location.name}
+                      </Text>
+                    ) : null}
                     {k.cancelled_at ? null : (
                       <Text size="xs" fw={600} c={fill(k)}>
                         {c.occupancy(k.reserved, k.capacity)}

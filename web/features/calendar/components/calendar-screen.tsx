@@ -24,7 +24,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import {
   addLocalDays,
   cancelOption,
@@ -35,13 +35,14 @@ import {
   mondayOfDay,
 } from "../../../../domain/booking";
 import { monthName, weekdayName } from "../../../../domain/format";
-import { t } from "../../../../domain/messages";
+import { publicText } from "../../../../domain/messages-public";
 import { spotGridFor } from "../../../../domain/spot-map";
 import { ClassCard } from "../../../components/class-card";
 import { DailyPromoPopup } from "../../../components/daily-promo-popup";
 import { PageHeading } from "../../../components/page-placeholder";
 import { isApiError } from "../../../lib/api-client";
 import { packagesPathSegment, useAppConfig } from "../../../lib/app-config";
+import { linkedClassOf } from "../../../lib/class-link";
 import { copy } from "../../../lib/copy";
 import { useCurrentUser } from "../../../lib/session";
 import {
@@ -213,6 +214,23 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
     }
     dispatch({ type: "SET_SINGLE_CLASS", single_class: c });
   };
+  // A class's link (classLinkPath: the coach page's list): its week, then its booking, once.
+  const [search, setSearch] = useSearchParams();
+  const [linked] = useState(() => linkedClassOf(search));
+  const [linkDone, setLinkDone] = useState(false);
+  useEffect(() => {
+    if (!linked) return;
+    dispatch({ type: "SET_USER_CLICK", clicked: true });
+    for (const action of openWeekOf(linked.day)) dispatch(action);
+  }, [linked]);
+  useEffect(() => {
+    if (!linked || linkDone) return;
+    const found = state.days.flatMap((d) => d.single_classes).find((c) => c.single_class_id === linked.id);
+    if (!found) return;
+    setLinkDone(true);
+    setSearch({}, { replace: true });
+    openBooking(found);
+  });
   // A visitor who signs in from the modal lands back in the booking 1 s later (AuthModal waits).
   const resumeAfterSignIn = useRef<SingleClass | null>(null);
 
@@ -400,7 +418,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
         <>
           {weekEmpty ? (
             <Text ta="center" c="dimmed" py="md">
-              {t("noClassesWeek")}
+              {publicText("noClassesWeek")}
             </Text>
           ) : null}
           {pastDays > 0 && !showPastDays ? (
@@ -440,7 +458,7 @@ export function CalendarScreen({ title, subtitle }: { title: string; subtitle?: 
                 </Box>
                 {day.single_classes.length === 0 ? (
                   <Text size="xs" c="dimmed" ta="center" hiddenFrom="lg">
-                    {t("noClassesDay")}
+                    {publicText("noClassesDay")}
                   </Text>
                 ) : null}
                 <DayCards items={day.single_classes} render={renderCard} />

@@ -2,7 +2,7 @@ import { Box, Button, Group, SimpleGrid, Stack, Text, UnstyledButton } from "@ma
 import type { ReactNode } from "react";
 import { addLocalDays, type ClassCardState } from "../../../../domain/booking";
 import { formatTime, weekdayName } from "../../../../domain/format";
-import { t } from "../../../../domain/messages";
+import { publicText } from "../../../../domain/messages-public";
 import type { ScheduleDay, SingleClass } from "../api";
 import { monthGridRange } from "../schedule-state";
 
@@ -84,7 +84,7 @@ export function MonthGrid(props: MonthGridProps) {
         </Group>
         {selected.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center">
-            {t("noClassesDay")}
+            {publicText("noClassesDay")}
           </Text>
         ) : (
           selected.map((c) => <Box key={c.single_class_id}>{props.renderCard(c)}</Box>)

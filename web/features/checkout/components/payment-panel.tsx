@@ -29,10 +29,10 @@ import {
   useSavedCards,
 } from "../api";
 import { checkoutCopy, checkoutErrorMessage } from "../copy";
+import { type Choice, defaultChoice } from "../payment-choice";
 import { SandboxWalletModal } from "./sandbox-wallet-modal";
 import { type CardChoice, SavedCardChoice } from "./saved-card-choice";
 
-type Choice = "card" | "cash" | "wallet" | "oxxo" | "spei";
 /** An order or plan the sandbox wallet is asked to approve. */
 type WalletApproval = { purchase_id: number; total: number; orderID?: string; plan_id?: string };
 
@@ -42,17 +42,6 @@ const DECLINED_PART: Record<string, CardPart> = {
   incorrect_number: "number",
   expired_card: "expiry",
 };
-
-/**
- * docs/product-rules.md#checkout: cash when cash checkout is on, or cash exists without card; else
- * card.
- */
-export function defaultChoice(options: CheckoutOption[], cashEnabled: boolean): "card" | "cash" {
-  const hasCash = options.some((o) => o.provider === "cash");
-  const hasCard = options.some((o) => o.provider === "card");
-  if (hasCash && (cashEnabled || !hasCard)) return "cash";
-  return "card";
-}
 
 /**
  * Right column of checkout for a signed-in customer: payment choice (card, cash, the wallet),
@@ -67,12 +56,15 @@ export function PaymentPanel({
   discount,
   fee,
   thenPackageId,
+  requested = null,
 }: {
   pkg: ClassPackage;
   options: CheckoutOption[];
   discount: DiscountCheck | null;
   fee: ClassPackage | null;
   thenPackageId?: number;
+  /** The way to pay the customer came for (`?metodo=`), preselected when offered. */
+  requested?: Choice | null;
 }) {
   const config = useAppConfig();
   const navigate = useNavigate();
@@ -84,7 +76,25 @@ export function PaymentPanel({
   // The web plays only the sandbox's wallet (there is no PayPal button script here).
   const walletOption =
     providers.data?.wallet === "sandbox" ? options.find((o) => o.provider === "paypal") : undefined;
-  const [choice, setChoice] = useState<Choice>(() => defaultChoice(options, config.cash_checkout_enabled));
+  // OXXO and SPEI (decision 0034): one-off packages only, when the studio offers them; OXXO up to
+  // MXN 10,000 per voucher (Stripe's limit).
+  const offline = !pkg.is_subscription;
+  const oxxoOffered = config.oxxo_enabled && offline;
+  const speiOffered = config.spei_enabled && offline;
+  /**
+   * The choices in the order shown, one per row: the online ones first (card, the wallet, then
+   * OXXO and SPEI, which are paid elsewhere but started here), cash at the studio last.
+   */
+  const offered: Choice[] = [
+    ...(cardOption || !cashOption ? (["card"] as const) : []),
+    ...(walletOption ? (["wallet"] as const) : []),
+    ...(oxxoOffered ? (["oxxo"] as const) : []),
+    ...(speiOffered ? (["spei"] as const) : []),
+    ...(cashOption ? (["cash"] as const) : []),
+  ];
+  const [choice, setChoice] = useState<Choice>(() =>
+    defaultChoice(options, config.cash_checkout_enabled, requested, offered),
+  );
   const [wallet, setWallet] = useState<WalletApproval | null>(null);
   const [saveCard, setSaveCard] = useState(false);
   const [card, setCard] = useState<CardFieldState>({ complete: false, tokenize: () => "" });
@@ -123,11 +133,6 @@ export function PaymentPanel({
   const legalOk = legal.length === 0 || accepted;
   const cardReady = hosted || savedId !== undefined || card.complete;
   const cardMissing = !free && choice === "card" && !cardReady;
-  // OXXO and SPEI (decision 0034): one-off packages only, when the studio offers them; OXXO up to
-  // MXN 10,000 per voucher (Stripe's limit).
-  const offline = !pkg.is_subscription;
-  const oxxoOffered = config.oxxo_enabled && offline;
-  const speiOffered = config.spei_enabled && offline;
   const oxxoTooMuch = Math.round(total * 100) > OXXO_MAX_CENTS;
   const offlineChoice = choice === "oxxo" || choice === "spei";
   const canPay = legalOk && !processing && !cardMissing && !(choice === "oxxo" && oxxoTooMuch);
@@ -239,6 +244,15 @@ export function PaymentPanel({
     }
   }
 
+  const choiceLabel = (value: Choice): string =>
+    ({
+      card: cardOption?.name ?? checkoutCopy.card,
+      cash: cashOption?.name ?? "",
+      wallet: walletOption?.name || checkoutCopy.wallet,
+      oxxo: checkoutCopy.oxxo,
+      spei: checkoutCopy.spei,
+    })[value];
+
   return (
     <Paper withBorder radius="lg" p={{ base: "md", sm: "lg" }}>
       <Stack gap="md" ref={fieldErrors.ref}>
@@ -248,21 +262,17 @@ export function PaymentPanel({
             value={choice}
             onChange={(v) => setChoice(v as Choice)}
           >
-            <Group mt="xs">
-              {cardOption || !cashOption ? (
-                <Radio value="card" label={cardOption?.name ?? checkoutCopy.card} />
-              ) : null}
-              {cashOption ? <Radio value="cash" label={cashOption.name} /> : null}
-              {walletOption ? (
-                <Radio value="wallet" label={walletOption.name || checkoutCopy.wallet} />
-              ) : null}
-              {oxxoOffered ? (
-                <Radio value="oxxo" label={checkoutCopy.oxxo} data-testid="choice-oxxo" />
-              ) : null}
-              {speiOffered ? (
-                <Radio value="spei" label={checkoutCopy.spei} data-testid="choice-spei" />
-              ) : null}
-            </Group>
+            {/* One per row: side by side, a phone wrapped them into a grid where the pairs read as one. */}
+            <Stack gap="sm" mt="xs" data-testid="payment-choices">
+              {offered.map((value) => (
+                <Radio
+                  key={value}
+                  value={value}
+                  label={choiceLabel(value)}
+                  data-testid={value === "oxxo" || value === "spei" ? `choice-${value}` : undefined}
+                />
+              ))}
+            </Stack>
           </Radio.Group>
         ) : null}
         {!free && choice === "card" && savedCards.length > 0 ? (

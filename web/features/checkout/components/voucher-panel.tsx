@@ -44,7 +44,8 @@ export function VoucherPanel({ voucher: v, timeZone }: { voucher: Voucher; timeZ
             {oxxo ? checkoutCopy.oxxoTitle : checkoutCopy.speiTitle}
           </Title>
           {v.sandbox ? (
-            <Badge color="orange" variant="light">
+            // Never narrowed by the title beside it: on a phone it read "SANDB…".
+            <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
               {checkoutCopy.sandboxBadge}
             </Badge>
           ) : null}

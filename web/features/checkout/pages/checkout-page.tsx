@@ -15,6 +15,7 @@ import { MercadoPagoButton } from "../components/mercadopago-button";
 import { PackageSummary } from "../components/package-summary";
 import { PaymentPanel } from "../components/payment-panel";
 import { checkoutCopy } from "../copy";
+import { METHOD_PARAM } from "../payment-choice";
 
 /**
  * /checkout/:id: purchase of a class package (docs/product-rules.md#checkout). A pending sign-up
@@ -25,6 +26,7 @@ export function CheckoutPage() {
   const id = Number(useParams().id);
   const [search] = useSearchParams();
   const thenPackageId = Number(search.get("paquete")) || undefined;
+  const requested = METHOD_PARAM[search.get("metodo") ?? ""] ?? null;
   const config = useAppConfig();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
@@ -108,6 +110,7 @@ export function CheckoutPage() {
                   discount={discount}
                   fee={needsFee && !feeFirst ? (feePkg.data ?? null) : null}
                   thenPackageId={thenPackageId}
+                  requested={requested}
                 />
                 <MercadoPagoButton pkg={pkg.data} discount={discount} withFee={needsFee && !feeFirst} />
               </Stack>

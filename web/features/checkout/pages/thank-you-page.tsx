@@ -26,6 +26,7 @@ import { type PurchaseDetail, useOwnPurchases, usePurchase, useVoucher } from ".
 import { MercadoPagoReturn } from "../components/mercadopago-return";
 import { VoucherPanel } from "../components/voucher-panel";
 import { checkoutCopy } from "../copy";
+import { methodParamOf } from "../payment-choice";
 
 /**
  * /gracias/:id: what was bought, the credits granted and the next steps (cash: bank details).
@@ -55,9 +56,15 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const backTo = Number(search.get("paquete")) || null;
-  // A first package (nothing else paid but the sign-up fee): the next step is the first class. An
-  // OXXO voucher or SPEI transfer (decision 0034): what to pay, until when; a cash order has none.
-  const voucher = useVoucher(p.purchase_id, p.provider !== "cash");
+  // A first package (nothing else paid but the sign-up fee): the next step is the first class.
+  // An OXXO voucher or SPEI transfer (decision 0034): what to pay, until when. Only an unpaid order
+  // (pending, or failed once its voucher expired) opened without a payment method can have one
+  // (OXXO and SPEI orders carry none; a card or cash order carries its option): a card purchase
+  // asked anyway and got a 404, a console error on every card thank-you page.
+  const voucher = useVoucher(
+    p.purchase_id,
+    p.provider !== "cash" && p.payment_method === null && (pending || p.status === "failed"),
+  );
   const own = useOwnPurchases(true).data ?? [];
   const firstPackage =
     own.filter(
@@ -68,8 +75,10 @@ function ThankYou({ purchase: p }: { purchase: PurchaseDetail }) {
   useEffect(() => {
     if (!backTo || pending) return;
     notifySuccess(checkoutCopy.backToPackage);
-    navigate(`/checkout/${backTo}`, { replace: true });
-  }, [backTo, pending, navigate]);
+    // Back to the package with the way the fee was just paid preselected (the customer's choice).
+    const method = methodParamOf(p.provider);
+    navigate(`/checkout/${backTo}${method ? `?metodo=${method}` : ""}`, { replace: true });
+  }, [backTo, pending, navigate, p.provider]);
   return (
     <Container size="sm" py={{ base: "lg", sm: 48 }} w="100%">
       <Stack gap="lg">

@@ -1,6 +1,8 @@
 import { Badge, Stack, Text, Title } from "@mantine/core";
-import { formatTime, wallClock, weekdayName } from "../../../../domain/format";
+import { Link } from "react-router";
+import { formatDayMonth, formatTime, wallClock, weekdayName } from "../../../../domain/format";
 import { useAppConfig } from "../../../lib/app-config";
+import { classLinkPath } from "../../../lib/class-link";
 import type { ScheduleDay } from "../api";
 import { contentCopy } from "../copy";
 import { coachName } from "./coach-card";
@@ -33,26 +35,32 @@ export function ClassList({ days, headingLevel = 3 }: { days: ScheduleDay[]; hea
     <Stack gap="xl">
       {withClasses.map((day) => {
         const date = wallClock(day.date, timezone);
+        const isoDay = date ? `${date.year}-${pad(date.month)}-${pad(date.day)}` : day.date.slice(0, 10);
         return (
           <Stack gap="xs" key={day.date}>
+            {/* With its month ("Lunes 30 de noviembre"): two weeks of classes cross into the next. */}
             <Title order={headingLevel} fz="h5">
-              {weekdayName(day.date, timezone)} {date?.day}
+              {weekdayName(day.date, timezone)} {formatDayMonth(isoDay)}
             </Title>
             {day.single_classes.map((c) => {
               const coaches = (c.class_instructors ?? []).map((ci) => coachName(ci.instructor)).join(", ");
               const spots = typeof c.available === "number" ? c.available : null;
               return (
-                <div
+                // Each class opens its booking on the calendar (or the sign-in box for a visitor).
+                <Link
                   key={c.single_class_id}
+                  to={classLinkPath(c.single_class_id, isoDay)}
                   className={classes.classRow}
                   style={{ borderLeftColor: c.class_type?.color ?? undefined }}
+                  data-testid="class-link"
                 >
                   <span className={classes.classTime}>{formatTime(c.class_date, timezone)}</span>
                   <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                     <Text fw={600} truncate>
                       {c.class_type?.name}
                     </Text>
-                    <Text size="sm" c="dimmed" truncate>
+                    {/* Coach and location wrap: on a phone one cut line read "con Vale · Roma …". */}
+                    <Text size="sm" c="dimmed">
                       {[coaches && `${contentCopy.with} ${coaches}`, c.location?.name]
                         .filter(Boolean)
                         .join(" · ")}
@@ -63,7 +71,7 @@ export function ClassList({ days, headingLevel = 3 }: { days: ScheduleDay[]; hea
                       {spots > 0 ? contentCopy.spots(spots) : contentCopy.soldOut}
                     </Badge>
                   ) : null}
-                </div>
+                </Link>
               );
             })}
           </Stack>

@@ -155,7 +155,14 @@ export function ReservationsPage() {
         </Button>
       ) : null}
       {r.class_stars ? (
-        <Rating value={r.class_stars} readOnly size="xs" aria-label={`${r.class_stars} estrellas`} />
+        // A read-only rating is a picture of stars: named as one (a div may not carry aria-label).
+        <Rating
+          value={r.class_stars}
+          readOnly
+          size="xs"
+          role="img"
+          aria-label={`${r.class_stars} estrellas`}
+        />
       ) : null}
     </Group>
   );
@@ -186,7 +193,8 @@ export function ReservationsPage() {
           ml={6}
           size="xs"
           color="gray"
-          variant="outline"
+          // Light, not outline: the outline's grey text on the past card's grey failed AA contrast.
+          variant="light"
           tt="none"
           styles={WHOLE_WORD}
           data-testid="past-badge"

@@ -17,7 +17,7 @@ export function LatestVideoBanner({ video }: { video: Video }) {
           <Group gap="xs">
             <Badge variant="light">{videosCopy.latest}</Badge>
             <Text size="sm" c="dimmed">
-              {[coachName(video), videosCopy.minutes(video.duration)].filter(Boolean).join(" · ")}
+              {[coachName(video), videosCopy.length(video.duration)].filter(Boolean).join(" · ")}
             </Text>
           </Group>
           <Title order={2} fz={{ base: 22, sm: 28 }} lh={1.2}>

@@ -17,7 +17,6 @@ export function VideoCard({ video }: { video: Video }) {
       radius="lg"
       padding="sm"
       data-testid="video-card"
-      aria-label={video.name}
       style={{ height: "100%" }}
     >
       <Card.Section pos="relative">
@@ -25,7 +24,7 @@ export function VideoCard({ video }: { video: Video }) {
           <Image src={video.thumbnail} alt="" fallbackSrc="/favicon.svg" fit="cover" />
         </AspectRatio>
         <Badge pos="absolute" bottom={8} right={8} color="dark" variant="filled" radius="sm">
-          {videosCopy.minutes(video.duration)}
+          {videosCopy.length(video.duration)}
         </Badge>
       </Card.Section>
       <Stack gap={4} mt="sm">

@@ -89,7 +89,7 @@ export function VideoPage() {
             <Group gap="md" c="dimmed">
               <Group gap={4}>
                 <IconClock size={16} aria-hidden="true" />
-                <Text size="sm">{videosCopy.minutes(video.duration)}</Text>
+                <Text size="sm">{videosCopy.length(video.duration)}</Text>
               </Group>
               {video.instructor ? (
                 <Group gap={4}>
@@ -152,7 +152,9 @@ export function VideoPage() {
         {video.tags.length ? (
           <Group gap="xs">
             {video.tags.map((tag) => (
-              <Badge key={tag.tag_id} variant="outline" color={tag.color ?? undefined}>
+              // Filled in the tag's own colour with black or white text, whichever reads (a studio's
+              // yellow as text on white failed AA contrast).
+              <Badge key={tag.tag_id} variant="filled" autoContrast color={tag.color ?? undefined}>
                 {tag.name}
               </Badge>
             ))}
