@@ -11,6 +11,8 @@
  * start-up or the warm-up), to open in Chrome DevTools. BOOKING_CPU_SQL=1 prints the statements of
  * the last pair.
  *
+ * BOOKING_LOCK_TIMES_FILE=file.json records the class-lock times of every booking (bench/lock-times.ts).
+ *
  * When PostgreSQL runs on this machine (readable /proc), it also prints the CPU its backends spent
  * serving the measured pairs (every backend of the bench database except the measuring one):
  * on a 2-core machine the database shares the cores with Node, so its CPU counts as much.
@@ -22,6 +24,8 @@ import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { benchDatabaseUrl, bookableClassIds, bookerTokens, openBenchSql } from "./bench-data";
+
+if (process.env.BOOKING_LOCK_TIMES_FILE) await import("./lock-times");
 
 const PAIRS = Number(process.env.BOOKING_CPU_PAIRS ?? "300");
 const WARMUP = Number(process.env.BOOKING_CPU_WARMUP ?? "100");
