@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CreditBucket } from "../booking";
+import { messages } from "../messages";
+import { refusalError } from "../refusal";
 import {
   afterSeatRefused,
   type BookingConfig,
@@ -260,6 +262,28 @@ describe("decideBooking past the rules (the front desk)", () => {
       NOW,
     );
     expect(decision.ok).toBe(true);
+  });
+
+  it("opens hours:minutes before the class, with the catalogue's text when closed", () => {
+    const window = { ...config, reservation_timeframe_hours: 2, reservation_timeframe_minutes: 30 };
+    const far = decideBooking(
+      snapshot(klass({ class_date: new Date(NOW.getTime() + 2 * HOUR + 35 * 60_000) })),
+      one,
+      window,
+      NOW,
+    );
+    const near = decideBooking(
+      snapshot(klass({ class_date: new Date(NOW.getTime() + 2 * HOUR + 25 * 60_000) })),
+      one,
+      window,
+      NOW,
+    );
+    expect(near.ok).toBe(true);
+    expect(far.ok ? null : refusalError(far.refusal)).toMatchObject({
+      status: 412,
+      code: "OUTSIDE_BOOKING_WINDOW",
+      message: messages.bookingWindowClosed,
+    });
   });
 
   it("no lead limit: any future class", () => {

@@ -12,7 +12,7 @@ export type SpotMapSource = NonNullable<Parameters<typeof spotGridFor>[0]>;
  * account, the class, the customer, a freeze, the spot map, the credit buckets) without locks,
  * `decideBooking` answers what to write or why not, and the service writes it with the one
  * locking statement (takeSeat, decision 0033). The refusals come in the order a customer should
- * hear them (docs/product-rules.md#booking): first what is about them, then the class, then the
+ * hear them (docs/product-rules.md#booking-window, #credits): first what is about them, then the class, then the
  * seats, the spots and the credits.
  */
 
@@ -135,7 +135,7 @@ export function decideBooking<B extends CreditBucket>(
       details: { no_shows: customer.penalty_no_shows, end_date: customer.penalty_end_date.toISOString() },
     });
   }
-  // A frozen membership books nothing while frozen (docs/product-rules.md, memberships).
+  // A frozen membership books nothing while frozen (docs/product-rules.md#purchases-and-subscriptions).
   if (!overrideRules && snapshot.frozen)
     return { ok: false, refusal: frozenRefusal(snapshot.frozen, config.timezone) };
   if (klass.cancelledAt) return refuse("CLASS_CANCELLED");

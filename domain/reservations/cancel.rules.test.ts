@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { messages } from "../messages";
+import { refusalError } from "../refusal";
 import { bucketsNotRefunded, type CancelConfig, type CancelledRow, decideCancel } from "./cancel.rules";
 
 // A fixed clock; the class starts 10 hours later, the threshold is 12 hours before it.
@@ -105,6 +107,34 @@ describe("decideCancel", () => {
   it.each(cases)("%s", (_, snapshot, configOver, overrideRules, answer) => {
     const decision = decideCancel(snapshot, { ...config, ...configOver }, NOW, { overrideRules });
     expect(decision.ok ? (decision.refund ? "refund" : "kept") : decision.refusal.code).toBe(answer);
+  });
+
+  it.each([
+    [2, "days", 30, "CANCEL_TOO_LATE"],
+    [1, "day", 30, "refund"],
+    [90, "minutes", 30, "refund"],
+    [90, "minutes", 1, "CANCEL_TOO_LATE"],
+    [3_600, "seconds", 1.5, "refund"],
+  ])("a threshold of %s %s, %s hours before the class: %s", (value, unit, hours, answer) => {
+    const decision = decideCancel(
+      { klass: { class_date: at(hours) }, locked: locked() },
+      { ...config, cancel_timeframe_value: value, cancel_timeframe_unit: unit },
+      NOW,
+    );
+    expect(decision.ok ? "refund" : decision.refusal.code).toBe(answer);
+  });
+
+  it("cancelling turned off says so in the catalogue's words", () => {
+    const decision = decideCancel(
+      { klass: { class_date: at(48) }, locked: locked() },
+      { ...config, allow_cancel_reservations: false },
+      NOW,
+    );
+    expect(decision.ok ? null : refusalError(decision.refusal)).toMatchObject({
+      status: 412,
+      code: "CANCEL_DISABLED",
+      message: messages.cancelDisabled,
+    });
   });
 
   it("says the threshold in words, and which text a started class gets", () => {

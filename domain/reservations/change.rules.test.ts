@@ -84,6 +84,27 @@ describe("decideChange refuses", () => {
     expect(decision.ok ? "accepted" : decision.refusal.code).toBe(code);
   });
 
+  it("with days as the unit, counts the studio's days", () => {
+    const days = { ...config, cancel_timeframe_value: 2, cancel_timeframe_unit: "days" };
+    const inside = decideChange(
+      snapshot({ klass: { class_date: at(24), cancelledAt: null } }),
+      change({ spot: "3" }),
+      days,
+      NOW,
+    );
+    expect(inside.ok ? null : inside.refusal).toEqual({
+      code: "CHANGE_TOO_LATE",
+      params: { value: 2, unit: "días" },
+    });
+    const outside = decideChange(
+      snapshot({ klass: { class_date: at(24 * 5), cancelledAt: null } }),
+      change({ spot: "3" }),
+      days,
+      NOW,
+    );
+    expect(outside.ok).toBe(true);
+  });
+
   it("says the threshold in words", () => {
     const decision = decideChange(
       snapshot({ klass: { class_date: at(10), cancelledAt: null } }),

@@ -2,7 +2,7 @@ import type { AppConfig } from "../app-config";
 
 /**
  * Promotion from a class's waitlist when a seat frees, decided apart from executed
- * (docs/decisions/0083; the rules in docs/product-rules.md#waitlist). The service locks the
+ * (docs/decisions/0083; the rules in docs/product-rules.md#waitlists). The service locks the
  * class, counts its seats and reads the line; these functions answer whether the line moves, for
  * how long an offer holds, and what a booking refusal means for the person in line. Booking the
  * seat itself is the booking decision's (domain/reservations/booking.rules.ts).
