@@ -96,6 +96,13 @@ async function main() {
 
   const book: Totals = { cpuMs: 0, statements: 0, count: 0 };
   const cancel: Totals = { cpuMs: 0, statements: 0, count: 0 };
+  // The outbox worker's rendering of the emails, after each answer (decision 0084): measured apart.
+  const mailWorker: Totals = { cpuMs: 0, statements: 0, count: 0 };
+  const drainMail = (measure: boolean) =>
+    measured(measure ? mailWorker : null, async () => {
+      await app.mailer.drain();
+      return 200;
+    });
   const failures = new Map<string, number>();
   const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
   async function measured(totals: Totals | null, work: () => Promise<number>) {
@@ -139,6 +146,7 @@ async function main() {
       else fail(`POST ${res.statusCode} ${res.json().code ?? ""}`);
       return res.statusCode;
     });
+    await drainMail(measure);
     if (reservationId === null) continue;
     await measured(measure ? cancel : null, async () => {
       const res = await app.inject({
@@ -149,6 +157,7 @@ async function main() {
       if (res.statusCode !== 200) fail(`DELETE ${res.statusCode} ${res.json().code ?? ""}`);
       return res.statusCode;
     });
+    await drainMail(measure);
   }
   const seconds = (performance.now() - started) / 1000;
   if (pgClient) {
@@ -171,6 +180,8 @@ async function main() {
     `${label}: ${(t.cpuMs / t.count).toFixed(2)} ms de CPU de Node, ${(t.statements / t.count).toFixed(1)} sentencias SQL (n = ${t.count})`;
   console.log(line("reservar", book));
   console.log(line("cancelar", cancel));
+  mailWorker.count = book.count;
+  console.log(line("correos en el trabajador, por par", mailWorker));
   if (pgMs !== null) {
     console.log(
       `PostgreSQL: ${(pgMs / book.count).toFixed(2)} ms de CPU por par reservar + cancelar (backends de la base, resolución 10 ms)`,

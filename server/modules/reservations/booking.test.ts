@@ -142,6 +142,8 @@ describe("POST /api/class_reservations", () => {
     expect(
       mine.reservations.find((r: { single_class_id: number }) => r.single_class_id === c.single_class_id),
     ).toMatchObject({ spot: "1", guest: "Sofía", guest_spot: "2" });
+    // The outbox worker renders queued emails after the answer (decision 0084).
+    await t.app.mailer.drain();
     const [mail] = await t.app.db
       .select()
       .from(email_outbox)

@@ -46,6 +46,8 @@ describe("DELETE /api/class_reservations/{id}", () => {
     const me = await makeCustomer(t, { credits: 2 });
     const { id } = await bookedClass(72, me);
     const mailOf = async (template: string) => {
+      // The outbox worker renders queued emails after the answer (decision 0084).
+      await t.app.mailer.drain();
       const row = firstOf(
         await t.app.db
           .select()
@@ -85,6 +87,8 @@ describe("DELETE /api/class_reservations/{id}", () => {
       .where(eq(class_reservations.class_reservation_id, id));
     expect(row!.paid_with).toBe("unlimited");
     expect((await cancel(me.headers, id)).statusCode).toBe(200);
+    // The outbox worker renders queued emails after the answer (decision 0084).
+    await t.app.mailer.drain();
     const [mail] = await t.app.db
       .select()
       .from(email_outbox)
