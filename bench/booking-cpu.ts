@@ -11,6 +11,8 @@
  * start-up or the warm-up), to open in Chrome DevTools. BOOKING_CPU_SQL=1 prints the statements of
  * the last pair.
  *
+ * BOOKING_LOCK_TIMES_FILE=file.json records the class-lock times of every booking (bench/lock-times.ts).
+ *
  * When PostgreSQL runs on this machine (readable /proc), it also prints the CPU its backends spent
  * serving the measured pairs (every backend of the bench database except the measuring one):
  * on a 2-core machine the database shares the cores with Node, so its CPU counts as much.
@@ -22,6 +24,8 @@ import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { benchDatabaseUrl, bookableClassIds, bookerTokens, openBenchSql } from "./bench-data";
+
+if (process.env.BOOKING_LOCK_TIMES_FILE) await import("./lock-times");
 
 const PAIRS = Number(process.env.BOOKING_CPU_PAIRS ?? "300");
 const WARMUP = Number(process.env.BOOKING_CPU_WARMUP ?? "100");
@@ -92,6 +96,13 @@ async function main() {
 
   const book: Totals = { cpuMs: 0, statements: 0, count: 0 };
   const cancel: Totals = { cpuMs: 0, statements: 0, count: 0 };
+  // The outbox worker's rendering of the emails, after each answer (decision 0084): measured apart.
+  const mailWorker: Totals = { cpuMs: 0, statements: 0, count: 0 };
+  const drainMail = (measure: boolean) =>
+    measured(measure ? mailWorker : null, async () => {
+      await app.mailer.drain();
+      return 200;
+    });
   const failures = new Map<string, number>();
   const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
   async function measured(totals: Totals | null, work: () => Promise<number>) {
@@ -135,6 +146,7 @@ async function main() {
       else fail(`POST ${res.statusCode} ${res.json().code ?? ""}`);
       return res.statusCode;
     });
+    await drainMail(measure);
     if (reservationId === null) continue;
     await measured(measure ? cancel : null, async () => {
       const res = await app.inject({
@@ -145,6 +157,7 @@ async function main() {
       if (res.statusCode !== 200) fail(`DELETE ${res.statusCode} ${res.json().code ?? ""}`);
       return res.statusCode;
     });
+    await drainMail(measure);
   }
   const seconds = (performance.now() - started) / 1000;
   if (pgClient) {
@@ -167,6 +180,8 @@ async function main() {
     `${label}: ${(t.cpuMs / t.count).toFixed(2)} ms de CPU de Node, ${(t.statements / t.count).toFixed(1)} sentencias SQL (n = ${t.count})`;
   console.log(line("reservar", book));
   console.log(line("cancelar", cancel));
+  mailWorker.count = book.count;
+  console.log(line("correos en el trabajador, por par", mailWorker));
   if (pgMs !== null) {
     console.log(
       `PostgreSQL: ${(pgMs / book.count).toFixed(2)} ms de CPU por par reservar + cancelar (backends de la base, resolución 10 ms)`,

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { MailTemplate } from "../../domain/mail-templates";
 import type { Db } from "../db/client";
 import { preparedStatement } from "../db/prepared-statement";
@@ -17,6 +17,8 @@ export type OutboxInsert = {
   text?: string;
   template?: MailTemplate;
   attachments?: EmailAttachment[];
+  /** Queued for the outbox worker to render (html and text empty until it ran). */
+  props?: Record<string, unknown>;
 };
 
 const insertOutboxStatement = preparedStatement("outbox_insert", (db, name) =>
@@ -29,6 +31,7 @@ const insertOutboxStatement = preparedStatement("outbox_insert", (db, name) =>
       text: sql.placeholder("text"),
       template: sql.placeholder("template"),
       attachments: sql.placeholder("attachments"),
+      props: sql.placeholder("props"),
     })
     .returning({ id: email_outbox.email_outbox_id })
     .prepare(name),
@@ -46,6 +49,7 @@ export async function insertOutbox(db: Db, mail: OutboxInsert): Promise<number> 
     text: mail.text ?? null,
     template: mail.template ?? null,
     attachments: mail.attachments ? JSON.stringify(mail.attachments) : null,
+    props: mail.props ? JSON.stringify(mail.props) : null,
   });
   return row!.id;
 }
@@ -63,4 +67,30 @@ export async function markOutbox(
         : { status: "failed", error: result.error.slice(0, 1000) },
     )
     .where(eq(email_outbox.email_outbox_id, id));
+}
+
+/** The worker's rendering of a queued email: its html and text, written where the admin reads them. */
+export async function setRendered(db: Db, id: number, rendered: { html: string; text: string }) {
+  await db.update(email_outbox).set(rendered).where(eq(email_outbox.email_outbox_id, id));
+}
+
+/**
+ * Queued emails no worker rendered (a process that stopped before it ran), oldest first. Only rows
+ * older than a minute: a younger one belongs to a running instance's worker, which renders it in
+ * milliseconds (another instance starting must not render and send it twice).
+ */
+export async function unrenderedOutbox(db: Db) {
+  return db
+    .select()
+    .from(email_outbox)
+    .where(
+      and(
+        eq(email_outbox.status, "queued"),
+        isNull(email_outbox.html),
+        isNotNull(email_outbox.props),
+        lt(email_outbox.createdAt, sql`now() - interval '1 minute'`),
+      ),
+    )
+    .orderBy(asc(email_outbox.email_outbox_id))
+    .limit(500);
 }

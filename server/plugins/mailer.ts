@@ -3,9 +3,10 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import nodemailer from "nodemailer";
+import type { MailTemplate, MailTemplateKind } from "../../domain/mail-templates";
 import type { Db } from "../db/client";
 import type { EmailAttachment } from "../db/schema/mail";
-import { insertOutbox, markOutbox, type OutboxInsert } from "./mail-outbox";
+import { insertOutbox, markOutbox, type OutboxInsert, setRendered, unrenderedOutbox } from "./mail-outbox";
 import { redactSecrets } from "./mail-redaction";
 
 export type MailInput = OutboxInsert & {
@@ -22,12 +23,34 @@ export type MailInput = OutboxInsert & {
   headers?: Record<string, string>;
 };
 
+/** Renders a queued email's html and text from its props (the module that owns the email registers it). */
+export type MailRenderer = (props: Record<string, unknown>) => Promise<{ html: string; text: string }>;
+
+/** An email queued with its template's props, rendered by the outbox worker (docs/decisions/0084). */
+export type QueuedMail = Pick<MailInput, "to" | "subject" | "attachments" | "headers"> & {
+  template: MailTemplate;
+  /** Plain JSON: they are stored on the row (dates as ISO text) and rendered from there. */
+  props: Record<string, unknown>;
+};
+
 export type Mailer = {
   /**
    * Records the email in the outbox and, when SMTP is configured, starts sending it without
    * waiting for the SMTP server. Never throws on SMTP failure.
    */
   send(mail: MailInput): Promise<number>;
+  /**
+   * Records the email in the outbox with its subject and props and answers; the outbox worker
+   * renders its html and text after the caller's turn (a request has answered by then), writes them
+   * on the row and sends it as `send` would. For the emails of hot requests (booking, cancelling).
+   */
+  enqueue(mail: QueuedMail): Promise<number>;
+  /** The renderer of a kind of queued email. */
+  renderWith(kind: MailTemplateKind, renderer: MailRenderer): void;
+  /** Waits until every queued email has been rendered (tests, and the app's close). */
+  drain(): Promise<void>;
+  /** Queues again the emails a stopped process left unrendered (called once the app is ready). */
+  recover(): Promise<number>;
 };
 
 declare module "fastify" {
@@ -68,7 +91,71 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
     }
   }
 
+  // The outbox worker: queued emails of this process, rendered one after another off the caller's turn.
+  const renderers = new Map<string, MailRenderer>();
+  const queue: Array<{ id: number; mail: QueuedMail }> = [];
+  let running: Promise<void> | null = null;
+
+  async function render({ id, mail }: { id: number; mail: QueuedMail }) {
+    const kind = mail.template.split(":")[0] ?? mail.template;
+    try {
+      const renderer = renderers.get(kind);
+      if (!renderer) throw new Error(`no renderer for ${kind}`);
+      const rendered = await renderer(mail.props);
+      await setRendered(db, id, rendered);
+      const full: MailInput = { ...mail, ...rendered };
+      if (options.mailDir) await writeMailFile(options.mailDir, id, full).catch(() => {});
+      if (transport) void deliver(transport, id, full);
+    } catch (error) {
+      await markOutbox(db, id, { sent: false, error: String(error) }).catch(() => {});
+    }
+  }
+
+  function kick() {
+    if (running) return;
+    // setImmediate: after the caller's turn, so a request has sent its answer before the render.
+    running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        for (let job = queue.shift(); job; job = queue.shift()) await render(job);
+      })
+      .finally(() => {
+        running = null;
+        if (queue.length > 0) kick();
+      });
+  }
+
   return {
+    async enqueue(mail) {
+      const { headers: _headers, ...row } = mail;
+      const id = await insertOutbox(db, row);
+      queue.push({ id, mail });
+      kick();
+      return id;
+    },
+    renderWith(kind, renderer) {
+      renderers.set(kind, renderer);
+    },
+    async drain() {
+      while (running) await running;
+    },
+    async recover() {
+      const rows = await unrenderedOutbox(db);
+      for (const row of rows) {
+        if (!row.props || !row.template) continue;
+        queue.push({
+          id: row.email_outbox_id,
+          mail: {
+            to: row.to,
+            subject: row.subject,
+            template: row.template as MailTemplate,
+            props: row.props,
+            attachments: row.attachments ?? undefined,
+          },
+        });
+      }
+      if (rows.length > 0) kick();
+      return rows.length;
+    },
     async send({ secrets = [], ...mail }) {
       const { headers: _headers, ...row } = mail;
       const stored =
@@ -97,12 +184,17 @@ async function writeMailFile(dir: string, id: number, mail: MailInput) {
 }
 
 export default fp(async function mailerPlugin(app: FastifyInstance) {
-  app.decorate(
-    "mailer",
-    createMailer(app.db, {
-      smtpUrl: app.config.SMTP_URL,
-      from: app.config.MAIL_FROM,
-      mailDir: app.config.MAIL_DIR,
-    }),
-  );
+  const mailer = createMailer(app.db, {
+    smtpUrl: app.config.SMTP_URL,
+    from: app.config.MAIL_FROM,
+    mailDir: app.config.MAIL_DIR,
+  });
+  app.decorate("mailer", mailer);
+  // Emails queued before a stop are rendered now; those queued here are rendered before closing.
+  app.addHook("onReady", async () => {
+    await mailer.recover().catch((error) => app.log.error({ err: error }, "mailer: recovery failed"));
+  });
+  app.addHook("preClose", async () => {
+    await mailer.drain();
+  });
 });

@@ -18,6 +18,11 @@ export const email_outbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     attachments: jsonb("attachments").$type<EmailAttachment[] | null>(),
+    /**
+     * What the outbox worker renders html and text from (an email queued with its template's props,
+     * docs/decisions/0084); null for an email rendered by its sender.
+     */
+    props: jsonb("props").$type<Record<string, unknown> | null>(),
     createdAt: createdAtColumn(),
     sentAt: tsColumn("sent_at"),
   },

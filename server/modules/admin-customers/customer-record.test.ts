@@ -60,6 +60,8 @@ async function auditActions(customerId: number) {
 }
 
 async function outboxTo(email: string) {
+  // The outbox worker renders queued emails after the answer (decision 0084).
+  await t.app.mailer.drain();
   return t.app.db
     .select()
     .from(email_outbox)

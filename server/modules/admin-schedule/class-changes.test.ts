@@ -88,6 +88,8 @@ function parseEvents(text: string) {
 }
 
 async function emailsTo(email: string) {
+  // The outbox worker renders queued emails after the answer (decision 0084).
+  await t.app.mailer.drain();
   return t.app.db.select().from(email_outbox).where(eq(email_outbox.to, email));
 }
 

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
 import type { MailTemplate } from "../../../domain/mail-templates";
+import type { MailRenderer } from "../../plugins/mailer";
 import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.service";
 import { type Brand, brandOf } from "../mail/templates/brand";
 import {
+  type BookingProps,
   bookingConfirmedEmail,
+  bookingConfirmedSubject,
+  type CancelledProps,
   type ClassFacts,
   classReminderEmail,
   penaltyNoticeEmail,
   reservationCancelledEmail,
+  reservationCancelledSubject,
   waitlistOfferEmail,
   waitlistSkippedEmail,
 } from "../mail/templates/classes";
@@ -181,19 +186,48 @@ async function sendBookingConfirmation(
   const klass = known ?? (await classDetails(app, reservation.single_class_id));
   if (!klass) return;
   const config = await app.appConfig.get();
-  const email = await bookingConfirmedEmail(brandOf(config, app.config.publicUrl), {
+  const props: BookingEmail = {
     name: to.name,
-    klass: factsOf(klass),
+    klass: queuedFacts(klass),
     spot: reservation.spot,
     guest: guest?.guest ?? reservation.guest,
     guestSpot: guest?.spot ?? null,
     intro,
+  };
+  // Queued with its props: the outbox worker renders it after the answer (decision 0084).
+  await app.mailer.enqueue({
+    to: to.email,
+    template: intro ? "waitlist_promoted" : "booking_confirmed",
+    subject: bookingConfirmedSubject(brandOf(config, app.config.publicUrl), intro),
+    props,
+    attachments: [
+      icsAttachment(app, studioName(config), reservation.class_reservation_id, klass, reservation.spot, {
+        timeZone: config.timezone,
+      }),
+    ],
   });
-  await send(app, to.email, intro ? "waitlist_promoted" : "booking_confirmed", email, [
-    icsAttachment(app, studioName(config), reservation.class_reservation_id, klass, reservation.spot, {
-      timeZone: config.timezone,
-    }),
-  ]);
+}
+
+/** The props of the queued class emails: plain JSON (the date as ISO text), as stored on the row. */
+type BookingEmail = Omit<BookingProps, "brand">;
+type CancelledEmail = Omit<CancelledProps, "brand">;
+const queuedFacts = (c: EmailClass): ClassFacts => ({ ...factsOf(c), date: c.class_date.toISOString() });
+
+/**
+ * The outbox worker's renderers of the emails booking and cancelling queue (decision 0084): the
+ * studio's brand as it is when the worker runs, the rest from the props.
+ */
+export function registerClassMailRenderers(app: FastifyInstance) {
+  const booking: MailRenderer = async (props) => {
+    const { html, text } = await bookingConfirmedEmail(await brand(app), props as BookingEmail);
+    return { html, text };
+  };
+  app.mailer.renderWith("booking_confirmed", booking);
+  app.mailer.renderWith("waitlist_promoted", booking);
+  app.mailer.renderWith("reservation_cancelled", async (props) => {
+    const { html, text } = await reservationCancelledEmail(await brand(app), props as CancelledEmail);
+    return { html, text };
+  });
 }
 
 /** A cancelled reservation as its METHOD:CANCEL .ics needs it (sequence: the class's counter). */
@@ -227,13 +261,13 @@ export async function notifyReservationCancelled(
 ) {
   await safely(app, "cancellation", async () => {
     const seat = typeof reservation === "number" ? await cancelledSeat(app, reservation) : reservation;
-    const email = await reservationCancelledEmail(await brand(app), {
+    const props: CancelledEmail = {
       name: to.name,
-      klass: factsOf(klass),
+      klass: queuedFacts(klass),
       refunded,
       // A class booked on an unlimited membership spent no credit: none is returned nor kept.
       unlimited: seat?.paid_with === "unlimited",
-    });
+    };
     const config = await app.appConfig.get();
     const attachments =
       seat && seat.sequence !== null
@@ -245,7 +279,14 @@ export async function notifyReservationCancelled(
             }),
           ]
         : undefined;
-    await send(app, to.email, "reservation_cancelled", email, attachments);
+    // Queued with its props: the outbox worker renders it after the answer (decision 0084).
+    await app.mailer.enqueue({
+      to: to.email,
+      template: "reservation_cancelled",
+      subject: reservationCancelledSubject(brandOf(config, app.config.publicUrl)),
+      props,
+      attachments,
+    });
   });
 }
 

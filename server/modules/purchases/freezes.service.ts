@@ -2,7 +2,6 @@ import type { AppConfig } from "../../../domain/app-config";
 import { addPeriod } from "../../../domain/billing";
 import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
-import { formatDate } from "../../../domain/format";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
@@ -31,7 +30,7 @@ import { lockCustomerRow } from "./refunds.repository";
 /**
  * Frozen memberships (docs/decisions/0027). A freeze pauses an unlimited membership
  * or a subscription for whole days of the studio's calendar, [from, to]:
- * - no booking of a class that starts inside it (refuseIfFrozen, called by the booking);
+ * - no booking of a class that starts inside it (freezeCovering, read by the booking);
  * - the purchase's expiry and next charge, its credits' expiry and the customer's unlimited end
  *   all move later by the frozen days, so nothing is charged while frozen (the next charge, if it
  *   fell inside, now falls after) and no paid day is lost;
@@ -57,19 +56,12 @@ export function freezeOut(f: FreezeRow, timeZone: string) {
 }
 
 /**
- * Refuses a booking of a class that starts while one of the customer's memberships is frozen
- * (412 MEMBERSHIP_FROZEN with the dates in Spanish). One indexed statement on the booking path.
+ * The customer's membership freeze covering an instant (a class's start), or null: the booking
+ * reads it and its rules refuse the class (MEMBERSHIP_FROZEN, domain/reservations/booking.rules.ts).
+ * One indexed statement on the booking path.
  */
-export async function refuseIfFrozen(db: Db, customerId: number, classDate: Date, timeZone: string) {
-  const frozen = await freezeAt(db, customerId, classDate);
-  if (!frozen) return;
-  throw AppError.of("MEMBERSHIP_FROZEN", {
-    params: {
-      from: formatDate(frozen.starts_at, timeZone),
-      to: formatDate(new Date(frozen.ends_at.getTime() - 1), timeZone),
-    },
-    details: { frozen_from: frozen.starts_at.toISOString(), frozen_until: frozen.ends_at.toISOString() },
-  });
+export async function freezeCovering(db: Db, customerId: number, at: Date) {
+  return (await freezeAt(db, customerId, at)) ?? null;
 }
 
 export type FreezeDeps = {

@@ -142,6 +142,8 @@ describe("POST /api/class_reservations", () => {
     expect(
       mine.reservations.find((r: { single_class_id: number }) => r.single_class_id === c.single_class_id),
     ).toMatchObject({ spot: "1", guest: "Sofía", guest_spot: "2" });
+    // The outbox worker renders queued emails after the answer (decision 0084).
+    await t.app.mailer.drain();
     const [mail] = await t.app.db
       .select()
       .from(email_outbox)
@@ -301,37 +303,6 @@ describe("POST /api/class_reservations", () => {
       );
     expect((await book(t, me.headers, { single_class_id: c.single_class_id })).statusCode).toBe(200);
     await setConfig(t.app, { unlimited_membership_penalties_enabled: false });
-  });
-
-  it("ignores penalties while penalties are switched off", async () => {
-    const c = await makeClass(t.app, studio, { at: soon() });
-    const me = await makeCustomer(t, { credits: 1 });
-    await t.app.db
-      .insert(class_reservation_penalties)
-      .values({ customer_id: me.customerId, no_shows: 3, end_date: new Date(Date.now() + DAY) });
-    expect((await book(t, me.headers, { single_class_id: c.single_class_id })).statusCode).toBe(200);
-  });
-
-  it("books only inside the reservation time frame, and never a past class", async () => {
-    const me = await makeCustomer(t, { credits: 5 });
-    const past = await makeClass(t.app, studio, { at: new Date(Date.now() - HOUR) });
-    expect((await book(t, me.headers, { single_class_id: past.single_class_id })).json().code).toBe(
-      "OUTSIDE_BOOKING_WINDOW",
-    );
-    await setConfig(t.app, { reservation_timeframe_hours: 2, reservation_timeframe_minutes: 30 });
-    try {
-      const far = await makeClass(t.app, studio, { at: new Date(Date.now() + 2 * HOUR + 35 * 60_000) });
-      const near = await makeClass(t.app, studio, { at: new Date(Date.now() + 2 * HOUR + 25 * 60_000) });
-      const res = await book(t, me.headers, { single_class_id: far.single_class_id });
-      expect(res.statusCode).toBe(412);
-      expect(res.json()).toMatchObject({
-        code: "OUTSIDE_BOOKING_WINDOW",
-        message: messages.bookingWindowClosed,
-      });
-      expect((await book(t, me.headers, { single_class_id: near.single_class_id })).statusCode).toBe(200);
-    } finally {
-      await setConfig(t.app, { reservation_timeframe_hours: 0, reservation_timeframe_minutes: 0 });
-    }
   });
 
   it("refuses classes tied to a package, cancelled classes and unknown classes", async () => {

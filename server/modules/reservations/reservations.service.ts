@@ -1,14 +1,16 @@
 import type { AppConfig } from "../../../domain/app-config";
-import {
-  type CancelDecision,
-  type CancelPolicy,
-  cancelDecision,
-  cancelUnitLabel,
-  canRate,
-  reservationStatus,
-} from "../../../domain/booking";
+import { canRate, reservationStatus } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
+import { refusalError } from "../../../domain/refusal";
+import {
+  bucketsNotRefunded,
+  type CancelRules,
+  cancelLimitRefusal,
+  cancelPolicyOf,
+  decideCancel,
+  thresholdParams,
+} from "../../../domain/reservations/cancel.rules";
 import type { Db } from "../../db/client";
 import { findClassWithDetails, findSeats, summariseSeats, toClassOut } from "../calendar/calendar.service";
 import type { CancelledSeat, EmailClass } from "../notifications/notifications.service";
@@ -33,39 +35,13 @@ import { seatFreed } from "./seat-freed";
 
 export const RESERVATIONS_PAGE_SIZE = 50;
 
-export function cancelPolicyOf(config: AppConfig): CancelPolicy {
-  return {
-    allow_cancel_reservations: config.allow_cancel_reservations,
-    cancel_timeframe_value: config.cancel_timeframe_value,
-    cancel_timeframe_unit: config.cancel_timeframe_unit,
-    allow_cancel_after_treshold: config.allow_cancel_after_treshold,
-  };
-}
-
-function thresholdParams(config: AppConfig) {
-  const value = config.cancel_timeframe_value ?? 0;
-  return { value, unit: cancelUnitLabel(value, config.cancel_timeframe_unit) };
-}
+export type { CancelRules };
+export { cancelPolicyOf };
 
 /**
- * The front desk may cancel past the studio's policy: with cancelling turned off, after the
- * threshold or past the per-package cancel limit, and the credit still goes back without using
- * one of the bucket's allowed cancellations. A class that has started stays as it is (attendance
- * and no-shows are decided on it).
- */
-export type CancelRules = { overrideRules?: boolean };
-
-function overriddenCancelDecision(classDate: Date, now: Date): CancelDecision {
-  return classDate.getTime() <= now.getTime()
-    ? { allowed: false, reason: "started" }
-    : { allowed: true, refund: true };
-}
-
-/**
- * Cancels a customer's reservation (a host row also frees its guest's seat). Before the threshold
- * each seat's credit goes back to the bucket that paid for it, counted against
- * max_cancels_per_available_class; after it, cancelling is allowed only with
- * allow_cancel_after_treshold and the credit is kept. Locks the class then the customer, the same
+ * Cancels a customer's reservation (a host row also frees its guest's seat), as
+ * domain/reservations/cancel.rules.ts decides (decision 0083): the credits go back before the
+ * threshold, counted against the bucket's cancel limit. Locks the class then the customer, the same
  * order as booking. After commit, the freed seat goes to the class's waitlist when the locking
  * read saw anyone in line. Answers who the customer is too, for the email.
  */
@@ -75,7 +51,7 @@ export async function cancelReservation(
   customerId: number,
   reservationId: number,
   now = new Date(),
-  { overrideRules = false }: CancelRules = {},
+  rules: CancelRules = {},
 ): Promise<{
   refunded: boolean;
   single_class_id: number;
@@ -87,58 +63,35 @@ export async function cancelReservation(
 }> {
   const result = await db.transaction(async (tx) => {
     const klass = await lockClassOfReservation(tx, customerId, reservationId);
-    if (!klass) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
     // Customer and reservation rows locked in one statement, read under the class lock: a
     // concurrent cancel of the same row must not refund twice.
-    const locked = await lockForCancel(tx, customerId, reservationId);
-    if (!locked) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
-    const { customer, reservation, guests, classHasLine } = locked;
-    if (reservation.deletedAt) throw AppError.of("ALREADY_CANCELLED");
-
-    const decision = overrideRules
-      ? overriddenCancelDecision(klass.class_date, now)
-      : cancelDecision(klass.class_date, now, cancelPolicyOf(config), config.timezone);
-    if (!decision.allowed) {
-      if (decision.reason === "disabled") throw AppError.of("CANCEL_DISABLED");
-      if (decision.reason === "started") throw AppError.of("CLASS_STARTED", { message: "cancelStarted" });
-      throw AppError.of("CANCEL_TOO_LATE", { params: thresholdParams(config) });
-    }
-
-    const rows = [reservation, ...(reservation.guest_of_id === null ? guests : [])];
-    const paidBuckets = decision.refund
-      ? rows.flatMap((r) =>
-          r.paid_with === "credit" && r.available_class_id !== null ? [r.available_class_id] : [],
-        )
-      : [];
-    // Empty, 0 or negative: no limit (0 cannot mean "never": allow_cancel_reservations says that).
-    const max = overrideRules ? null : config.max_cancels_per_available_class;
-    const limit = max && max > 0 ? max : null;
+    const locked = klass ? await lockForCancel(tx, customerId, reservationId) : null;
+    const decision = decideCancel({ klass, locked }, config, now, rules);
+    if (!decision.ok) throw refusalError(decision.refusal);
+    const { customer, reservation, classHasLine } = locked!;
     const refunded = await cancelSeats(
       tx,
-      rows.map((r) => r.class_reservation_id),
+      decision.rows.map((r) => r.class_reservation_id),
       now,
-      paidBuckets,
-      limit,
-      !overrideRules,
+      decision.paidBuckets,
+      decision.limit,
+      decision.counts,
     );
-    for (const bucketId of new Set(paidBuckets)) {
-      if (refunded.has(bucketId)) continue;
+    for (const bucketId of bucketsNotRefunded(decision, refunded)) {
       // Nothing given back: the bucket is gone (nothing to give back) or its limit is reached,
       // and then the whole cancellation is refused (the throw rolls it back).
-      if (limit !== null && (await lockBucket(tx, bucketId))) {
-        throw AppError.of("CANCEL_LIMIT_REACHED", { params: { max: limit } });
-      }
+      if (await lockBucket(tx, bucketId)) throw refusalError(cancelLimitRefusal(decision.limit as number));
     }
     return {
       refunded: decision.refund,
-      single_class_id: klass.single_class_id,
+      single_class_id: klass!.single_class_id,
       customer: { email: customer.email, name: customer.name },
-      klass: klass.email,
+      klass: klass!.email,
       // What the email's METHOD:CANCEL .ics needs, read here under the lock (nothing read after).
       seat: {
         class_reservation_id: reservation.class_reservation_id,
         spot: reservation.spot,
-        sequence: klass.sequence,
+        sequence: klass!.sequence,
         paid_with: reservation.paid_with,
       },
       classHasLine,

@@ -1,13 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "../../../domain/app-config";
 import { AppError } from "../../../domain/errors";
+import {
+  afterPromotionRefused,
+  insideCutoff,
+  lineClosed,
+  offerExpiry,
+  toldWhySkipped,
+} from "../../../domain/reservations/promotion.rules";
 import type { Db } from "../../db/client";
 import {
   notifyBookingConfirmed,
   notifyWaitlistOffer,
   notifyWaitlistSkipped,
 } from "../notifications/notifications.service";
-import { bookSeat, type LockedClass, lockClassForSeats } from "../reservations/booking.service";
+import { bookSeat, lockClassForSeats } from "../reservations/booking.service";
 import {
   classesWithLine,
   countSeats,
@@ -45,28 +52,7 @@ export type PromotionResult = {
   skipped: { waitlist_id: number; customer_id: number; reason: string }[];
 };
 
-/** Reasons the booking service gives that mean "this person cannot take it now, try the next". */
-const PERSONAL_REASONS = new Set([
-  "NO_CREDITS",
-  "PENALTY_ACTIVE",
-  "PROFILE_INCOMPLETE",
-  "PAGES_PENDING",
-  "ALREADY_BOOKED",
-]);
-
-export function insideCutoff(classDate: Date, now: Date, config: AppConfig): boolean {
-  const minutes = config.waitlist_cutoff_minutes ?? 0;
-  return classDate.getTime() - now.getTime() < minutes * 60_000;
-}
-
-function closed(klass: LockedClass | null, now: Date, config: AppConfig): klass is null {
-  return (
-    !klass ||
-    klass.cancelledAt !== null ||
-    klass.class_package_id !== null ||
-    insideCutoff(klass.class_date, now, config)
-  );
-}
+export { insideCutoff };
 
 /**
  * A seat of the class was released and committed (the reservations module's seatFreed, wired in
@@ -114,7 +100,7 @@ export async function promoteClass(
     );
   }
   for (const s of result.skipped) {
-    if (s.reason !== "OVERLAP" && s.reason !== "ALREADY_BOOKED") {
+    if (toldWhySkipped(s.reason)) {
       await notifyWaitlistSkipped(app, s.waitlist_id, s.customer_id, classId, s.reason);
     }
   }
@@ -138,8 +124,8 @@ async function promoteOne(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const klass = await lockClassForSeats(tx, classId);
-    if (closed(klass, now, config)) return false;
-    if (klass.capacity === null || (await countSeats(tx, classId)) >= klass.capacity) return false;
+    if (!klass || lineClosed(klass, null, now, config)) return false;
+    if (lineClosed(klass, await countSeats(tx, classId), now, config)) return false;
     const tried = new Set(result.skipped.map((s) => s.waitlist_id));
     for (const entry of await entriesInLine(tx, classId, ["waiting"])) {
       if (tried.has(entry.waitlist_id)) continue;
@@ -157,14 +143,12 @@ async function promoteOne(
         result.promoted.push({ ...who(entry), class_reservation_id: host.class_reservation_id });
         return true;
       } catch (error) {
-        if (!(error instanceof AppError) || !PERSONAL_REASONS.has(error.code)) {
-          if (error instanceof AppError && error.status < 500) return false; // sold out, window...
-          throw error;
-        }
-        if (error.code === "ALREADY_BOOKED") {
-          // They booked the class themselves: the entry has done its job.
-          await updateEntry(tx, entry.waitlist_id, { status: "left", deletedAt: now });
-        }
+        if (!(error instanceof AppError)) throw error;
+        const next = afterPromotionRefused(error);
+        if (next === "fail") throw error;
+        if (next === "stop") return false; // sold out, window...
+        // They booked the class themselves: the entry has done its job.
+        if (next === "leave") await updateEntry(tx, entry.waitlist_id, { status: "left", deletedAt: now });
         result.skipped.push({ ...who(entry), reason: error.code });
       }
     }
@@ -183,11 +167,9 @@ async function offerSeats(
   await app.db.transaction(async (tx) => {
     const klass = await lockClassForSeats(tx, classId);
     await expireOffers(tx, now, classId);
-    if (closed(klass, now, config)) return;
-    if (klass.capacity === null || (await countSeats(tx, classId)) >= klass.capacity) return;
-    const minutes = config.waitlist_offer_minutes ?? 30;
-    const cutoff = klass.class_date.getTime() - (config.waitlist_cutoff_minutes ?? 0) * 60_000;
-    const expires = new Date(Math.min(now.getTime() + minutes * 60_000, cutoff));
+    if (!klass || lineClosed(klass, null, now, config)) return;
+    if (lineClosed(klass, await countSeats(tx, classId), now, config)) return;
+    const expires = offerExpiry(klass.class_date, now, config);
     for (const entry of await entriesInLine(tx, classId, ["waiting"])) {
       if (await hasOverlappingSeat(tx, entry.customer_id, klass)) {
         result.skipped.push({ ...who(entry), reason: "OVERLAP" });

@@ -53,6 +53,8 @@ async function seatsOf(classId: number) {
 }
 
 async function mailsTo(customerId: number, template: string) {
+  // The outbox worker renders queued emails after the answer (decision 0084).
+  await t.app.mailer.drain();
   const rows = await t.app.db.select().from(email_outbox);
   const { customers } = await import("../../db/schema/customers");
   const c = firstOf(await t.app.db.select().from(customers).where(eq(customers.customer_id, customerId)));

@@ -40,7 +40,12 @@ export function ClassDetails({
 
 const subjectOf = (title: string, brand: Brand) => `${title} · ${brand.name}`;
 
-type BookingProps = {
+/** The subjects of the emails queued by hot requests (the worker renders their bodies, decision 0084). */
+export const bookingConfirmedSubject = (brand: Brand, intro?: string) =>
+  subjectOf(intro ? "¡Tienes lugar en la clase!" : "¡Reservación confirmada!", brand);
+export const reservationCancelledSubject = (brand: Brand) => subjectOf("Reservación cancelada", brand);
+
+export type BookingProps = {
   brand: Brand;
   name: string;
   klass: ClassFacts;
@@ -78,12 +83,9 @@ export function BookingConfirmed({ brand, name, klass, spot, guest, guestSpot, i
 }
 
 export const bookingConfirmedEmail = (brand: Brand, props: Omit<BookingProps, "brand">) =>
-  renderMail(
-    subjectOf(props.intro ? "¡Tienes lugar en la clase!" : "¡Reservación confirmada!", brand),
-    <BookingConfirmed brand={brand} {...props} />,
-  );
+  renderMail(bookingConfirmedSubject(brand, props.intro), <BookingConfirmed brand={brand} {...props} />);
 
-type CancelledProps = {
+export type CancelledProps = {
   brand: Brand;
   name: string;
   klass: ClassFacts;
@@ -115,7 +117,7 @@ export function ReservationCancelled({ brand, name, klass, refunded, unlimited =
 }
 
 export const reservationCancelledEmail = (brand: Brand, props: Omit<CancelledProps, "brand">) =>
-  renderMail(subjectOf("Reservación cancelada", brand), <ReservationCancelled brand={brand} {...props} />);
+  renderMail(reservationCancelledSubject(brand), <ReservationCancelled brand={brand} {...props} />);
 
 type OfferProps = { brand: Brand; name: string; klass: ClassFacts; expiresAt: Date };
 
