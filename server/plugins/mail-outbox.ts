@@ -71,7 +71,12 @@ export async function markOutbox(
 
 /** The worker's rendering of a queued email: its html and text, written where the admin reads them. */
 export async function setRendered(db: Db, id: number, rendered: { html: string; text: string }) {
-  await db.update(email_outbox).set(rendered).where(eq(email_outbox.email_outbox_id, id));
+  // Once rendered, the html and text are the email: its props (which repeat the person's name,
+  // class and spot) are dropped, so the row holds each fact once and an erasure scrubs what is left.
+  await db
+    .update(email_outbox)
+    .set({ ...rendered, props: null })
+    .where(eq(email_outbox.email_outbox_id, id));
 }
 
 /**

@@ -17,7 +17,7 @@ const rowOf = async (id: number) =>
   (await database.db.select().from(email_outbox).where(eq(email_outbox.email_outbox_id, id)))[0];
 
 describe("mailer.enqueue and the outbox worker", () => {
-  it("stores the subject and props at once and the rendered body once the worker ran", async () => {
+  it("stores the subject and props at once, and the rendered body instead of the props once the worker ran", async () => {
     const mailer = createMailer(database.db, { from: "estudio@example.com" });
     let open = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -49,7 +49,8 @@ describe("mailer.enqueue and the outbox worker", () => {
     expect(await rowOf(id)).toMatchObject({
       html: "<p>Hola Ana</p>",
       text: "Hola Ana",
-      props: { name: "Ana" },
+      // Rendered: the body is the email now, the props (the person's data again) are dropped.
+      props: null,
     });
   });
 
