@@ -50,6 +50,11 @@ export async function insertCfdiOnce(db: Db, row: NewCfdi): Promise<CfdiRow | nu
   return inserted ?? null;
 }
 
+/** Locks one CFDI's row until the transaction ends (notas de crédito of it are written one at a time). */
+export async function lockCfdi(tx: Db, cfdiId: number): Promise<void> {
+  await tx.select({ cfdi_id: cfdis.cfdi_id }).from(cfdis).where(eq(cfdis.cfdi_id, cfdiId)).for("update");
+}
+
 export async function updateCfdi(db: Db, cfdiId: number, set: Partial<NewCfdi>): Promise<CfdiRow> {
   const [row] = await db.update(cfdis).set(set).where(eq(cfdis.cfdi_id, cfdiId)).returning();
   return row as CfdiRow;

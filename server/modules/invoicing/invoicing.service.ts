@@ -55,6 +55,7 @@ import {
   listCfdis,
   listCfdisOfCustomer,
   listInvoiceable,
+  lockCfdi,
   purchasesForGlobal,
   purchasesOfGlobal,
   refundsToCredit,
@@ -734,31 +735,37 @@ async function issueEgreso(
   now: Date,
 ): Promise<CfdiRow | null> {
   const purchaseId = found.purchase.purchase_id;
-  const credited = (await egresosOf(app.db, purchaseId, related.cfdi_id)).reduce(
-    (sum, e) => sum + toCents(e.total),
-    0,
-  );
-  const refundCents = toCents(refund.amount);
-  const cents =
-    covered === null
-      ? refundCents
-      : Math.min(refundCents, covered - credited - invoicedCents(found.purchase));
-  if (cents <= 0) return null;
-  const rate = effectiveIvaRate(found.purchase.iva_rate, found.package_iva_rate);
-  const lines: Line[] = [{ description: `Devolución: ${found.purchase.title}`, cents, rate }];
-  const receiver = egresoReceiver(related);
-  const row = await insertCfdiOnce(app.db, {
-    kind: "egreso",
-    purchase_id: purchaseId,
-    customer_id: found.purchase.customer_id,
-    refund_id: refund.refund_id,
-    related_cfdi_id: related.cfdi_id,
-    receiver,
-    payment_form: related.payment_form,
-    ...totalsOf(lines),
+  // Two refunds of one purchase credited at once (two instances, or the job beside a request)
+  // would each read the other's nota as not there yet and credit the same remainder twice: the
+  // amount is worked out and the nota's row written while the related CFDI's row is locked, on
+  // the purchase as it is now (the PAC is called after, outside the lock).
+  const row = await app.db.transaction(async (tx) => {
+    await lockCfdi(tx, related.cfdi_id);
+    const purchase = (await findPurchaseForInvoice(tx, purchaseId))?.purchase ?? found.purchase;
+    const credited = (await egresosOf(tx, purchaseId, related.cfdi_id)).reduce(
+      (sum, e) => sum + toCents(e.total),
+      0,
+    );
+    const refundCents = toCents(refund.amount);
+    const cents =
+      covered === null ? refundCents : Math.min(refundCents, covered - credited - invoicedCents(purchase));
+    if (cents <= 0) return null;
+    const rate = effectiveIvaRate(purchase.iva_rate, found.package_iva_rate);
+    const lines: Line[] = [{ description: `Devolución: ${purchase.title}`, cents, rate }];
+    const inserted = await insertCfdiOnce(tx, {
+      kind: "egreso",
+      purchase_id: purchaseId,
+      customer_id: purchase.customer_id,
+      refund_id: refund.refund_id,
+      related_cfdi_id: related.cfdi_id,
+      receiver: egresoReceiver(related),
+      payment_form: related.payment_form,
+      ...totalsOf(lines),
+    });
+    return inserted ? { inserted, lines } : null;
   });
   if (!row) return null;
-  return issue(app, row, await egresoInput(app, row, related, lines), now);
+  return issue(app, row.inserted, await egresoInput(app, row.inserted, related, row.lines), now);
 }
 
 function egresoReceiver(related: CfdiRow): CfdiReceiver {
