@@ -59,60 +59,9 @@ export const ALLOWED_HTML_ATTRIBUTES: Record<string, string[]> = {
 /** URL schemes links and images may use (no javascript:, no data: documents). */
 export const ALLOWED_URL_SCHEMES = ["http", "https", "mailto", "tel"] as const;
 
-/**
- * First path segments of the public site's own screens (web/app/router.tsx takes them from here:
- * one owner). A content page or the studio's packages path with one of these would be shadowed by
- * the screen, or shadow it. web/app/router.test.ts checks every public route is listed.
- */
-export const PUBLIC_ROUTE_SEGMENTS = [
-  "entrar",
-  "registro",
-  "recuperar",
-  "restablecer",
-  "confirmar-correo",
-  "equipo",
-  "calendario",
-  "paquetes",
-  "avisos",
-  "ubicacion",
-  "coach",
-  "instructor",
-  "preguntas-frecuentes",
-  "checkout",
-  "gracias",
-  "mystudio",
-  "admin",
-] as const;
-
-/** Segments under /mystudio (the packages path must not take one of them). */
-export const ACCOUNT_ROUTE_SEGMENTS = [
-  "online",
-  "video",
-  "reservaciones",
-  "waitlists",
-  "paquetes",
-  "informacion",
-  "membresias",
-  "pagos",
-  "metodos",
-  "creditos",
-] as const;
-
-/** What the server answers itself at the top level (the API, built files, feeds). */
-const SERVER_PATHS = [
-  "api",
-  "assets",
-  "demo",
-  "files",
-  "icons",
-  "sitemap.xml",
-  "robots.txt",
-  "manifest.webmanifest",
-  "sw.js",
-] as const;
-
-/** Slugs a content page may not take: the screens' segments and the server's own paths. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([...PUBLIC_ROUTE_SEGMENTS, ...SERVER_PATHS]);
+// The screens' first path segments and the slugs a page may not take live in a file of their own
+// (no Zod), because the router in the page's entry chunk reads them.
+export { ACCOUNT_ROUTE_SEGMENTS, PUBLIC_ROUTE_SEGMENTS, RESERVED_SLUGS } from "./route-segments";
 
 /** Lowercase words joined by single hyphens: "aviso-de-privacidad". */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

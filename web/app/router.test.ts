@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_ROUTE_SEGMENTS, PUBLIC_ROUTE_SEGMENTS, RESERVED_SLUGS } from "../../domain/content";
+import { ACCOUNT_ROUTE_SEGMENTS, PUBLIC_ROUTE_SEGMENTS, RESERVED_SLUGS } from "../../domain/route-segments";
 import { buildRoutes } from "./router";
 
 /** The first path segment of every route under the one mounted at `mount`. */
@@ -19,7 +19,7 @@ function firstSegmentsUnder(routes: RouteObject[], mount: string): string[] {
 
 // A content page whose slug is a screen's segment would be shadowed by it: the server refuses
 // those slugs (RESERVED_SLUGS), so the list must name every screen the router has.
-describe("reserved slugs and the router's screens (one owner: domain/content.ts)", () => {
+describe("reserved slugs and the router's screens (one owner: domain/route-segments.ts)", () => {
   it("lists the first segment of every public screen", () => {
     const segments = firstSegmentsUnder(buildRoutes(), "/");
     expect(segments.length).toBeGreaterThan(10);

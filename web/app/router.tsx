@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import type { AppConfig, AppConfigKey } from "../../domain/app-config";
-import { ACCOUNT_ROUTE_SEGMENTS, RESERVED_SLUGS } from "../../domain/content";
+import { ACCOUNT_ROUTE_SEGMENTS, RESERVED_SLUGS } from "../../domain/route-segments";
 import { NotFoundPage } from "../features/content/pages/not-found-page";
 import { useAppConfig } from "../lib/app-config";
 import { PublicLayout } from "./layouts/public-layout";
@@ -48,7 +48,7 @@ const accountHome: RouteObject["lazy"] = async () => {
   return { element: <AccountHome calendar={AccountCalendarPage} /> };
 };
 
-/** Where the studio's packages path may not go: the site's own screens (domain/content.ts owns the lists). */
+/** Where the studio's packages path may not go: the site's own screens (domain/route-segments.ts owns the lists). */
 const RESERVED_PUBLIC: ReadonlySet<string> = RESERVED_SLUGS;
 const RESERVED_ACCOUNT: ReadonlySet<string> = new Set(ACCOUNT_ROUTE_SEGMENTS);
 
