@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { available_classes } from "../../db/schema/credits";
 import { email_outbox } from "../../db/schema/mail";
-import { charge_intents, purchases, refunds } from "../../db/schema/purchases";
+import { refunds } from "../../db/schema/purchases";
 import type { CardGateway } from "../../payments/gateway";
 import { cardGateway } from "../../payments/gateways";
 import type { TestApp } from "../../test/build-test-app";
+import {
+  afterInterruption,
+  crashingAfterCall as crashingAfterCall_,
+  recoveryRows,
+} from "../../test/charge-recovery";
 import { addPackage, customerLogin, newKey, type Shop, token } from "../../test/commerce";
-import { must, withShopApp } from "../../test/fixtures";
+import { withShopApp } from "../../test/fixtures";
 import {
   ABANDON_CHARGE_AFTER_MS,
   finishInterruptedCharges,
@@ -31,35 +35,9 @@ withShopApp((booted) => {
   ({ t, shop } = booted);
 });
 
-/** The real sandbox processor, which dies after it answers: the money is taken, our confirmation never written. */
-function crashingAfterCall(charged: string[]): CardGateway {
-  const real = cardGateway(t.app);
-  return {
-    ...real,
-    confirmIntent: async (input) => {
-      const outcome = await real.confirmIntent(input);
-      charged.push(input.intent.id);
-      throw new Error(`process killed (${outcome.status})`);
-    },
-    chargeSaved: async (input) => {
-      const outcome = await real.chargeSaved(input);
-      charged.push(input.idempotency_key);
-      throw new Error(`process killed (${outcome.status})`);
-    },
-  };
-}
-
-const later = () => new Date(Date.now() + INTERRUPTED_CHARGE_AFTER_MS + 1000);
-const purchaseRow = async (id: number) =>
-  must((await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0], `purchase ${id}`);
-const intentsOf = (purchaseId: number) =>
-  t.app.db.select().from(charge_intents).where(eq(charge_intents.purchase_id, purchaseId));
-const bucketsOf = (purchaseId: number) =>
-  t.app.db.select().from(available_classes).where(eq(available_classes.purchase_id, purchaseId));
-const receiptsOf = async (email: string) =>
-  (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, email))).filter(
-    (m) => m.template === "purchase-receipt",
-  );
+const crashingAfterCall = (charged: string[]) => crashingAfterCall_(() => t.app, charged);
+const later = () => afterInterruption(INTERRUPTED_CHARGE_AFTER_MS);
+const { purchaseRow, intentsOf, bucketsOf, receiptsOf } = recoveryRows(() => t.app);
 
 async function attempt(c: Awaited<ReturnType<typeof customerLogin>>, classPackageId: number) {
   const res = await t.app.inject({
