@@ -1,19 +1,21 @@
 /**
- * `npx tsx bench/reports.ts`: how fast each report answers over the bench data set (decision
- * 0078). Boots the real app in this process on BENCH_DATABASE_URL (written by
- * `npm run bench:data`), signs in as the studio's owner through a session row, and times every
- * report route over the last year and over the whole history: 3 warm-up requests, then 20, one at
- * a time (a report is one owner's click, not a crowd). Prints p50/p95 and the target (p95 < 300 ms).
- * With EXPLAIN=1, prints the plan of each statement the reports send (EXPLAIN ANALYZE).
+ * `npx tsx bench/reports.ts`: how fast each report answers over the bench data set (decisions
+ * 0078, 0105). Boots the real app in this process on BENCH_DATABASE_URL (written by
+ * `npm run bench:data`), signs in as the studio's owner through a session row and times every
+ * report route (bench/report-cases.ts: the same cases `npm run bench` runs as case r) with the
+ * reference route in the same run. REPORT_PERIODS=year times only the last 12 months.
+ * With EXPLAIN=1, prints the plan of each statement the reports send (EXPLAIN ANALYZE, 5 years).
+ * REPORT_ROUNDS (default 3) whole runs, reference included in each, and the table gives each row's
+ * median over them: on a shared machine one run alone says more about the load than the report.
  */
 import pg from "pg";
-import { addLocalDays, localDay } from "../domain/booking";
+import { localDay } from "../domain/booking";
 import { loadConfig } from "../server/config";
 import { startApp } from "../server/start-app";
-import { benchDatabaseUrl } from "./bench-data";
+import { benchDatabaseUrl, openBenchSql } from "./bench-data";
+import { medianRuns, ownerSession, reportTable, timeReports } from "./report-cases";
 
 const url = benchDatabaseUrl();
-const RUNS = Number(process.env.REPORT_RUNS ?? "20");
 
 let recording: { text: string; values: unknown[] }[] | null = null;
 const originalQuery = pg.Client.prototype.query;
@@ -29,79 +31,48 @@ const originalQuery = pg.Client.prototype.query;
   return (originalQuery as any).apply(this, args);
 };
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
 async function main() {
   const config = loadConfig({ ...process.env, DATABASE_URL: url, DEMO: "0", JOBS: "0", LOG_LEVEL: "warn" });
   const app = await startApp(config, { logger: false, seed: false });
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  // The owner's session: a bearer token on a fresh session row of the first owner login.
-  const owner = await client.query(`select id from "user" where role = 'owner' order by created_at limit 1`);
-  const userId = owner.rows[0]?.id as string | undefined;
-  if (!userId) throw new Error("no hay una cuenta de dueño en la base del bench");
-  const token = `benchreports${Date.now()}`;
-  await client.query(
-    `insert into session (id, token, user_id, expires_at, created_at, updated_at) values ($1, $1, $2, now() + interval '1 hour', now(), now())`,
-    [token, userId],
-  );
-  const headers = { authorization: `Bearer ${token}` };
-  const tz = (await app.appConfig.get()).timezone;
-  const today = localDay(new Date(), tz);
-  const periods = {
-    "último año": `from=${addLocalDays(today, -364)}&to=${today}`,
-    "5 años": `from=${addLocalDays(today, -5 * 365)}&to=${today}`,
+  const sql = await openBenchSql();
+  const session = await ownerSession(sql);
+  const headers = { authorization: `Bearer ${session.token}` };
+  const get = async (path: string) => {
+    const res = await app.inject({ method: "GET", url: path, headers });
+    return { status: res.statusCode, body: res.body };
   };
-  const routes = [
-    "utilizacion",
-    "utilizacion/detalle?dimension=slot&key=1-7&",
-    "ingresos",
-    "ingresos/detalle?dimension=month&key=" + today.slice(0, 7) + "&",
-    "pasivo",
-    "intro",
-    "retencion",
-    "valor-de-clientes",
-  ];
-  console.log(`| reporte | periodo | p50 ms | p95 ms | objetivo p95 < 300 ms |`);
-  console.log(`|---|---|---:|---:|---|`);
-  const plans: string[] = [];
-  for (const route of routes) {
-    for (const [label, query] of Object.entries(periods)) {
-      if (route === "pasivo" && label !== "último año") continue;
-      const path = route.includes("?") ? `/api/reportes/${route}${query}` : `/api/reportes/${route}?${query}`;
-      const target = route === "pasivo" ? "/api/reportes/pasivo" : path;
-      for (let i = 0; i < 3; i++) await app.inject({ method: "GET", url: target, headers });
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const t0 = performance.now();
-        const res = await app.inject({ method: "GET", url: target, headers });
-        times.push(performance.now() - t0);
-        if (res.statusCode !== 200)
-          throw new Error(`${target} → ${res.statusCode} ${res.body.slice(0, 200)}`);
-      }
-      times.sort((a, b) => a - b);
-      const p95 = quantile(times, 0.95);
-      console.log(
-        `| ${route.split("?")[0]} | ${label} | ${quantile(times, 0.5).toFixed(0)} | ${p95.toFixed(0)} | ${p95 < 300 ? "pasa" : "NO pasa"} |`,
-      );
-      if (process.env.EXPLAIN === "1" && label === "5 años") {
-        recording = [];
-        await app.inject({ method: "GET", url: target, headers });
-        const statements = recording;
-        recording = null;
-        for (const s of statements.filter((x) => /^\s*select/i.test(x.text) && !/"session"/.test(x.text))) {
-          const plan = await client.query(`explain (analyze, buffers off, costs off) ${s.text}`, s.values);
-          plans.push(
-            `### ${route.split("?")[0]}\n\n\`\`\`\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\``,
-          );
-        }
+  const today = localDay(new Date(), (await app.appConfig.get()).timezone);
+  const runs = [];
+  for (let round = 1; round <= Number(process.env.REPORT_ROUNDS ?? "3"); round++) {
+    const run = await timeReports(get, today, undefined, (r) =>
+      console.error(
+        `${round}: ${r.route} · ${r.period}: p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms`,
+      ),
+    );
+    console.error(`${round}: referencia p95 ${run.reference.p95.toFixed(1)} ms`);
+    runs.push(run);
+  }
+  const timed = medianRuns(runs);
+  console.log(reportTable(timed));
+  if (process.env.EXPLAIN === "1") {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    for (const row of timed.rows.filter((r) => r.period !== "12 meses" || r.route === "pasivo")) {
+      recording = [];
+      await get(row.path);
+      const statements = recording;
+      recording = null;
+      for (const s of statements.filter((x) => /^\s*select/i.test(x.text) && !/"session"/.test(x.text))) {
+        const plan = await client.query(`explain (analyze, buffers off, costs off) ${s.text}`, s.values);
+        console.log(
+          `\n### ${row.route}\n\n\`\`\`\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\``,
+        );
       }
     }
+    await client.end();
   }
-  if (plans.length) console.log(`\n${plans.join("\n\n")}`);
-  await client.query(`delete from session where id = $1`, [token]);
-  await client.end();
+  await session.end();
+  await sql.end();
   await app.close();
 }
 

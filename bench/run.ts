@@ -9,8 +9,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { openSync } from "node:fs";
 import os from "node:os";
 import { ensureServerBuilt } from "../cluster/processes.mjs";
-import { benchDatabaseUrl, benchPgliteDir, benchTargetLabel } from "./bench-data";
-import { appAt, CONNECTIONS, DURATION, loadFixtures, ONLY, runCases, signIn, table } from "./cases";
+import { localDay } from "../domain/booking";
+import { benchDatabaseUrl, benchPgliteDir, benchTargetLabel, openBenchSql } from "./bench-data";
+import { appAt, CONNECTIONS, DURATION, loadFixtures, ONLY, runCases, signIn, table, wanted } from "./cases";
+import { ownerSession, REPORT_RUNS, reportTable, timeReports } from "./report-cases";
 import { writeSection } from "./results-file";
 import { loadGeneratorLabel } from "./wrk";
 
@@ -76,6 +78,44 @@ async function waitFor(address: string, seconds = 60) {
 
 const app = appAt(`http://127.0.0.1:${APP_PORT}`);
 
+/**
+ * Case r: the owner's reports, one request at a time over HTTP with the reference route in the
+ * same run (bench/report-cases.ts, decision 0105), written to their own section. PostgreSQL only:
+ * on PGlite the app holds the database, so no session can be written beside it.
+ */
+async function reportsCase(loadBefore: number[]) {
+  if (!wanted("r") || benchPgliteDir()) return;
+  const sql = await openBenchSql();
+  const session = await ownerSession(sql);
+  try {
+    const headers = { authorization: `Bearer ${session.token}` };
+    const get = async (path: string) => {
+      const res = await fetch(app(path), { headers });
+      return { status: res.status, body: await res.text() };
+    };
+    const config = (await (await fetch(app("/api/appconfig"))).json()) as { timezone?: string };
+    const today = localDay(new Date(), config.timezone ?? "America/Mexico_City");
+    const out = reportTable(await timeReports(get, today));
+    console.log(`\n${out}\n`);
+    if (ONLY && !ONLY.includes("r")) return;
+    const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");
+    writeSection(
+      "bench-reports",
+      [
+        "## Reportes del dueño (`npm run bench`, caso r)",
+        "",
+        `- Fecha: ${new Date().toISOString()}; carga promedio antes: ${fmt(loadBefore)}, después: ${fmt(os.loadavg())}`,
+        `- Sobre \`${benchTargetLabel()}\`, app compilada por HTTP, una petición a la vez: 3 de calentamiento y ${REPORT_RUNS} medidas por ruta (decisión 0105)`,
+        "",
+        out,
+      ].join("\n"),
+    );
+  } finally {
+    await session.end();
+    await sql.end();
+  }
+}
+
 async function main() {
   const loadBefore = os.loadavg();
   const fixtures = await loadFixtures();
@@ -108,6 +148,7 @@ async function main() {
     databaseUrl: url,
   });
 
+  await reportsCase(loadBefore);
   const loadAfter = os.loadavg();
   const out = table(rows);
   console.log(`\n${out}\n`);

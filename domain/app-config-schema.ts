@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APP_CONFIG_KEYS, type AppConfigKey, COLOR_KEYS, LANDING_SECTIONS } from "./app-config";
+import { WAIVER_ENFORCEMENTS } from "./waivers";
 
 /**
  * Validation of app-config values for saving (admin API and editor). Kept apart from
@@ -25,11 +26,23 @@ export function valueSchemaFor(key: AppConfigKey): z.ZodType {
       .string()
       .refine(isTimeZone, { message: "Elige una zona horaria válida (por ejemplo America/Mexico_City)." });
   }
+  if (key === "checkin_opens_minutes_before" || key === "checkin_closes_minutes_after") {
+    // The kiosk's check-in window (docs/product-rules.md#check-in-window): up to two days.
+    return z
+      .number({ message: "Escribe los minutos (0 a 2880)." })
+      .int({ message: "Escribe los minutos sin decimales." })
+      .min(0, { message: "Escribe los minutos (0 a 2880)." })
+      .max(2880, { message: "Escribe los minutos (0 a 2880)." })
+      .nullable();
+  }
   if (key === "cancel_timeframe_unit") {
     // The screen offers horas / días; the booking rules also read minutes (domain/booking.ts).
     return z.enum(["hours", "days", "minutes", "seconds", "hour", "day", "minute", "second"], {
       message: "Elige horas o días.",
     });
+  }
+  if (key === "waiver_enforcement") {
+    return z.enum(WAIVER_ENFORCEMENTS, { message: "Elige off, flag o block." });
   }
   if (COLOR_KEYS.has(key)) {
     return z.string().regex(hexColor, { message: "Usa un color en formato #RRGGBB." });

@@ -153,6 +153,20 @@ export const APP_CONFIG_KEYS = {
   firebaseConfig: json<Record<string, string>>({}),
   // Coach pay (decision 0079): whether a coach sees their own pay in Mis clases.
   coach_pay_visible: bool(false),
+  // The kiosk's check-in window (docs/product-rules.md#check-in-window; decision 0098).
+  checkin_opens_minutes_before: num(60),
+  checkin_closes_minutes_after: num(20),
+  // Carta responsiva (decision 0099): off, flag (the roster marks who has not signed) or block
+  // (booking on one's own and check-in wait for the signature of the current version).
+  waiver_enforcement: str("flag"),
+  // Substitute requests (decision 0101): whether a coach taking another's class waits for the owner.
+  substitute_approval_required: bool(true),
+  // Gift cards, account credit and referrals (decisions 0090-0092).
+  gift_cards_enabled: bool(true),
+  gift_card_validity_months: num(12),
+  referral_reward_kind: str("none"),
+  referral_reward_amount: num(100),
+  referral_reward_package_id: num(null),
 } as const;
 
 export type AppConfigKey = keyof typeof APP_CONFIG_KEYS;

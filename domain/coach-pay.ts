@@ -100,3 +100,39 @@ export function periodPay(rate: PayRate, facts: readonly TaughtClassFact[]) {
     total_cents: lines.reduce((s, l) => s + l.pay.total_cents, 0),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rate history (docs/decisions/0106, docs/product-rules.md#coach-rate-history)
+
+/** A rate in force from a studio day ("YYYY-MM-DD") on; `from` null: since always. */
+export type DatedPayRate = { from: string | null; rate: PayRate };
+
+/**
+ * The rate a class held on `day` (the studio's day) pays: the latest one whose `from` is on or
+ * before it, else NO_RATE. A change from a date never reaches the classes before it, so a past
+ * period keeps the rate it had.
+ */
+export function rateOn(history: readonly DatedPayRate[], day: string): PayRate {
+  let best: DatedPayRate | undefined;
+  for (const r of history) {
+    if (r.from !== null && r.from > day) continue;
+    if (!best || (best.from ?? "") < (r.from ?? "") || (best.from ?? "") === (r.from ?? "")) best = r;
+  }
+  return best?.rate ?? NO_RATE;
+}
+
+/** periodPay with each class paid at the rate of its own day (`dayOf`: the studio's day of a class). */
+export function periodPayByDate(
+  history: readonly DatedPayRate[],
+  facts: readonly TaughtClassFact[],
+  dayOf: (f: TaughtClassFact) => string,
+) {
+  const lines = [...facts]
+    .sort((a, b) => a.class_date.getTime() - b.class_date.getTime() || a.single_class_id - b.single_class_id)
+    .map((f) => ({ fact: f, pay: classPay(rateOn(history, dayOf(f)), f) }));
+  return {
+    lines,
+    classes: lines.filter((l) => l.pay.rule !== "cancelled").length,
+    total_cents: lines.reduce((s, l) => s + l.pay.total_cents, 0),
+  };
+}

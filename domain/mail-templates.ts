@@ -31,6 +31,12 @@ export const MAIL_TEMPLATE_LABELS = {
   "staff-invitation": "Invitación al equipo",
   "closure-request": "Solicitud de cierre de cuenta",
   "video-rating": "Calificación de video",
+  "waiver-signed": "Carta responsiva firmada",
+  "substitute-request": "Solicitud de suplencia",
+  "substitute-assigned": "Suplencia confirmada",
+  // A WhatsApp, SMS or push message that failed on every channel (docs/product-rules.md#messaging-channels).
+  "message-fallback": "Mensaje por correo (WhatsApp o SMS no entregado)",
+  "gift-card": "Tarjeta de regalo",
 } as const;
 
 export type MailTemplateKind = keyof typeof MAIL_TEMPLATE_LABELS;

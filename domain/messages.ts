@@ -504,6 +504,209 @@ export const messages = {
   coachPayRateSaved: "Tarifa guardada.",
   coachPayTiersInvalid:
     "Cada escalón necesita un número de personas (1 o más) y un monto; sin números repetidos.",
+  // The desk's day: Hoy, the check-in kiosk (docs/product-rules.md#hoy, #kiosk; decisions 0096-0098).
+  attendanceRemoved: "Asistencia quitada.",
+  kioskOpened: "Modo quiosco abierto. Para salir se pide el PIN.",
+  kioskClosed: "Modo quiosco cerrado.",
+  kioskPinInvalid: "El PIN debe tener de 4 a 8 números.",
+  kioskPinWrong: "PIN incorrecto.",
+  kioskPinLocked: "Demasiados intentos con un PIN incorrecto. Espera unos minutos o pide ayuda en recepción.",
+  kioskNotOpen: "Este dispositivo no está en modo quiosco. Pide a recepción que lo abra.",
+  kioskCheckedIn: "¡Listo, {name}! Ya registramos tu asistencia.",
+  kioskAlreadyIn: "{name}, tu asistencia ya estaba registrada.",
+  kioskTooEarly: "Aún es temprano: el registro para tu clase de las {time} abre a las {opens}.",
+  kioskTooLate: "El registro para tu clase de las {time} cerró a las {closes}. Pasa a recepción.",
+  kioskWaiverRequired:
+    "Antes de entrar necesitas firmar la carta responsiva del estudio. Pasa a recepción para firmarla.",
+  kioskNoBooking:
+    "No encontramos una reservación para hoy con esos datos. Pasa a recepción y con gusto te ayudamos.",
+  kioskQrInvalid:
+    "Este código no es de una reservación. Abre tu reservación en la app y muestra su código QR.",
+  kioskSlowDown:
+    "Demasiados intentos con teléfonos que no encontramos. Espera unos minutos o pasa a recepción.",
+  kioskPhoneInvalid: "Escribe tu teléfono de 10 dígitos.",
+  kioskLookupRequired: "Escanea tu código QR o escribe tu teléfono.",
+  // Carta responsiva (decision 0099).
+  waiverRequired: "Antes de tu primera clase necesitas firmar la carta responsiva del estudio.",
+  waiverOutdated: "El estudio actualizó su carta responsiva: fírmala de nuevo para reservar.",
+  waiverNotFound: "El estudio todavía no ha publicado su carta responsiva.",
+  waiverNotCurrent:
+    "Esa versión de la carta responsiva ya no es la vigente. Recarga la página y firma la nueva.",
+  waiverSignatureInvalid: "No pudimos leer la firma. Dibújala otra vez o escribe tu nombre.",
+  waiverNameRequired: "Escribe tu nombre completo (de 3 a 120 caracteres).",
+  waiverAcceptRequired: "Marca que leíste y aceptas la carta responsiva.",
+  waiverSignatureRequired: "Dibuja tu firma o elige firmar escribiendo tu nombre.",
+  waiverTitleRequired: "Escribe un título para la carta responsiva.",
+  waiverSigned: "Carta responsiva firmada. Te enviamos una copia en PDF por correo.",
+  waiverSignedAtDesk: "Carta responsiva firmada. Enviamos la copia en PDF a su correo.",
+  waiverPublished: "Versión {version} publicada. Quienes firmaron una versión anterior la firmarán de nuevo.",
+  // Series edits (decision 0100).
+  seriesCapacityBelowBooked:
+    "La clase del {date} ya tiene {reserved} lugares reservados: el cupo no puede ser menor. No se guardó ningún cambio.",
+  // Substitute requests (decision 0101).
+  substituteRequestNotFound: "No encontramos esa solicitud de suplencia.",
+  substituteRequestClosed: "Esa solicitud de suplencia ya no está abierta.",
+  substituteNotACoach: "Solo un coach con perfil en el estudio puede pedir o tomar una suplencia.",
+  substituteOwnRequest: "No puedes tomar tu propia solicitud de suplencia.",
+  substituteAlreadyAsked: "Ya pediste suplente para esta clase.",
+  substituteRequested: "Solicitud enviada: avisamos a los demás coaches.",
+  substituteTaken: "Tomaste la clase. Te avisamos por correo.",
+  substituteTakenPending: "Te ofreciste para la clase. El estudio confirmará la suplencia.",
+  substituteApproved: "Suplencia aprobada: avisamos a los coaches y a quienes reservaron.",
+  substituteDeclined: "Suplencia rechazada: la solicitud vuelve a estar abierta.",
+  substituteCancelled: "Solicitud de suplencia retirada.",
+  // Wellhub and TotalPass (docs/product-rules.md#aggregators).
+  aggregatorRefusedNotEnabled: "El estudio no tiene activa esta plataforma.",
+  aggregatorRefusedClassNotFound: "La clase no existe en el estudio.",
+  aggregatorRefusedClassCancelled: "La clase fue cancelada.",
+  aggregatorRefusedClassStarted: "La clase ya empezó.",
+  aggregatorRefusedAlreadyBooked: "Esta persona ya tiene lugar en la clase.",
+  aggregatorRefusedTypeNotOffered: "Este tipo de clase no se ofrece en esta plataforma.",
+  aggregatorRefusedDeadlinePassed: "Se venció el plazo para responder la reservación.",
+  aggregatorRefusedClassFull: "La clase está llena.",
+  aggregatorRefusedCapFull: "Ya no quedan lugares para esta plataforma en la clase.",
+  aggregatorUnknown: "No conocemos esa plataforma. Usa wellhub o totalpass.",
+  aggregatorNotEnabled: "Esta plataforma no está activa en el estudio.",
+  aggregatorSignatureInvalid: "La firma del aviso no es válida.",
+  aggregatorSignatureExpired: "El aviso es demasiado antiguo o viene con una hora inválida; no se aplicó.",
+  aggregatorEventInvalid: "El aviso no tiene la forma que esta plataforma documenta; no se aplicó.",
+  aggregatorClassUnknown: "La clase de ese aviso no está publicada en esta plataforma.",
+  aggregatorCredentialsMissing:
+    "Para activar la plataforma llena el ID del estudio en ella, la clave de la API y el secreto de los avisos.",
+  aggregatorMonthInvalid: "Elige un mes con el formato AAAA-MM.",
+  aggregatorVisitNotRetryable: "Esta visita ya no se puede validar: está validada o se venció su plazo.",
+  aggregatorSettingsSaved: "Plataforma guardada.",
+  aggregatorValidationQueued: "Validación enviada de nuevo.",
+  // Messaging: WhatsApp, SMS and push with consent (docs/product-rules.md#messaging; decisions 0087-0089).
+  msgBookingConfirmed: "{studio}: {name}, tu lugar en {className} del {when} está reservado.{spot}",
+  msgClassChanged:
+    "{studio}: {name}, tu clase {className} cambió: {change}. Revisa tus reservaciones en la app.",
+  msgClassCancelled:
+    "{studio}: {name}, cancelamos la clase {className} del {when}. {refund} Disculpa las molestias.",
+  msgReservationCancelled: "{studio}: {name}, cancelaste {className} del {when}. {refund}",
+  msgWaitlistOffer:
+    "{studio}: {name}, se liberó un lugar en {className} del {when}. Responde SÍ antes de las {expires} para tomarlo.",
+  msgClassReminder:
+    "{studio}: {name}, te esperamos en {className} el {when}. Si no puedes ir, responde NO VOY. {policy}",
+  msgOfflinePaymentReference:
+    "{studio}: {name}, tu referencia de pago {method} es {reference} por {amount}. Paga antes del {deadline}.",
+  msgRenewalFailed:
+    "{studio}: {name}, no pudimos cobrar la renovación de {packageName}. Actualiza tu tarjeta en la app para no perder tu plan.",
+  msgStaffReply: "{studio}: {text}",
+  msgIntroFollowup:
+    "{studio}: {name}, ¡gracias por tu primera clase! Tenemos paquetes para que sigas entrenando con nosotros.",
+  msgWinBack:
+    "{studio}: {name}, te extrañamos. Hace {days} días que no vienes: reserva tu próxima clase en la app.",
+  msgBirthday: "{studio}: ¡Feliz cumpleaños, {name}! Te esperamos para celebrarlo en clase.",
+  msgCreditsExpiring:
+    "{studio}: {name}, {credits} vencen el {expires}. Reserva una clase para aprovecharlos.",
+  msgLastClassOfPack:
+    "{studio}: {name}, acabas de usar la última clase de tu paquete. Compra el siguiente en la app para seguir.",
+  msgGiftCard: "{studio}: {name}, {text}",
+  msgMarketingFooter: "Responde BAJA para no recibir más promociones.",
+  msgStatusQueued: "En cola",
+  msgStatusNotSent: "No enviado",
+  msgStatusSent: "Enviado",
+  msgStatusDelivered: "Entregado",
+  msgStatusRead: "Leído",
+  msgStatusFailed: "Falló",
+  msgStatusRefused: "No enviado: sin consentimiento",
+  msgStopConfirmed:
+    "{studio}: listo, ya no te enviaremos mensajes de {purpose} por {channel}. Responde ALTA si cambias de opinión.",
+  msgStartConfirmed: "{studio}: listo, volverás a recibir mensajes de {purpose} por {channel}.",
+  msgWaitlistClaimed: "{studio}: ¡Listo, {name}! El lugar en {className} del {when} es tuyo.",
+  msgWaitlistClaimLate:
+    "{studio}: {name}, lo sentimos, ese lugar ya no está disponible. Sigues en la lista de espera.",
+  msgWaitlistClaimNone: "{studio}: {name}, no tienes una oferta de lugar abierta en este momento.",
+  msgNotGoingCancelled: "{studio}: {name}, cancelamos tu lugar en {className} del {when}. {refund}",
+  msgNotGoingRefused: "{studio}: {name}, no pudimos cancelar tu lugar en {className}: {reason}",
+  msgNotGoingNone: "{studio}: {name}, no encontramos una clase próxima que cancelar.",
+  msgRefundCredit: "Te devolvimos tu crédito.",
+  msgRefundLate:
+    "Cancelaste con menos de {value} {unit} de anticipación: por la regla de cancelación tardía el crédito no se devuelve.",
+  msgRefundNone: "Tu membresía no gastó crédito.",
+  msgPurposeTransactional: "avisos de tus clases y pagos",
+  msgPurposeMarketing: "promociones",
+  msgChannelWhatsapp: "WhatsApp",
+  msgChannelSms: "SMS",
+  msgChannelPush: "notificaciones de la app",
+  msgConsentTextTransactional:
+    "Quiero recibir avisos de mis reservaciones, cambios de clase, recordatorios y pagos por {channel}.",
+  msgConsentTextMarketing:
+    "Quiero recibir promociones y ofertas del estudio por {channel}. Es voluntario y puedo responder BAJA en cualquier momento.",
+  messagingConsentSaved: "Guardamos tus preferencias de mensajes.",
+  messagingPhoneNotMexicanMobile:
+    "Escribe un celular de México: 10 dígitos (puedes anteponer +52), por ejemplo 55 1234 5678.",
+  messagingPhoneRequired: "Para recibir WhatsApp o SMS agrega tu celular en Mi Información.",
+  messagingSignatureInvalid: "La firma del mensaje no es válida: no hicimos ningún cambio.",
+  messagingSenderUnknown: "Ese número no pertenece a ningún cliente del estudio: no hicimos ningún cambio.",
+  messagingWebhookMalformed:
+    "El mensaje llegó incompleto: faltan el remitente o el texto. No hicimos ningún cambio.",
+  messagingMessageNotFound: "No encontramos ese mensaje.",
+  messagingWindowClosed:
+    "Pasaron más de 24 horas desde el último mensaje del cliente: WhatsApp solo permite contestar con una plantilla aprobada.",
+  messagingReplySent: "Respuesta enviada.",
+  messagingAutomationSaved: "Mensaje automático guardado.",
+  messagingAutomationUnknownPlaceholder:
+    "El texto usa {placeholder}, que este mensaje no conoce. Usa solo: {allowed}.",
+  messagingPushSubscribed: "Listo: recibirás notificaciones en este dispositivo.",
+  messagingPushInvalid: "La suscripción de notificaciones no es válida.",
+  messagingNoConsentForMarketing: "Sin consentimiento de promociones por ese canal: el mensaje no se envió.",
+  messagingProviderError: "El proveedor de mensajes no respondió. Intentaremos de nuevo.",
+  messagingPhoneTaken:
+    "Ese celular ya está en otra cuenta del estudio. Escribe otro o pide ayuda en recepción.",
+  messagingNotConfigured: "El estudio no tiene configurado WhatsApp ni SMS.",
+  // Gift cards, account credit and referrals (decisions 0090-0092).
+  giftCardInvalid:
+    "Ese código de tarjeta de regalo no existe. Revisa los 16 caracteres (sin O, I, L, 0 ni 1).",
+  giftCardNotFound: "No encontramos esa tarjeta de regalo.",
+  giftCardExpired: "Esta tarjeta de regalo ya venció.",
+  giftCardSpent: "Esta tarjeta de regalo ya no tiene saldo.",
+  giftCardAmountInvalid: "Elige un monto entre {min} y {max}, en pesos enteros.",
+  giftCardDeliveryInvalid:
+    "Para enviarla por correo indica el correo de quien la recibe y una fecha de hoy en adelante (hasta un año).",
+  giftCardKeyReused: "Esta solicitud ya se usó para otra tarjeta de regalo. Vuelve a intentarlo.",
+  giftCardNotRefundable: "Solo se reembolsa una tarjeta de regalo vigente que no se ha usado.",
+  giftCardRefundTooLate: "El reembolso de una tarjeta de regalo se pide dentro de los 30 días de su compra.",
+  giftCardsDisabled: "El estudio no vende tarjetas de regalo por ahora.",
+  giftCardSold: "Tarjeta de regalo vendida.",
+  giftCardEmailSubject: "{buyer} te regala {amount} en {studio}",
+  creditInsufficient: "El saldo a favor no alcanza para ese movimiento.",
+  creditAdjustInvalid: "Indica un monto distinto de cero y el motivo del ajuste.",
+  balanceNotForSubscription:
+    "El saldo a favor y las tarjetas de regalo no pagan suscripciones. Elige un paquete sin renovación.",
+  referralCodeInvalid: "Ese código de recomendación no existe.",
+  referralAlreadySet: "Tu cuenta ya tiene quién te recomendó, o ya hiciste tu primera compra.",
+  giftCardRedeemed: "Saldo de la tarjeta de regalo cobrado.",
+  giftCardRefunded: "Tarjeta de regalo reembolsada.",
+  creditAdjusted: "Saldo a favor ajustado.",
+  referralSaved: "¡Listo! Cuando hagas tu primera compra, ustedes dos reciben la recompensa del estudio.",
+  // Trial once per customer (decision 0093).
+  trialAlreadyUsed: "La clase de prueba es una sola vez por persona y ya la tomaste. Elige otro paquete.",
+  trialAlreadyUsedDesk:
+    "Esta persona ya tomó su clase de prueba. Solo la dueña o un gerente pueden vendérsela otra vez.",
+  trialSoldAgain: "Clase de prueba vendida otra vez (autorizado).",
+  settingPackageInvalid: "Ese paquete no existe o no está a la venta. Elige otro o déjalo vacío.",
+  // Retail at the counter (decision 0094).
+  retailProductNotFound: "No encontramos ese producto.",
+  retailVariantNotFound: "No encontramos esa variante del producto, o ya no está a la venta.",
+  retailVariantDuplicate: "Ese producto ya tiene una variante con esa talla y ese color.",
+  retailOutOfStock: "No hay suficientes unidades de {item} en esta sucursal (quedan {left}).",
+  retailCartInvalid: "Agrega al menos un producto, de 1 a 99 unidades cada uno.",
+  retailSaleNotFound: "No encontramos esa venta.",
+  retailRefundInvalid: "No puedes devolver más unidades de las que se vendieron y no se han devuelto.",
+  retailCustomerRequired: "Para vender un paquete con los productos, elige a la persona que lo recibe.",
+  retailProductSaved: "Producto guardado.",
+  retailStockMoved: "Inventario actualizado.",
+  retailSaleDone: "Venta registrada.",
+  retailRefundDone: "Devolución registrada: las unidades regresaron al inventario.",
+  coachPayRateFromSaved: "Tarifa guardada: se paga desde esa fecha; las clases anteriores conservan la suya.",
+  // Gift cards and saldo a favor as tender of a counter sale (decision 0123).
+  giftCardBalanceShort: "La tarjeta de regalo solo tiene {balance} de saldo.",
+  counterTenderInvalid:
+    "Lo que pagan la tarjeta de regalo y el saldo a favor no puede pasar del total de la venta.",
+  retailRefundBalancePaid:
+    "Esta venta se pagó en parte con tarjeta de regalo o saldo a favor: solo se devuelve en dinero lo que se cobró en caja.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

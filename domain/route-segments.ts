@@ -27,6 +27,7 @@ export const PUBLIC_ROUTE_SEGMENTS = [
   "gracias",
   "mystudio",
   "admin",
+  "kiosco",
 ] as const;
 
 /** Segments under /mystudio (the packages path must not take one of them). */
@@ -41,6 +42,9 @@ export const ACCOUNT_ROUTE_SEGMENTS = [
   "pagos",
   "metodos",
   "creditos",
+  "carta-responsiva",
+  "tarjetas-de-regalo",
+  "saldo",
 ] as const;
 
 /** What the server answers itself at the top level (the API, built files, feeds). */

@@ -26,6 +26,34 @@ export const STAFF_ACTIONS = {
   editSettings: "PUT /api/appconfig",
   reopenCashClose: "POST /api/corte-de-caja/:id/reopen",
   studioExport: "GET /api/admin/studio-export",
+  openKiosk: "POST /api/admin/kiosk",
+  publishWaiver: "POST /api/admin/waivers",
+  waiverSignatures: "GET /api/admin/waivers/:id/signatures",
+  collectWaiver: "POST /api/admin/customers/:id/waiver",
+  askSubstitute: "POST /api/substitute-requests",
+  takeSubstitute: "POST /api/substitute-requests/:id/take",
+  approveSubstitute: "POST /api/substitute-requests/:id/approve",
+  declineSubstitute: "POST /api/substitute-requests/:id/decline",
+  // Wellhub and TotalPass (docs/product-rules.md#aggregators).
+  configureAggregators: "PUT /api/admin/aggregators/:aggregator",
+  viewAggregatorSettings: "GET /api/admin/aggregators",
+  viewAggregatorVisits: "GET /api/admin/aggregators/visits",
+  retryAggregatorValidation: "POST /api/admin/aggregators/visits/:id/validate",
+  viewAggregatorReconciliation: "GET /api/admin/aggregators/reconciliation",
+  sellTrialAgain: "POST /api/customer/admin/:id/sell/trial-again",
+  setCoachRateFrom: "POST /api/nomina/tarifas/historial",
+  // Messaging (docs/product-rules.md#messaging-automations): the manager reads, the owner edits.
+  viewAutomations: "GET /api/admin/messaging/automations",
+  editAutomation: "PUT /api/admin/messaging/automations/:automation",
+  viewCustomerMessages: "GET /api/admin/customers/:id/messages",
+  // Gift cards, saldo a favor (decisions 0090, 0091) and retail (decision 0094): owner and manager.
+  giftCardsCsv: "GET /api/gift-cards/admin/csv",
+  refundGiftCard: "POST /api/gift-cards/admin/:id/refund",
+  adjustCredit: "POST /api/gift-cards/admin/customers/:id/credit",
+  createProduct: "POST /api/retail/products",
+  addVariant: "POST /api/retail/products/:id/variants",
+  editVariant: "PUT /api/retail/variants/:id",
+  moveStock: "POST /api/retail/stock",
 } as const;
 
 export type StaffAction = keyof typeof STAFF_ACTIONS;

@@ -232,6 +232,70 @@ export const PERMISSIONS: Record<string, Permission> = {
   "POST /api/corte-de-caja": DESK,
   "GET /api/corte-de-caja/historial": DESK,
   "POST /api/corte-de-caja/:id/reopen": MANAGE,
+  // Hoy, the desk's home (docs/product-rules.md#hoy): owner, manager and the desk; a coach has Mis clases.
+  "GET /api/admin/hoy": DESK,
+  // The check-in kiosk (decision 0097): the desk opens it on a tablet; the kiosk itself calls only
+  // /api/kiosk/* with its own device session, never a staff one.
+  "POST /api/admin/kiosk": DESK,
+  // Carta responsiva (decision 0099): owner and manager publish versions; the desk sees who signed,
+  // downloads the PDFs and collects a signature on its tablet.
+  "GET /api/admin/waivers": DESK,
+  "POST /api/admin/waivers": MANAGE,
+  "GET /api/admin/waivers/:id/signatures": DESK,
+  "GET /api/admin/waiver-signatures/:id/pdf": DESK,
+  "GET /api/admin/customers/:id/waiver": DESK,
+  "POST /api/admin/customers/:id/waiver": DESK,
+  // Substitute requests (decision 0101): every coach asks for and takes substitutions on their own
+  // profile (the handler scopes by the signed-in coach); owner and manager approve or decline.
+  "GET /api/substitute-requests": EVERY_STAFF_SELF,
+  "POST /api/substitute-requests": EVERY_STAFF_SELF,
+  "POST /api/substitute-requests/:id/take": EVERY_STAFF_SELF,
+  "POST /api/substitute-requests/:id/cancel": EVERY_STAFF_SELF,
+  "POST /api/substitute-requests/:id/approve": MANAGE,
+  "POST /api/substitute-requests/:id/decline": MANAGE,
+  // Wellhub and TotalPass (docs/product-rules.md#aggregators): settings and money for the
+  // owner and manager; the desk and the class's coach see the source of seats and the visits.
+  "GET /api/admin/aggregators": MANAGE,
+  "PUT /api/admin/aggregators/:aggregator": MANAGE,
+  "GET /api/admin/aggregators/classes/:id": DESK_COACH_CLASS,
+  "GET /api/admin/aggregators/visits": DESK,
+  "POST /api/admin/aggregators/visits/:id/validate": DESK,
+  "GET /api/admin/aggregators/reconciliation": MANAGE,
+  "GET /api/admin/aggregators/reconciliation/csv": MANAGE,
+  // Messaging (docs/product-rules.md#messaging-inbox): the desk reads messages and answers the
+  // inbox; automations are the owner's (marketing), the manager may read their figures.
+  "GET /api/admin/customers/:id/messages": DESK,
+  "GET /api/admin/messaging/inbox": DESK,
+  "POST /api/admin/messaging/inbox/:id/reply": DESK,
+  "GET /api/admin/messaging/automations": MANAGE,
+  "PUT /api/admin/messaging/automations/:automation": OWNER,
+  // Gift cards and saldo a favor (decisions 0090, 0091): the desk sells, redeems and reads; owner and manager refund and correct.
+  "GET /api/gift-cards/admin": DESK,
+  "GET /api/gift-cards/admin/csv": MANAGE,
+  "GET /api/gift-cards/admin/:id": DESK,
+  "POST /api/gift-cards/admin": DESK,
+  "POST /api/gift-cards/admin/redeem": DESK,
+  "POST /api/gift-cards/admin/:id/refund": MANAGE,
+  "GET /api/gift-cards/admin/customers/:id/credit": DESK,
+  "POST /api/gift-cards/admin/customers/:id/credit": MANAGE,
+  // Trial once per customer (decision 0093): the desk reads the warning; repeating is owner/manager.
+  "GET /api/customer/admin/:id/trial": DESK,
+  "POST /api/customer/admin/:id/sell/trial-again": MANAGE,
+  // Retail at the counter (decision 0094): the desk sells and reads; catalogue, stock and refunds
+  // are owner and manager (a refund moves money back, as the purchases' refund).
+  "GET /api/retail/products": DESK,
+  "POST /api/retail/products": MANAGE,
+  "PUT /api/retail/products/:id": MANAGE,
+  "POST /api/retail/products/:id/variants": MANAGE,
+  "PUT /api/retail/variants/:id": MANAGE,
+  "POST /api/retail/stock": MANAGE,
+  "GET /api/retail/low-stock": DESK,
+  "GET /api/retail/sales": DESK,
+  "POST /api/retail/sales": DESK,
+  "POST /api/retail/sales/:id/refund": MANAGE,
+  // Coach rate history (docs/product-rules.md#coach-rate-history): read like the rates, set by the owner.
+  "GET /api/nomina/tarifas/:instructor_id/historial": MANAGE,
+  "POST /api/nomina/tarifas/historial": OWNER,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */

@@ -10,6 +10,7 @@ import {
   PHONE,
   screenshot,
   signInAs,
+  TAKE_SCREENSHOTS,
 } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -127,7 +128,7 @@ describe("Mi Información: change password and email; welcome; staff land in /ad
     await welcome.waitFor();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(1);
     // The screen as the person sees it (a full-page capture is the whole week's calendar).
-    await page.screenshot({ path: "e2e/screenshots/account-welcome-390.png" });
+    if (TAKE_SCREENSHOTS) await page.screenshot({ path: "e2e/screenshots/account-welcome-390.png" });
     await welcome.getByRole("link", { name: "Ver paquetes" }).click();
     await page.waitForURL(/\/mystudio\/paquetes/);
     // Shown once.

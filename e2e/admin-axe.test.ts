@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiCall, apiSignIn, type Json } from "./api";
 import { wcagViolations } from "./axe";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, signInAs } from "./browser";
+import { DESKTOP, goInApp, launchBrowser, openQuietPage, PHONE, signInAs } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const root = path.resolve(import.meta.dirname, "..");
@@ -91,7 +91,7 @@ describe("back office: every admin screen is axe-clean (WCAG 2 A and AA)", () =>
       const failures: string[] = [];
       const urls = adminRoutePaths().flatMap((route) => urlsFor(route, samples));
       for (const url of urls) {
-        await page.goto(url);
+        await goInApp(page, url);
         await settled(page);
         for (const v of await wcagViolations(page)) failures.push(`${url}: ${v}`);
         // Configuración keeps one tab mounted at a time: each tab is its own screen.

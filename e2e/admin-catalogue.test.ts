@@ -4,7 +4,15 @@ import zlib from "node:zlib";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { messages } from "../domain/messages";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+import {
+  DESKTOP,
+  launchBrowser,
+  openQuietPage,
+  PHONE,
+  screenshot,
+  signInAs,
+  TAKE_SCREENSHOTS,
+} from "./browser";
 
 const baseUrl = inject("baseUrl");
 const TYPE = `Barre E2E ${Date.now() % 100_000}`;
@@ -37,7 +45,7 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
-  if (!SHOTS) return;
+  if (!SHOTS || !TAKE_SCREENSHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }

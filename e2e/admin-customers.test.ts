@@ -76,7 +76,7 @@ describe("admin: customers, grant, audit, CSV", () => {
 
     await page.getByRole("button", { name: "Reservar clase" }).click();
     const book = page.getByRole("dialog", { name: "Reservar clase" });
-    await book.getByRole("textbox", { name: "Clase" }).click();
+    await book.getByRole("textbox", { name: "Clase", exact: true }).click();
     // The furthest class of the list: two weeks out, where the demo's customers have booked least.
     // A class option reads "Lun 7 dic, 07:00 · Cycling · …": the tables' page-size selects (10 … 100)
     // have options in the page too, and are all there is while a loaded machine still fetches the

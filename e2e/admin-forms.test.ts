@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { t } from "../domain/messages";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, signInAs } from "./browser";
+import { DESKTOP, launchBrowser, openQuietPage, PHONE, signInAs, TAKE_SCREENSHOTS } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const SHOTS = process.env.ADMIN_FORMS_SHOTS ?? "/tmp/shots-forms";
@@ -15,6 +15,7 @@ const PNG = Buffer.from(
 );
 
 async function shot(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }

@@ -8,7 +8,16 @@ import { messages, t } from "../domain/messages";
 import { selectableSpots, spotGridFor } from "../domain/spot-map";
 import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "./api";
 import { wcagViolations } from "./axe";
-import { DESKTOP, findCardOfDay, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";
+import {
+  DESKTOP,
+  findCardOfDay,
+  launchBrowser,
+  openQuietPage,
+  PHONE,
+  screenshot,
+  signInAs,
+  TAKE_SCREENSHOTS,
+} from "./browser";
 
 // Changing a booked spot, the late-cancel warning and the Sold Out badge (decision 0020,
 // docs/product-rules.md#cancelling). Every journey signs up its own customers and creates its own
@@ -118,7 +127,7 @@ for (const [size, viewport] of [
       await dialog.getByRole("button", { name: `Lugar ${labelOf(spot(4))} (seleccionado)` }).waitFor();
       await expectAxeClean(page, "change dialog");
       await screenshot(page, `booking-change-spot-${size}`);
-      await dialog.screenshot({ path: shot(`booking-change-dialog-${size}`) });
+      if (TAKE_SCREENSHOTS) await dialog.screenshot({ path: shot(`booking-change-dialog-${size}`) });
       await dialog.getByRole("button", { name: "Guardar cambios" }).click();
       await page.getByText(messages.reservationRegistered).waitFor();
       await expect.poll(() => dialog.count()).toBe(0);
@@ -172,7 +181,7 @@ for (const [size, viewport] of [
       );
       await expectAxeClean(page, "booking dialog with the late warning");
       await screenshot(page, `booking-late-warning-${size}`);
-      await booking.screenshot({ path: shot(`booking-late-warning-dialog-${size}`) });
+      if (TAKE_SCREENSHOTS) await booking.screenshot({ path: shot(`booking-late-warning-dialog-${size}`) });
       await booking.getByRole("button", { name: `Lugar ${labelOf(spot(1))}`, exact: true }).click();
       await booking.getByRole("button", { name: "Reservar", exact: true }).click();
       await page.getByText(messages.reservationSaved).waitFor();
@@ -192,7 +201,7 @@ for (const [size, viewport] of [
       }
       await expectAxeClean(page, "cancel dialog inside the window");
       await screenshot(page, `booking-late-cancel-${size}`);
-      await modal.screenshot({ path: shot(`booking-late-cancel-dialog-${size}`) });
+      if (TAKE_SCREENSHOTS) await modal.screenshot({ path: shot(`booking-late-cancel-dialog-${size}`) });
       await modal
         .getByRole("button", { name: config.allow_cancel_after_treshold ? "Regresar" : "Entendido" })
         .click();
@@ -224,7 +233,7 @@ for (const [size, viewport] of [
       await dialog.getByText(messages.allowedTimesInvalid).first().waitFor();
       await dialog.getByRole("textbox", { name: "Horarios permitidos" }).fill("07:00, 18:30");
       await expectAxeClean(page, "bucket dialog");
-      await dialog.screenshot({ path: shot(`desk-bucket-dialog-${size}`) });
+      if (TAKE_SCREENSHOTS) await dialog.screenshot({ path: shot(`desk-bucket-dialog-${size}`) });
       await dialog.getByRole("button", { name: "Guardar" }).click();
       await page.getByText(messages.creditBucketSaved).waitFor();
       await bucket.getByRole("cell", { name: "6", exact: true }).waitFor();
@@ -236,7 +245,7 @@ for (const [size, viewport] of [
       await page.getByText(messages.penaltySaved).waitFor();
       await panel.getByText("Activa", { exact: true }).waitFor();
       await expectAxeClean(page, "customer page with the panel");
-      await panel.screenshot({ path: shot(`desk-credits-panel-${size}`) });
+      if (TAKE_SCREENSHOTS) await panel.screenshot({ path: shot(`desk-credits-panel-${size}`) });
       await panel.getByRole("button", { name: "Levantar" }).click();
       await page
         .getByRole("dialog", { name: "Levantar penalización" })
@@ -276,8 +285,8 @@ for (const [size, viewport] of [
       await full.scrollIntoViewIfNeeded();
       await expectAxeClean(page, "calendar with sold out cards");
       await screenshot(page, `booking-sold-out-${size}`);
-      await full.screenshot({ path: shot(`booking-sold-out-card-${size}`) });
-      await reserved.screenshot({ path: shot(`booking-sold-out-mine-card-${size}`) });
+      if (TAKE_SCREENSHOTS) await full.screenshot({ path: shot(`booking-sold-out-card-${size}`) });
+      if (TAKE_SCREENSHOTS) await reserved.screenshot({ path: shot(`booking-sold-out-mine-card-${size}`) });
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { expect } from "vitest";
 import { addDays, isoDay, zonedParts } from "../server/db/seed/demo-time";
 
@@ -62,7 +62,16 @@ export async function openWatchedPage(
   return { page, context, problems };
 }
 
+/**
+ * Whether journeys capture screenshots. They are for a person to look at (each screen at 390 and
+ * 1280 px); `npm test` runs the journeys with E2E_SCREENSHOTS=0, since nobody looks at them there
+ * and full-page captures cost CPU the suites running beside them share (decision 0108). A journey
+ * run alone (`npx vitest run --config e2e/vitest.config.ts e2e/<file>`) takes them.
+ */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== "0";
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   const dir = path.resolve(import.meta.dirname, "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   // Cards and landing sections skip rendering off screen (content-visibility: auto); a full-page
@@ -174,4 +183,54 @@ export async function findCardOfDay(page: Page, day: string, state: string, text
 export function cardsOfDay(page: Page, day: string, state?: string) {
   const cards = state ? `[data-testid="class-card"][data-state="${state}"]` : '[data-testid="class-card"]';
   return page.locator(`[data-testid="day-column"][data-date="${day}"] ${cards}`);
+}
+
+/**
+ * Opens `to` the way a click on a link does: the router moves inside the loaded app (history
+ * pushState and a popstate event) instead of the browser loading, parsing and hydrating the
+ * whole app again: walks of every screen (admin-axe, role-screens) reach each screen as a person
+ * does, through the router, without reloading the app at each. Measured on a machine loaded 20
+ * times over, the walk took about as long (axe and the settle wait dominate it), so the gain is
+ * in the route being the one people take. Returns once the new screen's heading is drawn:
+ * the old heading is marked first, so its text staying on screen is not taken for the new
+ * one's. Already there: nothing to do. Falls back to a full load if no new heading came (a path outside
+ * the client router).
+ */
+export async function goInApp(page: Page, to: string): Promise<void> {
+  const moved = await page.evaluate((url) => {
+    if (window.location.pathname + window.location.search === url) return false;
+    for (const h1 of document.querySelectorAll("h1")) h1.setAttribute("data-e2e-left", h1.textContent ?? "");
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: `e2e${idx}`, idx }, "", url);
+    window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
+    return true;
+  }, to);
+  const drawn = () =>
+    page.evaluate(() => {
+      const h1 = document.querySelector("main h1") ?? document.querySelector("h1");
+      if (!h1) return false;
+      const left = h1.getAttribute("data-e2e-left");
+      return left === null || left !== h1.textContent;
+    });
+  if (!moved) return;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    if (await drawn()) return;
+    await page.waitForTimeout(50);
+  }
+  console.warn(`goInApp: no new heading on ${to}, loading it whole`);
+  await page.goto(to);
+}
+
+/**
+ * Waits until React has hydrated the element (it keeps the element's props on the node). A server-
+ * rendered control changed before that (a <select> picked on a loaded machine) is set back to its
+ * rendered value when React takes it over; the person would simply pick again, a test must wait.
+ */
+export async function waitForHydrated(target: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      target.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))),
+    )
+    .toBe(true);
 }

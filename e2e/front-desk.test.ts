@@ -279,7 +279,7 @@ for (const [size, viewport] of [
       await openCustomer(page, customer.id, customer.name);
       await page.getByRole("button", { name: "Reservar clase" }).click();
       const dialog = page.getByRole("dialog", { name: "Reservar clase" });
-      await dialog.getByRole("textbox", { name: "Clase" }).click();
+      await dialog.getByRole("textbox", { name: "Clase", exact: true }).click();
       const label = `${formatShortDayTime(klass!.class_date, TZ)} · ${klass!.class_type.name}`;
       await page.getByRole("option", { name: label }).first().click();
       await dialog.getByRole("button", { name: `Lugar ${spotLabel(grid, spot)}`, exact: true }).click();

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { StaffRole } from "../domain/staff";
 import { homeFor, navFor } from "../web/features/admin/nav";
-import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
+import { DESKTOP, goInApp, launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
 
 const baseUrl = inject("baseUrl");
 
@@ -80,13 +80,13 @@ describe("every role's back office answers no 403 (decision 0070)", () => {
           // Every screen at 1280 px; at 390 px the first three (the same screens and calls,
           // narrower: the phone's part is its menu, a customer and a class).
           for (const path of viewport === PHONE ? paths.slice(0, 3) : paths) {
-            await page.goto(path);
+            await goInApp(page, path);
             await page.waitForURL((url) => url.pathname === path);
             await settle(page);
           }
 
           if (paths.includes("/admin/clientes")) {
-            await page.goto("/admin/clientes");
+            await goInApp(page, "/admin/clientes");
             const first = page.locator('main a[href^="/admin/clientes/"]').first();
             await first.waitFor();
             await first.click();
@@ -98,7 +98,7 @@ describe("every role's back office answers no 403 (decision 0070)", () => {
             await page.keyboard.press("Escape");
           }
           if (paths.includes("/admin/horario")) {
-            await page.goto("/admin/horario");
+            await goInApp(page, "/admin/horario");
             const firstClass = page.locator("section button").filter({ hasText: "·" }).first();
             await firstClass.waitFor();
             await firstClass.click();
@@ -108,7 +108,7 @@ describe("every role's back office answers no 403 (decision 0070)", () => {
             await page.keyboard.press("Escape");
           }
           if (paths.includes("/admin/mis-clases")) {
-            await page.goto("/admin/mis-clases");
+            await goInApp(page, "/admin/mis-clases");
             const card = page.locator('main a[href^="/admin/mis-clases/"]').first();
             if ((await card.count()) > 0) {
               await card.click();

@@ -41,7 +41,8 @@ describe("staff roles", () => {
     customerName = person.name;
     const token = await apiSignIn(person.email, STRONG_PASSWORD);
     const packages = (await apiCall("/api/class_packages/presenciales/all")).json.paquetes as Json[];
-    const pack = packages.find((p) => !p.is_subscription && p.class_amount > 0) ?? packages[0]!;
+    const pack =
+      packages.find((p) => !p.is_subscription && !p.is_trial && p.class_amount > 0) ?? packages[0]!;
     packTitle = pack.title;
     await apiCall("/api/customer/giveAccess", {
       method: "POST",
@@ -83,11 +84,12 @@ describe("staff roles", () => {
       // No exports: the customers table offers no CSV to the desk.
       await expect.poll(() => page.getByRole("table").first().isVisible()).toBe(true);
       expect(await page.getByRole("button", { name: "Exportar CSV" }).count()).toBe(0);
-      // The dashboard (revenue) is not theirs: /admin takes them to Clientes; the API refuses it.
+      // The dashboard (revenue) is not theirs: /admin takes them to Hoy, their home
+      // (docs/product-rules.md#hoy); the API refuses it.
       await page.goto("/admin");
-      await page.waitForURL((url) => url.pathname === "/admin/clientes");
+      await page.waitForURL((url) => url.pathname === "/admin/hoy");
       await page.goto("/admin/compras");
-      await page.waitForURL((url) => url.pathname === "/admin/clientes");
+      await page.waitForURL((url) => ["/admin/hoy", "/admin/clientes"].includes(url.pathname));
       const dashboard = await page.evaluate(async () => (await fetch("/api/admin/dashboard")).status);
       expect(dashboard).toBe(403);
       // Exporting the whole studio is the owner's alone.
@@ -156,7 +158,13 @@ describe("staff roles", () => {
       // The desk already checked Inés in; the coach corrects it and marks her again.
       await expect.poll(() => attended.isChecked()).toBe(true);
       await attended.click({ force: true });
+      // Taking it back asks first, as at the desk.
+      await page
+        .getByRole("dialog", { name: "Quitar asistencia" })
+        .getByRole("button", { name: "Quitar asistencia" })
+        .click();
       await expect.poll(() => attended.isChecked()).toBe(false);
+      await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
       await attended.click({ force: true });
       await expect.poll(() => attended.isChecked()).toBe(true);
       await screenshot(page, "staff-coach-roster-390");

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import HeaviestFirst from "./heaviest-first";
 import { e2eWorkers } from "./workers";
 
 // Browser journeys, driven by Debian's Chromium through playwright-core. global-setup starts one
@@ -12,6 +13,8 @@ export default defineConfig({
     globalSetup: ["e2e/global-setup.ts"],
     setupFiles: ["e2e/worker-server.ts"],
     pool: "forks",
+    // The longest walks start first, so neither worker ends the run alone (heaviest-first.ts).
+    sequence: { sequencer: HeaviestFirst },
     maxWorkers: workers,
     minWorkers: workers,
     // The journeys share two cores with the API suites (docs/decisions/0029): a test that takes
@@ -22,6 +25,8 @@ export default defineConfig({
     // expect.poll gives up after 1 s by default: on a loaded CI machine a page may take longer
     // to hydrate and fetch than that (a Sunday-evening journey failed there so). A poll that
     // never succeeds still fails, only later.
-    expect: { poll: { timeout: 15_000 } },
+    // 15 s was not enough either in a run that shared two cores with helpers' work too
+    // (2026-11-29: five polls of pages that load fine alone gave up): 30 s.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

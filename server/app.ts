@@ -178,6 +178,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(import("./modules/cash-close/cash-close.routes"));
       await api.register(import("./modules/reports/reports.routes"));
       await api.register(import("./modules/coach-pay/coach-pay.routes"));
+      await api.register(import("./modules/today/today.routes"));
+      await api.register(import("./modules/kiosk/kiosk.routes"));
+      await api.register(import("./modules/waivers/waivers.routes"));
+      await api.register(import("./modules/substitutes/substitutes.routes"));
+      await api.register(import("./modules/aggregators/aggregators.routes"));
+      await api.register(import("./modules/messaging/messaging.routes"));
+      await api.register(import("./modules/gift-cards/gift-cards.routes"));
+      await api.register(import("./modules/referrals/referrals.routes"));
+      await api.register(import("./modules/retail/retail.routes"));
     },
     { prefix: "/api" },
   );

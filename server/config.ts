@@ -54,6 +54,13 @@ const envSchema = z.object({
   /** The server-side build of the public pages (vite build --ssr); without it they render in the browser. */
   WEB_SSR_DIST: z.string().default("./dist/ssr"),
   JOBS: booleanFlag.default(true),
+  /**
+   * With JOBS on, whether this instance also runs the job handlers and the cron schedule. Off, it
+   * only queues (pg-boss started, no workers): an instance that serves requests beside one that
+   * runs the jobs (JOBS_WORK on there), so a fan-out of thousands of messages never shares an
+   * event loop with the API (decision 0126).
+   */
+  JOBS_WORK: booleanFlag.default(true),
   PAYMENT_GATEWAY: z.enum(["sandbox", "stripe", "paypal"]).default("sandbox"),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -83,6 +90,9 @@ const envSchema = z.object({
     .min(8, { message: "debe ser la clave secreta de Facturapi (sk_live_... o sk_test_...)" })
     .optional(),
   FACTURAPI_API_URL: z.url().optional(),
+  /** Wellhub's and TotalPass's partner API hosts (decision 0102); only changed to point at a test double. */
+  WELLHUB_API_URL: z.url().default("https://api.partners.gympass.com"),
+  TOTALPASS_API_URL: z.url().default("https://booking-api.totalpass.com"),
   SMTP_URL: z.string().optional(),
   /**
    * Cloud file storage (app config files_location=aws; endpoint, bucket and region are studio
@@ -102,6 +112,25 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Estudio <no-reply@localhost>"),
   /** Bearer token of GET /metrics (Prometheus); unset, the route answers 404 (docs/deploy.md). */
   METRICS_TOKEN: z.string().min(16, { message: "debe tener al menos 16 caracteres" }).optional(),
+  /**
+   * WhatsApp and SMS through Twilio (decision 0087). Without SID and token every message stays in
+   * the outbox marked "no enviado". The senders: a WhatsApp-enabled number and an SMS number
+   * (or a Messaging Service SID, MG...). TWILIO_API_URL only points at a test double.
+   */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, { message: "debe ser el Account SID (AC + 32 caracteres)" })
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, { message: "debe ser el Auth Token de Twilio" }).optional(),
+  TWILIO_WHATSAPP_FROM: z.string().optional(),
+  TWILIO_SMS_FROM: z.string().optional(),
+  TWILIO_API_URL: z.url().optional(),
+  /** Web push (VAPID keys from `npx web-push generate-vapid-keys`); without them push is off. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default("mailto:soporte@localhost"),
+  /** A PEM file of an extra certificate authority for push services: only for a test double. */
+  WEB_PUSH_CA_FILE: z.string().optional(),
   /**
    * Where rate limits, guessing counters and cache invalidations live: `memory` (one instance, the
    * default) or `postgres` (several instances on DATABASE_URL; docs/decisions, "shared state").
@@ -154,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfigEnv {
   if (Boolean(e.MERCADOPAGO_ACCESS_TOKEN) !== Boolean(e.MERCADOPAGO_WEBHOOK_SECRET)) {
     const absent = e.MERCADOPAGO_ACCESS_TOKEN ? "MERCADOPAGO_WEBHOOK_SECRET" : "MERCADOPAGO_ACCESS_TOKEN";
     const given = e.MERCADOPAGO_ACCESS_TOKEN ? "MERCADOPAGO_ACCESS_TOKEN" : "MERCADOPAGO_WEBHOOK_SECRET";
+    throw new ConfigError(`Configuración inválida:\n  ${absent}: obligatorio junto con ${given}`);
+  }
+  if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN)) {
+    const absent = e.TWILIO_ACCOUNT_SID ? "TWILIO_AUTH_TOKEN" : "TWILIO_ACCOUNT_SID";
+    const given = e.TWILIO_ACCOUNT_SID ? "TWILIO_ACCOUNT_SID" : "TWILIO_AUTH_TOKEN";
     throw new ConfigError(`Configuración inválida:\n  ${absent}: obligatorio junto con ${given}`);
   }
   if (e.SHARED_STATE === "postgres" && !e.DATABASE_URL) {

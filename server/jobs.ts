@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { vacuumEmbeddedDatabase } from "./db/maintenance";
+import { registerAggregatorJobs } from "./modules/aggregators/aggregators.jobs";
 import { registerCheckoutJobs } from "./modules/checkout/checkout.jobs";
+import { registerGiftCardJobs } from "./modules/gift-cards/gift-cards.jobs";
 import { registerInvoicingJobs } from "./modules/invoicing/invoicing.jobs";
+import { registerMessagingJobs } from "./modules/messaging/messaging.jobs";
 import { registerNotificationJobs } from "./modules/notifications/notifications.jobs";
 import { registerPenaltyJobs } from "./modules/penalties/penalties.jobs";
 import { registerPurchaseJobs } from "./modules/purchases/purchases.jobs";
@@ -19,6 +22,9 @@ export function registerJobs(app: FastifyInstance) {
   registerPurchaseJobs(app);
   registerWaitlistJobs(app);
   registerDatabaseMaintenance(app);
+  registerAggregatorJobs(app);
+  registerMessagingJobs(app);
+  registerGiftCardJobs(app);
 }
 
 export const VACUUM_JOB = "vacuum-embedded-database";

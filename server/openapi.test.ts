@@ -111,9 +111,17 @@ describe("every operation documents its answer and its body", () => {
         "POST /api/customer/admin/{id}/reactivate",
         "POST /api/customer/closure-request",
         "POST /api/admin/customers/{id}/close",
+        // Substitute requests: each step acts on the request of the path (decision 0101).
+        "POST /api/substitute-requests/{id}/take",
+        "POST /api/substitute-requests/{id}/cancel",
+        "POST /api/substitute-requests/{id}/approve",
+        "POST /api/substitute-requests/{id}/decline",
         // RFC 8058's one-click body ("List-Unsubscribe=One-Click") carries nothing we read.
         "POST /api/notifications/unsubscribe",
         "POST /api/auth/sign-out",
+        // Wellhub's and TotalPass's signed webhooks (raw bytes), and asking a visit's validation again.
+        "POST /api/webhooks/aggregators/{aggregator}",
+        "POST /api/admin/aggregators/visits/{id}/validate",
       ].sort(),
     );
   });

@@ -246,3 +246,17 @@ export const cancelForCustomerParams = z.object({
 });
 export const cancelForCustomerQuery = z.object({ override_rules: z.enum(["true", "false"]).optional() });
 export const cancelledForCustomerAnswer = messageAnswer.extend({ refunded: z.boolean() });
+
+// --- Trial once per customer (decision 0093).
+
+/** GET /customer/admin/:id/trial: the trial the customer already used, for the desk's warning. */
+export const customerTrialAnswer = z.object({
+  used: z
+    .object({
+      title: z.string(),
+      at: z.string(),
+      /** "Ya tomó Clase de prueba el 03 nov 2026." */
+      text: z.string(),
+    })
+    .nullable(),
+});

@@ -27,6 +27,10 @@ const classFields = {
 export const classBody = z.object(classFields);
 export const changeScope = z.enum(CHANGE_SCOPES).default("one");
 export const scopeQuery = z.object({ scope: changeScope });
+/** The preview of a change (decision 0100): with `capacity`, the classes already fuller than it. */
+export const changeImpactQuery = scopeQuery.extend({
+  capacity: z.coerce.number().int().min(0).max(1000).optional(),
+});
 export const classUpdateBody = z
   .object(classFields)
   .partial()
@@ -49,6 +53,16 @@ export const changeImpactAnswer = z.object({
   booked: z.number(),
   waiting: z.number(),
   series: z.boolean(),
+  /** Who would be told, by name (at most 50, sorted; `people` counts them all). */
+  names: z.array(z.string()),
+  capacity_conflicts: z.array(
+    z.object({
+      single_class_id: z.number(),
+      class_date: z.string(),
+      label: z.string(),
+      reserved: z.number(),
+    }),
+  ),
 });
 
 export const cancelledClassesAnswer = z.object({ single_classes: z.array(adminClass) });

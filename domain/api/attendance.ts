@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROSTER_FLAGS } from "../roster-flags";
 import { messageAnswer } from "./wire";
 
 /** Check-in at the door (server/modules/attendance): seats, their states, walk-ins. */
@@ -68,9 +69,12 @@ export const checkInBody = z.object({
 });
 export const seatAnswer = messageAnswer.extend({ class_reservation: checkInSeat });
 
+/** What the roster points out about a person (domain/roster-flags.ts), to settle first. */
+export const rosterFlag = z.enum(ROSTER_FLAGS);
+
 export const classAttendanceAnswer = z.object({
   single_class: checkInClass,
-  reservations: z.array(checkInSeat),
+  reservations: z.array(checkInSeat.extend({ flags: z.array(rosterFlag) })),
   attended: z.number(),
   counts: checkInCounts,
 });

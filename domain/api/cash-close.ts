@@ -36,7 +36,9 @@ export const cashMovementOut = z.object({
   staff_name: z.string(),
   customer_name: z.string(),
   title: z.string(),
-  purchase_id: z.number(),
+  /** Null for a retail movement (decision 0094), which names its sale instead. */
+  purchase_id: z.number().nullable(),
+  retail_sale_id: z.number().nullable(),
   /** The counter's terminal or transfer reference, when the desk typed one. */
   reference: z.string().nullable(),
 });

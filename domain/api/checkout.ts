@@ -44,6 +44,10 @@ export const cardAttemptBody = checkoutBody.extend({
   payment_method: z.unknown().optional(),
   /** The hosted page returns to /gracias/{id}?paquete={then_package_id}. */
   then_package_id: z.number().int().positive().optional(),
+  /** A gift card code (16 characters, dashes and spaces ignored) paying part or all (decision 0091). */
+  gift_card_code: z.string().trim().max(40).nullish(),
+  /** Pay with the customer's saldo a favor first (after the gift card). */
+  use_credit: z.boolean().optional(),
 });
 export const cardAttemptAnswer = z.object({
   purchase_id: z.number(),

@@ -24,8 +24,7 @@ export const coachPayPeriodQuery = z
 
 const tier = z.object({ min_attendees: z.coerce.number().int().min(1).max(1000), amount: pesos });
 
-export const coachPayRateBody = z.object({
-  instructor_id: z.coerce.number().int().positive(),
+const rateFields = {
   per_class: pesos,
   per_attendee: pesos,
   count_no_shows: z.boolean(),
@@ -36,6 +35,11 @@ export const coachPayRateBody = z.object({
       message: t("coachPayTiersInvalid"),
     }),
   workshop_share_percent: z.coerce.number().min(0).max(100),
+};
+
+export const coachPayRateBody = z.object({
+  instructor_id: z.coerce.number().int().positive(),
+  ...rateFields,
 });
 
 const rateOut = {
@@ -103,3 +107,33 @@ export const myPayAnswer = z.object({
   to: z.string(),
   pay: coachPayOut.nullable(),
 });
+
+// --- Rate history (docs/product-rules.md#coach-rate-history, decisions 0106 and 0119)
+
+/** POST /nomina/tarifas/historial: a coach's rate from a studio day on. */
+export const coachRateChangeBody = z.object({
+  instructor_id: z.coerce.number().int().positive(),
+  from: day,
+  ...rateFields,
+});
+
+export const coachRateHistoryParams = z.object({ instructor_id: z.coerce.number().int().positive() });
+
+const datedRate = z.object({
+  /** The studio day it applies from; null: since always (the coach's base rate). */
+  from: z.string().nullable(),
+  per_class: z.number(),
+  per_attendee: z.number(),
+  count_no_shows: z.boolean(),
+  tiers: z.array(z.object({ min_attendees: z.number(), amount: z.number() })),
+  workshop_share_percent: z.number(),
+});
+
+/** GET /nomina/tarifas/:instructor_id/historial: oldest first, the base rate (from null) first. */
+export const coachRateHistoryAnswer = z.object({
+  instructor_id: z.number(),
+  coach: z.string(),
+  history: z.array(datedRate),
+});
+
+export const coachRateChangeAnswer = z.object({ message: z.string(), history: coachRateHistoryAnswer });

@@ -145,6 +145,8 @@ export const refundBody = z.object({
   idempotency_key: z.string().min(8).max(100),
   /** A refund the desk hands back (cash, terminal, transfer): whose drawer (decision 0063). */
   location_id: z.number().int().positive().optional(),
+  /** Give it back as the customer's saldo a favor instead of money (decision 0091). */
+  to_credit: z.boolean().optional(),
 });
 export const refundAnswer = z.object({ message: z.string(), refund: refundOut });
 export const refundsAnswer = z.object({ refunds: z.array(refundOut) });

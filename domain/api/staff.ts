@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { t } from "../messages";
+import { ROSTER_FLAGS } from "../roster-flags";
 import { STAFF_ROLES, staffRoleSchema } from "../staff";
 import { instructorOut } from "./instructors";
 import { isoDate } from "./wire";
@@ -100,6 +101,8 @@ export const rosterSeat = z.object({
   spot: z.string().nullable(),
   attend: z.boolean(),
   notes: z.array(z.object({ body: z.string(), createdAt: isoDate })),
+  /** The same flags the desk sees (docs/product-rules.md#roster-flags). */
+  flags: z.array(z.enum(ROSTER_FLAGS)),
 });
 export const rosterAnswer = z.object({
   single_class: coachClass,

@@ -136,13 +136,33 @@ export function monthsBetween(a: string, b: string): number {
   return (yb - ya) * 12 + (mb - ma);
 }
 
-type Activity = { first: string; months: Set<string>; name: string };
+/**
+ * A customer's visits as the retention figures read them: the first month with a visit (ever,
+ * before the period's end), the months with one (at least those of the period and the month
+ * before it: no figure looks further back) and how many months with a visit in all. The fast
+ * path (report_visit_months, decision 0105) answers these directly; `activityOf` derives them
+ * from visit facts, and both must give the same figures.
+ */
+export type RetentionActivity = {
+  customer_id: number;
+  customer: string;
+  first: string;
+  months: ReadonlySet<string>;
+  months_active: number;
+};
 
-function activityOf(visits: readonly VisitMonthFact[]): Map<number, Activity> {
-  const out = new Map<number, Activity>();
+export function activityOf(visits: readonly VisitMonthFact[]): Map<number, RetentionActivity> {
+  const out = new Map<number, RetentionActivity & { months: Set<string> }>();
   for (const v of visits) {
-    const a = out.get(v.customer_id) ?? { first: v.month, months: new Set<string>(), name: v.customer };
+    const a = out.get(v.customer_id) ?? {
+      customer_id: v.customer_id,
+      customer: v.customer,
+      first: v.month,
+      months: new Set<string>(),
+      months_active: 0,
+    };
     a.months.add(v.month);
+    a.months_active = a.months.size;
     if (v.month < a.first) a.first = v.month;
     out.set(v.customer_id, a);
   }
@@ -156,10 +176,18 @@ function activityOf(visits: readonly VisitMonthFact[]): Map<number, Activity> {
  * reactivated (not active the month before, active now, seen before that).
  */
 export function retentionReport(visits: readonly VisitMonthFact[], months: readonly string[]) {
-  const activity = activityOf(visits);
+  return retentionReportOf(activityOf(visits), months);
+}
+
+/** The same figures from each customer's activity. */
+export function retentionReportOf(
+  activity: ReadonlyMap<number, RetentionActivity>,
+  months: readonly string[],
+) {
   const last = months.at(-1) ?? "";
+  const everyone = [...activity.values()];
   const cohorts = months.map((cohort) => {
-    const members = [...activity.values()].filter((a) => a.first === cohort);
+    const members = everyone.filter((a) => a.first === cohort);
     const span = monthsBetween(cohort, last);
     return {
       key: cohort,
@@ -177,7 +205,7 @@ export function retentionReport(visits: readonly VisitMonthFact[], months: reado
     let fresh = 0;
     let churned = 0;
     let reactivated = 0;
-    for (const a of activity.values()) {
+    for (const a of everyone) {
       const now = a.months.has(month);
       const before = a.months.has(prev);
       if (now) active += 1;
@@ -190,17 +218,89 @@ export function retentionReport(visits: readonly VisitMonthFact[], months: reado
   return { cohorts, by_month };
 }
 
+/**
+ * Counts of customers per (month, first month) as the database adds them up (decision 0120),
+ * months as numbers (year * 12 + month - 1): `n` active that month, `both` of them active the
+ * month before too, `back` of them not active the month before but seen before that.
+ */
+export type RetentionCount = { month: number; first: number; n: number; both: number; back: number };
+
+const monthNum = (key: string) => {
+  const [y = 0, m = 1] = key.split("-").map(Number);
+  return y * 12 + m - 1;
+};
+
+/** retentionReportOf from the counts: the same figures without a row per customer. */
+export function retentionReportOfCounts(counts: readonly RetentionCount[], months: readonly string[]) {
+  const last = months.at(-1) ?? "";
+  const sum = (pick: (c: RetentionCount) => number, keep: (c: RetentionCount) => boolean) =>
+    counts.reduce((s, c) => (keep(c) ? s + pick(c) : s), 0);
+  const cohorts = months.map((cohort) => {
+    const first = monthNum(cohort);
+    const size = sum(
+      (c) => c.n,
+      (c) => c.first === first && c.month === first,
+    );
+    return {
+      key: cohort,
+      customers: size,
+      retention: Array.from({ length: monthsBetween(cohort, last) }, (_, i) => {
+        const month = addMonths(cohort, i + 1);
+        const active = sum(
+          (c) => c.n,
+          (c) => c.first === first && c.month === first + i + 1,
+        );
+        return { offset: i + 1, month, active, rate: percent(active, size) };
+      }),
+    };
+  });
+  const by_month = months.map((month) => {
+    const m = monthNum(month);
+    const active = sum(
+      (c) => c.n,
+      (c) => c.month === m,
+    );
+    const before = sum(
+      (c) => c.n,
+      (c) => c.month === m - 1,
+    );
+    return {
+      key: month,
+      active,
+      new: sum(
+        (c) => c.n,
+        (c) => c.month === m && c.first === m,
+      ),
+      churned:
+        before -
+        sum(
+          (c) => c.both,
+          (c) => c.month === m,
+        ),
+      reactivated: sum(
+        (c) => c.back,
+        (c) => c.month === m,
+      ),
+    };
+  });
+  return { cohorts, by_month };
+}
+
 export const RETENTION_GROUPS = ["cohort", "active", "new", "churned", "reactivated"] as const;
 export type RetentionGroup = (typeof RETENTION_GROUPS)[number];
 
 /** The customers behind a retention figure (a cohort, or a month's active/new/churned/reactivated). */
-export function retentionBehind(
-  visits: readonly VisitMonthFact[],
+export function retentionBehind(visits: readonly VisitMonthFact[], group: RetentionGroup, month: string) {
+  return retentionBehindOf(activityOf(visits), group, month);
+}
+
+export function retentionBehindOf(
+  activity: ReadonlyMap<number, RetentionActivity>,
   group: RetentionGroup,
   month: string,
 ): { customer_id: number; customer: string; first_month: string; months_active: number }[] {
   const prev = addMonths(month, -1);
-  return [...activityOf(visits).entries()]
+  return [...activity.entries()]
     .filter(([, a]) => {
       const now = a.months.has(month);
       const before = a.months.has(prev);
@@ -215,9 +315,9 @@ export function retentionBehind(
     })
     .map(([id, a]) => ({
       customer_id: id,
-      customer: a.name,
+      customer: a.customer,
       first_month: a.first,
-      months_active: a.months.size,
+      months_active: a.months_active,
     }))
     .sort((a, b) => a.customer.localeCompare(b.customer, "es") || a.customer_id - b.customer_id);
 }

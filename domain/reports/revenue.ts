@@ -20,6 +20,8 @@ export const REVENUE_METHODS = [
   "cash",
   "desk_card",
   "transfer",
+  "wellhub",
+  "totalpass",
   "other",
 ] as const;
 export type RevenueMethod = (typeof REVENUE_METHODS)[number];
@@ -33,6 +35,9 @@ export const REVENUE_METHOD_LABELS: Record<RevenueMethod, string> = {
   cash: "Efectivo",
   desk_card: "Tarjeta (terminal)",
   transfer: "Transferencia",
+  // Visits an aggregator pays the studio for (decision 0104): validated visit × the studio's rate.
+  wellhub: "Wellhub",
+  totalpass: "TotalPass",
   other: "Otro",
 };
 

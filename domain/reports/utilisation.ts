@@ -56,48 +56,76 @@ function ended(fact: ClassFact, now: Date): boolean {
   return fact.class_date.getTime() + fact.duration_minutes * 60_000 <= now.getTime();
 }
 
-/** The figures of a set of classes at `now` (a class still to come has no no-shows yet). */
-export function utilisationFigures(facts: readonly ClassFact[], now: Date): UtilisationFigures {
-  let classes = 0;
-  let cancelled = 0;
-  let capacity = 0;
-  let seatsWithCapacity = 0;
-  let seats = 0;
-  let guests = 0;
-  let endedSeats = 0;
-  let noShows = 0;
-  let lateCancels = 0;
+/**
+ * What the figures are made of: plain sums over a set of classes, which the database can add up
+ * per group (utilisation.repository.ts utilisationSums, decision 0120) as well as sumsOf here.
+ */
+export type UtilisationSums = {
+  classes: number;
+  cancelled_classes: number;
+  capacity: number;
+  /** Seats of the classes with a capacity (the fill rate's numerator). */
+  seats_with_capacity: number;
+  seats: number;
+  guests: number;
+  ended_seats: number;
+  no_shows: number;
+  late_cancels: number;
+};
+
+export function sumsOf(facts: readonly ClassFact[], now: Date): UtilisationSums {
+  const s: UtilisationSums = {
+    classes: 0,
+    cancelled_classes: 0,
+    capacity: 0,
+    seats_with_capacity: 0,
+    seats: 0,
+    guests: 0,
+    ended_seats: 0,
+    no_shows: 0,
+    late_cancels: 0,
+  };
   for (const f of facts) {
     if (f.cancelled) {
-      cancelled += 1;
+      s.cancelled_classes += 1;
       continue;
     }
-    classes += 1;
-    seats += f.seats;
-    guests += f.guests;
-    lateCancels += f.late_cancels;
+    s.classes += 1;
+    s.seats += f.seats;
+    s.guests += f.guests;
+    s.late_cancels += f.late_cancels;
     if (f.capacity !== null && f.capacity > 0) {
-      capacity += f.capacity;
-      seatsWithCapacity += f.seats;
+      s.capacity += f.capacity;
+      s.seats_with_capacity += f.seats;
     }
     if (ended(f, now)) {
-      endedSeats += f.seats;
-      noShows += Math.max(0, f.seats - f.attended);
+      s.ended_seats += f.seats;
+      s.no_shows += Math.max(0, f.seats - f.attended);
     }
   }
+  return s;
+}
+
+/** The figures from their sums. */
+export function figuresOfSums(s: UtilisationSums): UtilisationFigures {
   return {
-    classes,
-    cancelled_classes: cancelled,
-    capacity,
-    seats,
-    guests,
-    fill_rate: percent(seatsWithCapacity, capacity),
-    ended_seats: endedSeats,
-    no_shows: noShows,
-    no_show_rate: percent(noShows, endedSeats),
-    late_cancels: lateCancels,
-    late_cancel_rate: percent(lateCancels, seats + lateCancels),
+    classes: s.classes,
+    cancelled_classes: s.cancelled_classes,
+    capacity: s.capacity,
+    seats: s.seats,
+    guests: s.guests,
+    fill_rate: percent(s.seats_with_capacity, s.capacity),
+    ended_seats: s.ended_seats,
+    no_shows: s.no_shows,
+    no_show_rate: percent(s.no_shows, s.ended_seats),
+    late_cancels: s.late_cancels,
+    late_cancel_rate: percent(s.late_cancels, s.seats + s.late_cancels),
   };
+}
+
+/** The figures of a set of classes at `now` (a class still to come has no no-shows yet). */
+export function utilisationFigures(facts: readonly ClassFact[], now: Date): UtilisationFigures {
+  return figuresOfSums(sumsOf(facts, now));
 }
 
 /** Monday = 1 ... Sunday = 7, the way a Mexican calendar reads the week. */
@@ -135,6 +163,9 @@ export function keysOf(fact: ClassFact, dimension: UtilisationDimension, timeZon
 
 export type UtilisationGroup = UtilisationFigures & { key: string };
 
+const busiestFirst = (a: UtilisationGroup, b: UtilisationGroup) =>
+  b.seats - a.seats || a.key.localeCompare(b.key, "es");
+
 /** Figures per key of a dimension, busiest (most seats) first, then by name. */
 export function groupUtilisation(
   facts: readonly ClassFact[],
@@ -152,7 +183,7 @@ export function groupUtilisation(
   }
   return [...groups.entries()]
     .map(([key, list]) => ({ key, ...utilisationFigures(list, now) }))
-    .sort((a, b) => b.seats - a.seats || a.key.localeCompare(b.key, "es"));
+    .sort(busiestFirst);
 }
 
 export type HeatmapCell = {
@@ -166,7 +197,11 @@ export type HeatmapCell = {
 
 /** The weekday x hour heatmap on the studio's clock: only the cells that had classes. */
 export function utilisationHeatmap(facts: readonly ClassFact[], timeZone: string, now: Date): HeatmapCell[] {
-  return groupUtilisation(facts, "slot", timeZone, now)
+  return heatmapOf(groupUtilisation(facts, "slot", timeZone, now));
+}
+
+function heatmapOf(slots: readonly UtilisationGroup[]): HeatmapCell[] {
+  return slots
     .map((g) => {
       const [weekday = 0, hour = 0] = g.key.split("-").map(Number);
       return {
@@ -189,6 +224,30 @@ export function utilisationReport(facts: readonly ClassFact[], timeZone: string,
     by_coach: groupUtilisation(facts, "coach", timeZone, now),
     by_location: groupUtilisation(facts, "location", timeZone, now),
     heatmap: utilisationHeatmap(facts, timeZone, now),
+  };
+}
+
+/** One group's sums as the database adds them up: `key` under `dimension` ("all": the totals). */
+export type UtilisationSumsRow = UtilisationSums & { dimension: UtilisationDimension; key: string };
+
+/**
+ * The whole report from per-group sums (utilisation.repository.ts utilisationSums): the same
+ * answer as utilisationReport over the classes (rollups.test.ts compares them), without a row per
+ * class crossing from the database.
+ */
+export function utilisationReportOfSums(rows: readonly UtilisationSumsRow[]) {
+  const of = (dimension: UtilisationDimension) =>
+    rows
+      .filter((r) => r.dimension === dimension)
+      .map(({ dimension: _d, key, ...sums }) => ({ key, ...figuresOfSums(sums) }))
+      .sort(busiestFirst);
+  const total = rows.find((r) => r.dimension === "all");
+  return {
+    totals: figuresOfSums(total ?? sumsOf([], new Date(0))),
+    by_class_type: of("class_type"),
+    by_coach: of("coach"),
+    by_location: of("location"),
+    heatmap: heatmapOf(of("slot")),
   };
 }
 

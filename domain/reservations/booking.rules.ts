@@ -66,7 +66,12 @@ export type BookingCustomerFacts = {
 /** What a booking is decided on, read without locks. A part not read (see `bookingReads`) is null. */
 export type BookingSnapshot<B extends CreditBucket = CreditBucket> = {
   /** Empty when the desk books past the rules (not read). */
-  account: { missingFields: string[]; pendingPages: { page_id: number; title: string }[] };
+  account: {
+    missingFields: string[];
+    pendingPages: { page_id: number; title: string }[];
+    /** The carta responsiva still to sign when the studio blocks without it (decision 0099). */
+    waiver?: "missing" | "outdated" | null;
+  };
   klass: BookingClassFacts | null;
   customer: BookingCustomerFacts | null;
   /** The customer's membership freeze covering the class's start, if any. */
@@ -126,6 +131,10 @@ export function decideBooking<B extends CreditBucket>(
       params: { page: firstPending.title },
       details: { pages: pendingPages },
     });
+  }
+  const { waiver } = snapshot.account;
+  if (!overrideRules && waiver) {
+    return refuse("WAIVER_REQUIRED", waiver === "outdated" ? { message: "waiverOutdated" } : {});
   }
   const { klass, customer } = snapshot;
   if (!klass) return refuse("CLASS_NOT_FOUND");

@@ -6,9 +6,11 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { drizzleView } from "./pglite-client";
+import * as aggregators from "./schema/aggregators";
 import * as appConfig from "./schema/app-config";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
+import * as balances from "./schema/balances";
 import * as calendar from "./schema/calendar";
 import * as cashClose from "./schema/cash-close";
 import * as coachPay from "./schema/coach-pay";
@@ -16,13 +18,19 @@ import * as content from "./schema/content";
 import * as credits from "./schema/credits";
 import * as customers from "./schema/customers";
 import * as forms from "./schema/forms";
+import * as kiosk from "./schema/kiosk";
 import * as mail from "./schema/mail";
+import * as messaging from "./schema/messaging";
 import * as packages from "./schema/packages";
 import * as payments from "./schema/payments";
 import * as purchases from "./schema/purchases";
+import * as reports from "./schema/reports";
 import * as reservations from "./schema/reservations";
+import * as retail from "./schema/retail";
+import * as substitutes from "./schema/substitutes";
 import * as videos from "./schema/videos";
 import * as waitlists from "./schema/waitlists";
+import * as waivers from "./schema/waivers";
 
 /** Every table and relation, for Drizzle's relational queries. */
 export const schema = {
@@ -36,13 +44,21 @@ export const schema = {
   ...credits,
   ...customers,
   ...forms,
+  ...kiosk,
   ...mail,
+  ...messaging,
   ...packages,
   ...payments,
   ...purchases,
   ...reservations,
   ...videos,
   ...waitlists,
+  ...substitutes,
+  ...waivers,
+  ...aggregators,
+  ...balances,
+  ...retail,
+  ...reports,
 };
 
 /** The same Drizzle API over either driver: code never needs to know which one it has. */

@@ -93,6 +93,13 @@ export interface CardGateway {
    * took the money first (its payment_succeeded event says so, and the late payment is handled).
    */
   cancelPayment?(paymentRef: string): Promise<"cancelled" | "already_paid">;
+  /**
+   * The last four digits of the card that paid `paymentRef`, when the payment was made on the
+   * processor's own page (a hosted session) and so its webhook does not carry them; null when
+   * nothing is to be looked up (a payment confirmed here already told its card) or no card paid.
+   * The receipt shows them (decision 0051).
+   */
+  cardOfHostedPayment?(paymentRef: string): Promise<string | null>;
   /** Stops a processor-side subscription (no-op where our scheduler bills). */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /**
@@ -162,6 +169,8 @@ export type GatewayEvent =
       provider_ref: string;
       purchase_id?: number;
       subscription_id?: string;
+      /** The card's last four digits, when the processor was asked (cardOfHostedPayment). */
+      card_last4?: string | null;
     }
   | { id: string; type: "payment_failed"; provider_ref: string; decline_code: string; purchase_id?: number }
   | {

@@ -85,6 +85,7 @@ export function createPaypalClient(options: PaypalOptions) {
   return {
     createOrder: orders.createOrder,
     captureOrder: orders.captureOrder,
+    getOrder: orders.getOrder,
     captureCustomId: orders.captureCustomId,
 
     /**

@@ -301,6 +301,18 @@ export function createStripeGateway(options: StripeOptions): CardGateway {
       }
     },
 
+    async cardOfHostedPayment(paymentRef) {
+      // A payment intent confirmed by this server already told its card (charge-intents.service.ts).
+      if (!paymentRef.startsWith("cs_")) return null;
+      const session = await stripe.checkout.sessions.retrieve(paymentRef);
+      const pi =
+        typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+      if (!pi) return null; // a subscription session: its invoices carry the payments
+      const intent = await stripe.paymentIntents.retrieve(pi, { expand: ["payment_method"] });
+      const method = intent.payment_method;
+      return typeof method === "object" && method?.card ? method.card.last4 : null;
+    },
+
     async cancelSubscription(subscriptionId) {
       await stripe.subscriptions.cancel(subscriptionId);
     },

@@ -40,6 +40,43 @@ describe(`jobs plugin (pg-boss on ${testDriver()})`, () => {
     expect(app.jobs.running).toBe(false);
   }, 60_000);
 
+  it("an instance with JOBS_WORK off queues a job that the working instance runs (decision 0126)", async () => {
+    const database = await createTestDatabase();
+    cleanup.push(() => database.close());
+    const configFor = (work: string) =>
+      loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: `/tmp/estudio-test-${process.pid}-jobs-${work}`,
+        LOG_LEVEL: "silent",
+        WEB_DIST: "/nonexistent",
+        JOBS: "1",
+        JOBS_WORK: work,
+      });
+    const ranBy: string[] = [];
+    const api = await buildApp({ config: configFor("0"), database, logger: false });
+    api.jobs.register("test.ping", async () => {
+      ranBy.push("api");
+    });
+    await api.ready();
+    const worker = await buildApp({ config: configFor("1"), database, logger: false });
+    worker.jobs.register("test.ping", async () => {
+      ranBy.push("worker");
+    });
+    await worker.ready();
+    try {
+      expect(api.jobs.running).toBe(true);
+      await api.jobs.send("test.ping", {});
+      await api.jobs.send("test.ping", {});
+      const deadline = Date.now() + 20_000;
+      while (ranBy.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(ranBy).toEqual(["worker", "worker"]);
+      expect(api.jobs.sent).toEqual([]);
+    } finally {
+      await worker.close();
+      await api.close();
+    }
+  }, 90_000);
+
   it("with JOBS off records sends without running them, and refuses unknown names", async () => {
     const t = await buildTestApp();
     cleanup.push(() => t.close());

@@ -140,8 +140,15 @@ export default fp(async function jobsPlugin(app: FastifyInstance) {
 
   if (!app.config.JOBS) return;
 
+  // JOBS_WORK off: this instance queues jobs for another to run (decision 0126). It neither
+  // polls for work nor keeps the cron schedule nor runs pg-boss's maintenance.
+  const works = app.config.JOBS_WORK;
   app.addHook("onReady", async () => {
-    const instance = new PgBoss({ db: pgBossDb(app.database), schema: SCHEMA });
+    const instance = new PgBoss({
+      db: pgBossDb(app.database),
+      schema: SCHEMA,
+      ...(works ? {} : { supervise: false, schedule: false }),
+    });
     instance.on("error", (error) => app.log.error({ err: error }, "jobs: pg-boss error"));
     // Instances starting together on a fresh database deadlocked in pg-boss's own set-up (its
     // schema, then createQueue: 40P01, found by the cluster test). One at a time, like migrations.
@@ -149,10 +156,10 @@ export default fp(async function jobsPlugin(app: FastifyInstance) {
       await instance.start();
       for (const { name, cron } of registrations.values()) {
         await instance.createQueue(name);
-        if (cron) await instance.schedule(name, cron, {}, { tz: "UTC" });
+        if (cron && works) await instance.schedule(name, cron, {}, { tz: "UTC" });
       }
     });
-    for (const { name, handler } of registrations.values()) {
+    for (const { name, handler } of works ? registrations.values() : []) {
       await instance.work(name, async (batch) => {
         for (const job of batch) {
           try {

@@ -313,6 +313,13 @@ describe("hostile input on every route", () => {
     return failures;
   }
 
+  /**
+   * Tables a GET may write once, on its first read, and why. Each is a documented exception:
+   * referral_codes holds the code a customer's "Invita a un amigo" shows, drawn the first time they
+   * look (decision 0092), so customers who never look hold none.
+   */
+  const WRITTEN_ON_FIRST_READ = new Set(["referral_codes"]);
+
   /** Every table's row count and a checksum of its rows: any insert, update or delete shows. */
   async function snapshot(): Promise<Record<string, string>> {
     const rows = async (query: string) =>
@@ -322,6 +329,7 @@ describe("hostile input on every route", () => {
     );
     const sums: Record<string, string> = {};
     for (const { name } of tables.rows) {
+      if (WRITTEN_ON_FIRST_READ.has(name as string)) continue;
       const result = await rows(
         `select count(*)::int as n, md5(coalesce(string_agg(r::text, '|' order by r::text), '')) as sum from "${name}" r`,
       );

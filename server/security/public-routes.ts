@@ -76,6 +76,23 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     "the sandbox processor's hosted payment page: its signed link (amount, purchase, return URL) is the credential",
   "POST /api/payments/sandbox/session/:id/pay":
     "the hosted page's form; the same signed link is verified before the card is read",
+  // The check-in kiosk (decision 0097): its device cookie, not a login, is the credential; without
+  // an open kiosk each answers 401 KIOSK_NOT_OPEN, and with one it can only check a person in.
+  "GET /api/kiosk": "the kiosk's device cookie is the credential (401 without an open kiosk)",
+  "POST /api/kiosk/check-in":
+    "the kiosk's device cookie is the credential; checks in one person by QR or phone, answers only their class",
+  "POST /api/kiosk/close": "the kiosk's device cookie and the kiosk's PIN are the credential",
+  "GET /api/waivers/current":
+    "the carta responsiva is read before signing up (decision 0099); the studio's own published text, no personal data",
+  "POST /api/webhooks/aggregators/:aggregator":
+    "Wellhub and TotalPass cannot sign in: the HMAC over the raw body with the studio's webhook secret (X-Gympass-Signature; TotalPass's signature and timestamp) is the credential",
+  // Messaging (decision 0087).
+  "POST /api/webhooks/twilio/inbound":
+    "Twilio cannot sign in: X-Twilio-Signature (HMAC over the public URL and every form field with TWILIO_AUTH_TOKEN) is the credential",
+  "POST /api/webhooks/twilio/status":
+    "Twilio's delivery-status callback, signed the same way (X-Twilio-Signature)",
+  "GET /api/gift-cards/balance":
+    "a gift card's balance by its code (decision 0090): the 16-character code is the credential; rate limited against guessing",
 };
 
 /** Route prefixes outside our own API contract: documentation and the auth library's endpoints. */

@@ -184,9 +184,12 @@ describe("same-origin writes", () => {
   it("payment webhooks, the documented exception, accept a provider's post from anywhere", async () => {
     const webhooks = writes.filter((w) => crossSiteExempt(w.url));
     expect(webhooks.map((w) => w.url).sort()).toEqual([
+      "/api/webhooks/aggregators/1",
       "/api/webhooks/mercadopago",
       "/api/webhooks/paypal",
       "/api/webhooks/stripe",
+      "/api/webhooks/twilio/inbound",
+      "/api/webhooks/twilio/status",
     ]);
     for (const write of webhooks) {
       const res = await send(write, { origin: EVIL }, false);

@@ -253,6 +253,30 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
         "allow_restricted_class_types",
       ),
     },
+    // The carta responsiva (features/waivers, decision 0099).
+    {
+      path: "carta-responsiva",
+      lazy: page(
+        () => import("../features/waivers/pages/sign-waiver-page"),
+        (m) => m.SignWaiverPage,
+      ),
+    },
+    // Gift cards, saldo a favor and referrals (features/gift-cards, decisions 0090-0092).
+    {
+      path: "tarjetas-de-regalo",
+      lazy: page(
+        () => import("../features/gift-cards/pages/gift-cards-page"),
+        (m) => m.GiftCardsPage,
+        "gift_cards_enabled",
+      ),
+    },
+    {
+      path: "saldo",
+      lazy: page(
+        () => import("../features/gift-cards/pages/my-balance-page"),
+        (m) => m.MyBalancePage,
+      ),
+    },
     { path: "*", Component: NotFoundPage },
   ];
 
@@ -307,6 +331,14 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       lazy: page(
         () => import("../features/reports/pages/reports-page"),
         (m) => m.ReportsPage,
+      ),
+    },
+    // Wellhub and TotalPass (decisions 0102 to 0104).
+    {
+      path: "plataformas",
+      lazy: page(
+        () => import("../features/aggregators/pages/aggregators-page"),
+        (m) => m.AggregatorsPage,
       ),
     },
     // --- end of the admin panel/customers block ---
@@ -424,6 +456,60 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
       ),
     },
     // --- end of the facturas block ---
+    // --- Admin: Hoy, the desk's home (features/front-desk) ---
+    {
+      path: "hoy",
+      lazy: page(
+        () => import("../features/front-desk/pages/today-page"),
+        (m) => m.TodayPage,
+      ),
+    },
+    // --- end of the Hoy block ---
+    // --- Admin: the carta responsiva and substitute requests (decisions 0099, 0101) ---
+    {
+      path: "carta-responsiva",
+      lazy: page(
+        () => import("../features/waivers/pages/admin-waivers-page"),
+        (m) => m.AdminWaiversPage,
+      ),
+    },
+    {
+      path: "suplencias",
+      lazy: page(
+        () => import("../features/substitutes/pages/substitutes-page"),
+        (m) => m.SubstitutesPage,
+      ),
+    },
+    // --- Admin: WhatsApp/SMS inbox and automations (features/messaging) ---
+    {
+      path: "mensajes",
+      lazy: page(
+        () => import("../features/messaging/pages/inbox-page"),
+        (m) => m.InboxPage,
+      ),
+    },
+    {
+      path: "mensajes-automaticos",
+      lazy: page(
+        () => import("../features/messaging/pages/automations-page"),
+        (m) => m.AutomationsPage,
+      ),
+    },
+    // --- Admin: gift cards and retail at the counter (decisions 0090, 0094) ---
+    {
+      path: "tarjetas-de-regalo",
+      lazy: page(
+        () => import("../features/gift-cards/pages/admin-gift-cards-page"),
+        (m) => m.AdminGiftCardsPage,
+      ),
+    },
+    {
+      path: "productos",
+      lazy: page(
+        () => import("../features/retail/pages/retail-page"),
+        (m) => m.RetailPage,
+      ),
+    },
     { path: "*", Component: NotFoundPage },
   ];
 
@@ -446,6 +532,15 @@ export function buildRoutes(packagesPath = "paquetes"): RouteObject[] {
           path: "/admin",
           lazy: () => import("./layouts/admin-layout"),
           children: [{ ErrorBoundary: RouteError, children: adminRoutes }],
+        },
+        // The check-in kiosk: full screen, none of the site's chrome (features/kiosk, decision 0097).
+        {
+          path: "/kiosco",
+          ErrorBoundary: RouteError,
+          lazy: page(
+            () => import("../features/kiosk/pages/kiosk-page"),
+            (m) => m.KioskPage,
+          ),
         },
       ],
     },

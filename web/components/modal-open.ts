@@ -47,3 +47,23 @@ export function whenNoModalOpen(run: () => void, except: () => Element | null = 
     window.clearTimeout(settle);
   };
 }
+
+/**
+ * Runs `run` once, as soon as a modal other than `except` appears on the page. The promotion opens
+ * after a delay while the person may be opening a box of their own whose code is still loading: it
+ * steps aside for that box instead of covering it (a native dialog sits above every other layer).
+ */
+export function whenAnotherModalOpens(run: () => void, except: () => Element | null): () => void {
+  const observer = new MutationObserver(() => {
+    if (!otherModalOpen(except())) return;
+    observer.disconnect();
+    run();
+  });
+  observer.observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ["open", "role"],
+  });
+  return () => observer.disconnect();
+}

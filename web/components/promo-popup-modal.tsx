@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useAppConfig } from "../lib/app-config";
 import { internalPath } from "../lib/contact";
 import { siteOrigin } from "../lib/site-origin";
-import { whenNoModalOpen } from "./modal-open";
+import { whenAnotherModalOpens, whenNoModalOpen } from "./modal-open";
 import { rememberPopupSeen } from "./popup-seen";
 import classes from "./promo-popup-modal.module.css";
 
@@ -21,21 +21,36 @@ export default function PromoPopupModal() {
   // shows no popup at all rather than an empty frame.
   // It also waits while the person has a modal of their own open (signing in, booking, the phone
   // menu) and opens once that has closed: a promotion never covers what they are doing.
+  // A box the person opens while the promotion shows (its code may still have been loading when
+  // the promotion opened) makes the promotion step aside, unseen, until that box has closed.
+  const steppingAside = useRef(false);
   useEffect(() => {
     let cancelled = false;
     let stopWaiting: () => void = () => undefined;
+    const whenFree = () => {
+      stopWaiting = whenNoModalOpen(
+        () => {
+          const element = dialog.current;
+          if (cancelled || !element || element.open) return;
+          element.showModal();
+          stopWaiting = whenAnotherModalOpens(
+            () => {
+              if (cancelled || !element.open) return;
+              steppingAside.current = true;
+              element.close();
+              whenFree();
+            },
+            () => dialog.current,
+          );
+        },
+        () => dialog.current,
+      );
+    };
     const preload = new Image();
     preload.src = src;
     preload.decode().then(
       () => {
-        if (cancelled) return;
-        stopWaiting = whenNoModalOpen(
-          () => {
-            const element = dialog.current;
-            if (!cancelled && element && !element.open) element.showModal();
-          },
-          () => dialog.current,
-        );
+        if (!cancelled) whenFree();
       },
       () => undefined,
     );
@@ -56,7 +71,11 @@ export default function PromoPopupModal() {
       ref={dialog}
       className={classes.dialog}
       aria-label="Promoción"
-      onClose={rememberPopupSeen}
+      onClose={() => {
+        // Closed to make way for the person's own box: not seen yet, it opens again after.
+        if (steppingAside.current) steppingAside.current = false;
+        else rememberPopupSeen();
+      }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself, outside the content) closes it.
         if (event.target === dialog.current) close();

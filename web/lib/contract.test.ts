@@ -36,6 +36,9 @@ const INFERRED = [
   "admin-schedule",
   "cash-close",
   "reports",
+  "messaging",
+  "gift-cards",
+  "retail",
 ];
 
 /**

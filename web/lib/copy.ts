@@ -39,6 +39,8 @@ export const copy = {
     charges: "Mis Cargos",
     paymentMethods: "Métodos de Pago",
     credits: "Mis Créditos",
+    giftCards: "Tarjetas de Regalo",
+    balance: "Saldo y Recomendaciones",
     accessing: "Accediendo",
     accessingSlow: "¿Está tardando demasiado?",
     accessingFallback: "Cerrar sesión y volver a entrar",

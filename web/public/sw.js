@@ -103,3 +103,41 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(staleWhileRevalidate(event, RUNTIME, request));
   }
 });
+
+/*
+ * Web push (decision 0087): the studio's message ({ title, body, url } from
+ * server/modules/messaging/push-sender.ts) shown as a notification; a tap opens (or focuses) the
+ * app at its address. A payload that is not that JSON still shows, as plain text, so a message is
+ * never silently dropped.
+ */
+self.addEventListener("push", (event) => {
+  let message = { title: "", body: "", url: "/mystudio" };
+  try {
+    message = { ...message, ...event.data.json() };
+  } catch {
+    message.body = event.data ? event.data.text() : "";
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title || self.location.hostname, {
+      body: message.body,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      lang: "es-MX",
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || "/mystudio", self.location.origin);
+  // Only the app's own pages: a message never sends the customer elsewhere.
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) return open.navigate(target.href).then((w) => (w ?? open).focus());
+      return self.clients.openWindow(target.href);
+    }),
+  );
+});

@@ -73,3 +73,36 @@ export const coach_pay_approvals = pgTable(
     check("coach_pay_approvals_period_check", sql`${t.period_to} >= ${t.period_from}`),
   ],
 );
+
+/**
+ * A coach's rate from a studio day on (docs/product-rules.md#coach-rate-history, decisions 0106
+ * and 0119): each class is paid at the latest change on or before its day, and the coach's
+ * `coach_pay_rates` row is the rate since always (before the first change). One change per coach
+ * and day: adding another on the same day replaces it.
+ */
+export const coach_pay_rate_changes = pgTable(
+  "coach_pay_rate_changes",
+  {
+    coach_pay_rate_change_id: idColumn("coach_pay_rate_change_id"),
+    instructor_id: integer("instructor_id")
+      .notNull()
+      .references(() => instructors.instructor_id, { onDelete: "cascade" }),
+    effective_from: date("effective_from", { mode: "string" }).notNull(),
+    per_class: moneyColumn("per_class").notNull().default("0"),
+    per_attendee: moneyColumn("per_attendee").notNull().default("0"),
+    count_no_shows: boolean("count_no_shows").notNull().default(false),
+    tiers: jsonb("tiers").$type<CoachPayTierRow[]>().notNull().default([]),
+    workshop_share_percent: numeric("workshop_share_percent", { precision: 5, scale: 2 })
+      .notNull()
+      .default("0"),
+    created_by: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    unique("coach_pay_rate_changes_day_unique").on(t.instructor_id, t.effective_from),
+    check(
+      "coach_pay_rate_changes_amounts_check",
+      sql`${t.per_class} >= 0 and ${t.per_attendee} >= 0 and ${t.workshop_share_percent} between 0 and 100`,
+    ),
+  ],
+);

@@ -298,6 +298,8 @@ export const refunds = pgTable(
   ],
 );
 
+export const FREEZE_FEE_STATUSES = ["none", "pending", "paid", "declined"] as const;
+export type FreezeFeeStatus = (typeof FREEZE_FEE_STATUSES)[number];
 /**
  * A membership or subscription paused for a range of days: no bookings of classes in
  * [starts_at, ends_at), no charges; the purchase's expiry and next charge moved by `days`.
@@ -320,12 +322,26 @@ export const membership_freezes = pgTable(
     fee: moneyColumn("fee").notNull().default("0"),
     /** 'desk' or 'customer'. */
     requested_by: text("requested_by").notNull().default("desk"),
+    /**
+     * The customer's fee (decision 0107): 'none' (no fee), 'pending' (recorded, the processor
+     * asked or about to be; the freeze does not apply yet), 'paid' (applied) or 'declined'
+     * (cancelled). A pending one older than a few minutes is finished by a job.
+     */
+    fee_status: text("fee_status").$type<FreezeFeeStatus>().notNull().default("none"),
+    /** The saved card the fee is charged to (the processor's reference, never a number) and its processor. */
+    fee_card_ref: text("fee_card_ref"),
+    fee_provider: text("fee_provider"),
     cancelledAt: tsColumn("cancelled_at"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
     check("membership_freezes_range_check", sql`${t.ends_at} > ${t.starts_at} and ${t.days} > 0`),
+    check(
+      "membership_freezes_fee_status_check",
+      sql`${t.fee_status} in ('none', 'pending', 'paid', 'declined')`,
+    ),
+    index("membership_freezes_fee_pending_idx").on(t.createdAt).where(sql`${t.fee_status} = 'pending'`),
     index("membership_freezes_customer_idx").on(t.customer_id, t.ends_at),
     index("membership_freezes_purchase_idx").on(t.purchase_id),
   ],

@@ -33,6 +33,8 @@ const PRIVACY_HTML = `<h2>Aviso de Privacidad</h2>
 <p>Nombre, correo electrónico, teléfono, fecha de nacimiento y datos de facturación. Los datos de tarjetas los procesa directamente nuestro proveedor de pagos; nosotros no los almacenamos.</p>
 <h3>Finalidades</h3>
 <ul><li>Gestionar tu cuenta, reservaciones y compras.</li><li>Enviarte confirmaciones y recordatorios de clase.</li><li>Con tu consentimiento, enviarte promociones.</li></ul>
+<h3>WhatsApp, SMS y notificaciones</h3>
+<p>Los avisos de tus clases y pagos y las promociones son finalidades separadas: eliges en Mi Información (o al crear tu cuenta) por qué canal recibir cada una, y las promociones están desactivadas hasta que las actives. Guardamos cuándo diste o retiraste cada consentimiento, el texto que viste y desde dónde. Responde <strong>BAJA</strong> (o STOP) a cualquier mensaje y dejaremos de enviarte esa finalidad por ese canal; ALTA la reactiva.</p>
 <h3>Derechos ARCO</h3>
 <p>Puedes ejercer tus derechos de acceso, rectificación, cancelación u oposición escribiendo a <a href="mailto:privacidad@estudiopulso.mx">privacidad@estudiopulso.mx</a>.</p>
 <p>También puedes ejercerlos desde la app, en <strong>Mi Información → Tus datos</strong>:</p>

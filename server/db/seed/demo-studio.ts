@@ -8,6 +8,7 @@ import { seedBookings } from "./demo-bookings";
 import { seedCatalogue } from "./demo-catalogue";
 import { seedCommerce } from "./demo-commerce";
 import { seedContent } from "./demo-content";
+import { seedMessaging } from "./demo-messaging";
 import {
   backdateSignups,
   createDemoUsers,
@@ -93,6 +94,7 @@ export async function seedDemoStudio(db: Db, opts: SeedDemoStudioOptions): Promi
     });
     await backdateSignups(t, now);
     await seedCoachNote(t, people.ana.customer_id, uids);
+    await seedMessaging(t, people, now);
     return { created: true };
   });
 }

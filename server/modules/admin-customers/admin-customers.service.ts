@@ -3,6 +3,7 @@ import { type DeskPayment, deskPaymentText, deskProviderRef } from "../../../dom
 import { AppError, notFound } from "../../../domain/errors";
 import { type MessageKey, t } from "../../../domain/messages";
 import { centsToNumber, centsToString, computeTotals, toCents } from "../../../domain/money";
+import { trialUsedText } from "../../../domain/trial";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
 import { myAddress } from "../addresses/addresses.service";
@@ -15,6 +16,7 @@ import { penaltiesOf } from "../penalties/penalties.service";
 import { grantAtDesk, revokePurchase } from "../purchases/desk-access";
 import { markPurchaseCollected } from "../purchases/desk-collection";
 import { findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
+import { assertTrialAllowed, findTrialUse } from "../purchases/trial.service";
 import { type BookingRequest, type BookingRules, bookSeat } from "../reservations/booking.service";
 import { type CancelRules, cancelReservation } from "../reservations/reservations.service";
 import { seatFreed } from "../reservations/seat-freed";
@@ -102,6 +104,8 @@ export type GrantInput = {
   action?: "access.sell" | "access.gift";
   /** Where the desk took the money of a sale (the cash close's location, decision 0063). */
   location_id?: number | null;
+  /** "desk_override": an owner or manager sells a trial again on purpose (decision 0093). */
+  trial_channel?: "desk" | "desk_override";
 };
 
 /**
@@ -119,6 +123,12 @@ export async function giveAccess(
   return auditedChange(db, actor, async (tx) => {
     assertActive(await requireCustomer(tx, input.customer_id, true));
     const pkg = await getPackage(tx, input.class_package_id, { admin: true });
+    // A trial is sold once per customer, at the counter too (docs/product-rules.md#trial-once).
+    const trial = await assertTrialAllowed(tx, {
+      customerId: input.customer_id,
+      isTrial: pkg.is_trial,
+      channel: input.trial_channel ?? "desk",
+    });
     if (input.payment_method_id && !(await paymentMethodExists(tx, input.payment_method_id))) {
       throw notFound("paymentMethodNotFound", "PAYMENT_METHOD_NOT_FOUND");
     }
@@ -161,6 +171,7 @@ export async function giveAccess(
           payment_method_id: input.payment_method_id ?? null,
           ...(input.provider_ref && !input.is_gift ? { payment: deskPaymentText(input.provider_ref) } : {}),
           granted,
+          ...(trial.repeat ? { trial_repeat: true } : {}),
         },
       },
     };
@@ -332,6 +343,9 @@ export type DeskSale = {
   location_id?: number | null;
 };
 
+/** Who sells: the counter, or an owner or manager repeating a trial on purpose (decision 0093). */
+export type DeskSaleChannel = "desk" | "desk_override";
+
 /**
  * POST /customer/admin/:id/sell: a package sold at the counter, paid in cash, on the studio's card
  * terminal or by transfer (decision 0022), or given as a gift. Granted at once through the
@@ -344,6 +358,7 @@ export async function sellAtDesk(
   customerId: number,
   sale: DeskSale,
   now = new Date(),
+  trialChannel: DeskSaleChannel = "desk",
 ) {
   const gift = sale.payment === "gift";
   const price =
@@ -363,7 +378,20 @@ export async function sellAtDesk(
       provider_ref: sale.payment === "gift" ? null : deskProviderRef(sale.payment, sale.reference),
       action: gift ? "access.gift" : "access.sell",
       location_id: sale.location_id ?? null,
+      trial_channel: trialChannel,
     },
     now,
   );
+}
+
+/**
+ * GET /customer/admin/:id/trial: whether the customer already used a trial, for the desk's warning
+ * before it sells one (docs/product-rules.md#trial-once).
+ */
+export async function customerTrial(db: Db, timeZone: string, customerId: number) {
+  await requireCustomer(db, customerId);
+  const used = await findTrialUse(db, customerId);
+  return {
+    used: used ? { title: used.title, at: used.at.toISOString(), text: trialUsedText(used, timeZone) } : null,
+  };
 }

@@ -8,6 +8,7 @@ import {
   customerTagsAnswer,
   customerTagsBody,
   customerTagsSavedAnswer,
+  customerTrialAnswer,
   deskCardsAnswer,
   deskSaleAnswer,
   deskSaleBody,
@@ -22,7 +23,7 @@ import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { requestEmailChange } from "../customers/email-change.service";
 import { sendPurchaseReceipt } from "../purchases/receipt-email";
-import { sellAtDesk } from "./admin-customers.service";
+import { customerTrial, type DeskSaleChannel, sellAtDesk } from "./admin-customers.service";
 import {
   addNote,
   allTags,
@@ -221,32 +222,67 @@ const customerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  // The counter's sale, and the same sale repeating a trial on purpose: owner and manager only
+  // (docs/product-rules.md#trial-once, decision 0093).
+  const sellRoute = (path: string, channel: DeskSaleChannel, summary: string) =>
+    app.post(
+      path,
+      {
+        preHandler: requireAdmin,
+        schema: {
+          errors: [
+            "CUSTOMER_NOT_FOUND",
+            "PACKAGE_NOT_FOUND",
+            "CUSTOMER_DEACTIVATED",
+            "CUSTOMER_MERGED",
+            "TRIAL_ALREADY_USED_DESK",
+          ],
+          tags,
+          summary,
+          params: idParams,
+          body: deskSaleBody,
+          response: { 200: deskSaleAnswer },
+        },
+      },
+      async (request) => {
+        const purchase = await sellAtDesk(
+          app.db,
+          (await app.appConfig.get()).timezone,
+          await actorOf(request),
+          request.params.id,
+          request.body,
+          new Date(),
+          channel,
+        );
+        await sendPurchaseReceipt(app, purchase.purchase_id);
+        const gift = request.body.payment === "gift";
+        return { message: t(gift ? "deskGiftDone" : "deskSaleDone"), purchase_id: purchase.purchase_id };
+      },
+    );
+  sellRoute(
     "/customer/admin/:id/sell",
+    "desk",
+    "Vende un paquete en mostrador (efectivo, terminal de tarjeta o transferencia) o lo regala; envía el recibo o el aviso del regalo. Una segunda clase de prueba: 409 TRIAL_ALREADY_USED_DESK",
+  );
+  sellRoute(
+    "/customer/admin/:id/sell/trial-again",
+    "desk_override",
+    "Vende otra vez la clase de prueba a quien ya la tomó (dueña o gerente, queda en la auditoría)",
+  );
+
+  app.get(
+    "/customer/admin/:id/trial",
     {
       preHandler: requireAdmin,
       schema: {
-        errors: ["CUSTOMER_NOT_FOUND", "PACKAGE_NOT_FOUND", "CUSTOMER_DEACTIVATED", "CUSTOMER_MERGED"],
+        errors: ["CUSTOMER_NOT_FOUND"],
         tags,
-        summary:
-          "Vende un paquete en mostrador (efectivo, terminal de tarjeta o transferencia) o lo regala; envía el recibo o el aviso del regalo",
+        summary: "La clase de prueba que el cliente ya tomó (null si no), para el aviso del mostrador",
         params: idParams,
-        body: deskSaleBody,
-        response: { 200: deskSaleAnswer },
+        response: { 200: customerTrialAnswer },
       },
     },
-    async (request) => {
-      const purchase = await sellAtDesk(
-        app.db,
-        (await app.appConfig.get()).timezone,
-        await actorOf(request),
-        request.params.id,
-        request.body,
-      );
-      await sendPurchaseReceipt(app, purchase.purchase_id);
-      const gift = request.body.payment === "gift";
-      return { message: t(gift ? "deskGiftDone" : "deskSaleDone"), purchase_id: purchase.purchase_id };
-    },
+    async (request) => customerTrial(app.db, (await app.appConfig.get()).timezone, request.params.id),
   );
 
   app.get(

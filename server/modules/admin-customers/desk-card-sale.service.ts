@@ -79,6 +79,7 @@ export async function chargeSavedCardAtDesk(
         null,
         now,
         deskConfig,
+        "desk",
       );
       const { purchase, pkg, chargeNow } = purchaseOpened;
       // A subscription's renewals need the customer's own checkout (its processor's plan, its trial).

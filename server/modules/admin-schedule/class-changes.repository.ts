@@ -2,11 +2,13 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
 import { only } from "../../db/rows";
+import { user } from "../../db/schema/auth";
 import {
   type ClassChangeLine,
   type ClassChangeNoticeKind,
   class_change_notices,
   class_series,
+  instructors,
   single_class_instructors,
   single_classes,
 } from "../../db/schema/calendar";
@@ -58,6 +60,8 @@ export type AudienceMember = {
   spot: string | null;
   email: string;
   name: string | null;
+  /** For the staff's preview of who a change reaches (decision 0100). */
+  last_name?: string | null;
 };
 
 /**
@@ -75,6 +79,7 @@ export async function audienceOf(db: Db, classIds: number[]): Promise<AudienceMe
       spot: class_reservations.spot,
       email: customers.email,
       name: customers.name,
+      last_name: customers.last_name,
     })
     .from(class_reservations)
     .innerJoin(customers, eq(customers.customer_id, class_reservations.customer_id))
@@ -92,6 +97,7 @@ export async function audienceOf(db: Db, classIds: number[]): Promise<AudienceMe
       customer_id: waitlists.customer_id,
       email: customers.email,
       name: customers.name,
+      last_name: customers.last_name,
     })
     .from(waitlists)
     .innerJoin(customers, eq(customers.customer_id, waitlists.customer_id))
@@ -224,4 +230,19 @@ export async function cancelledClassIdsBetween(db: Db, from: Date, to: Date) {
     )
     .orderBy(asc(single_classes.class_date));
   return rows.map((r) => r.id);
+}
+
+/** The coaches' names and the email of their login (null for a coach without one), for their notices. */
+export async function coachContacts(db: Db, instructorIds: number[]) {
+  if (instructorIds.length === 0) return [];
+  return db
+    .select({
+      instructor_id: instructors.instructor_id,
+      name: instructors.name,
+      nick_name: instructors.nick_name,
+      email: user.email,
+    })
+    .from(instructors)
+    .leftJoin(user, eq(user.id, instructors.user_id))
+    .where(inArray(instructors.instructor_id, instructorIds));
 }

@@ -6,13 +6,16 @@ import { AppError, badRequest, notFound } from "../../../domain/errors";
 import { formatDateTime } from "../../../domain/format";
 import type { Db } from "../../db/client";
 import type { ClassChangeLine } from "../../db/schema/calendar";
+import { tellCustomer } from "../../plugins/customer-messages";
 import type { Mailer } from "../../plugins/mailer";
+import { queueClassPublication } from "../aggregators/aggregators.service";
 import { type ClassRow, findClassesWithDetails, getSingleClass } from "../calendar/calendar.service";
 import { classChangeEmail } from "../notifications/class-change-emails";
 import { cancelForClass, cancelReservation, lockClassForSeats } from "../reservations/reservations.service";
 import { seatFreed } from "../reservations/seat-freed";
 import { audit } from "./audit";
 import * as changes from "./class-changes.repository";
+import { tellCoachesOfSwaps } from "./coach-notices";
 import * as repo from "./schedule.repository";
 
 /**
@@ -170,6 +173,22 @@ async function sendAnnouncements(deps: ChangeDeps, list: Announcement[]) {
       } catch (error) {
         deps.log?.error({ err: error }, "class change email failed");
       }
+      await tellCustomer(
+        deps.db,
+        a.kind === "changed"
+          ? {
+              kind: "class_changed",
+              customerId: m.customer_id,
+              classId: a.classId,
+              change: a.changes.map((c) => `${c.label}: ${c.after}`).join(", "),
+            }
+          : {
+              kind: "class_cancelled",
+              customerId: m.customer_id,
+              classId: a.classId,
+              refundedCredits: a.refunds?.get(m.customer_id) ?? 0,
+            },
+      );
     }
   }
 }
@@ -177,18 +196,55 @@ async function sendAnnouncements(deps: ChangeDeps, list: Announcement[]) {
 const distinctPeople = (list: Announcement[]) =>
   new Set(list.flatMap((a) => a.audience.map((m) => m.customer_id))).size;
 
-/** Who would be told about a change of this class (and its series in the scope), before saving. */
-export async function changeImpact(db: Db, id: number, scope: ChangeScope, now = new Date()) {
+/** The most names a preview lists (the count says how many there are in all). */
+const PREVIEW_NAMES = 50;
+
+/**
+ * Who would be told about a change of this class (and its series in the scope), before saving:
+ * the count and the names (decision 0100), and, when a new capacity is given, each class of the
+ * scope that already has more seats booked than it (the save would refuse them).
+ */
+export async function changeImpact(
+  db: Db,
+  id: number,
+  scope: ChangeScope,
+  now = new Date(),
+  options: { capacity?: number; zone?: string } = {},
+) {
   const template = await repo.findClassTemplate(db, id);
   if (!template) throw notFound("classNotFound", "CLASS_NOT_FOUND");
   const ids = await targetsOf(db, template, scope, now);
   const audience = await changes.audienceOf(db, ids);
+  const names = new Map<number, string>();
+  for (const m of audience) {
+    if (!names.has(m.customer_id)) {
+      names.set(m.customer_id, [m.name, m.last_name].filter(Boolean).join(" ") || m.email);
+    }
+  }
+  const capacity_conflicts = [];
+  if (options.capacity !== undefined) {
+    const dates = await findClassesWithDetails(db, ids);
+    for (const target of ids) {
+      const reserved = await repo.countActiveSeats(db, target);
+      const date = dates.get(target)?.class_date;
+      if (reserved > options.capacity && date) {
+        capacity_conflicts.push({
+          single_class_id: target,
+          class_date: date.toISOString(),
+          label: formatDateTime(date, options.zone),
+          reserved,
+        });
+      }
+    }
+  }
   return {
     classes: ids.length,
-    people: new Set(audience.map((m) => m.customer_id)).size,
+    people: names.size,
     booked: audience.filter((m) => m.class_reservation_id !== null).length,
     waiting: audience.filter((m) => m.class_reservation_id === null).length,
     series: template.series_id !== null,
+    names: [...names.values()].sort((a, b) => a.localeCompare(b, "es")).slice(0, PREVIEW_NAMES),
+    capacity_conflicts,
   };
 }
 
@@ -226,7 +282,12 @@ export async function updateClasses(
       if (patch.capacity !== undefined && patch.capacity !== null) {
         const reserved = await repo.countActiveSeats(tx, target);
         if (patch.capacity < reserved) {
-          throw AppError.of("CAPACITY_BELOW_BOOKED", { params: { reserved } });
+          // One class: the form's own message. A series: name the class, nothing is saved (decision 0100).
+          if (ids.length === 1) throw AppError.of("CAPACITY_BELOW_BOOKED", { params: { reserved } });
+          throw AppError.of("CAPACITY_BELOW_BOOKED_ON", {
+            params: { reserved, date: formatDateTime(old.class_date, zone) },
+            details: { single_class_id: target },
+          });
         }
       }
       const { instructor_ids, tag_ids, class_date: _date, ...columns } = patch;
@@ -249,6 +310,7 @@ export async function updateClasses(
       if (first !== id) await changes.setSeries(tx, ids, await changes.newSeries(tx));
     }
     const announcements = await announceChanges(tx, ids, before, zone);
+    await queueClassPublication(tx, ids);
     await audit(tx, actor, {
       action: "update",
       entity: "single_class",
@@ -327,6 +389,7 @@ export async function cancelClasses(
     }
     await changes.bumpSequence(tx, ids);
     await recordNotices(tx, announcements);
+    await queueClassPublication(tx, ids);
     const summary = { cancelled_reservations, refunded_credits, scope, classes: ids };
     await audit(tx, actor, { action: "cancel", entity: "single_class", entity_id: id, details: summary });
     return { ids, announcements, cancelled_reservations, refunded_credits };
@@ -421,10 +484,16 @@ export async function substituteCoach(
       entity_id: input.instructor_id,
       details: { changes: list, notified: distinctPeople(announcements) },
     });
-    return announcements;
+    return { announcements, before };
   });
-  await sendAnnouncements(deps, result);
-  return { updated: ids.length, notified: distinctPeople(result) };
+  await sendAnnouncements(deps, result.announcements);
+  // Both coaches of each class are told too (decision 0101).
+  await tellCoachesOfSwaps(
+    deps,
+    list.map((c) => ({ single_class_id: c.single_class_id, from: input.instructor_id, to: c.instructor_id })),
+    result.before,
+  );
+  return { updated: ids.length, notified: distinctPeople(result.announcements) };
 }
 
 /** The cancelled classes of some studio days, as the staff week shows them ("Cancelada"). */

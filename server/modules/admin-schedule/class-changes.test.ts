@@ -11,6 +11,7 @@ import {
   single_classes,
 } from "../../db/schema/calendar";
 import { available_classes } from "../../db/schema/credits";
+import { customers as customersTable } from "../../db/schema/customers";
 import { email_outbox } from "../../db/schema/mail";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
@@ -149,7 +150,15 @@ describe("a change of a booked class", () => {
     await wait(beto, c.single_class_id);
 
     const impact = await inject("GET", `/api/admin/single_class/${c.single_class_id}/change-impact`, admin);
-    expect(impact.json()).toEqual({ classes: 1, people: 2, booked: 1, waiting: 1, series: false });
+    expect(impact.json()).toEqual({
+      classes: 1,
+      people: 2,
+      booked: 1,
+      waiting: 1,
+      series: false,
+      names: ["Cliente Prueba", "Cliente Prueba"],
+      capacity_conflicts: [],
+    });
 
     const put = await inject("PUT", "/api/single_class", admin, {
       single_class_id: c.single_class_id,
@@ -572,5 +581,169 @@ describe("a coach substitution", () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(classChangeTexts.rangeInvalid);
+  });
+});
+
+describe("series edits with a preview (decision 0100)", () => {
+  it("names who a scope reaches, lists the classes a smaller capacity cannot take, and refuses the whole change naming the class", async () => {
+    const first = await createAt("2031-09-01T07:00", { capacity: 5 });
+    const repeated = await inject("POST", "/api/single_class/repeat", admin, {
+      single_class_id: first.single_class_id,
+      until: "2031-09-22",
+    });
+    expect(repeated.statusCode).toBe(200);
+    const ids = [first.single_class_id, ...(repeated.json().created as number[])];
+    expect(ids).toHaveLength(4);
+    const [ana, beto] = [await makeCustomer(t, { credits: 3 }), await makeCustomer(t, { credits: 3 })];
+    await t.app.db
+      .update(customersTable)
+      .set({ name: "Ana", last_name: "Zúñiga" })
+      .where(eq(customersTable.customer_id, ana.customerId));
+    await t.app.db
+      .update(customersTable)
+      .set({ name: "Beto", last_name: "Álvarez" })
+      .where(eq(customersTable.customer_id, beto.customerId));
+    await seat(ana, must(ids[2], "third"));
+    await seat(beto, must(ids[2], "third"));
+    await wait(beto, must(ids[3], "fourth"));
+
+    const one = (
+      await inject("GET", `/api/admin/single_class/${ids[1]}/change-impact?scope=one`, admin)
+    ).json();
+    expect(one).toMatchObject({ classes: 1, people: 0, names: [], capacity_conflicts: [] });
+    const following = await inject(
+      "GET",
+      `/api/admin/single_class/${ids[1]}/change-impact?scope=following&capacity=1`,
+      admin,
+    );
+    expect(following.statusCode).toBe(200);
+    expect(following.json()).toMatchObject({
+      classes: 3,
+      people: 2,
+      booked: 2,
+      waiting: 1,
+      names: ["Ana Zúñiga", "Beto Álvarez"],
+      capacity_conflicts: [{ single_class_id: ids[2], reserved: 2 }],
+    });
+
+    const refused = await inject("PUT", "/api/single_class", admin, {
+      single_class_id: ids[1],
+      scope: "following",
+      capacity: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe("CAPACITY_BELOW_BOOKED_ON");
+    expect(refused.json().message).toMatch(
+      /^La clase del .+ ya tiene 2 lugares reservados: el cupo no puede ser menor\. No se guardó ningún cambio\.$/,
+    );
+    const capacities = await t.app.db
+      .select({ capacity: single_classes.capacity })
+      .from(single_classes)
+      .where(inArray(single_classes.single_class_id, ids));
+    expect(capacities.map((c) => c.capacity)).toEqual([5, 5, 5, 5]);
+
+    const saved = await inject("PUT", "/api/single_class", admin, {
+      single_class_id: ids[1],
+      scope: "following",
+      capacity: 2,
+      instructor_ids: [sub.instructor_id],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ updated: 3, notified: 2 });
+  });
+});
+
+describe("substitute requests (decision 0101)", () => {
+  it("a coach asks, another takes it, the owner approves: both coaches and the people booked are told", async () => {
+    const asker = await t.signUp({ role: "coach", name: "Vale Ruiz" });
+    const taker = await t.signUp({ role: "coach", name: "Leo Sánchez" });
+    await t.app.db
+      .update(instructors)
+      .set({ user_id: asker.userId })
+      .where(eq(instructors.instructor_id, studio.coach.instructor_id));
+    await t.app.db
+      .update(instructors)
+      .set({ user_id: taker.userId })
+      .where(eq(instructors.instructor_id, sub.instructor_id));
+    const klass = await createAt("2031-10-06T08:00");
+    const ana = await makeCustomer(t, { credits: 1 });
+    await seat(ana, klass.single_class_id);
+
+    const asked = await inject("POST", "/api/substitute-requests", asker.headers, {
+      single_class_id: klass.single_class_id,
+      note: "Tengo cita médica",
+    });
+    expect(asked.statusCode).toBe(201);
+    const id = asked.json().substitute_request_id as number;
+    const twice = await inject("POST", "/api/substitute-requests", asker.headers, {
+      single_class_id: klass.single_class_id,
+    });
+    expect(twice.json().code).toBe("SUBSTITUTE_ALREADY_ASKED");
+    const askMail = await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, taker.email));
+    expect(askMail.some((m) => m.template === "substitute-request")).toBe(true);
+
+    expect((await inject("POST", `/api/substitute-requests/${id}/take`, asker.headers)).json().code).toBe(
+      "SUBSTITUTE_OWN_REQUEST",
+    );
+    const list = (await inject("GET", "/api/substitute-requests", taker.headers)).json();
+    expect(
+      list.requests.find((r: { substitute_request_id: number }) => r.substitute_request_id === id),
+    ).toMatchObject({
+      status: "open",
+      can_take: true,
+      can_decide: false,
+      note: "Tengo cita médica",
+    });
+    const took = await inject("POST", `/api/substitute-requests/${id}/take`, taker.headers);
+    expect(took.json()).toMatchObject({ status: "taken" });
+    // A coach cannot approve; the owner does.
+    expect((await inject("POST", `/api/substitute-requests/${id}/approve`, taker.headers)).statusCode).toBe(
+      403,
+    );
+    const approved = await inject("POST", `/api/substitute-requests/${id}/approve`, admin);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().status).toBe("approved");
+
+    const coaches = await t.app.db
+      .select({ c: single_class_instructors.instructor_id })
+      .from(single_class_instructors)
+      .where(eq(single_class_instructors.single_class_id, klass.single_class_id));
+    expect(coaches.map((r) => r.c)).toEqual([sub.instructor_id]);
+    const mails = await t.app.db
+      .select()
+      .from(email_outbox)
+      .where(inArray(email_outbox.to, [asker.email, taker.email]));
+    const assigned = mails.filter((m) => m.template === "substitute-assigned");
+    expect(assigned.map((m) => m.to).sort()).toEqual([asker.email, taker.email].sort());
+    expect(assigned.find((m) => m.to === taker.email)?.text).toContain("en lugar de Vale");
+    expect(firstOf(await noticesOf(ana.headers), "notice").changes).toEqual([
+      { label: "Coach", before: "Vale", after: "Leo" },
+    ]);
+    expect((await inject("POST", `/api/substitute-requests/${id}/take`, taker.headers)).json().code).toBe(
+      "SUBSTITUTE_REQUEST_CLOSED",
+    );
+  });
+
+  it("without approval, taking makes the change at once", async () => {
+    await setConfig(t.app, { substitute_approval_required: false });
+    const [asker, taker] = [await t.signUp({ role: "coach" }), await t.signUp({ role: "coach" })];
+    const [a, b] = [
+      only(await t.app.db.insert(instructors).values({ name: "Rita", user_id: asker.userId }).returning()),
+      only(await t.app.db.insert(instructors).values({ name: "Toño", user_id: taker.userId }).returning()),
+    ];
+    const klass = await createAt("2031-10-07T08:00", { instructor_ids: [a.instructor_id] });
+    const id = (
+      await inject("POST", "/api/substitute-requests", asker.headers, {
+        single_class_id: klass.single_class_id,
+      })
+    ).json().substitute_request_id;
+    const took = await inject("POST", `/api/substitute-requests/${id}/take`, taker.headers);
+    expect(took.json()).toMatchObject({ status: "approved" });
+    const coaches = await t.app.db
+      .select({ c: single_class_instructors.instructor_id })
+      .from(single_class_instructors)
+      .where(eq(single_class_instructors.single_class_id, klass.single_class_id));
+    expect(coaches.map((r) => r.c)).toEqual([b.instructor_id]);
+    await setConfig(t.app, { substitute_approval_required: true });
   });
 });

@@ -3,6 +3,7 @@ import {
   cancelClassAnswer,
   cancelledClassesAnswer,
   changeImpactAnswer,
+  changeImpactQuery,
   classBody,
   classRosterAnswer,
   classUpdateBody,
@@ -50,15 +51,19 @@ const adminScheduleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "A cuántas personas (reservadas o en lista de espera) avisaría un cambio de la clase en ese alcance",
+          "A cuántas personas (reservadas o en lista de espera) avisaría un cambio de la clase en ese alcance, con sus nombres; con capacity, las clases que ya tienen más lugares reservados",
         params: idParams,
-        querystring: scopeQuery,
+        querystring: changeImpactQuery,
         response: { 200: changeImpactAnswer },
       },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return changes.changeImpact(app.db, request.params.id, request.query.scope);
+      const { timezone } = await app.appConfig.get();
+      return changes.changeImpact(app.db, request.params.id, request.query.scope, new Date(), {
+        capacity: request.query.capacity,
+        zone: timezone,
+      });
     },
   );
 

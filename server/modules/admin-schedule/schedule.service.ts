@@ -11,6 +11,7 @@ import type { ChangeScope } from "../../../domain/class-changes";
 import { AppError, badRequest, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import type { Db } from "../../db/client";
+import { queueClassPublication } from "../aggregators/aggregators.service";
 import { getSingleClass } from "../calendar/calendar.service";
 import { audit } from "./audit";
 import * as changes from "./class-changes.repository";
@@ -82,6 +83,7 @@ export async function createClass(db: Db, config: AppConfig, actor: string | nul
       entity_id: row.single_class_id,
       details: { ...input },
     });
+    await queueClassPublication(tx, [row.single_class_id]);
     return row.single_class_id;
   });
   return getSingleClass(db, id, null);
@@ -176,6 +178,7 @@ async function cloneClasses(
     );
     created.push(row.single_class_id);
   }
+  await queueClassPublication(tx, created);
   return { created, skipped };
 }
 

@@ -8,6 +8,7 @@ import {
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
+import { runSettingsChecks } from "./settings-checks";
 
 const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.appConfig;
@@ -39,6 +40,7 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags: ["configuración"],
+        errors: ["SETTING_PACKAGE_INVALID"],
         summary: "Actualiza claves de configuración (solo administradores)",
         body: saveAppConfigBody,
         response: { 200: appConfigSavedAnswer },
@@ -46,6 +48,7 @@ const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const changes = Array.isArray(request.body) ? request.body : request.body.config;
+      await runSettingsChecks(app.db, changes);
       await service.update(changes);
       const { entries } = await service.list();
       return { message: t("configSaved"), config: entries };

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
@@ -110,3 +110,48 @@ export async function classExists(db: Db, classId: number) {
     .where(eq(single_classes.single_class_id, classId));
   return Boolean(row);
 }
+
+/**
+ * The facts behind the roster's flags (domain/roster-flags.ts) for every host seat of a class, in
+ * one query whatever the class's size: a previous attended class, an unpaid cash order (or this
+ * seat paid in cash and not confirmed), the soonest expiry of credits they still have, and the
+ * birthdate. Guests are the host's and get no flags.
+ */
+export async function rosterFactsOf(db: Db, classId: number, now: Date) {
+  type Row = {
+    class_reservation_id: number;
+    customer_id: number;
+    birthdate: string | null;
+    attended_before: boolean;
+    unpaid_cash: boolean;
+    credits_expire: Date | string | null;
+  };
+  const result = await db.execute(sql`
+    select r.class_reservation_id, r.customer_id, c.birthdate::text as birthdate,
+      exists (
+        select 1 from class_reservations p
+        where p.customer_id = r.customer_id and p.attend and p.deleted_at is null
+          and p.class_date < s.class_date
+      ) as attended_before,
+      (r.is_cash and not r.is_paid) or exists (
+        select 1 from purchases o
+        where o.customer_id = r.customer_id and o.status = 'pending' and o.provider = 'cash'
+      ) as unpaid_cash,
+      (
+        select min(a.expiration_date) from available_classes a
+        where a.customer_id = r.customer_id and a.available_classes <> 0
+          and a.expiration_date > ${now.toISOString()}::timestamptz
+      ) as credits_expire
+    from class_reservations r
+    join customers c on c.customer_id = r.customer_id
+    join single_classes s on s.single_class_id = r.single_class_id
+    where r.single_class_id = ${classId} and r.guest_of_id is null and r.deleted_at is null
+  `);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return rows.map((r) => ({
+    ...r,
+    credits_expire: r.credits_expire === null ? null : new Date(r.credits_expire),
+  }));
+}
+
+export type RosterFactsRow = Awaited<ReturnType<typeof rosterFactsOf>>[number];

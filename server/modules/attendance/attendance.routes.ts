@@ -83,7 +83,13 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status } = request.body;
       const seat = await setCheckInStatus(app, await actorOf(request), request.params.id, status);
       return {
-        message: t(status === "late_cancel" ? "lateCancelSaved" : "attendanceSaved"),
+        message: t(
+          status === "late_cancel"
+            ? "lateCancelSaved"
+            : status === "pending"
+              ? "attendanceRemoved"
+              : "attendanceSaved",
+        ),
         class_reservation: seat,
       };
     },
@@ -105,7 +111,7 @@ const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return classAttendance(app.db, request.params.id);
+      return classAttendance(app.db, request.params.id, await app.appConfig.get());
     },
   );
 

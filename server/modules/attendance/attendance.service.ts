@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { CHECK_IN_STATUSES, type CheckInStatus } from "../../../domain/api/attendance";
+import type { AppConfig } from "../../../domain/app-config";
+import { localDay } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
+import { expiresSoon, isBirthday, type RosterFlag, rosterFlags } from "../../../domain/roster-flags";
 import type { Db } from "../../db/client";
 import { bookForCustomer, giveAccess } from "../admin-customers/admin-customers.service";
 import { type Actor, auditedChange } from "../audit/audit.service";
@@ -11,6 +14,7 @@ import { getPackage } from "../packages/packages.service";
 import { penaltyAfterDeskNoShow } from "../penalties/penalties.service";
 import { lockClassForSeats } from "../reservations/booking.service";
 import { seatFreed } from "../reservations/seat-freed";
+import { customersWithoutCurrentWaiver } from "../waivers/waivers.service";
 import {
   checkInSeatsOf,
   classExists,
@@ -18,9 +22,11 @@ import {
   guestsOf,
   lockSeat,
   markPendingAttended,
+  rosterFactsOf,
   type SeatDetail,
   setCheckIn,
 } from "./attendance.repository";
+import { seatsCheckedIn } from "./checked-in";
 
 function ended(s: { class_date: Date; duration_minutes: number }, now: Date) {
   return s.class_date.getTime() + s.duration_minutes * 60_000 <= now.getTime();
@@ -60,6 +66,78 @@ function seatOut(s: SeatDetail, now = new Date()) {
 
 export type SeatOut = ReturnType<typeof seatOut>;
 
+/** Where a check-in came from: the audit says so, and rules that differ by door can ask. */
+export type CheckInVia = "desk" | "qr" | "kiosk" | "walk_in";
+
+/**
+ * THE moment a seat becomes checked in, whatever the door (desk, coach, QR page, kiosk, walk-in):
+ * every entry point calls this inside its transaction, with the seat locked, so a rule about
+ * admitting someone (a signed waiver, an aggregator's visit) is added here once.
+ */
+export async function admitSeat(tx: Db, seat: Pick<SeatDetail, "class_reservation_id">, _via: CheckInVia) {
+  await setCheckIn(tx, [seat.class_reservation_id], { attend: true });
+}
+
+/**
+ * A customer checks themselves in at a door that is not the desk (the kiosk): the seat locked,
+ * a cancelled one refused, then admitted like every other check-in; audited in the name of the
+ * staff member who opened that door. Answers whether they were already in.
+ */
+export async function checkInAtDoor(db: Db, actor: Actor, reservationId: number, via: CheckInVia) {
+  const outcome = await auditedChange(db, actor, async (tx) => {
+    await lockSeat(tx, reservationId);
+    const seat = await findSeat(tx, reservationId);
+    if (!seat) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    if (seat.deletedAt) throw AppError.of("ALREADY_CANCELLED");
+    if (seat.attend) return { result: { already: true, classId: seat.single_class_id }, audit: null };
+    await admitSeat(tx, seat, via);
+    return {
+      result: { already: false, classId: seat.single_class_id },
+      audit: {
+        action: "attendance.attended",
+        entity: "reservation",
+        entity_id: reservationId,
+        customer_id: seat.customer_id,
+        details: { single_class_id: seat.single_class_id, via },
+      },
+    };
+  });
+  // After the commit: an aggregator member's visit is validated (checked-in.ts).
+  if (!outcome.already) await seatsCheckedIn(db, outcome.classId);
+  return { already: outcome.already };
+}
+
+/**
+ * The roster's flags (docs/product-rules.md#roster-flags) of every host seat of a class, by
+ * reservation id, from one query; the carta responsiva from two more, only when the studio asks
+ * for one (decision 0099: otherwise the fact stays undefined and nothing is flagged).
+ */
+export async function rosterFlagsOfClass(
+  db: Db,
+  classId: number,
+  config: AppConfig,
+  now = new Date(),
+): Promise<Map<number, RosterFlag[]>> {
+  const today = localDay(now, config.timezone);
+  const facts = await rosterFactsOf(db, classId, now);
+  const unsigned =
+    config.waiver_enforcement === "off"
+      ? null
+      : await customersWithoutCurrentWaiver(db, config, [...new Set(facts.map((f) => f.customer_id))]);
+  return new Map(
+    facts.map((f) => [
+      f.class_reservation_id,
+      rosterFlags({
+        firstVisit: !f.attended_before,
+        unpaidCashOrder: f.unpaid_cash,
+        packExpiresSoon: expiresSoon(f.credits_expire, now),
+        birthdayToday: isBirthday(f.birthdate, today),
+        waiverMissing: unsigned ? unsigned.has(f.customer_id) : undefined,
+      }),
+    ]),
+  );
+}
+
 /** The QR's target: one reservation with its class, customer and guest, for check-in at the door. */
 export async function reservationForCheckIn(db: Db, id: number) {
   const seat = await findSeat(db, id);
@@ -70,17 +148,31 @@ export async function reservationForCheckIn(db: Db, id: number) {
 }
 
 export async function markAttendance(db: Db, id: number, attend: boolean) {
-  const seat = await findSeat(db, id);
-  if (!seat) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
-  if (seat.deletedAt) throw AppError.of("ALREADY_CANCELLED");
-  await setCheckIn(db, [id], { attend });
-  return seatOut({ ...seat, attend });
+  const out = await db.transaction(async (tx) => {
+    await lockSeat(tx, id);
+    const seat = await findSeat(tx, id);
+    if (!seat) throw notFound("reservationNotFound", "RESERVATION_NOT_FOUND");
+    if (seat.deletedAt) throw AppError.of("ALREADY_CANCELLED");
+    if (attend) await admitSeat(tx, seat, "qr");
+    else await setCheckIn(tx, [id], { attend: false });
+    return { seat, answer: seatOut({ ...seat, attend }) };
+  });
+  // After the commit: an aggregator member's visit is validated (server/modules/attendance/checked-in.ts).
+  if (attend) await seatsCheckedIn(db, out.seat.single_class_id);
+  return out.answer;
 }
 
-/** Staff's list for a class: every seat with the person, guest, spot, payment and its state, counted. */
-export async function classAttendance(db: Db, classId: number, now = new Date()) {
+/**
+ * Staff's list for a class: every seat with the person, guest, spot, payment, its state and the
+ * roster's flags, counted.
+ */
+export async function classAttendance(db: Db, classId: number, config: AppConfig, now = new Date()) {
   const single_class = await getSingleClass(db, classId, null);
-  const seats = (await checkInSeatsOf(db, classId)).map((s) => seatOut(s, now));
+  const flags = await rosterFlagsOfClass(db, classId, config, now);
+  const seats = (await checkInSeatsOf(db, classId)).map((s) => ({
+    ...seatOut(s, now),
+    flags: flags.get(s.class_reservation_id) ?? [],
+  }));
   const counts = Object.fromEntries(
     CHECK_IN_STATUSES.map((status) => [status, seats.filter((s) => s.status === status).length]),
   ) as Record<CheckInStatus, number>;
@@ -111,7 +203,7 @@ export async function setCheckInStatus(
     const seat = (await findSeat(tx, id))!;
     if (seat.deletedAt) throw AppError.of("ALREADY_CANCELLED");
     let penalty: Awaited<ReturnType<typeof penaltyAfterDeskNoShow>> = null;
-    if (status === "attended") await setCheckIn(tx, [id], { attend: true });
+    if (status === "attended") await admitSeat(tx, seat, "desk");
     if (status === "pending") await setCheckIn(tx, [id], { attend: false, no_show_processed: false });
     if (status === "no_show") {
       if (seat.class_date.getTime() > now.getTime()) {
@@ -144,13 +236,14 @@ export async function setCheckInStatus(
   });
   if (outcome.penalty) await notifyPenalty(app, outcome.seat.customer_id, outcome.penalty);
   if (status === "late_cancel" && outcome.seat.class_reservation_id) await seatFreed(app.db, outcome.classId);
+  if (status === "attended") await seatsCheckedIn(app.db, outcome.classId);
   return outcome.seat;
 }
 
 /** "Marcar a todos": the seats not marked yet are checked in; answers how many (audited once). */
 export async function checkInAll(db: Db, actor: Actor, classId: number) {
   if (!(await classExists(db, classId))) throw notFound("classNotFound", "CLASS_NOT_FOUND");
-  return auditedChange(db, actor, async (tx) => {
+  const marked = await auditedChange(db, actor, async (tx) => {
     await lockClassForSeats(tx, classId);
     const marked = await markPendingAttended(tx, classId);
     return {
@@ -166,6 +259,8 @@ export async function checkInAll(db: Db, actor: Actor, classId: number) {
         : null,
     };
   });
+  if (marked) await seatsCheckedIn(db, classId);
+  return marked;
 }
 
 export type WalkIn = {
@@ -212,7 +307,7 @@ export async function addWalkIn(app: FastifyInstance, actor: Actor, classId: num
       { single_class_id: classId },
       { overrideRules: true },
     );
-    await setCheckIn(tx, [host.class_reservation_id], { attend: true });
+    await admitSeat(tx, host, "walk_in");
     return { customer_id: customerId, class_reservation_id: host.class_reservation_id };
   });
 }

@@ -10,11 +10,13 @@ import {
 } from "../../../domain/cash-close";
 import { parseDeskProviderRef } from "../../../domain/desk-sale";
 import { AppError } from "../../../domain/errors";
-import { centsToNumber, toCents } from "../../../domain/money";
+import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import type { StaffRole } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
 import { type Actor, auditedChange } from "../audit/audit.service";
+import { balancePaidCents, giftCardCashLines } from "../gift-cards/gift-cards.service";
+import { retailCashLines } from "../retail/retail.service";
 import {
   type CloseRow,
   closeById,
@@ -59,6 +61,21 @@ function checkedDay(day: string | undefined, today: string) {
 
 const fullName = (name: string, last: string | null) => [name, last].filter(Boolean).join(" ");
 
+const GIFT_CARD_TITLE = "Tarjeta de regalo";
+
+/** A retail movement shown like a purchase's: no purchase, titled as products. */
+const RETAIL_LINE = {
+  amount: "0",
+  provider: "admin" as const,
+  provider_ref: null as string | null,
+  purchase_id: null as number | null,
+  title: "Productos de mostrador",
+  customer_name: "",
+  customer_last_name: null as string | null,
+  sign: 1,
+  kind: "sale" as CashMovementKind,
+};
+
 /** The day's movements at a location, each with its method, sign and staff member. */
 async function movementsOf(db: Db, locationId: number, day: string, timeZone: string) {
   const { from, to } = dayBounds(day, timeZone);
@@ -66,18 +83,29 @@ async function movementsOf(db: Db, locationId: number, day: string, timeZone: st
     collectedCharges(db, locationId, from, to),
     deskRefunds(db, locationId, from, to),
   ]);
+  // A gift card or saldo a favor that paid part of a counter sale is not in the drawer (decision 0123).
+  const byBalance = await balancePaidCents(
+    db,
+    charges.map((r) => r.purchase_id),
+  );
   const lines = [
     ...charges.map((r) => ({
       ...r,
+      amount: centsToString(toCents(r.amount) - (byBalance.get(r.purchase_id) ?? 0)),
       sign: 1,
       kind: (r.provider === "cash" ? "order" : "sale") as CashMovementKind,
     })),
     ...refunds.map((r) => ({ ...r, sign: -1, kind: "refund" as CashMovementKind })),
   ];
-  const movements: (CashMovement & { line: (typeof lines)[number] })[] = [];
+  const movements: (CashMovement & {
+    line: Omit<(typeof lines)[number], "purchase_id"> & {
+      purchase_id: number | null;
+      retail_sale_id?: number;
+    };
+  })[] = [];
   for (const line of lines) {
     const method = deskMethodOf(line.provider, line.provider_ref);
-    if (!method) continue;
+    if (!method || toCents(line.amount) === 0) continue;
     movements.push({
       staff_user_id: line.staff_user_id,
       staff_name: line.staff_name ?? "Sin nombre",
@@ -85,6 +113,44 @@ async function movementsOf(db: Db, locationId: number, day: string, timeZone: st
       kind: line.kind,
       cents: line.sign * toCents(line.amount),
       line,
+    });
+  }
+  // Retail at the counter (decision 0094): its sales and refunds are the drawer's too.
+  for (const r of await retailCashLines(db, locationId, from, to)) {
+    if (r.cents === 0) continue; // paid whole by a gift card or saldo a favor
+    const kind: CashMovementKind = r.cents < 0 ? "refund" : "sale";
+    movements.push({
+      staff_user_id: r.staff_user_id,
+      staff_name: r.staff_name ?? "Sin nombre",
+      method: r.method,
+      kind,
+      cents: r.cents,
+      line: {
+        ...RETAIL_LINE,
+        at: r.at,
+        staff_user_id: r.staff_user_id,
+        staff_name: r.staff_name,
+        retail_sale_id: r.sale_id,
+      },
+    });
+  }
+  // Gift cards sold at the counter: money in the drawer, not revenue (decisions 0091, 0123).
+  for (const g of await giftCardCashLines(db, locationId, from, to)) {
+    movements.push({
+      staff_user_id: g.staff_user_id,
+      staff_name: g.staff_name ?? "Sin nombre",
+      method: g.method,
+      kind: g.cents < 0 ? "refund" : "sale",
+      cents: g.cents,
+      line: {
+        ...RETAIL_LINE,
+        title: GIFT_CARD_TITLE,
+        customer_name: g.buyer_name,
+        provider_ref: g.reference ? `desk:${g.method}:${g.reference}` : null,
+        at: g.at,
+        staff_user_id: g.staff_user_id,
+        staff_name: g.staff_name,
+      },
     });
   }
   movements.sort((a, b) => (a.line.at?.getTime() ?? 0) - (b.line.at?.getTime() ?? 0));
@@ -168,6 +234,7 @@ export async function cashCloseOf(
       customer_name: fullName(m.line.customer_name, m.line.customer_last_name),
       title: m.line.title,
       purchase_id: m.line.purchase_id,
+      retail_sale_id: m.line.retail_sale_id ?? null,
       reference: parseDeskProviderRef(m.line.provider_ref)?.reference ?? null,
     })),
     close: close ? closeOut(close) : null,

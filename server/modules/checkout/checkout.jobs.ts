@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { chargeGatewayFor } from "../../payments/gateways";
+import { chargeGatewayFor, paypalClient } from "../../payments/gateways";
 import { paymentCompleted, whenPaymentCompleted } from "../purchases/payment-completed";
 import { finishInterruptedCharges } from "./charge-intents.service";
 import { expireOverdueVouchers } from "./offline-payments.service";
+import { finishInterruptedPaypalCaptures } from "./paypal.service";
 import {
   cancelAllOrdersCarryingPaidFee,
   cancelClosedVouchersAtProcessor,
@@ -25,6 +26,8 @@ export async function runInterruptedCharges(app: FastifyInstance, now = new Date
     now,
     app.log,
   );
+  const paypal = paypalClient(app);
+  if (paypal) paid.push(...(await finishInterruptedPaypalCaptures(app, paypal, now, app.log)));
   for (const customerId of paid) await paymentCompleted(app, customerId);
   await emailRefunds(app, refunds);
   return paid;

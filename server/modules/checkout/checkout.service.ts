@@ -11,6 +11,7 @@ import type { PaymentProvider } from "../../db/schema/purchases";
 import type { CardGateway, PaymentOutcome, RecurringInput } from "../../payments/gateway";
 import { currentCustomerId } from "../../plugins/auth";
 import { discountInvalid, redeemDiscount, resolveDiscount, totalsFor } from "../discounts/discounts.service";
+import { paidByBalanceCents, payFromBalances } from "../gift-cards/ledger";
 import { lockPackage } from "../packages/packages.service";
 import { requireOwnSource, resolveCheckoutOption } from "../payment-methods/payment-methods.service";
 import { grantPurchase } from "../purchases/credit-grant";
@@ -22,6 +23,7 @@ import {
   setPurchaseProviderRef,
   signupFeeState,
 } from "../purchases/purchases.service";
+import { assertTrialAllowed } from "../purchases/trial.service";
 import { applyChargeOutcome, recordChargeIntent } from "./charge-intents.service";
 import { claimAttempt, findAttemptByKey, findAttemptByPurchase, updateAttempt } from "./checkout.repository";
 import { giveBackFees } from "./fee-give-back";
@@ -80,6 +82,9 @@ export type CheckoutRequest = {
    * package: one payment, two purchases (docs/decisions/0017). Without it, a pending fee is a 412.
    */
   include_signup_fee?: boolean;
+  /** A gift card code and/or the customer's saldo a favor paying part or all (decision 0091). */
+  gift_card_code?: string | null;
+  use_credit?: boolean;
 };
 
 export type AttemptResponse = {
@@ -160,6 +165,8 @@ export async function openPurchase(
   now: Date,
   /** Read by the caller before the transaction: on PGlite a read outside it would wait for it. */
   config: AppConfig,
+  /** Who sells: the desk's refusal of a second trial names who may override it (decision 0093). */
+  trialChannel: "online" | "desk" = "online",
 ) {
   const fee = config.signup_fee_package_id;
   // The fee's state is read under the customer's row lock, taken before the package's: two
@@ -169,6 +176,8 @@ export async function openPurchase(
     : ({ state: "paid" } as const);
   const pkg = await lockPackage(tx, req.class_package_id);
   if (!pkg?.available) throw notFound("packageNotFound", "PACKAGE_NOT_FOUND");
+  // A trial is sold once per customer (docs/product-rules.md#trial-once).
+  await assertTrialAllowed(tx, { customerId: req.customer_id, isTrial: pkg.is_trial, channel: trialChannel });
   const carried =
     feeState.state === "carried" && !pkg.is_trial
       ? {
@@ -240,8 +249,16 @@ export async function openPurchase(
   if (discount) await redeemDiscount(tx, discount.discount_id, req.customer_id, purchase.purchase_id);
   const companions = feeDue ? [await openFeePurchase(tx, req, fee!, provider, paymentMethodId, now)] : [];
   const companionCents = companions.reduce((sum, c) => sum + toCents(c.total_payment), 0);
-  /** What this one payment charges now: the package's first charge plus the fee. */
-  return { purchase, pkg, chargeNow: chargeNow + companionCents, companions, carried };
+  // Balances pay first; the processor or the cash order takes only the rest (decision 0091).
+  const byBalance = await payFromBalances(tx, {
+    ...req,
+    purchase_id: purchase.purchase_id,
+    is_subscription: pkg.is_subscription,
+    due_cents: chargeNow + companionCents,
+    now,
+  });
+  /** What this one payment charges now: the package's first charge plus the fee, less balances. */
+  return { purchase, pkg, chargeNow: chargeNow + companionCents - byBalance, companions, carried };
 }
 
 /** GET /checkout/signup-fee: where the signed-in customer's fee stands, for the checkout page (decision 0050). */
@@ -427,7 +444,8 @@ export async function confirmCardCheckout(
   const companions = await listPaymentCompanions(app.db, purchase);
   const amount_cents =
     (purchase.free_trial_length ? 0 : toCents(purchase.total_payment)) +
-    companions.reduce((sum, c) => sum + toCents(c.total_payment), 0);
+    companions.reduce((sum, c) => sum + toCents(c.total_payment), 0) -
+    (await paidByBalanceCents(app.db, purchase.purchase_id));
   // The charge is recorded, with its key, before the processor is asked (decision 0066): a crash
   // between the call and our confirmation leaves it pending for finish-interrupted-charges.
   const intent = await recordChargeIntent(app.db, {

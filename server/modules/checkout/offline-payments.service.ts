@@ -10,6 +10,7 @@ import {
 } from "../../../domain/offline-payments";
 import type { OfflineMethod } from "../../db/schema/purchases";
 import type { CardGateway, GatewayEvent } from "../../payments/gateway";
+import { tellCustomer } from "../../plugins/customer-messages";
 import { brandOf } from "../mail/templates/brand";
 import { offlinePaymentEmail } from "../mail/templates/offline-payment";
 import { grantPurchase } from "../purchases/credit-grant";
@@ -176,6 +177,15 @@ async function sendVoucherEmail(app: App, voucher: VoucherRow, attempt: OfflineA
       sandbox: voucher.provider === "sandbox",
     });
     await app.mailer.send({ to: payer.email, template: "offline-payment", ...email });
+    await tellCustomer(app.db, {
+      kind: "offline_payment",
+      customerId: voucher.customer_id,
+      purchaseId: voucher.purchase_id,
+      method: voucher.method,
+      reference: voucher.reference ?? voucher.clabe ?? null,
+      amount: String(voucher.amount),
+      deadline: voucher.expires_at,
+    });
   } catch (error) {
     app.log.error({ err: error, purchaseId: voucher.purchase_id }, "voucher email failed");
   }

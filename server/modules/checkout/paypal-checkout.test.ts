@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import { paypalClient } from "../../payments/gateways";
 import type { PaypalFake } from "../../payments/test-support/paypal-fake";
 import type { TestApp } from "../../test/build-test-app";
 import { customerLogin, newKey, purchaseReads, type Shop, startPaypalSuite } from "../../test/commerce";
+import { runInterruptedCharges } from "./checkout.jobs";
 
 let t: TestApp;
 let shop: Shop;
@@ -61,6 +63,32 @@ describe("paypal one-off payments (Orders v2)", () => {
     expect(credits).toHaveLength(1);
     expect(credits[0]!.available_classes).toBe(5);
     expect(await purchaseRow(purchase_id)).toMatchObject({ status: "completed", provider: "paypal" });
+  });
+
+  it("a capture whose answer was lost is found and granted once by the job; an order only approved is left (decision 0109)", async () => {
+    const { headers } = await customerLogin(t);
+    const lost = (await start(headers, shop.packages.five.class_package_id)).json();
+    const approved = (await start(headers, shop.packages.five.class_package_id)).json();
+    paypal.approve(lost.orderID);
+    paypal.approve(approved.orderID);
+    // Our capture reached PayPal, and its answer never reached the purchase (a crash between).
+    await paypalClient(t.app)!.captureOrder(lost.orderID);
+    expect((await purchaseRow(lost.purchase_id)).status).toBe("pending");
+
+    // Too recent: the customer's own capture may still be on its way.
+    expect(await runInterruptedCharges(t.app)).toEqual([]);
+    const later = new Date(Date.now() + 15 * 60_000);
+    const [first, again] = [
+      await runInterruptedCharges(t.app, later),
+      await runInterruptedCharges(t.app, later),
+    ];
+    expect(first).toContain((await purchaseRow(lost.purchase_id)).customer_id);
+    expect(again).toEqual([]);
+    expect(await creditsOf(lost.purchase_id)).toHaveLength(1);
+    expect((await purchaseRow(lost.purchase_id)).status).toBe("completed");
+    // Approved, never captured: nobody is charged on the studio's initiative.
+    expect((await purchaseRow(approved.purchase_id)).status).toBe("pending");
+    expect(paypal.orders.get(approved.orderID)).not.toMatchObject({ status: "COMPLETED" });
   });
 
   it("another customer cannot capture someone else's order", async () => {

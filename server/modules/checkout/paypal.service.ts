@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { AppError, notFound } from "../../../domain/errors";
 import { centsToNumber, toCents } from "../../../domain/money";
-import { PaypalError } from "../../payments/paypal";
+import { type PaypalClient, PaypalError } from "../../payments/paypal";
+import type { Order } from "../../payments/paypal-orders";
 import type { WalletClient } from "../../payments/sandbox-wallet";
 import { resolveCheckoutOption } from "../payment-methods/payment-methods.service";
 import { grantPaymentGroup } from "../purchases/credit-grant";
@@ -9,6 +10,8 @@ import {
   findPurchase,
   findPurchaseByProviderRef,
   listPaymentCompanions,
+  listUnfinishedWalletOrders,
+  type PurchaseRow,
 } from "../purchases/purchases.service";
 import {
   type CheckoutRequest,
@@ -120,13 +123,7 @@ export async function capturePaypal(
   const found = await findPurchaseByProviderRef(app.db, "paypal", ref);
   if (!found || found.customer_id !== req.customer_id)
     throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
-  // An order may pay the sign-up fee too (decision 0017): the package's purchase, opened first,
-  // is the one answered, and the order's amount is the sum of all of them.
-  const group = [found, ...(await listPaymentCompanions(app.db, found))].sort(
-    (a, b) => a.purchase_id - b.purchase_id,
-  );
-  const purchase = group[0]!;
-  const groupCents = group.reduce((sum, p) => sum + toCents(p.total_payment), 0);
+  const { purchase, groupCents } = await orderGroup(app, found);
   const done = { purchase_id: purchase.purchase_id };
   if (purchase.credits_granted_at) return done;
   if (purchase.status !== "pending") throw AppError.of("PURCHASE_NOT_PENDING");
@@ -137,20 +134,88 @@ export async function capturePaypal(
       if (error instanceof PaypalError && error.status === 422) throw AppError.of("PAYPAL_NOT_COMPLETED");
       return unknownToPaypal(error);
     });
-    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
-    const paid = order.status === "COMPLETED" && capture?.status === "COMPLETED";
-    // The captured amount must be what we asked for: a tampered order never grants.
-    if (!paid || toCents(capture?.amount?.value ?? "0") !== groupCents)
-      throw AppError.of("PAYPAL_NOT_COMPLETED");
+    if (!capturedInFull(order, groupCents)) throw AppError.of("PAYPAL_NOT_COMPLETED");
   }
+  await grantOrder(app, purchase.purchase_id, subscriptionId, { now, timeZone });
+  return done;
+}
+
+/**
+ * An order may pay the sign-up fee too (decision 0017): the package's purchase, opened first, is
+ * the one answered, and the order's amount is the sum of all of them.
+ */
+async function orderGroup(app: App, found: PurchaseRow) {
+  const group = [found, ...(await listPaymentCompanions(app.db, found))].sort(
+    (a, b) => a.purchase_id - b.purchase_id,
+  );
+  return { purchase: group[0]!, groupCents: group.reduce((sum, p) => sum + toCents(p.total_payment), 0) };
+}
+
+/** Captured, and for what we asked: a tampered order never grants. */
+function capturedInFull(order: Order, groupCents: number): boolean {
+  const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  const paid = order.status === "COMPLETED" && capture?.status === "COMPLETED";
+  return paid && toCents(capture?.amount?.value ?? "0") === groupCents;
+}
+
+/** Grants the order's purchases once (true: this call granted them). */
+async function grantOrder(
+  app: App,
+  purchaseId: number,
+  subscriptionId: string | undefined,
+  ctx: { now: Date; timeZone: string },
+): Promise<boolean> {
   return app.db.transaction(async (tx) => {
-    const current = await findPurchase(tx, purchase.purchase_id, true);
-    if (!current || current.credits_granted_at) return done;
+    const current = await findPurchase(tx, purchaseId, true);
+    if (!current || current.credits_granted_at) return false;
     await grantPaymentGroup(
       tx,
       { ...current, subscription_id: subscriptionId ?? current.subscription_id },
-      { now, timeZone },
+      ctx,
     );
-    return done;
+    return true;
   });
+}
+
+/** How long after an order opens it is asked about, and for how long (PayPal keeps approvals 3 days). */
+const UNFINISHED_ORDER_AFTER_MS = 10 * 60_000;
+const UNFINISHED_ORDER_FOR_MS = 3 * 24 * 60 * 60_000;
+
+/**
+ * PayPal orders captured whose answer never reached us (decision 0109): the capture is our call,
+ * so a crash or a lost answer between it and the grant leaves the money taken and the purchase
+ * pending, and a customer who does not come back (or a studio without PayPal's webhook) never
+ * finishes it. The pending purchase is the record made before the call; this job, beside the
+ * card charges' (checkout.jobs.ts), asks PayPal for each such order and grants the captured ones
+ * once. An order only approved is left to its customer: we never capture on our own. Answers
+ * the customers it paid, for their receipts.
+ */
+export async function finishInterruptedPaypalCaptures(
+  app: App,
+  paypal: Pick<PaypalClient, "getOrder">,
+  now = new Date(),
+  log?: { warn: (details: object, message: string) => void },
+): Promise<number[]> {
+  const timeZone = (await app.appConfig.get()).timezone;
+  const window = {
+    from: new Date(now.getTime() - UNFINISHED_ORDER_FOR_MS),
+    to: new Date(now.getTime() - UNFINISHED_ORDER_AFTER_MS),
+  };
+  const paid: number[] = [];
+  for (const row of await listUnfinishedWalletOrders(app.db, "paypal", window)) {
+    try {
+      const found = await findPurchase(app.db, row.purchase_id);
+      if (!found) continue;
+      const { purchase, groupCents } = await orderGroup(app, found);
+      if (purchase.purchase_id !== row.purchase_id) continue; // its group's first purchase is asked
+      const order = await paypal.getOrder(row.provider_ref!);
+      if (!capturedInFull(order, groupCents)) continue;
+      if (await grantOrder(app, purchase.purchase_id, undefined, { now, timeZone }))
+        paid.push(row.customer_id);
+    } catch (error) {
+      // One order PayPal cannot answer now stays for the next run.
+      log?.warn({ err: error, purchase_id: row.purchase_id }, "paypal order not finished");
+    }
+  }
+  return paid;
 }

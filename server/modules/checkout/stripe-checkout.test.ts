@@ -347,8 +347,8 @@ describe("stripe subscriptions and hosted sessions", () => {
     ).toBe(true);
   });
 
-  it("hosted mode: a Checkout Session, granted by checkout.session.completed once", async () => {
-    const { headers } = await customerLogin(t);
+  it("hosted mode: a Checkout Session, granted by checkout.session.completed once, its receipt with the card", async () => {
+    const { headers, email } = await customerLogin(t);
     const body = await attempt(headers, shop.packages.five.class_package_id, { mode: "session" });
     expect(body.session!.url).toMatch(/^https:\/\/checkout\.stripe\.test\/cs_/);
     const created = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!;
@@ -369,8 +369,15 @@ describe("stripe subscriptions and hosted sessions", () => {
         metadata: { purchase_id: String(body.purchase_id) },
       },
     };
+    // The customer paid on Stripe's page with a card: the event names none, Stripe is asked.
+    stripe.succeed(String(stripe.sessions.get(body.session!.id)!.payment_intent));
     await Promise.all([deliver(event), deliver(event), deliver(event)]);
     expect(await creditsOf(body.purchase_id)).toHaveLength(1);
     expect((await purchaseRow(body.purchase_id)).status).toBe("completed");
+    const receipts = (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, email))).filter(
+      (m) => m.template === "purchase-receipt",
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("Tarjeta terminación 4242");
   });
 });

@@ -41,6 +41,14 @@ const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         ? gateway.parseWebhook(raw, request.headers["stripe-signature"] ?? "")
         : null;
       if (!event) throw AppError.of("WEBHOOK_SIGNATURE_INVALID");
+      // A hosted session's event names no card: asked before the event's transaction (never a
+      // processor call inside one), so the receipt sent after it shows the digits. A failed
+      // lookup only leaves them out.
+      if (event.type === "payment_succeeded" && gateway.cardOfHostedPayment)
+        event.card_last4 = await gateway.cardOfHostedPayment(event.provider_ref).catch((error) => {
+          request.log.warn({ err: error, ref: event.provider_ref }, "card of hosted payment not read");
+          return null;
+        });
       const result = await applyGatewayEvent(app, "stripe", event, JSON.parse(raw.toString("utf8")));
       return { received: true, result };
     },

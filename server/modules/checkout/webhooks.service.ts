@@ -25,6 +25,7 @@ import {
   type PurchaseRow,
   recordProviderInvoice,
   reopenUnpaidPurchase,
+  setCardOfPayment,
 } from "../purchases/purchases.service";
 import { sendRefundEmail } from "../purchases/refund-email";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
@@ -101,6 +102,14 @@ export async function applyGatewayEvent(
         }
         // The payment may pay the sign-up fee too (decision 0017): every purchase of it.
         const { granted } = await grantPaymentGroup(tx, purchase, { now, timeZone });
+        if (granted && event.card_last4) {
+          const companions = await listPaymentCompanions(tx, purchase, true);
+          await setCardOfPayment(
+            tx,
+            [purchase.purchase_id, ...companions.map((c) => c.purchase_id)],
+            event.card_last4,
+          );
+        }
         const voucher = await findVoucherOfPurchase(tx, purchase.purchase_id);
         if (voucher) await settleVoucher(tx, purchase.purchase_id, "paid", now);
         if (granted) paidBy = purchase.customer_id;

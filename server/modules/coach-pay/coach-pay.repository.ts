@@ -11,7 +11,7 @@ import {
   single_class_instructors,
   single_classes,
 } from "../../db/schema/calendar";
-import { coach_pay_approvals, coach_pay_rates } from "../../db/schema/coach-pay";
+import { coach_pay_approvals, coach_pay_rate_changes, coach_pay_rates } from "../../db/schema/coach-pay";
 import { invoices, purchases } from "../../db/schema/purchases";
 import { class_reservations } from "../../db/schema/reservations";
 
@@ -48,6 +48,30 @@ export async function upsertRate(db: Db, values: typeof coach_pay_rates.$inferIn
     .insert(coach_pay_rates)
     .values(values)
     .onConflictDoUpdate({ target: coach_pay_rates.instructor_id, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+/** The dated rate changes (decision 0119) of the coaches asked for (all when none), oldest first. */
+export async function listRateChanges(db: Db, instructorIds?: number[]) {
+  if (instructorIds?.length === 0) return [];
+  return db
+    .select()
+    .from(coach_pay_rate_changes)
+    .where(instructorIds ? inArray(coach_pay_rate_changes.instructor_id, instructorIds) : undefined)
+    .orderBy(asc(coach_pay_rate_changes.effective_from));
+}
+
+/** A change from a day; one per coach and day, so the newer replaces the one already there. */
+export async function upsertRateChange(db: Db, values: typeof coach_pay_rate_changes.$inferInsert) {
+  const { instructor_id: _i, effective_from: _f, ...rest } = values;
+  const [row] = await db
+    .insert(coach_pay_rate_changes)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [coach_pay_rate_changes.instructor_id, coach_pay_rate_changes.effective_from],
+      set: { ...rest, createdAt: new Date() },
+    })
     .returning();
   return row!;
 }

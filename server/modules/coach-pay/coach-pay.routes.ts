@@ -7,11 +7,24 @@ import {
   coachPayRateAnswer,
   coachPayRateBody,
   coachPayRatesAnswer,
+  coachRateChangeAnswer,
+  coachRateChangeBody,
+  coachRateHistoryAnswer,
+  coachRateHistoryParams,
   myPayAnswer,
 } from "../../../domain/api/coach-pay";
 import { requireAdmin, signedInUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
-import { approvePay, coachPay, coachPayCsv, listRates, myPay, saveRate } from "./coach-pay.service";
+import {
+  addRateChange,
+  approvePay,
+  coachPay,
+  coachPayCsv,
+  listRates,
+  myPay,
+  rateHistory,
+  saveRate,
+} from "./coach-pay.service";
 
 /**
  * Coach pay (decision 0079): owner and manager read rates and pay; only the owner sets a rate or
@@ -44,6 +57,35 @@ const coachPayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => saveRate(app.db, await actorOf(request), request.body),
+  );
+  // Rate history (docs/product-rules.md#coach-rate-history, decision 0119).
+  app.get(
+    "/nomina/tarifas/:instructor_id/historial",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Historial de tarifas de un coach: la de siempre y cada cambio desde su fecha",
+        params: coachRateHistoryParams,
+        response: { 200: coachRateHistoryAnswer },
+        errors: ["COACH_NOT_FOUND"],
+      },
+    },
+    async (request) => rateHistory(app.db, request.params.instructor_id),
+  );
+  app.post(
+    "/nomina/tarifas/historial",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary: "Nueva tarifa de un coach desde una fecha (las clases anteriores conservan la suya)",
+        body: coachRateChangeBody,
+        response: { 200: coachRateChangeAnswer },
+        errors: ["COACH_NOT_FOUND"],
+      },
+    },
+    async (request) => addRateChange(app.db, await actorOf(request), request.body),
   );
   app.get(
     "/nomina",

@@ -1,8 +1,19 @@
 import type { z } from "zod";
-import type { coachPayApproveBody, coachPayRateBody } from "../../../domain/api/coach-pay";
+import type {
+  coachPayApproveBody,
+  coachPayRateBody,
+  coachRateChangeBody,
+} from "../../../domain/api/coach-pay";
 import type { AppConfig } from "../../../domain/app-config";
 import { localDay, localTime } from "../../../domain/booking";
-import { NO_RATE, type PayRate, periodPay, type TaughtClassFact } from "../../../domain/coach-pay";
+import {
+  type DatedPayRate,
+  NO_RATE,
+  type PayRate,
+  type periodPay,
+  periodPayByDate,
+  type TaughtClassFact,
+} from "../../../domain/coach-pay";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
@@ -17,8 +28,10 @@ import {
   findCoachOfLogin,
   insertApproval,
   listCoachesWithRates,
+  listRateChanges,
   taughtClasses,
   upsertRate,
+  upsertRateChange,
 } from "./coach-pay.repository";
 
 /**
@@ -26,7 +39,11 @@ import {
  * owner's approval (kept as it was), CSV for the accountant, and a coach's own pay when the studio
  * shows it (`coach_pay_visible`). The arithmetic is domain/coach-pay.ts's.
  */
-type RateRow = typeof coach_pay_rates.$inferSelect;
+/** The rate columns, which the base rate and its dated changes share. */
+type RateRow = Pick<
+  typeof coach_pay_rates.$inferSelect,
+  "per_class" | "per_attendee" | "count_no_shows" | "tiers" | "workshop_share_percent"
+>;
 
 function payRateOf(row: RateRow | null): PayRate {
   if (!row) return NO_RATE;
@@ -57,19 +74,26 @@ export async function listRates(db: Db) {
   return { rates: (await listCoachesWithRates(db)).map((r) => rateOut(r.instructor_id, r.coach, r.rate)) };
 }
 
+/** A rate body's columns as stored (money as strings, tiers by headcount). */
+function rateColumns(body: z.infer<typeof coachPayRateBody>) {
+  return {
+    per_class: centsToString(toCents(body.per_class)),
+    per_attendee: centsToString(toCents(body.per_attendee)),
+    count_no_shows: body.count_no_shows,
+    tiers: [...body.tiers]
+      .sort((a, b) => a.min_attendees - b.min_attendees)
+      .map((x) => ({ min_attendees: x.min_attendees, amount: centsToString(toCents(x.amount)) })),
+    workshop_share_percent: body.workshop_share_percent.toFixed(2),
+  };
+}
+
 export async function saveRate(db: Db, actor: Actor, body: z.infer<typeof coachPayRateBody>) {
   const coach = await findCoach(db, body.instructor_id);
   if (!coach) throw AppError.of("COACH_NOT_FOUND");
   const row = await auditedChange(db, actor, async (tx) => {
     const saved = await upsertRate(tx, {
       instructor_id: body.instructor_id,
-      per_class: centsToString(toCents(body.per_class)),
-      per_attendee: centsToString(toCents(body.per_attendee)),
-      count_no_shows: body.count_no_shows,
-      tiers: [...body.tiers]
-        .sort((a, b) => a.min_attendees - b.min_attendees)
-        .map((x) => ({ min_attendees: x.min_attendees, amount: centsToString(toCents(x.amount)) })),
-      workshop_share_percent: body.workshop_share_percent.toFixed(2),
+      ...rateColumns(body),
       updated_by: actor.user_id,
     });
     return {
@@ -83,6 +107,63 @@ export async function saveRate(db: Db, actor: Actor, body: z.infer<typeof coachP
     };
   });
   return { message: t("coachPayRateSaved"), rate: rateOut(coach.instructor_id, coach.coach, row) };
+}
+
+type RateChangeRow = Awaited<ReturnType<typeof listRateChanges>>[number];
+
+/**
+ * A coach's rate history (docs/product-rules.md#coach-rate-history): the base rate since always,
+ * then each dated change (decision 0119).
+ */
+function historyOf(base: RateRow | null, changes: readonly RateChangeRow[]): DatedPayRate[] {
+  return [
+    { from: null, rate: payRateOf(base) },
+    ...changes.map((c) => ({ from: c.effective_from, rate: payRateOf(c) })),
+  ];
+}
+
+function datedRateOut(r: DatedPayRate) {
+  return {
+    from: r.from,
+    per_class: centsToNumber(r.rate.per_class_cents),
+    per_attendee: centsToNumber(r.rate.per_attendee_cents),
+    count_no_shows: r.rate.count_no_shows,
+    tiers: r.rate.tiers.map((x) => ({ min_attendees: x.min_attendees, amount: centsToNumber(x.cents) })),
+    workshop_share_percent: r.rate.workshop_share_percent,
+  };
+}
+
+export async function rateHistory(db: Db, instructorId: number) {
+  const coach = (await listCoachesWithRates(db)).find((c) => c.instructor_id === instructorId);
+  if (!coach) throw AppError.of("COACH_NOT_FOUND");
+  const changes = await listRateChanges(db, [instructorId]);
+  return {
+    instructor_id: instructorId,
+    coach: coach.coach,
+    history: historyOf(coach.rate, changes).map(datedRateOut),
+  };
+}
+
+/** The owner sets a coach's rate from a day on; the classes before that day keep theirs. */
+export async function addRateChange(db: Db, actor: Actor, body: z.infer<typeof coachRateChangeBody>) {
+  const coach = await findCoach(db, body.instructor_id);
+  if (!coach) throw AppError.of("COACH_NOT_FOUND");
+  const { from, ...rate } = body;
+  await auditedChange(db, actor, async (tx) => ({
+    result: await upsertRateChange(tx, {
+      instructor_id: body.instructor_id,
+      effective_from: from,
+      ...rateColumns(rate),
+      created_by: actor.user_id,
+    }),
+    audit: {
+      action: "coach_pay.rate_from",
+      entity: "instructor",
+      entity_id: body.instructor_id,
+      details: { ...body },
+    },
+  }));
+  return { message: t("coachPayRateFromSaved"), history: await rateHistory(db, body.instructor_id) };
 }
 
 type Period = { from: string; to: string };
@@ -112,10 +193,19 @@ export async function coachPay(db: Db, config: AppConfig, period: Period, instru
       (!instructorIds || instructorIds.includes(c.instructor_id)),
   );
   const approvals = new Map((await approvalsOf(db, period.from, period.to)).map((a) => [a.instructor_id, a]));
+  const changes = await listRateChanges(
+    db,
+    coaches.map((c) => c.instructor_id),
+  );
   const out = coaches.map((c) => {
-    const pay = periodPay(
-      payRateOf(c.rate),
+    // Each class at the rate in force on its studio day (docs/product-rules.md#coach-rate-history).
+    const pay = periodPayByDate(
+      historyOf(
+        c.rate,
+        changes.filter((x) => x.instructor_id === c.instructor_id),
+      ),
       classes.filter((x) => x.instructor_id === c.instructor_id),
+      (f) => localDay(f.class_date, tz),
     );
     const approval = approvals.get(c.instructor_id);
     return {

@@ -205,4 +205,60 @@ describe("coach pay", () => {
         .statusCode,
     ).toBe(403);
   });
+
+  it("a rate from a date pays the classes from that studio day on; the ones before and an approved period keep theirs", async () => {
+    const history = (headers: Record<string, string>, id: number) =>
+      t.app.inject({ method: "GET", url: `/api/nomina/tarifas/${id}/historial`, headers });
+    const add = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: "/api/nomina/tarifas/historial", headers, payload });
+    const rate = {
+      per_class: 400,
+      per_attendee: 0,
+      count_no_shows: false,
+      tiers: [],
+      workshop_share_percent: 0,
+    };
+    // Santi's one class is 8 Nov (07:00 in the studio): a change from 8 Nov reaches it, from 9 Nov does not.
+    expect((await add(manager, { ...rate, instructor_id: santiId, from: "2022-11-08" })).statusCode).toBe(
+      403,
+    );
+    const bad = await add(owner, { ...rate, instructor_id: santiId, from: "8/11/2022" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/AAAA-MM-DD/);
+    expect((await add(owner, { ...rate, instructor_id: 99_999, from: "2022-11-08" })).json().code).toBe(
+      "COACH_NOT_FOUND",
+    );
+    const late = await add(owner, { ...rate, instructor_id: santiId, from: "2022-11-09" });
+    expect(late.statusCode).toBe(200);
+    expect(late.json().history.history.map((r: { from: string | null }) => r.from)).toEqual([
+      null,
+      "2022-11-09",
+    ]);
+    const santiPay = async () =>
+      (await t.app.inject({ method: "GET", url: `/api/nomina?${period}`, headers: manager }))
+        .json()
+        .coaches.find((c: { instructor_id: number }) => c.instructor_id === santiId).total;
+    expect(await santiPay()).toBe(250);
+    await add(owner, { ...rate, instructor_id: santiId, from: "2022-11-08" });
+    expect(await santiPay()).toBe(400);
+    // The same day again replaces that day's rate.
+    await add(owner, { ...rate, per_class: 420, instructor_id: santiId, from: "2022-11-08" });
+    expect(await santiPay()).toBe(420);
+    const listed = await history(manager, santiId);
+    expect(listed.statusCode).toBe(200);
+    expect(
+      listed.json().history.map((r: { from: string | null; per_class: number }) => [r.from, r.per_class]),
+    ).toEqual([
+      [null, 250],
+      ["2022-11-08", 420],
+      ["2022-11-09", 400],
+    ]);
+    expect((await history(coachLogin.headers, santiId)).statusCode).toBe(403);
+    // Vale's November was approved: a change inside it leaves the approval as it was.
+    await add(owner, { ...rate, instructor_id: studio.coach.instructor_id, from: "2022-11-01" });
+    const vale = (await t.app.inject({ method: "GET", url: `/api/nomina?${period}`, headers: owner }))
+      .json()
+      .coaches.find((c: { instructor_id: number }) => c.instructor_id === studio.coach.instructor_id);
+    expect(vale.approval).toMatchObject({ total: 1370, classes: 3 });
+  });
 });

@@ -173,6 +173,28 @@ export async function createCustomerAtDesk(
 }
 
 /**
+ * A member an aggregator sent (docs/product-rules.md#aggregator-bookings): a record without a
+ * login, by name and email; the phone only when the aggregator gave one nobody else uses.
+ */
+export async function createCustomerForPartner(
+  tx: Db,
+  input: { name: string; email: string | null; phone: string | null },
+) {
+  const phone =
+    input.phone && /^\d{10}$/.test(input.phone) && !(await phoneTaken(tx, input.phone, null))
+      ? input.phone
+      : null;
+  const [name, ...rest] = input.name.trim().split(/\s+/);
+  return insertCustomer(tx, {
+    uid: null,
+    email: input.email ?? "",
+    name: name || "Miembro",
+    last_name: rest.join(" ") || null,
+    phone,
+  });
+}
+
+/**
  * What the back office may do to the login behind a customer record (decision 0053):
  * - `login`: its sign-in email, password reset, deactivation, merging, closure;
  * - `profile`: name, phone and the rest of the record.

@@ -214,3 +214,20 @@ export async function privatizeLegacyCustomerUploads(db: Db, dataDir: string): P
   }
   return moved;
 }
+
+/**
+ * The bytes (or a signed URL) of a stored file by its id, for a module that has already decided
+ * who may have it (the signed waivers, decision 0099: a private file with no customer owner, so
+ * account closure keeps it, handed to its signer and staff by the waivers routes).
+ */
+export async function deliverFileById(
+  db: Db,
+  stores: FileStores,
+  fileId: number,
+): Promise<{ delivery: Delivery; meta: ObjectMeta }> {
+  const row = await findFile(db, fileId);
+  if (!row?.path) throw notFound();
+  const meta = objectMeta(row);
+  const storage = await stores.forKind(row.storage);
+  return { delivery: await storage.deliver(row.path, meta, row.private ? 300 : 3600), meta };
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
 import type { MailTemplate } from "../../../domain/mail-templates";
+import { tellCustomer } from "../../plugins/customer-messages";
 import type { MailRenderer } from "../../plugins/mailer";
 import { type ClassRow, findClassesWithDetails } from "../calendar/calendar.service";
 import { type Brand, brandOf } from "../mail/templates/brand";
@@ -206,6 +207,8 @@ async function sendBookingConfirmation(
       }),
     ],
   });
+  // The same news by WhatsApp, SMS or push where the customer chose it (docs/product-rules.md#messaging).
+  await tellCustomer(app.db, { kind: "booking_confirmed", reservationId: reservation.class_reservation_id });
 }
 
 /** The props of the queued class emails: plain JSON (the date as ISO text), as stored on the row. */
@@ -287,6 +290,12 @@ export async function notifyReservationCancelled(
       props,
       attachments,
     });
+    if (seat)
+      await tellCustomer(app.db, {
+        kind: "reservation_cancelled",
+        reservationId: seat.class_reservation_id,
+        refunded,
+      });
   });
 }
 
@@ -306,6 +315,7 @@ export async function notifyWaitlistOffer(
       expiresAt,
     });
     await send(app, customer.email, "waitlist_offer", email);
+    await tellCustomer(app.db, { kind: "waitlist_offer", customerId, classId, expiresAt });
   });
 }
 
@@ -384,5 +394,7 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date()): 
     });
     sent++;
   }
+  // The texts go through messaging's own queue and workers (decision 0089), not this loop.
+  await tellCustomer(app.db, { kind: "reminders_due", reservationIds: ids });
   return sent;
 }

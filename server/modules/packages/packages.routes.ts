@@ -11,6 +11,7 @@ import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
 import { requireAdmin } from "../../plugins/auth";
+import { checkSettingsWith } from "../app-config/settings-checks";
 import {
   addPackageToHome,
   getHomePackages,
@@ -25,7 +26,11 @@ const tags = ["paquetes"];
  * Class packages and the home lists. Clients read `paquetes` for the online and in-person lists
  * and `class_packages` for special events: both keys are kept as the published contract has them.
  */
+import { assertPackageSettings } from "./package-settings";
+
 const packagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The settings that name a package are checked here, where packages are known (decision 0093).
+  checkSettingsWith(app.db, (changes) => assertPackageSettings(app.db, changes));
   app.get(
     "/class_packages",
     { schema: { tags, summary: "Paquetes a la venta", response: { 200: classPackagesAnswer } } },

@@ -75,3 +75,8 @@ export async function removePackageFromHome(
 ): Promise<boolean> {
   return removeFromHomeList(db, list, classPackageId);
 }
+
+/** A package a setting names (the sign-up fee, the trial), read as stored: admin view. */
+export async function findPackageForSetting(db: Db, id: number) {
+  return findPackage(db, id);
+}

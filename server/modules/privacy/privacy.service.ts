@@ -5,6 +5,8 @@ import { type Actor, auditedChange, recordAudit } from "../audit/audit.service";
 import { assertMayChangeLogin } from "../customers/customers.service";
 import { brandOf } from "../mail/templates/brand";
 import { closureRequestEmail } from "../mail/templates/privacy";
+import { eraseCustomerMessaging, exportMessagingData } from "../messaging/messaging.service";
+import { signaturesForExport } from "../waivers/waivers.service";
 import {
   anonymiseCustomer,
   closureEvents,
@@ -25,7 +27,19 @@ export type ExportSections = NonNullable<Awaited<ReturnType<typeof exportSection
 export async function exportCustomerData(db: Db, customerId: number) {
   const sections = await exportSections(db, customerId);
   if (!sections) throw AppError.of("CUSTOMER_NOT_FOUND");
-  return { generated_at: new Date().toISOString(), customer_id: customerId, ...sections };
+  // The signed cartas responsivas are the customer's data too (decision 0099).
+  const waiver_signatures = await signaturesForExport(db, customerId);
+  // WhatsApp, SMS and push: consents with their text and source, messages, devices (decision 0088).
+  const messaging = await exportMessagingData(db, customerId);
+  return {
+    generated_at: new Date().toISOString(),
+    customer_id: customerId,
+    ...sections,
+    waiver_signatures,
+    message_consents: messaging.consents,
+    messages: messaging.messages,
+    push_devices: messaging.push_subscriptions,
+  };
 }
 
 function cell(value: unknown): string {
@@ -137,6 +151,7 @@ export async function closeCustomerAccount(db: Db, actor: Actor, customerId: num
     // Decision 0056 §2: the outbox (and with it "Exportar todo") and the audit details too.
     await eraseFromOutbox(tx, who, email);
     await redactAuditTrail(tx, customerId, who, email);
+    await eraseCustomerMessaging(tx, customerId);
     const uploads = await takeCustomerFiles(tx, customerId);
     return {
       result: { customer_id: customerId, status: "closed" as const, closed_at: now, uploads },

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { preparedStatement } from "../../db/prepared-statement";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
-import { membership_freezes } from "../../db/schema/purchases";
+import { type FreezeFeeStatus, membership_freezes } from "../../db/schema/purchases";
 
 export type FreezeRow = typeof membership_freezes.$inferSelect;
 export type NewFreeze = typeof membership_freezes.$inferInsert;
@@ -50,6 +50,31 @@ export async function cancelFreezeRow(db: Db, id: number, now: Date) {
     .where(eq(membership_freezes.membership_freeze_id, id));
 }
 
+/** Settles a freeze's fee once: only a pending one changes (answers whether this call did). */
+export async function settleFreezeFeeRow(
+  db: Db,
+  id: number,
+  status: Exclude<FreezeFeeStatus, "none" | "pending">,
+  now: Date,
+) {
+  const rows = await db
+    .update(membership_freezes)
+    .set({ fee_status: status, updatedAt: now, ...(status === "declined" ? { cancelledAt: now } : {}) })
+    .where(and(eq(membership_freezes.membership_freeze_id, id), eq(membership_freezes.fee_status, "pending")))
+    .returning({ id: membership_freezes.membership_freeze_id });
+  return rows.length > 0;
+}
+
+/** Freezes whose fee was recorded before `before` and never settled, oldest first: the job's work. */
+export async function listPendingFreezeFees(db: Db, before: Date, limit = 100) {
+  return db
+    .select()
+    .from(membership_freezes)
+    .where(and(eq(membership_freezes.fee_status, "pending"), lt(membership_freezes.createdAt, before)))
+    .orderBy(asc(membership_freezes.createdAt))
+    .limit(limit);
+}
+
 /**
  * The booking's check (one indexed statement, prepared once): the customer's live freeze that
  * covers the class's instant, if any.
@@ -62,6 +87,8 @@ const freezeAtStatement = preparedStatement("purchases_freeze_at", (db, name) =>
       and(
         eq(membership_freezes.customer_id, sql.placeholder("customerId")),
         isNull(membership_freezes.cancelledAt),
+        // A freeze whose fee is still being charged does not apply yet (decision 0107).
+        ne(membership_freezes.fee_status, "pending"),
         lte(membership_freezes.starts_at, sql.placeholder("at")),
         gt(membership_freezes.ends_at, sql.placeholder("at")),
       ),

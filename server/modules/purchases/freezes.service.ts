@@ -4,7 +4,7 @@ import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
 import { AppError, notFound } from "../../../domain/errors";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
-import type { CardGateway } from "../../payments/gateway";
+import type { CardGateway, ChargeInput, PaymentOutcome } from "../../payments/gateway";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { getPackage } from "../packages/packages.service";
 import {
@@ -15,6 +15,8 @@ import {
   insertFreeze,
   listCurrentFreezes,
   listFreezesOfPurchase,
+  listPendingFreezeFees,
+  settleFreezeFeeRow,
   shiftCreditsExpiry,
   shiftUnlimitedEnd,
 } from "./freezes.repository";
@@ -36,7 +38,9 @@ import { lockCustomerRow } from "./refunds.repository";
  *   fell inside, now falls after) and no paid day is lost;
  * - a processor-billed subscription is paused there too (Stripe pause_collection until the end).
  * The desk may always freeze; the customer only when the studio allows it
- * (membership_freeze_by_customer), paying membership_freeze_fee with their saved card if set.
+ * (membership_freeze_by_customer), paying membership_freeze_fee with their saved card if set:
+ * the fee is recorded with the freeze before the processor is asked and confirmed after, like every
+ * charge (decision 0107).
  */
 
 const DAY_MS = 86_400_000;
@@ -119,28 +123,16 @@ export async function freezeMembership(
     throw notFound("purchaseNotFound", "PURCHASE_NOT_FOUND");
   if (!(await freezable(deps.db, first, now))) throw AppError.of("FREEZE_NOT_ALLOWED");
 
-  // The customer's fee: charged on their saved card before anything changes (declined: 402).
+  // The customer's fee, on their saved card (declined: 402).
   const feeCents = byCustomer ? Math.round((deps.config.membership_freeze_fee ?? 0) * 100) : 0;
-  const feeRef = `freeze_${input.purchase_id}_${input.idempotency_key ?? `${input.from}_${input.to}`}`;
-  if (feeCents > 0) {
-    const card = await latestSavedCard(deps.db, first.customer_id, deps.cardGateway.name);
-    if (!card) throw AppError.of("FREEZE_FEE_NEEDS_CARD");
-    const outcome = await deps.cardGateway.chargeSaved({
-      amount_cents: feeCents,
-      idempotency_key: feeRef,
-      description: `Congelamiento: ${first.title}`,
-      metadata: { freeze_of: String(first.purchase_id) },
-      source_id: card.source_id,
-    });
-    if (outcome.status !== "succeeded")
-      throw AppError.of("CARD_DECLINED", {
-        details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
-      });
-  }
+  const card = feeCents > 0 ? await latestSavedCard(deps.db, first.customer_id, deps.cardGateway.name) : null;
+  if (feeCents > 0 && !card) throw AppError.of("FREEZE_FEE_NEEDS_CARD");
 
   const startsAt = zonedInstant(input.from, "00:00", tz);
   const endsAt = zonedInstant(addLocalDays(input.to, 1), "00:00", tz);
-  const result = await deps.db.transaction(async (tx) => {
+  // Every check that can refuse runs here, under the customer's lock, before any money moves: a
+  // fee is recorded as pending with the freeze (decision 0107) and charged after the commit.
+  const recorded = await deps.db.transaction(async (tx) => {
     await lockCustomerRow(tx, first.customer_id);
     const purchase = (await findPurchase(tx, first.purchase_id, true))!;
     if (!(await freezable(tx, purchase, now))) throw AppError.of("FREEZE_NOT_ALLOWED");
@@ -156,32 +148,147 @@ export async function freezeMembership(
       days,
       fee: centsToString(feeCents),
       requested_by: byCustomer ? "customer" : "desk",
+      fee_status: card ? "pending" : "none",
+      fee_card_ref: card?.source_id ?? null,
+      fee_provider: card ? deps.cardGateway.name : null,
     });
-    await shiftPurchase(tx, purchase, days, tz);
-    if (feeCents > 0) {
-      await insertInvoiceOnce(tx, {
-        purchase_id: purchase.purchase_id,
-        customer_id: purchase.customer_id,
-        total_payment: centsToString(feeCents),
-        status: "paid",
-        provider_ref: feeRef,
-      });
-    }
-    await recordAudit(tx, {
-      actor_user_id: actor?.user_id ?? null,
-      action: "membership.freeze",
-      entity: "purchase",
-      entity_id: purchase.purchase_id,
-      customer_id: purchase.customer_id,
-      details: { title: purchase.title, from: input.from, to: input.to, days, fee: feeCents / 100 },
-    });
+    if (!card) await applyFreeze(tx, freeze, purchase, actor, tz);
     return { freeze, purchase };
   });
-  // The processor stops billing until the freeze ends (after the commit: a network call).
-  const { purchase } = result;
+  if (card) {
+    let outcome: PaymentOutcome;
+    try {
+      outcome = await deps.cardGateway.chargeSaved(freezeFeeCharge(recorded.freeze, first.title));
+    } catch {
+      // No answer: the money may have been taken. The freeze stays pending and the job asks again
+      // with the same key (decision 0107).
+      throw AppError.of("CHARGE_PROCESSOR_UNREACHABLE");
+    }
+    const settled = await settleFreezeFee(deps, recorded.freeze.membership_freeze_id, outcome, actor, now);
+    if (settled.fee_status !== "paid")
+      throw AppError.of("CARD_DECLINED", {
+        details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
+      });
+  }
+  await pauseAtProcessor(deps, recorded.purchase, endsAt);
+  return recorded.freeze;
+}
+
+/** What the processor is asked for a freeze's fee: the same on every call (same key, same amount). */
+function freezeFeeCharge(freeze: FreezeRow, title: string): ChargeInput & { source_id: string } {
+  return {
+    amount_cents: toCents(freeze.fee),
+    idempotency_key: `freeze_fee_${freeze.membership_freeze_id}`,
+    description: `Congelamiento: ${title}`,
+    metadata: { freeze_of: String(freeze.purchase_id) },
+    source_id: freeze.fee_card_ref ?? "",
+  };
+}
+
+/** A processor-billed subscription stops billing until the freeze ends (a network call, after the commit). */
+async function pauseAtProcessor(
+  deps: Pick<FreezeDeps, "subscriptionGateway">,
+  purchase: PurchaseRow,
+  endsAt: Date,
+) {
   if (purchase.subscription_id)
     await deps.subscriptionGateway(purchase.provider)?.pauseSubscription?.(purchase.subscription_id, endsAt);
-  return result.freeze;
+}
+
+/**
+ * The processor's answer to a freeze's fee, applied once under the customer's lock: paid, the
+ * freeze applies (dates moved, the fee's invoice); declined, it is cancelled. The purchase is
+ * frozen even if it changed meanwhile: the customer paid for it.
+ */
+async function settleFreezeFee(
+  deps: Pick<FreezeDeps, "db" | "config">,
+  freezeId: number,
+  outcome: PaymentOutcome,
+  actor: Actor | null,
+  now: Date,
+): Promise<FreezeRow> {
+  return deps.db.transaction(async (tx) => {
+    const unlocked = (await findFreeze(tx, freezeId))!;
+    await lockCustomerRow(tx, unlocked.customer_id);
+    const freeze = (await findFreeze(tx, freezeId, true))!;
+    if (freeze.fee_status !== "pending") return freeze;
+    const paid = outcome.status === "succeeded";
+    await settleFreezeFeeRow(tx, freezeId, paid ? "paid" : "declined", now);
+    if (paid) {
+      const purchase = (await findPurchase(tx, freeze.purchase_id, true))!;
+      await applyFreeze(tx, freeze, purchase, actor, deps.config.timezone);
+    }
+    return (await findFreeze(tx, freezeId))!;
+  });
+}
+
+/** What a freeze changes once it applies: dates moved, its fee's invoice, the Bitácora entry. */
+async function applyFreeze(
+  tx: Db,
+  freeze: FreezeRow,
+  purchase: PurchaseRow,
+  actor: Actor | null,
+  tz: string,
+) {
+  await shiftPurchase(tx, purchase, freeze.days, tz);
+  const feeCents = toCents(freeze.fee);
+  if (feeCents > 0) {
+    await insertInvoiceOnce(tx, {
+      purchase_id: purchase.purchase_id,
+      customer_id: purchase.customer_id,
+      total_payment: centsToString(feeCents),
+      status: "paid",
+      provider_ref: `freeze_fee_${freeze.membership_freeze_id}`,
+    });
+  }
+  const { from, to } = freezeOut(freeze, tz);
+  await recordAudit(tx, {
+    actor_user_id: actor?.user_id ?? null,
+    action: "membership.freeze",
+    entity: "purchase",
+    entity_id: purchase.purchase_id,
+    customer_id: purchase.customer_id,
+    details: { title: purchase.title, from, to, days: freeze.days, fee: feeCents / 100 },
+  });
+}
+
+/** A recorded fee left unanswered this long is asked again (an answer takes seconds). */
+export const PENDING_FREEZE_FEE_AFTER_MS = 5 * 60_000;
+
+/**
+ * The job's half (decision 0107): every freeze fee recorded but not settled for five minutes is
+ * asked of its processor again with the same key, which answers with the charge it already made
+ * (or makes it now, once), and the answer is applied once. One whose processor cannot be reached,
+ * or is no longer the studio's, waits for the next run: money may have been taken.
+ */
+export async function finishPendingFreezeFees(
+  deps: Pick<FreezeDeps, "db" | "config" | "cardGateway" | "subscriptionGateway">,
+  now = new Date(),
+  log: { warn: (obj: object, msg: string) => void } = { warn: () => {} },
+): Promise<number[]> {
+  const settled: number[] = [];
+  for (const freeze of await listPendingFreezeFees(
+    deps.db,
+    new Date(now.getTime() - PENDING_FREEZE_FEE_AFTER_MS),
+  )) {
+    if (freeze.fee_provider !== deps.cardGateway.name) {
+      log.warn(
+        { freezeId: freeze.membership_freeze_id },
+        "pending freeze fee: its processor is not configured",
+      );
+      continue;
+    }
+    try {
+      const purchase = (await findPurchase(deps.db, freeze.purchase_id))!;
+      const outcome = await deps.cardGateway.chargeSaved(freezeFeeCharge(freeze, purchase.title));
+      const after = await settleFreezeFee(deps, freeze.membership_freeze_id, outcome, null, now);
+      if (after.fee_status === "paid") await pauseAtProcessor(deps, purchase, after.ends_at);
+      settled.push(freeze.membership_freeze_id);
+    } catch (error) {
+      log.warn({ err: error, freezeId: freeze.membership_freeze_id }, "pending freeze fee not finished");
+    }
+  }
+  return settled;
 }
 
 /** Moves what the purchase gives and charges later by `days` (negative: back, when a freeze is removed). */

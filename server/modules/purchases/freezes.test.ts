@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addLocalDays, localDay, zonedInstant } from "../../../domain/booking";
 import { messages } from "../../../domain/messages";
 import { payment_sources } from "../../db/schema/payments";
-import { invoices, purchases } from "../../db/schema/purchases";
-import { sandboxGateway } from "../../payments/gateways";
+import { invoices, membership_freezes, purchases } from "../../db/schema/purchases";
+import type { CardGateway } from "../../payments/gateway";
+import { cardGateway, sandboxGateway } from "../../payments/gateways";
 import { book, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, customerRow, newKey, token } from "../../test/commerce";
+import { freezeMembership, PENDING_FREEZE_FEE_AFTER_MS } from "./freezes.service";
+import { runPendingFreezeFees } from "./purchases.jobs";
 import { renewDueSubscriptions } from "./renewals";
 
 /**
@@ -196,6 +199,73 @@ describe("the customer freezes their own membership", () => {
       const noCard = await own(c.headers, c.purchaseId, day(30), day(31));
       expect(noCard.statusCode).toBe(412);
       expect(noCard.json().message).toBe(messages.freezeFeeNeedsCard);
+    } finally {
+      await setConfig(t.app, { membership_freeze_by_customer: false, membership_freeze_fee: 0 });
+    }
+  });
+});
+
+describe("the customer's freeze fee is recorded before the processor is asked (decision 0107)", () => {
+  it("a crash after the charge leaves the freeze pending and unapplied; the job finishes it once", async () => {
+    const c = await subscriber(monthly);
+    await setConfig(t.app, { membership_freeze_by_customer: true, membership_freeze_fee: 150 });
+    try {
+      const before = await purchaseRow(c.purchaseId);
+      const charged: string[] = [];
+      const real = cardGateway(t.app);
+      // The processor takes the money, then the process dies before our confirmation.
+      const crashing: CardGateway = {
+        ...real,
+        chargeSaved: async (input) => {
+          await real.chargeSaved(input);
+          charged.push(input.idempotency_key);
+          throw new Error("process killed");
+        },
+      };
+      const deps = {
+        db: t.app.db,
+        config: await t.app.appConfig.get(),
+        cardGateway: crashing,
+        subscriptionGateway: () => null,
+      };
+      const input = { purchase_id: c.purchaseId, from: day(3), to: day(5), customer_id: c.customerId };
+      await expect(freezeMembership(deps, null, input)).rejects.toMatchObject({
+        code: "CHARGE_PROCESSOR_UNREACHABLE",
+      });
+      expect(charged).toHaveLength(1);
+      const rows = () =>
+        t.app.db.select().from(membership_freezes).where(eq(membership_freezes.purchase_id, c.purchaseId));
+      const [pending] = await rows();
+      // Recorded, not applied: the dates have not moved and no fee is on record yet.
+      expect(pending).toMatchObject({ fee_status: "pending", fee: "150.00", cancelledAt: null });
+      expect((await purchaseRow(c.purchaseId)).next_billing_date).toEqual(before.next_billing_date);
+      const feeInvoices = async () =>
+        (await t.app.db.select().from(invoices).where(eq(invoices.purchase_id, c.purchaseId))).filter((i) =>
+          i.provider_ref?.startsWith("freeze_"),
+        );
+      expect(await feeInvoices()).toHaveLength(0);
+      // The same days asked again are refused before any money moves.
+      const again = await t.app.inject({
+        method: "POST",
+        url: `/api/purchases/${c.purchaseId}/freeze`,
+        headers: c.headers,
+        payload: { from: day(3), to: day(5), idempotency_key: newKey() },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(charged).toHaveLength(1);
+
+      // Too soon for the job; after the threshold it asks again with the same key, once.
+      expect(await runPendingFreezeFees(t.app, new Date())).toEqual([]);
+      const later = new Date(Date.now() + PENDING_FREEZE_FEE_AFTER_MS + 1000);
+      expect(await runPendingFreezeFees(t.app, later)).toEqual([pending!.membership_freeze_id]);
+      expect(await runPendingFreezeFees(t.app, later)).toEqual([]);
+      const [done] = await rows();
+      expect(done!.fee_status).toBe("paid");
+      expect((await feeInvoices()).map((i) => [i.total_payment, i.provider_ref])).toEqual([
+        ["150.00", `freeze_fee_${pending!.membership_freeze_id}`],
+      ]);
+      const moved = (await purchaseRow(c.purchaseId)).next_billing_date!;
+      expect(Math.round((moved.getTime() - before.next_billing_date!.getTime()) / DAY)).toBe(3);
     } finally {
       await setConfig(t.app, { membership_freeze_by_customer: false, membership_freeze_fee: 0 });
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
+import { appHookList } from "../../lib/app-hooks";
 import { sendDueReceipts } from "./receipt-email";
 
 /**
@@ -11,10 +12,11 @@ import { sendDueReceipts } from "./receipt-email";
  */
 type Listener = (customerId: number) => Promise<void>;
 
-const listeners = new WeakMap<Db, Listener>();
+const listeners = appHookList<Listener>();
 
+/** Several modules listen (checkout; referrals, decision 0092): each is called in turn. */
 export function whenPaymentCompleted(db: Db, listener: Listener): void {
-  listeners.set(db, listener);
+  listeners.add(db, listener);
 }
 
 /** Never throws: the payment has already been recorded. */
@@ -23,10 +25,12 @@ export async function paymentCompleted(
   customerId: number,
 ): Promise<void> {
   await sendDueReceipts(app, customerId);
-  try {
-    await listeners.get(app.db)?.(customerId);
-  } catch (error) {
-    // The job's backstop retries (checkout.jobs.ts).
-    app.log.error({ err: error, customerId }, "payment-completed listener failed");
+  for (const listener of listeners.of(app.db)) {
+    try {
+      await listener(customerId);
+    } catch (error) {
+      // The job's backstop retries (checkout.jobs.ts).
+      app.log.error({ err: error, customerId }, "payment-completed listener failed");
+    }
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { sandboxGateway } from "../../payments/gateways";
+import { cardGateway, sandboxGateway, subscriptionGatewayFor } from "../../payments/gateways";
+import { finishPendingFreezeFees } from "./freezes.service";
 import { sendDueReceipts } from "./receipt-email";
 import { afterRefund, refundDeps } from "./refund-app";
 import { findRefund } from "./refunds.repository";
@@ -17,6 +18,18 @@ export async function runRenewals(app: FastifyInstance, now = new Date()) {
 }
 
 export const INTERRUPTED_REFUNDS_JOB = "finish-interrupted-refunds";
+export const PENDING_FREEZE_FEES_JOB = "finish-pending-freeze-fees";
+
+/** Freeze fees recorded but never settled are asked of their processor again (decision 0107). */
+export async function runPendingFreezeFees(app: FastifyInstance, now = new Date()) {
+  const deps = {
+    db: app.db,
+    config: await app.appConfig.get(),
+    cardGateway: cardGateway(app),
+    subscriptionGateway: (provider: string) => subscriptionGatewayFor(app, provider),
+  };
+  return finishPendingFreezeFees(deps, now, app.log);
+}
 export const RECEIPTS_JOB = "send-due-receipts";
 
 /**
@@ -44,6 +57,9 @@ export function registerPurchaseJobs(app: FastifyInstance) {
     cron: "*/5 * * * *",
   });
   app.jobs.register(INTERRUPTED_REFUNDS_JOB, async () => void (await runInterruptedRefunds(app)), {
+    cron: "*/10 * * * *",
+  });
+  app.jobs.register(PENDING_FREEZE_FEES_JOB, async () => void (await runPendingFreezeFees(app)), {
     cron: "*/10 * * * *",
   });
 }

@@ -648,3 +648,62 @@ export async function setCardOfInvoices(db: Db, purchaseIds: number[], last4: st
       ),
     );
 }
+
+/**
+ * The customer's trial, if they used one (docs/product-rules.md#trial-once): a purchase of a trial
+ * package that was granted, is held (active, completed) or waits for cash. A declined card or an
+ * abandoned checkout never used it.
+ */
+export async function findTrialUse(db: Db, customerId: number): Promise<{ title: string; at: Date } | null> {
+  const [row] = await db
+    .select({ title: purchases.title, at: purchases.createdAt })
+    .from(purchases)
+    .innerJoin(class_packages, eq(class_packages.class_package_id, purchases.class_package_id))
+    .where(
+      and(
+        eq(purchases.customer_id, customerId),
+        eq(class_packages.is_trial, true),
+        or(
+          sql`${purchases.credits_granted_at} is not null`,
+          inArray(purchases.status, ["active", "completed"]),
+          and(eq(purchases.status, "pending"), eq(purchases.provider, "cash")),
+        ),
+      ),
+    )
+    .orderBy(purchases.createdAt)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Wallet orders nobody finished (decision 0109): pending one-off purchases of `provider` with an
+ * order at the processor, opened between `from` and `to` and never granted. Oldest first, the
+ * order's first purchase only (a sign-up fee riding with it is granted with it).
+ */
+export async function listUnfinishedWalletOrders(
+  db: Db,
+  provider: PaymentProvider,
+  window: { from: Date; to: Date },
+  limit = 100,
+) {
+  return db
+    .select({
+      purchase_id: purchases.purchase_id,
+      customer_id: purchases.customer_id,
+      provider_ref: purchases.provider_ref,
+    })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.provider, provider),
+        eq(purchases.status, "pending"),
+        isNull(purchases.credits_granted_at),
+        isNull(purchases.subscription_interval),
+        not(isNull(purchases.provider_ref)),
+        gt(purchases.createdAt, window.from),
+        lte(purchases.createdAt, window.to),
+      ),
+    )
+    .orderBy(purchases.purchase_id)
+    .limit(limit);
+}

@@ -4,6 +4,7 @@ import { ivaOut } from "../../../domain/fiscal/iva";
 import { moneyOut } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
+import { releasePurchaseBalance } from "../gift-cards/ledger";
 import { sanitizeInstructions } from "../payment-methods/payment-methods.service";
 import { grantPaymentGroup } from "./credit-grant";
 import {
@@ -25,6 +26,7 @@ import {
   listCustomersWithFeeCarriedAfterPaid,
   listOpenFeeOrders,
   listPaymentCompanions,
+  listUnfinishedWalletOrders,
   type NewInvoice,
   type NewPurchase,
   type PurchaseRow,
@@ -179,6 +181,8 @@ export async function confirmCashPurchase(db: Db, purchaseId: number, timeZone: 
 /** A payment that did not go through: the place and the discount use are given back. */
 export async function failPurchase(tx: Db, purchaseId: number) {
   await updatePurchase(tx, purchaseId, { status: "failed" });
+  // What a gift card or saldo a favor paid of it goes back too (decision 0091).
+  await releasePurchaseBalance(tx, purchaseId, new Date());
   await setInvoicesOfPurchase(tx, purchaseId, { status: "failed" });
   await deleteRedemptionsOfPurchase(tx, purchaseId);
 }
@@ -279,6 +283,7 @@ export {
   listCustomersWithFeeCarriedAfterPaid,
   listOpenFeeOrders,
   listPaymentCompanions,
+  listUnfinishedWalletOrders,
 };
 
 /*

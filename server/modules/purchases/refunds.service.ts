@@ -6,6 +6,7 @@ import type { PaymentProvider } from "../../db/schema/purchases";
 import type { CardGateway, RefundInput, RefundOutcome } from "../../payments/gateway";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { withdrawPurchaseCredits } from "../credits/credits.service";
+import { moveCredit, paidByBalanceCents } from "../gift-cards/ledger";
 import { getPackage } from "../packages/packages.service";
 import { deskLocationId } from "./desk-collection";
 import {
@@ -91,6 +92,8 @@ export async function refundPurchase(
     reason: string;
     idempotency_key: string;
     location_id?: number;
+    /** Give it back as saldo a favor instead of money (decision 0091). */
+    to_credit?: boolean;
   },
   now = new Date(),
 ): Promise<{ refund: RefundRow; applied: boolean }> {
@@ -111,7 +114,8 @@ export async function refundPurchase(
     if (await findRefundByKey(tx, input.idempotency_key)) return { refund: null, recorded: false };
     if (!purchase.credits_granted_at || toCents(purchase.total_payment) <= 0)
       throw AppError.of("NOTHING_TO_REFUND");
-    const recorded = RECORDED.includes(purchase.provider);
+    const toCredit = Boolean(input.to_credit);
+    const recorded = toCredit || RECORDED.includes(purchase.provider);
     if (!recorded && !purchase.provider_ref) throw AppError.of("NOTHING_TO_REFUND");
     if (
       purchase.provider === "paypal" &&
@@ -120,7 +124,9 @@ export async function refundPurchase(
     )
       throw AppError.of("REFUND_AT_PAYPAL");
     const { pending_cents } = await refundTotalsOfPurchase(tx, purchase.purchase_id);
-    const left = refundableCents(purchase, pending_cents);
+    // What gift cards or saldo a favor paid goes back only as saldo a favor (decision 0091).
+    const byBalance = toCredit ? 0 : await paidByBalanceCents(tx, purchase.purchase_id);
+    const left = refundableCents(purchase, pending_cents) - byBalance;
     const cents = input.amount === undefined ? left : Math.round(input.amount * 100);
     if (!Number.isInteger(cents) || cents <= 0 || cents > left) {
       throw AppError.of("REFUND_AMOUNT_INVALID", {
@@ -136,9 +142,9 @@ export async function refundPurchase(
       provider: purchase.provider,
       idempotency_key: input.idempotency_key,
       reason: input.reason.trim() || null,
-      source: "desk",
-      // Money the desk hands back itself is counted in its cash close (decision 0063).
-      ...(recorded
+      source: toCredit ? "credit" : "desk",
+      // Money the desk hands back itself is counted in its cash close (decision 0063); credit is not money.
+      ...(recorded && !toCredit
         ? {
             refunded_by: actor?.user_id ?? null,
             location_id: await deskLocationId(tx, input.location_id),
@@ -256,6 +262,14 @@ async function applyRefundOnce(
   await updatePurchase(tx, purchase.purchase_id, {
     refunded_total: centsToString(Math.min(refundedCents, totalCents)),
   });
+  if (refund.source === "credit") {
+    await moveCredit(tx, purchase.customer_id, toCents(refund.amount), "refund_to_credit", {
+      purchase_id: purchase.purchase_id,
+      refund_id: refund.refund_id,
+      actor_user_id: actor?.user_id ?? null,
+      now,
+    });
+  }
   const done = (await updateRefund(tx, refund.refund_id, {
     status: "succeeded",
     credits_withdrawn: credits.withdrawn,
@@ -274,7 +288,12 @@ async function applyRefundOnce(
       full,
       credits_withdrawn: credits.withdrawn,
       membership_ended: ended,
-      source: refund.source === "desk" ? "Mostrador" : "Procesador de pagos",
+      source:
+        refund.source === "credit"
+          ? "Saldo a favor"
+          : refund.source === "desk"
+            ? "Mostrador"
+            : "Procesador de pagos",
     },
   });
   return { refund: done, applied: true };

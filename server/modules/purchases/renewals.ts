@@ -3,6 +3,7 @@ import { addPeriod } from "../../../domain/billing";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway, PaymentOutcome } from "../../payments/gateway";
+import { tellCustomer } from "../../plugins/customer-messages";
 import { countFailedRenewal, grantRenewalPeriod } from "./credit-grant";
 import {
   findInvoice,
@@ -116,7 +117,17 @@ async function renewCard(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Pr
         source_id: card.source_id,
       })
     : { status: "declined", decline_code: "no_saved_card" };
-  if (outcome.status !== "succeeded") return recordFailure(deps, purchase, period, ctx);
+  if (outcome.status !== "succeeded") {
+    const result = await recordFailure(deps, purchase, period, ctx);
+    if (result !== "skipped")
+      await tellCustomer(deps.db, {
+        kind: "renewal_failed",
+        customerId: purchase.customer_id,
+        purchaseId: purchase.purchase_id,
+        title: purchase.title,
+      });
+    return result;
+  }
   return deps.db.transaction(async (tx) => {
     const current = await lockDue(tx, purchase.purchase_id, period.start);
     if (!current) return "skipped";

@@ -1,13 +1,17 @@
-import { and, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { toCents } from "../../../domain/money";
-import type { CustomerValueFact, PaidPurchaseFact, VisitMonthFact } from "../../../domain/reports/customers";
+import type {
+  CustomerValueFact,
+  PaidPurchaseFact,
+  RetentionActivity,
+  RetentionCount,
+} from "../../../domain/reports/customers";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
-import { single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { class_packages } from "../../db/schema/packages";
 import { invoices, purchases, refunds } from "../../db/schema/purchases";
-import { class_reservations } from "../../db/schema/reservations";
+import { report_visit_months } from "../../db/schema/reports";
 
 /**
  * Facts of the customer reports (domain/reports/customers.ts): paid purchases, months with a
@@ -53,38 +57,94 @@ export async function paidPurchasesAround(
     );
 }
 
-/** Distinct (customer, studio month) of visits before `end`, at one location when asked. */
-export async function visitMonths(
+/** "YYYY-MM" of report_visit_months' month number (year * 12 + month - 1) and back. */
+export const monthKey = (n: number) => `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, "0")}`;
+export const monthNumber = (key: string) => {
+  const [y = 0, m = 1] = key.split("-").map(Number);
+  return y * 12 + m - 1;
+};
+
+/**
+ * The retention figures' activity of every customer with a visit in the period or the month
+ * before it (no figure counts anyone else), from report_visit_months (decision 0105). Whole
+ * months come from the rollup; the period's last month is counted from its reservations up to
+ * `end` (one month of rows, by class date), since a visit is a class held in the period: the
+ * rest of that month is not in it. The same answer as activityOf over
+ * visitMonthsFromReservations (reference.repository.ts; rollups.test.ts).
+ */
+type ActivityRow = {
+  customer_id: number;
+  customer: string;
+  first: number;
+  total: number;
+  months: number[] | null;
+};
+
+type RetentionRange = { end: Date; locationId?: number | undefined };
+type RetentionMonths = { first: string; last: string; lastStarts: Date };
+
+/**
+ * The CTEs up to `a`: per customer with a visit in the period or the month before it, the first
+ * month (ever), the months with a visit counted (`total`) and those from the month before the
+ * period on (`months`, month numbers). Months before the last come from the rollup, grouped per
+ * customer in its primary key's order (an index-only scan and a streaming aggregate: a union with
+ * the last month first made PostgreSQL hash or sort every row of the rollup, spilling to disk),
+ * then the last month's visitors are joined by customer (decision 0120).
+ */
+function activityCtes(range: RetentionRange, months: RetentionMonths) {
+  const lo = monthNumber(months.first) - 1;
+  const last = monthNumber(months.last);
+  const atLocation = (column: SQL) => (range.locationId ? sql`and ${column} = ${range.locationId}` : sql``);
+  return sql`
+    with m as (
+      select customer_id, min(month) as first, max(month) as latest, count(distinct month)::int as total,
+             array_agg(distinct month) filter (where month >= ${lo}) as months
+      from report_visit_months
+      where month < ${last} ${atLocation(sql`location_id`)}
+      group by customer_id
+    ), l as (
+      select distinct r.customer_id from class_reservations r
+      join single_classes c on c.single_class_id = r.single_class_id
+      where c.class_date >= ${months.lastStarts}
+        and c.class_date < ${range.end} and c.cancelled_at is null
+        and r.deleted_at is null and r.guest_of_id is null ${atLocation(sql`c.location_id`)}
+    ), a as (
+      select coalesce(m.customer_id, l.customer_id) as customer_id,
+             coalesce(m.first, ${last}::int) as first,
+             coalesce(m.total, 0) + (l.customer_id is not null)::int as total,
+             case when l.customer_id is null then m.months
+                  else coalesce(m.months, '{}'::int[]) || ${last}::int end as months
+      from m full join l on l.customer_id = m.customer_id
+      where l.customer_id is not null or m.latest >= ${lo}
+    )`;
+}
+
+export async function retentionActivity(
   db: Db,
-  range: { end: Date; locationId?: number | undefined },
-  timeZone: string,
-): Promise<VisitMonthFact[]> {
-  const month = sql<string>`to_char(${single_classes.class_date} at time zone ${timeZone}, 'YYYY-MM')`;
-  return (
-    db
-      .select({ customer_id: class_reservations.customer_id, customer: customerName, month })
-      .from(class_reservations)
-      .innerJoin(single_classes, eq(single_classes.single_class_id, class_reservations.single_class_id))
-      .innerJoin(customers, eq(customers.customer_id, class_reservations.customer_id))
-      .where(
-        and(
-          isNull(class_reservations.deletedAt),
-          isNull(class_reservations.guest_of_id),
-          isNull(single_classes.cancelledAt),
-          lt(single_classes.class_date, range.end),
-          range.locationId ? eq(single_classes.location_id, range.locationId) : undefined,
-        ),
-      )
-      // By position: the zone is a parameter, and a second copy of it would not be the same expression.
-      .groupBy(class_reservations.customer_id, customers.name, customers.last_name, sql`3`)
-  );
+  range: RetentionRange,
+  months: RetentionMonths,
+): Promise<Map<number, RetentionActivity>> {
+  const result = await db.execute(sql`${activityCtes(range, months)}
+    select a.customer_id, trim(u.name || ' ' || coalesce(u.last_name, '')) as customer, a.first, a.total, a.months
+    from a join customers u on u.customer_id = a.customer_id`);
+  const { rows } = result as unknown as { rows: ActivityRow[] };
+  const out = new Map<number, RetentionActivity>();
+  for (const r of rows) {
+    out.set(Number(r.customer_id), {
+      customer_id: Number(r.customer_id),
+      customer: r.customer,
+      first: monthKey(Number(r.first)),
+      months: new Set((r.months ?? []).map((m) => monthKey(Number(m)))),
+      months_active: Number(r.total),
+    });
+  }
+  return out;
 }
 
 /** Customers who signed up in [start, end): how they came, what they paid less refunds, months with a visit. */
 export async function customerValues(
   db: Db,
   range: { start: Date; end: Date },
-  timeZone: string,
 ): Promise<CustomerValueFact[]> {
   // Every column written with its table: in a single-table select Drizzle leaves them bare.
   const q = qualified;
@@ -96,8 +156,9 @@ export async function customerValues(
       signup_reason: customers.signup_reason,
       paid: sql<string>`coalesce((select sum(${q(invoices.total_payment)}) from ${invoices} where ${q(invoices.customer_id)} = ${id} and ${q(invoices.status)} in ('paid', 'refunded')), 0)`,
       refunded: sql<string>`coalesce((select sum(${q(refunds.amount)}) from ${refunds} where ${q(refunds.customer_id)} = ${id} and ${q(refunds.status)} = 'succeeded'), 0)`,
+      // Months with a visit, ever (report_visit_months, decision 0105: every location's rows).
       months_active:
-        sql<number>`(select count(distinct to_char(${q(single_classes.class_date)} at time zone ${timeZone}, 'YYYY-MM')) from ${class_reservations} join ${single_classes} on ${q(single_classes.single_class_id)} = ${q(class_reservations.single_class_id)} where ${q(class_reservations.customer_id)} = ${id} and ${q(class_reservations.deletedAt)} is null and ${q(class_reservations.guest_of_id)} is null and ${q(single_classes.cancelledAt)} is null)`.mapWith(
+        sql<number>`(select count(distinct ${q(report_visit_months.month)}) from ${report_visit_months} where ${q(report_visit_months.customer_id)} = ${id})`.mapWith(
           Number,
         ),
     })
@@ -106,5 +167,33 @@ export async function customerValues(
   return rows.map(({ paid, refunded, ...r }) => ({
     ...r,
     net_cents: toCents(String(paid)) - toCents(String(refunded)),
+  }));
+}
+
+/**
+ * The retention report's counts (decision 0120): per month from the month before the period on and
+ * per first month, how many customers were active (`n`), how many of them were active the month
+ * before too (`both`) and how many came back after at least a month away (`back`). Tens of rows;
+ * domain/reports/customers.ts retentionReportOfCounts turns them into the report.
+ */
+export async function retentionCounts(
+  db: Db,
+  range: RetentionRange,
+  months: RetentionMonths,
+): Promise<RetentionCount[]> {
+  const result = await db.execute(sql`${activityCtes(range, months)}, u as (
+      select a.first, x.month,
+             coalesce(lag(x.month) over (partition by a.customer_id order by x.month) = x.month - 1, false) as had_prev
+      from a cross join lateral unnest(a.months) as x(month)
+    )
+    select month, first, count(*)::int as n, count(*) filter (where had_prev)::int as both,
+           count(*) filter (where not had_prev and first < month - 1)::int as back
+    from u group by month, first`);
+  return (result as unknown as { rows: RetentionCount[] }).rows.map((r) => ({
+    month: Number(r.month),
+    first: Number(r.first),
+    n: Number(r.n),
+    both: Number(r.both),
+    back: Number(r.back),
   }));
 }

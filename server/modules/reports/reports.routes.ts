@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { z } from "zod";
 import {
   customerValueAnswer,
   customerValueDetailAnswer,
@@ -21,7 +20,7 @@ import {
   utilisationDetailAnswer,
   utilisationDetailQuery,
 } from "../../../domain/api/reports";
-import { requireAdmin } from "../../plugins/auth";
+import { declareReport, reportSpec } from "./report-route";
 import {
   bucketsCsv,
   classesCsv,
@@ -52,283 +51,131 @@ import {
 /**
  * The owner's reports (decision 0078): owner and manager (server/plugins/permissions.ts). Each
  * report answers JSON at its path and the same table as CSV at `<path>/csv`; `<path>/detalle`
- * lists the classes, charges or credits behind one figure (`dimension` + `key`), as JSON or CSV.
+ * lists the classes, charges, credits or customers behind one figure, as JSON or CSV. Each pair
+ * is declared once here (report-route.ts); the figures are reports.service.ts's.
  */
-const tags = ["reportes"];
-const csvAnswer = (what: string) => ({ description: `${what} (CSV)`, contentTypes: ["text/csv"] });
-
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const config = () => app.appConfig.get();
-  const csv = (filename: string, text: string, reply: import("fastify").FastifyReply) => {
-    reply.header("content-disposition", `attachment; filename="${filename}.csv"`);
-    reply.header("cache-control", "no-store");
-    return reply.type("text/csv; charset=utf-8").send(text);
-  };
-
-  // --- Utilisation -------------------------------------------------------------------------
-  app.get(
-    "/reportes/utilizacion",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Ocupación: por tipo de clase, coach, ubicación y día y hora, con inasistencias",
-        querystring: reportQuery,
-        response: { 200: utilisationAnswer },
-      },
-    },
-    async (request) => utilisation(app.db, await config(), request.query),
-  );
-  app.get(
-    "/reportes/utilizacion/csv",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+  const period = (q: { from: string; to: string }) => `${q.from}-${q.to}`;
+  const reports = [
+    // --- Utilisation
+    reportSpec({
+      path: "utilizacion",
+      summary: "Ocupación: por tipo de clase, coach, ubicación y día y hora, con inasistencias",
+      query: reportQuery,
+      answer: utilisationAnswer,
+      run: (q, c) => utilisation(app.db, c, q),
+      csv: {
         summary: "Ocupación (CSV)",
-        querystring: reportQuery,
-        documentedAnswer: csvAnswer("Ocupación"),
+        what: "Ocupación",
+        file: (q) => `ocupacion-${period(q)}`,
+        table: utilisationCsv,
       },
-    },
-    async (request, reply) => {
-      const q = request.query;
-      return csv(
-        `ocupacion-${q.from}-${q.to}`,
-        utilisationCsv(await utilisation(app.db, await config(), q)),
-        reply,
-      );
-    },
-  );
-  app.get(
-    "/reportes/utilizacion/detalle",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Las clases detrás de una cifra de ocupación",
-        querystring: utilisationDetailQuery,
-        response: { 200: utilisationDetailAnswer },
-      },
-    },
-    async (request) => utilisationDetail(app.db, await config(), request.query),
-  );
-  app.get(
-    "/reportes/utilizacion/detalle/csv",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Las clases detrás de una cifra de ocupación (CSV)",
-        querystring: utilisationDetailQuery,
-        documentedAnswer: csvAnswer("Clases"),
-      },
-    },
-    async (request, reply) => {
-      const c = await config();
-      const q = request.query;
-      return csv(
-        `clases-${q.from}-${q.to}`,
-        classesCsv(await utilisationDetail(app.db, c, q), c.timezone),
-        reply,
-      );
-    },
-  );
-
-  // --- Revenue -----------------------------------------------------------------------------
-  app.get(
-    "/reportes/ingresos",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Ingresos: por paquete, método, ubicación y mes, con y sin IVA, reembolsos descontados",
-        querystring: reportQuery,
-        response: { 200: revenueAnswer },
-      },
-    },
-    async (request) => revenue(app.db, await config(), request.query),
-  );
-  app.get(
-    "/reportes/ingresos/csv",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+    }),
+    reportSpec({
+      path: "utilizacion/detalle",
+      summary: "Las clases detrás de una cifra de ocupación",
+      query: utilisationDetailQuery,
+      answer: utilisationDetailAnswer,
+      run: (q, c) => utilisationDetail(app.db, c, q),
+      csv: { what: "Clases", file: (q) => `clases-${period(q)}`, table: classesCsv },
+    }),
+    // --- Revenue (its sources: domain/reports/revenue.ts and revenue.repository.ts)
+    reportSpec({
+      path: "ingresos",
+      summary: "Ingresos: por paquete, método, ubicación y mes, con y sin IVA, reembolsos descontados",
+      query: reportQuery,
+      answer: revenueAnswer,
+      run: (q, c) => revenue(app.db, c, q),
+      csv: {
         summary: "Ingresos (CSV)",
-        querystring: reportQuery,
-        documentedAnswer: csvAnswer("Ingresos"),
+        what: "Ingresos",
+        file: (q) => `ingresos-${period(q)}`,
+        table: revenueCsv,
       },
-    },
-    async (request, reply) => {
-      const q = request.query;
-      return csv(`ingresos-${q.from}-${q.to}`, revenueCsv(await revenue(app.db, await config(), q)), reply);
-    },
-  );
-  app.get(
-    "/reportes/ingresos/detalle",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Los cobros y reembolsos detrás de una cifra de ingresos",
-        querystring: revenueDetailQuery,
-        response: { 200: revenueDetailAnswer },
+    }),
+    reportSpec({
+      path: "ingresos/detalle",
+      summary: "Los cobros y reembolsos detrás de una cifra de ingresos",
+      query: revenueDetailQuery,
+      answer: revenueDetailAnswer,
+      run: (q, c) => revenueDetail(app.db, c, q),
+      csv: { what: "Cobros y reembolsos", file: (q) => `movimientos-${period(q)}`, table: movementsCsv },
+    }),
+    // --- Liability
+    reportSpec({
+      path: "pasivo",
+      summary: "Clases pagadas sin usar y su valor (ingreso diferido), por mes de vencimiento",
+      answer: liabilityAnswer,
+      run: (_q, c) => liability(app.db, c),
+      csv: {
+        summary: "Clases sin usar (CSV)",
+        what: "Clases sin usar",
+        file: () => "clases-sin-usar",
+        table: liabilityCsv,
       },
-    },
-    async (request) => revenueDetail(app.db, await config(), request.query),
-  );
-  app.get(
-    "/reportes/ingresos/detalle/csv",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Los cobros y reembolsos detrás de una cifra de ingresos (CSV)",
-        querystring: revenueDetailQuery,
-        documentedAnswer: csvAnswer("Cobros y reembolsos"),
-      },
-    },
-    async (request, reply) => {
-      const c = await config();
-      const q = request.query;
-      return csv(
-        `movimientos-${q.from}-${q.to}`,
-        movementsCsv(await revenueDetail(app.db, c, q), c.timezone),
-        reply,
-      );
-    },
-  );
-
-  // --- Liability ---------------------------------------------------------------------------
-  app.get(
-    "/reportes/pasivo",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Clases pagadas sin usar y su valor (ingreso diferido), por mes de vencimiento",
-        response: { 200: liabilityAnswer },
-      },
-    },
-    async () => liability(app.db, await config()),
-  );
-  app.get(
-    "/reportes/pasivo/csv",
-    {
-      preHandler: requireAdmin,
-      schema: { tags, summary: "Clases sin usar (CSV)", documentedAnswer: csvAnswer("Clases sin usar") },
-    },
-    async (_request, reply) =>
-      csv("clases-sin-usar", liabilityCsv(await liability(app.db, await config())), reply),
-  );
-  app.get(
-    "/reportes/pasivo/detalle",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
-        summary: "Los paquetes con clases sin usar detrás de un mes de vencimiento",
-        querystring: liabilityDetailQuery,
-        response: { 200: liabilityDetailAnswer },
-      },
-    },
-    async (request) => liabilityDetail(app.db, await config(), request.query.key),
-  );
-  app.get(
-    "/reportes/pasivo/detalle/csv",
-    {
-      preHandler: requireAdmin,
-      schema: {
-        tags,
+    }),
+    reportSpec({
+      path: "pasivo/detalle",
+      summary: "Los paquetes con clases sin usar detrás de un mes de vencimiento",
+      query: liabilityDetailQuery,
+      answer: liabilityDetailAnswer,
+      run: (q, c) => liabilityDetail(app.db, c, q.key),
+      csv: {
         summary: "Los paquetes con clases sin usar de un mes de vencimiento (CSV)",
-        querystring: liabilityDetailQuery,
-        documentedAnswer: csvAnswer("Paquetes con clases sin usar"),
+        what: "Paquetes con clases sin usar",
+        file: (q) => `clases-sin-usar-${q.key}`,
+        table: bucketsCsv,
       },
-    },
-    async (request, reply) => {
-      const c = await config();
-      return csv(
-        `clases-sin-usar-${request.query.key}`,
-        bucketsCsv(await liabilityDetail(app.db, c, request.query.key), c.timezone),
-        reply,
-      );
-    },
-  );
+    }),
+  ];
+  for (const spec of reports) declareReport(app, spec as Parameters<typeof declareReport>[1]);
 
-  // --- Intro offers to members, retention, customer value ---------------------------------
-  // The same four routes each: the report, its CSV, the customers behind a figure and their CSV.
-  const customerReport = <Q extends z.ZodType, DQ extends z.ZodType>(spec: {
+  // --- Intro offers to members, retention, customer value: a report and the customers behind a figure.
+  const customerReport = <
+    R,
+    D,
+    DQ extends typeof introDetailQuery | typeof retentionDetailQuery | typeof customerValueDetailQuery,
+  >(spec: {
     path: string;
     summary: string;
     file: string;
-    answer: z.ZodType;
+    answer: import("zod").ZodType;
     detailQuery: DQ;
-    detailAnswer: z.ZodType;
-    query?: Q;
-    report: (query: z.infer<typeof reportQuery>) => Promise<unknown>;
-    csv: (report: never) => string;
-    detail: (query: z.infer<DQ>) => Promise<unknown>;
-    detailCsv: (detail: never, tz: string) => string;
+    detailAnswer: import("zod").ZodType;
+    run: (
+      q: import("zod").infer<typeof reportQuery>,
+      c: import("../../../domain/app-config").AppConfig,
+    ) => Promise<R>;
+    csv: (report: R) => string;
+    detail: (q: import("zod").infer<DQ>, c: import("../../../domain/app-config").AppConfig) => Promise<D>;
+    detailCsv: (detail: D, tz: string) => string;
   }) => {
-    app.get(
-      `/reportes/${spec.path}`,
-      {
-        preHandler: requireAdmin,
-        schema: { tags, summary: spec.summary, querystring: reportQuery, response: { 200: spec.answer } },
-      },
-      async (request) => spec.report(request.query),
+    declareReport(
+      app,
+      reportSpec({
+        path: spec.path,
+        summary: spec.summary,
+        query: reportQuery,
+        answer: spec.answer,
+        run: spec.run,
+        csv: { what: spec.file, file: (q) => `${spec.file}-${period(q)}`, table: spec.csv },
+      }),
     );
-    app.get(
-      `/reportes/${spec.path}/csv`,
-      {
-        preHandler: requireAdmin,
-        schema: {
-          tags,
-          summary: `${spec.summary} (CSV)`,
-          querystring: reportQuery,
-          documentedAnswer: csvAnswer(spec.file),
-        },
-      },
-      async (request, reply) =>
-        csv(
-          `${spec.file}-${request.query.from}-${request.query.to}`,
-          spec.csv((await spec.report(request.query)) as never),
-          reply,
-        ),
-    );
-    app.get(
-      `/reportes/${spec.path}/detalle`,
-      {
-        preHandler: requireAdmin,
-        schema: {
-          tags,
-          summary: `Los clientes detrás de una cifra: ${spec.summary.toLowerCase()}`,
-          querystring: spec.detailQuery,
-          response: { 200: spec.detailAnswer },
-        },
-      },
-      async (request) => spec.detail(request.query as z.infer<DQ>),
-    );
-    app.get(
-      `/reportes/${spec.path}/detalle/csv`,
-      {
-        preHandler: requireAdmin,
-        schema: {
-          tags,
+    declareReport(
+      app,
+      reportSpec({
+        path: `${spec.path}/detalle`,
+        summary: `Los clientes detrás de una cifra: ${spec.summary.toLowerCase()}`,
+        query: spec.detailQuery as DQ,
+        answer: spec.detailAnswer,
+        run: (q, c) => spec.detail(q as import("zod").infer<DQ>, c),
+        csv: {
           summary: `Los clientes detrás de una cifra (CSV): ${spec.summary.toLowerCase()}`,
-          querystring: spec.detailQuery,
-          documentedAnswer: csvAnswer("Clientes"),
+          what: "Clientes",
+          file: () => `${spec.file}-clientes`,
+          table: spec.detailCsv,
         },
-      },
-      async (request, reply) =>
-        csv(
-          `${spec.file}-clientes`,
-          spec.detailCsv(
-            (await spec.detail(request.query as z.infer<DQ>)) as never,
-            (await config()).timezone,
-          ),
-          reply,
-        ),
+      }) as Parameters<typeof declareReport>[1],
     );
   };
 
@@ -339,9 +186,9 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: introAnswer,
     detailQuery: introDetailQuery,
     detailAnswer: introDetailAnswer,
-    report: async (q) => intro(app.db, await config(), q),
+    run: (q, c) => intro(app.db, c, q),
     csv: introCsv,
-    detail: async (q) => introDetail(app.db, await config(), q),
+    detail: (q, c) => introDetail(app.db, c, q),
     detailCsv: introCustomersCsv,
   });
   customerReport({
@@ -351,9 +198,9 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: retentionAnswer,
     detailQuery: retentionDetailQuery,
     detailAnswer: retentionDetailAnswer,
-    report: async (q) => retention(app.db, await config(), q),
+    run: (q, c) => retention(app.db, c, q),
     csv: retentionCsv,
-    detail: async (q) => retentionDetail(app.db, await config(), q),
+    detail: (q, c) => retentionDetail(app.db, c, q),
     detailCsv: retentionCustomersCsv,
   });
   customerReport({
@@ -363,9 +210,9 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     answer: customerValueAnswer,
     detailQuery: customerValueDetailQuery,
     detailAnswer: customerValueDetailAnswer,
-    report: async (q) => customerValue(app.db, await config(), q),
+    run: (q, c) => customerValue(app.db, c, q),
     csv: customerValueCsv,
-    detail: async (q) => customerValueDetail(app.db, await config(), q),
+    detail: (q, c) => customerValueDetail(app.db, c, q),
     detailCsv: valueCustomersCsv,
   });
 };

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { reportQuery } from "../../../domain/api/reports";
 import type { AppConfig } from "../../../domain/app-config";
-import { localDay, localTime } from "../../../domain/booking";
+import { localDay, localTime, zonedInstant } from "../../../domain/booking";
 import { effectiveIvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
 import { centsToNumber } from "../../../domain/money";
 import { type CsvCell, reportCsv } from "../../../domain/reports/csv";
@@ -11,8 +11,8 @@ import {
   introBehind,
   introReport,
   type RetentionGroup,
-  retentionBehind,
-  retentionReport,
+  retentionBehindOf,
+  retentionReportOfCounts,
 } from "../../../domain/reports/customers";
 import { bucketsBehind, liabilityReport, NEVER } from "../../../domain/reports/liability";
 import { monthsOf, percent, periodInstants } from "../../../domain/reports/period";
@@ -28,13 +28,20 @@ import {
   type ClassFact,
   classesBehind,
   type UtilisationDimension,
-  utilisationReport,
+  utilisationReportOfSums,
 } from "../../../domain/reports/utilisation";
 import type { Db } from "../../db/client";
-import { customerValues, paidPurchasesAround, visitMonths } from "./customers.repository";
+import { aggregatorRevenueMovements } from "../aggregators/aggregators-admin.service";
+import { retailRevenueMovements } from "../retail/retail.service";
+import {
+  customerValues,
+  paidPurchasesAround,
+  retentionActivity,
+  retentionCounts,
+} from "./customers.repository";
 import { openBuckets } from "./liability.repository";
 import { activeSubscriptions, revenueMovements } from "./revenue.repository";
-import { classFacts } from "./utilisation.repository";
+import { classFacts, utilisationSums } from "./utilisation.repository";
 
 /**
  * The owner's reports (decision 0078): each reads its facts for the period (its repository) and
@@ -59,8 +66,9 @@ const stamp = (d: Date, tz: string) => `${localDay(d, tz)} ${localTime(d, tz)}`;
 
 export async function utilisation(db: Db, config: AppConfig, query: ReportQuery, now = new Date()) {
   const tz = config.timezone;
-  const facts = await classFacts(db, rangeOf(query, tz));
-  return { ...head(query, tz), ...utilisationReport(facts, tz, now) };
+  // Sums per group from the database, not a row per class (decision 0120).
+  const sums = await utilisationSums(db, rangeOf(query, tz), tz, now);
+  return { ...head(query, tz), ...utilisationReportOfSums(sums) };
 }
 
 function classOut(f: ClassFact) {
@@ -185,10 +193,23 @@ function labelOf(dimension: Exclude<RevenueDimension, "all">, key: string): stri
   return dimension === "method" ? (REVENUE_METHOD_LABELS[key as RevenueMethod] ?? key) : key;
 }
 
+/**
+ * Every source of the studio's income: purchases (charges and refunds), retail at the counter
+ * (decision 0094) and the aggregators' validated visits (decision 0104). The report and its
+ * detail read the same list, so a figure always opens onto the lines that make it.
+ */
+async function allRevenueMovements(db: Db, range: ReturnType<typeof rangeOf>) {
+  return [
+    ...(await revenueMovements(db, range)),
+    ...(await retailRevenueMovements(db, range)),
+    ...(await aggregatorRevenueMovements(db, range)),
+  ];
+}
+
 export async function revenue(db: Db, config: AppConfig, query: ReportQuery) {
   const tz = config.timezone;
   const [movements, subscriptions] = [
-    await revenueMovements(db, rangeOf(query, tz)),
+    await allRevenueMovements(db, rangeOf(query, tz)),
     await activeSubscriptions(db),
   ];
   const report = revenueReport(movements, subscriptions, query, tz);
@@ -231,7 +252,7 @@ export async function revenueDetail(
   query: ReportQuery & { dimension: RevenueDimension | "recurring"; key: string },
 ) {
   const tz = config.timezone;
-  const movements = await revenueMovements(db, rangeOf(query, tz));
+  const movements = await allRevenueMovements(db, rangeOf(query, tz));
   return { movements: movementsBehind(movements, query.dimension, query.key, tz).map(movementOut) };
 }
 
@@ -427,10 +448,24 @@ export function introCustomersCsv(detail: Awaited<ReturnType<typeof introDetail>
   );
 }
 
+/** The period's months as the retention queries take them. */
+function retentionMonths(query: ReportQuery, tz: string) {
+  const months = monthsOf(query);
+  const first = months[0] ?? query.from.slice(0, 7);
+  const last = months.at(-1) ?? first;
+  return { first, last, lastStarts: zonedInstant(`${last}-01`, "00:00", tz) };
+}
+
+/** Each customer's activity, for the customers behind a retention figure (decision 0105). */
+async function activityFor(db: Db, query: ReportQuery, tz: string) {
+  return retentionActivity(db, rangeOf(query, tz), retentionMonths(query, tz));
+}
+
 export async function retention(db: Db, config: AppConfig, query: ReportQuery) {
   const tz = config.timezone;
-  const visits = await visitMonths(db, rangeOf(query, tz), tz);
-  return { ...head(query, tz), ...retentionReport(visits, monthsOf(query)) };
+  // Counts added up by the database, not a row per customer (decision 0120).
+  const counts = await retentionCounts(db, rangeOf(query, tz), retentionMonths(query, tz));
+  return { ...head(query, tz), ...retentionReportOfCounts(counts, monthsOf(query)) };
 }
 
 export async function retentionDetail(
@@ -438,9 +473,9 @@ export async function retentionDetail(
   config: AppConfig,
   query: ReportQuery & { group: RetentionGroup; key: string },
 ) {
-  const tz = config.timezone;
-  const visits = await visitMonths(db, rangeOf(query, tz), tz);
-  return { customers: retentionBehind(visits, query.group, query.key) };
+  return {
+    customers: retentionBehindOf(await activityFor(db, query, config.timezone), query.group, query.key),
+  };
 }
 
 export function retentionCsv(report: Awaited<ReturnType<typeof retention>>): string {
@@ -478,13 +513,13 @@ export async function customerValue(db: Db, config: AppConfig, query: ReportQuer
   const tz = config.timezone;
   return {
     ...head(query, tz),
-    ...customerValueReport(await customerValues(db, periodInstants(query, tz), tz)),
+    ...customerValueReport(await customerValues(db, periodInstants(query, tz))),
   };
 }
 
 export async function customerValueDetail(db: Db, config: AppConfig, query: ReportQuery & { key: string }) {
   const tz = config.timezone;
-  const facts = await customerValues(db, periodInstants(query, tz), tz);
+  const facts = await customerValues(db, periodInstants(query, tz));
   return {
     customers: customerValueBehind(facts, query.key).map((c) => ({
       customer_id: c.customer_id,

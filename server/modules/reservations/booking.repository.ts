@@ -128,3 +128,15 @@ export async function countActiveSeats(db: Db, classId: number): Promise<number>
     .where(and(eq(class_reservations.single_class_id, classId), isNull(class_reservations.deletedAt)));
   return row?.n ?? 0;
 }
+
+/** Cancels one active seat (the counter's trigger frees it); answers whether it was active. */
+export async function cancelSeat(db: Db, reservationId: number, values: { late_cancel: boolean; at: Date }) {
+  const rows = await db
+    .update(class_reservations)
+    .set({ deletedAt: values.at, late_cancel: values.late_cancel, attend: false, updatedAt: values.at })
+    .where(
+      and(eq(class_reservations.class_reservation_id, reservationId), isNull(class_reservations.deletedAt)),
+    )
+    .returning({ id: class_reservations.class_reservation_id });
+  return rows.length > 0;
+}

@@ -18,6 +18,7 @@ import { bookingObserver } from "./booking.probe";
 import {
   type BookedClass,
   bucketsForBooking,
+  cancelSeat,
   classForBooking,
   customerForBooking,
   seatsLeft,
@@ -99,11 +100,11 @@ async function readSnapshot(
   rules: BookingRules,
 ): Promise<{ snapshot: BookingSnapshot<BucketRow>; klass: BookedClass | null }> {
   const account = rules.overrideRules
-    ? { missingFields: [], pendingPages: [] }
-    : await accountBlockers(tx, customerId);
+    ? { missingFields: [], pendingPages: [], waiver: null }
+    : await accountBlockers(tx, customerId, config);
   const none = { klass: null, customer: null, frozen: null, spotMap: null, buckets: null };
   // The decision answers the account first: nothing else is read for a blocked account.
-  if (account.missingFields.length > 0 || account.pendingPages.length > 0) {
+  if (account.missingFields.length > 0 || account.pendingPages.length > 0 || account.waiver) {
     return { snapshot: { account, ...none }, klass: null };
   }
   const klass = await classForBooking(tx, request.single_class_id);
@@ -208,4 +209,20 @@ function findPgError(error: unknown): { code?: string; constraint?: string; mess
     current = current.cause as typeof current;
   }
   return null;
+}
+
+/**
+ * A seat an aggregator sold (docs/product-rules.md#aggregator-bookings): the same conditional
+ * statement as every booking (the class's counter, decision 0033), paid by the aggregator (no
+ * credit: "admin"). The caller holds the class lock and has checked the aggregator's share.
+ * Null when the class is full or cancelled.
+ */
+export async function takePartnerSeat(tx: Db, classId: number, customerId: number) {
+  const values = { single_class_id: classId, customer_id: customerId, spot: null, paid_with: "admin" };
+  return takeSeat(tx, { ...values, available_class_id: null }, 1, []);
+}
+
+/** An aggregator's seat cancelled by the aggregator (late or not): nothing to give back. */
+export async function releasePartnerSeat(tx: Db, reservationId: number, late: boolean, at: Date) {
+  return cancelSeat(tx, reservationId, { late_cancel: late, at });
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { appHook } from "../../lib/app-hooks";
 
 /**
  * "A seat of this class was freed" (a cancellation, a late cancel at the desk, more capacity),
@@ -9,7 +10,7 @@ import type { Db } from "../../db/client";
  */
 type Listener = (singleClassId: number) => Promise<void>;
 
-const listeners = new WeakMap<Db, Listener>();
+const listeners = appHook<Listener>();
 
 export function whenSeatFreed(db: Db, listener: Listener): void {
   listeners.set(db, listener);
@@ -17,5 +18,5 @@ export function whenSeatFreed(db: Db, listener: Listener): void {
 
 /** Never throws: the change that freed the seat has already succeeded. */
 export async function seatFreed(db: Db, singleClassId: number): Promise<void> {
-  await listeners.get(db)?.(singleClassId);
+  await listeners.of(db)?.(singleClassId);
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { email_outbox } from "../../db/schema/mail";
+import { customerMessagesSettled } from "../../plugins/customer-messages";
 import {
   book,
   bucketAmount,
@@ -46,6 +47,7 @@ async function counted<T>(work: () => Promise<T>): Promise<{ result: T; statemen
   // The outbox worker renders a request's email after its answer (decision 0084): the email of
   // the request before is rendered before counting starts, so only this request's are counted.
   await t.app.mailer.drain();
+  await customerMessagesSettled(t.app.db);
   seen = [];
   counting = true;
   try {

@@ -1,8 +1,10 @@
+import type { AppConfig } from "../../../domain/app-config";
 import { AppError } from "../../../domain/errors";
 import { instagramHandle } from "../../../domain/instagram";
 import { staffRoleOf } from "../../../domain/staff";
 import type { Db } from "../../db/client";
 import type { AuthUser } from "../../plugins/auth";
+import { rosterFlagsOfClass } from "../attendance/attendance.service";
 import * as coach from "./coach.repository";
 import * as repo from "./staff.repository";
 
@@ -54,7 +56,7 @@ export async function myClasses(
   };
 }
 
-export async function roster(db: Db, singleClassId: number) {
+export async function roster(db: Db, singleClassId: number, config: AppConfig, now = new Date()) {
   const header = await coach.classHeader(db, singleClassId);
   if (!header) throw new AppError(404, "NOT_FOUND", "No encontramos esa clase.");
   const seats = await coach.rosterSeats(db, singleClassId);
@@ -62,6 +64,7 @@ export async function roster(db: Db, singleClassId: number) {
     ...new Set(seats.filter((s) => !s.guest).map((s) => s.customer_id)),
   ]);
   const waitlist = await coach.rosterWaitlist(db, singleClassId);
+  const flags = await rosterFlagsOfClass(db, singleClassId, config, now);
   return {
     single_class: header,
     seats: seats.map((s) => ({
@@ -75,6 +78,7 @@ export async function roster(db: Db, singleClassId: number) {
         : notes
             .filter((n) => n.customer_id === s.customer_id)
             .map((n) => ({ body: n.body, createdAt: n.createdAt })),
+      flags: flags.get(s.class_reservation_id) ?? [],
     })),
     waitlist: waitlist.map((w, i) => ({
       position: i + 1,

@@ -211,7 +211,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rosterAnswer },
       },
     },
-    async (request) => coach.roster(app.db, request.params.id),
+    async (request) => coach.roster(app.db, request.params.id, await app.appConfig.get()),
   );
 
   app.get(

@@ -44,6 +44,17 @@ export const EXCLUDED_COLUMNS: Record<string, Record<string, string>> = {
     text: "cuerpo del correo (puede incluir enlaces de acceso)",
     attachments: "adjuntos del correo",
   },
+  membership_freezes: { fee_card_ref: "identificador de la tarjeta en el procesador (permite cobrarla)" },
+  kiosk_sessions: {
+    token_hash: "hash del token del kiosco",
+    pin_hash: "hash del PIN del kiosco",
+  },
+  aggregator_settings: {
+    api_key: "credencial de la plataforma (Wellhub o TotalPass)",
+    webhook_secret: "secreto con que la plataforma firma sus avisos",
+  },
+  push_subscriptions: { auth: "secreto de la suscripción push del navegador" },
+  gift_cards: { code_hash: "hash del código de la tarjeta de regalo" },
 };
 
 export type ExportedFile = {

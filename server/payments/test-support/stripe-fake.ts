@@ -280,6 +280,7 @@ export async function startStripeFake(clock: () => Date = () => new Date()) {
   return {
     ...fake,
     intents,
+    sessions,
     refunds,
     pauses,
     /** The next refunds fail at the processor with this reason (null: they succeed again). */

@@ -8,6 +8,7 @@ import { NavShell } from "../../components/nav-shell";
 import { fullName, useSignOut } from "../../features/auth/api";
 import { AccountGates } from "../../features/customers/components/account-gates";
 import { PaymentIssueBanner } from "../../features/purchases/components/payment-issue-banner";
+import { WaiverReminder } from "../../features/waivers/public";
 import { isApiError } from "../../lib/api-client";
 import { useAppConfig } from "../../lib/app-config";
 import { copy } from "../../lib/copy";
@@ -182,6 +183,7 @@ function AccountShell({ user }: { user: CurrentCustomer }) {
     >
       <TopBanner />
       <PaymentIssueBanner enabled={user.customer_id !== null} />
+      <WaiverReminder isCustomer={user.customer_id !== null} />
       <Outlet />
       <AccountGates isCustomer={user.customer_id !== null} />
     </NavShell>

@@ -4,12 +4,14 @@ import {
   IconCalendarTime,
   IconCoins,
   IconCreditCard,
+  IconGift,
   IconHourglass,
   IconPackage,
   IconPlayerPlay,
   IconReceipt,
   IconRepeat,
   IconUser,
+  IconWallet,
 } from "@tabler/icons-react";
 import type { AppConfig } from "../../../domain/app-config";
 import { packagesPathSegment } from "../../lib/app-config";
@@ -65,6 +67,12 @@ export function accountNav(config: AppConfig): { menu: AccountNavItem[]; account
         label: copy.account.credits,
         icon: IconCoins,
       }),
+      ...item(config.gift_cards_enabled, {
+        to: "/mystudio/tarjetas-de-regalo",
+        label: copy.account.giftCards,
+        icon: IconGift,
+      }),
+      { to: "/mystudio/saldo", label: copy.account.balance, icon: IconWallet },
     ],
   };
 }

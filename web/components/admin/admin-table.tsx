@@ -273,7 +273,7 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
       </Table.ScrollContainer>
       {loading && visible.length === 0 ? (
         <Center p="lg">
-          <Loader size="sm" aria-label={kitCopy.loading} />
+          <Loader size="sm" role="status" aria-label={kitCopy.loading} />
         </Center>
       ) : visible.length === 0 ? (
         <Text c="dimmed" ta="center" p="lg">

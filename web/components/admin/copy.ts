@@ -8,6 +8,12 @@ export const kitCopy = {
   retry: "Reintentar",
   confirm: "Confirmar",
   close: "Cerrar",
+  /** How the desk was paid at the counter (desk-payment-fields.tsx). */
+  deskPayment: {
+    payment: "Forma de pago",
+    reference: "Referencia (opcional)",
+    referenceHint: "Autorización de la terminal o clave de la transferencia.",
+  },
   table: {
     search: "Buscar",
     searchIn: (what: string) => `Buscar en ${what}`,

@@ -42,7 +42,7 @@ export function AdminPage({
         </Alert>
       ) : loading ? (
         <Center p="xl">
-          <Loader aria-label={kitCopy.loading} />
+          <Loader role="status" aria-label={kitCopy.loading} />
         </Center>
       ) : (
         children

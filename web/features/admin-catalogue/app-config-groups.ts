@@ -127,6 +127,22 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
       ["cash_bank_beneficiary", "Beneficiario"],
     ],
   },
+  {
+    value: "ventas",
+    label: "Inscripción y prueba",
+    keys: [
+      [
+        "signup_fee_package_id",
+        "Paquete de inscripción",
+        "Se cobra una sola vez, junto con la primera compra en línea. Vacío: sin inscripción.",
+      ],
+      [
+        "trial_package_id",
+        "Clase de prueba",
+        "El botón de la portada lleva a este paquete. Cada persona la toma una sola vez, en línea y en mostrador.",
+      ],
+    ],
+  },
 ];
 
 export const SECTION_LABELS: Record<string, string> = {

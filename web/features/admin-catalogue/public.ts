@@ -11,3 +11,6 @@ export const CATALOGUE_FIELD_LABELS: Readonly<Record<string, string>> = Object.f
     .reverse()
     .map((field) => [field.key, field.label]),
 );
+
+/** The HTML field with its toolbar and sanitised preview, for other back-office texts (the carta responsiva). */
+export { HtmlField } from "./components/html-field";

@@ -63,8 +63,10 @@ export function useWeek(start: string, timezone: string) {
 export type ChangeImpact = z.input<typeof changeImpactAnswer>;
 
 /** Who a change of the class in this scope would tell (asked before saving). */
-export const fetchChangeImpact = (id: number, scope: ChangeScope) =>
-  api.get<ChangeImpact>(`/admin/single_class/${id}/change-impact`, { query: { scope } });
+export const fetchChangeImpact = (id: number, scope: ChangeScope, capacity?: number | null) =>
+  api.get<ChangeImpact>(`/admin/single_class/${id}/change-impact`, {
+    query: { scope, ...(capacity === null || capacity === undefined ? {} : { capacity }) },
+  });
 
 export function useChangeImpact(id: number | null, scope: ChangeScope, enabled: boolean) {
   return useQuery({

@@ -77,6 +77,17 @@ export const scheduleCopy = {
       ? "Recibirá un correo con el cambio y un aviso en su cuenta; si reservó, puede cancelar sin costo."
       : "Recibirán un correo con el cambio y un aviso en su cuenta; quienes reservaron pueden cancelar sin costo.",
   saveAndNotify: "Guardar y avisar",
+  // The series preview (decision 0100).
+  previewTitle: "Revisar el cambio",
+  previewClasses: (n: number) => (n === 1 ? "Se cambiará 1 clase." : `Se cambiarán ${n} clases.`),
+  previewNobody: "Nadie tiene reservación ni está en lista de espera en estas clases.",
+  previewNames: "A quiénes se avisará",
+  previewMore: (n: number) => (n === 1 ? "y 1 persona más" : `y ${n} personas más`),
+  previewConflicts:
+    "Estas clases ya tienen más lugares reservados que el cupo nuevo; no se guardará ningún cambio:",
+  previewConflict: (date: string, reserved: number) =>
+    `${date}: ${reserved === 1 ? "1 lugar reservado" : `${reserved} lugares reservados`}`,
+  saveAll: "Guardar cambios",
   cancelScopeTitle: "Cancelar clase",
   cancelScopeMessage: (name: string, date: string) =>
     `¿Cancelar ${name} del ${date}? Se cancelarán sus reservaciones, se devolverán los créditos y se avisará a los clientes.`,

@@ -18,6 +18,7 @@ import type {
   customerRow,
   customerTagsAnswer,
   customerTagsSavedAnswer,
+  customerTrialAnswer,
   deskCardOut,
   deskCardsAnswer,
   deskSaleAnswer,
@@ -36,6 +37,7 @@ import type { Factura, facturaAnswer, facturasAnswer } from "../../../domain/api
 import type { outboxAnswer, outboxEmail } from "../../../domain/api/outbox";
 import type { classPackagesAnswer } from "../../../domain/api/packages";
 import type { paymentMethodsAnswer } from "../../../domain/api/payment-methods";
+import type { myProfileAnswer } from "../../../domain/api/staff";
 import type { messageAnswer } from "../../../domain/api/wire";
 import type { TableState } from "../../components/admin/admin-table";
 import { api } from "../../lib/api-client";
@@ -397,4 +399,40 @@ export function useOutbox() {
     queryFn: ({ signal }) =>
       api.get<z.input<typeof outboxAnswer>>("/admin/outbox", { signal, query: { limit: 200 } }),
   });
+}
+
+/**
+ * Whether the signed-in owner also teaches (their login has a coach profile): only then the menu
+ * shows the coach's screens (nav.ts roleSees). Asked only for the owner; other roles' menus do not need it.
+ */
+export function useOwnerTeaches(isOwner: boolean): boolean {
+  const query = useQuery({
+    queryKey: ["admin", "owner-teaches"],
+    queryFn: ({ signal }) => api.get<z.input<typeof myProfileAnswer>>("/staff/me/profile", { signal }),
+    enabled: isOwner,
+    staleTime: 5 * 60_000,
+  });
+  return Boolean(query.data?.instructor);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trial once per customer (decision 0093): the desk's warning and the owner's or manager's repeat
+
+export type CustomerTrial = z.input<typeof customerTrialAnswer>;
+
+export function useCustomerTrial(customerId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...customerKey(customerId), "trial"],
+    enabled,
+    queryFn: ({ signal }) => api.get<CustomerTrial>(`/customer/admin/${customerId}/trial`, { signal }),
+  });
+}
+
+export function useSellTrialAgain(customerId: number) {
+  return useCustomerAction(customerId, (input: DeskSaleInput) =>
+    api.post<z.input<typeof deskSaleAnswer>>(`/customer/admin/${customerId}/sell/trial-again`, {
+      ...input,
+      location_id: deskLocationId(),
+    }),
+  );
 }

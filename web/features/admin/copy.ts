@@ -269,6 +269,8 @@ export const adminCopy = {
     details: "Detalle",
     /** Field names in an entry's details, as the desk reads them (unknown keys show as stored). */
     fields: {
+      via: "Registrado desde",
+      note: "Nota",
       role: "Rol",
       visible_to_coaches: "Visible para coaches",
       instructor_id: "Perfil de coach",
@@ -437,6 +439,12 @@ export const adminCopy = {
       "access.sell": "Venta en mostrador",
       "access.gift": "Paquete regalado",
       "access.sell_card_declined": "Cobro a tarjeta guardada rechazado",
+      "gift_card.sell": "Tarjeta de regalo vendida",
+      "gift_card.refund": "Tarjeta de regalo reembolsada",
+      "gift_card.redeem": "Tarjeta de regalo usada",
+      "credit.adjust": "Saldo a favor ajustado",
+      "kiosk.open": "Kiosco de registro abierto",
+      "kiosk.close": "Kiosco de registro cerrado",
       "customer.update": "Datos del cliente editados",
       "customer.tags": "Etiquetas cambiadas",
       "customer.note_add": "Nota agregada",
@@ -466,6 +474,7 @@ export const adminCopy = {
       "backup.create": "Copia de seguridad",
       "coach_pay.rate": "Tarifa de coach",
       "coach_pay.approve": "Pago de coach aprobado",
+      "coach_pay.rate_from": "Tarifa de coach desde una fecha",
     } as Record<string, string>,
   },
   outbox: {

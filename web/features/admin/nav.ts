@@ -2,18 +2,25 @@ import {
   type Icon,
   IconBuildingStore,
   IconCalendarEvent,
+  IconCalendarTime,
   IconCalendarUser,
   IconCash,
   IconChartBar,
   IconFileInvoice,
   IconFiles,
   IconForms,
+  IconGift,
   IconHistory,
   IconHourglass,
   IconLayoutDashboard,
   IconMail,
+  IconMessageBolt,
+  IconMessages,
   IconReceipt,
+  IconReplace,
   IconSettings,
+  IconShoppingBag,
+  IconSignature,
   IconTicket,
   IconUserCircle,
   IconUsers,
@@ -120,17 +127,64 @@ export const ADMIN_NAV: AdminNavGroup[] = [
   { to: "/admin/bitacora", label: n.audit, icon: IconHistory, route: "GET /api/admin/audit" },
   { to: "/admin/configuracion", label: n.settings, icon: IconSettings, route: "PUT /api/appconfig" },
   { to: "/admin/equipo", label: "Equipo", icon: IconUsersGroup, route: "GET /api/staff" },
+  // features/front-desk owns Hoy, the desk's home (docs/product-rules.md#hoy); coaches have Mis clases.
+  { to: "/admin/hoy", label: "Hoy", icon: IconCalendarTime, route: "GET /api/admin/hoy" },
+  // features/waivers and features/substitutes own these screens (decisions 0099, 0101).
+  {
+    to: "/admin/carta-responsiva",
+    label: "Carta responsiva",
+    icon: IconSignature,
+    route: "GET /api/admin/waivers",
+  },
+  { to: "/admin/suplencias", label: "Suplencias", icon: IconReplace, route: "GET /api/substitute-requests" },
+  // features/aggregators owns the screen (decisions 0102 to 0104); the desk sees the visits.
+  {
+    to: "/admin/plataformas",
+    label: "Plataformas",
+    icon: IconBuildingStore,
+    route: "GET /api/admin/aggregators/visits",
+  },
+  // features/messaging owns these screens (docs/product-rules.md#messaging-inbox): the desk answers,
+  // owner and manager see the automations (reached from the inbox too).
+  { to: "/admin/mensajes", label: "Mensajes", icon: IconMessages, route: "GET /api/admin/messaging/inbox" },
+  {
+    to: "/admin/mensajes-automaticos",
+    label: "Mensajes automáticos",
+    icon: IconMessageBolt,
+    route: "GET /api/admin/messaging/automations",
+  },
+  // features/gift-cards and features/retail own these screens (decisions 0090, 0094); the desk sells.
+  {
+    to: "/admin/tarjetas-de-regalo",
+    label: "Tarjetas de regalo",
+    icon: IconGift,
+    route: "GET /api/gift-cards/admin",
+  },
+  { to: "/admin/productos", label: "Productos", icon: IconShoppingBag, route: "GET /api/retail/products" },
 ];
 
-/** Whether a role gets a screen: it may call the screen's route, and is among its audience if any. */
-export function roleSees(role: StaffRole, item: Pick<AdminNavItem, "route" | "audience">): boolean {
-  if (item.audience && role !== "owner" && !item.audience.includes(role)) return false;
+/**
+ * Whether a role gets a screen: it may call the screen's route, and is among its audience if any.
+ * The owner passes every audience but the coach's: "Mis clases" and "Mi perfil" are for an owner
+ * who also teaches (`teaches`: their login has a coach profile), not one who only runs the studio.
+ */
+export function roleSees(
+  role: StaffRole,
+  item: Pick<AdminNavItem, "route" | "audience">,
+  teaches = false,
+): boolean {
+  if (item.audience && !item.audience.includes(role)) {
+    if (role !== "owner") return false;
+    if (item.audience.every((r) => r === "coach") && !teaches) return false;
+  }
   return roleMayCall(role, item.route);
 }
 
-export function navFor(role: StaffRole): AdminNavGroup[] {
-  return ADMIN_NAV.filter((item) => roleSees(role, item)).map((item) =>
-    item.children ? { ...item, children: item.children.filter((child) => roleSees(role, child)) } : item,
+export function navFor(role: StaffRole, teaches = false): AdminNavGroup[] {
+  return ADMIN_NAV.filter((item) => roleSees(role, item, teaches)).map((item) =>
+    item.children
+      ? { ...item, children: item.children.filter((child) => roleSees(role, child, teaches)) }
+      : item,
   );
 }
 
@@ -169,7 +223,8 @@ export function pathAllowed(role: StaffRole, pathname: string): boolean {
 /** Where /admin takes each role: the dashboard for owner and manager (revenue), else their first screen. */
 export function homeFor(role: StaffRole): string {
   if (role === "coach") return "/admin/mis-clases";
-  if (role === "front_desk") return "/admin/clientes";
+  // Hoy is the desk's home (docs/product-rules.md#hoy).
+  if (role === "front_desk") return "/admin/hoy";
   return "/admin";
 }
 

@@ -174,6 +174,21 @@ export const reportsCopy = {
     noneMine: "No diste clases en este periodo.",
     mineTotal: (total: string, classes: number) => `${total} por ${countLabel(classes, "clase", "clases")}`,
   },
+  /** A coach's rates by date (docs/product-rules.md#coach-rate-history). */
+  rateHistory: {
+    open: "Historial",
+    title: (coach: string) => `Tarifas de ${coach} por fecha`,
+    from: "Desde",
+    always: "Desde siempre",
+    rate: "Tarifa",
+    hint: "Cada clase se paga con la tarifa vigente en su día: un cambio no toca las clases anteriores a su fecha.",
+    add: "Nueva tarifa desde una fecha",
+    keeps:
+      "Los escalones, el porcentaje de talleres y cómo se cuentan las personas se conservan de la tarifa más reciente.",
+    save: "Guardar tarifa",
+    badDay: "Elige la fecha desde la que aplica.",
+    loading: "Cargando historial",
+  },
   drill: {
     close: "Cerrar",
     classCount: (n: number) => countLabel(n, "clase", "clases"),

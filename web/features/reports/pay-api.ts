@@ -6,6 +6,9 @@ import type {
   coachPayRateAnswer,
   coachPayRateBody,
   coachPayRatesAnswer,
+  coachRateChangeAnswer,
+  coachRateChangeBody,
+  coachRateHistoryAnswer,
   myPayAnswer,
 } from "../../../domain/api/coach-pay";
 import { api } from "../../lib/api-client";
@@ -58,5 +61,26 @@ export function useMyPay(period: Period, enabled: boolean) {
     queryKey: [...root, "mine", period],
     queryFn: ({ signal }) => api.get<z.input<typeof myPayAnswer>>("/staff/me/pay", { signal, query: period }),
     enabled,
+  });
+}
+
+/** A coach's rates by date (docs/product-rules.md#coach-rate-history). */
+export function useRateHistory(instructorId: number) {
+  return useQuery({
+    queryKey: [...root, "history", instructorId],
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof coachRateHistoryAnswer>>(`/nomina/tarifas/${instructorId}/historial`, {
+        signal,
+      }),
+    select: (d) => d.history,
+  });
+}
+
+export function useAddRateFrom() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof coachRateChangeBody>) =>
+      api.post<z.input<typeof coachRateChangeAnswer>>("/nomina/tarifas/historial", body),
+    onSuccess: () => client.invalidateQueries({ queryKey: root }),
   });
 }

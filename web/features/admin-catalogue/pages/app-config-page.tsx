@@ -31,6 +31,7 @@ import { CONFIG_GROUPS, IMAGE_KEYS } from "../app-config-groups";
 import { BrandPreview } from "../components/brand-preview";
 import { ImageField } from "../components/image-field";
 import { LandingSectionsEditor } from "../components/landing-sections-editor";
+import { PackageSettingField } from "../components/package-setting-field";
 
 type Values = Record<string, unknown>;
 
@@ -76,6 +77,16 @@ function ConfigInput({
         src={String(value ?? "")}
         allowUrl
         onChange={(image) => onChange(image.src)}
+      />
+    );
+  if (k === "signup_fee_package_id" || k === "trial_package_id")
+    return (
+      <PackageSettingField
+        settingKey={k}
+        label={label}
+        description={description}
+        value={value}
+        onChange={onChange}
       />
     );
   if (k === "cancel_timeframe_unit")

@@ -24,8 +24,16 @@ import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { isApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { useStaffCan } from "../../../lib/staff-permissions";
-import { type AdminClass, type ClassBody, fetchChangeImpact, useOptions, useSaveClass } from "../api";
+import {
+  type AdminClass,
+  type ChangeImpact,
+  type ClassBody,
+  fetchChangeImpact,
+  useOptions,
+  useSaveClass,
+} from "../api";
 import { scheduleCopy as c } from "../copy";
+import { ChangePreview } from "./change-preview";
 
 type FormState = {
   class_type_id: string;
@@ -93,7 +101,7 @@ export function ClassFormModal({
   const [form, setForm] = useState<FormState>(() => initial(klass, day, timezone));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [scope, setScope] = useState<ChangeScope>("one");
-  const [asking, setAsking] = useState<number | null>(null);
+  const [asking, setAsking] = useState<ChangeImpact | null>(null);
   const [checking, setChecking] = useState(false);
   useEffect(() => {
     if (opened) {
@@ -118,12 +126,17 @@ export function ClassFormModal({
 
   /** A change people are told about first asks "Se avisará a N personas". */
   const submit = async () => {
-    if (klass && notifies(initial(klass, null, timezone), form)) {
+    const before = klass ? initial(klass, null, timezone) : null;
+    const capacityChanged = before !== null && String(before.capacity) !== String(form.capacity);
+    // A series scope always shows its preview (decision 0100): classes, names, capacity conflicts.
+    const seriesWide = Boolean(klass?.series_id) && scope !== "one";
+    if (klass && before && (notifies(before, form) || seriesWide || capacityChanged)) {
       setChecking(true);
       try {
-        const impact = await fetchChangeImpact(klass.single_class_id, scope);
-        if (impact.people > 0) {
-          setAsking(impact.people);
+        const capacity = capacityChanged && form.capacity !== "" ? Number(form.capacity) : null;
+        const impact = await fetchChangeImpact(klass.single_class_id, scope, capacity);
+        if (impact.people > 0 || seriesWide || impact.capacity_conflicts.length > 0) {
+          setAsking(impact);
           return;
         }
       } catch (error) {
@@ -282,14 +295,20 @@ export function ClassFormModal({
       </form>
       <ConfirmModal
         opened={asking !== null}
-        title={c.notifyTitle}
-        message={`${willNotifyLabel(asking ?? 0)}. ${c.notifyHelp(asking ?? 0)}`}
-        confirmLabel={c.saveAndNotify}
+        title={asking && asking.people > 0 ? c.notifyTitle : c.previewTitle}
+        message={
+          asking && asking.people > 0
+            ? `${willNotifyLabel(asking.people)}. ${c.notifyHelp(asking.people)}`
+            : c.previewClasses(asking?.classes ?? 1)
+        }
+        confirmLabel={asking && asking.people > 0 ? c.saveAndNotify : c.saveAll}
         color="blue"
         loading={save.isPending}
         onConfirm={save_}
         onClose={() => setAsking(null)}
-      />
+      >
+        {asking ? <ChangePreview impact={asking} /> : null}
+      </ConfirmModal>
     </Modal>
   );
 }

@@ -5,6 +5,7 @@ import { staffRoleOf } from "../../../../domain/staff";
 import { NavShell } from "../../../components/nav-shell";
 import { useCurrentUser } from "../../../lib/session";
 import { useSignOut } from "../../auth/public";
+import { useOwnerTeaches } from "../api";
 import { adminCopy } from "../copy";
 import { type AdminNavGroup, isNavActive, navFor } from "../nav";
 
@@ -64,9 +65,10 @@ function AdminMenu({ onSignOut }: { onSignOut: () => void }) {
   const { pathname } = useLocation();
   // Each role sees the sections it may use (decision 0031); the server refuses the rest anyway.
   const role = staffRoleOf(useCurrentUser().data?.staff_role) ?? "owner";
+  const teaches = useOwnerTeaches(role === "owner");
   return (
     <Stack gap={2}>
-      {navFor(role).map((item) => (
+      {navFor(role, teaches).map((item) => (
         <NavItem key={item.to} item={item} pathname={pathname} />
       ))}
       <NavLink

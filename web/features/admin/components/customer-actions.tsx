@@ -3,6 +3,7 @@ import { useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatShortDayTime, spotsLabel } from "../../../../domain/format";
 import { spotGridFor, spotLabel } from "../../../../domain/spot-map";
+import { type BookableFilter, filterBookable } from "../../../../domain/today";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { PackageSelect, PaymentMethodSelect } from "../../../components/choice-selects";
 import { SpotMap } from "../../../components/spot-map";
@@ -16,6 +17,7 @@ import {
   useUpcomingClasses,
 } from "../api";
 import { adminCopy } from "../copy";
+import { BookClassFilters } from "./book-class-filters";
 
 const c = adminCopy.customers;
 
@@ -165,11 +167,16 @@ export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
   const [classId, setClassId] = useState<string | null>(null);
   const [spot, setSpot] = useState("");
   const [overrideRules, setOverrideRules] = useState(false);
+  const [filter, setFilter] = useState<BookableFilter>({ day: null, classTypeId: null, showFull: false });
   const now = Date.now();
   const upcoming = (classes.data?.days ?? []).flatMap((d) =>
     d.single_classes.filter((k) => k.class_package_id === null && new Date(k.class_date).getTime() > now),
   );
-  const options = upcoming.map((k) => ({
+  const classTypes = [...new Map(upcoming.map((k) => [k.class_type_id, k.class_type.name])).entries()]
+    .map(([class_type_id, name]) => ({ class_type_id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "es"));
+  const shown = filterBookable(upcoming, filter, (at) => localDay(at, config.timezone));
+  const options = shown.map((k) => ({
     value: String(k.single_class_id),
     label: `${formatShortDayTime(k.class_date, config.timezone)} · ${k.class_type.name}${
       k.location ? ` · ${k.location.name}` : ""
@@ -200,9 +207,20 @@ export function BookClassModal({ customerId, opened, onClose }: ModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={c.book} centered radius="md" size={grid ? "lg" : "md"}>
       <Stack gap="sm">
+        <BookClassFilters
+          filter={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setClassId(null);
+            setSpot("");
+          }}
+          days={15}
+          classTypes={classTypes}
+          zone={config.timezone}
+        />
         <Select
           label={c.classSearch}
-          description={c.classSearchHint}
+          description={filter.showFull ? "Próximas clases" : c.classSearchHint}
           data={options}
           value={classId}
           onChange={(value) => {

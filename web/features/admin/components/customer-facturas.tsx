@@ -119,7 +119,7 @@ export function CustomerFacturas({
   if (facturas.isPending)
     return (
       <Center py="md">
-        <Loader size="sm" aria-label={kitCopy.loading} />
+        <Loader size="sm" role="status" aria-label={kitCopy.loading} />
       </Center>
     );
   if (facturas.isError)

@@ -24,6 +24,7 @@ import { PackageSelect } from "../../../components/choice-selects";
 import { ApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import {
   type CustomerDetail,
   type CustomerRecordInput,
@@ -32,15 +33,18 @@ import {
   useAddNote,
   useCustomerSearch,
   useCustomerTags,
+  useCustomerTrial,
   useDeskCards,
   useMergeCustomer,
   usePackageChoices,
   useSellAtDesk,
+  useSellTrialAgain,
   useSellWithSavedCard,
   useSetCustomerTags,
   useUpdateCustomer,
 } from "../api";
 import { adminCopy } from "../copy";
+import { TrialWarning } from "./trial-warning";
 
 const c = adminCopy.customers;
 
@@ -446,7 +450,10 @@ function savedCardText(card: DeskCard): string {
 export function SellPackageModal({ customerId, opened, onClose }: ModalProps & { customerId: number }) {
   const packages = usePackageChoices(opened);
   const sell = useSellAtDesk(customerId);
+  const sellAgain = useSellTrialAgain(customerId);
   const sellSaved = useSellWithSavedCard(customerId);
+  const can = useStaffCan();
+  const [trialOverride, setTrialOverride] = useState(false);
   const [packageId, setPackageId] = useState<string | null>(null);
   const [payment, setPayment] = useState<Payment>("cash");
   // A card sale is either recorded from the studio's terminal or charged to a card the customer saved.
@@ -459,6 +466,10 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
   const [reference, setReference] = useState("");
   const [amount, setAmount] = useState<number | string>("");
   const pkg = packages.data?.class_packages.find((p) => String(p.class_package_id) === packageId);
+  // A second trial: warned before the sale (docs/product-rules.md#trial-once).
+  const trial = useCustomerTrial(customerId, opened && Boolean(pkg?.is_trial));
+  const trialUsed = pkg?.is_trial ? (trial.data?.used ?? null) : null;
+  const trialBlocked = Boolean(trialUsed) && !trialOverride;
   const price = pkg ? centsToNumber(computeTotals(pkg).total) : 0;
   // A saved card is charged the package's price; the desk types an amount only for what it records.
   const charged = savedCard || amount === "" ? price : Number(amount) || 0;
@@ -469,6 +480,7 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
 
   const choose = (id: string | null) => {
     setPackageId(id);
+    setTrialOverride(false);
     setAmount("");
   };
   const done = (res: { message: string }) => {
@@ -503,7 +515,7 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
       );
       return;
     }
-    sell.mutate(
+    (trialUsed && trialOverride ? sellAgain : sell).mutate(
       {
         class_package_id: Number(packageId),
         payment,
@@ -527,6 +539,14 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
           nothingFoundMessage={adminCopy.table.empty}
           comboboxProps={{ withinPortal: true }}
         />
+        {trialUsed ? (
+          <TrialWarning
+            used={trialUsed}
+            mayOverride={can("sellTrialAgain")}
+            override={trialOverride}
+            onOverride={setTrialOverride}
+          />
+        ) : null}
         <Stack gap={4}>
           {/* Radios that wrap, not a segmented control: on a 390 px phone its four equal
               segments cut "Transferencia" and "Regalo" short. */}
@@ -556,7 +576,7 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
         ) : null}
         {savedCard ? (
           cards.isPending ? (
-            <Loader size="sm" aria-label={c.cardSaved} />
+            <Loader size="sm" role="status" aria-label={c.cardSaved} />
           ) : cards.data?.tarjetas.length ? (
             <Radio.Group label={c.savedCardPick} value={sourceId} onChange={setSourceId} required>
               <Stack gap="xs" mt={4}>
@@ -597,8 +617,10 @@ export function SellPackageModal({ customerId, opened, onClose }: ModalProps & {
         )}
         <Button
           onClick={submit}
-          loading={sell.isPending || sellSaved.isPending}
-          disabled={!packageId || (savedCard && !sourceId)}
+          loading={sell.isPending || sellAgain.isPending || sellSaved.isPending}
+          disabled={
+            !packageId || (savedCard && !sourceId) || trialBlocked || (savedCard && Boolean(trialUsed))
+          }
           mt="xs"
         >
           {gift ? c.giftSubmit : c.sellSubmit(formatMoney(charged))}

@@ -33,6 +33,9 @@ import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useAppConfig } from "../../../lib/app-config";
 import { useStaffCan } from "../../../lib/staff-permissions";
+import { CustomerStoreCredit } from "../../gift-cards/public";
+import { CustomerMessages, customerMessagesTitle } from "../../messaging/public";
+import { CollectWaiverButton } from "../../waivers/public";
 import {
   type AdminPurchase,
   type CustomerDetail,
@@ -396,6 +399,13 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
 
   return (
     <Stack gap="lg">
+      {/* The carta responsiva's state and the desk's tablet signing (decision 0099). */}
+      {closed ? null : (
+        <CollectWaiverButton
+          customerId={customer.customer_id}
+          customerName={[customer.name, customer.last_name].filter(Boolean).join(" ")}
+        />
+      )}
       {customer.merged_into_id !== null ? (
         <Alert color="gray" variant="light" title={c.deactivated}>
           <Group gap="xs">
@@ -665,6 +675,13 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
         </Section>
       </SimpleGrid>
       <CustomerCreditsPanel customerId={id} />
+      <CustomerStoreCredit customerId={id} />
+
+      {can("viewCustomerMessages") ? (
+        <Section title={customerMessagesTitle}>
+          <CustomerMessages customerId={id} />
+        </Section>
+      ) : null}
 
       <Section title={c.audit}>
         <AuditTable entries={detail.audit} withCustomer={false} />

@@ -7,7 +7,19 @@ import { useEffect, useRef, useState } from "react";
  * is reported once until another one is seen, so holding a phone in front of the camera checks in
  * once.
  */
-export function QrScanner({ onCode, onClose }: { onCode: (text: string) => void; onClose: () => void }) {
+export function QrScanner({
+  onCode,
+  onClose,
+  facing = "environment",
+  hint = "Apunta la cámara al código QR de la reservación.",
+}: {
+  onCode: (text: string) => void;
+  /** Without it there is no "Cerrar cámara" (the kiosk keeps the camera on). */
+  onClose?: () => void;
+  /** The kiosk's tablet faces the customer: its front camera ("user"). */
+  facing?: "environment" | "user";
+  hint?: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
@@ -24,7 +36,7 @@ export function QrScanner({ onCode, onClose }: { onCode: (text: string) => void;
         if (stopped || !video.current) return;
         const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150 });
         const controls = await reader.decodeFromConstraints(
-          { video: { facingMode: "environment" } },
+          { video: { facingMode: facing } },
           video.current,
           (result) => {
             if (!result) return;
@@ -48,7 +60,7 @@ export function QrScanner({ onCode, onClose }: { onCode: (text: string) => void;
       stopped = true;
       stop?.();
     };
-  }, []);
+  }, [facing]);
 
   return (
     <Stack gap="sm">
@@ -62,11 +74,13 @@ export function QrScanner({ onCode, onClose }: { onCode: (text: string) => void;
         style={{ width: "100%", maxHeight: 360, borderRadius: 8, background: "#000", objectFit: "cover" }}
       />
       <Text size="sm" c="dimmed">
-        {ready ? "Apunta la cámara al código QR de la reservación." : "Abriendo la cámara…"}
+        {ready ? hint : "Abriendo la cámara…"}
       </Text>
-      <Button variant="default" size="md" onClick={onClose}>
-        Cerrar cámara
-      </Button>
+      {onClose ? (
+        <Button variant="default" size="md" onClick={onClose}>
+          Cerrar cámara
+        </Button>
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import type { RosterFlag } from "../../../../domain/roster-flags";
+import { RosterFlagBadges } from "../../../components/roster-flag-badges";
 import type { CheckInStatus, Seat } from "../api";
 
 export function paymentLabel(seat: Seat): { label: string; color: string } {
@@ -29,8 +32,11 @@ export function SeatRow({
   busy,
   started,
   onSet,
+  source,
 }: {
-  seat: Seat;
+  seat: Seat & { flags?: RosterFlag[] };
+  /** Where the seat came from when not booked here (an aggregator's marks); replaces the payment. */
+  source?: ReactNode;
   busy: boolean;
   /** A no-show can be marked once the class has started (the server refuses it before). */
   started: boolean;
@@ -53,10 +59,18 @@ export function SeatRow({
                   Lugar {seat.spot}
                 </Badge>
               ) : null}
-              <Badge color={payment.color} variant="light" size="md" tt="none">
-                {payment.label}
-              </Badge>
+              {source ?? (
+                <Badge color={payment.color} variant="light" size="md" tt="none">
+                  {payment.label}
+                </Badge>
+              )}
             </Group>
+            {/* The cash-order flag repeats what the payment badge says of this seat only when it is the seat itself. */}
+            <RosterFlagBadges
+              flags={(seat.flags ?? []).filter(
+                (f) => !(f === "unpaid_cash" && seat.is_cash && !seat.is_paid),
+              )}
+            />
           </Stack>
           {seat.status === "pending" ? (
             <Badge color="gray" variant="light" size="lg" tt="none" c="dark.6" style={{ flexShrink: 0 }}>

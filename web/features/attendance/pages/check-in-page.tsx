@@ -7,6 +7,7 @@ import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useCheckIn, useSetCheckIn } from "../api";
 import { SeatRow } from "../components/seat-row";
+import { useUnmarkConfirm } from "../components/unmark-confirm";
 
 /** /admin/reservaciones/:id — where the customer's QR lands: who, which class, check in. */
 export function CheckInPage() {
@@ -15,6 +16,7 @@ export function CheckInPage() {
   const zone = useAppConfig().timezone;
   const query = useCheckIn(id);
   const setCheckIn = useSetCheckIn();
+  const unmark = useUnmarkConfirm(setCheckIn);
   const back = (
     <Anchor component={Link} to="/admin/reservaciones" fw={600} w="fit-content">
       <Group gap={4} component="span">
@@ -31,7 +33,7 @@ export function CheckInPage() {
       </Stack>
     </Container>
   );
-  if (query.isLoading) return frame(<Loader aria-label="Cargando" />);
+  if (query.isLoading) return frame(<Loader role="status" aria-label="Cargando" />);
   if (query.error || !query.data)
     return frame(
       <Alert color="red">
@@ -59,7 +61,11 @@ export function CheckInPage() {
           seat={s}
           started={started}
           busy={setCheckIn.isPending}
-          onSet={(status) => setCheckIn.mutate({ id: s.class_reservation_id, status })}
+          onSet={(status) =>
+            status === "pending" && s.status === "attended"
+              ? unmark.ask(s)
+              : setCheckIn.mutate({ id: s.class_reservation_id, status })
+          }
         />
       ))}
       <Text size="sm" c="dimmed">
@@ -69,6 +75,7 @@ export function CheckInPage() {
       <Button component={Link} to={`/admin/clases/${c.single_class_id}/asistencia`} variant="light" size="md">
         Ver lista de la clase
       </Button>
+      {unmark.modal}
     </>,
   );
 }

@@ -21,8 +21,10 @@ import { countLabel, formatDateTime } from "../../../../domain/format";
 import { isApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
+import { AggregatorSeatBadges, useClassAggregatorSeats } from "../../aggregators/public";
 import { type CheckInStatus, type Seat, useCheckInAll, useClassAttendance, useSetCheckIn } from "../api";
 import { SeatRow, STATES, seatName } from "../components/seat-row";
+import { useUnmarkConfirm } from "../components/unmark-confirm";
 import { WalkInModal } from "../components/walk-in-modal";
 import { reservationIdFromQr } from "../qr-target";
 
@@ -47,8 +49,12 @@ export function ClassAttendancePage() {
   const id = Number(useParams().id);
   const zone = useAppConfig().timezone;
   const query = useClassAttendance(id);
+  const sources = new Map(
+    (useClassAggregatorSeats(id, query.dataUpdatedAt).data ?? []).map((v) => [v.class_reservation_id, v]),
+  );
   const setCheckIn = useSetCheckIn();
   const checkInAll = useCheckInAll(id);
+  const unmark = useUnmarkConfirm(setCheckIn);
   const [search, setSearch] = useState("");
   const [scanning, setScanning] = useState(false);
   const [walkIn, setWalkIn] = useState(false);
@@ -69,7 +75,7 @@ export function ClassAttendancePage() {
     </Container>
   );
 
-  if (query.isLoading) return frame(<Loader aria-label="Cargando" />);
+  if (query.isLoading) return frame(<Loader role="status" aria-label="Cargando" />);
   if (query.error || !query.data)
     return frame(
       <Alert color="red">
@@ -88,6 +94,7 @@ export function ClassAttendancePage() {
 
   const set = (seat: Seat, status: CheckInStatus) => {
     if (status === "late_cancel") setLateCancel(seat);
+    else if (status === "pending" && seat.status === "attended") unmark.ask(seat);
     else setCheckIn.mutate({ id: seat.class_reservation_id, status });
   };
 
@@ -190,7 +197,7 @@ export function ClassAttendancePage() {
       </SimpleGrid>
 
       {scanning ? (
-        <Suspense fallback={<Loader aria-label="Cargando la cámara" />}>
+        <Suspense fallback={<Loader role="status" aria-label="Cargando la cámara" />}>
           <QrScanner onCode={onScan} onClose={() => setScanning(false)} />
           {lastScan ? (
             <Alert color="green" data-testid="last-scan">
@@ -223,12 +230,18 @@ export function ClassAttendancePage() {
               started={started}
               busy={setCheckIn.isPending}
               onSet={(status) => set(s, status)}
+              source={
+                sources.has(s.class_reservation_id) ? (
+                  <AggregatorSeatBadges visit={sources.get(s.class_reservation_id)} />
+                ) : null
+              }
             />
           ))}
         </Stack>
       )}
 
       <WalkInModal classId={id} opened={walkIn} onClose={() => setWalkIn(false)} />
+      {unmark.modal}
       <Modal opened={lateCancel !== null} onClose={() => setLateCancel(null)} title="Cancelación tardía">
         <Stack>
           <Text>

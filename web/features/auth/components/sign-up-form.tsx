@@ -22,6 +22,7 @@ import {
 } from "../../../../domain/customers";
 import type { FieldValues } from "../../../../domain/forms";
 import { messages } from "../../../../domain/messages";
+import { mexicanMobile } from "../../../../domain/messaging/phone";
 import { DynamicFields, validateClient } from "../../../components/dynamic-form/dynamic-fields";
 import { markWelcomePending } from "../../../components/welcome-state";
 import {
@@ -31,6 +32,12 @@ import {
   passwordErrorProps,
   useFieldErrors,
 } from "../../../lib/field-errors";
+import {
+  SIGNUP_CONSENT_DEFAULTS,
+  SignupConsent,
+  type SignupConsents,
+  saveMyMessaging,
+} from "../../messaging/public";
 import { phoneExists, usePasswordPolicy, useSignUp, useSignupFields, useSignupPages } from "../api";
 import { authCopy } from "../copy";
 
@@ -91,6 +98,7 @@ export function SignUpForm({
   const [core, setCore] = useState<Core>(EMPTY);
   const [values, setValues] = useState<FieldValues>({});
   const [accept, setAccept] = useState(false);
+  const [consents, setConsents] = useState<SignupConsents>(SIGNUP_CONSENT_DEFAULTS);
   const { ref, errors, show, showApi, clear } = useFieldErrors();
   const [formError, setFormError] = useState<string | null>(null);
   const termsId = useId();
@@ -138,8 +146,13 @@ export function SignUpForm({
         accept_terms: accept,
       },
       {
-        onSuccess: () => {
+        onSuccess: async () => {
           markWelcomePending();
+          // The sign-up API takes no consent: it is recorded right after, with the sentences the
+          // boxes showed (docs/product-rules.md#messaging-consent). Should that fail, the account
+          // stands and Mi Información offers the same choices.
+          if (mexicanMobile(core.phone) && Object.values(consents).some(Boolean))
+            await saveMyMessaging({ consents, phone: core.phone, source: "signup" }).catch(() => undefined);
           onSignedIn();
         },
         onError: (error) => {
@@ -240,6 +253,7 @@ export function SignUpForm({
             }}
           />
         ) : null}
+        <SignupConsent value={consents} onChange={setConsents} />
         {pages.length > 0 ? (
           <Checkbox
             checked={accept}

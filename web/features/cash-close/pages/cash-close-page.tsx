@@ -126,7 +126,8 @@ function MovementsTable({ data, zone }: { data: CashCloseDay; zone: string }) {
           </Table.Thead>
           <Table.Tbody>
             {data.movements.map((m) => (
-              <Table.Tr key={`${m.kind}-${m.purchase_id}-${m.at}`}>
+              // A gift card's sale names neither a purchase nor a retail sale: its title and instant tell it apart.
+              <Table.Tr key={`${m.kind}-${m.purchase_id ?? `v${m.retail_sale_id}`}-${m.title}-${m.at}`}>
                 <Table.Td>{localTime(new Date(m.at), zone)}</Table.Td>
                 <Table.Td>
                   {c.kinds[m.kind]} · {c.methods[m.method]}

@@ -54,7 +54,7 @@ export function CheckoutPage() {
   const feePkg = usePackage(needsFee && !feeFirst ? (fee ?? 0) : 0);
   useEffect(() => setFeeModal(feeFirst), [feeFirst]);
 
-  if (pkg.isPending) return <Loader mx="auto" my="xl" aria-label="Cargando" />;
+  if (pkg.isPending) return <Loader mx="auto" my="xl" role="status" aria-label="Cargando" />;
   if (pkg.isError || !pkg.data) {
     return (
       <Container size="sm" py="xl">

@@ -37,7 +37,7 @@ export function ThankYouPage() {
   const id = Number(useParams().id);
   const purchase = usePurchase(id);
   usePageTitle(checkoutCopy.thanksTitle);
-  if (purchase.isPending) return <Loader mx="auto" my="xl" aria-label="Cargando" />;
+  if (purchase.isPending) return <Loader mx="auto" my="xl" role="status" aria-label="Cargando" />;
   if (purchase.isError || !purchase.data) {
     return (
       <Container size="sm" py="xl">

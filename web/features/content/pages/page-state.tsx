@@ -5,7 +5,7 @@ import { contentCopy } from "../copy";
 export function PageSpinner() {
   return (
     <Center py={96} role="status" aria-live="polite" style={{ flex: 1 }}>
-      <Loader aria-label="Cargando…" />
+      <Loader role="status" aria-label="Cargando…" />
     </Center>
   );
 }

@@ -62,7 +62,7 @@ export function ConfirmEmailPage() {
             </Stack>
           ) : (
             <Stack align="center">
-              <Loader aria-label={c.confirmingEmail} />
+              <Loader role="status" aria-label={c.confirmingEmail} />
               <Text>{c.confirmingEmail}</Text>
             </Stack>
           )}

@@ -1,6 +1,7 @@
 import { Alert, Container, Loader, Stack, Title } from "@mantine/core";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { FiscalDataCard } from "../../fiscal/public";
+import { MessagingCard } from "../../messaging/public";
 import { useCustomerFields, useFieldValues, useProfile } from "../api";
 import { AccountSecurityCard } from "../components/account-security-card";
 import { AddressCard } from "../components/address-card";
@@ -10,8 +11,9 @@ import { YourDataCard } from "../components/your-data-card";
 import { customersCopy as c } from "../copy";
 
 /**
- * /mystudio/informacion: profile card, email and password, billing address and the configured
- * profile form, and "Tus datos" (download them, ask to close the account).
+ * /mystudio/informacion: profile card, email and password, messages by WhatsApp, SMS and push
+ * (docs/product-rules.md#messaging-consent), billing address and the configured profile form, and
+ * "Tus datos" (download them, ask to close the account).
  */
 export function ProfilePage() {
   usePageTitle(c.title);
@@ -28,6 +30,7 @@ export function ProfilePage() {
           <>
             <ProfileCard profile={profile.data} onReload={() => void profile.refetch()} />
             <AccountSecurityCard email={profile.data.email} />
+            <MessagingCard />
             <AddressCard key={profile.data.address?.address_id ?? "new"} address={profile.data.address} />
             <FiscalDataCard />
             {fields.data && values.data ? (

@@ -33,7 +33,7 @@ export function PackagesView({ inAccount = false }: { inAccount?: boolean }) {
     <Container size="lg" py={inAccount ? { base: "md", sm: "xl" } : { base: "xl", sm: 48 }} w="100%">
       <Stack gap="xl">
         {isPending ? (
-          <Loader aria-label="Cargando paquetes" mx="auto" />
+          <Loader role="status" aria-label="Cargando paquetes" mx="auto" />
         ) : isError ? (
           <Alert color="red" title={packagesCopy.loadError}>
             <Button variant="light" onClick={() => refetch()}>

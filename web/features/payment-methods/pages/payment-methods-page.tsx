@@ -85,7 +85,7 @@ export function PaymentMethodsPage() {
           </Button>
         </Group>
         {cards.isPending ? (
-          <Loader aria-label="Cargando" />
+          <Loader role="status" aria-label="Cargando" />
         ) : cards.isError ? (
           <Alert color="red">{cards.error.message}</Alert>
         ) : cards.data.length === 0 ? (

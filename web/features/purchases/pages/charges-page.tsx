@@ -34,7 +34,7 @@ export function ChargesPage() {
       <Stack gap="lg">
         <PageHeading title={TITLE} />
         {invoices.isPending ? (
-          <Loader aria-label="Cargando" />
+          <Loader role="status" aria-label="Cargando" />
         ) : invoices.isError ? (
           <Alert color="red">{invoices.error.message}</Alert>
         ) : invoices.data.length === 0 ? (

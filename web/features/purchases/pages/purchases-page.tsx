@@ -109,7 +109,7 @@ export function PurchasesPage() {
       <Stack gap="lg">
         <PageHeading title={TITLE} />
         {purchases.isPending ? (
-          <Loader aria-label="Cargando" />
+          <Loader role="status" aria-label="Cargando" />
         ) : purchases.isError ? (
           <Alert color="red">{purchases.error.message}</Alert>
         ) : purchases.data.length === 0 ? (

@@ -1,22 +1,7 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
-import { addLocalDays, localDay } from "../../../../domain/booking";
 import { countLabel, formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
-import { useAppConfig } from "../../../lib/app-config";
 import { useStaffCan } from "../../../lib/staff-permissions";
 import { reportsCopy } from "../copy";
 import {
@@ -26,24 +11,12 @@ import {
   useApprovePay,
   useCoachPay,
   useCoachRates,
-  useMyPay,
-  useSaveRate,
 } from "../pay-api";
+import { RateHistoryModal, rateSummary } from "./rate-history";
+import { RateModal } from "./rate-modal";
 import { Help, Section, Stat } from "./report-parts";
 
 const c = reportsCopy.pay;
-
-function rateSummary(r: CoachRate): string {
-  if (!r.configured) return c.noRate;
-  const parts = [`${formatMoney(r.per_class)} ${c.perClassShort}`];
-  if (r.per_attendee > 0)
-    parts.push(
-      `+ ${formatMoney(r.per_attendee)} ${r.count_no_shows ? c.perBookedShort : c.perAttendeeShort}`,
-    );
-  for (const tier of r.tiers) parts.push(c.tierShort(tier.min_attendees, formatMoney(tier.amount)));
-  if (r.workshop_share_percent > 0) parts.push(c.shareShort(r.workshop_share_percent));
-  return parts.join(" · ");
-}
 
 /** The per-class detail of a coach's pay. */
 export function PayLines({ coach, zone }: { coach: CoachPayCoach; zone: string }) {
@@ -78,136 +51,6 @@ export function PayLines({ coach, zone }: { coach: CoachPayCoach; zone: string }
   );
 }
 
-function RateModal({ rate, onClose }: { rate: CoachRate | null; onClose: () => void }) {
-  const save = useSaveRate();
-  const [form, setForm] = useState(() => ({
-    per_class: rate?.per_class ?? 0,
-    per_attendee: rate?.per_attendee ?? 0,
-    count_no_shows: rate?.count_no_shows ?? false,
-    // Each row keeps its own id, so editing one never remounts another.
-    tiers: (rate?.tiers ?? []).map((x, n) => ({ ...x, id: n })),
-    workshop_share_percent: rate?.workshop_share_percent ?? 0,
-  }));
-  if (!rate) return null;
-  const num = (v: string | number) => (typeof v === "number" ? v : Number(v) || 0);
-  const submit = () =>
-    save.mutate(
-      { instructor_id: rate.instructor_id, ...form, tiers: form.tiers.map(({ id: _id, ...x }) => x) },
-      {
-        onSuccess: (d) => {
-          notifySuccess(d.message);
-          onClose();
-        },
-        onError: notifyError,
-      },
-    );
-  return (
-    <Modal opened onClose={onClose} title={`${c.rateOf} ${rate.coach}`} size="lg">
-      <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label={c.perClass}
-            prefix="$"
-            decimalScale={2}
-            min={0}
-            value={form.per_class}
-            onChange={(v) => setForm({ ...form, per_class: num(v) })}
-          />
-          <NumberInput
-            label={c.perAttendee}
-            prefix="$"
-            decimalScale={2}
-            min={0}
-            value={form.per_attendee}
-            onChange={(v) => setForm({ ...form, per_attendee: num(v) })}
-          />
-        </SimpleGrid>
-        <Checkbox
-          label={c.countNoShows}
-          checked={form.count_no_shows}
-          onChange={(e) => setForm({ ...form, count_no_shows: e.currentTarget.checked })}
-        />
-        <Text size="sm" fw={500}>
-          {c.tiers}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {c.tiersHint}
-        </Text>
-        {form.tiers.map((tier, i) => (
-          <Group key={tier.id} align="flex-end" wrap="nowrap">
-            <NumberInput
-              label={c.fromPeople}
-              min={1}
-              value={tier.min_attendees}
-              onChange={(v) =>
-                setForm({
-                  ...form,
-                  tiers: form.tiers.map((x, j) => (j === i ? { ...x, min_attendees: num(v) } : x)),
-                })
-              }
-            />
-            <NumberInput
-              label={c.amount}
-              prefix="$"
-              decimalScale={2}
-              min={0}
-              value={tier.amount}
-              onChange={(v) =>
-                setForm({
-                  ...form,
-                  tiers: form.tiers.map((x, j) => (j === i ? { ...x, amount: num(v) } : x)),
-                })
-              }
-            />
-            <Button
-              variant="subtle"
-              color="red"
-              onClick={() => setForm({ ...form, tiers: form.tiers.filter((_, j) => j !== i) })}
-            >
-              {c.remove}
-            </Button>
-          </Group>
-        ))}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            onClick={() =>
-              setForm({
-                ...form,
-                tiers: [
-                  ...form.tiers,
-                  { id: Math.max(-1, ...form.tiers.map((x) => x.id)) + 1, min_attendees: 1, amount: 0 },
-                ],
-              })
-            }
-          >
-            {c.addTier}
-          </Button>
-        </Group>
-        <NumberInput
-          label={c.share}
-          description={c.shareHint}
-          suffix=" %"
-          decimalScale={2}
-          min={0}
-          max={100}
-          value={form.workshop_share_percent}
-          onChange={(v) => setForm({ ...form, workshop_share_percent: num(v) })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {c.cancel}
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            {c.save}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 /** Pago a coaches: each coach's pay in the period, its detail, the owner's approval and the rates. */
 export function CoachPayTab({ period, zone }: { period: Period; zone: string }) {
   const can = useStaffCan();
@@ -216,6 +59,7 @@ export function CoachPayTab({ period, zone }: { period: Period; zone: string }) 
   const approve = useApprovePay();
   const [open, setOpen] = useState<CoachPayCoach | null>(null);
   const [editing, setEditing] = useState<CoachRate | null>(null);
+  const [dated, setDated] = useState<CoachRate | null>(null);
   if (pay.error) return <Text c="red">{pay.error.message}</Text>;
   const data = pay.data;
   if (!data) return null;
@@ -306,11 +150,16 @@ export function CoachPayTab({ period, zone }: { period: Period; zone: string }) 
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">
-                    {can("setCoachRate") ? (
-                      <Button size="xs" variant="default" onClick={() => setEditing(r)}>
-                        {c.edit}
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <Button size="xs" variant="default" onClick={() => setDated(r)}>
+                        {reportsCopy.rateHistory.open}
                       </Button>
-                    ) : null}
+                      {can("setCoachRate") ? (
+                        <Button size="xs" variant="default" onClick={() => setEditing(r)}>
+                          {c.edit}
+                        </Button>
+                      ) : null}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -327,56 +176,11 @@ export function CoachPayTab({ period, zone }: { period: Period; zone: string }) 
       >
         {open ? <PayLines coach={open} zone={zone} /> : null}
       </Modal>
+      {dated ? (
+        <RateHistoryModal key={dated.instructor_id} coach={dated} onClose={() => setDated(null)} />
+      ) : null}
       {editing ? (
         <RateModal key={editing.instructor_id} rate={editing} onClose={() => setEditing(null)} />
-      ) : null}
-    </Stack>
-  );
-}
-
-/** Mis clases → Mi pago: the coach's own classes and pay, when the studio shows it. */
-export function MyPay() {
-  const config = useAppConfig();
-  const zone = config.timezone;
-  const today = localDay(new Date(), zone);
-  const [from, setFrom] = useState(() => addLocalDays(today, -13));
-  const [to, setTo] = useState(today);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
-  const mine = useMyPay({ from, to }, config.coach_pay_visible && valid);
-  if (!config.coach_pay_visible) return null;
-  const pay = mine.data?.pay;
-  return (
-    <Stack gap="sm">
-      <Title order={2} fz={20}>
-        {c.mine}
-      </Title>
-      <Group gap="sm">
-        <TextInput
-          type="date"
-          label={reportsCopy.from}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          type="date"
-          label={reportsCopy.to}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-          w={170}
-          error={valid ? undefined : reportsCopy.badPeriod}
-        />
-      </Group>
-      {mine.error ? <Text c="red">{mine.error.message}</Text> : null}
-      {mine.data && !pay ? <Text c="dimmed">{c.noneMine}</Text> : null}
-      {pay ? (
-        <>
-          <Text fw={600}>
-            {c.mineTotal(formatMoney(pay.total), pay.classes)}
-            {pay.approval ? ` · ${c.approvedShort}` : ""}
-          </Text>
-          <PayLines coach={pay} zone={zone} />
-        </>
       ) : null}
     </Stack>
   );

@@ -238,7 +238,7 @@ export function DrillModal({
     >
       {query.isLoading ? (
         <Center p="lg">
-          <Loader aria-label="Cargando" />
+          <Loader role="status" aria-label="Cargando" />
         </Center>
       ) : query.error ? (
         <Text c="red">{query.error.message}</Text>

@@ -57,7 +57,7 @@ export function InvitationPage() {
             </Stack>
           ) : invitation.isPending ? (
             <Stack align="center">
-              <Loader aria-label="Cargando invitación" />
+              <Loader role="status" aria-label="Cargando invitación" />
             </Stack>
           ) : (
             <form

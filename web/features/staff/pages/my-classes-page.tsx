@@ -58,7 +58,7 @@ export function MyClassesPage() {
   const config = useAppConfig();
   const zone = config.timezone;
   const classes = useMyClasses(7);
-  if (classes.isPending) return <Loader aria-label="Cargando tus clases" />;
+  if (classes.isPending) return <Loader role="status" aria-label="Cargando tus clases" />;
   if (classes.isError) return <Alert color="red">{classes.error.message}</Alert>;
   const { from, instructor_id } = classes.data;
   const byDay = new Map<string, MyClass[]>();

@@ -37,7 +37,7 @@ export function MyProfilePage() {
       });
     }
   }, [instructor, draft]);
-  if (profile.isPending) return <Loader aria-label="Cargando tu perfil" />;
+  if (profile.isPending) return <Loader role="status" aria-label="Cargando tu perfil" />;
   if (profile.isError) return <Alert color="red">{profile.error.message}</Alert>;
   const { ratings } = profile.data;
   const set = (key: keyof Draft) => (e: { currentTarget: { value: string } }) =>

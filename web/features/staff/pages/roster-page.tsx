@@ -1,11 +1,14 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Switch, Text, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { formatShortDayTime } from "../../../../domain/format";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { RosterFlagBadges } from "../../../components/roster-flag-badges";
 import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { useMarkAttendance, useRoster } from "../api";
-import { notifyError } from "../notify";
+import { notifyError, notifySuccess } from "../notify";
 
 /**
  * /admin/mis-clases/:id: who is coming, the desk's notes for coaches (injuries) and attendance
@@ -17,7 +20,9 @@ export function RosterPage() {
   const config = useAppConfig();
   const roster = useRoster(id);
   const mark = useMarkAttendance(id);
-  if (roster.isPending) return <Loader aria-label="Cargando la lista" />;
+  // Taking an attendance back asks first, as at the desk (docs/product-rules.md#hoy).
+  const [unmarking, setUnmarking] = useState<{ id: number; name: string } | null>(null);
+  if (roster.isPending) return <Loader role="status" aria-label="Cargando la lista" />;
   if (roster.isError) return <Alert color="red">{roster.error.message}</Alert>;
   const { single_class: klass, seats, waitlist } = roster.data;
   const present = seats.filter((s) => s.attend).length;
@@ -58,17 +63,22 @@ export function RosterPage() {
                     Lugar {seat.spot}
                   </Text>
                 ) : null}
+                <RosterFlagBadges flags={seat.flags} />
               </Stack>
               <Switch
                 label="Asistió"
                 checked={seat.attend}
                 disabled={mark.isPending}
-                onChange={(e) =>
+                onChange={(e) => {
+                  if (!e.currentTarget.checked) {
+                    setUnmarking({ id: seat.class_reservation_id, name: seat.name });
+                    return;
+                  }
                   mark.mutate(
-                    { reservationId: seat.class_reservation_id, attend: e.currentTarget.checked },
+                    { reservationId: seat.class_reservation_id, attend: true },
                     { onError: notifyError },
-                  )
-                }
+                  );
+                }}
               />
             </Group>
             {seat.notes.map((note) => (
@@ -105,6 +115,25 @@ export function RosterPage() {
           </Stack>
         )}
       </Stack>
+      <ConfirmModal
+        opened={unmarking !== null}
+        title="Quitar asistencia"
+        message={`¿Quitar la asistencia de ${unmarking?.name ?? ""}? Su lugar queda sin marcar.`}
+        confirmLabel="Quitar asistencia"
+        loading={mark.isPending}
+        onClose={() => setUnmarking(null)}
+        onConfirm={() => {
+          if (!unmarking) return;
+          mark.mutate(
+            { reservationId: unmarking.id, attend: false },
+            {
+              onError: notifyError,
+              onSuccess: () => notifySuccess("Asistencia quitada."),
+              onSettled: () => setUnmarking(null),
+            },
+          );
+        }}
+      />
     </Stack>
   );
 }

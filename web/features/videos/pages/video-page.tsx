@@ -73,7 +73,7 @@ export function VideoPage() {
   } else if (!video) {
     body = (
       <Center py="xl">
-        <Loader aria-label="Cargando" />
+        <Loader role="status" aria-label="Cargando" />
       </Center>
     );
   } else {

@@ -95,7 +95,7 @@ export function VideosPage() {
           </Alert>
         ) : list.isPending ? (
           <Center py="xl">
-            <Loader aria-label="Cargando" />
+            <Loader role="status" aria-label="Cargando" />
           </Center>
         ) : total === 0 && !filtered ? (
           <Text c="dimmed" ta="center" py="xl">

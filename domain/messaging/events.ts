@@ -1,0 +1,22 @@
+/**
+ * What other modules tell the messaging module (after their change committed), so it can text
+ * the customer on the channel they chose (docs/product-rules.md#messaging-transactional). The
+ * emails of the same news already went: a failed text does not repeat them.
+ */
+export type CustomerMessageEvent =
+  | { kind: "booking_confirmed"; reservationId: number }
+  | { kind: "reservation_cancelled"; reservationId: number; refunded: boolean }
+  | { kind: "waitlist_offer"; customerId: number; classId: number; expiresAt: Date }
+  | { kind: "class_changed"; customerId: number; classId: number; change: string }
+  | { kind: "class_cancelled"; customerId: number; classId: number; refundedCredits: number }
+  | { kind: "reminders_due"; reservationIds: number[] }
+  | {
+      kind: "offline_payment";
+      customerId: number;
+      purchaseId: number;
+      method: string;
+      reference: string | null;
+      amount: string;
+      deadline: Date | null;
+    }
+  | { kind: "renewal_failed"; customerId: number; purchaseId: number; title: string };

@@ -1,0 +1,45 @@
+import { integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { single_classes } from "./calendar";
+import { customers } from "./customers";
+
+/*
+ * Rollups the owner's reports read instead of every reservation (decision 0105). Both are kept
+ * by statement triggers on class_reservations and single_classes (migration "reports"), in the
+ * transaction of the write, so every writer (booking, cancellation, check-in, no-show, desk,
+ * waitlist, refunds that cancel seats, imports, bulk SQL) keeps them right without knowing them.
+ * server/modules/reports/rollups.test.ts compares them with the reference queries on random data.
+ */
+
+/** Per class: guests, check-ins and late cancellations (seats are single_classes.seats_taken). */
+export const report_class_counts = pgTable(
+  "report_class_counts",
+  {
+    single_class_id: integer("single_class_id")
+      .primaryKey()
+      .references(() => single_classes.single_class_id, { onDelete: "cascade" }),
+    guests: integer("guests").notNull().default(0),
+    attended: integer("attended").notNull().default(0),
+    late_cancels: integer("late_cancels").notNull().default(0),
+  },
+  // No CHECK (>= 0): an upsert's proposed row carries the delta, negative for a cancellation,
+  // and PostgreSQL checks it before it finds the conflict. rollups.test.ts checks the values.
+);
+
+/**
+ * Per customer, studio month (on the studio's clock, app_config timezone, as the integer
+ * year * 12 + month - 1, so a range of months is a range of numbers) and class
+ * location (0: a class without one): how many visits (own seat, not cancelled, class held). A row
+ * exists only while its visits are more than 0 (the trigger deletes it when they fall to 0).
+ */
+export const report_visit_months = pgTable(
+  "report_visit_months",
+  {
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    month: integer("month").notNull(),
+    location_id: integer("location_id").notNull().default(0),
+    visits: integer("visits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customer_id, t.month, t.location_id] })],
+);

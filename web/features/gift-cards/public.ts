@@ -1,0 +1,2 @@
+/** What other features may use of gift cards and saldo a favor (decisions 0090, 0091). */
+export { CustomerStoreCredit } from "./components/customer-store-credit";

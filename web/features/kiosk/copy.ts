@@ -1,0 +1,27 @@
+/** The check-in kiosk's screens (UI-only copy; the server's answers come from domain/messages.ts). */
+export const kioskCopy = {
+  pageTitle: "Registro de asistencia",
+  welcome: "¡Bienvenido!",
+  intro: "Registra tu asistencia: muestra el código QR de tu reservación o escribe tu teléfono.",
+  scanTitle: "Escanea tu código QR",
+  scanHint:
+    "Acerca a la cámara el código QR de tu reservación (en la app: Mis reservaciones, Código de acceso).",
+  phoneTitle: "O escribe tu teléfono",
+  phoneLabel: "Teléfono (10 dígitos)",
+  erase: "Borrar",
+  eraseLabel: "Borrar el último número",
+  submit: "Registrar asistencia",
+  spot: "Lugar",
+  done: "Listo",
+  toDesk: "Pasa a recepción",
+  exit: "Salir del quiosco",
+  exitTitle: "Salir del modo quiosco",
+  exitIntro: "Escribe el PIN con que se abrió este quiosco.",
+  pin: "PIN",
+  exitConfirm: "Salir",
+  cancel: "Cancelar",
+  notOpenTitle: "Este dispositivo no está en modo quiosco",
+  notOpen: "Pide a recepción que lo abra desde Hoy, en el panel del estudio.",
+  signIn: "Entrar como personal del estudio",
+  networkError: "No pudimos registrar tu asistencia. Inténtalo de nuevo o pasa a recepción.",
+} as const;

@@ -1,0 +1,20 @@
+/** The substitutes screen's words. */
+export const substitutesCopy = {
+  title: "Suplencias",
+  intro: "Pide suplente para una de tus clases o toma la de otro coach.",
+  approvalOn: "El estudio aprueba cada suplencia antes de hacer el cambio.",
+  approvalOff: "Al tomar una clase, el cambio se hace en ese momento.",
+  requests: "Solicitudes",
+  none: "No hay solicitudes de suplencia para las próximas clases.",
+  myClasses: "Mis próximas clases",
+  noClasses: "No tienes clases en las próximas dos semanas.",
+  ask: "Pedir suplente",
+  note: "Nota para los demás coaches (opcional)",
+  asked: "Suplente pedido",
+  take: "Tomar clase",
+  cancel: "Retirar",
+  approve: "Aprobar",
+  decline: "Rechazar",
+  askedBy: (name: string) => `Pide: ${name}`,
+  takenBy: (name: string) => `Se ofreció: ${name}`,
+};
