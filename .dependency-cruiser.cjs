@@ -82,6 +82,18 @@ module.exports = {
       from: { path: "^domain/" },
       to: { path: "^(server|web)/" },
     },
+    {
+      name: "production-code-imports-no-test-double",
+      comment:
+        "Providers' doubles and test fixtures live in test/ (decision 0132), outside the folders the " +
+        "production build bundles; only tests (*.test.ts, server/test, the commerce model) use them.",
+      severity: "error",
+      from: {
+        path: "^(server|domain|web)/",
+        pathNot: ["\\.test\\.tsx?$", "^server/test/", "^server/commerce-model"],
+      },
+      to: { path: "^test/" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -5,7 +5,7 @@
  * double's URL, "count" with the 429s the double has answered so far, and stops on "stop".
  */
 import "./production-env";
-import { startTwilioFake } from "../server/modules/messaging/test-support/twilio-fake";
+import { startTwilioFake } from "../test/doubles/messaging/twilio-fake";
 import { FANOUT_TWILIO_SID, startFanoutApp } from "./fanout-app";
 
 const RATE_LIMITED = Number(process.env.FANOUT_RATE_LIMITED ?? "2");

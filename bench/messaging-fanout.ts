@@ -15,7 +15,7 @@ import os from "node:os";
 import pg from "pg";
 import { localDay } from "../domain/booking";
 import { queueReminders } from "../server/modules/messaging/message-events";
-import { startTwilioFake } from "../server/modules/messaging/test-support/twilio-fake";
+import { startTwilioFake } from "../test/doubles/messaging/twilio-fake";
 import { FANOUT_TWILIO_SID, startFanoutApp } from "./fanout-app";
 import { writeSection } from "./results-file";
 

@@ -1,6 +1,6 @@
 import webPushImport from "web-push";
-import { startPushServiceFake } from "../server/modules/messaging/test-support/push-service-fake";
-import { startTwilioFake } from "../server/modules/messaging/test-support/twilio-fake";
+import { startPushServiceFake } from "../test/doubles/messaging/push-service-fake";
+import { startTwilioFake } from "../test/doubles/messaging/twilio-fake";
 
 /**
  * The journey server's WhatsApp, SMS and push providers: Twilio's API and a browser's

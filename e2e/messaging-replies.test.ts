@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { localDay, localTime } from "../domain/booking";
 import { messages } from "../domain/messages";
 import { sendTime } from "../domain/messaging/quiet-hours";
-import type { ReceivedPush } from "../server/modules/messaging/test-support/push-service-fake";
+import type { ReceivedPush } from "../test/doubles/messaging/push-service-fake";
 import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "./api";
 import { wcagViolations } from "./axe";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs } from "./browser";

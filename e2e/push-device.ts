@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import type {
   PushSubscriptionKeys,
   ReceivedPush,
-} from "../server/modules/messaging/test-support/push-service-fake";
+} from "../test/doubles/messaging/push-service-fake";
 
 /**
  * The push double from a journey's process (it runs in e2e/global-setup.ts): headless Chromium

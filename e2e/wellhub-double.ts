@@ -1,4 +1,4 @@
-import { STATE_PATH, startWellhubFake } from "../server/modules/aggregators/test-support/aggregator-fakes";
+import { STATE_PATH, startWellhubFake } from "../test/doubles/aggregators/aggregator-fakes";
 
 /**
  * The journeys' double of Wellhub's partner APIs (decision 0124). e2e/global-setup.ts starts it

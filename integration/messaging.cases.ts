@@ -1,9 +1,9 @@
 import twilioImport from "twilio";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import webPushImport from "web-push";
-import { startPushServiceFake } from "../server/modules/messaging/test-support/push-service-fake";
-import { startTwilioFake } from "../server/modules/messaging/test-support/twilio-fake";
-import { type CompiledServer, type Json, startCompiledServer } from "./compiled-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { startPushServiceFake } from "../test/doubles/messaging/push-service-fake";
+import type { startTwilioFake } from "../test/doubles/messaging/twilio-fake";
+import { type BuildSuite, TWILIO } from "./build-suite";
+import type { CompiledServer, Json } from "./compiled-server";
 
 /**
  * WhatsApp through Twilio's SDK and web push through `web-push`, on the production build
@@ -13,32 +13,10 @@ import { type CompiledServer, type Json, startCompiledServer } from "./compiled-
  * WhatsApp, signed as Twilio signs it, reaches the inbox, where the desk answers through Twilio.
  */
 const twilio = (twilioImport as unknown as { default?: typeof twilioImport }).default ?? twilioImport;
-const webPush = (webPushImport as unknown as { default?: typeof webPushImport }).default ?? webPushImport;
-const SID = `AC${"b".repeat(32)}`;
-const TOKEN = "build-auth-token-0123456789";
 
 let server: CompiledServer;
 let fake: Awaited<ReturnType<typeof startTwilioFake>>;
 let push: Awaited<ReturnType<typeof startPushServiceFake>>;
-
-beforeAll(async () => {
-  [fake, push] = await Promise.all([startTwilioFake(SID), startPushServiceFake()]);
-  const vapid = webPush.generateVAPIDKeys();
-  server = await startCompiledServer({
-    TWILIO_ACCOUNT_SID: SID,
-    TWILIO_AUTH_TOKEN: TOKEN,
-    TWILIO_WHATSAPP_FROM: "+525500000000",
-    TWILIO_SMS_FROM: "+525500000001",
-    TWILIO_API_URL: fake.url,
-    VAPID_PUBLIC_KEY: vapid.publicKey,
-    VAPID_PRIVATE_KEY: vapid.privateKey,
-    WEB_PUSH_CA_FILE: push.caFile,
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  await Promise.all([fake?.close(), push?.close()]);
-});
 
 async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>): Promise<T> {
   const deadline = Date.now() + 90_000;
@@ -50,93 +28,104 @@ async function until<T>(what: string, read: () => T | undefined | Promise<T | un
   }
 }
 
-describe("messaging on the compiled server", () => {
-  it("a booking's confirmation reaches the installed app by web push", async () => {
-    const admin = await server.signIn("admin@demo.mx");
-    const customer = await server.signIn("cliente@demo.mx");
-    const device = push.subscribe();
-    expect(
-      (await server.call("POST", "/api/customer/push-subscriptions", { token: customer, body: device }))
-        .status,
-    ).toBe(200);
-    const consent = await server.call("PUT", "/api/customer/messaging", {
-      token: customer,
-      body: {
-        consents: { "transactional:push": true, "transactional:whatsapp": false, "transactional:sms": false },
-      },
-    });
-    expect(consent.status, consent.bytes.toString()).toBe(200);
-
-    const types = (await server.call("GET", "/api/class_types")).json.class_types as Json[];
-    const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
-    const created = await server.call("POST", "/api/single_class", {
-      token: admin,
-      body: {
-        class_type_id: types[0]!.class_type_id,
-        class_date: `${day}T07:15`,
-        duration_minutes: 50,
-        capacity: 12,
-      },
-    });
-    expect(created.status, created.bytes.toString()).toBe(201);
-    const booked = await server.call("POST", "/api/class_reservations", {
-      token: customer,
-      body: { single_class_id: created.json.single_class.single_class_id },
-    });
-    expect(booked.status, booked.bytes.toString()).toBe(200);
-
-    const got = await until("el push de la reservación", () =>
-      push.received.find((r) => device.endpoint.endsWith(r.subscription)),
-    );
-    expect(push.refused).toEqual([]);
-    expect(got.payload).toMatchObject({ url: "/mystudio" });
+/** The messaging paths, registered in integration/compiled-server.test.ts beside the others. */
+export function messagingCases(suite: () => BuildSuite) {
+  beforeAll(() => {
+    ({ server, twilio: fake, push } = suite());
   });
 
-  it("a WhatsApp from a customer reaches the inbox, and the desk's answer goes out through Twilio", {
-    timeout: 150_000,
-  }, async () => {
-    const admin = await server.signIn("admin@demo.mx");
-    const customer = await server.signIn("cliente@demo.mx");
-    const phone = "5512345678";
-    const saved = await server.call("PUT", "/api/customer/messaging", {
-      token: customer,
-      body: { phone, consents: { "transactional:whatsapp": true } },
-    });
-    expect(saved.status, saved.bytes.toString()).toBe(200);
+  describe("messaging on the compiled server", () => {
+    it("a booking's confirmation reaches the installed app by web push", async () => {
+      const admin = await server.signIn("admin@demo.mx");
+      const customer = await server.signIn("cliente@demo.mx");
+      const device = push.subscribe();
+      expect(
+        (await server.call("POST", "/api/customer/push-subscriptions", { token: customer, body: device }))
+          .status,
+      ).toBe(200);
+      const consent = await server.call("PUT", "/api/customer/messaging", {
+        token: customer,
+        body: {
+          consents: {
+            "transactional:push": true,
+            "transactional:whatsapp": false,
+            "transactional:sms": false,
+          },
+        },
+      });
+      expect(consent.status, consent.bytes.toString()).toBe(200);
 
-    const form = {
-      From: `whatsapp:+52${phone}`,
-      To: "whatsapp:+525500000000",
-      Body: "¿Tienen toallas?",
-      MessageSid: `SM${"9".repeat(32)}`,
-    };
-    const url = `${server.baseUrl}/api/webhooks/twilio/inbound`;
-    const forged = await server.call("POST", "/api/webhooks/twilio/inbound", {
-      raw: new URLSearchParams(form).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "forjada" },
-    });
-    expect(forged.status).toBe(403);
-    const inbound = await server.call("POST", "/api/webhooks/twilio/inbound", {
-      raw: new URLSearchParams(form).toString(),
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-twilio-signature": twilio.getExpectedTwilioSignature(TOKEN, url, form),
-      },
-    });
-    expect(inbound.status, inbound.bytes.toString()).toBe(200);
+      const types = (await server.call("GET", "/api/class_types")).json.class_types as Json[];
+      const day = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10);
+      const created = await server.call("POST", "/api/single_class", {
+        token: admin,
+        body: {
+          class_type_id: types[0]!.class_type_id,
+          class_date: `${day}T07:15`,
+          duration_minutes: 50,
+          capacity: 12,
+        },
+      });
+      expect(created.status, created.bytes.toString()).toBe(201);
+      const booked = await server.call("POST", "/api/class_reservations", {
+        token: customer,
+        body: { single_class_id: created.json.single_class.single_class_id },
+      });
+      expect(booked.status, booked.bytes.toString()).toBe(200);
 
-    const inbox = (await server.call("GET", "/api/admin/messaging/inbox", { token: admin })).json
-      .items as Json[];
-    const item = inbox.find((m) => m.body === "¿Tienen toallas?");
-    expect(item, JSON.stringify(inbox)).toBeDefined();
-    const reply = await server.call("POST", `/api/admin/messaging/inbox/${item!.message_id}/reply`, {
-      token: admin,
-      body: { text: "Sí, en recepción." },
+      const got = await until("el push de la reservación", () =>
+        push.received.find((r) => device.endpoint.endsWith(r.subscription)),
+      );
+      expect(push.refused).toEqual([]);
+      expect(got.payload).toMatchObject({ url: "/mystudio" });
     });
-    expect(reply.status, reply.bytes.toString()).toBe(200);
-    const sent = await until("la respuesta por Twilio", () =>
-      fake.state.sent.find((m) => m.Body?.includes("Sí, en recepción.")),
-    );
-    expect(sent).toMatchObject({ To: `whatsapp:+52${phone}`, From: "whatsapp:+525500000000" });
+
+    it("a WhatsApp from a customer reaches the inbox, and the desk's answer goes out through Twilio", {
+      timeout: 150_000,
+    }, async () => {
+      const admin = await server.signIn("admin@demo.mx");
+      const customer = await server.signIn("cliente@demo.mx");
+      const phone = "5512345678";
+      const saved = await server.call("PUT", "/api/customer/messaging", {
+        token: customer,
+        body: { phone, consents: { "transactional:whatsapp": true } },
+      });
+      expect(saved.status, saved.bytes.toString()).toBe(200);
+
+      const form = {
+        From: `whatsapp:+52${phone}`,
+        To: "whatsapp:+525500000000",
+        Body: "¿Tienen toallas?",
+        MessageSid: `SM${"9".repeat(32)}`,
+      };
+      const url = `${server.baseUrl}/api/webhooks/twilio/inbound`;
+      const forged = await server.call("POST", "/api/webhooks/twilio/inbound", {
+        raw: new URLSearchParams(form).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "forjada" },
+      });
+      expect(forged.status).toBe(403);
+      const inbound = await server.call("POST", "/api/webhooks/twilio/inbound", {
+        raw: new URLSearchParams(form).toString(),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-twilio-signature": twilio.getExpectedTwilioSignature(TWILIO.token, url, form),
+        },
+      });
+      expect(inbound.status, inbound.bytes.toString()).toBe(200);
+
+      const inbox = (await server.call("GET", "/api/admin/messaging/inbox", { token: admin })).json
+        .items as Json[];
+      const item = inbox.find((m) => m.body === "¿Tienen toallas?");
+      expect(item, JSON.stringify(inbox)).toBeDefined();
+      const reply = await server.call("POST", `/api/admin/messaging/inbox/${item!.message_id}/reply`, {
+        token: admin,
+        body: { text: "Sí, en recepción." },
+      });
+      expect(reply.status, reply.bytes.toString()).toBe(200);
+      const sent = await until("la respuesta por Twilio", () =>
+        fake.state.sent.find((m) => m.Body?.includes("Sí, en recepción.")),
+      );
+      expect(sent).toMatchObject({ To: `whatsapp:+52${phone}`, From: "whatsapp:+525500000000" });
+    });
   });
-});
+}

@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { S3_TEST_CREDENTIALS, startS3TestServer } from "../server/modules/files/s3-test-server";
-import { type FacturapiFake, startFacturapiFake } from "../server/payments/test-support/facturapi-fake";
-import {
-  MERCADOPAGO_TEST_KEYS,
-  type MercadoPagoFake,
-  startMercadoPagoFake,
-} from "../server/payments/test-support/mercadopago-fake";
-import {
-  PAYPAL_TEST_KEYS,
-  type PaypalFake,
-  startPaypalFake,
-} from "../server/payments/test-support/paypal-fake";
-import {
-  STRIPE_TEST_KEYS,
-  type StripeFake,
-  startStripeFake,
-} from "../server/payments/test-support/stripe-fake";
-import { type CompiledServer, type Json, startCompiledServer } from "./compiled-server";
-import { decodeHeader, leaves, parseMime, startSmtpServer } from "./smtp-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { startS3TestServer } from "../test/doubles/s3-test-server";
+import type { FacturapiFake } from "../test/doubles/payments/facturapi-fake";
+import type { MercadoPagoFake } from "../test/doubles/payments/mercadopago-fake";
+import type { PaypalFake } from "../test/doubles/payments/paypal-fake";
+import type { StripeFake } from "../test/doubles/payments/stripe-fake";
+import { BUCKET, type BuildSuite } from "./build-suite";
+import type { CompiledServer, Json } from "./compiled-server";
+import { decodeHeader, leaves, parseMime, type startSmtpServer } from "./smtp-server";
 
 /**
  * Every provider on the production build (docs/decisions/0058): the compiled server, started as
  * `npm start` starts it, talks to a loopback double of each provider's API through the provider's
  * official SDK, and each test walks one real path through HTTP. This is where the compiled
  * server's "Facturapi is not a constructor" showed (decision 0057): the API suites run the
- * TypeScript through tsx and could not see it. One server for the whole file (its boot, the demo
- * studio on a fresh PGlite, is most of the time).
+ * TypeScript through tsx and could not see it. The server and the doubles are the build suite's
+ * (integration/build-suite.ts, decision 0132).
  */
 
-const BUCKET = "estudio-build";
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
   "base64",
@@ -58,33 +46,10 @@ let monthly: { class_package_id: number };
 let keys = 0;
 const key = () => `build-${process.pid}-${Date.now()}-${++keys}`;
 
-beforeAll(async () => {
-  [facturapi, stripe, paypal, mp, smtp, s3] = await Promise.all([
-    startFacturapiFake(),
-    startStripeFake(),
-    startPaypalFake(),
-    startMercadoPagoFake(),
-    startSmtpServer(),
-    startS3TestServer([BUCKET]),
-  ]);
-  server = await startCompiledServer({
-    FACTURAPI_KEY: facturapi.key,
-    FACTURAPI_API_URL: facturapi.url,
-    PAYMENT_GATEWAY: "stripe",
-    STRIPE_SECRET_KEY: STRIPE_TEST_KEYS.secret,
-    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_KEYS.webhook,
-    STRIPE_API_URL: stripe.url,
-    PAYPAL_CLIENT_ID: PAYPAL_TEST_KEYS.clientId,
-    PAYPAL_CLIENT_SECRET: PAYPAL_TEST_KEYS.secret,
-    PAYPAL_WEBHOOK_ID: PAYPAL_TEST_KEYS.webhookId,
-    PAYPAL_API_URL: paypal.url,
-    MERCADOPAGO_ACCESS_TOKEN: MERCADOPAGO_TEST_KEYS.accessToken,
-    MERCADOPAGO_WEBHOOK_SECRET: MERCADOPAGO_TEST_KEYS.webhookSecret,
-    MERCADOPAGO_API_URL: mp.url,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Estudio <facturas@estudio.test>",
-    ...S3_TEST_CREDENTIALS,
-  });
+/** Sets the studio up for these paths on the suite's one server (integration/build-suite.ts). */
+async function setUp(suite: BuildSuite) {
+  ({ server, facturapi, stripe, paypal, mp, smtp, s3 } = suite);
+
   admin = await server.signIn("admin@demo.mx");
   const saved = await server.call("PUT", "/api/appconfig", {
     token: admin,
@@ -111,19 +76,7 @@ beforeAll(async () => {
   const sub = list.find((p) => p.is_subscription && !p.free_trial_length && Number(p.price) > 0);
   if (!sub) throw new Error("el estudio demo no tiene un paquete de suscripción");
   monthly = { class_package_id: sub.class_package_id };
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await Promise.all([
-    facturapi?.close(),
-    stripe?.close(),
-    paypal?.close(),
-    mp?.close(),
-    smtp?.close(),
-    s3?.dispose(),
-  ]);
-});
+}
 
 /** Fails with the server's recent log: a 500's stack is there, not in the answer. */
 function expectStatus(res: { status: number; bytes: Buffer }, status: number) {
@@ -165,371 +118,391 @@ function deliverStripe(type: string, object: unknown) {
   });
 }
 
-describe("Facturapi (the PAC) on the compiled server", () => {
-  let customer: Awaited<ReturnType<CompiledServer["newCustomer"]>>;
-  let factura: Json;
+/** The providers' paths, registered in integration/compiled-server.test.ts beside the others. */
+export function providersCases(suite: () => BuildSuite) {
+  beforeAll(() => setUp(suite()));
 
-  it("issues a customer's factura through the SDK: stamped, not a 500 (decision 0057)", async () => {
-    customer = await server.newCustomer("Ana Factura");
-    expectStatus(await server.call("PUT", "/api/fiscal-data", { token: customer.token, body: FISCAL }), 200);
-    const { purchase_id } = await buyWithStripeCard(customer.token);
-    const res = await server.call("POST", "/api/facturas", { token: customer.token, body: { purchase_id } });
-    expectStatus(res, 200);
-    factura = res.json.factura;
-    expect(factura).toMatchObject({ status: "valid", preview: false, rfc: FISCAL.rfc });
-    const sent = facturapi.calls.filter((c) => c.method === "POST" && c.path === "/v2/invoices").at(-1)!;
-    expect(sent.body).toMatchObject({
-      customer: { tax_id: FISCAL.rfc, tax_system: "612", address: { zip: "06700" } },
-      use: "G03",
-      payment_form: "04",
-      payment_method: "PUE",
-    });
-    expect(factura.uuid).toBe([...facturapi.invoices.values()].at(-1)!.uuid);
-  });
+  describe("Facturapi (the PAC) on the compiled server", () => {
+    let customer: Awaited<ReturnType<CompiledServer["newCustomer"]>>;
+    let factura: Json;
 
-  it("downloads the stamped PDF and XML from the PAC", async () => {
-    const pdf = await server.call("GET", `/api/facturas/${factura.cfdi_id}/pdf`, { token: customer.token });
-    expectStatus(pdf, 200);
-    expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
-    const xml = await server.call("GET", `/api/facturas/${factura.cfdi_id}/xml`, { token: customer.token });
-    expectStatus(xml, 200);
-    expect(xml.headers.get("content-type")).toMatch(/^application\/xml/);
-    expect(xml.bytes.toString()).toContain(`UUID="${factura.uuid}"`);
-  });
-
-  it("emails it through SMTP with the PDF and XML attached (a real SMTP conversation, parsed)", async () => {
-    // By its subject: the purchase's receipt, sent before it, mentions facturas in its text.
-    const mail = await smtp.waitFor(customer.email, (m) =>
-      /factura/i.test(decodeHeader(parseMime(m.raw).headers.subject ?? "")),
-    );
-    const message = parseMime(mail.raw);
-    expect(mail.from).toBe("facturas@estudio.test");
-    expect(decodeHeader(message.headers.subject ?? "")).toMatch(/factura/i);
-    const parts = leaves(message);
-    const named = (ext: string) =>
-      parts.find((p) =>
-        new RegExp(`filename="?[^"]*\\.${ext}"?`).test(p.headers["content-disposition"] ?? ""),
-      );
-    expect(named("pdf")?.body.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(named("xml")?.body.toString()).toContain(factura.uuid);
-    const text = parts.find((p) => (p.headers["content-type"] ?? "").startsWith("text/plain"));
-    expect(text?.body.toString("utf8")).toContain(FISCAL.rfc);
-  });
-
-  it("cancels at the PAC with SAT's motive, and shows the PAC's answer", async () => {
-    const res = await server.call("POST", `/api/facturas/admin/${factura.cfdi_id}/cancel`, {
-      token: admin,
-      body: { motive: "02" },
-    });
-    expectStatus(res, 200);
-    expect(res.json.factura).toMatchObject({ status: "cancelled", cancellation_motive: "02" });
-    expect(res.json.pac_answer).toMatch(/^El SAT aceptó la cancelación \(motivo 02/);
-    const atPac = [...facturapi.invoices.values()].find((i) => i.uuid === factura.uuid)!;
-    expect(atPac).toMatchObject({ status: "canceled", cancellation_motive: "02" });
-    // The customer sees the same status.
-    const mine = await server.call("GET", "/api/facturas", { token: customer.token });
-    expect(mine.json.facturas.find((f: Json) => f.cfdi_id === factura.cfdi_id).status).toBe("cancelled");
-  });
-
-  it("issues a closed month's factura global to público en general, concept Venta", async () => {
-    // Two months back: its window is closed whatever today is, and the demo studio sold in it.
-    const now = new Date();
-    const back = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 15));
-    const period = `${back.getUTCFullYear()}-${String(back.getUTCMonth() + 1).padStart(2, "0")}`;
-    const res = await server.call("POST", "/api/facturas/admin/global", { token: admin, body: { period } });
-    expectStatus(res, 200);
-    expect(res.json.factura).toMatchObject({ kind: "global", period, status: "valid", rfc: "XAXX010101000" });
-    const sent = facturapi.calls.filter((c) => c.method === "POST" && c.path === "/v2/invoices").at(-1)!
-      .body as Json;
-    expect(sent).toMatchObject({
-      customer: { tax_id: "XAXX010101000", legal_name: "PUBLICO EN GENERAL", tax_system: "616" },
-      use: "S01",
-      global: { periodicity: "month", months: period.slice(5), year: Number(period.slice(0, 4)) },
-    });
-    expect(new Set(sent.items.map((i: Json) => i.product.description))).toEqual(new Set(["Venta"]));
-  });
-
-  // docs/decisions/0072: refunds of invoiced purchases, and cancellations the receiver must accept.
-  const invoiced = async (name: string, class_package_id?: number) => {
-    const c = await server.newCustomer(name);
-    expectStatus(await server.call("PUT", "/api/fiscal-data", { token: c.token, body: FISCAL }), 200);
-    const { purchase_id } = await buyWithStripeCard(c.token, class_package_id);
-    const res = await server.call("POST", "/api/facturas", { token: c.token, body: { purchase_id } });
-    expectStatus(res, 200);
-    return { customer: c, purchase_id, factura: res.json.factura as Json };
-  };
-  const refund = (purchase_id: number, amount?: number) =>
-    server.call("POST", `/api/purchases/admin/${purchase_id}/refund`, {
-      token: admin,
-      body: { amount, reason: "Prueba", idempotency_key: key() },
-    });
-
-  it("a partial refund: a nota de crédito (egreso, TipoRelacion 01) stamped through the SDK", async () => {
-    const { customer: c, purchase_id, factura: f } = await invoiced("Gil Nota");
-    expectStatus(await refund(purchase_id, 50), 200);
-    const sent = facturapi.calls.filter((x) => x.method === "POST" && x.path === "/v2/invoices").at(-1)!
-      .body as Json;
-    expect(sent).toMatchObject({
-      type: "E",
-      payment_method: "PUE",
-      related_documents: [{ relationship: "01", documents: [f.uuid] }],
-    });
-    expect(sent.items[0].product).toMatchObject({ price: 50, tax_included: true });
-    const mine = (await server.call("GET", "/api/facturas", { token: c.token })).json.facturas as Json[];
-    expect(mine.map((x) => [x.kind, x.status, x.total])).toEqual([
-      ["egreso", "valid", 50],
-      ["ingreso", "valid", f.total],
-    ]);
-    const xml = await server.call("GET", `/api/facturas/${mine[0]!.cfdi_id}/xml`, { token: c.token });
-    expectStatus(xml, 200);
-    expect(xml.bytes.toString()).toContain('TipoDeComprobante="E"');
-  });
-
-  it("a full refund over $1,000: the cancellation waits for the receiver; asking SAT records the acceptance", async () => {
-    const list = (await server.call("GET", "/api/class_packages")).json.class_packages as Json[];
-    const big = list.find(
-      (p) => !p.is_subscription && !p.is_special_event && Number(p.sale_price ?? p.price) > 1000,
-    );
-    if (!big) throw new Error("el estudio demo no tiene un paquete de más de $1,000");
-    const { customer: c, purchase_id, factura: f } = await invoiced("Lia Cancelación", big.class_package_id);
-    expectStatus(await refund(purchase_id), 200);
-    const listed = (await server.call("GET", "/api/facturas/admin?kind=ingreso", { token: admin })).json
-      .facturas as Json[];
-    expect(listed.find((x) => x.cfdi_id === f.cfdi_id)).toMatchObject({
-      status: "valid",
-      cancellation_motive: "03",
-      cancellation_status: "pending",
-    });
-    const atPac = [...facturapi.invoices.values()].find((i) => i.uuid === f.uuid)!;
-    expect(atPac.cancellation_status).toBe("pending");
-    facturapi.receiverAnswers(atPac.id, "accepted");
-    const asked = await server.call("POST", `/api/facturas/admin/${f.cfdi_id}/cancellation-status`, {
-      token: admin,
-    });
-    expectStatus(asked, 200);
-    expect(asked.json.factura).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
-    expect(
-      facturapi.calls.some((x) => x.method === "PUT" && x.path === `/v2/invoices/${atPac.id}/status`),
-    ).toBe(true);
-    const mine = (await server.call("GET", "/api/facturas", { token: c.token })).json.facturas as Json[];
-    expect(mine[0]).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
-  });
-});
-
-describe("S3-compatible storage (s3rver on loopback) on the compiled server", () => {
-  it("uploads, reads back, refuses a private file to others, deletes", async () => {
-    const form = (file: Buffer, name: string, fields: Record<string, string> = {}) => {
-      const data = new FormData();
-      for (const [k, v] of Object.entries(fields)) data.append(k, v);
-      data.append("file", new Blob([new Uint8Array(file)]), name);
-      return data;
-    };
-    const image = await server.call("POST", "/api/files", {
-      token: admin,
-      raw: form(PNG, "logo.png", { kind: "image" }),
-    });
-    expectStatus(image, 201);
-    const src = image.json.file.src as string;
-    expect(src).toMatch(/^\/files\/s3\/uploads\/[0-9a-f-]{36}\.png$/);
-    expect(s3.keys(BUCKET)).toContain(src.replace(/^\/files\/s3\//, ""));
-    const served = await server.call("GET", src);
-    expect(served.status).toBe(302);
-    const object = await fetch(served.headers.get("location")!);
-    expect(object.status).toBe(200);
-    expect(Buffer.from(await object.arrayBuffer()).equals(PNG)).toBe(true);
-
-    const owner = await server.newCustomer("Bea Archivo");
-    const doc = await server.call("POST", "/api/files", {
-      token: owner.token,
-      raw: form(PDF, "certificado.pdf"),
-    });
-    expectStatus(doc, 201);
-    expect(doc.json.file.private).toBe(true);
-    const privateSrc = doc.json.file.src as string;
-    expect((await server.call("GET", privateSrc)).status).toBe(404);
-    const other = await server.newCustomer("Otro Cliente");
-    expect((await server.call("GET", privateSrc, { token: other.token })).status).toBe(404);
-    const mine = await server.call("GET", privateSrc, { token: owner.token });
-    expect(mine.status).toBe(302);
-    const signed = await fetch(mine.headers.get("location")!);
-    expect(Buffer.from(await signed.arrayBuffer()).equals(PDF)).toBe(true);
-
-    const objectKey = privateSrc.replace(/^\/files\//, "");
-    expect(s3.keys(BUCKET)).toContain(objectKey);
-    expectStatus(
-      await server.call("DELETE", `/api/files/${doc.json.file.file_id}`, { token: owner.token }),
-      200,
-    );
-    expect(s3.keys(BUCKET)).not.toContain(objectKey);
-    expect((await server.call("GET", privateSrc, { token: owner.token })).status).toBe(404);
-  });
-});
-
-describe("Stripe on the compiled server", () => {
-  it("card: a PaymentIntent confirmed, then its signed webhook acknowledged once", async () => {
-    const c = await server.newCustomer("Caro Tarjeta");
-    const { pi } = await buyWithStripeCard(c.token);
-    const created = stripe.requests.find((r) => r.path === "/v1/payment_intents" && r.method === "POST")!;
-    expect(created.form).toMatchObject({ currency: "mxn", amount: String(Math.round(pkg.price * 100)) });
-    const first = await deliverStripe("payment_intent.succeeded", stripe.intents.get(pi));
-    expectStatus(first, 200);
-    const bad = await server.call("POST", "/api/webhooks/stripe", {
-      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=mala" },
-      raw: JSON.stringify({ id: "evt_forged", type: "payment_intent.succeeded" }),
-    });
-    expect(bad.status).toBe(400);
-  });
-
-  it("saved card: Stripe's setup, then one tap pays with it", async () => {
-    const c = await server.newCustomer("Dani Guardada");
-    const setup = await server.call("POST", "/api/metodosPago/setup", {
-      token: c.token,
-      body: { idempotency_key: key() },
-    });
-    expectStatus(setup, 200);
-    stripe.completeSetup(setup.json.id, "pm_saved_build");
-    const done = await server.call("POST", "/api/metodosPago/setup/complete", {
-      token: c.token,
-      body: { setup_id: setup.json.id },
-    });
-    expectStatus(done, 200);
-    const source = done.json.metodo_pago;
-    expect(source).toMatchObject({ provider: "stripe", source_id: "pm_saved_build" });
-    const attempt = await server.call("POST", "/api/checkout/attempt", {
-      token: c.token,
-      body: { class_package_id: pkg.class_package_id, idempotency_key: key() },
-    });
-    expectStatus(attempt, 200);
-    const paid = await server.call("POST", "/api/checkout/confirm", {
-      token: c.token,
-      body: {
-        purchase_id: attempt.json.purchase_id,
-        client_secret: attempt.json.clientSecret,
-        payment_source_id: source.payment_source_id,
-      },
-    });
-    expectStatus(paid, 200);
-  });
-
-  it("OXXO and SPEI: a voucher, then paid by Stripe's webhook", async () => {
-    for (const method of ["oxxo", "spei"] as const) {
-      const c = await server.newCustomer(`Eli ${method}`);
-      const res = await server.call("POST", "/api/checkout/offline", {
-        token: c.token,
-        body: { class_package_id: pkg.class_package_id, method, idempotency_key: key() },
-      });
-      expectStatus(res, 200);
-      expect(res.json.voucher).toMatchObject({ method, status: "pending", sandbox: false });
-      const pi = [...stripe.intents.values()].find(
-        (i) => i.metadata.purchase_id === String(res.json.purchase_id),
-      )!;
-      stripe.payOffline(pi.id);
-      expectStatus(await deliverStripe("payment_intent.succeeded", stripe.intents.get(pi.id)), 200);
-      const after = await server.call("GET", `/api/checkout/offline/${res.json.purchase_id}`, {
-        token: c.token,
-      });
-      expect(after.json.voucher.status).toBe("paid");
-    }
-  });
-
-  it("refund from the back office through refunds.create", async () => {
-    const c = await server.newCustomer("Fer Reembolso");
-    const { purchase_id, pi } = await buyWithStripeCard(c.token);
-    const res = await server.call("POST", `/api/purchases/admin/${purchase_id}/refund`, {
-      token: admin,
-      body: { amount: 100, reason: "Prueba", idempotency_key: key() },
-    });
-    expectStatus(res, 200);
-    expect(res.json.refund).toMatchObject({ status: "succeeded", provider: "stripe", amount: 100 });
-    expect(stripe.refundedOn(pi)).toBe(10_000);
-  });
-});
-
-describe("Mercado Pago on the compiled server", () => {
-  it("Checkout Pro, its signed notification grants, and a refund through the back office", async () => {
-    const c = await server.newCustomer("Gabi Mercado");
-    const start = await server.call("POST", "/api/checkout/mercadopago", {
-      token: c.token,
-      body: { class_package_id: pkg.class_package_id, idempotency_key: key() },
-    });
-    expectStatus(start, 200);
-    expect(mp.preferences.get(start.json.preference_id)!.body).toMatchObject({
-      external_reference: String(start.json.purchase_id),
-    });
-    const paymentId = mp.pay(start.json.preference_id);
-    const n = mp.notification("payment", paymentId);
-    const delivered = await server.call("POST", n.url, { headers: n.headers, raw: n.payload });
-    expectStatus(delivered, 200);
-    expect(delivered.json).toEqual({ received: true, result: "granted" });
-    const refund = await server.call("POST", `/api/purchases/admin/${start.json.purchase_id}/refund`, {
-      token: admin,
-      body: { amount: 50, reason: "Prueba", idempotency_key: key() },
-    });
-    expectStatus(refund, 200);
-    expect(refund.json.refund).toMatchObject({ status: "succeeded", provider: "mercadopago" });
-    expect(mp.payments.get(paymentId)!.refunds[0]).toMatchObject({ amount: 50 });
-  });
-});
-
-describe("PayPal on the compiled server", () => {
-  it("an order approved by the buyer is captured once and grants", async () => {
-    const c = await server.newCustomer("Hugo PayPal");
-    const start = await server.call("POST", "/api/checkout/paypal", {
-      token: c.token,
-      body: { class_package_id: pkg.class_package_id, idempotency_key: key() },
-    });
-    expectStatus(start, 200);
-    const { orderID, purchase_id } = start.json;
-    expect(paypal.orders.get(orderID)).toMatchObject({ custom_id: String(purchase_id) });
-    paypal.approve(orderID);
-    const captured = await server.call("POST", "/api/checkout/capture", {
-      token: c.token,
-      body: { orderID },
-    });
-    expectStatus(captured, 200);
-    expect(captured.json.purchase_id).toBe(purchase_id);
-  });
-
-  it("a subscription: a Billing plan, the approved subscription grants, cancelling stops it at PayPal", async () => {
-    const c = await server.newCustomer("Iris Suscripción");
-    // The demo studio charges a sign-up fee before the first package: paid with a PayPal order.
-    const fee = await server.call("POST", "/api/checkout/paypal", {
-      token: c.token,
-      body: { class_package_id: monthly.class_package_id, idempotency_key: key() },
-    });
-    if (fee.status === 412 && fee.json.code === "SIGNUP_FEE_REQUIRED") {
-      const order = await server.call("POST", "/api/checkout/paypal", {
-        token: c.token,
-        body: { class_package_id: fee.json.signup_fee_package_id, idempotency_key: key() },
-      });
-      expectStatus(order, 200);
-      paypal.approve(order.json.orderID);
+    it("issues a customer's factura through the SDK: stamped, not a 500 (decision 0057)", async () => {
+      customer = await server.newCustomer("Ana Factura");
       expectStatus(
-        await server.call("POST", "/api/checkout/capture", {
-          token: c.token,
-          body: { orderID: order.json.orderID },
-        }),
+        await server.call("PUT", "/api/fiscal-data", { token: customer.token, body: FISCAL }),
         200,
       );
-    }
-    const start = await server.call("POST", "/api/checkout/paypal", {
-      token: c.token,
-      body: { class_package_id: monthly.class_package_id, idempotency_key: key() },
+      const { purchase_id } = await buyWithStripeCard(customer.token);
+      const res = await server.call("POST", "/api/facturas", {
+        token: customer.token,
+        body: { purchase_id },
+      });
+      expectStatus(res, 200);
+      factura = res.json.factura;
+      expect(factura).toMatchObject({ status: "valid", preview: false, rfc: FISCAL.rfc });
+      const sent = facturapi.calls.filter((c) => c.method === "POST" && c.path === "/v2/invoices").at(-1)!;
+      expect(sent.body).toMatchObject({
+        customer: { tax_id: FISCAL.rfc, tax_system: "612", address: { zip: "06700" } },
+        use: "G03",
+        payment_form: "04",
+        payment_method: "PUE",
+      });
+      expect(factura.uuid).toBe([...facturapi.invoices.values()].at(-1)!.uuid);
     });
-    expectStatus(start, 200);
-    const { plan_id, purchase_id } = start.json;
-    expect(paypal.plans.get(plan_id)).toBeDefined();
-    const subscriptionID = paypal.subscribe(plan_id);
-    expectStatus(
-      await server.call("POST", "/api/checkout/capture", { token: c.token, body: { subscriptionID } }),
-      200,
-    );
-    const cancel = await server.call("POST", `/api/purchases/cancel/${purchase_id}`, {
-      token: c.token,
-      body: { reason: "Ya no voy" },
+
+    it("downloads the stamped PDF and XML from the PAC", async () => {
+      const pdf = await server.call("GET", `/api/facturas/${factura.cfdi_id}/pdf`, { token: customer.token });
+      expectStatus(pdf, 200);
+      expect(pdf.headers.get("content-type")).toBe("application/pdf");
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
+      const xml = await server.call("GET", `/api/facturas/${factura.cfdi_id}/xml`, { token: customer.token });
+      expectStatus(xml, 200);
+      expect(xml.headers.get("content-type")).toMatch(/^application\/xml/);
+      expect(xml.bytes.toString()).toContain(`UUID="${factura.uuid}"`);
     });
-    expectStatus(cancel, 200);
-    expect(paypal.subscriptions.get(subscriptionID)!.status).toBe("CANCELLED");
+
+    it("emails it through SMTP with the PDF and XML attached (a real SMTP conversation, parsed)", async () => {
+      // By its subject: the purchase's receipt, sent before it, mentions facturas in its text.
+      const mail = await smtp.waitFor(customer.email, (m) =>
+        /factura/i.test(decodeHeader(parseMime(m.raw).headers.subject ?? "")),
+      );
+      const message = parseMime(mail.raw);
+      expect(mail.from).toBe("facturas@estudio.test");
+      expect(decodeHeader(message.headers.subject ?? "")).toMatch(/factura/i);
+      const parts = leaves(message);
+      const named = (ext: string) =>
+        parts.find((p) =>
+          new RegExp(`filename="?[^"]*\\.${ext}"?`).test(p.headers["content-disposition"] ?? ""),
+        );
+      expect(named("pdf")?.body.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(named("xml")?.body.toString()).toContain(factura.uuid);
+      const text = parts.find((p) => (p.headers["content-type"] ?? "").startsWith("text/plain"));
+      expect(text?.body.toString("utf8")).toContain(FISCAL.rfc);
+    });
+
+    it("cancels at the PAC with SAT's motive, and shows the PAC's answer", async () => {
+      const res = await server.call("POST", `/api/facturas/admin/${factura.cfdi_id}/cancel`, {
+        token: admin,
+        body: { motive: "02" },
+      });
+      expectStatus(res, 200);
+      expect(res.json.factura).toMatchObject({ status: "cancelled", cancellation_motive: "02" });
+      expect(res.json.pac_answer).toMatch(/^El SAT aceptó la cancelación \(motivo 02/);
+      const atPac = [...facturapi.invoices.values()].find((i) => i.uuid === factura.uuid)!;
+      expect(atPac).toMatchObject({ status: "canceled", cancellation_motive: "02" });
+      // The customer sees the same status.
+      const mine = await server.call("GET", "/api/facturas", { token: customer.token });
+      expect(mine.json.facturas.find((f: Json) => f.cfdi_id === factura.cfdi_id).status).toBe("cancelled");
+    });
+
+    it("issues a closed month's factura global to público en general, concept Venta", async () => {
+      // Two months back: its window is closed whatever today is, and the demo studio sold in it.
+      const now = new Date();
+      const back = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 2, 15));
+      const period = `${back.getUTCFullYear()}-${String(back.getUTCMonth() + 1).padStart(2, "0")}`;
+      const res = await server.call("POST", "/api/facturas/admin/global", { token: admin, body: { period } });
+      expectStatus(res, 200);
+      expect(res.json.factura).toMatchObject({
+        kind: "global",
+        period,
+        status: "valid",
+        rfc: "XAXX010101000",
+      });
+      const sent = facturapi.calls.filter((c) => c.method === "POST" && c.path === "/v2/invoices").at(-1)!
+        .body as Json;
+      expect(sent).toMatchObject({
+        customer: { tax_id: "XAXX010101000", legal_name: "PUBLICO EN GENERAL", tax_system: "616" },
+        use: "S01",
+        global: { periodicity: "month", months: period.slice(5), year: Number(period.slice(0, 4)) },
+      });
+      expect(new Set(sent.items.map((i: Json) => i.product.description))).toEqual(new Set(["Venta"]));
+    });
+
+    // docs/decisions/0072: refunds of invoiced purchases, and cancellations the receiver must accept.
+    const invoiced = async (name: string, class_package_id?: number) => {
+      const c = await server.newCustomer(name);
+      expectStatus(await server.call("PUT", "/api/fiscal-data", { token: c.token, body: FISCAL }), 200);
+      const { purchase_id } = await buyWithStripeCard(c.token, class_package_id);
+      const res = await server.call("POST", "/api/facturas", { token: c.token, body: { purchase_id } });
+      expectStatus(res, 200);
+      return { customer: c, purchase_id, factura: res.json.factura as Json };
+    };
+    const refund = (purchase_id: number, amount?: number) =>
+      server.call("POST", `/api/purchases/admin/${purchase_id}/refund`, {
+        token: admin,
+        body: { amount, reason: "Prueba", idempotency_key: key() },
+      });
+
+    it("a partial refund: a nota de crédito (egreso, TipoRelacion 01) stamped through the SDK", async () => {
+      const { customer: c, purchase_id, factura: f } = await invoiced("Gil Nota");
+      expectStatus(await refund(purchase_id, 50), 200);
+      const sent = facturapi.calls.filter((x) => x.method === "POST" && x.path === "/v2/invoices").at(-1)!
+        .body as Json;
+      expect(sent).toMatchObject({
+        type: "E",
+        payment_method: "PUE",
+        related_documents: [{ relationship: "01", documents: [f.uuid] }],
+      });
+      expect(sent.items[0].product).toMatchObject({ price: 50, tax_included: true });
+      const mine = (await server.call("GET", "/api/facturas", { token: c.token })).json.facturas as Json[];
+      expect(mine.map((x) => [x.kind, x.status, x.total])).toEqual([
+        ["egreso", "valid", 50],
+        ["ingreso", "valid", f.total],
+      ]);
+      const xml = await server.call("GET", `/api/facturas/${mine[0]!.cfdi_id}/xml`, { token: c.token });
+      expectStatus(xml, 200);
+      expect(xml.bytes.toString()).toContain('TipoDeComprobante="E"');
+    });
+
+    it("a full refund over $1,000: the cancellation waits for the receiver; asking SAT records the acceptance", async () => {
+      const list = (await server.call("GET", "/api/class_packages")).json.class_packages as Json[];
+      const big = list.find(
+        (p) => !p.is_subscription && !p.is_special_event && Number(p.sale_price ?? p.price) > 1000,
+      );
+      if (!big) throw new Error("el estudio demo no tiene un paquete de más de $1,000");
+      const {
+        customer: c,
+        purchase_id,
+        factura: f,
+      } = await invoiced("Lia Cancelación", big.class_package_id);
+      expectStatus(await refund(purchase_id), 200);
+      const listed = (await server.call("GET", "/api/facturas/admin?kind=ingreso", { token: admin })).json
+        .facturas as Json[];
+      expect(listed.find((x) => x.cfdi_id === f.cfdi_id)).toMatchObject({
+        status: "valid",
+        cancellation_motive: "03",
+        cancellation_status: "pending",
+      });
+      const atPac = [...facturapi.invoices.values()].find((i) => i.uuid === f.uuid)!;
+      expect(atPac.cancellation_status).toBe("pending");
+      facturapi.receiverAnswers(atPac.id, "accepted");
+      const asked = await server.call("POST", `/api/facturas/admin/${f.cfdi_id}/cancellation-status`, {
+        token: admin,
+      });
+      expectStatus(asked, 200);
+      expect(asked.json.factura).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+      expect(
+        facturapi.calls.some((x) => x.method === "PUT" && x.path === `/v2/invoices/${atPac.id}/status`),
+      ).toBe(true);
+      const mine = (await server.call("GET", "/api/facturas", { token: c.token })).json.facturas as Json[];
+      expect(mine[0]).toMatchObject({ status: "cancelled", cancellation_status: "accepted" });
+    });
   });
-});
+
+  describe("S3-compatible storage (s3rver on loopback) on the compiled server", () => {
+    it("uploads, reads back, refuses a private file to others, deletes", async () => {
+      const form = (file: Buffer, name: string, fields: Record<string, string> = {}) => {
+        const data = new FormData();
+        for (const [k, v] of Object.entries(fields)) data.append(k, v);
+        data.append("file", new Blob([new Uint8Array(file)]), name);
+        return data;
+      };
+      const image = await server.call("POST", "/api/files", {
+        token: admin,
+        raw: form(PNG, "logo.png", { kind: "image" }),
+      });
+      expectStatus(image, 201);
+      const src = image.json.file.src as string;
+      expect(src).toMatch(/^\/files\/s3\/uploads\/[0-9a-f-]{36}\.png$/);
+      expect(s3.keys(BUCKET)).toContain(src.replace(/^\/files\/s3\//, ""));
+      const served = await server.call("GET", src);
+      expect(served.status).toBe(302);
+      const object = await fetch(served.headers.get("location")!);
+      expect(object.status).toBe(200);
+      expect(Buffer.from(await object.arrayBuffer()).equals(PNG)).toBe(true);
+
+      const owner = await server.newCustomer("Bea Archivo");
+      const doc = await server.call("POST", "/api/files", {
+        token: owner.token,
+        raw: form(PDF, "certificado.pdf"),
+      });
+      expectStatus(doc, 201);
+      expect(doc.json.file.private).toBe(true);
+      const privateSrc = doc.json.file.src as string;
+      expect((await server.call("GET", privateSrc)).status).toBe(404);
+      const other = await server.newCustomer("Otro Cliente");
+      expect((await server.call("GET", privateSrc, { token: other.token })).status).toBe(404);
+      const mine = await server.call("GET", privateSrc, { token: owner.token });
+      expect(mine.status).toBe(302);
+      const signed = await fetch(mine.headers.get("location")!);
+      expect(Buffer.from(await signed.arrayBuffer()).equals(PDF)).toBe(true);
+
+      const objectKey = privateSrc.replace(/^\/files\//, "");
+      expect(s3.keys(BUCKET)).toContain(objectKey);
+      expectStatus(
+        await server.call("DELETE", `/api/files/${doc.json.file.file_id}`, { token: owner.token }),
+        200,
+      );
+      expect(s3.keys(BUCKET)).not.toContain(objectKey);
+      expect((await server.call("GET", privateSrc, { token: owner.token })).status).toBe(404);
+    });
+  });
+
+  describe("Stripe on the compiled server", () => {
+    it("card: a PaymentIntent confirmed, then its signed webhook acknowledged once", async () => {
+      const c = await server.newCustomer("Caro Tarjeta");
+      const { pi } = await buyWithStripeCard(c.token);
+      const created = stripe.requests.find((r) => r.path === "/v1/payment_intents" && r.method === "POST")!;
+      expect(created.form).toMatchObject({ currency: "mxn", amount: String(Math.round(pkg.price * 100)) });
+      const first = await deliverStripe("payment_intent.succeeded", stripe.intents.get(pi));
+      expectStatus(first, 200);
+      const bad = await server.call("POST", "/api/webhooks/stripe", {
+        headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=mala" },
+        raw: JSON.stringify({ id: "evt_forged", type: "payment_intent.succeeded" }),
+      });
+      expect(bad.status).toBe(400);
+    });
+
+    it("saved card: Stripe's setup, then one tap pays with it", async () => {
+      const c = await server.newCustomer("Dani Guardada");
+      const setup = await server.call("POST", "/api/metodosPago/setup", {
+        token: c.token,
+        body: { idempotency_key: key() },
+      });
+      expectStatus(setup, 200);
+      stripe.completeSetup(setup.json.id, "pm_saved_build");
+      const done = await server.call("POST", "/api/metodosPago/setup/complete", {
+        token: c.token,
+        body: { setup_id: setup.json.id },
+      });
+      expectStatus(done, 200);
+      const source = done.json.metodo_pago;
+      expect(source).toMatchObject({ provider: "stripe", source_id: "pm_saved_build" });
+      const attempt = await server.call("POST", "/api/checkout/attempt", {
+        token: c.token,
+        body: { class_package_id: pkg.class_package_id, idempotency_key: key() },
+      });
+      expectStatus(attempt, 200);
+      const paid = await server.call("POST", "/api/checkout/confirm", {
+        token: c.token,
+        body: {
+          purchase_id: attempt.json.purchase_id,
+          client_secret: attempt.json.clientSecret,
+          payment_source_id: source.payment_source_id,
+        },
+      });
+      expectStatus(paid, 200);
+    });
+
+    it("OXXO and SPEI: a voucher, then paid by Stripe's webhook", async () => {
+      for (const method of ["oxxo", "spei"] as const) {
+        const c = await server.newCustomer(`Eli ${method}`);
+        const res = await server.call("POST", "/api/checkout/offline", {
+          token: c.token,
+          body: { class_package_id: pkg.class_package_id, method, idempotency_key: key() },
+        });
+        expectStatus(res, 200);
+        expect(res.json.voucher).toMatchObject({ method, status: "pending", sandbox: false });
+        const pi = [...stripe.intents.values()].find(
+          (i) => i.metadata.purchase_id === String(res.json.purchase_id),
+        )!;
+        stripe.payOffline(pi.id);
+        expectStatus(await deliverStripe("payment_intent.succeeded", stripe.intents.get(pi.id)), 200);
+        const after = await server.call("GET", `/api/checkout/offline/${res.json.purchase_id}`, {
+          token: c.token,
+        });
+        expect(after.json.voucher.status).toBe("paid");
+      }
+    });
+
+    it("refund from the back office through refunds.create", async () => {
+      const c = await server.newCustomer("Fer Reembolso");
+      const { purchase_id, pi } = await buyWithStripeCard(c.token);
+      const res = await server.call("POST", `/api/purchases/admin/${purchase_id}/refund`, {
+        token: admin,
+        body: { amount: 100, reason: "Prueba", idempotency_key: key() },
+      });
+      expectStatus(res, 200);
+      expect(res.json.refund).toMatchObject({ status: "succeeded", provider: "stripe", amount: 100 });
+      expect(stripe.refundedOn(pi)).toBe(10_000);
+    });
+  });
+
+  describe("Mercado Pago on the compiled server", () => {
+    it("Checkout Pro, its signed notification grants, and a refund through the back office", async () => {
+      const c = await server.newCustomer("Gabi Mercado");
+      const start = await server.call("POST", "/api/checkout/mercadopago", {
+        token: c.token,
+        body: { class_package_id: pkg.class_package_id, idempotency_key: key() },
+      });
+      expectStatus(start, 200);
+      expect(mp.preferences.get(start.json.preference_id)!.body).toMatchObject({
+        external_reference: String(start.json.purchase_id),
+      });
+      const paymentId = mp.pay(start.json.preference_id);
+      const n = mp.notification("payment", paymentId);
+      const delivered = await server.call("POST", n.url, { headers: n.headers, raw: n.payload });
+      expectStatus(delivered, 200);
+      expect(delivered.json).toEqual({ received: true, result: "granted" });
+      const refund = await server.call("POST", `/api/purchases/admin/${start.json.purchase_id}/refund`, {
+        token: admin,
+        body: { amount: 50, reason: "Prueba", idempotency_key: key() },
+      });
+      expectStatus(refund, 200);
+      expect(refund.json.refund).toMatchObject({ status: "succeeded", provider: "mercadopago" });
+      expect(mp.payments.get(paymentId)!.refunds[0]).toMatchObject({ amount: 50 });
+    });
+  });
+
+  describe("PayPal on the compiled server", () => {
+    it("an order approved by the buyer is captured once and grants", async () => {
+      const c = await server.newCustomer("Hugo PayPal");
+      const start = await server.call("POST", "/api/checkout/paypal", {
+        token: c.token,
+        body: { class_package_id: pkg.class_package_id, idempotency_key: key() },
+      });
+      expectStatus(start, 200);
+      const { orderID, purchase_id } = start.json;
+      expect(paypal.orders.get(orderID)).toMatchObject({ custom_id: String(purchase_id) });
+      paypal.approve(orderID);
+      const captured = await server.call("POST", "/api/checkout/capture", {
+        token: c.token,
+        body: { orderID },
+      });
+      expectStatus(captured, 200);
+      expect(captured.json.purchase_id).toBe(purchase_id);
+    });
+
+    it("a subscription: a Billing plan, the approved subscription grants, cancelling stops it at PayPal", async () => {
+      const c = await server.newCustomer("Iris Suscripción");
+      // The demo studio charges a sign-up fee before the first package: paid with a PayPal order.
+      const fee = await server.call("POST", "/api/checkout/paypal", {
+        token: c.token,
+        body: { class_package_id: monthly.class_package_id, idempotency_key: key() },
+      });
+      if (fee.status === 412 && fee.json.code === "SIGNUP_FEE_REQUIRED") {
+        const order = await server.call("POST", "/api/checkout/paypal", {
+          token: c.token,
+          body: { class_package_id: fee.json.signup_fee_package_id, idempotency_key: key() },
+        });
+        expectStatus(order, 200);
+        paypal.approve(order.json.orderID);
+        expectStatus(
+          await server.call("POST", "/api/checkout/capture", {
+            token: c.token,
+            body: { orderID: order.json.orderID },
+          }),
+          200,
+        );
+      }
+      const start = await server.call("POST", "/api/checkout/paypal", {
+        token: c.token,
+        body: { class_package_id: monthly.class_package_id, idempotency_key: key() },
+      });
+      expectStatus(start, 200);
+      const { plan_id, purchase_id } = start.json;
+      expect(paypal.plans.get(plan_id)).toBeDefined();
+      const subscriptionID = paypal.subscribe(plan_id);
+      expectStatus(
+        await server.call("POST", "/api/checkout/capture", { token: c.token, body: { subscriptionID } }),
+        200,
+      );
+      const cancel = await server.call("POST", `/api/purchases/cancel/${purchase_id}`, {
+        token: c.token,
+        body: { reason: "Ya no voy" },
+      });
+      expectStatus(cancel, 200);
+      expect(paypal.subscriptions.get(subscriptionID)!.status).toBe("CANCELLED");
+    });
+  });
+}

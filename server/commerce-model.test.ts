@@ -23,7 +23,7 @@ import { LATE_FEE_REASON } from "./modules/checkout/fee-give-back";
 import { expireOverdueVouchers } from "./modules/checkout/offline-payments.service";
 import type { CardGateway } from "./payments/gateway";
 import { cardGateway } from "./payments/gateways";
-import { type FacturapiFake, startFacturapiFake } from "./payments/test-support/facturapi-fake";
+import { type FacturapiFake, startFacturapiFake } from "../test/doubles/payments/facturapi-fake";
 import { buildTestApp, type TestApp } from "./test/build-test-app";
 import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from "./test/commerce";
 

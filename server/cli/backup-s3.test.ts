@@ -10,7 +10,7 @@ import { app_config } from "../db/schema/app-config";
 import { audit_log } from "../db/schema/audit";
 import { files } from "../db/schema/content";
 import { s3ObjectCopier } from "../modules/files/s3-file-storage";
-import { S3_TEST_CREDENTIALS, startS3TestServer } from "../modules/files/s3-test-server";
+import { S3_TEST_CREDENTIALS, startS3TestServer } from "../../test/doubles/s3-test-server";
 import { migratedPgliteDump } from "../test/test-database";
 import { testDriver } from "../test/test-driver";
 import { createBackup, restoreBackup } from "./backup";

@@ -15,7 +15,7 @@ import {
   VALIDATE_JOB,
   validateVisit,
 } from "./aggregators.service";
-import { startTotalpassFake, startWellhubFake } from "./test-support/aggregator-fakes";
+import { startTotalpassFake, startWellhubFake } from "../../../test/doubles/aggregators/aggregator-fakes";
 import { TOTALPASS_SIGNATURE_HEADER, TOTALPASS_TIMESTAMP_HEADER, totalpassSignature } from "./totalpass";
 import { WELLHUB_SIGNATURE_HEADER, wellhubSignature } from "./wellhub";
 

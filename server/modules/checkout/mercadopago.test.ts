@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "../../config";
 import { email_outbox } from "../../db/schema/mail";
 import type { class_packages } from "../../db/schema/packages";
 import { refunds, webhook_events } from "../../db/schema/purchases";
-import { MERCADOPAGO_TEST_KEYS, type MercadoPagoFake } from "../../payments/test-support/mercadopago-fake";
+import { MERCADOPAGO_TEST_KEYS, type MercadoPagoFake } from "../../../test/doubles/payments/mercadopago-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe } from "../../../domain/clabe";
 import { email_outbox } from "../../db/schema/mail";
 import { payment_vouchers } from "../../db/schema/purchases";
-import type { StripeFake } from "../../payments/test-support/stripe-fake";
+import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,

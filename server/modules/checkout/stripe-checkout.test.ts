@@ -4,7 +4,7 @@ import { messages } from "../../../domain/messages";
 import { email_outbox } from "../../db/schema/mail";
 import { discount_redemptions } from "../../db/schema/payments";
 import { webhook_events } from "../../db/schema/purchases";
-import type { StripeFake } from "../../payments/test-support/stripe-fake";
+import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   customerLogin,

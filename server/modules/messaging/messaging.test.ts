@@ -3,7 +3,7 @@ import { DAY, HOUR, makeClass, makeCustomer, makeStudio, type Studio, setConfig 
 import type { TestApp } from "../../test/build-test-app";
 import { runAutomations } from "./automations.service";
 import { messagesOfCustomer } from "./messaging.repository";
-import { deliverQueued, startTwilioTestApp } from "./test-support/messaging-test-app";
+import { deliverQueued, startTwilioTestApp } from "../../../test/doubles/messaging/messaging-test-app";
 
 let t: TestApp;
 let studio: Studio;

@@ -8,7 +8,7 @@ import { customerMessagesSettled } from "../../plugins/customer-messages";
 import { book, DAY, joinWaitlist, makeClass, makeCustomer, makeStudio, setConfig } from "../../test/booking";
 import type { TestApp } from "../../test/build-test-app";
 import { messagesOfCustomer } from "./messaging.repository";
-import { startTwilioTestApp } from "./test-support/messaging-test-app";
+import { startTwilioTestApp } from "../../../test/doubles/messaging/messaging-test-app";
 
 /**
  * SÍ by WhatsApp (docs/product-rules.md#messaging-replies): a freed seat offered to everyone in

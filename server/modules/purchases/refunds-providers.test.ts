@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addLocalDays, localDay } from "../../../domain/booking";
 import { email_outbox } from "../../db/schema/mail";
 import { purchases, refunds } from "../../db/schema/purchases";
-import type { PaypalFake } from "../../payments/test-support/paypal-fake";
-import type { StripeFake } from "../../payments/test-support/stripe-fake";
+import type { PaypalFake } from "../../../test/doubles/payments/paypal-fake";
+import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   customerLogin,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type FakeRequest, startHttpFake } from "../../../payments/test-support/http-fake";
+import { type FakeRequest, startHttpFake } from "../payments/http-fake";
 
 /**
  * In-process doubles of Wellhub's and TotalPass's partner APIs (decision 0102). Each checks every

@@ -1,4 +1,4 @@
-import { startHttpFake } from "../../../payments/test-support/http-fake";
+import { startHttpFake } from "../payments/http-fake";
 
 /**
  * An in-process stand-in for Twilio's Messages API (POST /2010-04-01/Accounts/{sid}/Messages.json)
