@@ -79,6 +79,12 @@ export function refundFor(
   return { amount_cents: amount, lines: [...asked].map(([line_id, quantity]) => ({ line_id, quantity })) };
 }
 
+/** A sale's state after its refunds (decision 0127): nothing, part or all of it handed back. */
+export function saleStatus(totalCents: number, refundedCents: number): "paid" | "partly_refunded" | "refunded" {
+  if (refundedCents <= 0) return "paid";
+  return refundedCents >= totalCents ? "refunded" : "partly_refunded";
+}
+
 /** The stock after a movement, or null when it would go below zero (the movement is refused). */
 export function stockAfter(quantity: number, delta: number): number | null {
   const next = quantity + delta;
