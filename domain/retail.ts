@@ -13,13 +13,8 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 export const MAX_UNITS_PER_LINE = 99;
 
 /** "Calcetas antiderrapantes · M · Negro"; without options, the product's name. */
-export function variantTitle(
-  productName: string,
-  variant: { size?: string | null; colour?: string | null },
-) {
-  return [productName, variant.size, variant.colour]
-    .filter((part) => part?.trim())
-    .join(" · ");
+export function variantTitle(productName: string, variant: { size?: string | null; colour?: string | null }) {
+  return [productName, variant.size, variant.colour].filter((part) => part?.trim()).join(" · ");
 }
 
 export type CartLine = { variant_id: number; quantity: number };
@@ -27,15 +22,8 @@ export type CartLine = { variant_id: number; quantity: number };
 /** The same variant asked twice becomes one line; order of first appearance is kept. */
 export function mergeCart(lines: readonly CartLine[]): CartLine[] {
   const merged = new Map<number, number>();
-  for (const line of lines)
-    merged.set(
-      line.variant_id,
-      (merged.get(line.variant_id) ?? 0) + line.quantity,
-    );
-  return [...merged].map(([variant_id, quantity]) => ({
-    variant_id,
-    quantity,
-  }));
+  for (const line of lines) merged.set(line.variant_id, (merged.get(line.variant_id) ?? 0) + line.quantity);
+  return [...merged].map(([variant_id, quantity]) => ({ variant_id, quantity }));
 }
 
 /** Whether each line asks for a whole number of units from 1 to MAX_UNITS_PER_LINE. */
@@ -43,19 +31,12 @@ export function cartIsValid(lines: readonly CartLine[]): boolean {
   return (
     lines.length > 0 &&
     mergeCart(lines).every(
-      (l) =>
-        Number.isInteger(l.quantity) &&
-        l.quantity >= 1 &&
-        l.quantity <= MAX_UNITS_PER_LINE,
+      (l) => Number.isInteger(l.quantity) && l.quantity >= 1 && l.quantity <= MAX_UNITS_PER_LINE,
     )
   );
 }
 
-export type PricedLine = {
-  quantity: number;
-  unit_price_cents: number;
-  iva_rate: IvaRate;
-};
+export type PricedLine = { quantity: number; unit_price_cents: number; iva_rate: IvaRate };
 
 /** A sale's total with its IVA split per line (prices include IVA, decision 0032). */
 export function saleTotals(lines: readonly PricedLine[]) {
@@ -83,14 +64,10 @@ export type SoldLine = {
 export function refundFor(
   sold: readonly SoldLine[],
   returns: readonly { line_id: number; quantity: number }[],
-): {
-  amount_cents: number;
-  lines: { line_id: number; quantity: number }[];
-} | null {
+): { amount_cents: number; lines: { line_id: number; quantity: number }[] } | null {
   const byId = new Map(sold.map((l) => [l.line_id, l]));
   const asked = new Map<number, number>();
-  for (const r of returns)
-    asked.set(r.line_id, (asked.get(r.line_id) ?? 0) + r.quantity);
+  for (const r of returns) asked.set(r.line_id, (asked.get(r.line_id) ?? 0) + r.quantity);
   if (asked.size === 0) return null;
   let amount = 0;
   for (const [lineId, quantity] of asked) {
@@ -99,10 +76,7 @@ export function refundFor(
     if (quantity > line.quantity - line.refunded_quantity) return null;
     amount += quantity * line.unit_price_cents;
   }
-  return {
-    amount_cents: amount,
-    lines: [...asked].map(([line_id, quantity]) => ({ line_id, quantity })),
-  };
+  return { amount_cents: amount, lines: [...asked].map(([line_id, quantity]) => ({ line_id, quantity })) };
 }
 
 /** A sale's state after its refunds (decision 0127): nothing, part or all of it handed back. */
@@ -112,6 +86,31 @@ export function saleStatus(
 ): "paid" | "partly_refunded" | "refunded" {
   if (refundedCents <= 0) return "paid";
   return refundedCents >= totalCents ? "refunded" : "partly_refunded";
+}
+
+/**
+ * Where a refund of `amount_cents` goes (decision 0127): the drawer hands back what it took less
+ * what earlier refunds handed back from it, the rest goes to the saldo a favor then the gift card
+ * that paid, each up to what it paid and was not given back yet. The server's rule, for the screen.
+ */
+export function refundSplit(
+  sale: {
+    total_cents: number;
+    refunded_cents: number;
+    card_cents: number;
+    credit_cents: number;
+    card_back_cents: number;
+    credit_back_cents: number;
+  },
+  amount_cents: number,
+): { drawer_cents: number; credit_cents: number; card_cents: number } {
+  const creditLeft = Math.max(0, sale.credit_cents - sale.credit_back_cents);
+  const cardLeft = Math.max(0, sale.card_cents - sale.card_back_cents);
+  const drawerLeft = Math.max(0, sale.total_cents - sale.refunded_cents - creditLeft - cardLeft);
+  const drawer = Math.min(amount_cents, drawerLeft);
+  const credit = Math.min(amount_cents - drawer, creditLeft);
+  const card = Math.min(amount_cents - drawer - credit, cardLeft);
+  return { drawer_cents: drawer, credit_cents: credit, card_cents: card };
 }
 
 /** The stock after a movement, or null when it would go below zero (the movement is refused). */

@@ -3,12 +3,7 @@ import type fc from "fast-check";
 import { expect } from "vitest";
 import { splitCounterTender } from "../domain/gift-cards";
 import { computeTotals } from "../domain/money";
-import {
-  account_credit,
-  balance_movements,
-  gift_cards,
-  referrals,
-} from "./db/schema/balances";
+import { account_credit, balance_movements, gift_cards, referrals } from "./db/schema/balances";
 import { class_packages } from "./db/schema/packages";
 import { payment_sources } from "./db/schema/payments";
 import { invoices, purchases, refunds } from "./db/schema/purchases";
@@ -52,27 +47,9 @@ type Json = any;
 const cents = (money: string | number) => Math.round(Number(money) * 100);
 const REWARD_CENTS = 8_000;
 
-type Card = {
-  id: number;
-  code: string;
-  amount: number;
-  balance: number;
-  refunded: boolean;
-  cash: boolean;
-};
-type Holder = {
-  headers: Record<string, string>;
-  id: number;
-  credit: number;
-  rewards: number;
-};
-type Paid = {
-  purchase_id: number;
-  customer: number;
-  due: number;
-  byBalance: number;
-  ok: boolean;
-};
+type Card = { id: number; code: string; amount: number; balance: number; refunded: boolean; cash: boolean };
+type Holder = { headers: Record<string, string>; id: number; credit: number; rewards: number };
+type Paid = { purchase_id: number; customer: number; due: number; byBalance: number; ok: boolean };
 
 const COUNTER_PRODUCT_CENTS = 15_000;
 
@@ -87,12 +64,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     customers: [] as Holder[],
     cards: [] as Card[],
     purchases: [] as Paid[],
-    subscription: null as null | {
-      customer: number;
-      purchase_id: number;
-      renewed: number;
-      shift: number;
-    },
+    subscription: null as null | { customer: number; purchase_id: number; renewed: number; shift: number },
     /** Counter sales of products balances paid part of (decision 0123), and the product they sell. */
     counterSales: [] as {
       sale_id: number;
@@ -119,39 +91,16 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
 
   async function addCustomer(name: string) {
     const login = await customerLogin(app(), name);
-    state.customers.push({
-      headers: login.headers,
-      id: login.customer_id,
-      credit: 0,
-      rewards: 0,
-    });
+    state.customers.push({ headers: login.headers, id: login.customer_id, credit: 0, rewards: 0 });
     return state.customers.length - 1;
   }
 
   /** A card checkout of the package (with the sign-up fee when owed); answers the paid purchase. */
-  async function buyPack(
-    who: number,
-    extra: object,
-    card = "4242424242424242",
-    save_card = false,
-  ) {
+  async function buyPack(who: number, extra: object, card = "4242424242424242", save_card = false) {
     const c = state.customers[who]!;
-    const body = {
-      include_signup_fee: true,
-      idempotency_key: newKey(),
-      ...extra,
-    };
-    const attempt = await call(
-      "POST",
-      "/api/checkout/attempt",
-      c.headers,
-      body,
-    );
-    return {
-      attempt,
-      body,
-      confirm: await confirmIfDue(c, attempt, card, save_card),
-    };
+    const body = { include_signup_fee: true, idempotency_key: newKey(), ...extra };
+    const attempt = await call("POST", "/api/checkout/attempt", c.headers, body);
+    return { attempt, body, confirm: await confirmIfDue(c, attempt, card, save_card) };
   }
 
   async function confirmIfDue(
@@ -160,8 +109,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     card: string,
     save_card = false,
   ) {
-    if (attempt.statusCode !== 200 || (attempt.json() as Json).completed)
-      return null;
+    if (attempt.statusCode !== 200 || (attempt.json() as Json).completed) return null;
     const a = attempt.json() as Json;
     return call("POST", "/api/checkout/confirm", c.headers, {
       purchase_id: a.purchase_id,
@@ -173,14 +121,8 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
 
   /** What one checkout is due: the purchase and the fee it carries, in centavos. */
   async function dueOf(a: Json) {
-    const ids = [
-      a.purchase_id,
-      ...(a.signup_fee_purchase_id ? [a.signup_fee_purchase_id] : []),
-    ];
-    const rows = await db()
-      .select()
-      .from(purchases)
-      .where(inArray(purchases.purchase_id, ids));
+    const ids = [a.purchase_id, ...(a.signup_fee_purchase_id ? [a.signup_fee_purchase_id] : [])];
+    const rows = await db().select().from(purchases).where(inArray(purchases.purchase_id, ids));
     return rows.reduce((sum, p) => sum + cents(p.total_payment), 0);
   }
 
@@ -199,18 +141,8 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         recipient_name: "Luz",
         idempotency_key: newKey(),
         ...(desk
-          ? {
-              buyer_name: "Mostrador",
-              payment: this.via === "desk" ? "card" : "cash",
-              reference: "4821",
-            }
-          : {
-              payment_method: token(
-                this.via === "declined"
-                  ? "4000000000000002"
-                  : "4242424242424242",
-              ),
-            }),
+          ? { buyer_name: "Mostrador", payment: this.via === "desk" ? "card" : "cash", reference: "4821" }
+          : { payment_method: token(this.via === "declined" ? "4000000000000002" : "4242424242424242") }),
       };
       const url = desk ? "/api/gift-cards/admin" : "/api/gift-cards";
       const headers = desk ? admin() : c.headers;
@@ -237,9 +169,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       const again = await call("POST", url, headers, body);
       if (again.statusCode === 429) return;
       expect(again.statusCode, again.body).toBe(200);
-      expect((again.json() as Json).gift_card.gift_card_id).toBe(
-        sold.gift_card.gift_card_id,
-      );
+      expect((again.json() as Json).gift_card.gift_card_id).toBe(sold.gift_card.gift_card_id);
       expect((again.json() as Json).code, "the code is shown once").toBeNull();
     }
     toString = () => `BuyGiftCard(${this.pesos}, ${this.via})`;
@@ -262,18 +192,12 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         amount: Math.max(1, want) / 100,
       });
       if (card.refunded || card.balance === 0) {
-        expect(
-          res.statusCode,
-          "a refunded or spent card pays nothing",
-        ).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, "a refunded or spent card pays nothing").toBeGreaterThanOrEqual(400);
         return;
       }
       expect(res.statusCode, res.body).toBe(200);
       const spent = Math.min(card.balance, Math.max(1, want));
-      expect(
-        cents((res.json() as Json).spent),
-        "never more than the card holds",
-      ).toBe(spent);
+      expect(cents((res.json() as Json).spent), "never more than the card holds").toBe(spent);
       card.balance -= spent;
     }
     toString = () => `RedeemAtDesk(${this.index}, ${this.part})`;
@@ -291,10 +215,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     async run() {
       await ready();
       const c = state.customers[this.who % state.customers.length]!;
-      const card =
-        this.index === null
-          ? null
-          : state.cards[this.index % state.cards.length]!;
+      const card = this.index === null ? null : state.cards[this.index % state.cards.length]!;
       const body = {
         class_package_id: packages().pack,
         include_signup_fee: true,
@@ -302,36 +223,19 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         ...(card ? { gift_card_code: card.code.toLowerCase() } : {}),
         use_credit: this.useCredit,
       };
-      const attempt = await call(
-        "POST",
-        "/api/checkout/attempt",
-        c.headers,
-        body,
-      );
+      const attempt = await call("POST", "/api/checkout/attempt", c.headers, body);
       if (card && (card.refunded || card.balance === 0)) {
-        expect(
-          attempt.statusCode,
-          "a refunded or spent card pays nothing",
-        ).toBeGreaterThanOrEqual(400);
+        expect(attempt.statusCode, "a refunded or spent card pays nothing").toBeGreaterThanOrEqual(400);
         return;
       }
       expect(attempt.statusCode, attempt.body).toBe(200);
       const a = attempt.json() as Json;
       const due = await dueOf(a);
       const fromCard = card ? Math.min(card.balance, due) : 0;
-      const fromCredit = this.useCredit
-        ? Math.min(c.credit, due - fromCard)
-        : 0;
-      expect(cents(a.total), "the card is charged what balances left").toBe(
-        due - fromCard - fromCredit,
-      );
+      const fromCredit = this.useCredit ? Math.min(c.credit, due - fromCard) : 0;
+      expect(cents(a.total), "the card is charged what balances left").toBe(due - fromCard - fromCredit);
       // A retried request (double click): the same purchase, nothing spent again.
-      const again = await call(
-        "POST",
-        "/api/checkout/attempt",
-        c.headers,
-        body,
-      );
+      const again = await call("POST", "/api/checkout/attempt", c.headers, body);
       expect((again.json() as Json).purchase_id).toBe(a.purchase_id);
       if (card) card.balance -= fromCard;
       c.credit -= fromCredit;
@@ -344,11 +248,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       };
       state.purchases.push(paid);
       if (a.completed) return;
-      const confirm = await confirmIfDue(
-        c,
-        attempt,
-        this.declined ? "4000000000000002" : "4242424242424242",
-      );
+      const confirm = await confirmIfDue(c, attempt, this.declined ? "4000000000000002" : "4242424242424242");
       paid.ok = confirm?.statusCode === 200;
       if (paid.ok) {
         // The confirmation sent twice: paid once, nothing spent or charged again.
@@ -400,10 +300,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       const variant_id = await counterProduct();
       const who = this.who % state.customers.length;
       const c = state.customers[who]!;
-      const card =
-        this.index === null
-          ? null
-          : state.cards[this.index % state.cards.length]!;
+      const card = this.index === null ? null : state.cards[this.index % state.cards.length]!;
       const [pkg] = await db()
         .select()
         .from(class_packages)
@@ -411,32 +308,22 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       const packageCents = computeTotals(pkg!).total;
       const due = packageCents + COUNTER_PRODUCT_CENTS;
       const fromCard = card ? Math.min(card.balance, due) : 0;
-      const fromCredit = this.useCredit
-        ? Math.min(c.credit, due - fromCard)
-        : 0;
+      const fromCredit = this.useCredit ? Math.min(c.credit, due - fromCard) : 0;
       const res = await call("POST", "/api/retail/sales", admin(), {
         customer_id: c.id,
         payment: "cash",
         package: { class_package_id: packages().pack },
         lines: [{ variant_id, quantity: 1 }],
         ...(card ? { gift_card_code: card.code } : {}),
-        ...(card && this.over
-          ? { gift_card_amount: (card.balance + 100) / 100 }
-          : {}),
+        ...(card && this.over ? { gift_card_amount: (card.balance + 100) / 100 } : {}),
         ...(fromCredit > 0 ? { credit_amount: fromCredit / 100 } : {}),
       });
       if (card && (card.refunded || card.balance === 0)) {
-        expect(
-          res.statusCode,
-          "a refunded or spent card pays nothing",
-        ).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, "a refunded or spent card pays nothing").toBeGreaterThanOrEqual(400);
         return;
       }
       if (card && this.over) {
-        expect(
-          res.statusCode,
-          "more than the card holds is refused whole",
-        ).toBe(412);
+        expect(res.statusCode, "more than the card holds is refused whole").toBe(412);
         return;
       }
       expect(res.statusCode, res.body).toBe(200);
@@ -444,9 +331,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       expect(cents(a.total)).toBe(due);
       expect(cents(a.paid_by_gift_card), "the card pays first").toBe(fromCard);
       expect(cents(a.paid_by_credit)).toBe(fromCredit);
-      expect(cents(a.collected), "the drawer takes the rest").toBe(
-        due - fromCard - fromCredit,
-      );
+      expect(cents(a.collected), "the drawer takes the rest").toBe(due - fromCard - fromCredit);
       if (card) card.balance -= fromCard;
       c.credit -= fromCredit;
       m.drawerCents += due - fromCard - fromCredit;
@@ -490,14 +375,9 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         .select()
         .from(retail_sale_lines)
         .where(eq(retail_sale_lines.sale_id, sale.sale_id));
-      const res = await call(
-        "POST",
-        `/api/retail/sales/${sale.sale_id}/refund`,
-        admin(),
-        {
-          lines: [{ line_id: line!.line_id, quantity: 1 }],
-        },
-      );
+      const res = await call("POST", `/api/retail/sales/${sale.sale_id}/refund`, admin(), {
+        lines: [{ line_id: line!.line_id, quantity: 1 }],
+      });
       if (sale.refunded) {
         expect(res.statusCode, "a unit comes back once").toBe(409);
         return;
@@ -505,12 +385,8 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       expect(res.statusCode, res.body).toBe(200);
       const a = res.json() as Json;
       expect(cents(a.amount)).toBe(COUNTER_PRODUCT_CENTS);
-      expect(cents(a.to_gift_card), "the card gets back what it paid").toBe(
-        sale.cardCents,
-      );
-      expect(cents(a.to_credit), "the saldo gets back what it paid").toBe(
-        sale.creditCents,
-      );
+      expect(cents(a.to_gift_card), "the card gets back what it paid").toBe(sale.cardCents);
+      expect(cents(a.to_credit), "the saldo gets back what it paid").toBe(sale.creditCents);
       sale.refunded = true;
       if (sale.card !== null) state.cards[sale.card]!.balance += sale.cardCents;
       state.customers[sale.customer]!.credit += sale.creditCents;
@@ -552,17 +428,11 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       await ready();
       const c = state.customers[this.who % state.customers.length]!;
       const url = `/api/gift-cards/admin/customers/${c.id}/credit`;
-      const res = await call("POST", url, admin(), {
-        amount: this.pesos,
-        note: "Cortesía",
-      });
+      const res = await call("POST", url, admin(), { amount: this.pesos, note: "Cortesía" });
       expect(res.statusCode, res.body).toBe(200);
       c.credit += this.pesos * 100;
       expect(cents((res.json() as Json).balance)).toBe(c.credit);
-      const over = await call("POST", url, admin(), {
-        amount: -(c.credit + 100) / 100,
-        note: "Error",
-      });
+      const over = await call("POST", url, admin(), { amount: -(c.credit + 100) / 100, note: "Error" });
       expect(over.statusCode, "never below zero").toBe(412);
     }
     toString = () => `GrantCredit(${this.who}, ${this.pesos})`;
@@ -578,10 +448,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     async run() {
       const open = state.purchases.filter((p) => p.ok);
       const p = open[this.index % open.length]!;
-      const [row] = await db()
-        .select()
-        .from(purchases)
-        .where(eq(purchases.purchase_id, p.purchase_id));
+      const [row] = await db().select().from(purchases).where(eq(purchases.purchase_id, p.purchase_id));
       const left = cents(row!.total_payment) - cents(row!.refunded_total);
       const url = `/api/purchases/admin/${p.purchase_id}/refund`;
       if (p.byBalance > 0 && left > 0) {
@@ -591,31 +458,19 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
           reason: "Modelo",
           amount: left / 100,
         });
-        expect(
-          money.statusCode,
-          "no money back for what balances paid",
-        ).toBeGreaterThanOrEqual(400);
+        expect(money.statusCode, "no money back for what balances paid").toBeGreaterThanOrEqual(400);
       }
       const amount = this.part === "full" ? left : Math.floor(left / 2);
-      const body = {
-        idempotency_key: newKey(),
-        reason: "Modelo",
-        to_credit: true,
-        amount: amount / 100,
-      };
+      const body = { idempotency_key: newKey(), reason: "Modelo", to_credit: true, amount: amount / 100 };
       const res = await call("POST", url, admin(), body);
       if (amount <= 0) {
-        expect(res.statusCode, "nothing left to refund").toBeGreaterThanOrEqual(
-          400,
-        );
+        expect(res.statusCode, "nothing left to refund").toBeGreaterThanOrEqual(400);
         return;
       }
       expect(res.statusCode, res.body).toBe(200);
       state.customers[p.customer]!.credit += amount;
       const again = await call("POST", url, admin(), body);
-      expect(again.statusCode, "the same refund again gives nothing more").toBe(
-        200,
-      );
+      expect(again.statusCode, "the same refund again gives nothing more").toBe(200);
     }
     toString = () => `RefundToCredit(${this.index}, ${this.part})`;
   }
@@ -627,22 +482,14 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     async run() {
       await ready();
       const referrer = state.customers[this.who % state.customers.length]!;
-      const code = (
-        (
-          await call("GET", "/api/referidos/me", referrer.headers)
-        ).json() as Json
-      ).code;
+      const code = ((await call("GET", "/api/referidos/me", referrer.headers)).json() as Json).code;
       const index = await addCustomer(`Invitado ${state.customers.length}`);
       const referred = state.customers[index]!;
-      const claim = await call("POST", "/api/referidos/me", referred.headers, {
-        code,
-      });
+      const claim = await call("POST", "/api/referidos/me", referred.headers, { code });
       // Naming a referrer is rate limited (a few a minute): a long run may meet the limit.
       if (claim.statusCode === 429) return;
       expect(claim.statusCode, claim.body).toBe(200);
-      const { confirm } = await buyPack(index, {
-        class_package_id: packages().pack,
-      });
+      const { confirm } = await buyPack(index, { class_package_id: packages().pack });
       expect(confirm?.statusCode, confirm?.body).toBe(200);
       referrer.credit += REWARD_CENTS;
       referrer.rewards += 1;
@@ -663,44 +510,26 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       if (!state.subscription) {
         const who = await addCustomer("Suscriptora");
         // The sign-up fee cannot ride on a subscription's first charge: paid with a package first.
-        expect(
-          (await buyPack(who, { class_package_id: packages().pack })).confirm
-            ?.statusCode,
-        ).toBe(200);
+        expect((await buyPack(who, { class_package_id: packages().pack })).confirm?.statusCode).toBe(200);
         const { attempt, confirm } = await buyPack(
           who,
           { class_package_id: packages().subscription },
           "4242424242424242",
           true,
         );
-        expect(confirm?.statusCode, `${attempt.body} ${confirm?.body}`).toBe(
-          200,
-        );
+        expect(confirm?.statusCode, `${attempt.body} ${confirm?.body}`).toBe(200);
         const purchase_id = (attempt.json() as Json).purchase_id as number;
-        state.subscription = {
-          customer: who,
-          purchase_id,
-          renewed: 0,
-          shift: 0,
-        };
+        state.subscription = { customer: who, purchase_id, renewed: 0, shift: 0 };
         // Balances do not pay a subscription (its processor bills every period): refused, nothing spent.
-        const balance = await call(
-          "POST",
-          "/api/checkout/attempt",
-          state.customers[who]!.headers,
-          {
-            class_package_id: packages().subscription,
-            idempotency_key: newKey(),
-            use_credit: true,
-          },
-        );
+        const balance = await call("POST", "/api/checkout/attempt", state.customers[who]!.headers, {
+          class_package_id: packages().subscription,
+          idempotency_key: newKey(),
+          use_credit: true,
+        });
         expect(balance.statusCode).toBeGreaterThanOrEqual(400);
       }
       const sub = state.subscription;
-      const [row] = await db()
-        .select()
-        .from(purchases)
-        .where(eq(purchases.purchase_id, sub.purchase_id));
+      const [row] = await db().select().from(purchases).where(eq(purchases.purchase_id, sub.purchase_id));
       if (row!.status !== "active") return;
       const customerId = state.customers[sub.customer]!.id;
       // Due a moment ago (each time another instant: another period).
@@ -736,10 +565,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     const cardIds = state.cards.map((c) => c.id);
     const customerIds = state.customers.map((c) => c.id);
     const cardRows = cardIds.length
-      ? await db()
-          .select()
-          .from(gift_cards)
-          .where(inArray(gift_cards.gift_card_id, cardIds))
+      ? await db().select().from(gift_cards).where(inArray(gift_cards.gift_card_id, cardIds))
       : [];
     const creditRows = await db()
       .select()
@@ -747,25 +573,19 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       .where(inArray(account_credit.customer_id, customerIds));
     const lines = [
       ...(cardIds.length
-        ? await db()
-            .select()
-            .from(balance_movements)
-            .where(inArray(balance_movements.gift_card_id, cardIds))
+        ? await db().select().from(balance_movements).where(inArray(balance_movements.gift_card_id, cardIds))
         : []),
       ...(await db()
         .select()
         .from(balance_movements)
         .where(inArray(balance_movements.customer_id, customerIds))),
     ];
-    const sum = (rows: { amount: string }[]) =>
-      rows.reduce((s, r) => s + cents(r.amount), 0);
+    const sum = (rows: { amount: string }[]) => rows.reduce((s, r) => s + cents(r.amount), 0);
 
     for (const card of state.cards) {
       const row = cardRows.find((r) => r.gift_card_id === card.id)!;
       const own = lines.filter((l) => l.gift_card_id === card.id);
-      expect(cents(row.balance), `balance of card ${card.id}`).toBe(
-        card.balance,
-      );
+      expect(cents(row.balance), `balance of card ${card.id}`).toBe(card.balance);
       expect(sum(own), `card ${card.id} = its ledger`).toBe(card.balance);
       expect(card.balance).toBeGreaterThanOrEqual(0);
       const issued = own.filter((l) => l.kind === "issue");
@@ -775,53 +595,37 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       ).toEqual([card.amount]);
       expect(row.state).toBe(card.refunded ? "refunded" : "active");
       const back = own.filter((l) => l.kind === "refund_to_buyer");
-      expect(back.map((l) => cents(l.amount))).toEqual(
-        card.refunded ? [-card.amount] : [],
-      );
+      expect(back.map((l) => cents(l.amount))).toEqual(card.refunded ? [-card.amount] : []);
       // Refunded unused: nothing was spent of it before.
       if (card.refunded)
-        expect(
-          own.filter((l) => l.kind !== "issue" && l.kind !== "refund_to_buyer"),
-        ).toEqual([]);
+        expect(own.filter((l) => l.kind !== "issue" && l.kind !== "refund_to_buyer")).toEqual([]);
     }
     for (const c of state.customers) {
       const row = creditRows.find((r) => r.customer_id === c.id);
       const own = lines.filter((l) => l.customer_id === c.id);
-      expect(cents(row?.balance ?? 0), `credit of customer ${c.id}`).toBe(
-        c.credit,
-      );
+      expect(cents(row?.balance ?? 0), `credit of customer ${c.id}`).toBe(c.credit);
       expect(sum(own), `credit of ${c.id} = its ledger`).toBe(c.credit);
-      expect(
-        own.filter((l) => l.kind === "referral_reward").length,
-        `rewards of ${c.id}`,
-      ).toBe(c.rewards);
+      expect(own.filter((l) => l.kind === "referral_reward").length, `rewards of ${c.id}`).toBe(c.rewards);
     }
     // The liability: every balance held, the ledger's sum and the model's.
     const held =
       cardRows.reduce((s, r) => s + cents(r.balance), 0) +
       creditRows.reduce((s, r) => s + cents(r.balance), 0);
     const expected =
-      state.cards.reduce((s, c) => s + c.balance, 0) +
-      state.customers.reduce((s, c) => s + c.credit, 0);
+      state.cards.reduce((s, c) => s + c.balance, 0) + state.customers.reduce((s, c) => s + c.credit, 0);
     expect(held, "liability = balances").toBe(sum(lines));
     expect(held, "liability = model").toBe(expected);
 
     // Counterparts: spends pay a purchase of ours (the card paid the rest, or all came back).
     for (const p of state.purchases) {
-      expect(
-        (await paidByBalanceCents(db(), p.purchase_id)) || 0,
-        `balances paid of ${p.purchase_id}`,
-      ).toBe(p.byBalance);
+      expect((await paidByBalanceCents(db(), p.purchase_id)) || 0, `balances paid of ${p.purchase_id}`).toBe(
+        p.byBalance,
+      );
       expect(p.byBalance).toBeLessThanOrEqual(p.due);
     }
     const known = new Set(state.purchases.map((p) => p.purchase_id));
-    for (const l of lines.filter(
-      (x) => x.kind === "spend" || x.kind === "release",
-    ))
-      expect(
-        known.has(l.purchase_id!),
-        `line ${l.balance_movement_id} pays a purchase of ours`,
-      ).toBe(true);
+    for (const l of lines.filter((x) => x.kind === "spend" || x.kind === "release"))
+      expect(known.has(l.purchase_id!), `line ${l.balance_movement_id} pays a purchase of ours`).toBe(true);
     // The counter's products: each sale's balance part is its ledger lines, and every such line is a sale's.
     const saleIds = new Set(state.counterSales.map((x) => x.sale_id));
     for (const l of lines.filter((x) => x.retail_sale_id !== null))
@@ -837,10 +641,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       : [];
     for (const x of state.counterSales) {
       const row = saleRows.find((r) => r.sale_id === x.sale_id)!;
-      expect(
-        row.balance_cents,
-        `balances paid of counter sale ${x.sale_id}`,
-      ).toBe(x.byBalance);
+      expect(row.balance_cents, `balances paid of counter sale ${x.sale_id}`).toBe(x.byBalance);
       expect(
         0 - sum(lines.filter((l) => l.retail_sale_id === x.sale_id)),
         `sale ${x.sale_id} = its ledger, less what its refund gave back`,
@@ -871,27 +672,17 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     const rewarded = await db()
       .select()
       .from(referrals)
-      .where(
-        and(
-          inArray(referrals.referred_customer_id, customerIds),
-          eq(referrals.status, "rewarded"),
-        ),
-      );
+      .where(and(inArray(referrals.referred_customer_id, customerIds), eq(referrals.status, "rewarded")));
     for (const l of lines.filter((x) => x.kind === "referral_reward"))
       expect(
         rewarded.some(
-          (r) =>
-            r.referrer_customer_id === l.customer_id ||
-            r.referred_customer_id === l.customer_id,
+          (r) => r.referrer_customer_id === l.customer_id || r.referred_customer_id === l.customer_id,
         ),
         `reward line ${l.balance_movement_id} has its referral`,
       ).toBe(true);
 
     // A refund never returns more than was paid.
-    const ours = await db()
-      .select()
-      .from(purchases)
-      .where(inArray(purchases.customer_id, customerIds));
+    const ours = await db().select().from(purchases).where(inArray(purchases.customer_id, customerIds));
     const given = ours.length
       ? await db()
           .select()
@@ -905,13 +696,9 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       : [];
     for (const p of ours) {
       const back = given
-        .filter(
-          (r) => r.purchase_id === p.purchase_id && r.status === "succeeded",
-        )
+        .filter((r) => r.purchase_id === p.purchase_id && r.status === "succeeded")
         .reduce((s, r) => s + cents(r.amount), 0);
-      expect(back, `refunded of ${p.purchase_id}`).toBe(
-        cents(p.refunded_total),
-      );
+      expect(back, `refunded of ${p.purchase_id}`).toBe(cents(p.refunded_total));
       expect(back).toBeLessThanOrEqual(cents(p.total_payment));
     }
 
@@ -922,10 +709,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         .from(invoices)
         .where(
           and(
-            like(
-              invoices.provider_ref,
-              `renewal_${state.subscription.purchase_id}_%`,
-            ),
+            like(invoices.provider_ref, `renewal_${state.subscription.purchase_id}_%`),
             eq(invoices.status, "paid"),
           ),
         );

@@ -4,10 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDay } from "../domain/booking";
 import { deskMethodOf } from "../domain/cash-close";
 import { balanceCommands } from "./commerce-model-balances";
-import {
-  checkFacturaInvariants,
-  facturaCommands,
-} from "./commerce-model-facturas";
+import { checkFacturaInvariants, facturaCommands } from "./commerce-model-facturas";
 import {
   checkFreezeInvariants,
   FREEZE_FEE_CENTS,
@@ -18,13 +15,7 @@ import { retailCommands } from "./commerce-model-retail";
 import { locations } from "./db/schema/calendar";
 import { available_classes } from "./db/schema/credits";
 import { email_outbox } from "./db/schema/mail";
-import {
-  charge_intents,
-  invoices,
-  payment_vouchers,
-  purchases,
-  refunds,
-} from "./db/schema/purchases";
+import { charge_intents, invoices, payment_vouchers, purchases, refunds } from "./db/schema/purchases";
 import { INTERRUPTED_CHARGE_AFTER_MS } from "./modules/checkout/charge-intents.service";
 import { runInterruptedCharges } from "./modules/checkout/checkout.jobs";
 import { confirmCardCheckout } from "./modules/checkout/checkout.service";
@@ -32,19 +23,9 @@ import { LATE_FEE_REASON } from "./modules/checkout/fee-give-back";
 import { expireOverdueVouchers } from "./modules/checkout/offline-payments.service";
 import type { CardGateway } from "./payments/gateway";
 import { cardGateway } from "./payments/gateways";
-import {
-  type FacturapiFake,
-  startFacturapiFake,
-} from "./payments/test-support/facturapi-fake";
+import { type FacturapiFake, startFacturapiFake } from "./payments/test-support/facturapi-fake";
 import { buildTestApp, type TestApp } from "./test/build-test-app";
-import {
-  addPackage,
-  customerLogin,
-  newKey,
-  type Shop,
-  seedShop,
-  token,
-} from "./test/commerce";
+import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from "./test/commerce";
 
 /**
  * The commerce invariants, checked by a model-based test (decisions 0049-0051): random sequences
@@ -90,16 +71,12 @@ let pac: FacturapiFake;
 
 beforeAll(async () => {
   pac = await startFacturapiFake();
-  t = await buildTestApp({
-    FACTURAPI_KEY: pac.key,
-    FACTURAPI_API_URL: pac.url,
-  });
+  t = await buildTestApp({ FACTURAPI_KEY: pac.key, FACTURAPI_API_URL: pac.url });
   shop = await seedShop(t);
   admin = (await t.signUp({ role: "admin" })).headers;
   // The desk's drawer: the studio's one location (the cash close is per location, decision 0063).
   await t.app.db.insert(locations).values({ name: "Recepción" });
-  feeId = (await addPackage(t, { title: "Inscripción", price: "300.00" }))
-    .class_package_id;
+  feeId = (await addPackage(t, { title: "Inscripción", price: "300.00" })).class_package_id;
   await t.app.appConfig.update([
     { key: "signup_fee_package_id", value: feeId },
     { key: "oxxo_enabled", value: true },
@@ -120,22 +97,14 @@ type Customer = { headers: Record<string, string>; id: number; email: string };
 type Model = {
   customers: Customer[];
   /** Paid subscriptions the customers may freeze (server/commerce-model-freezes.ts). */
-  memberships?: Array<{
-    customer: number;
-    purchase_id: number;
-    frozen: number;
-  }>;
+  memberships?: Array<{ customer: number; purchase_id: number; frozen: number }>;
   /** Paid purchases the desk may refund (ids). */
   paid: number[];
   /** Open vouchers and cash orders: the purchase that opens them, and whose they are. */
   vouchers: Array<{ customer: number; purchase_id: number; cents: number }>;
   cashOrders: Array<{ customer: number; purchase_id: number }>;
   /** Card charges the processor took whose confirmation crashed: the job grants them later. */
-  inflight: Array<{
-    customer: number;
-    purchase_id: number;
-    fee_id: number | null;
-  }>;
+  inflight: Array<{ customer: number; purchase_id: number; fee_id: number | null }>;
   /** Completed payments per customer (each must have exactly one receipt). */
   payments: number[];
   /** What the sandbox processor holds from this run: paid through it, less refunded (centavos). */
@@ -162,11 +131,7 @@ async function call(
   return res;
 }
 
-const PACKAGES = () => [
-  shop.packages.five,
-  shop.packages.ten,
-  shop.packages.special,
-];
+const PACKAGES = () => [shop.packages.five, shop.packages.ten, shop.packages.special];
 
 class BuyCard implements fc.AsyncCommand<Model, Real> {
   constructor(
@@ -189,20 +154,14 @@ class BuyCard implements fc.AsyncCommand<Model, Real> {
     const confirm = await call("POST", "/api/checkout/confirm", c.headers, {
       purchase_id: body.purchase_id,
       client_secret: body.clientSecret,
-      payment_method: token(
-        this.declined ? "4000000000000002" : "4242424242424242",
-      ),
+      payment_method: token(this.declined ? "4000000000000002" : "4242424242424242"),
     });
     if (confirm.statusCode !== 200) return;
-    m.paid.push(
-      body.purchase_id,
-      ...(body.signup_fee_purchase_id ? [body.signup_fee_purchase_id] : []),
-    );
+    m.paid.push(body.purchase_id, ...(body.signup_fee_purchase_id ? [body.signup_fee_purchase_id] : []));
     m.payments[this.who]!++;
     m.processorCents += cents(body.total);
   }
-  toString = () =>
-    `BuyCard(${this.who}, ${this.pkg}${this.declined ? ", declined" : ""})`;
+  toString = () => `BuyCard(${this.who}, ${this.pkg}${this.declined ? ", declined" : ""})`;
 }
 
 class BuyOffline implements fc.AsyncCommand<Model, Real> {
@@ -236,11 +195,7 @@ class PayVoucher implements fc.AsyncCommand<Model, Real> {
   async run(m: Model) {
     const v = m.vouchers[this.index % m.vouchers.length]!;
     const c = m.customers[v.customer]!;
-    const res = await call(
-      "POST",
-      `/api/payments/sandbox/vouchers/${v.purchase_id}/pay`,
-      c.headers,
-    );
+    const res = await call("POST", `/api/payments/sandbox/vouchers/${v.purchase_id}/pay`, c.headers);
     if (res.statusCode === 200 && res.json().result === "applied") {
       const paid = await t.app.db
         .select()
@@ -269,12 +224,7 @@ class ExpireVouchers implements fc.AsyncCommand<Model, Real> {
     await t.app.db
       .update(payment_vouchers)
       .set({ expires_at: new Date(Date.now() - 7 * 86_400_000) })
-      .where(
-        and(
-          inArray(payment_vouchers.purchase_id, ids),
-          eq(payment_vouchers.status, "pending"),
-        ),
-      );
+      .where(and(inArray(payment_vouchers.purchase_id, ids), eq(payment_vouchers.status, "pending")));
     await expireOverdueVouchers(t.app);
   }
   toString = () => "ExpireVouchers";
@@ -294,10 +244,7 @@ class CashOrder implements fc.AsyncCommand<Model, Real> {
       include_signup_fee: true,
     });
     if (res.statusCode === 200 && !res.json().completed)
-      m.cashOrders.push({
-        customer: this.who,
-        purchase_id: res.json().purchase_id,
-      });
+      m.cashOrders.push({ customer: this.who, purchase_id: res.json().purchase_id });
   }
   toString = () => `CashOrder(${this.who}, ${this.pkg})`;
 }
@@ -307,28 +254,15 @@ class ConfirmCash implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>) => m.cashOrders.length > 0;
   async run(m: Model) {
     const o = m.cashOrders[this.index % m.cashOrders.length]!;
-    const res = await call(
-      "POST",
-      `/api/purchases/admin/${o.purchase_id}/confirm`,
-      admin,
-    );
+    const res = await call("POST", `/api/purchases/admin/${o.purchase_id}/confirm`, admin);
     if (res.statusCode === 200 && res.json().granted) {
-      const [row] = await t.app.db
-        .select()
-        .from(purchases)
-        .where(eq(purchases.purchase_id, o.purchase_id));
+      const [row] = await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, o.purchase_id));
       const group = row!.provider_ref
-        ? await t.app.db
-            .select()
-            .from(purchases)
-            .where(eq(purchases.provider_ref, row!.provider_ref))
+        ? await t.app.db.select().from(purchases).where(eq(purchases.provider_ref, row!.provider_ref))
         : [row!];
       m.paid.push(...group.map((p) => p.purchase_id));
       m.payments[o.customer]!++;
-      m.drawerCents += group.reduce(
-        (sum, p) => sum + cents(p.total_payment),
-        0,
-      );
+      m.drawerCents += group.reduce((sum, p) => sum + cents(p.total_payment), 0);
     }
   }
   toString = () => `ConfirmCash(${this.index})`;
@@ -370,17 +304,9 @@ class Refund implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>) => m.paid.length > 0;
   async run(m: Model) {
     const id = m.paid[this.index % m.paid.length]!;
-    const [p] = await t.app.db
-      .select()
-      .from(purchases)
-      .where(eq(purchases.purchase_id, id));
+    const [p] = await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id));
     const left = cents(p!.total_payment) - cents(p!.refunded_total);
-    const amount =
-      this.part === "full"
-        ? undefined
-        : this.part === "peso"
-          ? 1
-          : Math.floor(left / 2) / 100;
+    const amount = this.part === "full" ? undefined : this.part === "peso" ? 1 : Math.floor(left / 2) / 100;
     const res = await call("POST", `/api/purchases/admin/${id}/refund`, admin, {
       idempotency_key: newKey(),
       reason: "Modelo",
@@ -388,10 +314,7 @@ class Refund implements fc.AsyncCommand<Model, Real> {
     });
     if (res.statusCode === 200 && p!.provider === "sandbox")
       m.processorCents -= cents(res.json().refund.amount);
-    if (
-      res.statusCode === 200 &&
-      deskMethodOf(p!.provider, p!.provider_ref) === "cash"
-    )
+    if (res.statusCode === 200 && deskMethodOf(p!.provider, p!.provider_ref) === "cash")
       m.drawerCents -= cents(res.json().refund.amount);
   }
   toString = () => `Refund(${this.index}, ${this.part})`;
@@ -431,12 +354,9 @@ class CrashedCard implements fc.AsyncCommand<Model, Real> {
       payment_method: token("4242424242424242"),
     }).then(
       () => false,
-      (error: { code?: string }) =>
-        error.code === "CHARGE_PROCESSOR_UNREACHABLE",
+      (error: { code?: string }) => error.code === "CHARGE_PROCESSOR_UNREACHABLE",
     );
-    expect(crashed, "the crash answers CHARGE_PROCESSOR_UNREACHABLE").toBe(
-      true,
-    );
+    expect(crashed, "the crash answers CHARGE_PROCESSOR_UNREACHABLE").toBe(true);
     m.inflight.push({
       customer: this.who,
       purchase_id: body.purchase_id,
@@ -450,10 +370,7 @@ class CrashedCard implements fc.AsyncCommand<Model, Real> {
 class FinishCharges implements fc.AsyncCommand<Model, Real> {
   check = (m: Readonly<Model>) => m.inflight.length > 0;
   async run(m: Model) {
-    await runInterruptedCharges(
-      t.app,
-      new Date(Date.now() + INTERRUPTED_CHARGE_AFTER_MS + 1000),
-    );
+    await runInterruptedCharges(t.app, new Date(Date.now() + INTERRUPTED_CHARGE_AFTER_MS + 1000));
     for (const f of m.inflight) {
       m.paid.push(f.purchase_id, ...(f.fee_id ? [f.fee_id] : []));
       m.payments[f.customer]!++;
@@ -462,14 +379,8 @@ class FinishCharges implements fc.AsyncCommand<Model, Real> {
         const given = await t.app.db
           .select()
           .from(refunds)
-          .where(
-            and(
-              eq(refunds.purchase_id, f.fee_id),
-              eq(refunds.reason, LATE_FEE_REASON),
-            ),
-          );
-        for (const r of given)
-          if (r.status === "succeeded") m.processorCents -= cents(r.amount);
+          .where(and(eq(refunds.purchase_id, f.fee_id), eq(refunds.reason, LATE_FEE_REASON)));
+        for (const r of given) if (r.status === "succeeded") m.processorCents -= cents(r.amount);
       }
     }
     m.inflight = [];
@@ -512,10 +423,7 @@ class CardAfterVoucher implements fc.AsyncCommand<Model, Real> {
       payment_method: token("4242424242424242"),
     });
     if (confirm.statusCode !== 200) return;
-    m.paid.push(
-      body.purchase_id,
-      ...(body.signup_fee_purchase_id ? [body.signup_fee_purchase_id] : []),
-    );
+    m.paid.push(body.purchase_id, ...(body.signup_fee_purchase_id ? [body.signup_fee_purchase_id] : []));
     m.payments[this.who]!++;
     m.processorCents += cents(body.total);
   }
@@ -532,10 +440,7 @@ async function drawerCents(day: string) {
 /** Every invariant, read from the database after a step. */
 async function checkInvariants(m: Model) {
   const ids = m.customers.map((c) => c.id);
-  const rows = await t.app.db
-    .select()
-    .from(purchases)
-    .where(inArray(purchases.customer_id, ids));
+  const rows = await t.app.db.select().from(purchases).where(inArray(purchases.customer_id, ids));
   const byId = new Map(rows.map((p) => [p.purchase_id, p]));
   const charges = rows.length
     ? await t.app.db
@@ -558,11 +463,7 @@ async function checkInvariants(m: Model) {
 
   // The processor's money is what the app records as paid through it, less refunded.
   const paidAtProcessor = charges
-    .filter(
-      (i) =>
-        byId.get(i.purchase_id)!.provider === "sandbox" &&
-        ["paid", "refunded"].includes(i.status),
-    )
+    .filter((i) => byId.get(i.purchase_id)!.provider === "sandbox" && ["paid", "refunded"].includes(i.status))
     .reduce((sum, i) => sum + cents(i.total_payment), 0);
   const refundedAtProcessor = given
     .filter((r) => r.provider === "sandbox" && r.status === "succeeded")
@@ -574,20 +475,16 @@ async function checkInvariants(m: Model) {
           .select()
           .from(charge_intents)
           .where(
-            and(
-              inArray(charge_intents.purchase_id, [...byId.keys()]),
-              eq(charge_intents.status, "pending"),
-            ),
+            and(inArray(charge_intents.purchase_id, [...byId.keys()]), eq(charge_intents.status, "pending")),
           )
       )
         .filter((i) => i.provider === "sandbox")
         .reduce((sum, i) => sum + cents(i.amount), 0)
     : 0;
   const freezeFees = await freezeFeesInFlight(t, [...byId.keys()]);
-  expect(
-    paidAtProcessor - refundedAtProcessor + inFlight + freezeFees,
-    "processor money",
-  ).toBe(m.processorCents);
+  expect(paidAtProcessor - refundedAtProcessor + inFlight + freezeFees, "processor money").toBe(
+    m.processorCents,
+  );
 
   // A voucher closed because its fee was paid another way is cancelled at its processor (decision 0067).
   const closed = rows.length
@@ -603,37 +500,20 @@ async function checkInvariants(m: Model) {
     : [];
   for (const v of closed)
     if (v.status !== "paid")
-      expect(
-        v.processor_cancelled_at,
-        `voucher ${v.purchase_id} cancelled at the processor`,
-      ).not.toBeNull();
+      expect(v.processor_cancelled_at, `voucher ${v.purchase_id} cancelled at the processor`).not.toBeNull();
 
-  expect(
-    (await drawerCents(m.day)) - m.drawerBefore,
-    "cash close's expected cash",
-  ).toBe(m.drawerCents);
+  expect((await drawerCents(m.day)) - m.drawerBefore, "cash close's expected cash").toBe(m.drawerCents);
 
   for (const p of rows) {
     const own = buckets.filter((b) => b.purchase_id === p.purchase_id);
     // Credits once per paid purchase, none for an unpaid one.
-    if (!p.credits_granted_at)
-      expect(own, `credits of unpaid purchase ${p.purchase_id}`).toHaveLength(
-        0,
-      );
-    else
-      expect(
-        own.length,
-        `buckets of purchase ${p.purchase_id}`,
-      ).toBeLessThanOrEqual(1);
+    if (!p.credits_granted_at) expect(own, `credits of unpaid purchase ${p.purchase_id}`).toHaveLength(0);
+    else expect(own.length, `buckets of purchase ${p.purchase_id}`).toBeLessThanOrEqual(1);
     // A refund never exceeds what was paid, and the purchase's total is its refunds' sum.
     const refunded = given
-      .filter(
-        (r) => r.purchase_id === p.purchase_id && r.status === "succeeded",
-      )
+      .filter((r) => r.purchase_id === p.purchase_id && r.status === "succeeded")
       .reduce((sum, r) => sum + cents(r.amount), 0);
-    expect(refunded, `refunded of ${p.purchase_id}`).toBe(
-      cents(p.refunded_total),
-    );
+    expect(refunded, `refunded of ${p.purchase_id}`).toBe(cents(p.refunded_total));
     expect(refunded).toBeLessThanOrEqual(cents(p.total_payment));
     if (refunded > 0 && refunded === cents(p.total_payment))
       expect(
@@ -655,50 +535,32 @@ async function checkInvariants(m: Model) {
         p.class_package_id === feeId &&
         ["completed", "active"].includes(p.status) &&
         !given.some(
-          (r) =>
-            r.purchase_id === p.purchase_id &&
-            r.reason === LATE_FEE_REASON &&
-            r.status === "succeeded",
+          (r) => r.purchase_id === p.purchase_id && r.reason === LATE_FEE_REASON && r.status === "succeeded",
         ),
     );
-    expect(fees.length, `fees paid by customer ${index}`).toBeLessThanOrEqual(
-      1,
+    expect(fees.length, `fees paid by customer ${index}`).toBeLessThanOrEqual(1);
+    const receipts = (await t.app.db.select().from(email_outbox).where(eq(email_outbox.to, c.email))).filter(
+      (e) => e.template === "purchase-receipt",
     );
-    const receipts = (
-      await t.app.db
-        .select()
-        .from(email_outbox)
-        .where(eq(email_outbox.to, c.email))
-    ).filter((e) => e.template === "purchase-receipt");
     // A freeze's fee is a payment too: its receipt comes from the receipts' backstop, which the
     // renewal job runs (server/modules/purchases/purchases.jobs.ts).
     const feeReceipts = (
       await t.app.db
         .select()
         .from(invoices)
-        .where(
-          and(
-            eq(invoices.customer_id, c.id),
-            like(invoices.provider_ref, "freeze_fee_%"),
-          ),
-        )
+        .where(and(eq(invoices.customer_id, c.id), like(invoices.provider_ref, "freeze_fee_%")))
     ).filter((i) => i.receipt_sent_at !== null).length;
-    expect(receipts.length, `receipts of customer ${index}`).toBe(
-      m.payments[index]! + feeReceipts,
-    );
+    expect(receipts.length, `receipts of customer ${index}`).toBe(m.payments[index]! + feeReceipts);
     for (const r of receipts) {
       const amount = (label: string) => {
-        const found = new RegExp(`${label}[^:]*: \\$([\\d,]+\\.\\d{2})`).exec(
-          r.text ?? "",
-        );
+        const found = new RegExp(`${label}[^:]*: \\$([\\d,]+\\.\\d{2})`).exec(r.text ?? "");
         return found ? cents(found[1]!.replace(/,/g, "")) : 0;
       };
-      const iva = [
-        ...(r.text ?? "").matchAll(/IVA[^:\n]*: \$([\d,]+\.\d{2})/g),
-      ].reduce((sum, x) => sum + cents(x[1]!.replace(/,/g, "")), 0);
-      expect(amount("Subtotal") + iva, "subtotal + IVA = total").toBe(
-        amount("Total pagado"),
+      const iva = [...(r.text ?? "").matchAll(/IVA[^:\n]*: \$([\d,]+\.\d{2})/g)].reduce(
+        (sum, x) => sum + cents(x[1]!.replace(/,/g, "")),
+        0,
       );
+      expect(amount("Subtotal") + iva, "subtotal + IVA = total").toBe(amount("Total pagado"));
     }
   }
 }
@@ -710,9 +572,7 @@ const retail = retailCommands<Model, Real>(
 );
 
 /** Each command, then the invariants. */
-function checked(
-  command: fc.AsyncCommand<Model, Real>,
-): fc.AsyncCommand<Model, Real> {
+function checked(command: fc.AsyncCommand<Model, Real>): fc.AsyncCommand<Model, Real> {
   return {
     check: (m) => command.check(m),
     run: async (m, r) => {
@@ -747,14 +607,8 @@ function kind(walk: Command | Command[], any: fc.Arbitrary<Command>) {
 }
 
 const who = fc.nat({ max: 2 });
-const { RequestFactura, FollowUp } = facturaCommands<Model, Real>(
-  () => t,
-  call,
-);
-const { BuySubscription, FreezeForFee, FinishFreezeFees } = freezeCommands<
-  Model,
-  Real
->(
+const { RequestFactura, FollowUp } = facturaCommands<Model, Real>(() => t, call);
+const { BuySubscription, FreezeForFee, FinishFreezeFees } = freezeCommands<Model, Real>(
   () => t,
   call,
   () => shop.packages.unlimited.class_package_id,
@@ -762,18 +616,12 @@ const { BuySubscription, FreezeForFee, FinishFreezeFees } = freezeCommands<
 const kinds = [
   kind(
     new BuyCard(0, 0, false),
-    fc
-      .tuple(who, fc.nat({ max: 2 }), fc.boolean())
-      .map(([w, p, d]) => new BuyCard(w, p, d)),
+    fc.tuple(who, fc.nat({ max: 2 }), fc.boolean()).map(([w, p, d]) => new BuyCard(w, p, d)),
   ),
   kind(
     new BuyOffline(1, 0, "oxxo"),
     fc
-      .tuple(
-        who,
-        fc.nat({ max: 1 }),
-        fc.constantFrom("oxxo" as const, "spei" as const),
-      )
+      .tuple(who, fc.nat({ max: 1 }), fc.constantFrom("oxxo" as const, "spei" as const))
       .map(([w, p, method]) => new BuyOffline(w, p, method)),
   ),
   kind(
@@ -795,19 +643,13 @@ const kinds = [
   kind(
     new CounterSale(0, "cash"),
     fc
-      .tuple(
-        who,
-        fc.constantFrom("cash" as const, "card" as const, "transfer" as const),
-      )
+      .tuple(who, fc.constantFrom("cash" as const, "card" as const, "transfer" as const))
       .map(([w, pay]) => new CounterSale(w, pay)),
   ),
   kind(
     new Refund(0, "half"),
     fc
-      .tuple(
-        fc.nat(),
-        fc.constantFrom("full" as const, "half" as const, "peso" as const),
-      )
+      .tuple(fc.nat(), fc.constantFrom("full" as const, "half" as const, "peso" as const))
       .map(([i, part]) => new Refund(i, part)),
   ),
   kind(
@@ -836,9 +678,7 @@ const kinds = [
   ),
   kind(
     new FreezeForFee(0, false),
-    fc
-      .tuple(fc.nat(), fc.boolean())
-      .map(([i, crash]) => new FreezeForFee(i, crash)),
+    fc.tuple(fc.nat(), fc.boolean()).map(([i, crash]) => new FreezeForFee(i, crash)),
   ),
   kind(
     new FinishFreezeFees(),
@@ -851,10 +691,7 @@ const kinds = [
   kind(
     new retail.RetailSale(1, "cash"),
     fc
-      .tuple(
-        fc.integer({ min: 1, max: 3 }),
-        fc.constantFrom("cash" as const, "card" as const),
-      )
+      .tuple(fc.integer({ min: 1, max: 3 }), fc.constantFrom("cash" as const, "card" as const))
       .map(([n, pay]) => new retail.RetailSale(n, pay)),
   ),
   kind(
@@ -870,37 +707,21 @@ const kinds = [
     fc
       .tuple(
         fc.integer({ min: 100, max: 1500 }),
-        fc.constantFrom(
-          "desk" as const,
-          "online" as const,
-          "desk_cash" as const,
-          "declined" as const,
-        ),
+        fc.constantFrom("desk" as const, "online" as const, "desk_cash" as const, "declined" as const),
       )
       .map(([pesos, via]) => new balances.BuyGiftCard(pesos, via)),
   ),
   kind(
     new balances.RedeemAtDesk(0, "part"),
     fc
-      .tuple(
-        fc.nat(),
-        fc.constantFrom("part" as const, "whole" as const, "more" as const),
-      )
+      .tuple(fc.nat(), fc.constantFrom("part" as const, "whole" as const, "more" as const))
       .map(([i, part]) => new balances.RedeemAtDesk(i, part)),
   ),
   kind(
     new balances.PayWithBalance(0, 0, true, false),
     fc
-      .tuple(
-        fc.nat({ max: 1 }),
-        fc.option(fc.nat()),
-        fc.boolean(),
-        fc.boolean(),
-      )
-      .map(
-        ([w, card, credit, declined]) =>
-          new balances.PayWithBalance(w, card, credit, declined),
-      ),
+      .tuple(fc.nat({ max: 1 }), fc.option(fc.nat()), fc.boolean(), fc.boolean())
+      .map(([w, card, credit, declined]) => new balances.PayWithBalance(w, card, credit, declined)),
   ),
   kind(
     new balances.RefundToCredit(0, "half"),
@@ -923,16 +744,8 @@ const kinds = [
       new balances.CounterTender(1, 2, true, false),
     ],
     fc
-      .tuple(
-        fc.nat({ max: 1 }),
-        fc.option(fc.nat()),
-        fc.boolean(),
-        fc.boolean(),
-      )
-      .map(
-        ([w, card, credit, over]) =>
-          new balances.CounterTender(w, card, credit, over),
-      ),
+      .tuple(fc.nat({ max: 1 }), fc.option(fc.nat()), fc.boolean(), fc.boolean())
+      .map(([w, card, credit, over]) => new balances.CounterTender(w, card, credit, over)),
   ),
   kind(
     // The first counter sale's product brought back (its card and saldo get back their part), then again (409).
@@ -955,22 +768,14 @@ const kinds = [
 const commands = kinds.map((k) => k.any);
 
 const RUNS = Number(process.env.COMMERCE_MODEL_RUNS ?? 3);
-const MAX_COMMANDS = Number(
-  process.env.COMMERCE_MODEL_COMMANDS ?? (RUNS > 3 ? 30 : 10),
-);
-const SEED = process.env.COMMERCE_MODEL_SEED
-  ? Number(process.env.COMMERCE_MODEL_SEED)
-  : 3535;
+const MAX_COMMANDS = Number(process.env.COMMERCE_MODEL_COMMANDS ?? (RUNS > 3 ? 30 : 10));
+const SEED = process.env.COMMERCE_MODEL_SEED ? Number(process.env.COMMERCE_MODEL_SEED) : 3535;
 
 async function newModel(): Promise<Model> {
   const customers: Customer[] = [];
   for (let i = 0; i < 3; i++) {
     const login = await customerLogin(t, `Modelo ${i}`);
-    customers.push({
-      headers: login.headers,
-      id: login.customer_id,
-      email: login.email,
-    });
+    customers.push({ headers: login.headers, id: login.customer_id, email: login.email });
   }
   const model: Model = {
     customers,
@@ -993,9 +798,7 @@ describe("commerce invariants under random sequences of operations (model-based)
     const model = await newModel();
     for (const walk of kinds.flatMap((k) => k.walk)) {
       // Each kind really runs: its precondition holds at its place in the walk.
-      expect(walk.check(model), `${walk.toString()} runs in the walk`).toBe(
-        true,
-      );
+      expect(walk.check(model), `${walk.toString()} runs in the walk`).toBe(true);
       await walk.run(model, { app: t });
     }
     // 32 steps of real requests (28 before decision 0123): 5.5 s alone, 28 s beside other work, over 60 s in a CI run sharing
@@ -1006,19 +809,14 @@ describe("commerce invariants under random sequences of operations (model-based)
     `hold after every step (${RUNS} runs of up to ${MAX_COMMANDS} operations, seed ${SEED})`,
     async () => {
       await fc.assert(
-        fc.asyncProperty(
-          fc.commands(commands, { maxCommands: MAX_COMMANDS }),
-          async (cmds) => {
-            const model = await newModel();
-            await fc.asyncModelRun(() => ({ model, real: { app: t } }), cmds);
-          },
-        ),
+        fc.asyncProperty(fc.commands(commands, { maxCommands: MAX_COMMANDS }), async (cmds) => {
+          const model = await newModel();
+          await fc.asyncModelRun(() => ({ model, real: { app: t } }), cmds);
+        }),
         {
           numRuns: RUNS,
           seed: SEED,
-          ...(process.env.COMMERCE_MODEL_PATH
-            ? { path: process.env.COMMERCE_MODEL_PATH }
-            : {}),
+          ...(process.env.COMMERCE_MODEL_PATH ? { path: process.env.COMMERCE_MODEL_PATH } : {}),
           // A failure prints fast-check's seed, the path and the shrunk sequence of operations to
           // replay.
           verbose: 1,

@@ -137,9 +137,7 @@ export const saleLineOut = z.object({
 /** A sale's state after its refunds (decision 0127). */
 export const SALE_STATUSES = ["paid", "partly_refunded", "refunded"] as const;
 
-const studioDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Usa una fecha AAAA-MM-DD." });
+const studioDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Usa una fecha AAAA-MM-DD." });
 
 /** The sales list: newest first, at one location and between two studio days (both included). */
 export const salesQuery = z.object({

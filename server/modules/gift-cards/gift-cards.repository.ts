@@ -1,89 +1,43 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { AppError } from "../../../domain/errors";
 import type { Db } from "../../db/client";
 import { user } from "../../db/schema/auth";
-import {
-  account_credit,
-  balance_movements,
-  type GiftCardRow,
-  gift_cards,
-} from "../../db/schema/balances";
+import { account_credit, balance_movements, type GiftCardRow, gift_cards } from "../../db/schema/balances";
 import { locations } from "../../db/schema/calendar";
 
 /** The balance ledger's reads and writes (decision 0090); the rules are in ledger.ts and domain/gift-cards.ts. */
 
 export type { GiftCardRow };
 
-export async function insertGiftCard(
-  tx: Db,
-  values: typeof gift_cards.$inferInsert,
-) {
-  const [row] = await tx
-    .insert(gift_cards)
-    .values(values)
-    .onConflictDoNothing()
-    .returning();
+export async function insertGiftCard(tx: Db, values: typeof gift_cards.$inferInsert) {
+  const [row] = await tx.insert(gift_cards).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }
 
 export async function findGiftCardByKey(db: Db, key: string) {
-  const [row] = await db
-    .select()
-    .from(gift_cards)
-    .where(eq(gift_cards.idempotency_key, key));
+  const [row] = await db.select().from(gift_cards).where(eq(gift_cards.idempotency_key, key));
   return row ?? null;
 }
 
 /** One card by its code's hash; `lock` takes its row lock (spending: one spender at a time). */
 export async function findGiftCardByHash(db: Db, hash: string, lock = false) {
-  const query = db
-    .select()
-    .from(gift_cards)
-    .where(eq(gift_cards.code_hash, hash));
+  const query = db.select().from(gift_cards).where(eq(gift_cards.code_hash, hash));
   const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
 }
 
 export async function findGiftCard(db: Db, id: number, lock = false) {
-  const query = db
-    .select()
-    .from(gift_cards)
-    .where(eq(gift_cards.gift_card_id, id));
+  const query = db.select().from(gift_cards).where(eq(gift_cards.gift_card_id, id));
   const [row] = lock ? await query.for("update") : await query;
   return row ?? null;
 }
 
-export async function updateGiftCard(
-  tx: Db,
-  id: number,
-  patch: Partial<typeof gift_cards.$inferInsert>,
-) {
-  const [row] = await tx
-    .update(gift_cards)
-    .set(patch)
-    .where(eq(gift_cards.gift_card_id, id))
-    .returning();
+export async function updateGiftCard(tx: Db, id: number, patch: Partial<typeof gift_cards.$inferInsert>) {
+  const [row] = await tx.update(gift_cards).set(patch).where(eq(gift_cards.gift_card_id, id)).returning();
   return row!;
 }
 
-export async function listGiftCards(
-  db: Db,
-  filter: { q?: string; limit: number; offset: number },
-) {
+export async function listGiftCards(db: Db, filter: { q?: string; limit: number; offset: number }) {
   const where = filter.q
     ? or(
         ilike(gift_cards.recipient_name, `%${filter.q}%`),
@@ -133,10 +87,7 @@ export async function listDueDeliveries(db: Db, now: Date, limit = 50) {
 
 /** A customer's credit row, made at zero the first time, locked (one spender at a time). */
 export async function lockAccountCredit(tx: Db, customerId: number) {
-  await tx
-    .insert(account_credit)
-    .values({ customer_id: customerId })
-    .onConflictDoNothing();
+  await tx.insert(account_credit).values({ customer_id: customerId }).onConflictDoNothing();
   const [row] = await tx
     .select()
     .from(account_credit)
@@ -146,37 +97,24 @@ export async function lockAccountCredit(tx: Db, customerId: number) {
 }
 
 export async function readAccountCredit(db: Db, customerId: number) {
-  const [row] = await db
-    .select()
-    .from(account_credit)
-    .where(eq(account_credit.customer_id, customerId));
+  const [row] = await db.select().from(account_credit).where(eq(account_credit.customer_id, customerId));
   return row?.balance ?? "0";
 }
 
-export async function setAccountCredit(
-  tx: Db,
-  customerId: number,
-  balance: string,
-) {
+export async function setAccountCredit(tx: Db, customerId: number, balance: string) {
   await tx
     .update(account_credit)
     .set({ balance, updatedAt: new Date() })
     .where(eq(account_credit.customer_id, customerId));
 }
 
-export async function insertMovement(
-  tx: Db,
-  values: typeof balance_movements.$inferInsert,
-) {
+export async function insertMovement(tx: Db, values: typeof balance_movements.$inferInsert) {
   const [row] = await tx.insert(balance_movements).values(values).returning();
   return row!;
 }
 
 /** A holder's movements, newest first, with who made them (staff) for the back office. */
-export async function listMovements(
-  db: Db,
-  holder: { customer_id: number } | { gift_card_id: number },
-) {
+export async function listMovements(db: Db, holder: { customer_id: number } | { gift_card_id: number }) {
   return db
     .select({ movement: balance_movements, actor_name: user.name })
     .from(balance_movements)
@@ -186,10 +124,7 @@ export async function listMovements(
         ? eq(balance_movements.customer_id, holder.customer_id)
         : eq(balance_movements.gift_card_id, holder.gift_card_id),
     )
-    .orderBy(
-      desc(balance_movements.createdAt),
-      desc(balance_movements.balance_movement_id),
-    );
+    .orderBy(desc(balance_movements.createdAt), desc(balance_movements.balance_movement_id));
 }
 
 /** What paid a purchase from balances and what was given back, per holder. */
@@ -230,16 +165,8 @@ export async function saleBalanceNet(db: Db, saleIds: number[]) {
         inArray(balance_movements.kind, ["desk_spend", "desk_refund"]),
       ),
     )
-    .groupBy(
-      balance_movements.retail_sale_id,
-      balance_movements.gift_card_id,
-      balance_movements.customer_id,
-    )
-    .orderBy(
-      balance_movements.retail_sale_id,
-      balance_movements.customer_id,
-      balance_movements.gift_card_id,
-    );
+    .groupBy(balance_movements.retail_sale_id, balance_movements.gift_card_id, balance_movements.customer_id)
+    .orderBy(balance_movements.retail_sale_id, balance_movements.customer_id, balance_movements.gift_card_id);
 }
 
 /** Per counter sale, kind and holder type (card or saldo): the sum of its balance lines. */
@@ -249,10 +176,9 @@ export async function saleBalanceByKind(db: Db, saleIds: number[]) {
     .select({
       retail_sale_id: balance_movements.retail_sale_id,
       kind: balance_movements.kind,
-      is_credit:
-        sql<number>`case when ${balance_movements.customer_id} is null then 0 else 1 end`.mapWith(
-          Number,
-        ),
+      is_credit: sql<number>`case when ${balance_movements.customer_id} is null then 0 else 1 end`.mapWith(
+        Number,
+      ),
       net: sql<string>`sum(${balance_movements.amount})`,
     })
     .from(balance_movements)
@@ -288,12 +214,7 @@ export async function balancePaidOfPurchases(db: Db, purchaseIds: number[]) {
 }
 
 /** Gift cards the desk sold at a location in [from, to) (decision 0123: the cash close). */
-export async function deskSalesAt(
-  db: Db,
-  locationId: number,
-  from: Date,
-  to: Date,
-) {
+export async function deskSalesAt(db: Db, locationId: number, from: Date, to: Date) {
   return db
     .select({
       gift_card_id: gift_cards.gift_card_id,
@@ -319,12 +240,7 @@ export async function deskSalesAt(
 }
 
 /** Desk-sold gift cards handed back to their buyer in [from, to), at the drawer that sold them. */
-export async function deskRefundsAt(
-  db: Db,
-  locationId: number,
-  from: Date,
-  to: Date,
-) {
+export async function deskRefundsAt(db: Db, locationId: number, from: Date, to: Date) {
   return db
     .select({
       gift_card_id: gift_cards.gift_card_id,
@@ -359,18 +275,11 @@ export async function deskRefundsAt(
  * The drawer a desk sale is collected at: the location the desk named, else the first available
  * one, as purchases' deskLocationId answers (not imported: purchases already depends on this module).
  */
-export async function drawerLocationId(
-  db: Db,
-  requested: number | null | undefined,
-): Promise<number | null> {
+export async function drawerLocationId(db: Db, requested: number | null | undefined): Promise<number | null> {
   const [row] = await db
     .select({ id: locations.location_id })
     .from(locations)
-    .where(
-      requested != null
-        ? eq(locations.location_id, requested)
-        : eq(locations.available, true),
-    )
+    .where(requested != null ? eq(locations.location_id, requested) : eq(locations.available, true))
     .orderBy(asc(locations.location_id))
     .limit(1);
   if (requested != null && !row) throw AppError.of("LOCATION_NOT_FOUND");

@@ -1,11 +1,7 @@
 import { createHash } from "node:crypto";
 import { AppError } from "../../../domain/errors";
 import { formatMoney } from "../../../domain/format";
-import {
-  giftCardStatus,
-  type MovementKind,
-  normalizeGiftCode,
-} from "../../../domain/gift-cards";
+import { giftCardStatus, type MovementKind, normalizeGiftCode } from "../../../domain/gift-cards";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import {
@@ -27,8 +23,7 @@ import {
  * check is the last guard).
  */
 
-export const codeHash = (normalizedCode: string) =>
-  createHash("sha256").update(normalizedCode).digest("hex");
+export const codeHash = (normalizedCode: string) => createHash("sha256").update(normalizedCode).digest("hex");
 
 type Refs = {
   purchase_id?: number | null;
@@ -40,9 +35,7 @@ type Refs = {
 };
 
 const giftCardInvalid = () =>
-  AppError.of("GIFT_CARD_INVALID", {
-    fields: { gift_card_code: "Código no válido" },
-  });
+  AppError.of("GIFT_CARD_INVALID", { fields: { gift_card_code: "Código no válido" } });
 
 /**
  * Spends up to `want_cents` of a gift card named by its code; answers what was spent (the card may
@@ -57,11 +50,7 @@ export async function spendGiftCard(
     kind: Extract<MovementKind, "spend" | "desk_spend">;
     exact?: boolean;
   } & Refs,
-): Promise<{
-  gift_card_id: number;
-  spent_cents: number;
-  balance_cents: number;
-}> {
+): Promise<{ gift_card_id: number; spent_cents: number; balance_cents: number }> {
   const card = await lockGiftCard(tx, input.code, input.now);
   const balance = card.balance_cents;
   if (input.exact && input.want_cents > balance)
@@ -70,17 +59,9 @@ export async function spendGiftCard(
       fields: { gift_card_amount: "Más que el saldo" },
     });
   const spent = Math.min(balance, Math.max(0, input.want_cents));
-  if (spent === 0)
-    return {
-      gift_card_id: card.gift_card_id,
-      spent_cents: 0,
-      balance_cents: balance,
-    };
+  if (spent === 0) return { gift_card_id: card.gift_card_id, spent_cents: 0, balance_cents: balance };
   const after = balance - spent;
-  await updateGiftCard(tx, card.gift_card_id, {
-    balance: centsToString(after),
-    updatedAt: input.now,
-  });
+  await updateGiftCard(tx, card.gift_card_id, { balance: centsToString(after), updatedAt: input.now });
   await insertMovement(tx, {
     gift_card_id: card.gift_card_id,
     kind: input.kind,
@@ -92,11 +73,7 @@ export async function spendGiftCard(
     actor_user_id: input.actor_user_id ?? null,
     createdAt: input.now,
   });
-  return {
-    gift_card_id: card.gift_card_id,
-    spent_cents: spent,
-    balance_cents: after,
-  };
+  return { gift_card_id: card.gift_card_id, spent_cents: spent, balance_cents: after };
 }
 
 /**
@@ -154,12 +131,7 @@ export async function moveCredit(
 }
 
 /** Spends up to `want_cents` of a customer's credit for a purchase; answers what was spent. */
-export async function spendCredit(
-  tx: Db,
-  customerId: number,
-  wantCents: number,
-  refs: Refs,
-) {
+export async function spendCredit(tx: Db, customerId: number, wantCents: number, refs: Refs) {
   const row = await lockAccountCredit(tx, customerId);
   const spent = Math.min(toCents(row.balance), Math.max(0, wantCents));
   if (spent > 0) await moveCredit(tx, customerId, -spent, "spend", refs);
@@ -167,10 +139,7 @@ export async function spendCredit(
 }
 
 /** What balances (gift cards and credit) paid of a purchase, less what was given back, in centavos. */
-export async function paidByBalanceCents(
-  db: Db,
-  purchaseId: number,
-): Promise<number> {
+export async function paidByBalanceCents(db: Db, purchaseId: number): Promise<number> {
   const rows = await purchaseBalanceNet(db, purchaseId);
   return -rows.reduce((sum, r) => sum + toCents(r.net), 0);
 }
@@ -180,38 +149,22 @@ export async function paidByBalanceCents(
  * holder, once: a second call finds nothing left). A gift card past its expiry gets it back too:
  * the customer did not use it (docs/product-rules.md#mixed-payments).
  */
-export async function releasePurchaseBalance(
-  tx: Db,
-  purchaseId: number,
-  now: Date,
-) {
+export async function releasePurchaseBalance(tx: Db, purchaseId: number, now: Date) {
   for (const r of await purchaseBalanceNet(tx, purchaseId)) {
     const owed = -toCents(r.net);
     if (owed <= 0) continue;
     if (r.customer_id !== null) {
-      await moveCredit(tx, r.customer_id, owed, "release", {
-        purchase_id: purchaseId,
-        now,
-      });
+      await moveCredit(tx, r.customer_id, owed, "release", { purchase_id: purchaseId, now });
       continue;
     }
     await releaseToGiftCard(tx, r.gift_card_id!, owed, purchaseId, now);
   }
 }
 
-async function releaseToGiftCard(
-  tx: Db,
-  giftCardId: number,
-  cents: number,
-  purchaseId: number,
-  now: Date,
-) {
+async function releaseToGiftCard(tx: Db, giftCardId: number, cents: number, purchaseId: number, now: Date) {
   const card = (await findGiftCard(tx, giftCardId, true))!;
   const after = toCents(card.balance) + cents;
-  await updateGiftCard(tx, giftCardId, {
-    balance: centsToString(after),
-    updatedAt: now,
-  });
+  await updateGiftCard(tx, giftCardId, { balance: centsToString(after), updatedAt: now });
   await insertMovement(tx, {
     gift_card_id: giftCardId,
     kind: "release",
@@ -235,25 +188,15 @@ export async function giveBackSaleBalance(
 ): Promise<{ credit_cents: number; gift_card_cents: number }> {
   const back = { credit_cents: 0, gift_card_cents: 0 };
   let left = cents;
-  const plan: {
-    customer_id: number | null;
-    gift_card_id: number | null;
-    give: number;
-  }[] = [];
+  const plan: { customer_id: number | null; gift_card_id: number | null; give: number }[] = [];
   for (const r of await saleBalanceNet(tx, [saleId])) {
     const give = Math.min(left, -toCents(r.net));
     if (give <= 0) continue;
     left -= give;
-    plan.push({
-      customer_id: r.customer_id,
-      gift_card_id: r.gift_card_id,
-      give,
-    });
+    plan.push({ customer_id: r.customer_id, gift_card_id: r.gift_card_id, give });
   }
   // Locked as the sale locked them (the card, then the credit), so the two never wait in a cycle.
-  plan.sort(
-    (a, b) => Number(a.customer_id !== null) - Number(b.customer_id !== null),
-  );
+  plan.sort((a, b) => Number(a.customer_id !== null) - Number(b.customer_id !== null));
   const at = { retail_sale_id: saleId, ...refs };
   for (const p of plan) {
     if (p.customer_id !== null) {
@@ -263,10 +206,7 @@ export async function giveBackSaleBalance(
     }
     const card = (await findGiftCard(tx, p.gift_card_id!, true))!;
     const after = toCents(card.balance) + p.give;
-    await updateGiftCard(tx, card.gift_card_id, {
-      balance: centsToString(after),
-      updatedAt: refs.now,
-    });
+    await updateGiftCard(tx, card.gift_card_id, { balance: centsToString(after), updatedAt: refs.now });
     await insertMovement(tx, {
       gift_card_id: card.gift_card_id,
       kind: "desk_refund",
@@ -283,18 +223,10 @@ export async function giveBackSaleBalance(
 
 /** What the card and the saldo paid of each counter sale, and what refunds gave back to them. */
 export async function saleBalanceSummary(db: Db, saleIds: number[]) {
-  const out = new Map<
-    number,
-    { card: number; credit: number; card_back: number; credit_back: number }
-  >();
+  const out = new Map<number, { card: number; credit: number; card_back: number; credit_back: number }>();
   for (const r of await saleBalanceByKind(db, saleIds)) {
     const id = r.retail_sale_id!;
-    const row = out.get(id) ?? {
-      card: 0,
-      credit: 0,
-      card_back: 0,
-      credit_back: 0,
-    };
+    const row = out.get(id) ?? { card: 0, credit: 0, card_back: 0, credit_back: 0 };
     const c = toCents(r.net);
     const credit = r.is_credit === 1;
     if (r.kind === "desk_spend") row[credit ? "credit" : "card"] -= c;
@@ -327,20 +259,8 @@ export async function payFromBalances(
   const refs = { purchase_id: input.purchase_id, now: input.now };
   let paid = 0;
   if (code)
-    paid += (
-      await spendGiftCard(tx, {
-        code,
-        want_cents: input.due_cents,
-        kind: "spend",
-        ...refs,
-      })
-    ).spent_cents;
-  if (input.use_credit)
-    paid += await spendCredit(
-      tx,
-      input.customer_id,
-      input.due_cents - paid,
-      refs,
-    );
+    paid += (await spendGiftCard(tx, { code, want_cents: input.due_cents, kind: "spend", ...refs }))
+      .spent_cents;
+  if (input.use_credit) paid += await spendCredit(tx, input.customer_id, input.due_cents - paid, refs);
   return paid;
 }

@@ -58,8 +58,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary:
-          "Crea un producto con sus variantes (talla, color, precio con IVA)",
+        summary: "Crea un producto con sus variantes (talla, color, precio con IVA)",
         errors: ["RETAIL_VARIANT_DUPLICATE"],
         body: productBody,
         response: { 200: productSavedAnswer },
@@ -67,11 +66,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: t("retailProductSaved"),
-      product: await createProduct(
-        app.db,
-        await actorOf(request),
-        request.body,
-      ),
+      product: await createProduct(app.db, await actorOf(request), request.body),
     }),
   );
 
@@ -81,8 +76,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary:
-          "Edita un producto (nombre, IVA, alerta de existencias, a la venta)",
+        summary: "Edita un producto (nombre, IVA, alerta de existencias, a la venta)",
         errors: ["RETAIL_PRODUCT_NOT_FOUND"],
         params: idParams,
         body: productUpdateBody,
@@ -139,13 +133,8 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary:
-          "Entrada de mercancía o ajuste de conteo; nunca deja existencias negativas (409)",
-        errors: [
-          "RETAIL_VARIANT_NOT_FOUND",
-          "RETAIL_OUT_OF_STOCK",
-          "LOCATION_NOT_FOUND",
-        ],
+        summary: "Entrada de mercancía o ajuste de conteo; nunca deja existencias negativas (409)",
+        errors: ["RETAIL_VARIANT_NOT_FOUND", "RETAIL_OUT_OF_STOCK", "LOCATION_NOT_FOUND"],
         body: stockMoveBody,
         response: { 200: stockMovedAnswer },
       },
@@ -175,8 +164,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary:
-          "Ventas de productos, las más recientes primero (por sucursal y entre dos días)",
+        summary: "Ventas de productos, las más recientes primero (por sucursal y entre dos días)",
         querystring: salesQuery,
         response: { 200: salesAnswer },
       },
@@ -184,12 +172,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { limit, ...filter } = request.query;
       return {
-        sales: await recentSales(
-          app.db,
-          limit,
-          filter,
-          (await app.appConfig.get()).timezone,
-        ),
+        sales: await recentSales(app.db, limit, filter, (await app.appConfig.get()).timezone),
       };
     },
   );
@@ -200,8 +183,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary:
-          "Venta de mostrador: productos, un paquete o ambos en un solo pago",
+        summary: "Venta de mostrador: productos, un paquete o ambos en un solo pago",
         description:
           "Una transacción: el paquete como la venta de mostrador (decisión 0022, su regla de clase de prueba), cada producto descuenta existencias de la sucursal (409 RETAIL_OUT_OF_STOCK con lo que queda, y nada se escribe).",
         errors: [
@@ -239,9 +221,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
         total: centsToNumber(done.total_cents),
         paid_by_gift_card: centsToNumber(done.gift_card_cents),
         paid_by_credit: centsToNumber(done.credit_cents),
-        collected: centsToNumber(
-          done.total_cents - done.gift_card_cents - done.credit_cents,
-        ),
+        collected: centsToNumber(done.total_cents - done.gift_card_cents - done.credit_cents),
       };
     },
   );
@@ -252,8 +232,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary:
-          "Devolución de productos: regresa el dinero y las unidades al inventario",
+        summary: "Devolución de productos: regresa el dinero y las unidades al inventario",
         description:
           "La caja devuelve hasta lo que cobró de la venta; lo que pagaron el saldo a favor y la tarjeta de regalo vuelve a ellos (decisión 0127).",
         errors: [
@@ -269,12 +248,7 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: t("retailRefundDone"),
-      ...(await refundSale(
-        app.db,
-        await actorOf(request),
-        request.params.id,
-        request.body,
-      )),
+      ...(await refundSale(app.db, await actorOf(request), request.params.id, request.body)),
     }),
   );
 };

@@ -11,10 +11,7 @@ import { dayBounds } from "../../../domain/cash-close";
 import { AppError } from "../../../domain/errors";
 import { effectiveIvaRate } from "../../../domain/fiscal/iva";
 import { centsToNumber, toCents } from "../../../domain/money";
-import type {
-  RevenueMethod,
-  RevenueMovement,
-} from "../../../domain/reports/revenue";
+import type { RevenueMethod, RevenueMovement } from "../../../domain/reports/revenue";
 import {
   cartIsValid,
   isLowStock,
@@ -82,11 +79,8 @@ function productOut(
         available: v.available,
         stock: places.map((l) => {
           const quantity =
-            stock.find(
-              (s) =>
-                s.variant_id === v.variant_id &&
-                s.location_id === l.location_id,
-            )?.quantity ?? 0;
+            stock.find((s) => s.variant_id === v.variant_id && s.location_id === l.location_id)?.quantity ??
+            0;
           return {
             location_id: l.location_id,
             location_name: l.name,
@@ -118,11 +112,7 @@ async function addVariant(tx: Db, productId: number, v: VariantIn) {
   return row;
 }
 
-export async function createProduct(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof productBody>,
-) {
+export async function createProduct(db: Db, actor: Actor, input: z.output<typeof productBody>) {
   const id = await auditedChange(db, actor, async (tx) => {
     const product = await repo.insertProduct(tx, {
       name: input.name,
@@ -145,42 +135,25 @@ export async function createProduct(
   return productById(db, id);
 }
 
-export async function updateProduct(
-  db: Db,
-  id: number,
-  input: z.output<typeof productUpdateBody>,
-) {
+export async function updateProduct(db: Db, id: number, input: z.output<typeof productUpdateBody>) {
   const row = await repo.updateProduct(db, id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.description !== undefined
-      ? { description: input.description ?? null }
-      : {}),
+    ...(input.description !== undefined ? { description: input.description ?? null } : {}),
     ...(input.iva_rate !== undefined ? { iva_rate: input.iva_rate } : {}),
-    ...(input.low_stock_threshold !== undefined
-      ? { low_stock_threshold: input.low_stock_threshold }
-      : {}),
+    ...(input.low_stock_threshold !== undefined ? { low_stock_threshold: input.low_stock_threshold } : {}),
     ...(input.available !== undefined ? { available: input.available } : {}),
   });
   if (!row) throw AppError.of("RETAIL_PRODUCT_NOT_FOUND");
   return productById(db, id);
 }
 
-export async function createVariant(
-  db: Db,
-  productId: number,
-  input: VariantIn,
-) {
-  if (!(await repo.findProduct(db, productId)))
-    throw AppError.of("RETAIL_PRODUCT_NOT_FOUND");
+export async function createVariant(db: Db, productId: number, input: VariantIn) {
+  if (!(await repo.findProduct(db, productId))) throw AppError.of("RETAIL_PRODUCT_NOT_FOUND");
   await db.transaction((tx) => addVariant(tx, productId, input));
   return productById(db, productId);
 }
 
-export async function updateVariant(
-  db: Db,
-  variantId: number,
-  input: z.output<typeof variantUpdateBody>,
-) {
+export async function updateVariant(db: Db, variantId: number, input: z.output<typeof variantUpdateBody>) {
   const row = await repo.updateVariant(db, variantId, {
     ...(input.price !== undefined ? { price_cents: toCents(input.price) } : {}),
     ...(input.sku !== undefined ? { sku: input.sku ?? null } : {}),
@@ -191,21 +164,12 @@ export async function updateVariant(
 }
 
 /** A delivery (restock) or a count's correction (adjust): never below zero (409), in the ledger. */
-export async function moveStock(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof stockMoveBody>,
-) {
+export async function moveStock(db: Db, actor: Actor, input: z.output<typeof stockMoveBody>) {
   return db.transaction(async (tx) => {
     const [found] = await repo.findVariantsWithProduct(tx, [input.variant_id]);
     if (!found) throw AppError.of("RETAIL_VARIANT_NOT_FOUND");
     const locationId = await locationOrFirst(tx, input.location_id);
-    const quantity = await repo.moveStock(
-      tx,
-      input.variant_id,
-      locationId,
-      input.delta,
-    );
+    const quantity = await repo.moveStock(tx, input.variant_id, locationId, input.delta);
     if (quantity === undefined) {
       throw AppError.of("RETAIL_OUT_OF_STOCK", {
         params: {
@@ -247,9 +211,7 @@ export async function lowStock(db: Db) {
             })),
         ),
     )
-    .sort(
-      (a, b) => a.quantity - b.quantity || a.title.localeCompare(b.title, "es"),
-    );
+    .sort((a, b) => a.quantity - b.quantity || a.title.localeCompare(b.title, "es"));
 }
 
 /**
@@ -267,12 +229,9 @@ export async function sellAtCounter(
   now = new Date(),
 ) {
   const lines = mergeCart(input.lines);
-  if (lines.length === 0 && !input.package)
-    throw AppError.of("RETAIL_CART_INVALID");
-  if (lines.length > 0 && !cartIsValid(lines))
-    throw AppError.of("RETAIL_CART_INVALID");
-  if (input.package && !input.customer_id)
-    throw AppError.of("RETAIL_CUSTOMER_REQUIRED");
+  if (lines.length === 0 && !input.package) throw AppError.of("RETAIL_CART_INVALID");
+  if (lines.length > 0 && !cartIsValid(lines)) throw AppError.of("RETAIL_CART_INVALID");
+  if (input.package && !input.customer_id) throw AppError.of("RETAIL_CUSTOMER_REQUIRED");
   checkTender(input, input.customer_id);
   return db.transaction(async (tx) => {
     const locationId = await locationOrFirst(tx, input.location_id);
@@ -296,14 +255,7 @@ export async function sellAtCounter(
     const packageCents = purchase ? toCents(purchase.total_payment) : 0;
     const sale =
       lines.length > 0
-        ? await sellProducts(
-            tx,
-            actor,
-            input,
-            lines,
-            { locationId, purchaseId: purchase?.purchase_id },
-            now,
-          )
+        ? await sellProducts(tx, actor, input, lines, { locationId, purchaseId: purchase?.purchase_id }, now)
         : null;
     const productsCents = sale?.total_cents ?? 0;
     const paid = await payCounterTender(tx, {
@@ -334,10 +286,7 @@ async function sellProducts(
   actor: Actor,
   input: z.output<typeof saleBody>,
   lines: ReturnType<typeof mergeCart>,
-  {
-    locationId,
-    purchaseId,
-  }: { locationId: number; purchaseId: number | undefined },
+  { locationId, purchaseId }: { locationId: number; purchaseId: number | undefined },
   now: Date,
 ) {
   const found = await repo.findVariantsWithProduct(
@@ -347,8 +296,7 @@ async function sellProducts(
   );
   const priced = lines.map((line) => {
     const item = found.find((f) => f.variant.variant_id === line.variant_id);
-    if (!item?.variant.available || !item.product.available)
-      throw AppError.of("RETAIL_VARIANT_NOT_FOUND");
+    if (!item?.variant.available || !item.product.available) throw AppError.of("RETAIL_VARIANT_NOT_FOUND");
     return {
       ...line,
       title: variantTitle(item.product.name, item.variant),
@@ -369,18 +317,10 @@ async function sellProducts(
   });
   // Locked in variant order (findVariantsWithProduct sorts), so two carts never wait on each other in a cycle.
   for (const line of priced) {
-    const left = await repo.moveStock(
-      tx,
-      line.variant_id,
-      locationId,
-      -line.quantity,
-    );
+    const left = await repo.moveStock(tx, line.variant_id, locationId, -line.quantity);
     if (left === undefined) {
       throw AppError.of("RETAIL_OUT_OF_STOCK", {
-        params: {
-          item: line.title,
-          left: await repo.stockOf(tx, line.variant_id, locationId),
-        },
+        params: { item: line.title, left: await repo.stockOf(tx, line.variant_id, locationId) },
       });
     }
     await repo.insertMovement(tx, {
@@ -417,10 +357,7 @@ export async function refundSale(
   db: Db,
   actor: Actor,
   saleId: number,
-  input: {
-    lines: { line_id: number; quantity: number }[];
-    location_id?: number | null;
-  },
+  input: { lines: { line_id: number; quantity: number }[]; location_id?: number | null },
   now = new Date(),
 ) {
   const done = await db.transaction(async (tx) => {
@@ -430,30 +367,17 @@ export async function refundSale(
     const refund = refundFor(sold, input.lines);
     if (!refund) throw AppError.of("RETAIL_REFUND_INVALID");
     const owed = (await saleBalanceSummary(tx, [saleId])).get(saleId);
-    const balanceLeft = owed
-      ? owed.card + owed.credit - owed.card_back - owed.credit_back
-      : 0;
+    const balanceLeft = owed ? owed.card + owed.credit - owed.card_back - owed.credit_back : 0;
     const drawerLeft = sale.total_cents - sale.refunded_cents - balanceLeft;
     const toDrawer = Math.max(0, Math.min(refund.amount_cents, drawerLeft));
-    const back = await giveBackSaleBalance(
-      tx,
-      saleId,
-      refund.amount_cents - toDrawer,
-      {
-        actor_user_id: actor.user_id,
-        now,
-      },
-    );
+    const back = await giveBackSaleBalance(tx, saleId, refund.amount_cents - toDrawer, {
+      actor_user_id: actor.user_id,
+      now,
+    });
     // The ledger disagrees with the sale: refuse rather than hand back money nobody took.
-    if (
-      toDrawer + back.credit_cents + back.gift_card_cents !==
-      refund.amount_cents
-    )
+    if (toDrawer + back.credit_cents + back.gift_card_cents !== refund.amount_cents)
       throw AppError.of("RETAIL_REFUND_BALANCE_PAID");
-    const drawer = await locationOrFirst(
-      tx,
-      input.location_id ?? sale.location_id,
-    );
+    const drawer = await locationOrFirst(tx, input.location_id ?? sale.location_id);
     for (const r of refund.lines) {
       const line = sold.find((l) => l.line_id === r.line_id)!;
       await repo.addRefundedUnits(tx, r.line_id, r.quantity);
@@ -487,27 +411,13 @@ export async function refundSale(
   };
 }
 
-async function salesOut(
-  rows: Awaited<ReturnType<typeof repo.recentSales>>,
-  db: Db,
-) {
+async function salesOut(rows: Awaited<ReturnType<typeof repo.recentSales>>, db: Db) {
   const ids = rows.map((r) => r.sale.sale_id);
-  const [lines, balances] = await Promise.all([
-    repo.linesOfSales(db, ids),
-    saleBalanceSummary(db, ids),
-  ]);
+  const [lines, balances] = await Promise.all([repo.linesOfSales(db, ids), saleBalanceSummary(db, ids)]);
   return rows.map((r) => {
     const own = lines.filter((l) => l.sale_id === r.sale.sale_id);
-    const iva = own.map((l) => ({
-      ...l,
-      iva_rate: effectiveIvaRate(l.iva_rate),
-    }));
-    const b = balances.get(r.sale.sale_id) ?? {
-      card: 0,
-      credit: 0,
-      card_back: 0,
-      credit_back: 0,
-    };
+    const iva = own.map((l) => ({ ...l, iva_rate: effectiveIvaRate(l.iva_rate) }));
+    const b = balances.get(r.sale.sale_id) ?? { card: 0, credit: 0, card_back: 0, credit_back: 0 };
     return {
       sale_id: r.sale.sale_id,
       customer_id: r.sale.customer_id,
@@ -547,11 +457,7 @@ async function salesOut(
 export async function recentSales(
   db: Db,
   limit = 50,
-  filter: {
-    location_id?: number | undefined;
-    from?: string | undefined;
-    to?: string | undefined;
-  } = {},
+  filter: { location_id?: number | undefined; from?: string | undefined; to?: string | undefined } = {},
   timeZone = "America/Mexico_City",
 ) {
   return salesOut(
@@ -565,10 +471,7 @@ export async function recentSales(
 }
 
 async function saleById(db: Db, saleId: number) {
-  const [found] = await salesOut(
-    await repo.recentSales(db, 1, { sale_id: saleId }),
-    db,
-  );
+  const [found] = await salesOut(await repo.recentSales(db, 1, { sale_id: saleId }), db);
   if (!found) throw AppError.of("RETAIL_SALE_NOT_FOUND");
   return found;
 }
@@ -577,12 +480,7 @@ async function saleById(db: Db, saleId: number) {
  * The counter's retail money at a location in [from, to), as the cash close reads its movements
  * (decision 0063): sales positive, refunds negative, with the method the sale was paid by.
  */
-export async function retailCashLines(
-  db: Db,
-  locationId: number,
-  from: Date,
-  to: Date,
-) {
+export async function retailCashLines(db: Db, locationId: number, from: Date, to: Date) {
   const [sales, refunds] = await Promise.all([
     repo.salesAt(db, locationId, from, to),
     repo.refundsAt(db, locationId, from, to),
@@ -600,20 +498,12 @@ export async function retailCashLines(
 
 /** Retail revenue in [from, to) in centavos: sold less handed back (reports, dashboard). */
 export async function retailRevenue(db: Db, from: Date, to: Date) {
-  const { sold_cents, refunded_cents } = await repo.revenueBetween(
-    db,
-    from,
-    to,
-  );
+  const { sold_cents, refunded_cents } = await repo.revenueBetween(db, from, to);
   return { sold_cents, refunded_cents, net_cents: sold_cents - refunded_cents };
 }
 
 const RETAIL_TITLE = "Productos de mostrador";
-const METHOD: Record<string, RevenueMethod> = {
-  cash: "cash",
-  card: "desk_card",
-  transfer: "transfer",
-};
+const METHOD: Record<string, RevenueMethod> = { cash: "cash", card: "desk_card", transfer: "transfer" };
 
 /**
  * Retail as a revenue source (decision 0094): each sale line a charge (its own IVA rate), each
@@ -630,9 +520,7 @@ export async function retailRevenueMovements(
       id: r.line.line_id,
       purchase_id: 0,
       customer_id: r.sale.customer_id ?? 0,
-      customer:
-        [r.customer_name, r.customer_last_name].filter(Boolean).join(" ") ||
-        "Venta de mostrador",
+      customer: [r.customer_name, r.customer_last_name].filter(Boolean).join(" ") || "Venta de mostrador",
       at: r.sale.createdAt,
       title: RETAIL_TITLE,
       cents: r.line.quantity * r.line.unit_price_cents,

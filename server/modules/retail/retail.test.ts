@@ -23,13 +23,7 @@ const call = (
   url: string,
   headers: Record<string, string>,
   payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers,
-    ...(payload ? { payload } : {}),
-  });
+) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -51,9 +45,7 @@ beforeAll(async () => {
     ],
   });
   expect(socks.statusCode, socks.body).toBe(200);
-  [socksM, socksL] = socks
-    .json()
-    .product.variants.map((v: { variant_id: number }) => v.variant_id);
+  [socksM, socksL] = socks.json().product.variants.map((v: { variant_id: number }) => v.variant_id);
   const agua = await call("POST", "/retail/products", owner, {
     name: "Agua 600 ml",
     iva_rate: "0",
@@ -80,36 +72,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const stockAt = async (variantId: number, locationId = roma) => {
-  const products = (await call("GET", "/retail/products", desk)).json()
-    .products;
+  const products = (await call("GET", "/retail/products", desk)).json().products;
   for (const p of products)
     for (const v of p.variants)
       if (v.variant_id === variantId)
-        return v.stock.find(
-          (s: { location_id: number }) => s.location_id === locationId,
-        ).quantity;
+        return v.stock.find((s: { location_id: number }) => s.location_id === locationId).quantity;
   throw new Error("variant not listed");
 };
 
 describe("the catalogue", () => {
   it("shows variants by size and colour with the price with IVA and stock per location", async () => {
-    const products = (await call("GET", "/retail/products", desk)).json()
-      .products;
-    const socks = products.find(
-      (p: { name: string }) => p.name === "Calcetas antiderrapantes",
-    );
-    expect(socks.variants[0]).toMatchObject({
-      title: "Calcetas antiderrapantes · M · Negro",
-      price: 150,
-    });
+    const products = (await call("GET", "/retail/products", desk)).json().products;
+    const socks = products.find((p: { name: string }) => p.name === "Calcetas antiderrapantes");
+    expect(socks.variants[0]).toMatchObject({ title: "Calcetas antiderrapantes · M · Negro", price: 150 });
     expect(socks.variants[0].stock).toEqual([
       { location_id: roma, location_name: "Roma", quantity: 5, low: false },
-      {
-        location_id: polanco,
-        location_name: "Polanco",
-        quantity: 0,
-        low: true,
-      },
+      { location_id: polanco, location_name: "Polanco", quantity: 0, low: true },
     ]);
   });
 
@@ -122,24 +100,12 @@ describe("the catalogue", () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(messages.retailVariantDuplicate);
     expect(
-      (
-        await call("POST", "/retail/products", owner, {
-          name: "X",
-          variants: [{ price: -1 }],
-        })
-      ).statusCode,
+      (await call("POST", "/retail/products", owner, { name: "X", variants: [{ price: -1 }] })).statusCode,
     ).toBe(400);
+    expect((await call("POST", "/retail/products", desk, { name: "X" })).statusCode).toBe(403);
     expect(
-      (await call("POST", "/retail/products", desk, { name: "X" })).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await call("POST", "/retail/stock", desk, {
-          variant_id: socksM,
-          delta: 5,
-          reason: "restock",
-        })
-      ).statusCode,
+      (await call("POST", "/retail/stock", desk, { variant_id: socksM, delta: 5, reason: "restock" }))
+        .statusCode,
     ).toBe(403);
   });
 
@@ -174,41 +140,23 @@ describe("a counter sale", () => {
     });
     expect(r.statusCode, r.body).toBe(200);
     // 750 package + 150 socks + 2 × 25 water, one payment.
-    expect(r.json()).toMatchObject({
-      message: messages.retailSaleDone,
-      total: 950,
-    });
+    expect(r.json()).toMatchObject({ message: messages.retailSaleDone, total: 950 });
     const [sale] = await t.app.db
       .select()
       .from(retail_sales)
       .where(eq(retail_sales.sale_id, r.json().sale_id));
-    expect(sale).toMatchObject({
-      purchase_id: r.json().purchase_id,
-      total_cents: 20_000,
-      payment: "card",
-    });
+    expect(sale).toMatchObject({ purchase_id: r.json().purchase_id, total_cents: 20_000, payment: "card" });
     const [invoice] = await t.app.db
       .select()
       .from(invoices)
       .where(eq(invoices.purchase_id, r.json().purchase_id));
-    expect(invoice).toMatchObject({
-      total_payment: "750.00",
-      status: "paid",
-      collected_location_id: roma,
-    });
+    expect(invoice).toMatchObject({ total_payment: "750.00", status: "paid", collected_location_id: roma });
     expect(await stockAt(socksM)).toBe(4);
     expect(await stockAt(water)).toBe(8);
 
-    const close = (
-      await call("GET", `/corte-de-caja?location_id=${roma}`, desk)
-    ).json();
+    const close = (await call("GET", `/corte-de-caja?location_id=${roma}`, desk)).json();
     expect(close.totals.card).toBe(950);
-    expect(
-      close.movements.map((m: { title: string; amount: number }) => [
-        m.title,
-        m.amount,
-      ]),
-    ).toEqual(
+    expect(close.movements.map((m: { title: string; amount: number }) => [m.title, m.amount])).toEqual(
       expect.arrayContaining([
         ["5 Clases", 750],
         ["Productos de mostrador", 200],
@@ -240,26 +188,16 @@ describe("a counter sale", () => {
     expect(r.statusCode).toBe(409);
     expect(r.json()).toMatchObject({ code: "RETAIL_OUT_OF_STOCK" });
     expect(
-      await t.app.db
-        .select()
-        .from(purchases)
-        .where(eq(purchases.customer_id, buyer.customer_id)),
+      await t.app.db.select().from(purchases).where(eq(purchases.customer_id, buyer.customer_id)),
     ).toEqual([]);
-    expect(await t.app.db.select().from(retail_stock_movements)).toHaveLength(
-      before.length,
-    );
+    expect(await t.app.db.select().from(retail_stock_movements)).toHaveLength(before.length);
     expect(await stockAt(socksM)).toBe(4);
   });
 
   it("refuses an empty cart, a package without a customer, a hidden variant", async () => {
-    expect(
-      (
-        await call("POST", "/retail/sales", desk, {
-          payment: "cash",
-          lines: [],
-        })
-      ).json().code,
-    ).toBe("RETAIL_CART_INVALID");
+    expect((await call("POST", "/retail/sales", desk, { payment: "cash", lines: [] })).json().code).toBe(
+      "RETAIL_CART_INVALID",
+    );
     const noCustomer = await call("POST", "/retail/sales", desk, {
       payment: "cash",
       package: { class_package_id: shop.packages.five.class_package_id },
@@ -285,18 +223,11 @@ describe("a counter sale", () => {
         }),
       ),
     );
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([
-      200, 200, 409, 409, 409,
-    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
     expect(await stockAt(socksL)).toBe(0);
     const low = (await call("GET", "/retail/low-stock", desk)).json().items;
     expect(low).toContainEqual(
-      expect.objectContaining({
-        variant_id: socksL,
-        location_id: roma,
-        quantity: 0,
-        threshold: 2,
-      }),
+      expect.objectContaining({ variant_id: socksL, location_id: roma, quantity: 0, threshold: 2 }),
     );
   });
 
@@ -329,14 +260,9 @@ describe("a counter sale", () => {
     const ok = both.find((b) => b.statusCode === 200)!.json();
     expect(ok).toMatchObject({ amount: 300, sale: { refunded: 300 } });
     expect(await stockAt(socksM)).toBe(4);
-    const close = (
-      await call("GET", `/corte-de-caja?location_id=${roma}`, desk)
-    ).json();
+    const close = (await call("GET", `/corte-de-caja?location_id=${roma}`, desk)).json();
     expect(
-      close.movements.some(
-        (m: { kind: string; amount: number }) =>
-          m.kind === "refund" && m.amount === -300,
-      ),
+      close.movements.some((m: { kind: string; amount: number }) => m.kind === "refund" && m.amount === -300),
     ).toBe(true);
   });
 });
