@@ -12,6 +12,7 @@ import type {
   saleDoneAnswer,
   saleOut,
   salesAnswer,
+  salesQuery,
   stockMoveBody,
   stockMovedAnswer,
   variantIn,
@@ -27,7 +28,8 @@ export type Variant = z.input<typeof variantOut>;
 export type LowStockItem = z.input<typeof lowStockAnswer>["items"][number];
 export type Sale = z.input<typeof saleOut>;
 /** The sales list's filters: a location (none: all) and two studio days, both included. */
-export type SalesFilter = { location_id?: number | undefined; from: string; to: string };
+export type SalesFilter = Required<Pick<z.input<typeof salesQuery>, "from" | "to">> &
+  Pick<z.output<typeof salesQuery>, "location_id">;
 
 export const retailKeys = {
   all: ["retail"] as const,
