@@ -165,7 +165,9 @@ describe(`gift cards at the counter (${testDriver()})`, () => {
       await t.app.db.select().from(retail_sales).where(eq(retail_sales.sale_id, res.json().sale_id))
     )[0]!;
     expect(sale.balance_cents).toBe(30_000);
-    const listed = (await call("GET", `/retail/sales?location_id=${roma}&from=${today()}&to=${today()}`, desk))
+    const listed = (
+      await call("GET", `/retail/sales?location_id=${roma}&from=${today()}&to=${today()}`, desk)
+    )
       .json()
       .sales.find((s: { sale_id: number }) => s.sale_id === sale.sale_id);
     expect(listed).toMatchObject({
@@ -194,7 +196,12 @@ describe(`gift cards at the counter (${testDriver()})`, () => {
     const two = await call("POST", `/retail/sales/${sale.sale_id}/refund`, owner, {
       lines: [{ line_id: line.line_id, quantity: 1 }],
     });
-    expect(two.json()).toMatchObject({ amount: 150, to_credit: 0, to_gift_card: 150, sale: { status: "refunded" } });
+    expect(two.json()).toMatchObject({
+      amount: 150,
+      to_credit: 0,
+      to_gift_card: 150,
+      sale: { status: "refunded" },
+    });
     expect((await cardRow(gift_card.gift_card_id)).balance).toBe("1000.00");
     // Nothing left the drawer: the cash close shows no refund line for it.
     const after = await drawer();

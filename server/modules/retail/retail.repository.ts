@@ -190,7 +190,12 @@ export async function insertRefund(db: Db, values: typeof retail_refunds.$inferI
 export async function recentSales(
   db: Db,
   limit: number,
-  filter: { sale_id?: number; location_id?: number | undefined; from?: Date | undefined; to?: Date | undefined } = {},
+  filter: {
+    sale_id?: number;
+    location_id?: number | undefined;
+    from?: Date | undefined;
+    to?: Date | undefined;
+  } = {},
 ) {
   return db
     .select({

@@ -24,8 +24,8 @@ import {
 import type { Db } from "../../db/client";
 import { sellAtDesk } from "../admin-customers/admin-customers.service";
 import { type Actor, auditedChange } from "../audit/audit.service";
-import { deskLocationId } from "../purchases/desk-collection";
 import { giveBackSaleBalance, saleBalanceSummary } from "../gift-cards/ledger";
+import { deskLocationId } from "../purchases/desk-collection";
 import { checkTender, payCounterTender } from "./counter-tender";
 import * as repo from "./retail.repository";
 
