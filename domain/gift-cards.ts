@@ -151,6 +151,7 @@ export const MOVEMENT_KINDS = [
   "adjust", // a staff correction, with a note (±)
   "refund_to_buyer", // a gift card's sale refunded: the card is emptied (−)
   "desk_spend", // balance spent at the counter outside a purchase (−)
+  "desk_refund", // products a balance paid for brought back to the counter (+, decision 0127)
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -163,6 +164,7 @@ export const MOVEMENT_LABELS: Record<MovementKind, string> = {
   adjust: "Ajuste del estudio",
   refund_to_buyer: "Reembolso a quien la compró",
   desk_spend: "Uso en recepción",
+  desk_refund: "Devolución en recepción",
 };
 
 // ---------------------------------------------------------------- referrals (decision 0092)

@@ -4,6 +4,8 @@ import {
   isLowStock,
   mergeCart,
   refundFor,
+  refundSplit,
+  saleStatus,
   saleTotals,
   stockAfter,
   stockLabel,
@@ -76,5 +78,29 @@ describe("retail rules (docs/product-rules.md#retail)", () => {
     expect(isLowStock(4, 3)).toBe(false);
     expect(isLowStock(0, 0)).toBe(false);
     expect([0, 1, 5].map(stockLabel)).toEqual(["Agotado", "Queda 1 unidad", "Quedan 5 unidades"]);
+  });
+
+  it("a refund hands back the drawer's cash first, then the saldo, then the card (decision 0127)", () => {
+    const sale = {
+      total_cents: 30_000,
+      refunded_cents: 0,
+      card_cents: 5_000,
+      credit_cents: 10_000,
+      card_back_cents: 0,
+      credit_back_cents: 0,
+    };
+    expect(refundSplit(sale, 10_000)).toEqual({ drawer_cents: 10_000, credit_cents: 0, card_cents: 0 });
+    expect(refundSplit(sale, 30_000)).toEqual({
+      drawer_cents: 15_000,
+      credit_cents: 10_000,
+      card_cents: 5_000,
+    });
+    const after = { ...sale, refunded_cents: 20_000, credit_back_cents: 5_000 };
+    expect(refundSplit(after, 10_000)).toEqual({ drawer_cents: 0, credit_cents: 5_000, card_cents: 5_000 });
+    expect([saleStatus(300, 0), saleStatus(300, 100), saleStatus(300, 300)]).toEqual([
+      "paid",
+      "partly_refunded",
+      "refunded",
+    ]);
   });
 });

@@ -79,6 +79,40 @@ export function refundFor(
   return { amount_cents: amount, lines: [...asked].map(([line_id, quantity]) => ({ line_id, quantity })) };
 }
 
+/** A sale's state after its refunds (decision 0127): nothing, part or all of it handed back. */
+export function saleStatus(
+  totalCents: number,
+  refundedCents: number,
+): "paid" | "partly_refunded" | "refunded" {
+  if (refundedCents <= 0) return "paid";
+  return refundedCents >= totalCents ? "refunded" : "partly_refunded";
+}
+
+/**
+ * Where a refund of `amount_cents` goes (decision 0127): the drawer hands back what it took less
+ * what earlier refunds handed back from it, the rest goes to the saldo a favor then the gift card
+ * that paid, each up to what it paid and was not given back yet. The server's rule, for the screen.
+ */
+export function refundSplit(
+  sale: {
+    total_cents: number;
+    refunded_cents: number;
+    card_cents: number;
+    credit_cents: number;
+    card_back_cents: number;
+    credit_back_cents: number;
+  },
+  amount_cents: number,
+): { drawer_cents: number; credit_cents: number; card_cents: number } {
+  const creditLeft = Math.max(0, sale.credit_cents - sale.credit_back_cents);
+  const cardLeft = Math.max(0, sale.card_cents - sale.card_back_cents);
+  const drawerLeft = Math.max(0, sale.total_cents - sale.refunded_cents - creditLeft - cardLeft);
+  const drawer = Math.min(amount_cents, drawerLeft);
+  const credit = Math.min(amount_cents - drawer, creditLeft);
+  const card = Math.min(amount_cents - drawer - credit, cardLeft);
+  return { drawer_cents: drawer, credit_cents: credit, card_cents: card };
+}
+
 /** The stock after a movement, or null when it would go below zero (the movement is refused). */
 export function stockAfter(quantity: number, delta: number): number | null {
   const next = quantity + delta;

@@ -54,6 +54,7 @@ export const STAFF_ACTIONS = {
   addVariant: "POST /api/retail/products/:id/variants",
   editVariant: "PUT /api/retail/variants/:id",
   moveStock: "POST /api/retail/stock",
+  refundRetailSale: "POST /api/retail/sales/:id/refund",
 } as const;
 
 export type StaffAction = keyof typeof STAFF_ACTIONS;

@@ -7,7 +7,7 @@ import { account_credit, balance_movements, gift_cards, referrals } from "./db/s
 import { class_packages } from "./db/schema/packages";
 import { payment_sources } from "./db/schema/payments";
 import { invoices, purchases, refunds } from "./db/schema/purchases";
-import { retail_sales } from "./db/schema/retail";
+import { retail_sale_lines, retail_sales } from "./db/schema/retail";
 import { paidByBalanceCents } from "./modules/gift-cards/ledger";
 import { runRenewals } from "./modules/purchases/purchases.jobs";
 import { rewardReferral } from "./modules/referrals/referrals.service";
@@ -66,7 +66,16 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     purchases: [] as Paid[],
     subscription: null as null | { customer: number; purchase_id: number; renewed: number; shift: number },
     /** Counter sales of products balances paid part of (decision 0123), and the product they sell. */
-    counterSales: [] as { sale_id: number; byBalance: number }[],
+    counterSales: [] as {
+      sale_id: number;
+      byBalance: number;
+      /** Who paid the product's share: the card (its index) and the customer's saldo (decision 0127). */
+      card: number | null;
+      cardCents: number;
+      customer: number;
+      creditCents: number;
+      refunded: boolean;
+    }[],
     counterVariant: 0,
   };
   const db = () => app().app.db;
@@ -342,10 +351,48 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       state.counterSales.push({
         sale_id: a.sale_id,
         byBalance: split.gift_card.products_cents + split.credit.products_cents,
+        card: card ? state.cards.indexOf(card) : null,
+        cardCents: split.gift_card.products_cents,
+        customer: who,
+        creditCents: split.credit.products_cents,
+        refunded: false,
       });
     }
     toString = () =>
       `CounterTender(${this.who}, ${this.index}${this.useCredit ? ", credit" : ""}${this.over ? ", over" : ""})`;
+  }
+
+  /**
+   * The product of a counter sale brought back (decision 0127): the drawer hands back only the
+   * cash it took, the card and the saldo a favor get back what they paid; never twice.
+   */
+  class CounterRefund implements fc.AsyncCommand<M, R> {
+    constructor(readonly index: number) {}
+    check = () => state.counterSales.length > 0;
+    async run(m: M) {
+      const sale = state.counterSales[this.index % state.counterSales.length]!;
+      const [line] = await db()
+        .select()
+        .from(retail_sale_lines)
+        .where(eq(retail_sale_lines.sale_id, sale.sale_id));
+      const res = await call("POST", `/api/retail/sales/${sale.sale_id}/refund`, admin(), {
+        lines: [{ line_id: line!.line_id, quantity: 1 }],
+      });
+      if (sale.refunded) {
+        expect(res.statusCode, "a unit comes back once").toBe(409);
+        return;
+      }
+      expect(res.statusCode, res.body).toBe(200);
+      const a = res.json() as Json;
+      expect(cents(a.amount)).toBe(COUNTER_PRODUCT_CENTS);
+      expect(cents(a.to_gift_card), "the card gets back what it paid").toBe(sale.cardCents);
+      expect(cents(a.to_credit), "the saldo gets back what it paid").toBe(sale.creditCents);
+      sale.refunded = true;
+      if (sale.card !== null) state.cards[sale.card]!.balance += sale.cardCents;
+      state.customers[sale.customer]!.credit += sale.creditCents;
+      m.drawerCents -= COUNTER_PRODUCT_CENTS - sale.byBalance;
+    }
+    toString = () => `CounterRefund(${this.index})`;
   }
 
   class RefundGiftCard implements fc.AsyncCommand<M, R> {
@@ -597,8 +644,8 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       expect(row.balance_cents, `balances paid of counter sale ${x.sale_id}`).toBe(x.byBalance);
       expect(
         0 - sum(lines.filter((l) => l.retail_sale_id === x.sale_id)),
-        `sale ${x.sale_id} = its ledger`,
-      ).toBe(x.byBalance);
+        `sale ${x.sale_id} = its ledger, less what its refund gave back`,
+      ).toBe(x.refunded ? 0 : x.byBalance);
       expect(row.balance_cents).toBeLessThanOrEqual(row.total_cents);
     }
     const toCredit = lines.filter((l) => l.kind === "refund_to_credit");
@@ -675,6 +722,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     RedeemAtDesk,
     PayWithBalance,
     CounterTender,
+    CounterRefund,
     RefundGiftCard,
     GrantCredit,
     RefundToCredit,

@@ -748,6 +748,11 @@ const kinds = [
       .map(([w, card, credit, over]) => new balances.CounterTender(w, card, credit, over)),
   ),
   kind(
+    // The first counter sale's product brought back (its card and saldo get back their part), then again (409).
+    [new balances.CounterRefund(0), new balances.CounterRefund(0)],
+    fc.nat().map((i) => new balances.CounterRefund(i)),
+  ),
+  kind(
     new balances.ReferralReward(1),
     fc.nat({ max: 1 }).map((w) => new balances.ReferralReward(w)),
   ),

@@ -134,6 +134,19 @@ export const saleLineOut = z.object({
   iva_rate: z.enum(IVA_RATES),
 });
 
+/** A sale's state after its refunds (decision 0127). */
+export const SALE_STATUSES = ["paid", "partly_refunded", "refunded"] as const;
+
+const studioDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: "Usa una fecha AAAA-MM-DD." });
+
+/** The sales list: newest first, at one location and between two studio days (both included). */
+export const salesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  location_id: z.coerce.number().int().positive().optional(),
+  from: studioDay.optional(),
+  to: studioDay.optional(),
+});
+
 export const saleOut = z.object({
   sale_id: z.number(),
   customer_id: z.number().nullable(),
@@ -141,11 +154,20 @@ export const saleOut = z.object({
   purchase_id: z.number().nullable(),
   payment: z.enum(DESK_PAYMENTS),
   reference: z.string().nullable(),
+  location_id: z.number(),
   location_name: z.string(),
   staff_name: z.string().nullable(),
   total: z.number(),
   iva: z.number(),
   refunded: z.number(),
+  /** How it was paid (decision 0123): a gift card and saldo a favor first, `payment` the rest. */
+  paid_by_gift_card: z.number(),
+  paid_by_credit: z.number(),
+  collected: z.number(),
+  /** What refunds gave back to the card and to the saldo a favor, not the drawer (decision 0127). */
+  refunded_to_gift_card: z.number(),
+  refunded_to_credit: z.number(),
+  status: z.enum(SALE_STATUSES),
   createdAt: isoDate,
   lines: z.array(saleLineOut),
 });
@@ -176,4 +198,10 @@ export const refundBody = z.object({
   location_id: z.coerce.number().int().positive().nullish(),
 });
 
-export const refundDoneAnswer = messageAnswer.extend({ amount: z.number(), sale: saleOut });
+export const refundDoneAnswer = messageAnswer.extend({
+  /** The whole refund; of it, what went back to the gift card and the saldo a favor (decision 0127). */
+  amount: z.number(),
+  to_gift_card: z.number(),
+  to_credit: z.number(),
+  sale: saleOut,
+});

@@ -125,7 +125,7 @@ export const retail_sale_lines = pgTable(
   ],
 );
 
-/** Money handed back for returned units, on the refund's day and drawer (the cash close). */
+/** Money handed back for returned units, on the refund's day and drawer (the cash close: amount less balance). */
 export const retail_refunds = pgTable(
   "retail_refunds",
   {
@@ -134,13 +134,21 @@ export const retail_refunds = pgTable(
       .notNull()
       .references(() => retail_sales.sale_id, { onDelete: "cascade" }),
     amount_cents: integer("amount_cents").notNull(),
+    /** What of it went back to the gift card or saldo a favor that paid (decision 0127), not the drawer. */
+    balance_cents: integer("balance_cents").notNull().default(0),
     location_id: integer("location_id")
       .notNull()
       .references(() => locations.location_id, { onDelete: "restrict" }),
     refunded_by: text("refunded_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAtColumn(),
   },
-  (t) => [check("retail_refunds_amount_check", sql`${t.amount_cents} > 0`)],
+  (t) => [
+    check("retail_refunds_amount_check", sql`${t.amount_cents} > 0`),
+    check(
+      "retail_refunds_balance_check",
+      sql`${t.balance_cents} >= 0 and ${t.balance_cents} <= ${t.amount_cents}`,
+    ),
+  ],
 );
 
 /** Every change of stock: restock, count correction, sale (negative), refund (positive). */

@@ -145,6 +145,56 @@ export async function purchaseBalanceNet(db: Db, purchaseId: number) {
     .groupBy(balance_movements.gift_card_id, balance_movements.customer_id);
 }
 
+/**
+ * What balances paid of these counter sales' products, net of what their refunds gave back, per
+ * sale and holder (decision 0127): negative is still owed to the holder if the units come back.
+ */
+export async function saleBalanceNet(db: Db, saleIds: number[]) {
+  if (saleIds.length === 0) return [];
+  return db
+    .select({
+      retail_sale_id: balance_movements.retail_sale_id,
+      gift_card_id: balance_movements.gift_card_id,
+      customer_id: balance_movements.customer_id,
+      net: sql<string>`sum(${balance_movements.amount})`,
+    })
+    .from(balance_movements)
+    .where(
+      and(
+        inArray(balance_movements.retail_sale_id, saleIds),
+        inArray(balance_movements.kind, ["desk_spend", "desk_refund"]),
+      ),
+    )
+    .groupBy(balance_movements.retail_sale_id, balance_movements.gift_card_id, balance_movements.customer_id)
+    .orderBy(balance_movements.retail_sale_id, balance_movements.customer_id, balance_movements.gift_card_id);
+}
+
+/** Per counter sale, kind and holder type (card or saldo): the sum of its balance lines. */
+export async function saleBalanceByKind(db: Db, saleIds: number[]) {
+  if (saleIds.length === 0) return [];
+  return db
+    .select({
+      retail_sale_id: balance_movements.retail_sale_id,
+      kind: balance_movements.kind,
+      is_credit: sql<number>`case when ${balance_movements.customer_id} is null then 0 else 1 end`.mapWith(
+        Number,
+      ),
+      net: sql<string>`sum(${balance_movements.amount})`,
+    })
+    .from(balance_movements)
+    .where(
+      and(
+        inArray(balance_movements.retail_sale_id, saleIds),
+        inArray(balance_movements.kind, ["desk_spend", "desk_refund"]),
+      ),
+    )
+    .groupBy(
+      balance_movements.retail_sale_id,
+      balance_movements.kind,
+      sql`case when ${balance_movements.customer_id} is null then 0 else 1 end`,
+    );
+}
+
 /** What balances paid, net of releases, of each of these purchases (the cash close's charges). */
 export async function balancePaidOfPurchases(db: Db, purchaseIds: number[]) {
   if (purchaseIds.length === 0) return [];

@@ -10,6 +10,8 @@ import {
   insertMovement,
   lockAccountCredit,
   purchaseBalanceNet,
+  saleBalanceByKind,
+  saleBalanceNet,
   setAccountCredit,
   updateGiftCard,
 } from "./gift-cards.repository";
@@ -171,6 +173,67 @@ async function releaseToGiftCard(tx: Db, giftCardId: number, cents: number, purc
     purchase_id: purchaseId,
     createdAt: now,
   });
+}
+
+/**
+ * Units of a counter sale brought back (decision 0127): up to `cents` of what balances paid of the
+ * sale's products and no refund gave back yet goes back to them, the saldo a favor first, then the
+ * gift cards (an expired card gets it back too, as a release does). Answers what went back.
+ */
+export async function giveBackSaleBalance(
+  tx: Db,
+  saleId: number,
+  cents: number,
+  refs: { actor_user_id: string; now: Date },
+): Promise<{ credit_cents: number; gift_card_cents: number }> {
+  const back = { credit_cents: 0, gift_card_cents: 0 };
+  let left = cents;
+  const plan: { customer_id: number | null; gift_card_id: number | null; give: number }[] = [];
+  for (const r of await saleBalanceNet(tx, [saleId])) {
+    const give = Math.min(left, -toCents(r.net));
+    if (give <= 0) continue;
+    left -= give;
+    plan.push({ customer_id: r.customer_id, gift_card_id: r.gift_card_id, give });
+  }
+  // Locked as the sale locked them (the card, then the credit), so the two never wait in a cycle.
+  plan.sort((a, b) => Number(a.customer_id !== null) - Number(b.customer_id !== null));
+  const at = { retail_sale_id: saleId, ...refs };
+  for (const p of plan) {
+    if (p.customer_id !== null) {
+      await moveCredit(tx, p.customer_id, p.give, "desk_refund", at);
+      back.credit_cents += p.give;
+      continue;
+    }
+    const card = (await findGiftCard(tx, p.gift_card_id!, true))!;
+    const after = toCents(card.balance) + p.give;
+    await updateGiftCard(tx, card.gift_card_id, { balance: centsToString(after), updatedAt: refs.now });
+    await insertMovement(tx, {
+      gift_card_id: card.gift_card_id,
+      kind: "desk_refund",
+      amount: centsToString(p.give),
+      balance_after: centsToString(after),
+      retail_sale_id: saleId,
+      actor_user_id: refs.actor_user_id,
+      createdAt: refs.now,
+    });
+    back.gift_card_cents += p.give;
+  }
+  return back;
+}
+
+/** What the card and the saldo paid of each counter sale, and what refunds gave back to them. */
+export async function saleBalanceSummary(db: Db, saleIds: number[]) {
+  const out = new Map<number, { card: number; credit: number; card_back: number; credit_back: number }>();
+  for (const r of await saleBalanceByKind(db, saleIds)) {
+    const id = r.retail_sale_id!;
+    const row = out.get(id) ?? { card: 0, credit: 0, card_back: 0, credit_back: 0 };
+    const c = toCents(r.net);
+    const credit = r.is_credit === 1;
+    if (r.kind === "desk_spend") row[credit ? "credit" : "card"] -= c;
+    else row[credit ? "credit_back" : "card_back"] += c;
+    out.set(id, row);
+  }
+  return out;
 }
 
 /**

@@ -134,14 +134,14 @@ describe(`gift cards at the counter (${testDriver()})`, () => {
     expect(sale!.balance_cents).toBe(0);
   });
 
-  it("a card and saldo a favor pay products whole; their refund in money is refused", async () => {
+  it("a card and saldo a favor pay products whole; a refund gives them back, not the drawer's money", async () => {
     const buyer = await customerLogin(t, "Con Saldo");
     const granted = await call("POST", `/gift-cards/admin/customers/${buyer.customer_id}/credit`, owner, {
       amount: 100,
       note: "Cortesía",
     });
     expect(granted.statusCode, granted.body).toBe(200);
-    const { code } = (await sellCard(desk, 1000)).json();
+    const { code, gift_card } = (await sellCard(desk, 1000)).json();
     const res = await call("POST", "/retail/sales", desk, {
       customer_id: buyer.customer_id,
       location_id: roma,
@@ -158,23 +158,96 @@ describe(`gift cards at the counter (${testDriver()})`, () => {
       paid_by_credit: 100,
       collected: 0,
     });
-    const credit = await call("GET", `/gift-cards/admin/customers/${buyer.customer_id}/credit`, desk);
-    expect(credit.json().balance).toBe(0);
+    const credit = async () =>
+      (await call("GET", `/gift-cards/admin/customers/${buyer.customer_id}/credit`, desk)).json().balance;
+    expect(await credit()).toBe(0);
     const sale = (
       await t.app.db.select().from(retail_sales).where(eq(retail_sales.sale_id, res.json().sale_id))
     )[0]!;
     expect(sale.balance_cents).toBe(30_000);
-    const line = (await call("GET", "/retail/sales", desk))
+    const listed = (
+      await call("GET", `/retail/sales?location_id=${roma}&from=${today()}&to=${today()}`, desk)
+    )
       .json()
-      .sales.find((s: { sale_id: number }) => s.sale_id === sale.sale_id).lines[0];
-    const back = await call("POST", `/retail/sales/${sale.sale_id}/refund`, owner, {
+      .sales.find((s: { sale_id: number }) => s.sale_id === sale.sale_id);
+    expect(listed).toMatchObject({
+      customer_id: buyer.customer_id,
+      location_id: roma,
+      paid_by_gift_card: 200,
+      paid_by_credit: 100,
+      collected: 0,
+      status: "paid",
+    });
+    const line = listed.lines[0];
+    const before = await drawer();
+    // One unit (150) back: the drawer took nothing, so the saldo a favor gets its 100, the card 50.
+    const one = await call("POST", `/retail/sales/${sale.sale_id}/refund`, owner, {
       lines: [{ line_id: line.line_id, quantity: 1 }],
     });
-    expect(back.statusCode).toBe(409);
-    expect(back.json()).toMatchObject({
-      code: "RETAIL_REFUND_BALANCE_PAID",
-      message: messages.retailRefundBalancePaid,
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({
+      amount: 150,
+      to_credit: 100,
+      to_gift_card: 50,
+      sale: { status: "partly_refunded", refunded_to_credit: 100, refunded_to_gift_card: 50 },
     });
+    expect(await credit()).toBe(100);
+    expect((await cardRow(gift_card.gift_card_id)).balance).toBe("850.00");
+    const two = await call("POST", `/retail/sales/${sale.sale_id}/refund`, owner, {
+      lines: [{ line_id: line.line_id, quantity: 1 }],
+    });
+    expect(two.json()).toMatchObject({
+      amount: 150,
+      to_credit: 0,
+      to_gift_card: 150,
+      sale: { status: "refunded" },
+    });
+    expect((await cardRow(gift_card.gift_card_id)).balance).toBe("1000.00");
+    // Nothing left the drawer: the cash close shows no refund line for it.
+    const after = await drawer();
+    expect(after.expected_cash).toBe(before.expected_cash);
+    expect(after.totals.card).toBe(before.totals.card);
+    const more = await call("POST", `/retail/sales/${sale.sale_id}/refund`, owner, {
+      lines: [{ line_id: line.line_id, quantity: 1 }],
+    });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().code).toBe("RETAIL_REFUND_INVALID");
+  });
+
+  it("a sale saldo paid part of: the drawer hands back its cash first, then the saldo", async () => {
+    const buyer = await customerLogin(t, "Medio Saldo");
+    await call("POST", `/gift-cards/admin/customers/${buyer.customer_id}/credit`, owner, {
+      amount: 100,
+      note: "Cortesía",
+    });
+    const res = await call("POST", "/retail/sales", desk, {
+      customer_id: buyer.customer_id,
+      location_id: roma,
+      payment: "cash",
+      lines: [{ variant_id: socks, quantity: 2 }],
+      credit_amount: 100,
+    });
+    expect(res.json()).toMatchObject({ total: 300, paid_by_credit: 100, collected: 200 });
+    const sale = (await call("GET", `/retail/sales?location_id=${roma}`, desk))
+      .json()
+      .sales.find((s: { sale_id: number }) => s.sale_id === res.json().sale_id);
+    const before = await drawer();
+    const back = await call("POST", `/retail/sales/${sale.sale_id}/refund`, owner, {
+      lines: [{ line_id: sale.lines[0].line_id, quantity: 2 }],
+    });
+    expect(back.json()).toMatchObject({ amount: 300, to_credit: 100, to_gift_card: 0 });
+    expect((await drawer()).expected_cash).toBe(before.expected_cash - 200);
+    const credit = await call("GET", `/gift-cards/admin/customers/${buyer.customer_id}/credit`, desk);
+    expect(credit.json().balance).toBe(100);
+    expect(credit.json().movements[0]).toMatchObject({ kind: "desk_refund", amount: 100 });
+    // The list filters: another location, or a day without sales, shows none of it.
+    const elsewhere = (await call("GET", `/retail/sales?location_id=${roma + 999}`, desk)).json().sales;
+    expect(elsewhere).toEqual([]);
+    const longAgo = (await call("GET", "/retail/sales?from=2020-01-01&to=2020-01-02", desk)).json().sales;
+    expect(longAgo).toEqual([]);
+    const bad = await call("GET", "/retail/sales?from=ayer", desk);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/AAAA-MM-DD|fecha/);
   });
 
   it("bad tender is a Spanish 4xx and writes nothing", async () => {

@@ -186,8 +186,17 @@ export async function insertRefund(db: Db, values: typeof retail_refunds.$inferI
   return row!;
 }
 
-/** The latest sales, newest first, with who sold and to whom. */
-export async function recentSales(db: Db, limit: number) {
+/** The latest sales, newest first, with who sold and to whom: one sale, or at a location in [from, to). */
+export async function recentSales(
+  db: Db,
+  limit: number,
+  filter: {
+    sale_id?: number;
+    location_id?: number | undefined;
+    from?: Date | undefined;
+    to?: Date | undefined;
+  } = {},
+) {
   return db
     .select({
       sale: retail_sales,
@@ -200,6 +209,14 @@ export async function recentSales(db: Db, limit: number) {
     .leftJoin(user, eq(user.id, retail_sales.sold_by))
     .leftJoin(customers, eq(customers.customer_id, retail_sales.customer_id))
     .innerJoin(locations, eq(locations.location_id, retail_sales.location_id))
+    .where(
+      and(
+        filter.sale_id ? eq(retail_sales.sale_id, filter.sale_id) : undefined,
+        filter.location_id ? eq(retail_sales.location_id, filter.location_id) : undefined,
+        filter.from ? gte(retail_sales.createdAt, filter.from) : undefined,
+        filter.to ? lt(retail_sales.createdAt, filter.to) : undefined,
+      ),
+    )
     .orderBy(desc(retail_sales.createdAt), desc(retail_sales.sale_id))
     .limit(limit);
 }
@@ -232,7 +249,8 @@ export async function refundsAt(db: Db, locationId: number, from: Date, to: Date
   return db
     .select({
       at: retail_refunds.createdAt,
-      cents: retail_refunds.amount_cents,
+      // The drawer's part: what went back to a gift card or saldo a favor is not (decision 0127).
+      cents: sql<number>`${retail_refunds.amount_cents} - ${retail_refunds.balance_cents}`.mapWith(Number),
       payment: retail_sales.payment,
       staff_user_id: retail_refunds.refunded_by,
       staff_name: user.name,

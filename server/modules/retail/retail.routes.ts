@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   lowStockAnswer,
   productBody,
@@ -11,6 +10,7 @@ import {
   saleBody,
   saleDoneAnswer,
   salesAnswer,
+  salesQuery,
   stockMoveBody,
   stockMovedAnswer,
   variantIn,
@@ -164,12 +164,17 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireAdmin,
       schema: {
         tags,
-        summary: "Ventas de productos recientes (las 50 últimas)",
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        summary: "Ventas de productos, las más recientes primero (por sucursal y entre dos días)",
+        querystring: salesQuery,
         response: { 200: salesAnswer },
       },
     },
-    async (request) => ({ sales: await recentSales(app.db, request.query.limit) }),
+    async (request) => {
+      const { limit, ...filter } = request.query;
+      return {
+        sales: await recentSales(app.db, limit, filter, (await app.appConfig.get()).timezone),
+      };
+    },
   );
 
   app.post(
@@ -228,6 +233,8 @@ const retailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Devolución de productos: regresa el dinero y las unidades al inventario",
+        description:
+          "La caja devuelve hasta lo que cobró de la venta; lo que pagaron el saldo a favor y la tarjeta de regalo vuelve a ellos (decisión 0127).",
         errors: [
           "RETAIL_SALE_NOT_FOUND",
           "RETAIL_REFUND_INVALID",

@@ -7,6 +7,7 @@ import type {
   variantIn,
   variantUpdateBody,
 } from "../../../domain/api/retail";
+import { dayBounds } from "../../../domain/cash-close";
 import { AppError } from "../../../domain/errors";
 import { effectiveIvaRate } from "../../../domain/fiscal/iva";
 import { centsToNumber, toCents } from "../../../domain/money";
@@ -16,12 +17,14 @@ import {
   isLowStock,
   mergeCart,
   refundFor,
+  saleStatus,
   saleTotals,
   variantTitle,
 } from "../../../domain/retail";
 import type { Db } from "../../db/client";
 import { sellAtDesk } from "../admin-customers/admin-customers.service";
 import { type Actor, auditedChange } from "../audit/audit.service";
+import { giveBackSaleBalance, saleBalanceSummary } from "../gift-cards/ledger";
 import { deskLocationId } from "../purchases/desk-collection";
 import { checkTender, payCounterTender } from "./counter-tender";
 import * as repo from "./retail.repository";
@@ -345,9 +348,10 @@ async function sellProducts(
 }
 
 /**
- * Units brought back: their price handed back the way the sale was paid, at this drawer, and the
- * units back in stock at the sale's location. Under the sale's lock, so two refunds of one line
- * at once never return more than was sold (409).
+ * Units brought back (decision 0127): their price handed back at this drawer up to what the drawer
+ * took of the sale and earlier refunds did not hand back, the rest to the saldo a favor and gift
+ * card that paid (never more than each paid), and the units back in stock at the sale's location.
+ * Under the sale's lock, so two refunds of one line at once never return more than was sold (409).
  */
 export async function refundSale(
   db: Db,
@@ -356,14 +360,22 @@ export async function refundSale(
   input: { lines: { line_id: number; quantity: number }[]; location_id?: number | null },
   now = new Date(),
 ) {
-  const amount = await db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const sale = await repo.findSale(tx, saleId, true);
     if (!sale) throw AppError.of("RETAIL_SALE_NOT_FOUND");
     const sold = await repo.linesOfSales(tx, [saleId]);
     const refund = refundFor(sold, input.lines);
     if (!refund) throw AppError.of("RETAIL_REFUND_INVALID");
-    // Money back never exceeds what the drawer took; what balances paid is not cash (decision 0123).
-    if (sale.refunded_cents + refund.amount_cents > sale.total_cents - sale.balance_cents)
+    const owed = (await saleBalanceSummary(tx, [saleId])).get(saleId);
+    const balanceLeft = owed ? owed.card + owed.credit - owed.card_back - owed.credit_back : 0;
+    const drawerLeft = sale.total_cents - sale.refunded_cents - balanceLeft;
+    const toDrawer = Math.max(0, Math.min(refund.amount_cents, drawerLeft));
+    const back = await giveBackSaleBalance(tx, saleId, refund.amount_cents - toDrawer, {
+      actor_user_id: actor.user_id,
+      now,
+    });
+    // The ledger disagrees with the sale: refuse rather than hand back money nobody took.
+    if (toDrawer + back.credit_cents + back.gift_card_cents !== refund.amount_cents)
       throw AppError.of("RETAIL_REFUND_BALANCE_PAID");
     const drawer = await locationOrFirst(tx, input.location_id ?? sale.location_id);
     for (const r of refund.lines) {
@@ -384,23 +396,28 @@ export async function refundSale(
     await repo.insertRefund(tx, {
       sale_id: saleId,
       amount_cents: refund.amount_cents,
+      balance_cents: back.credit_cents + back.gift_card_cents,
       location_id: drawer,
       refunded_by: actor.user_id,
       createdAt: now,
     });
-    return refund.amount_cents;
+    return { amount_cents: refund.amount_cents, ...back };
   });
-  return { amount: money(amount), sale: await saleById(db, saleId) };
+  return {
+    amount: money(done.amount_cents),
+    to_gift_card: money(done.gift_card_cents),
+    to_credit: money(done.credit_cents),
+    sale: await saleById(db, saleId),
+  };
 }
 
 async function salesOut(rows: Awaited<ReturnType<typeof repo.recentSales>>, db: Db) {
-  const lines = await repo.linesOfSales(
-    db,
-    rows.map((r) => r.sale.sale_id),
-  );
+  const ids = rows.map((r) => r.sale.sale_id);
+  const [lines, balances] = await Promise.all([repo.linesOfSales(db, ids), saleBalanceSummary(db, ids)]);
   return rows.map((r) => {
     const own = lines.filter((l) => l.sale_id === r.sale.sale_id);
     const iva = own.map((l) => ({ ...l, iva_rate: effectiveIvaRate(l.iva_rate) }));
+    const b = balances.get(r.sale.sale_id) ?? { card: 0, credit: 0, card_back: 0, credit_back: 0 };
     return {
       sale_id: r.sale.sale_id,
       customer_id: r.sale.customer_id,
@@ -410,11 +427,18 @@ async function salesOut(rows: Awaited<ReturnType<typeof repo.recentSales>>, db: 
       purchase_id: r.sale.purchase_id,
       payment: r.sale.payment as "cash" | "card" | "transfer",
       reference: r.sale.reference,
+      location_id: r.sale.location_id,
       location_name: r.location_name,
       staff_name: r.staff_name,
       total: money(r.sale.total_cents),
       iva: money(saleTotals(iva).iva_cents),
       refunded: money(r.sale.refunded_cents),
+      paid_by_gift_card: money(b.card),
+      paid_by_credit: money(b.credit),
+      collected: money(r.sale.total_cents - r.sale.balance_cents),
+      refunded_to_gift_card: money(b.card_back),
+      refunded_to_credit: money(b.credit_back),
+      status: saleStatus(r.sale.total_cents, r.sale.refunded_cents),
       createdAt: r.sale.createdAt,
       lines: iva.map((l) => ({
         line_id: l.line_id,
@@ -429,12 +453,25 @@ async function salesOut(rows: Awaited<ReturnType<typeof repo.recentSales>>, db: 
   });
 }
 
-export async function recentSales(db: Db, limit = 50) {
-  return salesOut(await repo.recentSales(db, limit), db);
+/** The sales list, newest first: at one location, between two studio days (both included). */
+export async function recentSales(
+  db: Db,
+  limit = 50,
+  filter: { location_id?: number | undefined; from?: string | undefined; to?: string | undefined } = {},
+  timeZone = "America/Mexico_City",
+) {
+  return salesOut(
+    await repo.recentSales(db, limit, {
+      location_id: filter.location_id,
+      from: filter.from ? dayBounds(filter.from, timeZone).from : undefined,
+      to: filter.to ? dayBounds(filter.to, timeZone).to : undefined,
+    }),
+    db,
+  );
 }
 
 async function saleById(db: Db, saleId: number) {
-  const found = (await recentSales(db, 500)).find((s) => s.sale_id === saleId);
+  const [found] = await salesOut(await repo.recentSales(db, 1, { sale_id: saleId }), db);
   if (!found) throw AppError.of("RETAIL_SALE_NOT_FOUND");
   return found;
 }

@@ -6,8 +6,13 @@ import type {
   productOut,
   productSavedAnswer,
   productsAnswer,
+  refundBody,
+  refundDoneAnswer,
   saleBody,
   saleDoneAnswer,
+  saleOut,
+  salesAnswer,
+  salesQuery,
   stockMoveBody,
   stockMovedAnswer,
   variantIn,
@@ -21,11 +26,16 @@ import { api } from "../../lib/api-client";
 export type Product = z.input<typeof productOut>;
 export type Variant = z.input<typeof variantOut>;
 export type LowStockItem = z.input<typeof lowStockAnswer>["items"][number];
+export type Sale = z.input<typeof saleOut>;
+/** The sales list's filters: a location (none: all) and two studio days, both included. */
+export type SalesFilter = Required<Pick<z.input<typeof salesQuery>, "from" | "to">> &
+  Pick<z.output<typeof salesQuery>, "location_id">;
 
 export const retailKeys = {
   all: ["retail"] as const,
   products: () => [...retailKeys.all, "products"] as const,
   lowStock: () => [...retailKeys.all, "low-stock"] as const,
+  sales: (f: SalesFilter) => [...retailKeys.all, "sales", f] as const,
 };
 
 export function useProducts() {
@@ -77,8 +87,40 @@ export function useMoveStock() {
   );
 }
 
+/** A sale refreshes retail and, when saldo a favor paid, the customer's saldo: every query. */
 export function useSell() {
-  return useRetailMutation((body: z.input<typeof saleBody>) =>
-    api.post<z.input<typeof saleDoneAnswer>>("/retail/sales", body),
-  );
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof saleBody>) =>
+      api.post<z.input<typeof saleDoneAnswer>>("/retail/sales", body),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}
+
+/** The sales list (decision 0127): the latest 200 of the period, newest first. */
+export function useSales(filter: SalesFilter) {
+  return useQuery({
+    queryKey: retailKeys.sales(filter),
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof salesAnswer>>("/retail/sales", {
+        signal,
+        query: {
+          limit: 200,
+          from: filter.from,
+          to: filter.to,
+          ...(filter.location_id ? { location_id: filter.location_id } : {}),
+        },
+      }),
+    select: (d) => d.sales,
+  });
+}
+
+/** Units brought back: money, stock and balances (decision 0127); refreshes the lists and the saldo. */
+export function useRefundSale() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { saleId: number; body: z.input<typeof refundBody> }) =>
+      api.post<z.input<typeof refundDoneAnswer>>(`/retail/sales/${input.saleId}/refund`, input.body),
+    onSuccess: () => client.invalidateQueries(),
+  });
 }

@@ -1,10 +1,12 @@
-import { Button, Group, Modal, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import type { DeskPayment } from "../../../../domain/desk-sale";
 import { formatMoney } from "../../../../domain/format";
+import { CustomerPicker, type PickedCustomer } from "../../../components/admin/customer-picker";
 import { DeskPaymentFields } from "../../../components/admin/desk-payment-fields";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { deskLocationId } from "../../../lib/desk-location";
+import { useCustomerCredit } from "../../gift-cards/public";
 import { useProducts, useSell } from "../api";
 import { retailCopy as c } from "../copy";
 import { leftAt, SaleLine } from "./sale-line";
@@ -20,6 +22,8 @@ export function DeskSaleModal({ opened, onClose }: { opened: boolean; onClose: (
   const [reference, setReference] = useState("");
   const [search, setSearch] = useState("");
   const [tender, setTender] = useState<Tender>({ code: "", amount: "" });
+  const [customer, setCustomer] = useState<PickedCustomer | null>(null);
+  const [creditAmount, setCreditAmount] = useState<number | string>("");
   const forSale = (products.data ?? [])
     .filter((p) => p.available && p.name.toLowerCase().includes(search.trim().toLowerCase()))
     .flatMap((p) => p.variants.filter((v) => v.available).map((v) => ({ product: p, variant: v })));
@@ -31,7 +35,11 @@ export function DeskSaleModal({ opened, onClose }: { opened: boolean; onClose: (
     (sum, l) => sum + (all.find((v) => v.variant_id === l.variant_id)?.price ?? 0) * l.quantity,
     0,
   );
+  // Saldo a favor pays up to the total less what the gift card is named to pay, and up to the saldo.
+  const cardNamed = tender.code.trim() && typeof tender.amount === "number" ? tender.amount : 0;
   const close = () => {
+    setCustomer(null);
+    setCreditAmount("");
     setCart({});
     setReference("");
     setSearch("");
@@ -51,12 +59,18 @@ export function DeskSaleModal({ opened, onClose }: { opened: boolean; onClose: (
               payment,
               reference: reference.trim() || null,
               lines,
+              customer_id: customer?.customer_id ?? null,
               ...tenderBody(tender),
+              ...(customer && typeof creditAmount === "number" && creditAmount > 0
+                ? { credit_amount: creditAmount }
+                : {}),
             },
             {
               onSuccess: (r) => {
                 notifySuccess(
-                  r.paid_by_gift_card > 0 ? c.saleDoneTender(r.paid_by_gift_card, r.collected) : r.message,
+                  r.paid_by_gift_card > 0 || r.paid_by_credit > 0
+                    ? c.saleDoneBalances(r.paid_by_gift_card, r.paid_by_credit, r.collected)
+                    : r.message,
                 );
                 close();
               },
@@ -87,6 +101,25 @@ export function DeskSaleModal({ opened, onClose }: { opened: boolean; onClose: (
               ))}
             </Stack>
           </Paper>
+          <CustomerPicker
+            label={c.customer}
+            description={c.customerHint}
+            noneText={c.customerNone}
+            clearText={c.customerClear}
+            value={customer}
+            onChange={(next) => {
+              setCustomer(next);
+              setCreditAmount("");
+            }}
+          />
+          {customer ? (
+            <CustomerCreditField
+              customerId={customer.customer_id}
+              room={Math.max(0, total - cardNamed)}
+              value={creditAmount}
+              onChange={setCreditAmount}
+            />
+          ) : null}
           <TenderFields value={tender} onChange={setTender} />
           <DeskPaymentFields
             payment={payment}
@@ -110,5 +143,61 @@ export function DeskSaleModal({ opened, onClose }: { opened: boolean; onClose: (
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The chosen customer's saldo a favor and how much of it pays (decision 0127). */
+function CustomerCreditField({
+  customerId,
+  room,
+  value,
+  onChange,
+}: {
+  customerId: number;
+  room: number;
+  value: number | string;
+  onChange: (v: number | string) => void;
+}) {
+  const credit = useCustomerCredit(customerId);
+  if (credit.isLoading)
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {c.creditLoading}
+      </Text>
+    );
+  if (credit.error)
+    return (
+      <Text size="sm" c="red.8" role="alert">
+        {c.creditError}
+      </Text>
+    );
+  const balance = credit.data?.balance ?? 0;
+  if (balance <= 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="customer-credit">
+        {c.creditNone}
+      </Text>
+    );
+  const max = Math.round(Math.min(balance, room) * 100) / 100;
+  const over = typeof value === "number" && value > max;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <Text size="sm" fw={600} data-testid="customer-credit" style={{ flex: "1 1 180px" }}>
+        {c.creditOf(balance)}
+      </Text>
+      <NumberInput
+        label={c.creditAmount}
+        description={c.creditAmountHint(max)}
+        value={value}
+        onChange={onChange}
+        min={0}
+        max={max}
+        decimalScale={2}
+        thousandSeparator=","
+        prefix="$"
+        error={over ? c.creditTooMuch(max) : undefined}
+        style={{ flex: "1 1 160px" }}
+      />
+    </Group>
   );
 }

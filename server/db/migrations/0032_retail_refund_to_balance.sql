@@ -1,0 +1,2 @@
+ALTER TABLE "retail_refunds" ADD COLUMN "balance_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "retail_refunds" ADD CONSTRAINT "retail_refunds_balance_check" CHECK ("retail_refunds"."balance_cents" >= 0 and "retail_refunds"."balance_cents" <= "retail_refunds"."amount_cents");
