@@ -85,6 +85,16 @@ export async function listDueDeliveries(db: Db, now: Date, limit = 50) {
     .limit(limit);
 }
 
+/** Active cards past their expiry that still hold a balance (decision 0131: written off). */
+export async function listExpiredWithBalance(db: Db, now: Date, limit = 200) {
+  return db
+    .select({ gift_card_id: gift_cards.gift_card_id })
+    .from(gift_cards)
+    .where(and(eq(gift_cards.state, "active"), lte(gift_cards.expires_at, now), sql`${gift_cards.balance} > 0`))
+    .orderBy(asc(gift_cards.expires_at))
+    .limit(limit);
+}
+
 /** A customer's credit row, made at zero the first time, locked (one spender at a time). */
 export async function lockAccountCredit(tx: Db, customerId: number) {
   await tx.insert(account_credit).values({ customer_id: customerId }).onConflictDoNothing();
