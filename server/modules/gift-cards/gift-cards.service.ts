@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { isLocalDay, localDay, zonedInstant } from "../../../domain/booking";
 import { studioName } from "../../../domain/app-config";
+import { isLocalDay, localDay, zonedInstant } from "../../../domain/booking";
 import { type DeskPayment, deskProviderRef, parseDeskProviderRef } from "../../../domain/desk-sale";
 import { AppError } from "../../../domain/errors";
 import { formatDate, formatMoney } from "../../../domain/format";
@@ -20,14 +20,13 @@ import {
   normalizeGiftCode,
 } from "../../../domain/gift-cards";
 import { t } from "../../../domain/messages";
+import { type MessageStatus, STATUS_LABEL_KEYS } from "../../../domain/messaging/delivery";
 import { mexicanMobile } from "../../../domain/messaging/phone";
 import { centsToNumber, centsToString, computeTotals, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
+import { tellCustomer } from "../../plugins/customer-messages";
 import { type Actor, recordAudit } from "../audit/audit.service";
-import { messageOut } from "../messaging/desk.service";
-import { messagesOfGiftCard } from "../messaging/messaging.repository";
-import { sendToNumber } from "../messaging/messaging.service";
 import { renderEmail } from "../notifications/email-layout";
 import { getPackage } from "../packages/packages.service";
 import {
@@ -46,6 +45,7 @@ import {
   listGiftCards,
   listGiftCardsOfBuyer,
   listMovements,
+  messagesOfGiftCard,
   readAccountCredit,
   updateGiftCard,
 } from "./gift-cards.repository";
@@ -173,7 +173,12 @@ export async function sellGiftCard(app: App, sale: GiftCardSale, payment: Paymen
   }
   const { cents, pkg } = await cardValue(app.db, sale);
   const recipient_phone = recipientPhone(sale.recipient_whatsapp);
-  const deliver_at = deliveryAt(sale, config.timezone, now, Boolean(sale.recipient_email?.trim() || recipient_phone));
+  const deliver_at = deliveryAt(
+    sale,
+    config.timezone,
+    now,
+    Boolean(sale.recipient_email?.trim() || recipient_phone),
+  );
   const code = await freshCode(app.db);
   const months = config.gift_card_validity_months ?? 12;
   const base = {
@@ -311,20 +316,18 @@ export async function deliverDueGiftCards(app: App, now = new Date()) {
     const expires = formatDate(claimed.expires_at, config.timezone);
     const forWhat = claimed.package_title ? ` (para ${claimed.package_title})` : "";
     if (claimed.recipient_phone) {
-      await sendToNumber(app, {
+      // The messaging module queues it (it depends on modules that depend on this one).
+      await tellCustomer(app.db, {
+        kind: "gift_card_whatsapp",
+        giftCardId: gift_card_id,
         phone: claimed.recipient_phone,
-        template: "gift_card",
         name: claimed.recipient_name,
-        vars: {
-          text: [
-            `${claimed.buyer_name} te regala una tarjeta de regalo de ${amount}${forWhat}.`,
-            ...(claimed.message ? [`"${claimed.message}"`] : []),
-            `Tu código: ${code}. Úsalo al pagar en línea o en recepción hasta el ${expires}.`,
-          ].join(" "),
-        },
-        dedupeKey: `gift_card:${gift_card_id}`,
-        context: { gift_card_id },
-        now,
+        text: [
+          `${claimed.buyer_name} te regala una tarjeta de regalo de ${amount}${forWhat}.`,
+          ...(claimed.message ? [`"${claimed.message}"`] : []),
+          `Tu código: ${code}. Úsalo al pagar en línea o en recepción hasta el ${expires}.`,
+        ].join(" "),
+        at: now,
       });
     }
     if (claimed.recipient_email) {
@@ -339,7 +342,12 @@ export async function deliverDueGiftCards(app: App, now = new Date()) {
         ],
         action: { label: "Ver paquetes", url: `${app.config.publicUrl.replace(/\/$/, "")}/paquetes` },
       });
-      await app.mailer.send({ to: claimed.recipient_email, template: "gift-card", ...email, secrets: [code] });
+      await app.mailer.send({
+        to: claimed.recipient_email,
+        template: "gift-card",
+        ...email,
+        secrets: [code],
+      });
     }
     sent += 1;
   }
@@ -444,16 +452,16 @@ export async function giftCardDetail(app: App, id: number, now = new Date()) {
     gift_card: giftCardOut(card, config.timezone, now),
     movements: (await listMovements(app.db, { gift_card_id: id })).map(movementOut),
     deliveries: (await messagesOfGiftCard(app.db, id)).map((m) => {
-      const out = messageOut(m);
+      const label = STATUS_LABEL_KEYS[m.status as MessageStatus];
       return {
-        message_id: out.message_id,
-        channel: out.channel,
+        message_id: m.message_id,
+        channel: m.channel,
         address: m.address,
-        status: out.status,
-        status_label: out.status_label,
-        error: out.error,
-        createdAt: out.created_at,
-        status_at: out.status_at,
+        status: m.status,
+        status_label: label ? t(label) : "Enviando",
+        error: m.error,
+        createdAt: m.createdAt,
+        status_at: m.status_at,
       };
     }),
   };

@@ -161,15 +161,6 @@ export async function messagesOfCustomer(db: Db, customerId: number, limit = 100
     .limit(limit);
 }
 
-/** The messages that took a gift card to its recipient (decision 0131), newest first. */
-export async function messagesOfGiftCard(db: Db, giftCardId: number) {
-  return db
-    .select()
-    .from(messages)
-    .where(sql`${messages.context}->>'gift_card_id' = ${String(giftCardId)}`)
-    .orderBy(desc(messages.createdAt), desc(messages.message_id));
-}
-
 /** Inbound messages the desk has not handled, newest first, with who sent them. */
 export async function openInbox(db: Db, limit = 100) {
   return db

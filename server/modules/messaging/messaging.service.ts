@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
+import { maskGiftCodes } from "../../../domain/gift-cards";
 import { t } from "../../../domain/messages";
 import { channelsFor, failOver } from "../../../domain/messaging/channel-choice";
 import {
@@ -18,7 +19,6 @@ import {
   templatePurpose,
   templateText,
 } from "../../../domain/messaging/templates";
-import { maskGiftCodes } from "../../../domain/gift-cards";
 import type { MessageContext } from "../../db/schema/messaging";
 import {
   claimMessage,
@@ -160,7 +160,11 @@ export async function sendToNumber(
   const purpose = templatePurpose(input.template);
   if (purpose !== "transactional") return { message_id: null, status: "no_channel" };
   const { studio, timeZone } = await studioVars(app);
-  const body = renderTemplate(templateText(input.template), { name: input.name, ...input.vars, studio }, purpose);
+  const body = renderTemplate(
+    templateText(input.template),
+    { name: input.name, ...input.vars, studio },
+    purpose,
+  );
   const sendAfter = sendTime(now, timeZone);
   const row = await insertMessage(app.db, {
     customer_id: null,

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localDay, zonedInstant } from "../../../domain/booking";
-import { balance_movements, gift_cards } from "../../db/schema/balances";
-import { email_outbox } from "../../db/schema/mail";
-import { messages } from "../../db/schema/messaging";
-import type { TestApp } from "../../test/build-test-app";
-import { addPackage, customerLogin, newKey, token } from "../../test/commerce";
-import { testDriver } from "../../test/test-driver";
-import { deliverQueued, startTwilioTestApp } from "../messaging/test-support/messaging-test-app";
-import { deliverDueGiftCards, expireGiftCards } from "./gift-cards.service";
+import { localDay, zonedInstant } from "../domain/booking";
+import { balance_movements, gift_cards } from "./db/schema/balances";
+import { email_outbox } from "./db/schema/mail";
+import { messages } from "./db/schema/messaging";
+import { deliverDueGiftCards, expireGiftCards } from "./modules/gift-cards/gift-cards.service";
+import { deliverQueued, startTwilioTestApp } from "./modules/messaging/test-support/messaging-test-app";
+import type { TestApp } from "./test/build-test-app";
+import { addPackage, customerLogin, newKey, token } from "./test/commerce";
+import { testDriver } from "./test/test-driver";
 
-// Decision 0131: a delivery date and time, WhatsApp to the recipient, expiry. Runs on PostgreSQL too.
+// Gift cards (server/modules/gift-cards) through the messaging module's provider double; decision 0131: a delivery date and time, WhatsApp to the recipient, expiry. Runs on PostgreSQL too.
 
 let t: TestApp;
 let admin: Record<string, string>;
