@@ -299,6 +299,7 @@ export const errorCodes = {
   GIFT_CARD_SPENT: { status: 412, message: "giftCardSpent" },
   GIFT_CARD_AMOUNT_INVALID: { status: 400, message: "giftCardAmountInvalid" },
   GIFT_CARD_DELIVERY_INVALID: { status: 400, message: "giftCardDeliveryInvalid" },
+  GIFT_CARD_DELIVERY_PAST: { status: 400, message: "giftCardDeliveryPast" },
   GIFT_CARD_KEY_REUSED: { status: 409, message: "giftCardKeyReused" },
   GIFT_CARD_NOT_REFUNDABLE: { status: 409, message: "giftCardNotRefundable" },
   GIFT_CARD_REFUND_TOO_LATE: { status: 412, message: "giftCardRefundTooLate" },

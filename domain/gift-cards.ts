@@ -50,6 +50,12 @@ export function maskedGiftCode(last4: string): string {
   return `••••-••••-••••-${last4}`;
 }
 
+/** Every whole code in a text, masked but its last four (a sent message keeps no spendable code). */
+export function maskGiftCodes(text: string): string {
+  const c = `[${ALPHABET}]{4}`;
+  return text.replace(new RegExp(`${c}-${c}-${c}-(${c})`, "g"), (_, last4: string) => maskedGiftCode(last4));
+}
+
 export const GIFT_CARD_MIN_CENTS = 10_000; // $100.00
 export const GIFT_CARD_MAX_CENTS = 1_000_000; // $10,000.00
 
@@ -152,6 +158,7 @@ export const MOVEMENT_KINDS = [
   "refund_to_buyer", // a gift card's sale refunded: the card is emptied (−)
   "desk_spend", // balance spent at the counter outside a purchase (−)
   "desk_refund", // products a balance paid for brought back to the counter (+, decision 0127)
+  "expire", // a gift card's remainder at its expiry: the studio keeps it (−, decision 0131)
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -165,6 +172,7 @@ export const MOVEMENT_LABELS: Record<MovementKind, string> = {
   refund_to_buyer: "Reembolso a quien la compró",
   desk_spend: "Uso en recepción",
   desk_refund: "Devolución en recepción",
+  expire: "Saldo vencido",
 };
 
 // ---------------------------------------------------------------- referrals (decision 0092)

@@ -664,7 +664,8 @@ export const messages = {
   giftCardSpent: "Esta tarjeta de regalo ya no tiene saldo.",
   giftCardAmountInvalid: "Elige un monto entre {min} y {max}, en pesos enteros.",
   giftCardDeliveryInvalid:
-    "Para enviarla por correo indica el correo de quien la recibe y una fecha de hoy en adelante (hasta un año).",
+    "Para enviarla en una fecha indica el correo o el WhatsApp de quien la recibe y una fecha de hoy en adelante (hasta un año).",
+  giftCardDeliveryPast: "Esa fecha y hora de envío ya pasaron. Elige un momento de ahora en adelante.",
   giftCardKeyReused: "Esta solicitud ya se usó para otra tarjeta de regalo. Vuelve a intentarlo.",
   giftCardNotRefundable: "Solo se reembolsa una tarjeta de regalo vigente que no se ha usado.",
   giftCardRefundTooLate: "El reembolso de una tarjeta de regalo se pide dentro de los 30 días de su compra.",

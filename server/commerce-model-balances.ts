@@ -8,6 +8,7 @@ import { class_packages } from "./db/schema/packages";
 import { payment_sources } from "./db/schema/payments";
 import { invoices, purchases, refunds } from "./db/schema/purchases";
 import { retail_sale_lines, retail_sales } from "./db/schema/retail";
+import { expireGiftCards } from "./modules/gift-cards/gift-cards.service";
 import { paidByBalanceCents } from "./modules/gift-cards/ledger";
 import { runRenewals } from "./modules/purchases/purchases.jobs";
 import { rewardReferral } from "./modules/referrals/referrals.service";
@@ -30,6 +31,9 @@ import { customerLogin, newKey, token } from "./test/commerce";
  *   pays a purchase of its holder (with the card paying the rest, or released when it failed), a
  *   refund to credit is a succeeded refund of that amount, a reward a rewarded referral, a refund
  *   to the buyer empties an unused card;
+ * - an expired card pays nothing (a 4xx) and its remainder is written off once by the expiry job
+ *   (an 'expire' line of exactly what it held; decision 0131), so issued = spent + refunded +
+ *   written off + balance still holds;
  * - a refund never returns more than was paid;
  * - a repeated request (same key, a second run of a job) spends, issues or charges nothing again;
  * - a renewal period is charged once (its paid invoice), a declined one not at all.
@@ -47,7 +51,17 @@ type Json = any;
 const cents = (money: string | number) => Math.round(Number(money) * 100);
 const REWARD_CENTS = 8_000;
 
-type Card = { id: number; code: string; amount: number; balance: number; refunded: boolean; cash: boolean };
+type Card = {
+  id: number;
+  code: string;
+  amount: number;
+  balance: number;
+  refunded: boolean;
+  cash: boolean;
+  /** Past its expiry: its remainder was written off (decision 0131), it pays nothing more. */
+  expired?: boolean;
+  writtenOff?: number;
+};
 type Holder = { headers: Record<string, string>; id: number; credit: number; rewards: number };
 type Paid = { purchase_id: number; customer: number; due: number; byBalance: number; ok: boolean };
 
@@ -417,6 +431,33 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     toString = () => `RefundGiftCard(${this.index})`;
   }
 
+  /**
+   * A card reaches its expiry (its date moved to a minute ago: the model's clock for one card) and
+   * the expiry job runs twice, as two instances would: its remainder is written off once.
+   */
+  class ExpireGiftCard implements fc.AsyncCommand<M, R> {
+    constructor(readonly index: number) {}
+    check = () => state.cards.length > 0;
+    async run() {
+      const card = state.cards[this.index % state.cards.length]!;
+      await db()
+        .update(gift_cards)
+        .set({ expires_at: new Date(Date.now() - 60_000) })
+        .where(eq(gift_cards.gift_card_id, card.id));
+      await expireGiftCards(app().app);
+      await expireGiftCards(app().app);
+      if (!card.refunded) {
+        card.writtenOff = (card.writtenOff ?? 0) + card.balance;
+        card.balance = 0;
+      }
+      card.expired = true;
+      const check = await call("GET", `/api/gift-cards/balance?code=${card.code}`, {});
+      if (check.statusCode === 429) return;
+      expect((check.json() as Json).status, "shown as expired").toBe(card.refunded ? "refunded" : "expired");
+    }
+    toString = () => `ExpireGiftCard(${this.index})`;
+  }
+
   /** Staff correct a customer's credit (+), then try to take more than it holds (refused). */
   class GrantCredit implements fc.AsyncCommand<M, R> {
     constructor(
@@ -596,6 +637,12 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       expect(row.state).toBe(card.refunded ? "refunded" : "active");
       const back = own.filter((l) => l.kind === "refund_to_buyer");
       expect(back.map((l) => cents(l.amount))).toEqual(card.refunded ? [-card.amount] : []);
+      const off = own.filter((l) => l.kind === "expire");
+      expect(
+        off.map((l) => -cents(l.amount)),
+        `card ${card.id} written off once, what it held`,
+      ).toEqual(card.writtenOff ? [card.writtenOff] : []);
+      if (card.expired) expect(card.balance, `expired card ${card.id} holds nothing`).toBe(0);
       // Refunded unused: nothing was spent of it before.
       if (card.refunded)
         expect(own.filter((l) => l.kind !== "issue" && l.kind !== "refund_to_buyer")).toEqual([]);
@@ -724,6 +771,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     CounterTender,
     CounterRefund,
     RefundGiftCard,
+    ExpireGiftCard,
     GrantCredit,
     RefundToCredit,
     ReferralReward,

@@ -761,6 +761,12 @@ const kinds = [
     fc.nat().map((i) => new balances.RefundGiftCard(i)),
   ),
   kind(
+    // Card 0 (500 at the desk, partly spent) expires: its remainder is written off, and the desk
+    // can no longer take any of it.
+    [new balances.ExpireGiftCard(0), new balances.RedeemAtDesk(0, "part")],
+    fc.nat().map((i) => new balances.ExpireGiftCard(i)),
+  ),
+  kind(
     new balances.Renewal(false),
     fc.boolean().map((declined) => new balances.Renewal(declined)),
   ),

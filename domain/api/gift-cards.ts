@@ -23,8 +23,12 @@ const saleFields = {
   recipient_name: name,
   recipient_email: email.nullish(),
   message: z.string().trim().max(500).nullish(),
-  /** AAAA-MM-DD: the day the email reaches the recipient (absent: now). */
+  /** AAAA-MM-DD: the day the email (and WhatsApp) reaches the recipient (absent: now). */
   deliver_on: z.string().max(10).nullish(),
+  /** HH:MM on the studio's clock, with deliver_on (absent: 8:00; today: now). Never in the past. */
+  deliver_time: z.string().max(5).nullish(),
+  /** The recipient's WhatsApp, a Mexican mobile: the card goes there too (decision 0131). */
+  recipient_whatsapp: z.string().max(30).nullish(),
   idempotency_key: key,
 };
 
@@ -58,6 +62,7 @@ export const giftCardOut = z.object({
   buyer_name: z.string(),
   recipient_name: z.string(),
   recipient_email: z.string().nullable(),
+  recipient_whatsapp: z.string().nullable(),
   message: z.string().nullable(),
   deliver_at: isoDate.nullable(),
   delivered_at: isoDate.nullable(),
@@ -108,7 +113,22 @@ export const giftCardsAnswer = z.object({
   page: z.number(),
   page_size: z.number(),
 });
-export const giftCardDetailAnswer = z.object({ gift_card: giftCardOut, movements: z.array(movementOut) });
+/** How the card went to its recipient by WhatsApp (the messages' own status, decision 0131). */
+export const giftCardDeliveryOut = z.object({
+  message_id: z.number(),
+  channel: z.string(),
+  address: z.string().nullable(),
+  status: z.string(),
+  status_label: z.string(),
+  error: z.string().nullable(),
+  createdAt: isoDate,
+  status_at: isoDate.nullable(),
+});
+export const giftCardDetailAnswer = z.object({
+  gift_card: giftCardOut,
+  movements: z.array(movementOut),
+  deliveries: z.array(giftCardDeliveryOut),
+});
 export const giftCardRefundBody = z.object({ reason: z.string().trim().max(500).optional() });
 export const giftCardRefundAnswer = z.object({ message: z.string(), gift_card: giftCardOut });
 

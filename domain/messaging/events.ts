@@ -19,4 +19,6 @@ export type CustomerMessageEvent =
       amount: string;
       deadline: Date | null;
     }
-  | { kind: "renewal_failed"; customerId: number; purchaseId: number; title: string };
+  | { kind: "renewal_failed"; customerId: number; purchaseId: number; title: string }
+  /** A gift card to its recipient's WhatsApp, who is not a customer (decision 0131); `text` holds its code. */
+  | { kind: "gift_card_whatsapp"; giftCardId: number; phone: string; name: string; text: string; at: Date };

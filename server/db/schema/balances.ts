@@ -41,8 +41,10 @@ export const gift_cards = pgTable(
     buyer_email: text("buyer_email"),
     recipient_name: text("recipient_name").notNull(),
     recipient_email: text("recipient_email"),
+    /** The recipient's WhatsApp (+52 and ten digits), given by the buyer for this one message (decision 0131). */
+    recipient_phone: text("recipient_phone"),
     message: text("message"),
-    /** When the email goes to the recipient (null: handed over at the counter). */
+    /** When the email (and WhatsApp) goes to the recipient (null: handed over at the counter). */
     deliver_at: tsColumn("deliver_at"),
     delivered_at: tsColumn("delivered_at"),
     expires_at: tsColumn("expires_at").notNull(),

@@ -36,6 +36,8 @@ export type MessageContext = {
   waitlist_id?: number;
   single_class_id?: number;
   bucket_id?: number;
+  /** A gift card sent to its recipient's WhatsApp (decision 0131). */
+  gift_card_id?: number;
 };
 
 export const messages = pgTable(

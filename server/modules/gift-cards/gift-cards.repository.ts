@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import { account_credit, balance_movements, type GiftCardRow, gift_cards } from "../../db/schema/balances";
 import { locations } from "../../db/schema/calendar";
+import { messages } from "../../db/schema/messaging";
 
 /** The balance ledger's reads and writes (decision 0090); the rules are in ledger.ts and domain/gift-cards.ts. */
 
@@ -83,6 +84,27 @@ export async function listDueDeliveries(db: Db, now: Date, limit = 50) {
     )
     .orderBy(asc(gift_cards.deliver_at))
     .limit(limit);
+}
+
+/** Active cards past their expiry that still hold a balance (decision 0131: written off). */
+export async function listExpiredWithBalance(db: Db, now: Date, limit = 200) {
+  return db
+    .select({ gift_card_id: gift_cards.gift_card_id })
+    .from(gift_cards)
+    .where(
+      and(eq(gift_cards.state, "active"), lte(gift_cards.expires_at, now), sql`${gift_cards.balance} > 0`),
+    )
+    .orderBy(asc(gift_cards.expires_at))
+    .limit(limit);
+}
+
+/** The messages that took a gift card to its recipient's WhatsApp (decision 0131), newest first. */
+export async function messagesOfGiftCard(db: Db, giftCardId: number) {
+  return db
+    .select()
+    .from(messages)
+    .where(sql`${messages.context}->>'gift_card_id' = ${String(giftCardId)}`)
+    .orderBy(desc(messages.createdAt), desc(messages.message_id));
 }
 
 /** A customer's credit row, made at zero the first time, locked (one spender at a time). */

@@ -59,6 +59,8 @@ const giftCardsRoutes: FastifyPluginAsyncZod = async (app) => {
         errors: [
           "GIFT_CARD_AMOUNT_INVALID",
           "GIFT_CARD_DELIVERY_INVALID",
+          "GIFT_CARD_DELIVERY_PAST",
+          "MESSAGING_PHONE_INVALID",
           "GIFT_CARDS_DISABLED",
           "GIFT_CARD_KEY_REUSED",
           "PACKAGE_NOT_FOUND",
@@ -169,6 +171,8 @@ const giftCardsRoutes: FastifyPluginAsyncZod = async (app) => {
           "LOCATION_NOT_FOUND",
           "GIFT_CARD_AMOUNT_INVALID",
           "GIFT_CARD_DELIVERY_INVALID",
+          "GIFT_CARD_DELIVERY_PAST",
+          "MESSAGING_PHONE_INVALID",
           "GIFT_CARDS_DISABLED",
           "GIFT_CARD_KEY_REUSED",
           "PACKAGE_NOT_FOUND",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
+import { isLocalDay, localDay, zonedInstant } from "../../../domain/booking";
 import { type DeskPayment, deskProviderRef, parseDeskProviderRef } from "../../../domain/desk-sale";
 import { AppError } from "../../../domain/errors";
 import { formatDate, formatMoney } from "../../../domain/format";
@@ -19,9 +20,12 @@ import {
   normalizeGiftCode,
 } from "../../../domain/gift-cards";
 import { t } from "../../../domain/messages";
+import { type MessageStatus, STATUS_LABEL_KEYS } from "../../../domain/messaging/delivery";
+import { mexicanMobile } from "../../../domain/messaging/phone";
 import { centsToNumber, centsToString, computeTotals, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
+import { tellCustomer } from "../../plugins/customer-messages";
 import { type Actor, recordAudit } from "../audit/audit.service";
 import { renderEmail } from "../notifications/email-layout";
 import { getPackage } from "../packages/packages.service";
@@ -37,9 +41,11 @@ import {
   insertGiftCard,
   insertMovement,
   listDueDeliveries,
+  listExpiredWithBalance,
   listGiftCards,
   listGiftCardsOfBuyer,
   listMovements,
+  messagesOfGiftCard,
   readAccountCredit,
   updateGiftCard,
 } from "./gift-cards.repository";
@@ -50,7 +56,7 @@ import { codeHash, moveCredit, spendGiftCard } from "./ledger";
  * the counter, delivered by email on the buyer's date, spent in part at checkout and at the desk.
  */
 
-type App = Pick<FastifyInstance, "db" | "appConfig" | "config" | "mailer" | "log">;
+type App = FastifyInstance;
 
 export type GiftCardSale = {
   amount?: number | null;
@@ -62,6 +68,10 @@ export type GiftCardSale = {
   message?: string | null;
   /** "YYYY-MM-DD" in the studio's zone; absent: now (or handed over at the counter). */
   deliver_on?: string | null;
+  /** "HH:MM" on the studio's clock that day (absent: 8:00, or now if that is today). */
+  deliver_time?: string | null;
+  /** The recipient's WhatsApp, a Mexican mobile (decision 0131). */
+  recipient_whatsapp?: string | null;
   idempotency_key: string;
 };
 
@@ -81,29 +91,47 @@ async function cardValue(db: Db, sale: GiftCardSale) {
   return { cents, pkg: null };
 }
 
-/** The delivery instant: the start of `deliver_on` in the studio's zone, today..one year ahead. */
-function deliveryAt(
-  deliverOn: string | null | undefined,
+/**
+ * The delivery instant (decision 0131): `deliver_on` at `deliver_time` on the studio's clock
+ * (8:00 when no time is given), from now to a year ahead; absent, now. A card sent by no channel
+ * (neither email nor WhatsApp) is handed over by its buyer and has none. Never in the past.
+ */
+export function deliveryAt(
+  sale: Pick<GiftCardSale, "deliver_on" | "deliver_time">,
   timeZone: string,
   now: Date,
-  email: string | null | undefined,
+  hasChannel: boolean,
 ) {
-  if (!deliverOn) return email ? now : null;
-  if (!email)
+  const { deliver_on: day, deliver_time: time } = sale;
+  if (!day) {
+    if (time) throw AppError.of("GIFT_CARD_DELIVERY_INVALID", { fields: { deliver_on: "Falta la fecha" } });
+    return hasChannel ? now : null;
+  }
+  if (!hasChannel)
     throw AppError.of("GIFT_CARD_DELIVERY_INVALID", { fields: { recipient_email: "Falta el correo" } });
-  const today = formatIsoDay(now, timeZone);
-  const limit = new Date(now.getTime() + 366 * 86_400_000);
-  if (
-    !/^\d{4}-\d{2}-\d{2}$/.test(deliverOn) ||
-    deliverOn < today ||
-    deliverOn > formatIsoDay(limit, timeZone)
-  )
+  if (!isLocalDay(day))
     throw AppError.of("GIFT_CARD_DELIVERY_INVALID", { fields: { deliver_on: "Fecha no válida" } });
-  // Sent at 8:00 in the studio's zone on that day (today's: now).
-  if (deliverOn === today) return now;
-  const [y, m, d] = deliverOn.split("-").map(Number) as [number, number, number];
-  const guess = new Date(Date.UTC(y, m - 1, d, 14));
-  return guess;
+  if (time && !/^([01]\d|2[0-3]):[0-5]\d$/.test(time))
+    throw AppError.of("GIFT_CARD_DELIVERY_INVALID", { fields: { deliver_time: "Hora no válida" } });
+  const today = localDay(now, timeZone);
+  if (day < today) throw AppError.of("GIFT_CARD_DELIVERY_PAST", { fields: { deliver_on: "Ya pasó" } });
+  if (day > localDay(new Date(now.getTime() + 366 * 86_400_000), timeZone))
+    throw AppError.of("GIFT_CARD_DELIVERY_INVALID", { fields: { deliver_on: "Más de un año" } });
+  if (!time) return day === today ? now : zonedInstant(day, "08:00", timeZone);
+  const at = zonedInstant(day, time, timeZone);
+  // The minute that is running counts as now (the form's "now" was a moment ago).
+  if (at.getTime() < now.getTime() - 60_000)
+    throw AppError.of("GIFT_CARD_DELIVERY_PAST", { fields: { deliver_time: "Ya pasó" } });
+  return at.getTime() < now.getTime() ? now : at;
+}
+
+/** The recipient's WhatsApp as +52 and ten digits; a number that is not a Mexican mobile is a 400. */
+function recipientPhone(input: string | null | undefined) {
+  if (!input?.trim()) return null;
+  const mobile = mexicanMobile(input);
+  if (!mobile)
+    throw AppError.of("MESSAGING_PHONE_INVALID", { fields: { recipient_whatsapp: "Celular no válido" } });
+  return mobile;
 }
 
 const formatIsoDay = (at: Date, timeZone: string) =>
@@ -144,7 +172,13 @@ export async function sellGiftCard(app: App, sale: GiftCardSale, payment: Paymen
     return { gift_card: giftCardOut(seen, config.timezone, now), code: null };
   }
   const { cents, pkg } = await cardValue(app.db, sale);
-  const deliver_at = deliveryAt(sale.deliver_on, config.timezone, now, sale.recipient_email);
+  const recipient_phone = recipientPhone(sale.recipient_whatsapp);
+  const deliver_at = deliveryAt(
+    sale,
+    config.timezone,
+    now,
+    Boolean(sale.recipient_email?.trim() || recipient_phone),
+  );
   const code = await freshCode(app.db);
   const months = config.gift_card_validity_months ?? 12;
   const base = {
@@ -159,6 +193,7 @@ export async function sellGiftCard(app: App, sale: GiftCardSale, payment: Paymen
     buyer_email: sale.buyer_email?.trim() || null,
     recipient_name: sale.recipient_name.trim(),
     recipient_email: sale.recipient_email?.trim().toLowerCase() || null,
+    recipient_phone,
     message: sale.message?.trim() || null,
     deliver_at,
     expires_at: giftCardExpiry(now, months > 0 ? months : 12),
@@ -260,8 +295,9 @@ async function activate(tx: Db, card: GiftCardRow, now: Date) {
 }
 
 /**
- * Emails the cards whose delivery date came (the gift-card-delivery job, and right after a sale):
- * each is claimed by clearing its code in a transaction, then sent; at most once per card.
+ * Sends the cards whose delivery time came (the gift-card-delivery job, and right after a sale):
+ * each is claimed by clearing its code in a transaction, then emailed and, when the buyer gave
+ * the recipient's WhatsApp, queued there too (one message per card: its dedupe key); at most once.
  */
 export async function deliverDueGiftCards(app: App, now = new Date()) {
   const config = await app.appConfig.get();
@@ -273,25 +309,77 @@ export async function deliverDueGiftCards(app: App, now = new Date()) {
       await updateGiftCard(tx, gift_card_id, { undelivered_code: null, delivered_at: now });
       return card;
     });
-    if (!claimed?.recipient_email || !claimed.undelivered_code) continue;
+    if (!claimed?.undelivered_code) continue;
     const code = formatGiftCode(claimed.undelivered_code);
     const studio = studioName(config);
     const amount = formatMoney(claimed.amount);
-    const email = renderEmail(config, app.config.publicUrl, {
-      title: t("giftCardEmailSubject", { buyer: claimed.buyer_name, amount, studio }),
-      lines: [
-        `Hola ${claimed.recipient_name}:`,
-        `${claimed.buyer_name} te regala una tarjeta de regalo de ${amount}${claimed.package_title ? ` (para ${claimed.package_title})` : ""} en ${studio}.`,
-        ...(claimed.message ? [`"${claimed.message}"`] : []),
-        `Tu código: ${code}`,
-        `Úsalo al pagar en línea o en recepción, en una o varias compras, hasta el ${formatDate(claimed.expires_at, config.timezone)}.`,
-      ],
-      action: { label: "Ver paquetes", url: `${app.config.publicUrl.replace(/\/$/, "")}/paquetes` },
-    });
-    await app.mailer.send({ to: claimed.recipient_email, template: "gift-card", ...email, secrets: [code] });
+    const expires = formatDate(claimed.expires_at, config.timezone);
+    const forWhat = claimed.package_title ? ` (para ${claimed.package_title})` : "";
+    if (claimed.recipient_phone) {
+      // The messaging module queues it (it depends on modules that depend on this one).
+      await tellCustomer(app.db, {
+        kind: "gift_card_whatsapp",
+        giftCardId: gift_card_id,
+        phone: claimed.recipient_phone,
+        name: claimed.recipient_name,
+        text: [
+          `${claimed.buyer_name} te regala una tarjeta de regalo de ${amount}${forWhat}.`,
+          ...(claimed.message ? [`"${claimed.message}"`] : []),
+          `Tu código: ${code}. Úsalo al pagar en línea o en recepción hasta el ${expires}.`,
+        ].join(" "),
+        at: now,
+      });
+    }
+    if (claimed.recipient_email) {
+      const email = renderEmail(config, app.config.publicUrl, {
+        title: t("giftCardEmailSubject", { buyer: claimed.buyer_name, amount, studio }),
+        lines: [
+          `Hola ${claimed.recipient_name}:`,
+          `${claimed.buyer_name} te regala una tarjeta de regalo de ${amount}${forWhat} en ${studio}.`,
+          ...(claimed.message ? [`"${claimed.message}"`] : []),
+          `Tu código: ${code}`,
+          `Úsalo al pagar en línea o en recepción, en una o varias compras, hasta el ${expires}.`,
+        ],
+        action: { label: "Ver paquetes", url: `${app.config.publicUrl.replace(/\/$/, "")}/paquetes` },
+      });
+      await app.mailer.send({
+        to: claimed.recipient_email,
+        template: "gift-card",
+        ...email,
+        secrets: [code],
+      });
+    }
     sent += 1;
   }
   return sent;
+}
+
+/**
+ * A card past its expiry keeps no balance (docs/product-rules.md#gift-card-expiry, decision 0131):
+ * its remainder is written off with an 'expire' movement, once, each card locked as any spender
+ * locks it (a payment given back to an expired card later is written off by the next run).
+ */
+export async function expireGiftCards(app: Pick<App, "db">, now = new Date()) {
+  let expired = 0;
+  for (const { gift_card_id } of await listExpiredWithBalance(app.db, now)) {
+    const done = await app.db.transaction(async (tx) => {
+      const card = await findGiftCard(tx, gift_card_id, true);
+      if (!card || card.state !== "active" || card.expires_at > now) return false;
+      const cents = toCents(card.balance);
+      if (cents <= 0) return false;
+      await updateGiftCard(tx, gift_card_id, { balance: "0", updatedAt: now });
+      await insertMovement(tx, {
+        gift_card_id,
+        kind: "expire",
+        amount: centsToString(-cents),
+        balance_after: "0",
+        createdAt: now,
+      });
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  return expired;
 }
 
 export function giftCardOut(card: GiftCardRow, timeZone: string, now: Date) {
@@ -309,6 +397,7 @@ export function giftCardOut(card: GiftCardRow, timeZone: string, now: Date) {
     buyer_name: card.buyer_name,
     recipient_name: card.recipient_name,
     recipient_email: card.recipient_email,
+    recipient_whatsapp: card.recipient_phone,
     message: card.message,
     deliver_at: card.deliver_at,
     delivered_at: card.delivered_at,
@@ -362,6 +451,19 @@ export async function giftCardDetail(app: App, id: number, now = new Date()) {
   return {
     gift_card: giftCardOut(card, config.timezone, now),
     movements: (await listMovements(app.db, { gift_card_id: id })).map(movementOut),
+    deliveries: (await messagesOfGiftCard(app.db, id)).map((m) => {
+      const label = STATUS_LABEL_KEYS[m.status as MessageStatus];
+      return {
+        message_id: m.message_id,
+        channel: m.channel,
+        address: m.address,
+        status: m.status,
+        status_label: label ? t(label) : "Enviando",
+        error: m.error,
+        createdAt: m.createdAt,
+        status_at: m.status_at,
+      };
+    }),
   };
 }
 

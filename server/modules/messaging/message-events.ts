@@ -6,7 +6,7 @@ import { batches } from "../../../domain/messaging/rate-limit";
 import { findClassesWithDetails } from "../calendar/calendar.service";
 import { cancelPolicyText } from "../reservations/reservations.service";
 import { reservationsForMessages } from "./messaging.repository";
-import { queueDelivery, sendToCustomer } from "./messaging.service";
+import { queueDelivery, sendToCustomer, sendToNumber } from "./messaging.service";
 
 /**
  * The transactional texts (docs/product-rules.md#messaging-transactional): each event another
@@ -22,6 +22,18 @@ export async function onCustomerEvent(app: FastifyInstance, event: CustomerMessa
       : null;
   };
   switch (event.kind) {
+    case "gift_card_whatsapp": {
+      await sendToNumber(app, {
+        phone: event.phone,
+        template: "gift_card",
+        name: event.name,
+        vars: { text: event.text },
+        dedupeKey: `gift_card:${event.giftCardId}`,
+        context: { gift_card_id: event.giftCardId },
+        now: event.at,
+      });
+      return;
+    }
     case "booking_confirmed": {
       const [r] = await reservationsForMessages(app.db, [event.reservationId]);
       if (!r) return;

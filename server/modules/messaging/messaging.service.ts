@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { studioName } from "../../../domain/app-config";
+import { maskGiftCodes } from "../../../domain/gift-cards";
 import { t } from "../../../domain/messages";
 import { channelsFor, failOver } from "../../../domain/messaging/channel-choice";
 import {
@@ -135,6 +136,53 @@ export async function sendToCustomer(app: FastifyInstance, input: SendToCustomer
   return { message_id: row.message_id, status: "queued" };
 }
 
+/**
+ * A transactional WhatsApp to someone who is not a customer: a gift card's recipient, whose number
+ * the buyer gave for this one message (decision 0131). No consent record exists to read: the buyer
+ * vouches for it, the text is only the gift, and nothing else is ever sent to that number by this
+ * path. Held by quiet hours like any text; no fail-over (the email goes anyway).
+ */
+export async function sendToNumber(
+  app: FastifyInstance,
+  input: {
+    phone: string;
+    template: MessageTemplate;
+    name: string;
+    vars?: Record<string, string | number | null | undefined>;
+    dedupeKey: string;
+    context?: MessageContext;
+    now?: Date;
+  },
+): Promise<SendOutcome> {
+  const now = input.now ?? new Date();
+  const mobile = mexicanMobile(input.phone);
+  if (!mobile) return { message_id: null, status: "no_channel" };
+  const purpose = templatePurpose(input.template);
+  if (purpose !== "transactional") return { message_id: null, status: "no_channel" };
+  const { studio, timeZone } = await studioVars(app);
+  const body = renderTemplate(
+    templateText(input.template),
+    { name: input.name, ...input.vars, studio },
+    purpose,
+  );
+  const sendAfter = sendTime(now, timeZone);
+  const row = await insertMessage(app.db, {
+    customer_id: null,
+    purpose,
+    template: input.template,
+    body,
+    dedupe_key: input.dedupeKey,
+    context: input.context ?? null,
+    channel: "whatsapp",
+    address: channelAddress("whatsapp", mobile),
+    fallbacks: [],
+    send_after: sendAfter,
+  });
+  if (!row) return { message_id: null, status: "duplicate" };
+  await queueDelivery(app, [row.message_id], sendAfter > now ? sendAfter : undefined);
+  return { message_id: row.message_id, status: "queued" };
+}
+
 function addressOf(channel: DeliveryChannel, mobile: string | null, email: string): string | null {
   if (channel === "email") return email;
   if (channel === "push") return null;
@@ -175,6 +223,7 @@ export async function deliverMessages(
     for (let attempt = 1; ; attempt++) {
       try {
         await deliverOne(app, row);
+        await forgetSecrets(app, row);
         sent++;
         break;
       } catch (error) {
@@ -253,6 +302,16 @@ async function deliverOne(app: FastifyInstance, row: MessageRow): Promise<void> 
     if (error instanceof ProviderRefused) return markFailed(app, row, `${error.code}: ${error.message}`);
     throw error;
   }
+}
+
+/**
+ * A gift card's code is in its message only until the provider has it (decision 0090 keeps codes
+ * as hashes): once the attempt is over, the outbox row shows it masked, as the back office lists it.
+ */
+async function forgetSecrets(app: FastifyInstance, row: MessageRow) {
+  if (row.template !== "gift_card") return;
+  const masked = maskGiftCodes(row.body);
+  if (masked !== row.body) await updateMessage(app.db, row.message_id, { body: masked });
 }
 
 /** Without the provider's keys the message stays in the outbox as "no enviado" (the demo shows it). */

@@ -10,3 +10,4 @@ export {
   SignupConsent,
   type SignupConsents,
 } from "./components/signup-consent";
+export { StatusBadge as MessageStatusBadge } from "./components/status-badge";

@@ -56,7 +56,9 @@ export function BalanceCheck() {
                 <Text c="dimmed">{c.of(found.amount)}</Text>
                 <StatusBadge status={found.status} label={found.status_label} />
               </Group>
-              <Text size="sm">{c.expires(found.expires_label)}</Text>
+              <Text size="sm" c={found.status === "expired" ? "red.9" : undefined}>
+                {found.status === "expired" ? c.expired(found.expires_label) : c.expires(found.expires_label)}
+              </Text>
             </Stack>
           ) : null}
         </Stack>

@@ -5,6 +5,7 @@ import {
   Group,
   NumberInput,
   Paper,
+  SegmentedControl,
   Stack,
   Text,
   Textarea,
@@ -13,9 +14,12 @@ import {
 } from "@mantine/core";
 import { IconGift } from "@tabler/icons-react";
 import { useCallback, useRef, useState } from "react";
-import { formatMoney } from "../../../../domain/format";
+import { addLocalDays, localDay, zonedInstant } from "../../../../domain/booking";
+import { formatDateTime, formatMoney } from "../../../../domain/format";
+import { mexicanMobile } from "../../../../domain/messaging/phone";
 import { type CardFieldState, SandboxCardField } from "../../../components/sandbox-card-field";
 import { isApiError } from "../../../lib/api-client";
+import { useAppConfig } from "../../../lib/app-config";
 import { newIdempotencyKey } from "../../../lib/idempotency-key";
 import { type GiftCardSold, useBuyGiftCard } from "../api";
 import { giftCardsCopy as c } from "../copy";
@@ -24,12 +28,16 @@ const PRESETS = [500, 1000, 1500, 2000];
 
 /** The code, shown once after the sale (docs/product-rules.md#gift-cards). */
 function Sold({ sold, onAgain }: { sold: GiftCardSold; onAgain: () => void }) {
+  const { timezone } = useAppConfig();
+  const card = sold.gift_card;
+  const to = [card.recipient_email, card.recipient_whatsapp].filter(Boolean).join(" y ");
   return (
     <Alert color="teal" variant="light" title={c.soldTitle} icon={<IconGift aria-hidden="true" />}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{c.soldFor(sold.gift_card.recipient_name, sold.gift_card.amount)}</Text>
-        {sold.gift_card.recipient_email ? (
-          <Text size="sm">{c.sentTo(sold.gift_card.recipient_email)}</Text>
+        {to && card.delivered_at ? <Text size="sm">{c.sentTo(to)}</Text> : null}
+        {to && !card.delivered_at && card.deliver_at ? (
+          <Text size="sm">{c.willSendTo(to, formatDateTime(card.deliver_at, timezone))}</Text>
         ) : null}
         {sold.code ? (
           <>
@@ -53,6 +61,11 @@ function Sold({ sold, onAgain }: { sold: GiftCardSold; onAgain: () => void }) {
 /** Buy a gift card online: amount, recipient and message, paid with the card field as checkout is. */
 export function BuyGiftCardForm() {
   const buy = useBuyGiftCard();
+  const { timezone } = useAppConfig();
+  const [when, setWhen] = useState<"now" | "later">("now");
+  const [day, setDay] = useState("");
+  const [time, setTime] = useState("09:00");
+  const [whatsapp, setWhatsapp] = useState("");
   const [amount, setAmount] = useState<number | string>(500);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
@@ -66,22 +79,38 @@ export function BuyGiftCardForm() {
 
   const value = typeof amount === "number" ? amount : Number(amount);
   const amountOk = Number.isInteger(value) && value >= 100 && value <= 10_000;
+  const today = localDay(new Date(), timezone);
+  // A date and time on the studio's clock, from now to a year ahead (decision 0131).
+  const whenProblem = (() => {
+    if (when === "now") return null;
+    if (!email.trim() && !whatsapp.trim()) return c.deliverNeedsChannel;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}$/.test(time)) return c.deliverOnRequired;
+    if (zonedInstant(day, time, timezone).getTime() < Date.now() - 60_000) return c.deliverPast;
+    if (day > addLocalDays(today, 365)) return c.deliverTooFar;
+    return null;
+  })();
+  const whatsappOk = !whatsapp.trim() || mexicanMobile(whatsapp) !== null;
   const fieldErrors = {
     amount: attempted && !amountOk ? c.amountInvalid : null,
     name: attempted && !name.trim() ? c.nameRequired : null,
+    whatsapp: attempted && !whatsappOk ? c.whatsappInvalid : null,
+    when: attempted ? whenProblem : null,
   };
 
   const submit = () => {
     setAttempted(true);
     setError(null);
-    if (!amountOk || !name.trim()) return;
+    if (!amountOk || !name.trim() || !whatsappOk || whenProblem) return;
     if (!card.complete) return setError(c.cardIncomplete);
     buy.mutate(
       {
         amount: value,
         recipient_name: name.trim(),
         recipient_email: email.trim() || null,
+        recipient_whatsapp: whatsapp.trim() || null,
         message: message.trim() || null,
+        deliver_on: when === "later" ? day : null,
+        deliver_time: when === "later" ? time : null,
         idempotency_key: key.current,
         payment_method: card.tokenize(),
       },
@@ -103,7 +132,10 @@ export function BuyGiftCardForm() {
           setSold(null);
           setName("");
           setEmail("");
+          setWhatsapp("");
           setMessage("");
+          setWhen("now");
+          setDay("");
           setAttempted(false);
         }}
       />
@@ -166,6 +198,17 @@ export function BuyGiftCardForm() {
             onChange={(e) => setEmail(e.currentTarget.value)}
             maxLength={200}
           />
+          <TextInput
+            label={c.recipientWhatsapp}
+            description={c.recipientWhatsappHint}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={whatsapp}
+            onChange={(e) => setWhatsapp(e.currentTarget.value)}
+            error={fieldErrors.whatsapp}
+            maxLength={30}
+          />
           <Textarea
             label={c.message}
             value={message}
@@ -174,6 +217,48 @@ export function BuyGiftCardForm() {
             autosize
             minRows={2}
           />
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id="gift-when-label">
+              {c.deliverWhen}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="gift-when-label"
+              value={when}
+              onChange={(v) => {
+                setWhen(v as "now" | "later");
+                if (v === "later" && !day) setDay(addLocalDays(today, 1));
+              }}
+              data={[
+                { value: "now", label: c.deliverNow },
+                { value: "later", label: c.deliverLater },
+              ]}
+              fullWidth
+            />
+            {when === "later" ? (
+              <Group grow align="flex-start">
+                <TextInput
+                  type="date"
+                  label={c.deliverOn}
+                  value={day}
+                  min={today}
+                  max={addLocalDays(today, 365)}
+                  onChange={(e) => setDay(e.currentTarget.value)}
+                  error={fieldErrors.when}
+                  required
+                />
+                <TextInput
+                  type="time"
+                  label={c.deliverTime}
+                  value={time}
+                  onChange={(e) => setTime(e.currentTarget.value)}
+                  required
+                />
+              </Group>
+            ) : null}
+            <Text size="xs" c="dimmed">
+              {when === "later" ? c.deliverLaterHint(timezone) : c.deliverNowHint}
+            </Text>
+          </Stack>
           <SandboxCardField onChange={onCard} disabled={buy.isPending} showErrors={attempted} />
           {error ? (
             <Alert color="red" role="alert">

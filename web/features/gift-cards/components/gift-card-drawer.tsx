@@ -11,11 +11,12 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { formatDate, formatMoney } from "../../../../domain/format";
+import { formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
 import { ConfirmModal } from "../../../components/admin/confirm-modal";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { useAppConfig } from "../../../lib/app-config";
 import { useStaffCan } from "../../../lib/staff-permissions";
+import { MessageStatusBadge } from "../../messaging/public";
 import { useGiftCardDetail, useRefundGiftCard } from "../api";
 import { giftCardsCopy as c } from "../copy";
 import { MovementsTable } from "./movements-table";
@@ -51,7 +52,11 @@ export function GiftCardDrawer({ id, onClose }: { id: number | null; onClose: ()
       title={card ? c.detailTitle(card.code) : c.title}
       closeButtonProps={{ "aria-label": c.closeDrawer }}
     >
-      {!card ? (
+      {detail.error ? (
+        <Text c="red.9" role="alert">
+          {detail.error.message}
+        </Text>
+      ) : !card ? (
         <Center p="xl">
           <Loader role="status" aria-label={c.loading} />
         </Center>
@@ -74,8 +79,61 @@ export function GiftCardDrawer({ id, onClose }: { id: number | null; onClose: ()
               label={c.colSold}
               value={`${formatDate(card.sold_at ?? card.createdAt, timezone)} · ${c.soldVia[card.sold_via] ?? card.sold_via}`}
             />
-            <Fact label={c.colExpires} value={card.expires_label} />
+            <Fact
+              label={c.colExpires}
+              value={card.status === "expired" ? c.expired(card.expires_label) : card.expires_label}
+            />
           </SimpleGrid>
+          {card.status === "expired" ? (
+            <Text size="sm" c="dimmed">
+              {c.expiredNote}
+            </Text>
+          ) : null}
+          <Title order={3} fz="h4">
+            {c.deliveriesTitle}
+          </Title>
+          <Stack gap="xs" data-testid="gift-card-deliveries">
+            {!card.recipient_email && !card.recipient_whatsapp ? (
+              <Text size="sm" c="dimmed">
+                {c.deliveryNone}
+              </Text>
+            ) : null}
+            {card.recipient_email ? (
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text size="sm">{c.deliveryEmail(card.recipient_email)}</Text>
+                <Text size="sm" c="dimmed">
+                  {card.delivered_at
+                    ? c.deliveryDone(formatDateTime(card.delivered_at, timezone))
+                    : card.deliver_at
+                      ? c.deliveryPending(formatDateTime(card.deliver_at, timezone))
+                      : ""}
+                </Text>
+              </Group>
+            ) : null}
+            {card.recipient_whatsapp ? (
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text size="sm">{c.deliveryWhatsapp(card.recipient_whatsapp)}</Text>
+                {detail.data?.deliveries.length ? (
+                  detail.data.deliveries.map((m) => (
+                    <Stack key={m.message_id} gap={2} align="flex-end">
+                      <MessageStatusBadge status={m.status} label={m.status_label} />
+                      {m.error ? (
+                        <Text size="xs" c="red.9">
+                          {m.error}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  ))
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {card.deliver_at && !card.delivered_at
+                      ? c.deliveryPending(formatDateTime(card.deliver_at, timezone))
+                      : ""}
+                  </Text>
+                )}
+              </Group>
+            ) : null}
+          </Stack>
           {card.message ? (
             <Text size="sm" fs="italic">
               “{card.message}”

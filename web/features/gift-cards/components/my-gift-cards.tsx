@@ -1,11 +1,13 @@
 import { Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { formatMoney } from "../../../../domain/format";
+import { formatDateTime, formatMoney } from "../../../../domain/format";
+import { useAppConfig } from "../../../lib/app-config";
 import type { GiftCard } from "../api";
 import { giftCardsCopy as c } from "../copy";
 import { StatusBadge } from "./status-badge";
 
 /** "Tarjetas que compré": each card with its masked code, balance, state and expiry. */
 export function MyGiftCards({ cards }: { cards: GiftCard[] }) {
+  const { timezone } = useAppConfig();
   return (
     <Stack gap="sm">
       <Title order={2} fz="h3">
@@ -22,14 +24,17 @@ export function MyGiftCards({ cards }: { cards: GiftCard[] }) {
                 <Text size="sm" c="dimmed" ff="monospace">
                   {card.code}
                 </Text>
+                <Text size="sm" data-testid="my-gift-card-delivery">
+                  {deliveryLine(card, timezone)}
+                </Text>
               </Stack>
               <Stack gap={2} align="flex-end">
                 <Group gap="xs">
                   <Text fw={700}>{formatMoney(card.balance)}</Text>
                   <StatusBadge status={card.status} label={card.status_label} />
                 </Group>
-                <Text size="sm" c="dimmed">
-                  {c.expires(card.expires_label)}
+                <Text size="sm" c={card.status === "expired" ? "red.9" : "dimmed"}>
+                  {card.status === "expired" ? c.expired(card.expires_label) : c.expires(card.expires_label)}
                 </Text>
               </Stack>
             </Group>
@@ -38,4 +43,15 @@ export function MyGiftCards({ cards }: { cards: GiftCard[] }) {
       )}
     </Stack>
   );
+}
+
+/** When the card reaches its recipient: sent, scheduled, or handed over by the buyer (decision 0131). */
+function deliveryLine(card: GiftCard, timezone: string) {
+  const to = [card.recipient_email, card.recipient_whatsapp].filter(Boolean).join(" y ");
+  if (card.delivered_at)
+    return `${c.deliveredOn(formatDateTime(card.delivered_at, timezone))}${to ? ` a ${to}` : ""}`;
+  if (card.deliver_at && card.status !== "void" && card.status !== "refunded")
+    return `${c.deliversOn(formatDateTime(card.deliver_at, timezone))}${to ? ` a ${to}` : ""}`;
+  if (!card.deliver_at) return c.handedByBuyer;
+  return "";
 }
