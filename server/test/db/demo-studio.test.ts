@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import { resolveAppConfig } from "../../../domain/app-config";
 import type { Database } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import { class_types, instructors, locations, single_classes } from "../../db/schema/calendar";
@@ -14,7 +15,8 @@ import { class_reservations } from "../../db/schema/reservations";
 import { videos } from "../../db/schema/videos";
 import { waitlists } from "../../db/schema/waitlists";
 import { seedDemoStudio } from "../../db/seed/demo-studio";
-import { addDays, at, mondayOf, zonedParts } from "../../db/seed/demo-time";
+import { addDays, at, isoDay, mondayOf, zonedParts } from "../../db/seed/demo-time";
+import { coachPay, rateHistory } from "../../modules/coach-pay/coach-pay.service";
 import { firstOf } from "../fixtures";
 import { createTestDatabase } from "../test-database";
 
@@ -177,6 +179,23 @@ describe.each([
       expect(sc?.class_type.name).toBe("Indoor Cycling");
       expect(sc?.class_instructors.map((i) => i.instructor.file?.src)).toHaveLength(2);
       expect(sc?.tags.map((t) => t.tag.name)).toEqual(["Evento especial"]);
+
+      // Pago a coaches shows real pay for last week (docs/decisions/0119): Valeria per class
+      // (and from this Monday a raise), Mateo per person checked in, Santiago by tiers.
+      const lastWeek = { from: isoDay(addDays(monday, -7)), to: isoDay(addDays(monday, -1)) };
+      const pay = await coachPay(db, resolveAppConfig([]), lastWeek);
+      const coachIds = new Map(
+        (await db.select().from(instructors)).map((c) => [c.name, c.instructor_id] as const),
+      );
+      const payOf = (name: string) => pay.coaches.find((c) => c.instructor_id === coachIds.get(name));
+      for (const name of ["Valeria", "Mateo", "Santiago"]) expect(payOf(name)?.total).toBeGreaterThan(0);
+      const valeria = payOf("Valeria")!;
+      expect(valeria.lines.filter((l) => l.rule === "per_class").every((l) => l.total === 400)).toBe(true);
+      const history = await rateHistory(db, valeria.instructor_id);
+      expect(history.history.map((h) => [h.from, h.per_class])).toEqual([
+        [null, 400],
+        [isoDay(monday), 450],
+      ]);
 
       // Second run: nothing happens.
       const before = {
