@@ -181,14 +181,9 @@ export async function retentionCounts(
   range: RetentionRange,
   months: RetentionMonths,
 ): Promise<RetentionCount[]> {
-  const result = await db.execute(sql`${activityCtes(range, months)}, u as (
-      select a.first, x.month,
-             coalesce(lag(x.month) over (partition by a.customer_id order by x.month) = x.month - 1, false) as had_prev
-      from a cross join lateral unnest(a.months) as x(month)
-    )
-    select month, first, count(*)::int as n, count(*) filter (where had_prev)::int as both,
-           count(*) filter (where not had_prev and first < month - 1)::int as back
-    from u group by month, first`);
+  const result = await db.execute(
+    range.locationId ? countsAtLocation(range, months) : studioCounts(range, months),
+  );
   return (result as unknown as { rows: RetentionCount[] }).rows.map((r) => ({
     month: Number(r.month),
     first: Number(r.first),
@@ -196,4 +191,47 @@ export async function retentionCounts(
     both: Number(r.both),
     back: Number(r.back),
   }));
+}
+
+/**
+ * The whole studio's counts (decision 0130): the whole months before the last are rows of
+ * report_retention_cells, already added up; the period's last month, counted up to `end`, from its
+ * visitors (one month of reservations), each with their first month and whether they came the
+ * month before looked up in report_customer_months by its primary key.
+ */
+function studioCounts(range: RetentionRange, months: RetentionMonths) {
+  const lo = monthNumber(months.first) - 1;
+  const last = monthNumber(months.last);
+  return sql`
+    with l as (
+      select distinct r.customer_id from class_reservations r
+      join single_classes c on c.single_class_id = r.single_class_id
+      where c.class_date >= ${months.lastStarts}
+        and c.class_date < ${range.end} and c.cancelled_at is null
+        and r.deleted_at is null and r.guest_of_id is null
+    ), f as (
+      select coalesce((select min(m.month) from report_customer_months m
+                       where m.customer_id = l.customer_id and m.month < ${last}), ${last}::int) as first,
+             exists (select 1 from report_customer_months m
+                     where m.customer_id = l.customer_id and m.month = ${last - 1}::int) as prev
+      from l
+    )
+    select month, first, n, "both", back from report_retention_cells
+    where month >= ${lo} and month < ${last}
+    union all
+    select ${last}::int, first, count(*)::int, count(*) filter (where prev)::int,
+           count(*) filter (where not prev and first < ${last - 1}::int)::int
+    from f group by first`;
+}
+
+/** One location's counts: every customer's months at it, from report_visit_months (decision 0120). */
+function countsAtLocation(range: RetentionRange, months: RetentionMonths) {
+  return sql`${activityCtes(range, months)}, u as (
+      select a.first, x.month,
+             coalesce(lag(x.month) over (partition by a.customer_id order by x.month) = x.month - 1, false) as had_prev
+      from a cross join lateral unnest(a.months) as x(month)
+    )
+    select month, first, count(*)::int as n, count(*) filter (where had_prev)::int as both,
+           count(*) filter (where not had_prev and first < month - 1)::int as back
+    from u group by month, first`;
 }
