@@ -141,4 +141,7 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "report_customer_months_retention_insert" AFTER INSERT ON "report_customer_months"
 REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "report_retention_from_months"();--> statement-breakpoint
 CREATE TRIGGER "report_customer_months_retention_delete" AFTER DELETE ON "report_customer_months"
-REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "report_retention_from_months"();
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "report_retention_from_months"();--> statement-breakpoint
+-- The planner's statistics of the filled tables (the report looks customers up by primary key).
+ANALYZE "report_customer_months";--> statement-breakpoint
+ANALYZE "report_retention_cells";

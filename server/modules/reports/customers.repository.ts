@@ -194,34 +194,43 @@ export async function retentionCounts(
 }
 
 /**
- * The whole studio's counts (decision 0130): the whole months before the last are rows of
- * report_retention_cells, already added up; the period's last month, counted up to `end`, from its
- * visitors (one month of reservations), each with their first month and whether they came the
- * month before looked up in report_customer_months by its primary key.
+ * The whole studio's counts (decision 0130): rows of report_retention_cells, already added up,
+ * for every month of the period, the last one whole. The last month counts only up to `end`, so
+ * the customers whose visits that month all come after `end` (a day or two of classes when the
+ * period ends today) are taken back out: their first month and whether they came the month before
+ * are looked up in report_customer_months by its primary key, as the cells counted them.
  */
 function studioCounts(range: RetentionRange, months: RetentionMonths) {
   const lo = monthNumber(months.first) - 1;
   const last = monthNumber(months.last);
+  const visit = (r: SQL, c: SQL) =>
+    sql`${c}.single_class_id = ${r}.single_class_id and ${c}.cancelled_at is null and ${r}.deleted_at is null and ${r}.guest_of_id is null`;
+  // The studio's month after the last (report_month_number's clock), from the last one's start.
+  const next = sql`((date_trunc('month', ${months.lastStarts}::timestamptz at time zone z.tz) + interval '1 month') at time zone z.tz)`;
   return sql`
-    with l as (
-      select distinct r.customer_id from class_reservations r
-      join single_classes c on c.single_class_id = r.single_class_id
-      where c.class_date >= ${months.lastStarts}
-        and c.class_date < ${range.end} and c.cancelled_at is null
-        and r.deleted_at is null and r.guest_of_id is null
-    ), f as (
-      select coalesce((select min(m.month) from report_customer_months m
-                       where m.customer_id = l.customer_id and m.month < ${last}), ${last}::int) as first,
+    with e as (
+      select distinct r.customer_id
+      from (select report_studio_timezone() as tz) z
+      join single_classes c on c.class_date >= ${range.end} and c.class_date < ${next}
+      join class_reservations r on ${visit(sql`r`, sql`c`)}
+      where not exists (
+          -- Her own seats by class date (class_reservations_customer_date_idx; the database keeps
+          -- a reservation's class_date equal to its class's).
+          select 1 from class_reservations r2 join single_classes c2 on ${visit(sql`r2`, sql`c2`)}
+          where r2.customer_id = r.customer_id and r2.guest_of_id is null
+            and r2.class_date >= ${months.lastStarts} and r2.class_date < ${range.end})
+    ), x as (
+      select (select min(m.month) from report_customer_months m where m.customer_id = e.customer_id) as first,
              exists (select 1 from report_customer_months m
-                     where m.customer_id = l.customer_id and m.month = ${last - 1}::int) as prev
-      from l
+                     where m.customer_id = e.customer_id and m.month = ${last - 1}::int) as prev
+      from e
     )
     select month, first, n, "both", back from report_retention_cells
-    where month >= ${lo} and month < ${last}
+    where month >= ${lo} and month <= ${last}
     union all
-    select ${last}::int, first, count(*)::int, count(*) filter (where prev)::int,
-           count(*) filter (where not prev and first < ${last - 1}::int)::int
-    from f group by first`;
+    select ${last}::int, first, -count(*)::int, -count(*) filter (where prev)::int,
+           -count(*) filter (where not prev and first < ${last - 1}::int)::int
+    from x group by first`;
 }
 
 /** One location's counts: every customer's months at it, from report_visit_months (decision 0120). */
