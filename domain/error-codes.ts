@@ -250,6 +250,9 @@ export const errorCodes = {
   COACH_NOT_FOUND: { status: 404, message: "coachNotFound" },
   COACH_PAY_ALREADY_APPROVED: { status: 409, message: "coachPayAlreadyApproved" },
   COACH_PAY_HIDDEN: { status: 403, message: "coachPayHidden" },
+  // Deleting a dated rate (docs/product-rules.md#coach-rate-history, decision 0130).
+  COACH_RATE_CHANGE_NOT_FOUND: { status: 404, message: "coachRateChangeNotFound" },
+  COACH_RATE_CHANGE_APPROVED: { status: 409, message: "coachRateChangeApproved" },
   // The check-in kiosk (decision 0097; docs/product-rules.md#kiosk).
   KIOSK_NOT_OPEN: { status: 401, message: "kioskNotOpen" },
   KIOSK_PIN_WRONG: { status: 403, message: "kioskPinWrong" },

@@ -500,6 +500,9 @@ export const messages = {
   coachNotFound: "No encontramos a ese coach.",
   coachPayAlreadyApproved: "El pago de este coach en este periodo ya está aprobado.",
   coachPayHidden: "El estudio no muestra el pago a los coaches. Pregunta a la persona dueña del estudio.",
+  coachRateChangeNotFound: "Ese coach no tiene una tarifa desde esa fecha.",
+  coachRateChangeApproved:
+    "No se puede borrar esta tarifa: cambiaría el pago ya aprobado del {from} al {to}. Las tarifas de un periodo aprobado se quedan como están.",
   coachPayApproved: "Pago aprobado.",
   coachPayRateSaved: "Tarifa guardada.",
   coachPayTiersInvalid:
@@ -702,6 +705,7 @@ export const messages = {
   retailSaleDone: "Venta registrada.",
   retailRefundDone: "Devolución registrada: las unidades regresaron al inventario.",
   coachPayRateFromSaved: "Tarifa guardada: se paga desde esa fecha; las clases anteriores conservan la suya.",
+  coachPayRateFromRemoved: "Tarifa borrada: desde esa fecha se paga con la tarifa anterior.",
   // Gift cards and saldo a favor as tender of a counter sale (decision 0123).
   giftCardBalanceShort: "La tarjeta de regalo solo tiene {balance} de saldo.",
   counterTenderInvalid:

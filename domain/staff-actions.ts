@@ -42,6 +42,7 @@ export const STAFF_ACTIONS = {
   viewAggregatorReconciliation: "GET /api/admin/aggregators/reconciliation",
   sellTrialAgain: "POST /api/customer/admin/:id/sell/trial-again",
   setCoachRateFrom: "POST /api/nomina/tarifas/historial",
+  removeCoachRateFrom: "DELETE /api/nomina/tarifas/:instructor_id/historial/:from",
   // Messaging (docs/product-rules.md#messaging-automations): the manager reads, the owner edits.
   viewAutomations: "GET /api/admin/messaging/automations",
   editAutomation: "PUT /api/admin/messaging/automations/:automation",

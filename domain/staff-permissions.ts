@@ -296,6 +296,7 @@ export const PERMISSIONS: Record<string, Permission> = {
   // Coach rate history (docs/product-rules.md#coach-rate-history): read like the rates, set by the owner.
   "GET /api/nomina/tarifas/:instructor_id/historial": MANAGE,
   "POST /api/nomina/tarifas/historial": OWNER,
+  "DELETE /api/nomina/tarifas/:instructor_id/historial/:from": OWNER,
 };
 
 /** The rule for a route; routes behind requireAdmin without one are owner and manager only. */

@@ -119,6 +119,9 @@ export const coachRateChangeBody = z.object({
 
 export const coachRateHistoryParams = z.object({ instructor_id: z.coerce.number().int().positive() });
 
+/** A dated rate to delete: the coach and the studio day it applies from. */
+export const coachRateChangeParams = coachRateHistoryParams.extend({ from: day });
+
 const datedRate = z.object({
   /** The studio day it applies from; null: since always (the coach's base rate). */
   from: z.string().nullable(),

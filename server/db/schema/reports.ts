@@ -43,3 +43,41 @@ export const report_visit_months = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customer_id, t.month, t.location_id] })],
 );
+
+/**
+ * Per customer and studio month, every location together (decision 0130): the visits of
+ * report_visit_months added up over locations, a row only while above 0. Kept by a statement
+ * trigger on report_visit_months (migration "retention_rollup"), so whatever keeps that table
+ * keeps this one.
+ */
+export const report_customer_months = pgTable(
+  "report_customer_months",
+  {
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    month: integer("month").notNull(),
+    visits: integer("visits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.customer_id, t.month] })],
+);
+
+/**
+ * The retention report's counts for the whole studio (decision 0130), per month with a visit and
+ * first month (the customer's earliest row in report_customer_months): customers active (`n`),
+ * those of them active the month before too (`both`) and those back after at least a month away
+ * (`back`, first month before the month before). Kept by statement triggers on
+ * report_customer_months: a customer's month that appears or goes recounts that customer's
+ * contribution. A row exists only while `n` is above 0.
+ */
+export const report_retention_cells = pgTable(
+  "report_retention_cells",
+  {
+    month: integer("month").notNull(),
+    first: integer("first").notNull(),
+    n: integer("n").notNull().default(0),
+    both: integer("both").notNull().default(0),
+    back: integer("back").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.first] })],
+);

@@ -6,6 +6,7 @@ import { rowAt } from "../rows";
 import { account, session, user, verification } from "../schema/auth";
 import { seedBookings } from "./demo-bookings";
 import { seedCatalogue } from "./demo-catalogue";
+import { seedCoachPay } from "./demo-coach-pay";
 import { seedCommerce } from "./demo-commerce";
 import { seedContent } from "./demo-content";
 import { seedMessaging } from "./demo-messaging";
@@ -78,6 +79,7 @@ export async function seedDemoStudio(db: Db, opts: SeedDemoStudioOptions): Promi
     const catalogue = await seedCatalogue(t);
     await linkDemoCoaches(t, uids, catalogue.coach);
     const classes = await seedSchedule(t, catalogue, mondayOf(now));
+    await seedCoachPay(t, catalogue, mondayOf(now));
     const content = await seedContent(t, catalogue, now);
     const people = await seedPeople(t, uids, {
       termsPageId: content.pages.terms.page_id,

@@ -52,14 +52,18 @@ export async function upsertRate(db: Db, values: typeof coach_pay_rates.$inferIn
   return row!;
 }
 
-/** The dated rate changes (decision 0119) of the coaches asked for (all when none), oldest first. */
-export async function listRateChanges(db: Db, instructorIds?: number[]) {
+/**
+ * The dated rate changes (decision 0119) of the coaches asked for (all when none), oldest first;
+ * `lock`: their rows locked until the transaction ends (deleting one, decision 0130).
+ */
+export async function listRateChanges(db: Db, instructorIds?: number[], opts: { lock?: boolean } = {}) {
   if (instructorIds?.length === 0) return [];
-  return db
+  const query = db
     .select()
     .from(coach_pay_rate_changes)
     .where(instructorIds ? inArray(coach_pay_rate_changes.instructor_id, instructorIds) : undefined)
     .orderBy(asc(coach_pay_rate_changes.effective_from));
+  return opts.lock ? query.for("update") : query;
 }
 
 /** A change from a day; one per coach and day, so the newer replaces the one already there. */
@@ -74,6 +78,30 @@ export async function upsertRateChange(db: Db, values: typeof coach_pay_rate_cha
     })
     .returning();
   return row!;
+}
+
+/** Deletes one dated rate (decision 0130); the row as it was, or null when there was none. */
+export async function deleteRateChange(db: Db, changeId: number) {
+  const [row] = await db
+    .delete(coach_pay_rate_changes)
+    .where(eq(coach_pay_rate_changes.coach_pay_rate_change_id, changeId))
+    .returning();
+  return row ?? null;
+}
+
+/** The coach's approved periods that include a day on or after `from` and before `until` (null: no end). */
+export async function approvalsFrom(db: Db, instructorId: number, from: string, until: string | null) {
+  return db
+    .select({ period_from: coach_pay_approvals.period_from, period_to: coach_pay_approvals.period_to })
+    .from(coach_pay_approvals)
+    .where(
+      and(
+        eq(coach_pay_approvals.instructor_id, instructorId),
+        gte(coach_pay_approvals.period_to, from),
+        until ? lt(coach_pay_approvals.period_from, until) : undefined,
+      ),
+    )
+    .orderBy(asc(coach_pay_approvals.period_from));
 }
 
 const q = qualified;

@@ -9,6 +9,7 @@ import {
   coachPayRatesAnswer,
   coachRateChangeAnswer,
   coachRateChangeBody,
+  coachRateChangeParams,
   coachRateHistoryAnswer,
   coachRateHistoryParams,
   myPayAnswer,
@@ -23,6 +24,7 @@ import {
   listRates,
   myPay,
   rateHistory,
+  removeRateChange,
   saveRate,
 } from "./coach-pay.service";
 
@@ -86,6 +88,28 @@ const coachPayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => addRateChange(app.db, await actorOf(request), request.body),
+  );
+  app.delete(
+    "/nomina/tarifas/:instructor_id/historial/:from",
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags,
+        summary:
+          "Borra la tarifa de un coach desde una fecha (capturada por error); no si cambiaría un pago aprobado",
+        params: coachRateChangeParams,
+        response: { 200: coachRateChangeAnswer },
+        errors: ["COACH_NOT_FOUND", "COACH_RATE_CHANGE_NOT_FOUND", "COACH_RATE_CHANGE_APPROVED"],
+      },
+    },
+    async (request) =>
+      removeRateChange(
+        app.db,
+        await config(),
+        await actorOf(request),
+        request.params.instructor_id,
+        request.params.from,
+      ),
   );
   app.get(
     "/nomina",

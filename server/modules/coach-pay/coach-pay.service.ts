@@ -15,6 +15,7 @@ import {
   type TaughtClassFact,
 } from "../../../domain/coach-pay";
 import { AppError } from "../../../domain/errors";
+import { formatDate } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
 import { reportCsv } from "../../../domain/reports/csv";
@@ -23,7 +24,9 @@ import type { Db } from "../../db/client";
 import type { coach_pay_rates } from "../../db/schema/coach-pay";
 import { type Actor, auditedChange } from "../audit/audit.service";
 import {
+  approvalsFrom,
   approvalsOf,
+  deleteRateChange,
   findCoach,
   findCoachOfLogin,
   insertApproval,
@@ -164,6 +167,60 @@ export async function addRateChange(db: Db, actor: Actor, body: z.infer<typeof c
     },
   }));
   return { message: t("coachPayRateFromSaved"), history: await rateHistory(db, body.instructor_id) };
+}
+
+/**
+ * The owner deletes a dated rate entered by mistake (decision 0130): from its day on, the classes
+ * are paid at the rate before it. Refused when an approved period of the coach would be paid
+ * otherwise than it is now: approving keeps a period's pay as it was, and the rates behind it
+ * stay as they are too. Checked and deleted in one transaction, with the change's row locked.
+ */
+export async function removeRateChange(
+  db: Db,
+  config: AppConfig,
+  actor: Actor,
+  instructorId: number,
+  from: string,
+) {
+  const coach = (await listCoachesWithRates(db)).find((c) => c.instructor_id === instructorId);
+  if (!coach) throw AppError.of("COACH_NOT_FOUND");
+  const tz = config.timezone;
+  await auditedChange(db, actor, async (tx) => {
+    const changes = await listRateChanges(tx, [instructorId], { lock: true });
+    const change = changes.find((c) => c.effective_from === from);
+    if (!change) throw AppError.of("COACH_RATE_CHANGE_NOT_FOUND");
+    const until = changes.find((c) => c.effective_from > from)?.effective_from ?? null;
+    const before = historyOf(coach.rate, changes);
+    const after = historyOf(
+      coach.rate,
+      changes.filter((c) => c !== change),
+    );
+    for (const period of await approvalsFrom(tx, instructorId, from, until)) {
+      const range = { from: period.period_from, to: period.period_to };
+      const classes = await taughtClasses(tx, {
+        ...periodInstants(range, tz),
+        instructorIds: [instructorId],
+      });
+      const dayOf = (f: TaughtClassFact) => localDay(f.class_date, tz);
+      const lines = (history: DatedPayRate[]) =>
+        periodPayByDate(history, classes, dayOf).lines.map((l) => l.pay.total_cents);
+      if (lines(before).join() !== lines(after).join())
+        throw AppError.of("COACH_RATE_CHANGE_APPROVED", {
+          params: { from: formatDate(range.from, "UTC"), to: formatDate(range.to, "UTC") },
+        });
+    }
+    await deleteRateChange(tx, change.coach_pay_rate_change_id);
+    return {
+      result: change,
+      audit: {
+        action: "coach_pay.rate_from_removed",
+        entity: "instructor",
+        entity_id: instructorId,
+        details: { from, per_class: change.per_class, per_attendee: change.per_attendee },
+      },
+    };
+  });
+  return { message: t("coachPayRateFromRemoved"), history: await rateHistory(db, instructorId) };
 }
 
 type Period = { from: string; to: string };

@@ -261,4 +261,70 @@ describe("coach pay", () => {
       .coaches.find((c: { instructor_id: number }) => c.instructor_id === studio.coach.instructor_id);
     expect(vale.approval).toMatchObject({ total: 1370, classes: 3 });
   });
+
+  it("the owner deletes a dated rate entered by mistake, unless an approved period would be paid otherwise", async () => {
+    const remove = (headers: Record<string, string>, id: number, from: string) =>
+      t.app.inject({ method: "DELETE", url: `/api/nomina/tarifas/${id}/historial/${from}`, headers });
+    const add = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: "/api/nomina/tarifas/historial", headers: owner, payload });
+    const payOf = async (id: number, query = period) =>
+      (await t.app.inject({ method: "GET", url: `/api/nomina?${query}`, headers: owner }))
+        .json()
+        .coaches.find((c: { instructor_id: number }) => c.instructor_id === id);
+    // From the test before: Santi 250 since always, 420 from 8 Nov, 400 from 9 Nov; Vale's
+    // November approved at 1,370, and a flat 400 from 1 Nov added after the approval.
+    expect((await remove(manager, santiId, "2022-11-09")).statusCode).toBe(403);
+    expect((await remove(coachLogin.headers, santiId, "2022-11-09")).statusCode).toBe(403);
+    const badDay = await remove(owner, santiId, "9-11-2022");
+    expect(badDay.statusCode).toBe(400);
+    expect(badDay.json().message).toMatch(/AAAA-MM-DD/);
+    const missing = await remove(owner, santiId, "2022-11-15");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({
+      code: "COACH_RATE_CHANGE_NOT_FOUND",
+      message: "Ese coach no tiene una tarifa desde esa fecha.",
+    });
+    expect((await remove(owner, 99_999, "2022-11-09")).json().code).toBe("COACH_NOT_FOUND");
+
+    // Nothing approved: the rate goes, and from its day the one before pays.
+    const removed = await remove(owner, santiId, "2022-11-08");
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().message).toBe("Tarifa borrada: desde esa fecha se paga con la tarifa anterior.");
+    expect(removed.json().history.history.map((r: { from: string | null }) => r.from)).toEqual([
+      null,
+      "2022-11-09",
+    ]);
+    expect((await payOf(santiId)).total).toBe(250);
+
+    // Vale's approved November would be paid otherwise: refused, and the rate stays.
+    const valeId = studio.coach.instructor_id;
+    const before = await payOf(valeId);
+    const refused = await remove(owner, valeId, "2022-11-01");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: "COACH_RATE_CHANGE_APPROVED",
+      message: expect.stringContaining("cambiaría el pago ya aprobado del 01 nov 2022 al 30 nov 2022"),
+    });
+    expect(await payOf(valeId)).toEqual(before);
+
+    // An approved period the rate does not change (Santi taught nothing in December): allowed.
+    const december = "from=2022-12-01&to=2022-12-31";
+    const approved = await t.app.inject({
+      method: "POST",
+      url: "/api/nomina/aprobar",
+      headers: owner,
+      payload: { instructor_id: santiId, from: "2022-12-01", to: "2022-12-31" },
+    });
+    expect(approved.statusCode).toBe(200);
+    const rate = {
+      per_class: 900,
+      per_attendee: 0,
+      count_no_shows: false,
+      tiers: [],
+      workshop_share_percent: 0,
+    };
+    expect((await add({ ...rate, instructor_id: santiId, from: "2022-12-05" })).statusCode).toBe(200);
+    expect((await remove(owner, santiId, "2022-12-05")).statusCode).toBe(200);
+    expect(await payOf(santiId, december)).toBeUndefined();
+  });
 });

@@ -19,7 +19,8 @@ import { classFacts, utilisationSums } from "./utilisation.repository";
 // Runs on PostgreSQL too: the rollups are kept by triggers, and both engines must run them alike.
 
 /**
- * The reports' rollups (report_class_counts, report_visit_months; decision 0105) against the
+ * The reports' rollups (report_class_counts, report_visit_months; decision 0105; and
+ * report_customer_months, report_retention_cells, decision 0130) against the
  * reference queries they stand for, after random sequences of every kind of write the app makes
  * to reservations and classes: book, book a guest, cancel (late or not), restore, check in, mark
  * a no-show, hard delete (guests go with their host), move a seat to another customer, bulk
@@ -240,7 +241,30 @@ async function reference() {
     from class_reservations r join single_classes c on c.single_class_id = r.single_class_id
     where r.deleted_at is null and r.guest_of_id is null and c.cancelled_at is null
     group by 1, 2, 3 order by 1, 2, 3`);
-  return { counts, visits };
+  // Every location together, and the retention counts over them (decision 0130).
+  const months = await q(sql`
+    select customer_id, month, sum(visits)::int as visits from (
+      select r.customer_id,
+             (extract(year from c.class_date at time zone ${tz}) * 12 + extract(month from c.class_date at time zone ${tz}) - 1)::int as month,
+             1 as visits
+      from class_reservations r join single_classes c on c.single_class_id = r.single_class_id
+      where r.deleted_at is null and r.guest_of_id is null and c.cancelled_at is null
+    ) v group by 1, 2 order by 1, 2`);
+  const cells = await q(sql`
+    with v as (
+      select distinct r.customer_id,
+             (extract(year from c.class_date at time zone ${tz}) * 12 + extract(month from c.class_date at time zone ${tz}) - 1)::int as month
+      from class_reservations r join single_classes c on c.single_class_id = r.single_class_id
+      where r.deleted_at is null and r.guest_of_id is null and c.cancelled_at is null
+    ), x as (
+      select a.month, (select min(b.month) from v b where b.customer_id = a.customer_id) as first,
+             exists (select 1 from v b where b.customer_id = a.customer_id and b.month = a.month - 1) as prev
+      from v a
+    )
+    select month, first, count(*)::int as n, count(*) filter (where prev)::int as both,
+           count(*) filter (where not prev and first < month - 1)::int as back
+    from x group by 1, 2 order by 1, 2`);
+  return { counts, visits, months, cells };
 }
 
 /** The reports' facts read through the rollups equal those read from every reservation. */
@@ -292,7 +316,9 @@ async function rollups() {
   const visits = await q(
     sql`select customer_id, month, location_id, visits from report_visit_months order by 1, 2, 3`,
   );
-  return { counts, visits };
+  const months = await q(sql`select customer_id, month, visits from report_customer_months order by 1, 2`);
+  const cells = await q(sql`select month, first, n, "both", back from report_retention_cells order by 1, 2`);
+  return { counts, visits, months, cells };
 }
 
 describe("report rollups (decision 0105)", () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import { class_types, instructors, locations, single_classes } from "../../db/schema/calendar";
+import { coach_pay_rate_changes, coach_pay_rates } from "../../db/schema/coach-pay";
 import { pages } from "../../db/schema/content";
 import { available_classes } from "../../db/schema/credits";
 import { customers } from "../../db/schema/customers";
@@ -14,7 +15,7 @@ import { class_reservations } from "../../db/schema/reservations";
 import { videos } from "../../db/schema/videos";
 import { waitlists } from "../../db/schema/waitlists";
 import { seedDemoStudio } from "../../db/seed/demo-studio";
-import { addDays, at, mondayOf, zonedParts } from "../../db/seed/demo-time";
+import { addDays, at, isoDay, mondayOf, zonedParts } from "../../db/seed/demo-time";
 import { firstOf } from "../fixtures";
 import { createTestDatabase } from "../test-database";
 
@@ -177,6 +178,35 @@ describe.each([
       expect(sc?.class_type.name).toBe("Indoor Cycling");
       expect(sc?.class_instructors.map((i) => i.instructor.file?.src)).toHaveLength(2);
       expect(sc?.tags.map((t) => t.tag.name)).toEqual(["Evento especial"]);
+
+      // Pago a coaches shows real pay for last week (docs/decisions/0130): Valeria per class with a
+      // raise from this Monday, Mateo per person checked in, Santiago by tiers; each taught last
+      // week, and Mateo's classes had people checked in.
+      const coachIds = new Map(
+        (await db.select().from(instructors)).map((c) => [c.name, c.instructor_id] as const),
+      );
+      const rates = await db.select().from(coach_pay_rates);
+      const rateOf = (name: string) => rates.find((r) => r.instructor_id === coachIds.get(name));
+      expect(rateOf("Valeria")?.per_class).toBe("400.00");
+      expect(rateOf("Mateo")?.per_attendee).toBe("45.00");
+      expect(rateOf("Santiago")?.tiers).toHaveLength(2);
+      expect(
+        (await db.select().from(coach_pay_rate_changes)).map((c) => [c.instructor_id, c.effective_from]),
+      ).toEqual([[coachIds.get("Valeria"), isoDay(monday)]]);
+      const taughtLastWeek = (
+        (await db.execute(sql`
+          select i.name, count(*)::int as classes, sum((select count(*) from class_reservations r
+            where r.single_class_id = c.single_class_id and r.attend and r.deleted_at is null))::int as came
+          from single_classes c
+          join single_class_instructors x on x.single_class_id = c.single_class_id
+          join instructors i on i.instructor_id = x.instructor_id
+          where c.class_date >= ${at(addDays(monday, -7), "00:00")} and c.class_date < ${from}
+            and c.cancelled_at is null
+          group by i.name`)) as unknown as { rows: { name: string; classes: number; came: number }[] }
+      ).rows;
+      for (const name of ["Valeria", "Mateo", "Santiago"])
+        expect(taughtLastWeek.find((r) => r.name === name)?.classes).toBeGreaterThan(0);
+      expect(taughtLastWeek.find((r) => r.name === "Mateo")?.came).toBeGreaterThan(0);
 
       // Second run: nothing happens.
       const before = {

@@ -475,6 +475,7 @@ export const adminCopy = {
       "coach_pay.rate": "Tarifa de coach",
       "coach_pay.approve": "Pago de coach aprobado",
       "coach_pay.rate_from": "Tarifa de coach desde una fecha",
+      "coach_pay.rate_from_removed": "Tarifa de coach desde una fecha borrada",
     } as Record<string, string>,
   },
   outbox: {

@@ -188,6 +188,13 @@ export const reportsCopy = {
     save: "Guardar tarifa",
     badDay: "Elige la fecha desde la que aplica.",
     loading: "Cargando historial",
+    actions: "Acciones",
+    remove: "Borrar",
+    removeLabel: (day: string) => `Borrar la tarifa desde el ${day}`,
+    removeTitle: "¿Borrar esta tarifa?",
+    removeMessage: (day: string, rate: string) =>
+      `La tarifa desde el ${day} (${rate}) se borra: desde ese día se paga con la tarifa anterior. Si cambiaría un periodo ya aprobado, no se borra.`,
+    removeConfirm: "Borrar tarifa",
   },
   drill: {
     close: "Cerrar",

@@ -84,3 +84,15 @@ export function useAddRateFrom() {
     onSuccess: () => client.invalidateQueries({ queryKey: root }),
   });
 }
+
+/** Deletes a coach's rate from a date (decision 0130); refused when an approved period would change. */
+export function useRemoveRateFrom() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { instructor_id: number; from: string }) =>
+      api.delete<z.input<typeof coachRateChangeAnswer>>(
+        `/nomina/tarifas/${body.instructor_id}/historial/${body.from}`,
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+  });
+}

@@ -13,11 +13,12 @@ import {
 import { useState } from "react";
 import { isLocalDay, localDay } from "../../../../domain/booking";
 import { formatDate, formatMoney } from "../../../../domain/format";
+import { ConfirmModal } from "../../../components/admin/confirm-modal";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { useAppConfig } from "../../../lib/app-config";
 import { useStaffCan } from "../../../lib/staff-permissions";
 import { reportsCopy } from "../copy";
-import { type CoachRate, useAddRateFrom, useRateHistory } from "../pay-api";
+import { type CoachRate, useAddRateFrom, useRateHistory, useRemoveRateFrom } from "../pay-api";
 
 const c = reportsCopy.rateHistory;
 const pay = reportsCopy.pay;
@@ -49,6 +50,23 @@ export function RateHistoryModal({ coach, onClose }: { coach: CoachRate; onClose
   const zone = useAppConfig().timezone;
   const history = useRateHistory(coach.instructor_id);
   const add = useAddRateFrom();
+  const remove = useRemoveRateFrom();
+  // The dated rate waiting for the owner's confirmation (decision 0130).
+  const [removing, setRemoving] = useState<{ from: string; summary: string } | null>(null);
+  const canRemove = can("removeCoachRateFrom");
+  const confirmRemove = () => {
+    if (!removing) return;
+    remove.mutate(
+      { instructor_id: coach.instructor_id, from: removing.from },
+      {
+        onSuccess: (d) => {
+          notifySuccess(d.message);
+          setRemoving(null);
+        },
+        onError: notifyError,
+      },
+    );
+  };
   const [from, setFrom] = useState(() => localDay(new Date(), zone));
   const [perClass, setPerClass] = useState<number>(coach.per_class);
   const [perAttendee, setPerAttendee] = useState<number>(coach.per_attendee);
@@ -83,6 +101,7 @@ export function RateHistoryModal({ coach, onClose }: { coach: CoachRate; onClose
               <Table.Tr>
                 <Table.Th>{c.from}</Table.Th>
                 <Table.Th>{c.rate}</Table.Th>
+                {canRemove ? <Table.Th aria-label={c.actions} /> : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -90,6 +109,21 @@ export function RateHistoryModal({ coach, onClose }: { coach: CoachRate; onClose
                 <Table.Tr key={r.from ?? "always"}>
                   <Table.Td>{r.from ? formatDate(r.from, zone) : c.always}</Table.Td>
                   <Table.Td>{rateSummary(r)}</Table.Td>
+                  {canRemove ? (
+                    <Table.Td>
+                      {r.from ? (
+                        <Button
+                          size="compact-sm"
+                          variant="subtle"
+                          color="red"
+                          aria-label={c.removeLabel(formatDate(r.from, zone))}
+                          onClick={() => r.from && setRemoving({ from: r.from, summary: rateSummary(r) })}
+                        >
+                          {c.remove}
+                        </Button>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -136,6 +170,15 @@ export function RateHistoryModal({ coach, onClose }: { coach: CoachRate; onClose
           </Stack>
         ) : null}
       </Stack>
+      <ConfirmModal
+        opened={removing !== null}
+        title={c.removeTitle}
+        message={removing ? c.removeMessage(formatDate(removing.from, zone), removing.summary) : ""}
+        confirmLabel={c.removeConfirm}
+        loading={remove.isPending}
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(null)}
+      />
     </Modal>
   );
 }
