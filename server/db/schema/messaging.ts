@@ -36,6 +36,8 @@ export type MessageContext = {
   waitlist_id?: number;
   single_class_id?: number;
   bucket_id?: number;
+  /** A subscription's failed renewal or its end (decision 0128). */
+  purchase_id?: number;
 };
 
 export const messages = pgTable(
