@@ -240,11 +240,11 @@ export async function dunFailedRenewal(
     renewal_failures: failures,
     renewal_failed_at: firstFailedAt,
     renewal_retry_at: decision.at,
-    ...(failures === 1 && decision.graceUntil > period.start
+    ...(failures === 1 && decision.inGrace && decision.graceUntil > period.start
       ? { expiration_date: decision.graceUntil }
       : {}),
   });
-  if (failures === 1 && decision.graceUntil > period.start) {
+  if (failures === 1 && decision.inGrace && decision.graceUntil > period.start) {
     await extendPeriodCredits(tx, purchase.purchase_id, period.start, decision.graceUntil);
     const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });
     if (pkg.is_unlimited_membership) await extendUnlimited(tx, purchase.customer_id, decision.graceUntil);
