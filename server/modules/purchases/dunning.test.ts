@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPeriod } from "../../../domain/billing";
+import { addLocalDays, localDay } from "../../../domain/booking";
 import { available_classes } from "../../db/schema/credits";
 import { messages } from "../../db/schema/messaging";
 import { payment_sources } from "../../db/schema/payments";
@@ -263,6 +264,36 @@ describe("dunning on the studio's schedule", () => {
       payload: { payment_method: token("4242424242424242"), idempotency_key: newKey() },
     });
     expect(pay.statusCode).toBe(412);
+  });
+
+  it("a freeze in the middle moves the schedule with the next charge: retries resume after it", async () => {
+    const sub = await subscribe(shop.packages.unlimited.class_package_id);
+    const due = sub.purchase.next_billing_date!;
+    await setCard(sub.customer_id, "4000000000009995");
+    const failedAt = after(due);
+    expect(await renew(failedAt)).toMatchObject({ retry: 1 });
+    const before = await purchaseRow(sub.id);
+    const today = localDay(new Date(), TZ);
+    const frozen = await t.app.inject({
+      method: "POST",
+      url: `/api/purchases/admin/${sub.id}/freeze`,
+      headers: admin.headers,
+      payload: { from: addLocalDays(today, 3), to: addLocalDays(today, 12) },
+    });
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    const moved = await purchaseRow(sub.id);
+    const shift = (a: Date | null, b: Date | null) => Math.round((a!.getTime() - b!.getTime()) / DAY);
+    expect(shift(moved.next_billing_date, before.next_billing_date)).toBe(10);
+    expect(shift(moved.renewal_retry_at, before.renewal_retry_at)).toBe(10);
+    expect(shift(moved.renewal_failed_at, before.renewal_failed_at)).toBe(10);
+    // The old retry time finds nothing due; the moved one retries the moved period.
+    expect(await renew(after(before.renewal_retry_at))).toMatchObject({ retry: 0 });
+    const outcome = await renew(after(moved.renewal_retry_at));
+    expect(outcome.retry).toBeGreaterThanOrEqual(1);
+    const again = await purchaseRow(sub.id);
+    expect(again).toMatchObject({ status: "active", renewal_failures: 2 });
+    expect(again.renewal_retry_at).toEqual(addPeriod(moved.renewal_failed_at!, 3, "day", TZ));
+    expect((await invoicesOf(sub.id)).filter((i) => i.status === "paid")).toHaveLength(1);
   });
 
   it("the schedule is the studio's: a bad one is refused in Spanish, a valid one applies", async () => {
