@@ -43,7 +43,8 @@ export function valueSchemaFor(key: AppConfigKey): z.ZodType {
     });
   }
   if (key === "renewal_grace_days" || key === "renewal_max_retries") {
-    const range = key === "renewal_grace_days" ? "Escribe los días (0 a 60)." : "Escribe los reintentos (0 a 10).";
+    const range =
+      key === "renewal_grace_days" ? "Escribe los días (0 a 60)." : "Escribe los reintentos (0 a 10).";
     return z
       .number({ message: range })
       .int({ message: "Escribe un número entero." })

@@ -10,14 +10,67 @@ const at = (iso: string) => new Date(iso);
 describe("dunningDecision", () => {
   it.each([
     // [now, failures, config, expected]
-    ["right after the first failure", at("2026-03-02T15:00:01Z"), 1, config, { kind: "retry", attempt: 1, at: at("2026-03-03T15:00:00Z"), graceUntil: at("2026-03-05T15:00:00Z"), inGrace: true }],
-    ["first retry failed: the second at day 3, still in grace", at("2026-03-03T15:00:01Z"), 2, config, { kind: "retry", attempt: 2, at: at("2026-03-05T15:00:00Z"), inGrace: true }],
-    ["second retry failed at day 3: grace is over", at("2026-03-05T15:00:00Z"), 3, config, { kind: "retry", attempt: 3, at: at("2026-03-07T15:00:00Z"), inGrace: false }],
+    [
+      "right after the first failure",
+      at("2026-03-02T15:00:01Z"),
+      1,
+      config,
+      {
+        kind: "retry",
+        attempt: 1,
+        at: at("2026-03-03T15:00:00Z"),
+        graceUntil: at("2026-03-05T15:00:00Z"),
+        inGrace: true,
+      },
+    ],
+    [
+      "first retry failed: the second at day 3, still in grace",
+      at("2026-03-03T15:00:01Z"),
+      2,
+      config,
+      { kind: "retry", attempt: 2, at: at("2026-03-05T15:00:00Z"), inGrace: true },
+    ],
+    [
+      "second retry failed at day 3: grace is over",
+      at("2026-03-05T15:00:00Z"),
+      3,
+      config,
+      { kind: "retry", attempt: 3, at: at("2026-03-07T15:00:00Z"), inGrace: false },
+    ],
     ["the last retry failed: the subscription ends", at("2026-03-07T15:00:01Z"), 4, config, { kind: "end" }],
-    ["no retries: the first failure ends it", at("2026-03-02T15:00:01Z"), 1, { ...config, retryDays: [] }, { kind: "end" }],
-    ["grace longer than the schedule stops at the last retry", at("2026-03-03T15:00:01Z"), 2, { ...config, retryDays: [1, 2], graceDays: 10 }, { kind: "retry", at: at("2026-03-04T15:00:00Z"), graceUntil: at("2026-03-04T15:00:00Z"), inGrace: true }],
-    ["zero grace days: no booking after a failure", at("2026-03-02T15:00:01Z"), 1, { ...config, graceDays: 0 }, { kind: "retry", graceUntil: first, inGrace: false }],
-    ["days are calendar days in the studio's zone", at("2026-03-02T15:00:01Z"), 1, { ...config, retryDays: [30] }, { kind: "retry", at: at("2026-04-01T15:00:00Z") }],
+    [
+      "no retries: the first failure ends it",
+      at("2026-03-02T15:00:01Z"),
+      1,
+      { ...config, retryDays: [] },
+      { kind: "end" },
+    ],
+    [
+      "grace longer than the schedule stops at the last retry",
+      at("2026-03-03T15:00:01Z"),
+      2,
+      { ...config, retryDays: [1, 2], graceDays: 10 },
+      {
+        kind: "retry",
+        at: at("2026-03-04T15:00:00Z"),
+        graceUntil: at("2026-03-04T15:00:00Z"),
+        inGrace: true,
+      },
+    ],
+    [
+      "zero grace days: no booking after a failure",
+      at("2026-03-02T15:00:01Z"),
+      1,
+      { ...config, graceDays: 0 },
+      { kind: "retry", graceUntil: first, inGrace: false },
+    ],
+    [
+      "days are calendar days in the studio's zone",
+      at("2026-03-02T15:00:01Z"),
+      1,
+      { ...config, retryDays: [30] },
+      { kind: "retry", at: at("2026-04-01T15:00:00Z") },
+    ],
   ] as const)("%s", (_label, now, failures, cfg, expected) => {
     expect(dunningDecision(now, { failures, firstFailedAt: first }, cfg)).toMatchObject(expected);
   });
@@ -46,7 +99,9 @@ describe("parseRetryDays", () => {
 
   it("the config falls back to the default schedule and grace", () => {
     expect(dunningConfigOf({ timezone: TZ })).toEqual(config);
-    expect(dunningConfigOf({ timezone: TZ, renewal_retry_days: "x", renewal_grace_days: null })).toEqual(config);
+    expect(dunningConfigOf({ timezone: TZ, renewal_retry_days: "x", renewal_grace_days: null })).toEqual(
+      config,
+    );
     expect(dunningConfigOf({ timezone: TZ, renewal_retry_days: "2, 4", renewal_grace_days: 1 })).toEqual({
       retryDays: [2, 4],
       graceDays: 1,

@@ -109,7 +109,11 @@ export async function onCustomerEvent(app: FastifyInstance, event: CustomerMessa
       await sendToCustomer(app, {
         customerId: event.customerId,
         template: "renewal_failed",
-        vars: { packageName: event.title, nextAttempt: formatDate(event.nextAttemptAt, tz), link: event.link },
+        vars: {
+          packageName: event.title,
+          nextAttempt: formatDate(event.nextAttemptAt, tz),
+          link: event.link,
+        },
         dedupeKey: `renewal_failed:${event.attemptRef}`,
         context: { purchase_id: event.purchaseId },
       });

@@ -76,7 +76,7 @@ const messagesOf = async (customerId: number, template: string) => {
     .where(and(eq(messages.customer_id, customerId), eq(messages.template, template)))
     .orderBy(messages.message_id);
 };
-const after = (d: Date | null, ms = 60_000) => new Date(d!.getTime() + ms);
+const later = (d: Date | null, ms = 60_000) => new Date(d!.getTime() + ms);
 
 async function subscribe(classPackageId: number) {
   const login = await customerLogin(t);
@@ -98,7 +98,7 @@ describe("dunning on the studio's schedule", () => {
     const sub = await subscribe(monthly8.class_package_id);
     const due = sub.purchase.next_billing_date!;
     await setCard(sub.customer_id, "4000000000009995");
-    const failedAt = after(due);
+    const failedAt = later(due);
     expect(await renew(failedAt)).toMatchObject({ retry: 1 });
 
     const row = await purchaseRow(sub.id);
@@ -111,7 +111,7 @@ describe("dunning on the studio's schedule", () => {
     expect((await creditsOf(sub.id)).map((c) => c.expiration_date)).toEqual([graceUntil]);
 
     // Runs before the retry change nothing.
-    expect(await renew(after(failedAt, DAY / 2))).toMatchObject({ retry: 0, renewed: 0, failed: 0 });
+    expect(await renew(later(failedAt, DAY / 2))).toMatchObject({ retry: 0, renewed: 0, failed: 0 });
     expect(await invoicesOf(sub.id)).toHaveLength(2);
 
     const told = await messagesOf(sub.customer_id, "renewal_failed");
@@ -174,7 +174,7 @@ describe("dunning on the studio's schedule", () => {
     ]);
     expect(await creditsOf(sub.id)).toHaveLength(2);
     // The retry the schedule had set finds the period paid: nothing more is charged or granted.
-    expect(await renew(after(row.renewal_retry_at))).toMatchObject({ renewed: 0, retry: 0, failed: 0 });
+    expect(await renew(later(row.renewal_retry_at))).toMatchObject({ renewed: 0, retry: 0, failed: 0 });
     expect(await invoicesOf(sub.id)).toHaveLength(3);
     expect(await creditsOf(sub.id)).toHaveLength(2);
 
@@ -191,20 +191,20 @@ describe("dunning on the studio's schedule", () => {
     const sub = await subscribe(shop.packages.unlimited.class_package_id);
     const due = sub.purchase.next_billing_date!;
     await setCard(sub.customer_id, "4000000000009995");
-    const failedAt = after(due);
+    const failedAt = later(due);
     expect(await renew(failedAt)).toMatchObject({ retry: 1 });
     const graceUntil = addPeriod(failedAt, 3, "day", TZ);
     expect((await customerRow(t, sub.customer_id)).unlimited_membership_expiration).toEqual(graceUntil);
 
     const firstRetry = (await purchaseRow(sub.id)).renewal_retry_at!;
-    expect(await renew(after(firstRetry))).toMatchObject({ retry: 1 });
+    expect(await renew(later(firstRetry))).toMatchObject({ retry: 1 });
     const secondRetry = (await purchaseRow(sub.id)).renewal_retry_at!;
     expect(secondRetry).toEqual(addPeriod(failedAt, 3, "day", TZ));
     // The second failure does not move the grace.
     expect((await customerRow(t, sub.customer_id)).unlimited_membership_expiration).toEqual(graceUntil);
 
     await setCard(sub.customer_id, "4242424242424242");
-    expect(await renew(after(secondRetry))).toMatchObject({ renewed: 1 });
+    expect(await renew(later(secondRetry))).toMatchObject({ renewed: 1 });
     const periodEnd = addPeriod(due, 1, "month", TZ);
     expect((await customerRow(t, sub.customer_id)).unlimited_membership_expiration).toEqual(periodEnd);
     const bills = await invoicesOf(sub.id);
@@ -221,16 +221,16 @@ describe("dunning on the studio's schedule", () => {
     const sub = await subscribe(monthly8.class_package_id);
     const due = sub.purchase.next_billing_date!;
     await setCard(sub.customer_id, "4000000000009995");
-    const failedAt = after(due);
+    const failedAt = later(due);
     expect(await renew(failedAt)).toMatchObject({ retry: 1 });
     for (const day of [1, 3]) {
       const at = (await purchaseRow(sub.id)).renewal_retry_at!;
       expect(at).toEqual(addPeriod(failedAt, day, "day", TZ));
-      expect(await renew(after(at))).toMatchObject({ retry: 1 });
+      expect(await renew(later(at))).toMatchObject({ retry: 1 });
     }
     const last = (await purchaseRow(sub.id)).renewal_retry_at!;
     expect(last).toEqual(addPeriod(failedAt, 5, "day", TZ));
-    const endedAt = after(last);
+    const endedAt = later(last);
     expect(await renew(endedAt)).toMatchObject({ failed: 1 });
 
     const ended = await purchaseRow(sub.id);
@@ -249,7 +249,7 @@ describe("dunning on the studio's schedule", () => {
     expect(end[0]!.body).toContain("terminó");
     // No more charges, nor a pay button.
     // (other subscriptions of this file may come due by then: only this one's rows are read)
-    await renew(after(endedAt, 30 * DAY));
+    await renew(later(endedAt, 30 * DAY));
     expect((await invoicesOf(sub.id)).map((i) => i.status)).toEqual([
       "paid",
       "failed",
@@ -270,7 +270,7 @@ describe("dunning on the studio's schedule", () => {
     const sub = await subscribe(shop.packages.unlimited.class_package_id);
     const due = sub.purchase.next_billing_date!;
     await setCard(sub.customer_id, "4000000000009995");
-    const failedAt = after(due);
+    const failedAt = later(due);
     expect(await renew(failedAt)).toMatchObject({ retry: 1 });
     const before = await purchaseRow(sub.id);
     const today = localDay(new Date(), TZ);
@@ -287,8 +287,8 @@ describe("dunning on the studio's schedule", () => {
     expect(shift(moved.renewal_retry_at, before.renewal_retry_at)).toBe(10);
     expect(shift(moved.renewal_failed_at, before.renewal_failed_at)).toBe(10);
     // The old retry time finds nothing due; the moved one retries the moved period.
-    expect(await renew(after(before.renewal_retry_at))).toMatchObject({ retry: 0 });
-    const outcome = await renew(after(moved.renewal_retry_at));
+    expect(await renew(later(before.renewal_retry_at))).toMatchObject({ retry: 0 });
+    const outcome = await renew(later(moved.renewal_retry_at));
     expect(outcome.retry).toBeGreaterThanOrEqual(1);
     const again = await purchaseRow(sub.id);
     expect(again).toMatchObject({ status: "active", renewal_failures: 2 });
@@ -314,13 +314,13 @@ describe("dunning on the studio's schedule", () => {
     const sub = await subscribe(monthly8.class_package_id);
     const due = sub.purchase.next_billing_date!;
     await setCard(sub.customer_id, "4000000000009995");
-    const failedAt = after(due);
+    const failedAt = later(due);
     expect(await renew(failedAt)).toMatchObject({ retry: 1 });
     const row = await purchaseRow(sub.id);
     expect(row.renewal_retry_at).toEqual(addPeriod(failedAt, 2, "day", TZ));
     // No grace: the period's credits still end when the unpaid one starts.
     expect((await creditsOf(sub.id)).map((c) => c.expiration_date)).toEqual([due]);
-    expect(await renew(after(row.renewal_retry_at))).toMatchObject({ failed: 1 });
+    expect(await renew(later(row.renewal_retry_at))).toMatchObject({ failed: 1 });
     await t.app.appConfig.update([
       { key: "renewal_retry_days", value: "1, 3, 5" },
       { key: "renewal_grace_days", value: 3 },

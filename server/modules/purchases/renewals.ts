@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { addPeriod } from "../../../domain/billing";
+import { type DunningConfig, type DunningDecision, dunningConfigOf } from "../../../domain/dunning";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway, PaymentOutcome } from "../../payments/gateway";
 import { tellCustomer } from "../../plugins/customer-messages";
-import { type DunningConfig, type DunningDecision, dunningConfigOf } from "../../../domain/dunning";
 import { dunFailedRenewal, grantRenewalPeriod } from "./credit-grant";
 import {
   findInvoice,
