@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { APP_CONFIG_KEYS, type AppConfigKey, COLOR_KEYS, LANDING_SECTIONS } from "./app-config";
+import { parseRetryDays } from "./dunning";
 import { WAIVER_ENFORCEMENTS } from "./waivers";
 
 /**
@@ -34,6 +35,21 @@ export function valueSchemaFor(key: AppConfigKey): z.ZodType {
       .min(0, { message: "Escribe los minutos (0 a 2880)." })
       .max(2880, { message: "Escribe los minutos (0 a 2880)." })
       .nullable();
+  }
+  if (key === "renewal_retry_days") {
+    // Dunning (decision 0128): ascending whole days after the first failure.
+    return z.string().refine((text) => parseRetryDays(text) !== null, {
+      message: "Escribe los días separados por comas, de menor a mayor, entre 1 y 60 (por ejemplo 1, 3, 5).",
+    });
+  }
+  if (key === "renewal_grace_days" || key === "renewal_max_retries") {
+    const range =
+      key === "renewal_grace_days" ? "Escribe los días (0 a 60)." : "Escribe los reintentos (0 a 10).";
+    return z
+      .number({ message: range })
+      .int({ message: "Escribe un número entero." })
+      .min(0, { message: range })
+      .max(key === "renewal_grace_days" ? 60 : 10, { message: range });
   }
   if (key === "cancel_timeframe_unit") {
     // The screen offers horas / días; the booking rules also read minutes (domain/booking.ts).

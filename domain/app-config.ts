@@ -100,6 +100,10 @@ export const APP_CONFIG_KEYS = {
   reminder_hours_before: num(12),
   // Subscriptions
   renewal_max_retries: num(3),
+  // Dunning (decision 0128): retries of a failed renewal, days after the first failure, and the
+  // days the customer keeps booking meanwhile.
+  renewal_retry_days: str("1, 3, 5"),
+  renewal_grace_days: num(3),
   // Frozen memberships (decision 0027): the customer may pause their own, for a fee or free
   membership_freeze_by_customer: bool(false),
   membership_freeze_fee: num(0),

@@ -86,6 +86,8 @@ export type BillingPurchase = {
   free_trial_length?: number | null;
   free_trial_period?: string | null;
   next_billing_date?: DateInput | null;
+  renewal_failures?: number | null;
+  renewal_retry_at?: DateInput | null;
 };
 
 /** End of a purchase's free trial, or null when it has none. */
@@ -128,6 +130,12 @@ const STATUS_TEXTS: Record<string, string> = {
 export function purchaseStatusText(p: BillingPurchase, timeZone?: string): string {
   if (p.status === "cancelled") {
     return `Cancelada el ${formatDate(p.cancelledAt ?? p.updatedAt ?? p.createdAt, timeZone)}`;
+  }
+  // Dunning (decision 0128): the customer's account and the desk's record both say it.
+  if (p.status === "active" && (p.renewal_failures ?? 0) > 0) {
+    return p.renewal_retry_at
+      ? `Cobro fallido · nuevo intento el ${formatDate(p.renewal_retry_at, timeZone)}`
+      : "Cobro fallido";
   }
   return STATUS_TEXTS[p.status] ?? p.status;
 }

@@ -594,7 +594,9 @@ export const messages = {
   msgOfflinePaymentReference:
     "{studio}: {name}, tu referencia de pago {method} es {reference} por {amount}. Paga antes del {deadline}.",
   msgRenewalFailed:
-    "{studio}: {name}, no pudimos cobrar la renovación de {packageName}. Actualiza tu tarjeta en la app para no perder tu plan.",
+    "{studio}: {name}, no pudimos cobrar la renovación de {packageName}. Volveremos a intentarlo el {nextAttempt}. Paga tu periodo o actualiza tu tarjeta en {link} para no perder tu plan.",
+  msgRenewalEnded:
+    "{studio}: {name}, tu suscripción {packageName} terminó porque no pudimos cobrar su renovación. Puedes contratarla de nuevo en {link}.",
   msgStaffReply: "{studio}: {text}",
   msgIntroFollowup:
     "{studio}: {name}, ¡gracias por tu primera clase! Tenemos paquetes para que sigas entrenando con nosotros.",

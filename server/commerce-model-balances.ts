@@ -36,7 +36,12 @@ import { customerLogin, newKey, token } from "./test/commerce";
  *   written off + balance still holds;
  * - a refund never returns more than was paid;
  * - a repeated request (same key, a second run of a job) spends, issues or charges nothing again;
- * - a renewal period is charged once (its paid invoice), a declined one not at all.
+ * - a renewal period is charged once (its paid invoice), a declined one not at all;
+ * - dunning (decision 0128): a declined period is retried on the studio's schedule (1, 3, 5 days)
+ *   or paid by the customer in their account, granted once either way (one paid invoice per
+ *   period, marked recovered), and after the last failed retry the subscription ends with its
+ *   unpaid period never paid nor granted and nothing charged again. The subscriber also has an
+ *   open cash order and the subscription is an unlimited membership.
  */
 
 type Call = (
@@ -78,7 +83,14 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     customers: [] as Holder[],
     cards: [] as Card[],
     purchases: [] as Paid[],
-    subscription: null as null | { customer: number; purchase_id: number; renewed: number; shift: number },
+    subscription: null as null | {
+      customer: number;
+      purchase_id: number;
+      renewed: number;
+      shift: number;
+      /** Periods paid after a failed attempt (a retry or the customer's own payment). */
+      recovered: number;
+    },
     /** Counter sales of products balances paid part of (decision 0123), and the product they sell. */
     counterSales: [] as {
       sale_id: number;
@@ -560,7 +572,13 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         );
         expect(confirm?.statusCode, `${attempt.body} ${confirm?.body}`).toBe(200);
         const purchase_id = (attempt.json() as Json).purchase_id as number;
-        state.subscription = { customer: who, purchase_id, renewed: 0, shift: 0 };
+        state.subscription = { customer: who, purchase_id, renewed: 0, shift: 0, recovered: 0 };
+        // Another order of hers stays open meanwhile (cash, never confirmed): dunning leaves it be.
+        const open = await call("POST", "/api/checkout", state.customers[who]!.headers, {
+          class_package_id: packages().pack,
+          idempotency_key: newKey(),
+        });
+        expect(open.statusCode, open.body).toBe(200);
         // Balances do not pay a subscription (its processor bills every period): refused, nothing spent.
         const balance = await call("POST", "/api/checkout/attempt", state.customers[who]!.headers, {
           class_package_id: packages().subscription,
@@ -573,6 +591,18 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       const [row] = await db().select().from(purchases).where(eq(purchases.purchase_id, sub.purchase_id));
       if (row!.status !== "active") return;
       const customerId = state.customers[sub.customer]!.id;
+      if (row!.renewal_failures > 0) {
+        // In dunning (decision 0128): the next retry of the schedule, at its time.
+        const at = new Date(row!.renewal_retry_at!.getTime() + 60_000);
+        if (this.declined) await withoutCard(customerId, () => runRenewals(app().app, at));
+        else {
+          await runRenewals(app().app, at);
+          sub.renewed += 1;
+          sub.recovered += 1;
+          await runRenewals(app().app, at);
+        }
+        return;
+      }
       // Due a moment ago (each time another instant: another period).
       sub.shift += 1;
       const due = new Date(Date.now() - 3_600_000 - sub.shift * 1000);
@@ -598,6 +628,53 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       await runRenewals(app().app);
     }
     toString = () => `Renewal(${this.declined ? "declined" : "charged"})`;
+  }
+
+  /** The saved card is gone while `run` runs (the renewal declines), then back. */
+  async function withoutCard(customerId: number, run: () => Promise<unknown>) {
+    await db()
+      .update(payment_sources)
+      .set({ deletedAt: new Date() })
+      .where(eq(payment_sources.customer_id, customerId));
+    try {
+      await run();
+    } finally {
+      await db()
+        .update(payment_sources)
+        .set({ deletedAt: null })
+        .where(eq(payment_sources.customer_id, customerId));
+    }
+  }
+
+  /** The subscriber pays her failed period herself in her account, twice at once (decision 0128). */
+  class PayFailedRenewal implements fc.AsyncCommand<M, R> {
+    check = () => true;
+    async run() {
+      await ready();
+      const sub = state.subscription;
+      if (!sub) return;
+      const [row] = await db().select().from(purchases).where(eq(purchases.purchase_id, sub.purchase_id));
+      const holder = state.customers[sub.customer]!;
+      const key = newKey();
+      const pay = () =>
+        call("POST", `/api/purchases/${sub.purchase_id}/pay-renewal`, holder.headers, {
+          payment_method: token("4242424242424242"),
+          idempotency_key: key,
+        });
+      if (row!.status !== "active" || row!.renewal_failures === 0) {
+        expect((await pay()).statusCode, "nothing to pay").toBe(412);
+        return;
+      }
+      const answers = await Promise.all([pay(), pay()]);
+      for (const a of answers) expect(a.statusCode, a.body).toBeLessThan(500);
+      const paid = answers.filter((a) => a.statusCode === 200 && (a.json() as Json).paid === true);
+      expect(paid, "one payment pays the period").toHaveLength(1);
+      sub.renewed += 1;
+      sub.recovered += 1;
+      // The retry the schedule had set finds the period paid.
+      await runRenewals(app().app, new Date(row!.renewal_retry_at!.getTime() + 60_000));
+    }
+    toString = () => "PayFailedRenewal";
   }
 
   /** The balance invariants, read from the database. */
@@ -761,6 +838,18 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
           ),
         );
       expect(paid.length, "renewals charged").toBe(state.subscription.renewed);
+      // Dunning (decision 0128): each period paid once, recovered ones marked, nothing after the end.
+      const periods = paid.map((i) => i.period_start?.toISOString());
+      expect(new Set(periods).size, "a period paid once").toBe(periods.length);
+      expect(paid.filter((i) => i.recovered).length, "recovered periods").toBe(state.subscription.recovered);
+      const [sub] = await db()
+        .select()
+        .from(purchases)
+        .where(eq(purchases.purchase_id, state.subscription.purchase_id));
+      if (sub!.status === "failed") {
+        expect(sub!.next_billing_date, "an ended subscription bills no more").toBeNull();
+        expect(sub!.renewal_retry_at).toBeNull();
+      }
     }
   }
 
@@ -776,6 +865,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     RefundToCredit,
     ReferralReward,
     Renewal,
+    PayFailedRenewal,
     checkBalanceInvariants,
   };
 }

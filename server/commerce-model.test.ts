@@ -770,6 +770,18 @@ const kinds = [
     new balances.Renewal(false),
     fc.boolean().map((declined) => new balances.Renewal(declined)),
   ),
+  // Dunning (decision 0128): a declined period, a declined retry, the customer paying it herself;
+  // then another declined period recovered by a retry that goes through.
+  kind(
+    [
+      new balances.Renewal(true),
+      new balances.Renewal(true),
+      new balances.PayFailedRenewal(),
+      new balances.Renewal(true),
+      new balances.Renewal(false),
+    ],
+    fc.constant(new balances.PayFailedRenewal()),
+  ),
 ];
 const commands = kinds.map((k) => k.any);
 

@@ -43,7 +43,12 @@ export const dashboardAnswer = z.object({
   revenue: dashboardRevenue,
   /** The same before IVA, at each purchase's own rate. */
   revenue_sin_iva: dashboardRevenue,
-  subscriptions: z.object({ active: z.number(), unlimited_members: z.number() }),
+  subscriptions: z.object({
+    active: z.number(),
+    unlimited_members: z.number(),
+    /** Renewal periods paid after at least one failed charge, over the revenue's days (decision 0128). */
+    recovered: z.object({ total: z.number(), count: z.number() }),
+  }),
   customers: z.object({
     total: z.number(),
     new_last_30_days: z.number(),

@@ -187,6 +187,11 @@ export const paymentIssueOut = z.object({
   invoice_id: z.number().nullable(),
   due_since: isoDate.nullable(),
   payable_here: z.boolean(),
+  /** A cash subscription: paid at the studio or by transfer, confirmed by the desk. */
+  cash: z.boolean(),
+  /** The next retry of the studio's schedule, and until when the customer keeps booking (decision 0128). */
+  next_attempt_at: isoDate.nullable(),
+  grace_until: isoDate.nullable(),
 });
 export type PaymentIssue = z.input<typeof paymentIssueOut>;
 export const paymentIssuesAnswer = z.object({ issues: z.array(paymentIssueOut) });

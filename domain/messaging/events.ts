@@ -19,6 +19,24 @@ export type CustomerMessageEvent =
       amount: string;
       deadline: Date | null;
     }
-  | { kind: "renewal_failed"; customerId: number; purchaseId: number; title: string }
+  | {
+      kind: "renewal_failed";
+      customerId: number;
+      purchaseId: number;
+      title: string;
+      /** Where the customer pays the period themselves. */
+      link: string;
+      /** One message per failed attempt of a period ("<period ref>:<failures>"). */
+      attemptRef: string;
+      nextAttemptAt: Date;
+    }
+  | {
+      kind: "renewal_ended";
+      customerId: number;
+      purchaseId: number;
+      title: string;
+      link: string;
+      periodRef: string;
+    }
   /** A gift card to its recipient's WhatsApp, who is not a customer (decision 0131); `text` holds its code. */
   | { kind: "gift_card_whatsapp"; giftCardId: number; phone: string; name: string; text: string; at: Date };

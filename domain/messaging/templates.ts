@@ -15,6 +15,7 @@ export const MESSAGE_TEMPLATES = {
   class_reminder: { purpose: "transactional", text: "msgClassReminder" },
   offline_payment_reference: { purpose: "transactional", text: "msgOfflinePaymentReference" },
   renewal_failed: { purpose: "transactional", text: "msgRenewalFailed" },
+  renewal_ended: { purpose: "transactional", text: "msgRenewalEnded" },
   staff_reply: { purpose: "transactional", text: "msgStaffReply" },
   intro_followup: { purpose: "marketing", text: "msgIntroFollowup" },
   win_back: { purpose: "marketing", text: "msgWinBack" },

@@ -38,6 +38,8 @@ export type MessageContext = {
   bucket_id?: number;
   /** A gift card sent to its recipient's WhatsApp (decision 0131). */
   gift_card_id?: number;
+  /** A subscription's failed renewal or its end (decision 0128). */
+  purchase_id?: number;
 };
 
 export const messages = pgTable(

@@ -56,6 +56,9 @@ export const purchases = pgTable(
     free_trial_period: text("free_trial_period"),
     next_billing_date: tsColumn("next_billing_date"),
     renewal_failures: integer("renewal_failures").notNull().default(0),
+    /** Dunning (decision 0128): when the first failed attempt of the due period was, and the next retry. */
+    renewal_failed_at: tsColumn("renewal_failed_at"),
+    renewal_retry_at: tsColumn("renewal_retry_at"),
     discount_id: integer("discount_id").references(() => discounts.discount_id, { onDelete: "set null" }),
     is_gift: boolean("is_gift").notNull().default(false),
     cancel_reason: text("cancel_reason"),
@@ -126,6 +129,8 @@ export const invoices = pgTable(
     receipt_sent_at: tsColumn("receipt_sent_at"),
     /** The last 4 digits of the card that paid it, for the receipt (null: not a card, or unknown). */
     card_last4: text("card_last4"),
+    /** A renewal period paid after at least one failed attempt (recovered revenue, decision 0128). */
+    recovered: boolean("recovered").notNull().default(false),
     /**
      * Money the desk took in its hands (a counter sale, a cash order or renewal confirmed): who
      * took it, at which location and when; the cash close counts it (decision 0063). Null for a

@@ -66,6 +66,7 @@ export async function paidInvoicesSince(db: Db, from: Date) {
       createdAt: invoices.createdAt,
       title: purchases.title,
       iva_rate: purchaseIvaRate,
+      recovered: invoices.recovered,
     })
     .from(invoices)
     .innerJoin(purchases, eq(purchases.purchase_id, invoices.purchase_id))

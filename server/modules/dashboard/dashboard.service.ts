@@ -110,6 +110,10 @@ export async function dashboard(db: Db, config: AppConfig, now = new Date()) {
     (cents, rate) => ivaBreakdown(cents, effectiveIvaRate(rate)).subtotal,
   );
 
+  // Dunning (decision 0128): renewal periods paid after at least one failed attempt.
+  const recoveredRows = paid.filter((p) => p.recovered);
+  const recoveredCents = recoveredRows.reduce((sum, p) => sum + toCents(p.total_payment), 0);
+
   const newByDay = new Map(days.map((d) => [d, 0]));
   for (const c of await customersCreatedSince(db, since)) {
     const d = day(c.createdAt);
@@ -137,6 +141,8 @@ export async function dashboard(db: Db, config: AppConfig, now = new Date()) {
     subscriptions: {
       active: await countActiveSubscriptions(db),
       unlimited_members: await countUnlimitedMembers(db, now),
+      /** Renewals paid after a failed charge over the same days as revenue (with IVA). */
+      recovered: { total: centsToNumber(recoveredCents), count: recoveredRows.length },
     },
     customers: {
       total: await countCustomers(db),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { formatDateTime, formatMoney, formatTime } from "../../../domain/format";
+import { formatDate, formatDateTime, formatMoney, formatTime } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import type { CustomerMessageEvent } from "../../../domain/messaging/events";
 import { batches } from "../../../domain/messaging/rate-limit";
@@ -116,13 +116,27 @@ export async function onCustomerEvent(app: FastifyInstance, event: CustomerMessa
         emailSent: true,
       });
       return;
+    // Dunning (decision 0128): no email of this news went, so email is the last channel.
     case "renewal_failed":
       await sendToCustomer(app, {
         customerId: event.customerId,
         template: "renewal_failed",
-        vars: { packageName: event.title },
-        dedupeKey: `renewal_failed:${event.purchaseId}:${new Date().toISOString().slice(0, 10)}`,
-        emailSent: true,
+        vars: {
+          packageName: event.title,
+          nextAttempt: formatDate(event.nextAttemptAt, tz),
+          link: event.link,
+        },
+        dedupeKey: `renewal_failed:${event.attemptRef}`,
+        context: { purchase_id: event.purchaseId },
+      });
+      return;
+    case "renewal_ended":
+      await sendToCustomer(app, {
+        customerId: event.customerId,
+        template: "renewal_ended",
+        vars: { packageName: event.title, link: event.link },
+        dedupeKey: `renewal_ended:${event.periodRef}`,
+        context: { purchase_id: event.purchaseId },
       });
       return;
   }

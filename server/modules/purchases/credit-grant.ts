@@ -1,9 +1,11 @@
 import { addPeriod } from "../../../domain/billing";
+import { type DunningConfig, type DunningDecision, dunningDecision } from "../../../domain/dunning";
 import type { Db } from "../../db/client";
 import { getPackage, type PackageOut } from "../packages/packages.service";
 import {
   endUnlimited,
   expireCreditsOfPurchase,
+  extendPeriodCredits,
   extendUnlimited,
   hasOtherActiveUnlimited,
   insertCredits,
@@ -167,6 +169,8 @@ export async function grantRenewalPeriod(
   await updatePurchase(tx, purchase.purchase_id, {
     expiration_date: later(purchase.expiration_date, period.end),
     renewal_failures: 0,
+    renewal_failed_at: null,
+    renewal_retry_at: null,
     ...(moves && purchase.status === "active"
       ? { next_billing_date: later(options.providerBilled ? purchase.next_billing_date : null, period.end) }
       : {}),
@@ -182,6 +186,7 @@ export async function endUnpaidSubscription(tx: Db, purchase: PurchaseRow, failu
     status: "failed",
     renewal_failures: failures,
     next_billing_date: null,
+    renewal_retry_at: null,
   });
   await setInvoicesOfPurchase(tx, purchase.purchase_id, { status: "failed" });
   await expireCreditsOfPurchase(tx, purchase.purchase_id, now);
@@ -210,4 +215,39 @@ export async function countFailedRenewal(
   }
   await endUnpaidSubscription(tx, purchase, failures, input.now);
   return "failed";
+}
+
+/**
+ * One more failed renewal of a period our scheduler bills (decision 0128): the next retry by the
+ * studio's schedule, and on the first failure the grace (the last paid period's credits, unlimited
+ * membership and online access last until it ends); with no retry left the subscription ends
+ * unpaid and the period is never granted. The caller holds the purchase's row lock.
+ */
+export async function dunFailedRenewal(
+  tx: Db,
+  purchase: PurchaseRow,
+  period: { start: Date },
+  input: { now: Date; dunning: DunningConfig },
+): Promise<{ failures: number; decision: DunningDecision }> {
+  const failures = purchase.renewal_failures + 1;
+  const firstFailedAt = purchase.renewal_failed_at ?? input.now;
+  const decision = dunningDecision(input.now, { failures, firstFailedAt }, input.dunning);
+  if (decision.kind === "end") {
+    await endUnpaidSubscription(tx, purchase, failures, input.now);
+    return { failures, decision };
+  }
+  await updatePurchase(tx, purchase.purchase_id, {
+    renewal_failures: failures,
+    renewal_failed_at: firstFailedAt,
+    renewal_retry_at: decision.at,
+    ...(failures === 1 && decision.inGrace && decision.graceUntil > period.start
+      ? { expiration_date: decision.graceUntil }
+      : {}),
+  });
+  if (failures === 1 && decision.inGrace && decision.graceUntil > period.start) {
+    await extendPeriodCredits(tx, purchase.purchase_id, period.start, decision.graceUntil);
+    const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });
+    if (pkg.is_unlimited_membership) await extendUnlimited(tx, purchase.customer_id, decision.graceUntil);
+  }
+  return { failures, decision };
 }

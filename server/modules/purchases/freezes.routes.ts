@@ -162,7 +162,9 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentIssuesAnswer },
       },
     },
-    async (request) => ({ issues: await paymentIssuesOf(app.db, await currentCustomerId(request)) }),
+    async (request) => ({
+      issues: await paymentIssuesOf(app.db, await currentCustomerId(request), await app.appConfig.get()),
+    }),
   );
 
   app.post(

@@ -302,6 +302,9 @@ async function shiftPurchase(tx: Db, purchase: PurchaseRow, days: number, tz: st
   await updatePurchase(tx, purchase.purchase_id, {
     expiration_date: expiration,
     next_billing_date: move(purchase.next_billing_date),
+    // A failed renewal's schedule moves with it (decision 0128): retries resume after the freeze.
+    renewal_failed_at: move(purchase.renewal_failed_at),
+    renewal_retry_at: move(purchase.renewal_retry_at),
   });
   await shiftCreditsExpiry(tx, purchase.purchase_id, deltaMs);
   const pkg = await getPackage(tx, purchase.class_package_id, { admin: true });

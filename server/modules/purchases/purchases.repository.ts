@@ -335,6 +335,19 @@ export async function extendUnlimited(db: Db, customerId: number, until: Date | 
     .where(eq(customers.customer_id, customerId));
 }
 
+/**
+ * Grace (decision 0128): the credits of a subscription's last paid period, which end when the
+ * unpaid one starts, last until `until` instead.
+ */
+export async function extendPeriodCredits(db: Db, purchaseId: number, periodEnd: Date, until: Date) {
+  await db
+    .update(available_classes)
+    .set({ expiration_date: until })
+    .where(
+      and(eq(available_classes.purchase_id, purchaseId), eq(available_classes.expiration_date, periodEnd)),
+    );
+}
+
 export async function endUnlimited(db: Db, customerId: number, now: Date) {
   await db
     .update(customers)
@@ -425,6 +438,8 @@ export async function listDueRenewals(db: Db, now: Date, limit = 100) {
         sql`${purchases.subscription_id} is not null`,
         inArray(purchases.provider, ["sandbox", "cash"]),
         lte(purchases.next_billing_date, now),
+        // Dunning (decision 0128): a failed period waits for its scheduled retry.
+        or(isNull(purchases.renewal_retry_at), lte(purchases.renewal_retry_at, now)),
       ),
     )
     .orderBy(purchases.next_billing_date)

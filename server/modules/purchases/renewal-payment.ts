@@ -1,3 +1,4 @@
+import { dunningConfigOf, graceUntil } from "../../../domain/dunning";
 import { AppError, notFound } from "../../../domain/errors";
 import { centsToString, moneyOut } from "../../../domain/money";
 import type { Db } from "../../db/client";
@@ -19,8 +20,16 @@ import { lockDue, periodOf, renewalAmount } from "./renewals";
  * retries at the processor: the banner sends the customer to update their card.
  */
 
-/** The customer's active subscriptions with failed renewal charges, each with its last failed charge. */
-export async function paymentIssuesOf(db: Db, customerId: number) {
+/**
+ * The customer's active subscriptions with failed renewal charges, each with its last failed
+ * charge, its next retry and the end of its grace (decision 0128).
+ */
+export async function paymentIssuesOf(
+  db: Db,
+  customerId: number,
+  config: Parameters<typeof dunningConfigOf>[0],
+) {
+  const dunning = dunningConfigOf(config);
   const rows = await listFailingSubscriptions(db, customerId);
   const out = [];
   for (const purchase of rows) {
@@ -34,6 +43,10 @@ export async function paymentIssuesOf(db: Db, customerId: number) {
       due_since: purchase.next_billing_date,
       /** Paid here (our scheduler bills it); otherwise the processor retries with the updated card. */
       payable_here: purchase.provider === "sandbox",
+      /** Paid at the studio or by transfer, confirmed by the desk. */
+      cash: purchase.provider === "cash",
+      next_attempt_at: purchase.renewal_retry_at,
+      grace_until: purchase.renewal_failed_at ? graceUntil(purchase.renewal_failed_at, dunning) : null,
     });
   }
   return out;
@@ -89,6 +102,8 @@ export async function payFailedRenewal(
       period_start: period.start,
       period_end: period.end,
       card_last4: outcome.card?.last4 ?? null,
+      // Paid after a failed attempt: recovered revenue (decision 0128).
+      recovered: true,
     });
     if (!invoice) return { paid: false };
     await grantRenewalPeriod(tx, current, period, deps.timeZone);

@@ -40,7 +40,11 @@ beforeAll(async () => {
     subscription_period: "month",
     subscription_interval: 1,
   });
-  await t.app.appConfig.update([{ key: "renewal_max_retries", value: 2 }]);
+  // Two retries, one and two days after the first failure (dunning: decision 0128).
+  await t.app.appConfig.update([
+    { key: "renewal_retry_days", value: "1, 2" },
+    { key: "renewal_grace_days", value: 1 },
+  ]);
 });
 afterAll(() => t.close());
 
@@ -139,7 +143,7 @@ describe("sandbox card renewals", () => {
     expect((await purchaseRow(sub.id)).next_billing_date).toEqual(addPeriod(trialEnd, 1, "month", TZ));
   });
 
-  it("a declined renewal is retried up to renewal_max_retries, a later success resets the count", async () => {
+  it("a declined renewal is retried on the studio's schedule, a later success resets the count", async () => {
     const sub = await subscribe(monthly8.class_package_id);
     const due = sub.purchase.next_billing_date!;
     await makeCardDecline(sub.customer_id);
@@ -154,7 +158,9 @@ describe("sandbox card renewals", () => {
       .update(payment_sources)
       .set({ source_id: token("4242424242424242").replace(/^tok_/, "src_") })
       .where(eq(payment_sources.customer_id, sub.customer_id));
-    expect(await renew(new Date(due.getTime() + 86_400_000))).toMatchObject({ renewed: 1 });
+    // Not before the retry the schedule set (one day after the failure).
+    expect(await renew(new Date(due.getTime() + 86_400_000))).toMatchObject({ renewed: 0, retry: 0 });
+    expect(await renew(new Date(due.getTime() + 86_400_000 + 120_000))).toMatchObject({ renewed: 1 });
     const after = await purchaseRow(sub.id);
     expect(after).toMatchObject({ status: "active", renewal_failures: 0 });
     expect(after.next_billing_date).toEqual(addPeriod(due, 1, "month", TZ));

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { addPeriod } from "../../../domain/billing";
+import { type DunningConfig, type DunningDecision, dunningConfigOf } from "../../../domain/dunning";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway, PaymentOutcome } from "../../payments/gateway";
 import { tellCustomer } from "../../plugins/customer-messages";
-import { countFailedRenewal, grantRenewalPeriod } from "./credit-grant";
+import { dunFailedRenewal, grantRenewalPeriod } from "./credit-grant";
 import {
   findInvoice,
   findInvoiceByRef,
@@ -46,7 +47,13 @@ export const maxRenewalRetries = (config: { renewal_max_retries?: number | null 
 
 export async function renewDueSubscriptions(deps: RenewalDeps, now = new Date()) {
   const config = await deps.appConfig.get();
-  const ctx = { now, timeZone: config.timezone, maxRetries: maxRenewalRetries(config) };
+  const local = /^(localhost|127\.0\.0\.1)(:|$)/.test(config.domain);
+  const ctx: Ctx = {
+    now,
+    timeZone: config.timezone,
+    dunning: dunningConfigOf(config),
+    publicUrl: deps.publicUrl ?? `${local ? "http" : "https"}://${config.domain}`,
+  };
   const summary: Record<RenewalResult | "errors", number> = {
     renewed: 0,
     invoiced: 0,
@@ -71,7 +78,10 @@ export async function renewDueSubscriptions(deps: RenewalDeps, now = new Date())
   return summary;
 }
 
-type Ctx = { now: Date; timeZone: string; maxRetries: number };
+type Ctx = { now: Date; timeZone: string; dunning: DunningConfig; publicUrl: string };
+
+/** Where a customer pays a failed period themselves: Mis Membresías shows it with its pay button. */
+export const PAY_RENEWAL_PATH = "/mystudio/membresias";
 
 /** The period a due purchase is billed for: from its next charge, one subscription interval. */
 export function periodOf(purchase: PurchaseRow, timeZone: string) {
@@ -117,17 +127,7 @@ async function renewCard(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Pr
         source_id: card.source_id,
       })
     : { status: "declined", decline_code: "no_saved_card" };
-  if (outcome.status !== "succeeded") {
-    const result = await recordFailure(deps, purchase, period, ctx);
-    if (result !== "skipped")
-      await tellCustomer(deps.db, {
-        kind: "renewal_failed",
-        customerId: purchase.customer_id,
-        purchaseId: purchase.purchase_id,
-        title: purchase.title,
-      });
-    return result;
-  }
+  if (outcome.status !== "succeeded") return recordFailure(deps, purchase, period, ctx);
   return deps.db.transaction(async (tx) => {
     const current = await lockDue(tx, purchase.purchase_id, period.start);
     if (!current) return "skipped";
@@ -140,6 +140,7 @@ async function renewCard(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Pr
       period_start: period.start,
       period_end: period.end,
       card_last4: (outcome.status === "succeeded" ? outcome.card?.last4 : null) ?? null,
+      recovered: current.renewal_failures > 0,
     });
     if (!invoice) return "skipped";
     await grantRenewalPeriod(tx, current, period, ctx.timeZone);
@@ -175,17 +176,19 @@ async function renewCash(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Pr
   const detail = await findPurchaseDetail(deps.db, purchase.purchase_id);
   if (detail) {
     const config = await deps.appConfig.get();
-    const local = /^(localhost|127\.0\.0\.1)(:|$)/.test(config.domain);
-    const publicUrl = deps.publicUrl ?? `${local ? "http" : "https"}://${config.domain}`;
-    await deps.mailer.send(await cashRenewalEmail({ detail, invoice, studio: config, publicUrl }));
+    await deps.mailer.send(
+      await cashRenewalEmail({ detail, invoice, studio: config, publicUrl: ctx.publicUrl }),
+    );
   }
   return "invoiced";
 }
 
 /**
- * A renewal that did not go through: counted, and retried on the next run until
- * renewal_max_retries retries failed too; then the purchase is marked failed and booking with it
- * stops (its credits expire now, its unlimited membership ends unless another one is active).
+ * A renewal that did not go through (decision 0128): counted, retried on the studio's schedule
+ * (renewal_retry_days) with the customer in grace meanwhile, and told each time on their channel
+ * with the link to pay the period themselves; after the last retry the purchase is marked failed,
+ * booking with it stops (its credits expire now, its unlimited membership ends unless another one
+ * is active) and the customer is told it ended.
  */
 async function recordFailure(
   deps: RenewalDeps,
@@ -193,9 +196,9 @@ async function recordFailure(
   period: { start: Date; end: Date; ref: string },
   ctx: Ctx,
 ): Promise<RenewalResult> {
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const current = await lockDue(tx, purchase.purchase_id, period.start);
-    if (!current) return "skipped";
+    if (!current) return null;
     const failures = current.renewal_failures + 1;
     if (current.provider !== "cash") {
       // Mis Cargos shows each declined attempt; the unique ref also stops a double count.
@@ -208,10 +211,36 @@ async function recordFailure(
         period_start: period.start,
         period_end: period.end,
       });
-      if (!row) return "skipped";
+      if (!row) return null;
     }
-    return countFailedRenewal(tx, current, ctx);
+    return dunFailedRenewal(tx, current, period, { now: ctx.now, dunning: ctx.dunning });
   });
+  if (!outcome) return "skipped";
+  await tellCustomer(deps.db, dunningMessage(purchase, period, outcome, ctx));
+  return outcome.decision.kind === "end" ? "failed" : "retry";
+}
+
+/** What the customer is told of one failed attempt, or of the end (decision 0128). */
+function dunningMessage(
+  purchase: PurchaseRow,
+  period: { ref: string },
+  outcome: { failures: number; decision: DunningDecision },
+  ctx: Ctx,
+) {
+  const base = {
+    customerId: purchase.customer_id,
+    purchaseId: purchase.purchase_id,
+    title: purchase.title,
+    link: `${ctx.publicUrl}${PAY_RENEWAL_PATH}`,
+  };
+  return outcome.decision.kind === "end"
+    ? { kind: "renewal_ended" as const, ...base, periodRef: period.ref }
+    : {
+        kind: "renewal_failed" as const,
+        ...base,
+        attemptRef: `${period.ref}:${outcome.failures}`,
+        nextAttemptAt: outcome.decision.at,
+      };
 }
 
 /**
@@ -226,7 +255,10 @@ export async function confirmRenewalInvoice(db: Db, invoiceId: number, timeZone:
     if (invoice.status !== "pending") return { status: "not_pending" as const, invoice };
     const purchase = await findPurchase(tx, invoice.purchase_id, true);
     if (purchase?.status !== "active") return { status: "not_pending" as const, invoice };
-    const paid = await updateInvoice(tx, invoice.invoice_id, { status: "paid" });
+    const paid = await updateInvoice(tx, invoice.invoice_id, {
+      status: "paid",
+      recovered: purchase.renewal_failures > 0,
+    });
     await grantRenewalPeriod(
       tx,
       purchase,

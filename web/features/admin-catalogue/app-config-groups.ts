@@ -100,6 +100,27 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
     ],
   },
   {
+    value: "renovaciones",
+    label: "Renovaciones",
+    keys: [
+      [
+        "renewal_retry_days",
+        "Reintentos de cobro (días después del fallo)",
+        "Si falla el cobro de una renovación, se vuelve a intentar estos días después del primer fallo (por ejemplo 1, 3, 5). Después del último, la suscripción termina.",
+      ],
+      [
+        "renewal_grace_days",
+        "Días de gracia",
+        "Mientras tanto, el cliente sigue reservando con su suscripción. Nunca más allá del último reintento.",
+      ],
+      [
+        "renewal_max_retries",
+        "Reintentos con Stripe o PayPal",
+        "Cobros fallidos que se aceptan antes de terminar una suscripción que cobra el procesador.",
+      ],
+    ],
+  },
+  {
     value: "sitio",
     label: "Zona y dominio",
     keys: [

@@ -57,6 +57,11 @@ export const adminCopy = {
     noRevenue: "Sin ingresos en los últimos 30 días.",
     activeSubscriptions: "Suscripciones activas",
     unlimitedMembers: "con membresía ilimitada",
+    recovered30: "Cobros recuperados (30 días)",
+    recoveredDetail: (n: number) =>
+      n === 1
+        ? "1 renovación pagada tras un cobro fallido"
+        : `${n} renovaciones pagadas tras un cobro fallido`,
     newCustomers: "Clientes nuevos (30 días)",
     totalCustomers: "clientes en total",
     noShowRate: "Inasistencias (30 días)",

@@ -13,7 +13,14 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { IconCalendarStats, IconCash, IconRepeat, IconUserPlus, IconUserX } from "@tabler/icons-react";
+import {
+  IconCalendarStats,
+  IconCash,
+  IconRefreshAlert,
+  IconRepeat,
+  IconUserPlus,
+  IconUserX,
+} from "@tabler/icons-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import {
@@ -106,7 +113,7 @@ export function DashboardPage() {
               ]}
             />
           </Group>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="md">
             <Stat
               label={c.revenue30}
               value={formatMoney(revenue.total)}
@@ -123,6 +130,12 @@ export function DashboardPage() {
               value={formatNumber(data.subscriptions.active)}
               detail={`${formatNumber(data.subscriptions.unlimited_members)} ${c.unlimitedMembers}`}
               icon={<IconRepeat size={26} />}
+            />
+            <Stat
+              label={c.recovered30}
+              value={formatMoney(data.subscriptions.recovered.total)}
+              detail={c.recoveredDetail(data.subscriptions.recovered.count)}
+              icon={<IconRefreshAlert size={26} />}
             />
             <Stat
               label={c.newCustomers}

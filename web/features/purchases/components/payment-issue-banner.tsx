@@ -3,7 +3,8 @@ import { notifications } from "@mantine/notifications";
 import { IconCreditCardOff } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "../../../../domain/format";
+import { formatDate, formatMoney } from "../../../../domain/format";
+import { useAppConfig } from "../../../lib/app-config";
 import { type PaymentIssue, usePaymentIssues, usePayRenewal, useSavedCardsForPayment } from "../api";
 
 const copy = {
@@ -11,6 +12,12 @@ const copy = {
   body: (title: string, amount: string) =>
     `No pudimos cobrar la renovación de ${title} (${amount}). Actualiza tu tarjeta para no perder tu suscripción.`,
   processor: "Volveremos a intentar el cobro con la tarjeta que agregues.",
+  cashTitle: "Tu renovación está pendiente de pago",
+  cashBody: (title: string, amount: string) =>
+    `No hemos recibido el pago de la renovación de ${title} (${amount}). Paga en el estudio o por transferencia; tu periodo se activa cuando el estudio confirme el pago.`,
+  nextAttempt: (date: string) => `Volveremos a intentar el cobro el ${date}.`,
+  grace: (date: string) => `Puedes seguir reservando con tu suscripción hasta el ${date}.`,
+  graceOver: "Mientras no se pague, no puedes reservar con esta suscripción.",
   update: "Actualizar tarjeta",
   card: "Pagar con",
   pay: (amount: string) => `Pagar ${amount} ahora`,
@@ -22,6 +29,7 @@ const newKey = () =>
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 function IssueAlert({ issue }: { issue: PaymentIssue }) {
+  const tz = useAppConfig().timezone;
   const cards = useSavedCardsForPayment(issue.payable_here);
   const pay = usePayRenewal();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -39,13 +47,25 @@ function IssueAlert({ issue }: { issue: PaymentIssue }) {
       color="red"
       variant="light"
       radius="md"
-      title={copy.title}
+      title={issue.cash ? copy.cashTitle : copy.title}
       icon={<IconCreditCardOff size={20} aria-hidden="true" />}
       role="alert"
     >
       <Stack gap="xs">
-        <Text size="sm">{copy.body(issue.title, amount)}</Text>
-        {!issue.payable_here ? <Text size="sm">{copy.processor}</Text> : null}
+        <Text size="sm">
+          {issue.cash ? copy.cashBody(issue.title, amount) : copy.body(issue.title, amount)}
+        </Text>
+        {!issue.payable_here && !issue.cash ? <Text size="sm">{copy.processor}</Text> : null}
+        {issue.next_attempt_at && !issue.cash ? (
+          <Text size="sm">{copy.nextAttempt(formatDate(issue.next_attempt_at, tz))}</Text>
+        ) : null}
+        {issue.grace_until ? (
+          <Text size="sm" fw={600}>
+            {new Date(issue.grace_until) > new Date()
+              ? copy.grace(formatDate(issue.grace_until, tz))
+              : copy.graceOver}
+          </Text>
+        ) : null}
         <Group gap="sm" wrap="wrap" align="flex-end">
           {issue.payable_here && options.length > 0 ? (
             <>
@@ -83,9 +103,11 @@ function IssueAlert({ issue }: { issue: PaymentIssue }) {
               </Button>
             </>
           ) : null}
-          <Anchor component={Link} to="/mystudio/metodos" size="sm" fw={600}>
-            {copy.update}
-          </Anchor>
+          {issue.cash ? null : (
+            <Anchor component={Link} to="/mystudio/metodos" size="sm" fw={600}>
+              {copy.update}
+            </Anchor>
+          )}
         </Group>
       </Stack>
     </Alert>
