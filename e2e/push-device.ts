@@ -1,10 +1,7 @@
 import fs from "node:fs";
 import https from "node:https";
 import { inject } from "vitest";
-import type {
-  PushSubscriptionKeys,
-  ReceivedPush,
-} from "../test/doubles/messaging/push-service-fake";
+import type { PushSubscriptionKeys, ReceivedPush } from "../test/doubles/messaging/push-service-fake";
 
 /**
  * The push double from a journey's process (it runs in e2e/global-setup.ts): headless Chromium

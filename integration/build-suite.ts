@@ -1,15 +1,12 @@
 import webPushImport from "web-push";
 import { startWellhubFake } from "../test/doubles/aggregators/aggregator-fakes";
-import { S3_TEST_CREDENTIALS, startS3TestServer } from "../test/doubles/s3-test-server";
 import { startPushServiceFake } from "../test/doubles/messaging/push-service-fake";
 import { startTwilioFake } from "../test/doubles/messaging/twilio-fake";
 import { startFacturapiFake } from "../test/doubles/payments/facturapi-fake";
-import {
-  MERCADOPAGO_TEST_KEYS,
-  startMercadoPagoFake,
-} from "../test/doubles/payments/mercadopago-fake";
+import { MERCADOPAGO_TEST_KEYS, startMercadoPagoFake } from "../test/doubles/payments/mercadopago-fake";
 import { PAYPAL_TEST_KEYS, startPaypalFake } from "../test/doubles/payments/paypal-fake";
 import { STRIPE_TEST_KEYS, startStripeFake } from "../test/doubles/payments/stripe-fake";
+import { S3_TEST_CREDENTIALS, startS3TestServer } from "../test/doubles/s3-test-server";
 import { startCompiledServer } from "./compiled-server";
 import { startSmtpServer } from "./smtp-server";
 

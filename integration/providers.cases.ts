@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { startS3TestServer } from "../test/doubles/s3-test-server";
 import type { FacturapiFake } from "../test/doubles/payments/facturapi-fake";
 import type { MercadoPagoFake } from "../test/doubles/payments/mercadopago-fake";
 import type { PaypalFake } from "../test/doubles/payments/paypal-fake";
 import type { StripeFake } from "../test/doubles/payments/stripe-fake";
+import type { startS3TestServer } from "../test/doubles/s3-test-server";
 import { BUCKET, type BuildSuite } from "./build-suite";
 import type { CompiledServer, Json } from "./compiled-server";
 import { decodeHeader, leaves, parseMime, type startSmtpServer } from "./smtp-server";

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDay } from "../domain/booking";
 import { deskMethodOf } from "../domain/cash-close";
+import { type FacturapiFake, startFacturapiFake } from "../test/doubles/payments/facturapi-fake";
 import { balanceCommands } from "./commerce-model-balances";
 import { checkFacturaInvariants, facturaCommands } from "./commerce-model-facturas";
 import {
@@ -23,7 +24,6 @@ import { LATE_FEE_REASON } from "./modules/checkout/fee-give-back";
 import { expireOverdueVouchers } from "./modules/checkout/offline-payments.service";
 import type { CardGateway } from "./payments/gateway";
 import { cardGateway } from "./payments/gateways";
-import { type FacturapiFake, startFacturapiFake } from "../test/doubles/payments/facturapi-fake";
 import { buildTestApp, type TestApp } from "./test/build-test-app";
 import { addPackage, customerLogin, newKey, type Shop, seedShop, token } from "./test/commerce";
 

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { tokenizeSandboxCard } from "../../domain/sandbox-card";
+import { MERCADOPAGO_TEST_KEYS, startMercadoPagoFake } from "../../test/doubles/payments/mercadopago-fake";
+import { PAYPAL_TEST_KEYS, startPaypalFake } from "../../test/doubles/payments/paypal-fake";
+import { STRIPE_TEST_KEYS, startStripeFake } from "../../test/doubles/payments/stripe-fake";
 import { class_types } from "../db/schema/calendar";
 import { available_classes } from "../db/schema/credits";
 import { customers } from "../db/schema/customers";
 import { class_package_types, class_packages } from "../db/schema/packages";
 import { discounts, payment_methods } from "../db/schema/payments";
 import { invoices, purchases } from "../db/schema/purchases";
-import { MERCADOPAGO_TEST_KEYS, startMercadoPagoFake } from "../../test/doubles/payments/mercadopago-fake";
-import { PAYPAL_TEST_KEYS, startPaypalFake } from "../../test/doubles/payments/paypal-fake";
-import { STRIPE_TEST_KEYS, startStripeFake } from "../../test/doubles/payments/stripe-fake";
 import { buildTestApp, type TestApp } from "./build-test-app";
 
 /** Test helpers of the commerce suites: a small shop and customers with a login. */

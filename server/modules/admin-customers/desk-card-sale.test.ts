@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import { audit_log } from "../../db/schema/audit";
 import { available_classes } from "../../db/schema/credits";
 import { email_outbox } from "../../db/schema/mail";
 import { payment_sources } from "../../db/schema/payments";
 import { purchases } from "../../db/schema/purchases";
-import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import { customerLogin, newKey, type Shop, startStripeSuite, token } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";

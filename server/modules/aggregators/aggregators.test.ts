@@ -1,5 +1,6 @@
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTotalpassFake, startWellhubFake } from "../../../test/doubles/aggregators/aggregator-fakes";
 import { aggregator_bookings, aggregator_outbox, aggregator_slots } from "../../db/schema/aggregators";
 import { single_classes } from "../../db/schema/calendar";
 import { class_reservations } from "../../db/schema/reservations";
@@ -15,7 +16,6 @@ import {
   VALIDATE_JOB,
   validateVisit,
 } from "./aggregators.service";
-import { startTotalpassFake, startWellhubFake } from "../../../test/doubles/aggregators/aggregator-fakes";
 import { TOTALPASS_SIGNATURE_HEADER, TOTALPASS_TIMESTAMP_HEADER, totalpassSignature } from "./totalpass";
 import { WELLHUB_SIGNATURE_HEADER, wellhubSignature } from "./wellhub";
 

@@ -2,11 +2,11 @@ import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import { MERCADOPAGO_TEST_KEYS, type MercadoPagoFake } from "../../../test/doubles/payments/mercadopago-fake";
 import { ConfigError, loadConfig } from "../../config";
 import { email_outbox } from "../../db/schema/mail";
 import type { class_packages } from "../../db/schema/packages";
 import { refunds, webhook_events } from "../../db/schema/purchases";
-import { MERCADOPAGO_TEST_KEYS, type MercadoPagoFake } from "../../../test/doubles/payments/mercadopago-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidClabe } from "../../../domain/clabe";
+import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import { email_outbox } from "../../db/schema/mail";
 import { payment_vouchers } from "../../db/schema/purchases";
-import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
-import { paypalClient } from "../../payments/gateways";
 import type { PaypalFake } from "../../../test/doubles/payments/paypal-fake";
+import { paypalClient } from "../../payments/gateways";
 import type { TestApp } from "../../test/build-test-app";
 import { customerLogin, newKey, purchaseReads, type Shop, startPaypalSuite } from "../../test/commerce";
 import { runInterruptedCharges } from "./checkout.jobs";

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import { PAYPAL_TEST_KEYS, type PaypalFake } from "../../../test/doubles/payments/paypal-fake";
 import { ConfigError, loadConfig } from "../../config";
 import type { class_packages } from "../../db/schema/packages";
 import { discount_redemptions } from "../../db/schema/payments";
 import { webhook_events } from "../../db/schema/purchases";
-import { PAYPAL_TEST_KEYS, type PaypalFake } from "../../../test/doubles/payments/paypal-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import { email_outbox } from "../../db/schema/mail";
 import { discount_redemptions } from "../../db/schema/payments";
 import { webhook_events } from "../../db/schema/purchases";
-import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   customerLogin,

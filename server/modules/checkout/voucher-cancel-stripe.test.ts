@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import { email_outbox } from "../../db/schema/mail";
 import { payment_vouchers, purchases, refunds } from "../../db/schema/purchases";
-import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
 import type { TestApp } from "../../test/build-test-app";
 import {
   addPackage,

@@ -5,13 +5,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messages } from "../../../domain/messages";
+import { S3_TEST_CREDENTIALS, startS3TestServer } from "../../../test/doubles/s3-test-server";
 import { ConfigError, loadConfig } from "../../config";
 import { files } from "../../db/schema/content";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { multipart, PNG, signUpCustomer, withAuth } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";
 import { privatizeLegacyCustomerUploads } from "./files.service";
-import { S3_TEST_CREDENTIALS, startS3TestServer } from "../../../test/doubles/s3-test-server";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const BUCKET = "estudio-archivos";

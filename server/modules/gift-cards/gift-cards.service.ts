@@ -134,11 +134,6 @@ function recipientPhone(input: string | null | undefined) {
   return mobile;
 }
 
-const formatIsoDay = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    at,
-  );
-
 /** A new code and its hash, drawn again in the (astronomically unlikely) case it exists. */
 async function freshCode(db: Db) {
   for (;;) {

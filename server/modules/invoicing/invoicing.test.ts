@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FacturapiFake, startFacturapiFake } from "../../../test/doubles/payments/facturapi-fake";
 import { cfdi_global_purchases, cfdis } from "../../db/schema/cfdi";
 import { email_outbox } from "../../db/schema/mail";
 import { purchases, refunds } from "../../db/schema/purchases";
-import { type FacturapiFake, startFacturapiFake } from "../../../test/doubles/payments/facturapi-fake";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { buyWithCard, customerLogin, newKey, type Shop, seedShop } from "../../test/commerce";
 import { FACTURAS_FOLLOW_UP_JOB, GLOBAL_INVOICE_JOB } from "./invoicing.jobs";

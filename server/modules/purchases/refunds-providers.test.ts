@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addLocalDays, localDay } from "../../../domain/booking";
-import { email_outbox } from "../../db/schema/mail";
-import { purchases, refunds } from "../../db/schema/purchases";
 import type { PaypalFake } from "../../../test/doubles/payments/paypal-fake";
 import type { StripeFake } from "../../../test/doubles/payments/stripe-fake";
+import { email_outbox } from "../../db/schema/mail";
+import { purchases, refunds } from "../../db/schema/purchases";
 import type { TestApp } from "../../test/build-test-app";
 import {
   customerLogin,

@@ -1,8 +1,8 @@
 import twilioImport from "twilio";
 import { cjsDefault } from "../../../server/lib/cjs-default";
+import { deliverMessages } from "../../../server/modules/messaging/messaging.service";
 import { customerMessagesSettled } from "../../../server/plugins/customer-messages";
 import { buildTestApp, type TestApp } from "../../../server/test/build-test-app";
-import { deliverMessages } from "../../../server/modules/messaging/messaging.service";
 import { startTwilioFake } from "./twilio-fake";
 
 const twilio = cjsDefault(twilioImport);
