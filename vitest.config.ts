@@ -3,7 +3,9 @@ import { defineConfig } from "vitest/config";
 // Unit and API tests (app.inject on a real database). Browser journeys: e2e/vitest.config.ts.
 export default defineConfig({
   test: {
-    include: ["server/**/*.test.ts", "domain/**/*.test.ts", "web/**/*.test.ts"],
+    // web/**/*.test.tsx: component tests, each file on happy-dom by its own
+    // `// @vitest-environment happy-dom` line (docs/decisions/0133); the rest stay on node.
+    include: ["server/**/*.test.ts", "domain/**/*.test.ts", "web/**/*.test.ts", "web/**/*.test.tsx"],
     globalSetup: ["server/test/global-setup.ts"],
     pool: "forks",
     // Files in one worker share its imported modules (the app, Drizzle, PGlite): importing them

@@ -7,24 +7,23 @@ import type {
   cashCloseHistoryAnswer,
 } from "../../../domain/api/cash-close";
 import { api } from "../../lib/api-client";
+import { cashCloseKeys } from "./query-keys";
 
 /** The cash close (corte de caja, decision 0063): a location's day, its close and the history. */
 
 export type CashCloseDay = z.input<typeof cashCloseAnswer>;
 export type CashCloseRecord = z.input<typeof cashCloseHistoryAnswer>["closes"][number];
 
-const root = ["corte-de-caja"] as const;
-
 export function useCashCloseDay(query: { location_id?: number; day?: string }) {
   return useQuery({
-    queryKey: [...root, "day", query],
+    queryKey: cashCloseKeys.day(query),
     queryFn: ({ signal }) => api.get<CashCloseDay>("/corte-de-caja", { signal, query }),
   });
 }
 
 export function useCashCloseHistory(locationId: number | undefined) {
   return useQuery({
-    queryKey: [...root, "history", locationId],
+    queryKey: cashCloseKeys.history(locationId),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof cashCloseHistoryAnswer>>("/corte-de-caja/historial", {
         signal,
@@ -40,7 +39,7 @@ export function useCloseDay() {
   return useMutation({
     mutationFn: (input: z.input<typeof cashCloseBody>) =>
       api.post<z.input<typeof cashCloseDoneAnswer>>("/corte-de-caja", input),
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+    onSuccess: () => client.invalidateQueries({ queryKey: cashCloseKeys.all }),
   });
 }
 
@@ -49,6 +48,6 @@ export function useReopenClose() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
       api.post<z.input<typeof cashCloseDoneAnswer>>(`/corte-de-caja/${id}/reopen`, { reason }),
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+    onSuccess: () => client.invalidateQueries({ queryKey: cashCloseKeys.all }),
   });
 }

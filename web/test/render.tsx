@@ -1,0 +1,57 @@
+import { MantineProvider } from "@mantine/core";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type RenderResult, render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
+import { resolveAppConfig } from "../../domain/app-config";
+import { setApiTransport } from "../lib/api-client";
+import { appConfigQueryKey } from "../lib/app-config";
+
+/** A request a component made, as the mocked transport saw it. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** "GET /corte-de-caja" → the JSON answer (or a function of the request); anything else is a 404. */
+export type Routes = Record<string, unknown | ((request: SeenRequest) => unknown)>;
+
+/**
+ * Renders `ui` inside the app's providers (Mantine, a fresh QueryClient holding the default studio
+ * config, a router at `path`) with the API answered from `routes` instead of the network
+ * (docs/decisions/0133). Returns the requests made, in order.
+ */
+export function renderWithApp(
+  ui: ReactElement,
+  { routes = {}, path = "/" }: { routes?: Routes; path?: string } = {},
+): RenderResult & { requests: SeenRequest[] } {
+  const requests: SeenRequest[] = [];
+  setApiTransport(async (url, init) => {
+    const { pathname } = new URL(url, "http://localhost");
+    const method = (init.method ?? "GET").toUpperCase();
+    const seen = {
+      method,
+      path: pathname.replace(/^\/api/, ""),
+      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(seen);
+    const key = `${method} ${seen.path}`;
+    if (!(key in routes))
+      return Response.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 });
+    const answer = routes[key];
+    return Response.json(typeof answer === "function" ? answer(seen) : answer);
+  });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(appConfigQueryKey, resolveAppConfig([]));
+  const result = render(
+    <MantineProvider>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return Object.assign(result, { requests });
+}
