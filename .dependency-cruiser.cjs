@@ -86,11 +86,11 @@ module.exports = {
       name: "production-code-imports-no-test-double",
       comment:
         "Providers' doubles and test fixtures live in test/ (decision 0132), outside the folders the " +
-        "production build bundles; only tests (*.test.ts, server/test, the commerce model) use them.",
+        "production build bundles; only tests (*.test.ts, server/test, a module's test-support/ set-up, the commerce model) use them.",
       severity: "error",
       from: {
         path: "^(server|domain|web)/",
-        pathNot: ["\\.test\\.tsx?$", "^server/test/", "^server/commerce-model"],
+        pathNot: ["\\.test\\.tsx?$", "/test-support/", "^server/test/", "^server/commerce-model"],
       },
       to: { path: "^test/" },
     },

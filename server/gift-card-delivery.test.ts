@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDay, zonedInstant } from "../domain/booking";
-import { deliverQueued, startTwilioTestApp } from "../test/doubles/messaging/messaging-test-app";
 import { balance_movements, gift_cards } from "./db/schema/balances";
 import { email_outbox } from "./db/schema/mail";
 import { messages } from "./db/schema/messaging";
 import { deliverDueGiftCards, expireGiftCards } from "./modules/gift-cards/gift-cards.service";
+import { deliverQueued, startTwilioTestApp } from "./modules/messaging/test-support/messaging-test-app";
 import type { TestApp } from "./test/build-test-app";
 import { addPackage, customerLogin, newKey, token } from "./test/commerce";
 import { testDriver } from "./test/test-driver";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverQueued, startTwilioTestApp } from "../../../test/doubles/messaging/messaging-test-app";
 import { DAY, HOUR, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../../test/booking";
 import type { TestApp } from "../../test/build-test-app";
 import { runAutomations } from "./automations.service";
 import { messagesOfCustomer } from "./messaging.repository";
+import { deliverQueued, startTwilioTestApp } from "./test-support/messaging-test-app";
 
 let t: TestApp;
 let studio: Studio;

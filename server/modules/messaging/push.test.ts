@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import webPushImport from "web-push";
-import { deliverQueued } from "../../../test/doubles/messaging/messaging-test-app";
 import { startPushServiceFake } from "../../../test/doubles/messaging/push-service-fake";
 import { email_outbox } from "../../db/schema/mail";
 import { cjsDefault } from "../../lib/cjs-default";
 import { DAY, makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { messagesOfCustomer } from "./messaging.repository";
+import { deliverQueued } from "./test-support/messaging-test-app";
 
 /**
  * Web push to the installed app (decision 0087) through the `web-push` library against a push

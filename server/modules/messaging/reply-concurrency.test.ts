@@ -2,13 +2,13 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { t as text } from "../../../domain/messages";
-import { startTwilioTestApp } from "../../../test/doubles/messaging/messaging-test-app";
 import { class_reservations } from "../../db/schema/reservations";
 import { waitlists } from "../../db/schema/waitlists";
 import { customerMessagesSettled } from "../../plugins/customer-messages";
 import { book, DAY, joinWaitlist, makeClass, makeCustomer, makeStudio, setConfig } from "../../test/booking";
 import type { TestApp } from "../../test/build-test-app";
 import { messagesOfCustomer } from "./messaging.repository";
+import { startTwilioTestApp } from "./test-support/messaging-test-app";
 
 /**
  * SÍ by WhatsApp (docs/product-rules.md#messaging-replies): a freed seat offered to everyone in

@@ -11,7 +11,9 @@ const openDay: CashCloseDay = {
   day: "2026-11-20",
   today: "2026-11-20",
   locations: [{ location_id: 7, name: "Roma Norte" }],
-  staff: [{ staff_user_id: 3, staff_name: "Ana Recepción", cash: 1350, card: 500, transfer: 0, total: 1850 }],
+  staff: [
+    { staff_user_id: "3", staff_name: "Ana Recepción", cash: 1350, card: 500, transfer: 0, total: 1850 },
+  ],
   totals: { cash: 1350, card: 500, transfer: 0, total: 1850 },
   expected_cash: 1350,
   movements: [],

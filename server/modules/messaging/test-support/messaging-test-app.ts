@@ -1,9 +1,9 @@
 import twilioImport from "twilio";
-import { cjsDefault } from "../../../server/lib/cjs-default";
-import { deliverMessages } from "../../../server/modules/messaging/messaging.service";
-import { customerMessagesSettled } from "../../../server/plugins/customer-messages";
-import { buildTestApp, type TestApp } from "../../../server/test/build-test-app";
-import { startTwilioFake } from "./twilio-fake";
+import { startTwilioFake } from "../../../../test/doubles/messaging/twilio-fake";
+import { cjsDefault } from "../../../lib/cjs-default";
+import { customerMessagesSettled } from "../../../plugins/customer-messages";
+import { buildTestApp, type TestApp } from "../../../test/build-test-app";
+import { deliverMessages } from "../messaging.service";
 
 const twilio = cjsDefault(twilioImport);
 const DAY = 24 * 60 * 60 * 1000;
