@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { instructors, single_classes } from "../../db/schema/calendar";
 import { customers } from "../../db/schema/customers";
 import { kiosk_sessions } from "../../db/schema/kiosk";
@@ -45,6 +45,15 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 /** An instant of today (UTC) at hh:mm, so the class is today whatever the hour the test runs. */
 const todayAt = (hh: number, mm = 0) =>
   new Date(`${todayUtc()}T${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}:00Z`);
+
+/**
+ * Within three minutes of midnight (UTC) a class "a minute from now" would fall on tomorrow, and
+ * the kiosk found nothing to check in (a CI run at 23:59 saw 404): such a test waits for the new day.
+ */
+async function clearOfMidnight() {
+  const left = todayAt(23, 59).getTime() + 60_000 - Date.now();
+  if (left < 3 * 60_000) await new Promise((r) => setTimeout(r, left + 5_000));
+}
 
 async function seatOf(customer: { headers: Record<string, string> }, classId: number) {
   const res = await book(t, customer.headers, { single_class_id: classId });
@@ -221,6 +230,7 @@ describe("roster flags", () => {
 });
 
 describe("check-in kiosk", () => {
+  beforeEach(clearOfMidnight, 240_000);
   const cookieOf = (res: { headers: Record<string, unknown> }) => {
     const raw = String(res.headers["set-cookie"] ?? "");
     return raw.split(";")[0]!;

@@ -85,15 +85,14 @@ export const retailCopy = {
   creditAmount: "Usar saldo a favor",
   creditAmountHint: (max: number) => `Hasta ${formatMoney(max)}.`,
   creditTooMuch: (max: number) => `Puedes usar hasta ${formatMoney(max)}.`,
-  saleDoneBalances: (card: number, credit: number, rest: number) =>
-    [
-      "Venta registrada:",
-      card > 0 ? `${formatMoney(card)} con tarjeta de regalo,` : null,
+  /** "… $500.00 MXN con tarjeta de regalo y $100.00 MXN en caja." (a comma only between three parts). */
+  saleDoneBalances: (card: number, credit: number, rest: number) => {
+    const parts = [
+      card > 0 ? `${formatMoney(card)} con tarjeta de regalo` : null,
       credit > 0 ? `${formatMoney(credit)} con saldo a favor` : null,
-      `y ${formatMoney(rest)} en caja.`,
-    ]
-      .filter(Boolean)
-      .join(" "),
+    ].filter(Boolean);
+    return `Venta registrada: ${parts.join(", ")} y ${formatMoney(rest)} en caja.`;
+  },
   // Tabs and the sales list (decision 0127).
   tabProducts: "Productos",
   tabSales: "Ventas",
