@@ -1,11 +1,12 @@
 import "@mantine/charts/styles.css";
 import { BarChart } from "@mantine/charts";
-import { Button, Group, Select, SimpleGrid, Stack, Table, Tabs, Text, TextInput } from "@mantine/core";
+import { Button, SimpleGrid, Stack, Table, Tabs, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
 import { useRef, useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { formatDateTime, formatMoney, formatNumber } from "../../../../domain/format";
 import { AdminPage } from "../../../components/admin/page-frame";
+import { PeriodLocationFilters } from "../../../components/admin/period-location-filters";
 import { useAppConfig } from "../../../lib/app-config";
 import { useLocations } from "../../calendar/public";
 import {
@@ -344,35 +345,17 @@ export function ReportsPage() {
         </Button>
       }
     >
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          label={c.from}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          type="date"
-          label={c.to}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-          w={170}
-          error={valid ? undefined : c.badPeriod}
-        />
-        <Select
-          label={c.location}
-          placeholder={c.allLocations}
-          clearable
-          value={location}
-          onChange={setLocation}
-          data={(locations.data?.locations ?? []).map((l) => ({
-            value: String(l.location_id),
-            label: l.name,
-          }))}
-          w={220}
-        />
-      </Group>
+      <PeriodLocationFilters
+        labels={c}
+        from={from}
+        to={to}
+        onFrom={setFrom}
+        onTo={setTo}
+        valid={valid}
+        location={location}
+        onLocation={setLocation}
+        locations={locations.data?.locations ?? []}
+      />
       <Text size="xs" c="dimmed" mt={-12}>
         {tab === "pasivo" ? c.liability.noFilters : c.periodHint}
       </Text>

@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Badge, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import { useRef, useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
 import { DESK_PAYMENT_LABELS } from "../../../../domain/desk-sale";
 import { formatDateTime, formatMoney } from "../../../../domain/format";
 import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
+import { PeriodLocationFilters } from "../../../components/admin/period-location-filters";
 import { useAppConfig } from "../../../lib/app-config";
 import { deskLocationId } from "../../../lib/desk-location";
 import { useStaffCan } from "../../../lib/staff-permissions";
@@ -176,35 +177,17 @@ export function SalesList() {
 
   return (
     <Stack gap="md" data-testid="sales-list">
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          type="date"
-          label={c.from}
-          value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
-          w={170}
-        />
-        <TextInput
-          type="date"
-          label={c.to}
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
-          w={170}
-          error={valid ? undefined : c.badPeriod}
-        />
-        <Select
-          label={c.location}
-          placeholder={c.allLocations}
-          clearable
-          value={location}
-          onChange={setLocation}
-          data={(locations.data?.locations ?? []).map((l) => ({
-            value: String(l.location_id),
-            label: l.name,
-          }))}
-          w={220}
-        />
-      </Group>
+      <PeriodLocationFilters
+        labels={c}
+        from={from}
+        to={to}
+        onFrom={setFrom}
+        onTo={setTo}
+        valid={valid}
+        location={location}
+        onLocation={setLocation}
+        locations={locations.data?.locations ?? []}
+      />
       {sales.error ? (
         <Paper withBorder radius="md" p="md" role="alert">
           <Group justify="space-between">
