@@ -185,7 +185,7 @@ async function wrongPasswords() {
   // A customer's email: the owner's own sign-in above already counted one attempt on theirs.
   const email = "booker1@cluster.mx";
   // An address gets ACCOUNT_FREE_FAILURES (5) wrong passwords on an account freely, then growing
-  // delays during which every instance refuses with 429 (server/plugins/guessing-limit.ts,
+  // delays during which every instance refuses with 429 (server/auth/guessing-limit.ts,
   // decision 0056): the count is shared, so the instance asked next knows it.
   const FREE = 5;
   const statuses = [];

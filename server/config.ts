@@ -40,9 +40,9 @@ const envSchema = z.object({
   DEMO: booleanFlag.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  /** Sign-in, sign-up, recovery and code checks per IP and email in 15 minutes (plugins/auth.ts). */
+  /** Sign-in, sign-up, recovery and code checks per IP and email in 15 minutes (server/auth/auth.ts). */
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  /** Different emails or phones one address may name per hour on sign-in, sign-up, recovery and phone checks (plugins/guessing-limit.ts). */
+  /** Different emails or phones one address may name per hour on sign-in, sign-up, recovery and phone checks (server/auth/guessing-limit.ts). */
   AUTH_DISTINCT_EMAILS_MAX: z.coerce.number().int().positive().default(10),
   TRUST_PROXY: booleanFlag.default(false),
   /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { createLogin } from "./auth/auth-users";
 import type { AppConfigEnv } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoStudio } from "./db/seed/demo-studio";
-import { createLogin } from "./plugins/auth-users";
 
 /** Opens the configured database, migrates it, builds the app and (optionally) seeds the demo. */
 export async function startApp(

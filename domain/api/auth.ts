@@ -3,7 +3,7 @@ import type { ErrorCode } from "../error-codes";
 
 /**
  * better-auth's endpoints the web and API clients call, bridged at /api/auth/* by
- * server/plugins/auth.ts (its other endpoints answer 404 there). better-auth validates them; these
+ * server/auth/auth.ts (its other endpoints answer 404 there). better-auth validates them; these
  * schemas say what they take and answer, for /api/docs and for the web's calls.
  */
 

@@ -3,8 +3,9 @@
  * 0031: the old "admin"), or makes an existing login an owner. Uses the same database settings as
  * the server. The browser offers the same for the first owner of an empty studio (/admin).
  */
+
+import { createLogin, setRole } from "../auth/auth-users";
 import { loadConfig } from "../config";
-import { createLogin, setRole } from "../plugins/auth-users";
 import { startApp } from "../start-app";
 
 async function main() {

@@ -47,7 +47,7 @@ function nonJsonResponse(answer: NonNullable<FastifySchema["documentedAnswer"]>)
 
 type Operation = Record<string, unknown> & { responses?: Record<string, unknown> };
 
-/** better-auth's endpoints that API clients call, bridged at /api/auth/* (server/plugins/auth.ts). */
+/** better-auth's endpoints that API clients call, bridged at /api/auth/* (server/auth/auth.ts). */
 function authPaths(): Record<string, Record<string, Operation>> {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const endpoint of authEndpoints) {

@@ -2,7 +2,7 @@ import type { RouteOptions } from "fastify";
 import { z } from "zod";
 import { type ErrorCode, errorCodes } from "../../domain/error-codes";
 import { t } from "../../domain/messages";
-import { requireAdmin, requireUser } from "./auth";
+import { requireAdmin, requireUser } from "../auth/auth";
 
 /**
  * What every operation of /api/docs says that its route does not spell out: an operationId, who

@@ -1,6 +1,6 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
-import { requireAdmin, requireUser } from "./auth";
+import { requireAdmin, requireUser } from "../auth/auth";
 import { asList } from "./route-options";
 
 export type RouteAccess = "public" | "user" | "admin";

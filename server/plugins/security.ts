@@ -14,7 +14,7 @@ export type SecurityOptions = { rateLimitMax: number; secureCookies: boolean };
  * Security headers with a strict Content-Security-Policy the SPA works under (no inline scripts;
  * Mantine injects <style> tags, so styles allow 'unsafe-inline'), compression and a per-IP rate
  * limit. Sensitive routes (sign-in, recovery, discount codes) set tighter limits. Session cookies
- * are read by plugins/session-lookup.ts and better-auth and written by better-auth: no cookie
+ * are read by server/auth/session-lookup.ts and better-auth and written by better-auth: no cookie
  * plugin runs on every request for nothing.
  *
  * JSON answers (and bodiless ones under /api/, like a 304) get a short header set (apiHeaders) and

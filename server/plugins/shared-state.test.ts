@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
+import { ACCOUNT_FREE_FAILURES } from "../auth/guessing-limit";
 import { loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { buildTestApp, type TestApp } from "../test/build-test-app";
 import { testDriver } from "../test/test-driver";
-import { ACCOUNT_FREE_FAILURES } from "./guessing-limit";
 import {
   ensureSharedTables,
   type Queryable,

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import pg from "pg";
+import { DISTINCT_IDENTITIES_WINDOW_MS } from "../auth/guessing-limit";
 import { forgetAllCachedReads } from "../db/cached-read";
-import { DISTINCT_IDENTITIES_WINDOW_MS } from "./guessing-limit";
 import { INVALIDATION_CHANNEL, sweepSharedCounters } from "./rate-limit-store";
 
 /** Writes within this window share one notification (a burst of bookings sends a few, not hundreds). */

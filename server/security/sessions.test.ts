@@ -10,7 +10,7 @@ import { testDriver } from "../test/test-driver";
 
 /**
  * Ending a session must end it everywhere. Each app instance remembers verified sessions for a
- * few seconds (server/plugins/session-cache.ts): the instance that handled a sign-out or a
+ * few seconds (server/auth/session-cache.ts): the instance that handled a sign-out or a
  * password change forgets at once, another instance behind the same load balancer within its
  * TTL. So: immediate rejection on A, and rejection on B within a bounded delay (polled for up
  * to 10 s), with B's cache warmed first so the test cannot pass merely because B never looked.

@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../app";
+import { createLogin, type NewLogin } from "../auth/auth-users";
+import { TEST_SCRYPT } from "../auth/password-hashing";
 import { loadConfig } from "../config";
 import type { Database, QueryObserver } from "../db/client";
-import { createLogin, type NewLogin } from "../plugins/auth-users";
-import { TEST_SCRYPT } from "../plugins/password-hashing";
 import { createTestDatabase } from "./test-database";
 
 export type TestApp = {

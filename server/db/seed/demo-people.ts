@@ -1,5 +1,5 @@
 import { asc, eq, min } from "drizzle-orm";
-import type { LoginRole } from "../../plugins/auth-users";
+import type { LoginRole } from "../../auth/auth-users";
 import type { Db } from "../client";
 import { user } from "../schema/auth";
 import { instructors } from "../schema/calendar";

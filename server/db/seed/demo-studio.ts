@@ -1,6 +1,6 @@
 import { is, notInArray, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import type { LoginRole } from "../../plugins/auth-users";
+import type { LoginRole } from "../../auth/auth-users";
 import { type Db, schema } from "../client";
 import { rowAt } from "../rows";
 import { account, session, user, verification } from "../schema/auth";

@@ -6,7 +6,7 @@ import {
   signupPagesAnswer,
 } from "../../../domain/api/accepted-pages";
 import { forbidden } from "../../../domain/errors";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import {
   acceptedPages,
   acceptPage,

@@ -7,7 +7,7 @@ import {
   createAddressBody,
 } from "../../../domain/api/customers";
 import { idParams } from "../../../domain/api/wire";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import {
   createMyAddress,
   deleteMyAddress,

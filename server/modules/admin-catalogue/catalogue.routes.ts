@@ -8,7 +8,7 @@ import {
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { actorOf } from "../admin-schedule/audit";
 import * as service from "./catalogue.service";
 import { CATALOGUES } from "./catalogue.specs";

@@ -21,8 +21,8 @@ import {
 import { deskLocationQuery } from "../../../domain/api/cash-close";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
+import { requireAdmin } from "../../auth/auth";
 import { cardGateway } from "../../payments/gateways";
-import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";
 import { liftPenalty } from "../penalties/penalties.service";

@@ -18,8 +18,8 @@ import {
 } from "../../../domain/api/admin-customers";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
+import { requireAdmin } from "../../auth/auth";
 import { cardGateway } from "../../payments/gateways";
-import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { requestEmailChange } from "../customers/email-change.service";
 import { sendPurchaseReceipt } from "../purchases/receipt-email";

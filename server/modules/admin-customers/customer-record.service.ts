@@ -1,9 +1,9 @@
 import type { Address } from "../../../domain/customers";
 import { AppError, notFound } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
+import type { Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/pg-errors";
-import type { Auth } from "../../plugins/auth";
 import { createMyAddress, deleteMyAddress, myAddress, updateMyAddress } from "../addresses/addresses.service";
 import { type Actor, auditedChange } from "../audit/audit.service";
 import {

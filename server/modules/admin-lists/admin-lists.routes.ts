@@ -16,9 +16,9 @@ import {
 } from "../../../domain/api/admin-lists";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
+import { requireAdmin, signedInUser } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { INVOICE_STATUSES, PAYMENT_PROVIDERS, PURCHASE_STATUSES } from "../../db/schema/purchases";
-import { requireAdmin, signedInUser } from "../../plugins/auth";
 import {
   listClasses,
   listInvoices,

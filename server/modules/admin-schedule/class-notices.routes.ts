@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { classChangeNoticesAnswer, freeCancelAnswer } from "../../../domain/api/admin-schedule";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { classChangeTexts as x } from "../../../domain/class-changes";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import { notifyReservationCancelled } from "../notifications/notifications.service";
 import { cancelAfterChange, dismissNotice, noticesOf } from "./class-changes.service";
 

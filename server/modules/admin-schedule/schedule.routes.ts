@@ -21,7 +21,7 @@ import {
 import { idParams } from "../../../domain/api/wire";
 import { classChangeTexts } from "../../../domain/class-changes";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { actorOf } from "./audit";
 import type { ChangeDeps } from "./class-changes.service";
 import * as changes from "./class-changes.service";

@@ -15,7 +15,7 @@ import {
   webhookResultAnswer,
 } from "../../../domain/api/aggregators";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { currentWaiverSignatures } from "../waivers/waivers.service";
 import { receiveWebhook, retryValidation } from "./aggregators.service";
 import {

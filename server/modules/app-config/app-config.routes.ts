@@ -6,7 +6,7 @@ import {
   saveAppConfigBody,
 } from "../../../domain/api/app-config";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
 import { runSettingsChecks } from "./settings-checks";
 

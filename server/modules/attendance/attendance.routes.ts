@@ -11,7 +11,7 @@ import {
 } from "../../../domain/api/attendance";
 import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import {
   addWalkIn,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { signedInUser } from "../../plugins/auth";
+import { signedInUser } from "../../auth/auth";
 import type { Actor } from "./audit.service";
 
 /** The signed-in admin as the audit log names them (routes behind requireAdmin). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditActorsAnswer, auditPage, auditQuery } from "../../../domain/api/audit";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { listAudit, listAuditActors } from "./audit.service";
 
 /** GET /api/admin/audit: the studio's audit log, newest first (admin only). */

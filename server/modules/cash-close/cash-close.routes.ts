@@ -10,7 +10,7 @@ import {
 } from "../../../domain/api/cash-close";
 import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { requireAdmin, signedInUser } from "../../plugins/auth";
+import { requireAdmin, signedInUser } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import { cashCloseOf, closeDay, closeHistory, reopenClose } from "./cash-close.service";
 

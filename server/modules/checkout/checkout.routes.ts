@@ -16,8 +16,8 @@ import {
 } from "../../../domain/api/checkout";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import { cardGateway, paymentProviders, walletClient } from "../../payments/gateways";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { paymentCompleted } from "../purchases/payment-completed";
 import {
   cashCheckout,

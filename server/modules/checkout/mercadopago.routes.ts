@@ -12,9 +12,9 @@ import {
   webhookAnswer,
 } from "../../../domain/api/checkout";
 import { AppError } from "../../../domain/errors";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import { mercadopagoClient } from "../../payments/gateways";
 import { MercadoPagoFailure } from "../../payments/mercadopago";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { paymentCompleted } from "../purchases/payment-completed";
 import { sendDueReceipts } from "../purchases/receipt-email";
 import { forBuyer } from "./checkout.service";

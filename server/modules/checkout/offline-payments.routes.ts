@@ -9,8 +9,8 @@ import {
   voucherSimulatedAnswer,
 } from "../../../domain/api/checkout";
 import { AppError } from "../../../domain/errors";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import { cardGateway } from "../../payments/gateways";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
 import { forBuyer } from "./checkout.service";
 import { getOwnVoucher, simulateSandboxPayment, startOfflineCheckout } from "./offline-payments.service";
 import { providerCall } from "./provider-call";

@@ -14,7 +14,7 @@ import {
   coachRateHistoryParams,
   myPayAnswer,
 } from "../../../domain/api/coach-pay";
-import { requireAdmin, signedInUser } from "../../plugins/auth";
+import { requireAdmin, signedInUser } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import {
   addRateChange,

@@ -9,7 +9,7 @@ import {
   announcementUpdateBody,
 } from "../../../domain/api/content";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import * as service from "./announcements.service";
 
 const tags = ["contenido"];

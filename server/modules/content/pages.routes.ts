@@ -10,7 +10,7 @@ import {
   pageUpdateBody,
 } from "../../../domain/api/content";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { packagesPathOf } from "./content-config";
 import * as service from "./pages.service";
 

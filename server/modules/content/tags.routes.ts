@@ -10,7 +10,7 @@ import {
   tagUpdateBody,
 } from "../../../domain/api/content";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import * as service from "./tags.service";
 
 const tags = ["contenido"];

@@ -11,7 +11,7 @@ import {
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { forbidden } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import { customerPenalties } from "../penalties/penalties.service";
 import {

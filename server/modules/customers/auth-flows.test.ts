@@ -192,7 +192,7 @@ describe(`sign-in, recovery and sessions (${testDriver()})`, () => {
     const password = (rows as unknown as { rows: { password: string }[] }).rows[0]!.password;
     expect(password).not.toContain(TEST_PASSWORD);
     // The suites hash at their own cost, which the stored text names (decision 0039); production's
-    // is better-auth's `salt:key` (server/plugins/password-hashing.test.ts).
+    // is better-auth's `salt:key` (server/auth/password-hashing.test.ts).
     expect(password).toMatch(/^scrypt\$1024\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
   });
 });

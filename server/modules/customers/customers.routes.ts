@@ -24,15 +24,15 @@ import { messageAnswer } from "../../../domain/api/wire";
 import { normalizePhone, signupSchema } from "../../../domain/customers";
 import { AppError } from "../../../domain/errors";
 import { messages } from "../../../domain/messages";
-import { authRateLimit, currentCustomerId, fromBrowser, requireUser, signedInUser } from "../../plugins/auth";
+import { authRateLimit, currentCustomerId, fromBrowser, requireUser, signedInUser } from "../../auth/auth";
 import {
   countNamedIdentity,
   limitDistinctIdentities,
   limitDistinctIdentitiesBeforeSending,
   recordNamedIdentity,
   refusalWhileThrottled,
-} from "../../plugins/guessing-limit";
-import { passwordProblemFor } from "../../plugins/password-check";
+} from "../../auth/guessing-limit";
+import { passwordProblemFor } from "../../auth/password-check";
 import { actorOf } from "../audit/actor";
 import { editCustomerAsAdmin } from "./customer-edit.service";
 import { findCustomerByPhone } from "./customers.repository";

@@ -3,10 +3,10 @@ import { and, eq, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
+import type { AuthUser } from "../../auth/auth";
+import { loginExists } from "../../auth/session-logins";
 import { user, verification } from "../../db/schema/auth";
 import { customers } from "../../db/schema/customers";
-import type { AuthUser } from "../../plugins/auth";
-import { loginExists } from "../../plugins/session-logins";
 import { recordAudit } from "../audit/audit.service";
 import {
   emailChangedNoticeEmail,

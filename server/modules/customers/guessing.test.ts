@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { messages } from "../../../domain/messages";
+import { ACCOUNT_ATTACK_FAILURES, ACCOUNT_FREE_FAILURES, growingDelayMs } from "../../auth/guessing-limit";
 import { email_outbox } from "../../db/schema/mail";
-import { ACCOUNT_ATTACK_FAILURES, ACCOUNT_FREE_FAILURES, growingDelayMs } from "../../plugins/guessing-limit";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { signUpCustomer, signupPayload, TEST_PASSWORD } from "../../test/customers";
 import { testDriver } from "../../test/test-driver";

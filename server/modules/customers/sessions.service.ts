@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { deviceLabel } from "../../../domain/device";
 import { AppError } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { signedInUser } from "../../plugins/auth";
+import { signedInUser } from "../../auth/auth";
 import { deleteSessionOf, sessionsOf } from "./customers.repository";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { dashboardAnswer } from "../../../domain/api/dashboard";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { dashboard } from "./dashboard.service";
 
 /** GET /api/admin/dashboard: the studio at a glance (admin only). */

@@ -12,7 +12,7 @@ import {
 } from "../../../domain/api/discounts";
 import { idParams } from "../../../domain/api/wire";
 import { centsToNumber, centsToString, toCents } from "../../../domain/money";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import { getPackage } from "../packages/packages.service";
 import {
   deleteDiscount,

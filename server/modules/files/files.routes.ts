@@ -5,7 +5,7 @@ import { fileAnswer, filesAnswer, renameFileBody, uploadedAnswer } from "../../.
 import { deletedAnswer } from "../../../domain/api/forms";
 import { idParams } from "../../../domain/api/wire";
 import { AppError } from "../../../domain/errors";
-import { requireUser, signedInUser } from "../../plugins/auth";
+import { requireUser, signedInUser } from "../../auth/auth";
 import { fileStores, type StorageKind } from "./file-storage";
 import {
   deleteUserFile,

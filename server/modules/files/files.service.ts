@@ -3,8 +3,8 @@ import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { AppError, notFound } from "../../../domain/errors";
 import { servedInline, UPLOAD_EXTENSIONS } from "../../../domain/uploads";
+import type { AuthUser } from "../../auth/auth";
 import type { Db } from "../../db/client";
-import type { AuthUser } from "../../plugins/auth";
 import {
   type Delivery,
   type FileStores,

@@ -5,7 +5,7 @@ import {
   fiscalDataDeletedAnswer,
   fiscalDataSavedAnswer,
 } from "../../../domain/api/fiscal";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import { deleteMyFiscalData, myFiscalData, saveMyFiscalData } from "./fiscal.service";
 
 const tags = ["facturación"];

@@ -17,7 +17,7 @@ import {
 } from "../../../domain/api/forms";
 import { idParams } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import {
   deleteCustomField,
   deleteForm,

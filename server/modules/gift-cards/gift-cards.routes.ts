@@ -19,8 +19,8 @@ import {
 } from "../../../domain/api/gift-cards";
 import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import { cardGateway } from "../../payments/gateways";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import {
   adjustCredit,

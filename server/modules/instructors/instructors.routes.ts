@@ -8,7 +8,7 @@ import {
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { instructorInput } from "../../../domain/content";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import * as service from "./instructors.service";
 
 const tags = ["coaches"];

@@ -18,7 +18,7 @@ import {
   facturasAnswer,
 } from "../../../domain/api/fiscal";
 import { idParams } from "../../../domain/api/wire";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import { listCfdisOfCustomer } from "./invoicing.repository";
 import {
   anyCfdi,

@@ -10,7 +10,7 @@ import {
 } from "../../../domain/api/kiosk";
 import { messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import { checkInAtKiosk, closeKiosk, kioskOf, kioskState, openKiosk } from "./kiosk.service";
 

@@ -13,8 +13,8 @@ import {
 import { AppError } from "../../../domain/errors";
 import { formatTime } from "../../../domain/format";
 import { t } from "../../../domain/messages";
+import { passwordHashing } from "../../auth/password-hashing";
 import type { Db } from "../../db/client";
-import { passwordHashing } from "../../plugins/password-hashing";
 import { checkInAtDoor } from "../attendance/attendance.service";
 import { type Actor, auditedChange } from "../audit/audit.service";
 import { customersWithoutCurrentWaiver } from "../waivers/waivers.service";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { outboxAnswer, outboxQuery } from "../../../domain/api/outbox";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { redactTokenParameters } from "../../plugins/mail-redaction";
 import { listOutbox } from "./outbox.repository";
 

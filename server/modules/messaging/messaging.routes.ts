@@ -15,7 +15,7 @@ import {
 } from "../../../domain/api/messaging";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { AppError } from "../../../domain/errors";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import { listAutomations, updateAutomation } from "./automations.service";
 import { myMessaging, saveMyMessaging, subscribePush } from "./consents.service";
 import { customerMessages, inbox, replyFromDesk } from "./desk.service";

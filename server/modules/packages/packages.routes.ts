@@ -10,7 +10,7 @@ import {
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { checkSettingsWith } from "../app-config/settings-checks";
 import {
   addPackageToHome,

@@ -16,8 +16,8 @@ import {
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import { cardGateway } from "../../payments/gateways";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import {
   deletePaymentMethod,
   findPaymentMethod,

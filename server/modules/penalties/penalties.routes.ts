@@ -7,7 +7,7 @@ import {
 } from "../../../domain/api/credits";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import { changePenalty, createPenalty, liftPenalty, penaltyById } from "./penalties.service";
 

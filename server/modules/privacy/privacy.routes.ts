@@ -3,7 +3,7 @@ import { closureRequestedAnswer, closureStatusAnswer } from "../../../domain/api
 import { accountClosedAnswer, dataExportQuery } from "../../../domain/api/privacy";
 import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import { fileStores } from "../files/file-storage";
 import {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eventAttendeesAnswer } from "../../../domain/api/packages";
 import { idParams } from "../../../domain/api/wire";
 import { notFound } from "../../../domain/errors";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { getPackage } from "../packages/packages.service";
 import { getPackageBuyers } from "./purchases.service";
 

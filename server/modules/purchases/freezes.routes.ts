@@ -12,8 +12,8 @@ import {
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { formatDate } from "../../../domain/format";
 import { t } from "../../../domain/messages";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import { cardGateway, sandboxGateway, subscriptionGatewayFor } from "../../payments/gateways";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import {
   cancelFreeze,

@@ -12,8 +12,8 @@ import {
 import { idParams } from "../../../domain/api/wire";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
+import { currentCustomerId, requireAdmin, requireUser } from "../../auth/auth";
 import { cardGateway, mercadopagoClient, paypalClient } from "../../payments/gateways";
-import { currentCustomerId, requireAdmin, requireUser } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { confirmCashPurchaseAudited, confirmRenewalInvoiceAudited } from "./cash-confirmation";
 import eventAttendeesRoutes from "./event-attendees.routes";

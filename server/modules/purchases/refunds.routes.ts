@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { refundAnswer, refundBody, refundsAnswer } from "../../../domain/api/purchases";
 import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import { afterRefund, refundDeps } from "./refund-app";
 import { refundOut, refundPurchase, refundsOfPurchase } from "./refunds.service";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { claimReferralAnswer, claimReferralBody, myReferralsAnswer } from "../../../domain/api/gift-cards";
 import { t } from "../../../domain/messages";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import { whenPaymentCompleted } from "../purchases/payment-completed";
 import { claimReferral, myReferrals, rewardReferral } from "./referrals.service";
 

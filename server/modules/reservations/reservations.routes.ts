@@ -18,7 +18,7 @@ import { studioName } from "../../../domain/app-config";
 import { CANCELLED_IN_FEED_DAYS } from "../../../domain/class-changes";
 import { notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import { ENCODES_ITS_OWN_ANSWER, PrecompressedBody, sendPrecompressedJson } from "../../plugins/serialized";
 import { buildCalendar, feedState, type IcalEvent } from "../notifications/ical";
 import { notifyBookingConfirmedTo, notifyReservationCancelled } from "../notifications/notifications.service";

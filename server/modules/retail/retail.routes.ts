@@ -19,7 +19,7 @@ import {
 import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
 import { centsToNumber } from "../../../domain/money";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { actorOf } from "../audit/actor";
 import { sendPurchaseReceipt } from "../purchases/receipt-email";
 import {

@@ -22,7 +22,7 @@ import {
   staffUserParams,
 } from "../../../domain/api/staff";
 import { idParams } from "../../../domain/api/wire";
-import { authRateLimit, requireAdmin, signedInUser } from "../../plugins/auth";
+import { authRateLimit, requireAdmin, signedInUser } from "../../auth/auth";
 import { allowedRoutes } from "../../plugins/permissions";
 import { actorOf } from "../audit/actor";
 import * as coach from "./coach.service";

@@ -4,9 +4,9 @@ import { type ErrorCode, errorCodes } from "../../../domain/error-codes";
 import { AppError, type ErrorOptions } from "../../../domain/errors";
 import { type MessageKey, t } from "../../../domain/messages";
 import { STAFF_ROLE_LABELS, type StaffRole, staffRoleOf } from "../../../domain/staff";
+import { createLogin } from "../../auth/auth-users";
+import { passwordProblemFor } from "../../auth/password-check";
 import type { Db } from "../../db/client";
-import { createLogin } from "../../plugins/auth-users";
-import { passwordProblemFor } from "../../plugins/password-check";
 import { type Actor, auditedChange, recordAudit } from "../audit/audit.service";
 import { staffInvitationEmail } from "../mail/templates/account";
 import { brandOf } from "../mail/templates/brand";
@@ -25,7 +25,7 @@ const hashOf = (secret: string) => createHash("sha256").update(secret).digest("h
 
 const invalidInvitation = () => AppError.of("INVALID_TOKEN", { message: "staffInvitationInvalid" });
 
-/** The password policy's own text (plugins/password-check.ts words each problem) on the password field. */
+/** The password policy's own text (server/auth/password-check.ts words each problem) on the password field. */
 const passwordPolicyError = (problem: string) =>
   new AppError(errorCodes.PASSWORD_POLICY.status, "PASSWORD_POLICY", problem, {
     fields: { password: problem },

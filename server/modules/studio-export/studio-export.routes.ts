@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { studioName } from "../../../domain/app-config";
+import { requireAdmin } from "../../auth/auth";
 import type { Db } from "../../db/client";
-import { requireAdmin } from "../../plugins/auth";
 import { actorOf } from "../audit/actor";
 import { recordAudit } from "../audit/audit.service";
 import { startStudioExport } from "./studio-export.service";

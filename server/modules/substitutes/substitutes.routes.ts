@@ -6,7 +6,7 @@ import {
   substituteStepAnswer,
 } from "../../../domain/api/substitutes";
 import { idParams } from "../../../domain/api/wire";
-import { requireAdmin, signedInUser } from "../../plugins/auth";
+import { requireAdmin, signedInUser } from "../../auth/auth";
 import type { ChangeDeps } from "../admin-schedule/class-changes.service";
 import * as service from "./substitutes.service";
 

@@ -3,7 +3,7 @@ import { formatDateTime } from "../../../domain/format";
 import { t } from "../../../domain/messages";
 import { refusalError } from "../../../domain/refusal";
 import { decideApproval, decideAsk, decideTake, type SubstituteStatus } from "../../../domain/substitutes";
-import type { AuthUser } from "../../plugins/auth";
+import type { AuthUser } from "../../auth/auth";
 import type { ChangeDeps } from "../admin-schedule/class-changes.service";
 import { substituteCoach } from "../admin-schedule/class-changes.service";
 import { findClassesWithDetails } from "../calendar/calendar.service";

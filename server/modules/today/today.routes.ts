@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { todayAnswer, todayQuery } from "../../../domain/api/today";
-import { requireAdmin } from "../../plugins/auth";
+import { requireAdmin } from "../../auth/auth";
 import { todayAtTheDesk } from "./today.service";
 
 const tags = ["recepción"];

@@ -8,7 +8,7 @@ import {
   videoTypesAnswer,
 } from "../../../domain/api/videos";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
-import { requireAdmin, requireUser } from "../../plugins/auth";
+import { requireAdmin, requireUser } from "../../auth/auth";
 import * as programs from "./programs.service";
 
 const tags = ["videos"];

@@ -17,7 +17,7 @@ import {
 } from "../../../domain/api/videos";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { unauthorized } from "../../../domain/errors";
-import { requireUser } from "../../plugins/auth";
+import { requireUser } from "../../auth/auth";
 import { ENCODES_ITS_OWN_ANSWER, sendPrecompressedJson } from "../../plugins/serialized";
 import { toFilters } from "./videos.schemas";
 import * as service from "./videos.service";

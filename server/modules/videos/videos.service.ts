@@ -1,8 +1,8 @@
 import type { AppConfig } from "../../../domain/app-config";
 import { AppError, notFound } from "../../../domain/errors";
 import { t } from "../../../domain/messages";
+import type { AuthUser } from "../../auth/auth";
 import type { Db } from "../../db/client";
-import type { AuthUser } from "../../plugins/auth";
 import type { Mailer } from "../../plugins/mailer";
 import type { ReadCache } from "../../plugins/read-cache";
 import { PrecompressedBody } from "../../plugins/serialized";

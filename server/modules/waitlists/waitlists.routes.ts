@@ -11,7 +11,7 @@ import {
 } from "../../../domain/api/waitlists";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { currentCustomerId, requireUser } from "../../plugins/auth";
+import { currentCustomerId, requireUser } from "../../auth/auth";
 import { notifyBookingConfirmed } from "../notifications/notifications.service";
 import {
   acceptOffer,

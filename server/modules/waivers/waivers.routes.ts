@@ -14,7 +14,7 @@ import {
 } from "../../../domain/api/waivers";
 import { idParams } from "../../../domain/api/wire";
 import { t } from "../../../domain/messages";
-import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../plugins/auth";
+import { currentCustomerId, requireAdmin, requireUser, signedInUser } from "../../auth/auth";
 import type { Delivery, ObjectMeta } from "../files/file-storage";
 import { contentDisposition, fileStores } from "../files/file-storage";
 import * as service from "./waivers.service";

@@ -14,8 +14,8 @@ import {
   waiverFlagged,
   waiverState,
 } from "../../../domain/waivers";
+import type { AuthUser } from "../../auth/auth";
 import type { Db } from "../../db/client";
-import type { AuthUser } from "../../plugins/auth";
 import type { Mailer } from "../../plugins/mailer";
 import { sanitizeRichText } from "../content/sanitize";
 import type { FileStores } from "../files/file-storage";

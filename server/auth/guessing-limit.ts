@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type pg from "pg";
 import { AppError } from "../../domain/errors";
-import { ensureSharedTables, SHARED_SCHEMA } from "./rate-limit-store";
+import { ensureSharedTables, SHARED_SCHEMA } from "../plugins/rate-limit-store";
 
 /**
  * Guessing is slowed, never locked (decision 0056 §3; first bounds in decision 0018):

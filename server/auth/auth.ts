@@ -16,6 +16,9 @@ import { account, session, user, verification } from "../db/schema/auth";
 import type { AppConfigService } from "../modules/app-config/app-config.service";
 import { passwordResetEmail } from "../modules/mail/templates/account";
 import { brandOf } from "../modules/mail/templates/brand";
+import type { Mailer } from "../plugins/mailer";
+import { staffMayCall } from "../plugins/permissions";
+import { scopeBetterAuthStorages } from "../plugins/scoped-async-storage";
 import { sendNewSignInNotice, sendPasswordChangedNotice, userOfResetToken } from "./account-notices";
 import {
   accountThrottled,
@@ -27,11 +30,8 @@ import {
   recordFailedPassword,
   refusalWhileThrottled,
 } from "./guessing-limit";
-import type { Mailer } from "./mailer";
 import { passwordProblemFor } from "./password-check";
 import { passwordHashing, type ScryptCost } from "./password-hashing";
-import { staffMayCall } from "./permissions";
-import { scopeBetterAuthStorages } from "./scoped-async-storage";
 import { credentialKey, SessionCache } from "./session-cache";
 import { findCustomerIdByUid, loginExists } from "./session-logins";
 import { fastSessionLookup, type SessionPolicy } from "./session-lookup";
