@@ -15,8 +15,7 @@ import { brandOf } from "../mail/templates/brand";
 import { offlinePaymentEmail } from "../mail/templates/offline-payment";
 import { grantPurchase } from "../purchases/credit-grant";
 import { failPaymentGroup, findPurchase } from "../purchases/purchases.service";
-import { renewalVoucherOut } from "../purchases/renewal-voucher";
-import { findRenewalVoucher } from "../purchases/renewal-vouchers.repository";
+import { renewalVoucherById, renewalVoucherOut } from "../purchases/renewal-voucher";
 import {
   type CheckoutRequest,
   feeOf,
@@ -243,7 +242,7 @@ export async function simulateSandboxRenewalVoucherPayment(
   voucherId: number,
   now = new Date(),
 ) {
-  const voucher = await findRenewalVoucher(app.db, voucherId);
+  const voucher = await renewalVoucherById(app.db, voucherId);
   if (!voucher || voucher.customer_id !== customerId || voucher.provider !== "sandbox")
     throw AppError.of("VOUCHER_NOT_FOUND");
   if (voucher.status !== "pending" && voucher.status !== "paid")
@@ -262,7 +261,7 @@ export async function simulateSandboxRenewalVoucherPayment(
     purchase_id: voucher.purchase_id,
   };
   const result = await applyGatewayEvent(app, "sandbox", event, { simulated: true, ...event }, now);
-  return { result, voucher: renewalVoucherOut((await findRenewalVoucher(app.db, voucherId))!) };
+  return { result, voucher: renewalVoucherOut((await renewalVoucherById(app.db, voucherId))!) };
 }
 
 /**

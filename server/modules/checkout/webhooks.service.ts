@@ -29,13 +29,14 @@ import {
 } from "../purchases/purchases.service";
 import { sendRefundEmail } from "../purchases/refund-email";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
-import { applyRenewalVoucherPayment, refundNotApplied } from "../purchases/renewal-voucher";
-import { cancelClosedRenewalVouchers } from "../purchases/renewal-voucher-cancel";
 import {
-  findRenewalVoucherByRef,
+  applyRenewalVoucherPayment,
+  expireRenewalVoucher,
   type RenewalVoucherRow,
-  updateRenewalVoucher,
-} from "../purchases/renewal-vouchers.repository";
+  refundNotApplied,
+  renewalVoucherOfPayment,
+} from "../purchases/renewal-voucher";
+import { cancelClosedRenewalVouchers } from "../purchases/renewal-voucher-cancel";
 import { claimWebhookEvent } from "./checkout.repository";
 import { giveBackFees } from "./fee-give-back";
 import { findVoucherOfPurchase, settleVoucher } from "./offline-payments.repository";
@@ -75,20 +76,15 @@ export async function applyGatewayEvent(
     // A renewal period's voucher is no purchase of its own: its events are the period's.
     const renewalVoucher =
       event.type === "payment_succeeded" || event.type === "payment_failed"
-        ? await findRenewalVoucherByRef(tx, provider, event.provider_ref, true)
+        ? await renewalVoucherOfPayment(tx, provider, event.provider_ref, true)
         : event.type === "refunded"
-          ? await findRenewalVoucherByRef(tx, provider, event.payment_ref)
+          ? await renewalVoucherOfPayment(tx, provider, event.payment_ref)
           : undefined;
     if (renewalVoucher) {
       // Our own refund of a voucher not applied is recorded on the voucher; nothing else to do.
       if (event.type === "refunded") return "ignored";
       if (event.type === "payment_failed") {
-        if (renewalVoucher.status === "pending")
-          await updateRenewalVoucher(tx, renewalVoucher.renewal_voucher_id, {
-            status: "expired",
-            settled_at: now,
-            updatedAt: now,
-          });
+        await expireRenewalVoucher(tx, renewalVoucher, now);
         return "applied";
       }
       const paid = await applyRenewalVoucherPayment(tx, renewalVoucher, timeZone, now);

@@ -23,11 +23,37 @@ import {
 } from "./purchases.repository";
 import {
   closePendingRenewalVouchers,
+  findRenewalVoucher,
+  findRenewalVoucherByRef,
   insertRenewalVoucherOnce,
   listVouchersOfPeriod,
   type RenewalVoucherRow,
   updateRenewalVoucher,
 } from "./renewal-vouchers.repository";
+
+export type { RenewalVoucherRow };
+
+/** A renewal voucher by id (the sandbox's "Simular pago" checks it is the caller's). */
+export const renewalVoucherById = (db: Db, id: number) => findRenewalVoucher(db, id);
+
+/** The renewal voucher of a processor payment, locked when asked (a webhook names only the payment). */
+export const renewalVoucherOfPayment = (
+  db: Db,
+  provider: RenewalVoucherRow["provider"],
+  providerRef: string,
+  lock = false,
+) => findRenewalVoucherByRef(db, provider, providerRef, lock);
+
+/** The processor ended an unpaid renewal voucher (Stripe's payment_failed at its end). */
+export async function expireRenewalVoucher(tx: Db, voucher: RenewalVoucherRow, now: Date) {
+  if (voucher.status !== "pending") return;
+  await updateRenewalVoucher(tx, voucher.renewal_voucher_id, {
+    status: "expired",
+    settled_at: now,
+    updatedAt: now,
+  });
+}
+
 import { lockDue, PAY_RENEWAL_PATH, periodOf, renewalAmount } from "./renewals";
 
 /**

@@ -7,10 +7,11 @@ import { invoices, purchases, renewal_vouchers } from "../../db/schema/purchases
 import { sandboxGateway } from "../../payments/gateways";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage, buyWithCard, customerLogin, newKey, token } from "../../test/commerce";
-import { applyGatewayEvent } from "../checkout/webhooks.service";
-import { renewDueSubscriptions } from "./renewals";
+import { renewDueSubscriptions } from "../purchases/renewals";
+import { applyGatewayEvent } from "./webhooks.service";
 
-// A failed renewal period paid by OXXO or SPEI (decision 0134): the voucher belongs to the period,
+// A failed renewal period paid by OXXO or SPEI (decision 0134), here beside the webhook path that
+// pays it (a purchases test may not use checkout: modules depend one way): the voucher belongs to the period,
 // whichever payment of it comes first wins (decision 0128), a later one is refunded, never applied.
 // The clock: each subscription's own due date (a month after it is bought), so any hour passes.
 
