@@ -189,7 +189,11 @@ export const errorCodes = {
   VIDEOS_DISABLED: { status: 404, message: "videosDisabled" },
   VIDEO_NOT_FOUND: { status: 404, message: "videoNotFound" },
   VOUCHER_NOT_FOUND: { status: 404, message: "purchaseNotFound" },
-  VOUCHER_NOT_PENDING: { status: 409, message: "voucherNotPending" },
+  VOUCHER_NOT_PENDING: {
+    status: 409,
+    message: "voucherNotPending",
+    variants: ["renewalVoucherEnded", "renewalVoucherPeriodPaid"],
+  },
   WAITLIST_CLOSED: { status: 412, message: "waitlistClassClosed" },
   WAITLIST_DISABLED: { status: 412, message: "waitlistDisabled" },
   WAITLIST_NOT_FOUND: { status: 404, message: "waitlistNotFound" },

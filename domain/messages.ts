@@ -409,6 +409,11 @@ export const messages = {
   freezeAlreadyStarted: "Este congelamiento ya empezó y no se puede quitar.",
   invoiceNotFailed: "Este cargo no está pendiente de pago.",
   invoicePaid: "¡Listo! Pagamos el cargo y tu suscripción sigue activa.",
+  renewalVoucherMade: "Listo. Paga la ficha antes de su vencimiento y tu suscripción sigue activa.",
+  renewalVoucherEnded:
+    "Tu suscripción terminó y esta ficha ya no se puede pagar. Si ya la pagaste, te devolvemos el dinero.",
+  renewalVoucherPeriodPaid:
+    "Este periodo ya está pagado; esta ficha ya no se puede pagar. Si ya la pagaste, te devolvemos el dinero.",
   // Error texts that had lived beside their code (one owner now: the catalogue in domain/error-codes.ts)
   recordExists: "Este registro ya existe.",
   invalidReference: "Uno de los elementos indicados no existe.",

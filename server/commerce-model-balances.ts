@@ -38,7 +38,8 @@ import { customerLogin, newKey, token } from "./test/commerce";
  * - a repeated request (same key, a second run of a job) spends, issues or charges nothing again;
  * - a renewal period is charged once (its paid invoice), a declined one not at all;
  * - dunning (decision 0128): a declined period is retried on the studio's schedule (1, 3, 5 days)
- *   or paid by the customer in their account, granted once either way (one paid invoice per
+ *   or paid by the customer in their account (by card, or by an OXXO voucher of that period,
+ *   decision 0134), granted once either way (one paid invoice per
  *   period, marked recovered), and after the last failed retry the subscription ends with its
  *   unpaid period never paid nor granted and nothing charged again. The subscriber also has an
  *   open cash order and the subscription is an unlimited membership.
@@ -677,6 +678,45 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     toString = () => "PayFailedRenewal";
   }
 
+  /**
+   * The subscriber pays her failed period with an OXXO voucher of that period (decision 0134): the
+   * store's report arrives twice at once; the period is paid once, recovered, and the retry finds
+   * nothing due.
+   */
+  class PayFailedRenewalByVoucher implements fc.AsyncCommand<M, R> {
+    check = () => true;
+    async run() {
+      await ready();
+      const sub = state.subscription;
+      if (!sub) return;
+      const [row] = await db().select().from(purchases).where(eq(purchases.purchase_id, sub.purchase_id));
+      const holder = state.customers[sub.customer]!;
+      const asked = await call("POST", `/api/purchases/${sub.purchase_id}/renewal-voucher`, holder.headers, {
+        method: "oxxo",
+        idempotency_key: newKey(),
+      });
+      if (row!.status !== "active" || row!.renewal_failures === 0) {
+        expect(asked.statusCode, "no voucher for a period that did not fail").toBe(412);
+        return;
+      }
+      expect(asked.statusCode, asked.body).toBe(200);
+      const voucher = (asked.json() as Json).voucher as { renewal_voucher_id: number };
+      const pay = () =>
+        call(
+          "POST",
+          `/api/payments/sandbox/renewal-vouchers/${voucher.renewal_voucher_id}/pay`,
+          holder.headers,
+        );
+      const answers = await Promise.all([pay(), pay()]);
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+      expect(answers.map((a) => (a.json() as Json).result).sort()).toEqual(["applied", "duplicate"]);
+      sub.renewed += 1;
+      sub.recovered += 1;
+      await runRenewals(app().app, new Date(row!.renewal_retry_at!.getTime() + 60_000));
+    }
+    toString = () => "PayFailedRenewalByVoucher";
+  }
+
   /** The balance invariants, read from the database. */
   async function checkBalanceInvariants() {
     if (!state.customers.length) return;
@@ -866,6 +906,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     ReferralReward,
     Renewal,
     PayFailedRenewal,
+    PayFailedRenewalByVoucher,
     checkBalanceInvariants,
   };
 }

@@ -782,6 +782,11 @@ const kinds = [
     ],
     fc.constant(new balances.PayFailedRenewal()),
   ),
+  // A declined period paid by an OXXO voucher of that period (decision 0134).
+  kind(
+    [new balances.Renewal(true), new balances.PayFailedRenewalByVoucher()],
+    fc.constant(new balances.PayFailedRenewalByVoucher()),
+  ),
 ];
 const commands = kinds.map((k) => k.any);
 

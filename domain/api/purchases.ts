@@ -179,6 +179,30 @@ export const myFreezesAnswer = z.object({
   max_days: z.number(),
 });
 
+/** An OXXO voucher or SPEI transfer for one failed renewal period (decision 0134). */
+export const renewalVoucherOut = z.object({
+  renewal_voucher_id: z.number(),
+  purchase_id: z.number(),
+  method: z.enum(["oxxo", "spei"]),
+  status: z.enum(["pending", "paid", "expired", "not_applied"]),
+  amount: z.number(),
+  reference: z.string(),
+  expires_at: z.string().nullable(),
+  hosted_url: z.string().nullable(),
+  clabe: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  /** Made by the sandbox: the banner offers 'Simular pago'. */
+  sandbox: z.boolean(),
+});
+export type RenewalVoucher = z.input<typeof renewalVoucherOut>;
+export const renewalVoucherBody = z.object({
+  method: z.enum(["oxxo", "spei"]),
+  idempotency_key: z.string().min(8).max(100),
+});
+export const renewalVoucherAnswer = z.object({ voucher: renewalVoucherOut });
+export const renewalVoucherParams = z.object({ id: z.coerce.number().int().positive() });
+export const renewalVoucherSimulatedAnswer = z.object({ result: z.string(), voucher: renewalVoucherOut });
+
 export const paymentIssueOut = z.object({
   purchase_id: z.number(),
   title: z.string(),
@@ -192,6 +216,9 @@ export const paymentIssueOut = z.object({
   /** The next retry of the studio's schedule, and until when the customer keeps booking (decision 0128). */
   next_attempt_at: isoDate.nullable(),
   grace_until: isoDate.nullable(),
+  /** OXXO/SPEI the studio takes for this period (decision 0134), and the open voucher, if any. */
+  offline_methods: z.array(z.enum(["oxxo", "spei"])),
+  voucher: renewalVoucherOut.nullable(),
 });
 export type PaymentIssue = z.input<typeof paymentIssueOut>;
 export const paymentIssuesAnswer = z.object({ issues: z.array(paymentIssueOut) });

@@ -407,6 +407,57 @@ export const payment_vouchers = pgTable(
   ],
 );
 
+export const RENEWAL_VOUCHER_STATUSES = ["pending", "paid", "expired", "not_applied"] as const;
+export type RenewalVoucherStatus = (typeof RENEWAL_VOUCHER_STATUSES)[number];
+
+/**
+ * An OXXO voucher or SPEI transfer for ONE failed renewal period of an active subscription
+ * (decision 0134), not for a new purchase: `period_ref` is the scheduler's unique invoice ref of
+ * that period, so whichever payment of the period comes first (a card retry, the customer's card,
+ * this voucher, the desk) inserts that invoice and the rest find it taken. A voucher paid after its
+ * period was paid another way, or after the subscription ended, is `not_applied` and refunded
+ * (`refund_ref`); `invoice_id` is the period invoice a paid one created.
+ */
+export const renewal_vouchers = pgTable(
+  "renewal_vouchers",
+  {
+    renewal_voucher_id: idColumn("renewal_voucher_id"),
+    purchase_id: integer("purchase_id")
+      .notNull()
+      .references(() => purchases.purchase_id, { onDelete: "cascade" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.customer_id, { onDelete: "cascade" }),
+    period_ref: text("period_ref").notNull(),
+    period_start: tsColumn("period_start").notNull(),
+    method: text("method").$type<OfflineMethod>().notNull(),
+    provider: text("provider").$type<PaymentProvider>().notNull(),
+    /** The processor's payment (a payment intent). */
+    provider_ref: text("provider_ref").notNull().unique(),
+    amount: moneyColumn("amount").notNull(),
+    reference: text("reference").notNull(),
+    clabe: text("clabe"),
+    bank_name: text("bank_name"),
+    hosted_url: text("hosted_url"),
+    expires_at: tsColumn("expires_at"),
+    status: text("status").$type<RenewalVoucherStatus>().notNull().default("pending"),
+    settled_at: tsColumn("settled_at"),
+    /** Why we closed it before its end: 'period_paid' (paid another way), 'subscription_ended'. */
+    cancel_reason: text("cancel_reason"),
+    invoice_id: integer("invoice_id").references(() => invoices.invoice_id, { onDelete: "set null" }),
+    /** A payment that came too late to apply: the processor's refund of it. */
+    refund_ref: text("refund_ref"),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    check("renewal_vouchers_method_check", sql`${t.method} in ('oxxo', 'spei')`),
+    check("renewal_vouchers_status_check", sql`${t.status} in ('pending', 'paid', 'expired', 'not_applied')`),
+    index("renewal_vouchers_purchase_idx").on(t.purchase_id, t.period_ref),
+    index("renewal_vouchers_pending_expiry_idx").on(t.expires_at).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
 export const purchasesRelations = relations(purchases, ({ one, many }) => ({
   customer: one(customers, { fields: [purchases.customer_id], references: [customers.customer_id] }),
   class_package: one(class_packages, {

@@ -8,11 +8,17 @@ import {
   voucherParams,
   voucherSimulatedAnswer,
 } from "../../../domain/api/checkout";
+import { renewalVoucherParams, renewalVoucherSimulatedAnswer } from "../../../domain/api/purchases";
 import { AppError } from "../../../domain/errors";
 import { currentCustomerId, requireUser } from "../../auth/auth";
 import { cardGateway } from "../../payments/gateways";
 import { forBuyer } from "./checkout.service";
-import { getOwnVoucher, simulateSandboxPayment, startOfflineCheckout } from "./offline-payments.service";
+import {
+  getOwnVoucher,
+  simulateSandboxPayment,
+  simulateSandboxRenewalVoucherPayment,
+  startOfflineCheckout,
+} from "./offline-payments.service";
 import { providerCall } from "./provider-call";
 
 const tags = ["checkout"];
@@ -78,6 +84,27 @@ const offlinePaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cardGateway(app).name !== "sandbox")
         throw AppError.of(404, "NOT_FOUND", "paymentProviderNotConfigured");
       return simulateSandboxPayment(app, await currentCustomerId(request), request.params.purchase_id);
+    },
+  );
+
+  app.post(
+    "/payments/sandbox/renewal-vouchers/:id/pay",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          "Sandbox: simula que se pagó la ficha OXXO o la transferencia SPEI de un periodo de renovación",
+        description:
+          "Solo con el procesador sandbox (con Stripe: 404) y solo el cliente de la suscripción. 409 VOUCHER_NOT_PENDING si la ficha se cerró (la suscripción terminó o el periodo ya se pagó).",
+        params: renewalVoucherParams,
+        response: { 200: renewalVoucherSimulatedAnswer },
+      },
+    },
+    async (request) => {
+      if (cardGateway(app).name !== "sandbox")
+        throw AppError.of(404, "NOT_FOUND", "paymentProviderNotConfigured");
+      return simulateSandboxRenewalVoucherPayment(app, await currentCustomerId(request), request.params.id);
     },
   );
 };

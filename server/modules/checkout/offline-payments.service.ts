@@ -15,6 +15,7 @@ import { brandOf } from "../mail/templates/brand";
 import { offlinePaymentEmail } from "../mail/templates/offline-payment";
 import { grantPurchase } from "../purchases/credit-grant";
 import { failPaymentGroup, findPurchase } from "../purchases/purchases.service";
+import { renewalVoucherById, renewalVoucherOut } from "../purchases/renewal-voucher";
 import {
   type CheckoutRequest,
   feeOf,
@@ -228,6 +229,39 @@ export async function simulateSandboxPayment(
   };
   const result = await applyGatewayEvent(app, "sandbox", event, { simulated: true, ...event }, now);
   return { result, voucher: voucherOut((await findVoucherOfPurchase(app.db, purchaseId))!) };
+}
+
+/**
+ * The sandbox's "paid at OXXO / the transfer arrived" for a renewal period's voucher (decision
+ * 0134): the same normalised event, through the same path. A voucher we closed answers why in
+ * Spanish (the subscription ended, or the period was paid another way) and nothing is written.
+ */
+export async function simulateSandboxRenewalVoucherPayment(
+  app: App,
+  customerId: number,
+  voucherId: number,
+  now = new Date(),
+) {
+  const voucher = await renewalVoucherById(app.db, voucherId);
+  if (!voucher || voucher.customer_id !== customerId || voucher.provider !== "sandbox")
+    throw AppError.of("VOUCHER_NOT_FOUND");
+  if (voucher.status !== "pending" && voucher.status !== "paid")
+    throw AppError.of("VOUCHER_NOT_PENDING", {
+      message:
+        voucher.cancel_reason === "subscription_ended"
+          ? "renewalVoucherEnded"
+          : voucher.cancel_reason === "period_paid"
+            ? "renewalVoucherPeriodPaid"
+            : undefined,
+    });
+  const event: GatewayEvent = {
+    id: `evt_sandbox_paid_${voucher.provider_ref}`,
+    type: "payment_succeeded",
+    provider_ref: voucher.provider_ref,
+    purchase_id: voucher.purchase_id,
+  };
+  const result = await applyGatewayEvent(app, "sandbox", event, { simulated: true, ...event }, now);
+  return { result, voucher: renewalVoucherOut((await renewalVoucherById(app.db, voucherId))!) };
 }
 
 /**

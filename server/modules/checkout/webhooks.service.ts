@@ -4,7 +4,7 @@ import { centsToString } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { PaymentProvider } from "../../db/schema/purchases";
 import type { GatewayEvent } from "../../payments/gateway";
-import { subscriptionGatewayFor } from "../../payments/gateways";
+import { cardGateway, subscriptionGatewayFor } from "../../payments/gateways";
 import {
   endUnpaidSubscription,
   grantPaymentGroup,
@@ -29,6 +29,14 @@ import {
 } from "../purchases/purchases.service";
 import { sendRefundEmail } from "../purchases/refund-email";
 import { recordProcessorRefunds } from "../purchases/refunds.service";
+import {
+  applyRenewalVoucherPayment,
+  expireRenewalVoucher,
+  type RenewalVoucherRow,
+  refundNotApplied,
+  renewalVoucherOfPayment,
+} from "../purchases/renewal-voucher";
+import { cancelClosedRenewalVouchers } from "../purchases/renewal-voucher-cancel";
 import { claimWebhookEvent } from "./checkout.repository";
 import { giveBackFees } from "./fee-give-back";
 import { findVoucherOfPurchase, settleVoucher } from "./offline-payments.repository";
@@ -61,7 +69,31 @@ export async function applyGatewayEvent(
   const feesToGiveBack: number[] = [];
   /** The customer whose payment this event completed: their receipt goes out after the commit. */
   let paidBy: number | null = null;
+  /** Renewal vouchers (decision 0134): paid too late to apply (refunded), closed by a payment (cancelled). */
+  const notApplied: RenewalVoucherRow[] = [];
+  const closedVouchers: RenewalVoucherRow[] = [];
   const result = await applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
+    // A renewal period's voucher is no purchase of its own: its events are the period's.
+    const renewalVoucher =
+      event.type === "payment_succeeded" || event.type === "payment_failed"
+        ? await renewalVoucherOfPayment(tx, provider, event.provider_ref, true)
+        : event.type === "refunded"
+          ? await renewalVoucherOfPayment(tx, provider, event.payment_ref)
+          : undefined;
+    if (renewalVoucher) {
+      // Our own refund of a voucher not applied is recorded on the voucher; nothing else to do.
+      if (event.type === "refunded") return "ignored";
+      if (event.type === "payment_failed") {
+        await expireRenewalVoucher(tx, renewalVoucher, now);
+        return "applied";
+      }
+      const paid = await applyRenewalVoucherPayment(tx, renewalVoucher, timeZone, now);
+      if (paid.kind === "granted") {
+        paidBy = paid.customerId;
+        closedVouchers.push(...paid.closed);
+      } else if (paid.kind === "not_applied") notApplied.push(paid.voucher);
+      return "applied";
+    }
     switch (event.type) {
       case "refunded": {
         // The customer row first, as every refund path locks it (a booking too), then the purchase.
@@ -181,6 +213,9 @@ export async function applyGatewayEvent(
     }
   });
   refunded.push(...(await giveBackFees(app, feesToGiveBack, now)));
+  for (const voucher of notApplied) await refundNotApplied(app, voucher);
+  if (closedVouchers.length > 0 && app.config)
+    await cancelClosedRenewalVouchers(cardGateway(app as Pick<FastifyInstance, "config">), closedVouchers);
   await emailRefunds(app, refunded);
   if (result === "applied" && paidBy !== null && app.mailer && app.config && app.log)
     await paymentCompleted(app as Parameters<typeof paymentCompleted>[0], paidBy);

@@ -16,6 +16,7 @@ import {
   setInvoicesOfPurchase,
   updatePurchase,
 } from "./purchases.repository";
+import { closePendingRenewalVouchers, type RenewalVoucherRow } from "./renewal-vouchers.repository";
 
 /**
  * Credit buckets for one paid period of a package: one per class_package_types row (restricted
@@ -175,6 +176,10 @@ export async function grantRenewalPeriod(
       ? { next_billing_date: later(options.providerBilled ? purchase.next_billing_date : null, period.end) }
       : {}),
   });
+  // Paid by a card, the desk or one voucher: the period's other OXXO/SPEI vouchers can no longer
+  // pay it (decision 0134); one the store takes anyway is refunded when its payment arrives.
+  if (!options.providerBilled)
+    await closePendingRenewalVouchers(tx, purchase.purchase_id, "period_paid", new Date());
 }
 
 /**
@@ -228,13 +233,21 @@ export async function dunFailedRenewal(
   purchase: PurchaseRow,
   period: { start: Date },
   input: { now: Date; dunning: DunningConfig },
-): Promise<{ failures: number; decision: DunningDecision }> {
+): Promise<{ failures: number; decision: DunningDecision; closed?: RenewalVoucherRow[] }> {
   const failures = purchase.renewal_failures + 1;
   const firstFailedAt = purchase.renewal_failed_at ?? input.now;
   const decision = dunningDecision(input.now, { failures, firstFailedAt }, input.dunning);
   if (decision.kind === "end") {
     await endUnpaidSubscription(tx, purchase, failures, input.now);
-    return { failures, decision };
+    // An open OXXO/SPEI voucher of the period can no longer pay it (decision 0134): closed with the
+    // end, so the banner drops it and a payment that still arrives is refunded, never applied.
+    const closed = await closePendingRenewalVouchers(
+      tx,
+      purchase.purchase_id,
+      "subscription_ended",
+      input.now,
+    );
+    return { failures, decision, closed };
   }
   await updatePurchase(tx, purchase.purchase_id, {
     renewal_failures: failures,

@@ -8,6 +8,8 @@ import {
   paymentIssuesAnswer,
   payRenewalAnswer,
   payRenewalBody,
+  renewalVoucherAnswer,
+  renewalVoucherBody,
 } from "../../../domain/api/purchases";
 import { idParams, messageAnswer } from "../../../domain/api/wire";
 import { formatDate } from "../../../domain/format";
@@ -25,6 +27,7 @@ import {
 } from "./freezes.service";
 import { paymentCompleted } from "./payment-completed";
 import { payFailedRenewal, paymentIssuesOf } from "./renewal-payment";
+import { requestRenewalVoucher } from "./renewal-voucher";
 
 const tags = ["compras"];
 /** Frozen memberships and failed renewals the customer pays (decision 0027). */
@@ -190,6 +193,28 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
       await paymentCompleted(app, customerId);
       return { message: t("invoicePaid"), paid: result.paid };
     },
+  );
+
+  app.post(
+    "/purchases/:id/renewal-voucher",
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "Ficha OXXO o datos SPEI para pagar el periodo fallido de mi suscripción",
+        description:
+          "La ficha es del periodo (decisión 0134); una abierta del mismo método se responde de nuevo. 412 INVOICE_NOT_FAILED, 412 PAYMENT_METHOD_DISABLED, 412 OXXO_AMOUNT_OUT_OF_RANGE.",
+        params: idParams,
+        body: renewalVoucherBody,
+        response: { 200: renewalVoucherAnswer },
+      },
+    },
+    async (request) => ({
+      voucher: await requestRenewalVoucher(app, cardGateway(app), await currentCustomerId(request), {
+        purchase_id: request.params.id,
+        ...request.body,
+      }),
+    }),
   );
 };
 

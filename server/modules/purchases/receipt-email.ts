@@ -12,6 +12,7 @@ import {
   listReceiptDueInvoices,
   offlineMethodOf,
 } from "./purchases.repository";
+import { renewalVoucherMethodOf } from "./renewal-vouchers.repository";
 
 type App = Pick<FastifyInstance, "db" | "appConfig" | "mailer" | "config" | "log">;
 type Due = Awaited<ReturnType<typeof listReceiptDueInvoices>>[number];
@@ -96,7 +97,9 @@ export async function sendDueReceipts(app: App, customerId: number | null, now =
         unlimited: lead.pkg.is_unlimited_membership,
         expiresAt: renewal ? lead.invoice.period_end : lead.purchase.expiration_date,
         payment: paymentText(lead.purchase, {
-          offline: await offlineMethodOf(app.db, lead.purchase),
+          offline:
+            (renewal ? await renewalVoucherMethodOf(app.db, lead.invoice.invoice_id) : null) ??
+            (await offlineMethodOf(app.db, lead.purchase)),
           card_last4: lead.invoice.card_last4,
         }),
         total: (totalCents / 100).toFixed(2),

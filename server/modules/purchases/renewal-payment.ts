@@ -11,6 +11,7 @@ import {
   lastFailedInvoice,
   listFailingSubscriptions,
 } from "./purchases.repository";
+import { openVoucherOfDuePeriod } from "./renewal-voucher";
 import { lockDue, periodOf, renewalAmount } from "./renewals";
 
 /**
@@ -27,11 +28,17 @@ import { lockDue, periodOf, renewalAmount } from "./renewals";
 export async function paymentIssuesOf(
   db: Db,
   customerId: number,
-  config: Parameters<typeof dunningConfigOf>[0],
+  config: Parameters<typeof dunningConfigOf>[0] & {
+    timezone: string;
+    oxxo_enabled: boolean;
+    spei_enabled: boolean;
+  },
+  now = new Date(),
 ) {
   const dunning = dunningConfigOf(config);
   const rows = await listFailingSubscriptions(db, customerId);
   const out = [];
+  const offlineMethods = ["oxxo", "spei"] as const;
   for (const purchase of rows) {
     const failed = await lastFailedInvoice(db, purchase.purchase_id);
     out.push({
@@ -47,6 +54,11 @@ export async function paymentIssuesOf(
       cash: purchase.provider === "cash",
       next_attempt_at: purchase.renewal_retry_at,
       grace_until: purchase.renewal_failed_at ? graceUntil(purchase.renewal_failed_at, dunning) : null,
+      // Our scheduler bills it, so a voucher can pay the period (decision 0134).
+      offline_methods: ["sandbox", "cash"].includes(purchase.provider)
+        ? offlineMethods.filter((m) => (m === "oxxo" ? config.oxxo_enabled : config.spei_enabled))
+        : [],
+      voucher: await openVoucherOfDuePeriod(db, purchase, config.timezone, now),
     });
   }
   return out;

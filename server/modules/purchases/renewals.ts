@@ -19,6 +19,7 @@ import {
   updateInvoice,
 } from "./purchases.repository";
 import { cashRenewalEmail } from "./renewal-email";
+import { cancelClosedRenewalVouchers } from "./renewal-voucher-cancel";
 
 /**
  * Subscription renewals our own scheduler bills: sandbox card and cash purchases (stripe and
@@ -216,6 +217,7 @@ async function recordFailure(
     return dunFailedRenewal(tx, current, period, { now: ctx.now, dunning: ctx.dunning });
   });
   if (!outcome) return "skipped";
+  if (outcome.closed?.length) await cancelClosedRenewalVouchers(deps.gateway, outcome.closed);
   await tellCustomer(deps.db, dunningMessage(purchase, period, outcome, ctx));
   return outcome.decision.kind === "end" ? "failed" : "retry";
 }

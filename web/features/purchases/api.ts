@@ -10,10 +10,12 @@ import type {
   paymentIssuesAnswer,
   payRenewalAnswer,
   purchasesAnswer,
+  renewalVoucherAnswer,
+  renewalVoucherSimulatedAnswer,
 } from "../../../domain/api/purchases";
 import { api } from "../../lib/api-client";
 
-export type { Freeze, Invoice, PaymentIssue, Purchase } from "../../../domain/api/purchases";
+export type { Freeze, Invoice, PaymentIssue, Purchase, RenewalVoucher } from "../../../domain/api/purchases";
 
 export function usePurchases() {
   return useQuery({
@@ -78,6 +80,26 @@ export function usePayRenewal() {
     },
   });
 }
+
+/** An OXXO voucher or SPEI transfer for the failed period (decision 0134); the banner then shows it. */
+export function useRenewalVoucher() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { purchase_id: number; method: "oxxo" | "spei"; idempotency_key: string }) =>
+      api.post<z.input<typeof renewalVoucherAnswer>>(`/purchases/${input.purchase_id}/renewal-voucher`, {
+        method: input.method,
+        idempotency_key: input.idempotency_key,
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ["purchases", "payment-issues"] }),
+  });
+}
+
+/** The sandbox's "paid at the store" for a renewal voucher (its caller refreshes every query). */
+export const simulateRenewalVoucherPayment = (voucherId: number) =>
+  api.post<z.input<typeof renewalVoucherSimulatedAnswer>>(
+    `/payments/sandbox/renewal-vouchers/${voucherId}/pay`,
+    {},
+  );
 
 export function useMyFreezes() {
   return useQuery({

@@ -18,6 +18,8 @@ export type OfflinePaymentFacts = {
   hostedUrl: string | null;
   /** Made by the sandbox: no real store or bank takes it. */
   sandbox: boolean;
+  /** Where our site shows it when the processor has no page: /gracias, or Mis Membresías for a renewal's. */
+  sitePath?: string;
 };
 
 export function OfflinePayment({ brand, payment: p }: { brand: Brand; payment: OfflinePaymentFacts }) {
@@ -30,7 +32,7 @@ export function OfflinePayment({ brand, payment: p }: { brand: Brand; payment: O
       preview={`${p.title}: ${formatMoney(p.amount)}${until ? ` · paga antes del ${until}` : ""}`}
       action={{
         label: oxxo ? "Ver mi ficha" : "Ver datos de pago",
-        url: p.hostedUrl ?? siteLink(brand, `/gracias/${p.purchaseId}`),
+        url: p.hostedUrl ?? siteLink(brand, p.sitePath ?? `/gracias/${p.purchaseId}`),
       }}
     >
       {p.sandbox ? (

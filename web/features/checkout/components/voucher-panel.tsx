@@ -26,7 +26,16 @@ import { checkoutCopy } from "../copy";
  * print and copy buttons. The sandbox's voucher says it is a test and offers 'Simular pago', the
  * store's (or bank's) report that Stripe's webhook would bring.
  */
-export function VoucherPanel({ voucher: v, timeZone }: { voucher: Voucher; timeZone: string }) {
+export function VoucherPanel({
+  voucher: v,
+  timeZone,
+  simulate,
+}: {
+  voucher: Voucher;
+  timeZone: string;
+  /** The sandbox's payment of this voucher when it is not a purchase's (a renewal period's, decision 0134). */
+  simulate?: () => Promise<unknown>;
+}) {
   const oxxo = v.method === "oxxo";
   const copyValue = oxxo ? v.reference : (v.clabe ?? "");
   return (
@@ -105,7 +114,9 @@ export function VoucherPanel({ voucher: v, timeZone }: { voucher: Voucher; timeZ
             ) : null}
           </Group>
         ) : null}
-        {v.sandbox && v.status === "pending" ? <SandboxPay purchaseId={v.purchase_id} oxxo={oxxo} /> : null}
+        {v.sandbox && v.status === "pending" ? (
+          <SandboxPay purchaseId={v.purchase_id} oxxo={oxxo} simulate={simulate} />
+        ) : null}
       </Stack>
     </Paper>
   );
@@ -136,7 +147,15 @@ function Barcode({ value }: { value: string }) {
   );
 }
 
-function SandboxPay({ purchaseId, oxxo }: { purchaseId: number; oxxo: boolean }) {
+function SandboxPay({
+  purchaseId,
+  oxxo,
+  simulate,
+}: {
+  purchaseId: number;
+  oxxo: boolean;
+  simulate?: () => Promise<unknown>;
+}) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -144,7 +163,7 @@ function SandboxPay({ purchaseId, oxxo }: { purchaseId: number; oxxo: boolean })
     setBusy(true);
     setError(null);
     try {
-      await simulateVoucherPayment(purchaseId);
+      await (simulate ? simulate() : simulateVoucherPayment(purchaseId));
       await queryClient.invalidateQueries();
       notifySuccess(checkoutCopy.sandboxPaid);
     } catch (e) {

@@ -1,11 +1,22 @@
 import { Alert, Anchor, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconCreditCardOff } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { formatDate, formatMoney } from "../../../../domain/format";
 import { useAppConfig } from "../../../lib/app-config";
-import { type PaymentIssue, usePaymentIssues, usePayRenewal, useSavedCardsForPayment } from "../api";
+import {
+  type PaymentIssue,
+  type RenewalVoucher,
+  simulateRenewalVoucherPayment,
+  usePaymentIssues,
+  usePayRenewal,
+  useRenewalVoucher,
+  useSavedCardsForPayment,
+} from "../api";
+
+// The voucher (with its barcode library) loads only when a period is paid by OXXO or SPEI.
+const VoucherPanel = lazy(() => import("../../checkout/public").then((m) => ({ default: m.VoucherPanel })));
 
 const copy = {
   title: "Actualiza tu tarjeta",
@@ -21,6 +32,10 @@ const copy = {
   update: "Actualizar tarjeta",
   card: "Pagar con",
   pay: (amount: string) => `Pagar ${amount} ahora`,
+  offline: "¿Prefieres pagar en efectivo o por transferencia? Genera una ficha para este periodo:",
+  oxxo: "Pagar en OXXO",
+  spei: "Pagar por SPEI",
+  voucherIntro: "Tu ficha para pagar este periodo. Al pagarla, tu suscripción sigue activa.",
 };
 
 const newKey = () =>
@@ -109,8 +124,65 @@ function IssueAlert({ issue }: { issue: PaymentIssue }) {
             </Anchor>
           )}
         </Group>
+        <OfflinePay issue={issue} timeZone={tz} />
       </Stack>
     </Alert>
+  );
+}
+
+/**
+ * OXXO or SPEI for this very period (decision 0134): the buttons, or the open voucher once made.
+ * The voucher is the period's, so paying it (or the card first) settles the banner.
+ */
+function OfflinePay({ issue, timeZone }: { issue: PaymentIssue; timeZone: string }) {
+  const make = useRenewalVoucher();
+  // One key per banner: a double tap makes one voucher.
+  const key = useMemo(() => newKey(), []);
+  if (issue.voucher) return <RenewalVoucherPanel voucher={issue.voucher} timeZone={timeZone} />;
+  if (issue.offline_methods.length === 0) return null;
+  const ask = (method: "oxxo" | "spei") =>
+    make.mutate(
+      { purchase_id: issue.purchase_id, method, idempotency_key: `${key}-${method}` },
+      {
+        onError: (error) =>
+          notifications.show({ color: "red", message: (error as Error).message, autoClose: 5000 }),
+      },
+    );
+  return (
+    <Stack gap={6}>
+      <Text size="sm">{copy.offline}</Text>
+      <Group gap="sm" wrap="wrap">
+        {issue.offline_methods.map((method) => (
+          <Button
+            key={method}
+            variant="default"
+            size="sm"
+            loading={make.isPending && make.variables?.method === method}
+            onClick={() => ask(method)}
+            data-testid={`renewal-${method}`}
+          >
+            {method === "oxxo" ? copy.oxxo : copy.spei}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+function RenewalVoucherPanel({ voucher, timeZone }: { voucher: RenewalVoucher; timeZone: string }) {
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        {copy.voucherIntro}
+      </Text>
+      <Suspense fallback={null}>
+        <VoucherPanel
+          voucher={{ ...voucher, status: voucher.status === "not_applied" ? "expired" : voucher.status }}
+          timeZone={timeZone}
+          simulate={() => simulateRenewalVoucherPayment(voucher.renewal_voucher_id)}
+        />
+      </Suspense>
+    </Stack>
   );
 }
 

@@ -1,0 +1,2 @@
+/** What the checkout feature offers the others: the OXXO/SPEI voucher as /gracias shows it. */
+export { VoucherPanel } from "./components/voucher-panel";
