@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -25,34 +22,16 @@ import { launchBrowser, openQuietPage, PHONE, screenshot } from "./browser";
  * bought), which a journey against the shared demo server cannot reach: this file runs the built
  * SPA and the API in its own process, on its own PGlite, and runs the scheduler with that clock.
  */
-/**
- * The API suites' global setup migrates one PGlite and hands its copy to every file; the journeys'
- * setup does not, so this file migrates its own and hands it on the same way (worker-server.ts
- * sets the worker's baseUrl so too).
- */
-async function provideMigratedPglite() {
-  const database = await openDatabase({ kind: "pglite" });
-  await migrateDatabase(database);
-  const dump = await database.pglite!.dumpDataDir("none");
-  await database.close();
-  const file = path.join(os.tmpdir(), `estudio-dunning-${process.pid}.tar`);
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  const state = (globalThis as { __vitest_worker__?: { providedContext: Record<string, unknown> } })
-    .__vitest_worker__;
-  if (!state) throw new Error("vitest cambió: no se encontró el estado del worker (__vitest_worker__)");
-  state.providedContext.migratedPglite = file;
-  return file;
-}
-
 describe("a failed renewal paid by OXXO", () => {
   let t: TestApp;
   let baseUrl: string;
   let browser: Browser;
-  let dump = "";
   beforeAll(async () => {
-    dump = await provideMigratedPglite();
+    // Its own embedded database, migrated here: the API suites' copy is not set up for journeys.
+    const database = await openDatabase({ kind: "pglite" });
+    await migrateDatabase(database);
     // The customer screens render in the browser: no server rendering (its bundle is slow to load here).
-    t = await buildTestApp({ WEB_DIST: "./dist/web", WEB_SSR_DIST: "/nonexistent" });
+    t = await buildTestApp({ WEB_DIST: "./dist/web", WEB_SSR_DIST: "/nonexistent" }, { database });
     await seedShop(t);
     await t.app.appConfig.update([
       { key: "oxxo_enabled", value: true },
@@ -64,7 +43,6 @@ describe("a failed renewal paid by OXXO", () => {
   afterAll(async () => {
     await browser?.close();
     await t?.close();
-    if (dump) fs.rmSync(dump, { force: true });
   });
 
   it("phone: sees the banner, picks OXXO, sees the voucher, the payment arrives, the membership is active", async () => {

@@ -21,9 +21,15 @@ let counter = 0;
 /** Boots the real app (every plugin and route) on a fresh database, without listening. */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { onQuery?: QueryObserver; acquireTimeoutMs?: number; logger?: object } = {},
+  options: {
+    onQuery?: QueryObserver;
+    acquireTimeoutMs?: number;
+    logger?: object;
+    /** A database the caller opened and migrated (a journey outside the API suites' setup). */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options);
+  const database = options.database ?? (await createTestDatabase(options));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: `/tmp/estudio-test-${process.pid}`,
