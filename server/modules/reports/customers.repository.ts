@@ -5,6 +5,7 @@ import type {
   PaidPurchaseFact,
   RetentionActivity,
   RetentionCount,
+  RetentionGroup,
 } from "../../../domain/reports/customers";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
@@ -141,6 +142,82 @@ export async function retentionActivity(
   return out;
 }
 
+/** A customer behind a retention figure, as the list shows them. */
+export type RetentionMember = {
+  customer_id: number;
+  customer: string;
+  first_month: string;
+  months_active: number;
+};
+
+/**
+ * The customers behind one retention figure of a month of the period (decision 0135): the same
+ * list as retentionBehindOf over retentionActivity, without every customer's activity. Only the
+ * customers with a month in the rollup at `month` or the month before can belong to a group
+ * (report_customer_months_month_idx, or report_visit_months_location_customer_idx for one
+ * location); each one's first month and months with a visit are then read by customer. As in
+ * activityCtes, the period's last month counts only the visits up to `end` (her own seats by class
+ * date: class_reservations_customer_date_idx); "who counts as active" is the same rule as the
+ * rollups' triggers (decision 0130).
+ */
+export async function retentionMembers(
+  db: Db,
+  range: RetentionRange,
+  months: RetentionMonths,
+  group: RetentionGroup,
+  month: string,
+): Promise<RetentionMember[]> {
+  const last = monthNumber(months.last);
+  const m = monthNumber(month);
+  const loc = range.locationId;
+  // One location's rows of report_visit_months are one per customer and month, as
+  // report_customer_months' rows are for every location together.
+  const rows = (alias: string) =>
+    loc
+      ? sql`report_visit_months ${sql.raw(alias)} where ${sql.raw(alias)}.location_id = ${loc} and`
+      : sql`report_customer_months ${sql.raw(alias)} where`;
+  const visitedUpToEnd = sql`exists (
+      select 1 from class_reservations r join single_classes sc on sc.single_class_id = r.single_class_id
+      where r.customer_id = c.customer_id and r.guest_of_id is null and r.deleted_at is null
+        and r.class_date >= ${months.lastStarts} and r.class_date < ${range.end}
+        and sc.cancelled_at is null ${loc ? sql`and sc.location_id = ${loc}` : sql``})`;
+  const belongs: Record<RetentionGroup, SQL> = {
+    cohort: sql`active and first = ${m}`,
+    active: sql`active`,
+    new: sql`active and first = ${m}`,
+    churned: sql`was_active and not active`,
+    reactivated: sql`active and not was_active and first < ${m - 1}`,
+  };
+  const result = await db.execute(sql`
+    with c as (
+      select s.customer_id, bool_or(s.month = ${m}) as at_month, bool_or(s.month = ${m - 1}) as was_active
+      from ${rows("s")} s.month in (${m - 1}::int, ${m}::int)
+      group by s.customer_id
+    ), x as (
+      select c.customer_id, c.was_active, c.at_month,
+             (select min(f.month) from ${rows("f")} f.customer_id = c.customer_id) as first,
+             (select count(*) from ${rows("e")} e.customer_id = c.customer_id and e.month < ${last}::int)::int as earlier,
+             ${visitedUpToEnd} as in_last
+      from c
+    ), y as (
+      select customer_id, first, earlier + in_last::int as total, was_active,
+             case when ${m}::int = ${last}::int then in_last else at_month end as active
+      from x
+    )
+    select y.customer_id, trim(u.name || ' ' || coalesce(u.last_name, '')) as customer, y.first, y.total
+    from y join customers u on u.customer_id = y.customer_id
+    where ${belongs[group]}`);
+  const { rows: found } = result as unknown as {
+    rows: { customer_id: number; customer: string; first: number; total: number }[];
+  };
+  return found.map((r) => ({
+    customer_id: Number(r.customer_id),
+    customer: r.customer,
+    first_month: monthKey(Number(r.first)),
+    months_active: Number(r.total),
+  }));
+}
+
 /** Customers who signed up in [start, end): how they came, what they paid less refunds, months with a visit. */
 export async function customerValues(
   db: Db,
@@ -181,9 +258,7 @@ export async function retentionCounts(
   range: RetentionRange,
   months: RetentionMonths,
 ): Promise<RetentionCount[]> {
-  const result = await db.execute(
-    range.locationId ? countsAtLocation(range, months) : studioCounts(range, months),
-  );
+  const result = await db.execute(cellCounts(range, months));
   return (result as unknown as { rows: RetentionCount[] }).rows.map((r) => ({
     month: Number(r.month),
     first: Number(r.first),
@@ -194,19 +269,30 @@ export async function retentionCounts(
 }
 
 /**
- * The whole studio's counts (decision 0130): rows of report_retention_cells, already added up,
- * for every month of the period, the last one whole. The last month counts only up to `end`, so
- * the customers whose visits that month all come after `end` (a day or two of classes when the
+ * The counts from rows of cells already added up (decisions 0130 and 0135): the whole studio's
+ * (report_retention_cells, over report_customer_months) or one location's
+ * (report_location_retention_cells, over that location's rows of report_visit_months), for every
+ * month of the period, the last one whole. The last month counts only up to `end`, so the
+ * customers whose visits that month (there) all come after `end` (a day or two of classes when the
  * period ends today) are taken back out: their first month and whether they came the month before
- * are looked up in report_customer_months by its primary key, as the cells counted them.
+ * are looked up by key, as the cells counted them.
  */
-function studioCounts(range: RetentionRange, months: RetentionMonths) {
+function cellCounts(range: RetentionRange, months: RetentionMonths) {
   const lo = monthNumber(months.first) - 1;
   const last = monthNumber(months.last);
+  const loc = range.locationId;
   const visit = (r: SQL, c: SQL) =>
-    sql`${c}.single_class_id = ${r}.single_class_id and ${c}.cancelled_at is null and ${r}.deleted_at is null and ${r}.guest_of_id is null`;
+    sql`${c}.single_class_id = ${r}.single_class_id and ${c}.cancelled_at is null and ${r}.deleted_at is null and ${r}.guest_of_id is null ${loc ? sql`and ${c}.location_id = ${loc}` : sql``}`;
   // The studio's month after the last (report_month_number's clock), from the last one's start.
   const next = sql`((date_trunc('month', ${months.lastStarts}::timestamptz at time zone z.tz) + interval '1 month') at time zone z.tz)`;
+  // The customer's months: every location's, or one location's (its index finds them by customer).
+  const monthsOf = (alias: string) =>
+    loc
+      ? sql`report_visit_months ${sql.raw(alias)} where ${sql.raw(alias)}.location_id = ${loc} and`
+      : sql`report_customer_months ${sql.raw(alias)} where`;
+  const cells = loc
+    ? sql`report_location_retention_cells where location_id = ${loc} and`
+    : sql`report_retention_cells where`;
   return sql`
     with e as (
       select distinct r.customer_id
@@ -220,27 +306,13 @@ function studioCounts(range: RetentionRange, months: RetentionMonths) {
           where r2.customer_id = r.customer_id and r2.guest_of_id is null
             and r2.class_date >= ${months.lastStarts} and r2.class_date < ${range.end})
     ), x as (
-      select (select min(m.month) from report_customer_months m where m.customer_id = e.customer_id) as first,
-             exists (select 1 from report_customer_months m
-                     where m.customer_id = e.customer_id and m.month = ${last - 1}::int) as prev
+      select (select min(m.month) from ${monthsOf("m")} m.customer_id = e.customer_id) as first,
+             exists (select 1 from ${monthsOf("m")} m.customer_id = e.customer_id and m.month = ${last - 1}::int) as prev
       from e
     )
-    select month, first, n, "both", back from report_retention_cells
-    where month >= ${lo} and month <= ${last}
+    select month, first, n, "both", back from ${cells} month >= ${lo} and month <= ${last}
     union all
     select ${last}::int, first, -count(*)::int, -count(*) filter (where prev)::int,
            -count(*) filter (where not prev and first < ${last - 1}::int)::int
     from x group by first`;
-}
-
-/** One location's counts: every customer's months at it, from report_visit_months (decision 0120). */
-function countsAtLocation(range: RetentionRange, months: RetentionMonths) {
-  return sql`${activityCtes(range, months)}, u as (
-      select a.first, x.month,
-             coalesce(lag(x.month) over (partition by a.customer_id order by x.month) = x.month - 1, false) as had_prev
-      from a cross join lateral unnest(a.months) as x(month)
-    )
-    select month, first, count(*)::int as n, count(*) filter (where had_prev)::int as both,
-           count(*) filter (where not had_prev and first < month - 1)::int as back
-    from u group by month, first`;
 }

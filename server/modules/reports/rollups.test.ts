@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../../domain/booking";
 import {
   activityOf,
+  byCustomerName,
+  RETENTION_GROUPS,
+  retentionBehindOf,
   retentionReport,
   retentionReportOf,
   retentionReportOfCounts,
@@ -12,7 +15,7 @@ import { monthsOf, periodInstants } from "../../../domain/reports/period";
 import { utilisationReport, utilisationReportOfSums } from "../../../domain/reports/utilisation";
 import type { Database, Db } from "../../db/client";
 import { createTestDatabase } from "../../test/test-database";
-import { retentionActivity, retentionCounts } from "./customers.repository";
+import { retentionActivity, retentionCounts, retentionMembers } from "./customers.repository";
 import { classFactsFromReservations, visitMonthsFromReservations } from "./reference.repository";
 import { classFacts, utilisationSums } from "./utilisation.repository";
 
@@ -20,7 +23,8 @@ import { classFacts, utilisationSums } from "./utilisation.repository";
 
 /**
  * The reports' rollups (report_class_counts, report_visit_months; decision 0105; and
- * report_customer_months, report_retention_cells, decision 0130) against the
+ * report_customer_months, report_retention_cells, decision 0130; report_location_retention_cells
+ * and the lists behind a retention figure, decision 0135) against the
  * reference queries they stand for, after random sequences of every kind of write the app makes
  * to reservations and classes: book, book a guest, cancel (late or not), restore, check in, mark
  * a no-show, hard delete (guests go with their host), move a seat to another customer, bulk
@@ -264,7 +268,24 @@ async function reference() {
     select month, first, count(*)::int as n, count(*) filter (where prev)::int as both,
            count(*) filter (where not prev and first < month - 1)::int as back
     from x group by 1, 2 order by 1, 2`);
-  return { counts, visits, months, cells };
+  // The same counts per location, each customer's months at that location only (decision 0135).
+  const locationCells = await q(sql`
+    with v as (
+      select distinct r.customer_id, coalesce(c.location_id, 0) as location_id,
+             (extract(year from c.class_date at time zone ${tz}) * 12 + extract(month from c.class_date at time zone ${tz}) - 1)::int as month
+      from class_reservations r join single_classes c on c.single_class_id = r.single_class_id
+      where r.deleted_at is null and r.guest_of_id is null and c.cancelled_at is null
+    ), x as (
+      select a.location_id, a.month,
+             (select min(b.month) from v b where b.customer_id = a.customer_id and b.location_id = a.location_id) as first,
+             exists (select 1 from v b where b.customer_id = a.customer_id and b.location_id = a.location_id
+                     and b.month = a.month - 1) as prev
+      from v a
+    )
+    select location_id, month, first, count(*)::int as n, count(*) filter (where prev)::int as both,
+           count(*) filter (where not prev and first < month - 1)::int as back
+    from x group by 1, 2, 3 order by 1, 2, 3`);
+  return { counts, visits, months, cells, locationCells };
 }
 
 /** The reports' facts read through the rollups equal those read from every reservation. */
@@ -299,6 +320,22 @@ async function reportsAgree() {
         .map((a) => a.months_active)
         .sort(),
     );
+    // The customers behind each figure of each month, read from that month's customers only
+    // (decision 0135), are those of the whole activity (the list the reference report gives).
+    for (const month of months) {
+      for (const group of RETENTION_GROUPS) {
+        const members = await retentionMembers(
+          conn,
+          { end, locationId },
+          { first: "2026-01", last: "2026-02", lastStarts },
+          group,
+          month,
+        );
+        expect(members.sort(byCustomerName), `${group} ${month} ${locationId ?? "todas"}`).toEqual(
+          retentionBehindOf(fast, group, month),
+        );
+      }
+    }
     const facts = (await classFactsFromReservations(conn, { start, end, locationId })).sort(byId);
     expect((await classFacts(conn, { start, end, locationId })).sort(byId)).toEqual(facts);
     // The report's sums added up by the database equal the report over every class (decision 0120).
@@ -318,7 +355,10 @@ async function rollups() {
   );
   const months = await q(sql`select customer_id, month, visits from report_customer_months order by 1, 2`);
   const cells = await q(sql`select month, first, n, "both", back from report_retention_cells order by 1, 2`);
-  return { counts, visits, months, cells };
+  const locationCells = await q(
+    sql`select location_id, month, first, n, "both", back from report_location_retention_cells order by 1, 2, 3`,
+  );
+  return { counts, visits, months, cells, locationCells };
 }
 
 describe("report rollups (decision 0105)", () => {
