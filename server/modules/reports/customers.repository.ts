@@ -142,6 +142,43 @@ export async function retentionActivity(
   return out;
 }
 
+/**
+ * `<rows> where` (to be followed by a condition) over the months with a visit: every location's
+ * (report_customer_months) or one location's rows of report_visit_months, one per customer and
+ * month either way (report_visit_months_location_customer_idx finds them by customer).
+ */
+function monthsAt(range: RetentionRange, alias: string) {
+  const a = sql.raw(alias);
+  return range.locationId
+    ? sql`report_visit_months ${a} where ${a}.location_id = ${range.locationId} and`
+    : sql`report_customer_months ${a} where`;
+}
+
+/**
+ * CTE `e`: the customers with a visit in the last month (at the location) that all come after
+ * `end` (a day or two of classes when the period ends today): the rollups count them in that
+ * month, the period does not. Found from the classes after `end`, then by her own seats by class
+ * date (class_reservations_customer_date_idx; the database keeps a reservation's class_date equal
+ * to its class's).
+ */
+function afterEndOnly(range: RetentionRange, months: RetentionMonths) {
+  const loc = range.locationId;
+  const visit = (r: SQL, c: SQL) =>
+    sql`${c}.single_class_id = ${r}.single_class_id and ${c}.cancelled_at is null and ${r}.deleted_at is null and ${r}.guest_of_id is null ${loc ? sql`and ${c}.location_id = ${loc}` : sql``}`;
+  // The studio's month after the last (report_month_number's clock), from the last one's start.
+  const next = sql`((date_trunc('month', ${months.lastStarts}::timestamptz at time zone z.tz) + interval '1 month') at time zone z.tz)`;
+  return sql`e as (
+      select distinct r.customer_id
+      from (select report_studio_timezone() as tz) z
+      join single_classes c on c.class_date >= ${range.end} and c.class_date < ${next}
+      join class_reservations r on ${visit(sql`r`, sql`c`)}
+      where not exists (
+          select 1 from class_reservations r2 join single_classes c2 on ${visit(sql`r2`, sql`c2`)}
+          where r2.customer_id = r.customer_id and r2.guest_of_id is null
+            and r2.class_date >= ${months.lastStarts} and r2.class_date < ${range.end})
+    )`;
+}
+
 /** A customer behind a retention figure, as the list shows them. */
 export type RetentionMember = {
   customer_id: number;
@@ -156,9 +193,8 @@ export type RetentionMember = {
  * customers with a month in the rollup at `month` or the month before can belong to a group
  * (report_customer_months_month_idx, or report_visit_months_location_customer_idx for one
  * location); each one's first month and months with a visit are then read by customer. As in
- * activityCtes, the period's last month counts only the visits up to `end` (her own seats by class
- * date: class_reservations_customer_date_idx); "who counts as active" is the same rule as the
- * rollups' triggers (decision 0130).
+ * activityCtes, the period's last month counts only the visits up to `end` (afterEndOnly); "who
+ * counts as active" is the rollups' triggers' rule (decision 0130), read from their rows.
  */
 export async function retentionMembers(
   db: Db,
@@ -169,18 +205,6 @@ export async function retentionMembers(
 ): Promise<RetentionMember[]> {
   const last = monthNumber(months.last);
   const m = monthNumber(month);
-  const loc = range.locationId;
-  // One location's rows of report_visit_months are one per customer and month, as
-  // report_customer_months' rows are for every location together.
-  const rows = (alias: string) =>
-    loc
-      ? sql`report_visit_months ${sql.raw(alias)} where ${sql.raw(alias)}.location_id = ${loc} and`
-      : sql`report_customer_months ${sql.raw(alias)} where`;
-  const visitedUpToEnd = sql`exists (
-      select 1 from class_reservations r join single_classes sc on sc.single_class_id = r.single_class_id
-      where r.customer_id = c.customer_id and r.guest_of_id is null and r.deleted_at is null
-        and r.class_date >= ${months.lastStarts} and r.class_date < ${range.end}
-        and sc.cancelled_at is null ${loc ? sql`and sc.location_id = ${loc}` : sql``})`;
   const belongs: Record<RetentionGroup, SQL> = {
     cohort: sql`active and first = ${m}`,
     active: sql`active`,
@@ -188,17 +212,22 @@ export async function retentionMembers(
     churned: sql`was_active and not active`,
     reactivated: sql`active and not was_active and first < ${m - 1}`,
   };
+  // Each candidate's months in one range of the index: her first, how many before the last month,
+  // and whether the last month has a row. The last month counts up to `end` only: a row there
+  // counts unless all her visits that month come after `end` (the few customers of afterEndOnly).
   const result = await db.execute(sql`
-    with c as (
+    with ${afterEndOnly(range, months)}, c as (
       select s.customer_id, bool_or(s.month = ${m}) as at_month, bool_or(s.month = ${m - 1}) as was_active
-      from ${rows("s")} s.month in (${m - 1}::int, ${m}::int)
+      from ${monthsAt(range, "s")} s.month in (${m - 1}::int, ${m}::int)
       group by s.customer_id
     ), x as (
-      select c.customer_id, c.was_active, c.at_month,
-             (select min(f.month) from ${rows("f")} f.customer_id = c.customer_id) as first,
-             (select count(*) from ${rows("e")} e.customer_id = c.customer_id and e.month < ${last}::int)::int as earlier,
-             ${visitedUpToEnd} as in_last
-      from c
+      select c.customer_id, c.was_active, c.at_month, h.first, h.earlier,
+             h.at_last and not exists (select 1 from e where e.customer_id = c.customer_id) as in_last
+      from c cross join lateral (
+        select min(g.month) as first, count(*) filter (where g.month < ${last}::int)::int as earlier,
+               coalesce(bool_or(g.month = ${last}::int), false) as at_last
+        from ${monthsAt(range, "g")} g.customer_id = c.customer_id
+      ) h
     ), y as (
       select customer_id, first, earlier + in_last::int as total, was_active,
              case when ${m}::int = ${last}::int then in_last else at_month end as active
@@ -280,34 +309,13 @@ export async function retentionCounts(
 function cellCounts(range: RetentionRange, months: RetentionMonths) {
   const lo = monthNumber(months.first) - 1;
   const last = monthNumber(months.last);
-  const loc = range.locationId;
-  const visit = (r: SQL, c: SQL) =>
-    sql`${c}.single_class_id = ${r}.single_class_id and ${c}.cancelled_at is null and ${r}.deleted_at is null and ${r}.guest_of_id is null ${loc ? sql`and ${c}.location_id = ${loc}` : sql``}`;
-  // The studio's month after the last (report_month_number's clock), from the last one's start.
-  const next = sql`((date_trunc('month', ${months.lastStarts}::timestamptz at time zone z.tz) + interval '1 month') at time zone z.tz)`;
-  // The customer's months: every location's, or one location's (its index finds them by customer).
-  const monthsOf = (alias: string) =>
-    loc
-      ? sql`report_visit_months ${sql.raw(alias)} where ${sql.raw(alias)}.location_id = ${loc} and`
-      : sql`report_customer_months ${sql.raw(alias)} where`;
-  const cells = loc
-    ? sql`report_location_retention_cells where location_id = ${loc} and`
+  const cells = range.locationId
+    ? sql`report_location_retention_cells where location_id = ${range.locationId} and`
     : sql`report_retention_cells where`;
   return sql`
-    with e as (
-      select distinct r.customer_id
-      from (select report_studio_timezone() as tz) z
-      join single_classes c on c.class_date >= ${range.end} and c.class_date < ${next}
-      join class_reservations r on ${visit(sql`r`, sql`c`)}
-      where not exists (
-          -- Her own seats by class date (class_reservations_customer_date_idx; the database keeps
-          -- a reservation's class_date equal to its class's).
-          select 1 from class_reservations r2 join single_classes c2 on ${visit(sql`r2`, sql`c2`)}
-          where r2.customer_id = r.customer_id and r2.guest_of_id is null
-            and r2.class_date >= ${months.lastStarts} and r2.class_date < ${range.end})
-    ), x as (
-      select (select min(m.month) from ${monthsOf("m")} m.customer_id = e.customer_id) as first,
-             exists (select 1 from ${monthsOf("m")} m.customer_id = e.customer_id and m.month = ${last - 1}::int) as prev
+    with ${afterEndOnly(range, months)}, x as (
+      select (select min(m.month) from ${monthsAt(range, "m")} m.customer_id = e.customer_id) as first,
+             exists (select 1 from ${monthsAt(range, "m")} m.customer_id = e.customer_id and m.month = ${last - 1}::int) as prev
       from e
     )
     select month, first, n, "both", back from ${cells} month >= ${lo} and month <= ${last}
