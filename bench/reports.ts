@@ -78,7 +78,9 @@ async function main() {
       await get(row.path);
       const statements = recording;
       recording = null;
-      for (const s of statements.filter((x) => /^\s*select/i.test(x.text) && !/"session"/.test(x.text))) {
+      for (const s of statements.filter(
+        (x) => /^\s*(select|with)\b/i.test(x.text) && !/"session"/.test(x.text),
+      )) {
         const plan = await client.query(`explain (analyze, buffers off, costs off) ${s.text}`, s.values);
         console.log(
           `\n### ${row.route}\n\n\`\`\`\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\``,
