@@ -8,7 +8,6 @@ CREATE TABLE "report_location_retention_cells" (
 	CONSTRAINT "report_location_retention_cells_location_id_month_first_pk" PRIMARY KEY("location_id","month","first")
 );
 --> statement-breakpoint
-CREATE INDEX "report_customer_months_month_idx" ON "report_customer_months" USING btree ("month","customer_id");--> statement-breakpoint
 CREATE INDEX "report_visit_months_location_customer_idx" ON "report_visit_months" USING btree ("location_id","customer_id","month");--> statement-breakpoint
 -- Hand-written (decision 0135): one location's retention counts, report_retention_cells per
 -- location (decision 0130), filled here from the existing rows before the triggers exist.

@@ -64,12 +64,7 @@ export const report_customer_months = pgTable(
     month: integer("month").notNull(),
     visits: integer("visits").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.customer_id, t.month] }),
-    // The customers behind a retention figure are found by the month (and the one before it) they
-    // were active in, not by reading every customer's months (decision 0135).
-    index("report_customer_months_month_idx").on(t.month, t.customer_id),
-  ],
+  (t) => [primaryKey({ columns: [t.customer_id, t.month] })],
 );
 
 /**

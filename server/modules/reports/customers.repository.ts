@@ -5,7 +5,6 @@ import type {
   PaidPurchaseFact,
   RetentionActivity,
   RetentionCount,
-  RetentionGroup,
 } from "../../../domain/reports/customers";
 import type { Db } from "../../db/client";
 import { qualified } from "../../db/qualified";
@@ -177,74 +176,6 @@ function afterEndOnly(range: RetentionRange, months: RetentionMonths) {
           where r2.customer_id = r.customer_id and r2.guest_of_id is null
             and r2.class_date >= ${months.lastStarts} and r2.class_date < ${range.end})
     )`;
-}
-
-/** A customer behind a retention figure, as the list shows them. */
-export type RetentionMember = {
-  customer_id: number;
-  customer: string;
-  first_month: string;
-  months_active: number;
-};
-
-/**
- * The customers behind one retention figure of a month of the period (decision 0135): the same
- * list as retentionBehindOf over retentionActivity, without every customer's activity. Only the
- * customers with a month in the rollup at `month` or the month before can belong to a group
- * (report_customer_months_month_idx, or report_visit_months_location_customer_idx for one
- * location); each one's first month and months with a visit are then read by customer. As in
- * activityCtes, the period's last month counts only the visits up to `end` (afterEndOnly); "who
- * counts as active" is the rollups' triggers' rule (decision 0130), read from their rows.
- */
-export async function retentionMembers(
-  db: Db,
-  range: RetentionRange,
-  months: RetentionMonths,
-  group: RetentionGroup,
-  month: string,
-): Promise<RetentionMember[]> {
-  const last = monthNumber(months.last);
-  const m = monthNumber(month);
-  const belongs: Record<RetentionGroup, SQL> = {
-    cohort: sql`active and first = ${m}`,
-    active: sql`active`,
-    new: sql`active and first = ${m}`,
-    churned: sql`was_active and not active`,
-    reactivated: sql`active and not was_active and first < ${m - 1}`,
-  };
-  // Each candidate's months in one range of the index: her first, how many before the last month,
-  // and whether the last month has a row. The last month counts up to `end` only: a row there
-  // counts unless all her visits that month come after `end` (the few customers of afterEndOnly).
-  const result = await db.execute(sql`
-    with ${afterEndOnly(range, months)}, c as (
-      select s.customer_id, bool_or(s.month = ${m}) as at_month, bool_or(s.month = ${m - 1}) as was_active
-      from ${monthsAt(range, "s")} s.month in (${m - 1}::int, ${m}::int)
-      group by s.customer_id
-    ), x as (
-      select c.customer_id, c.was_active, c.at_month, h.first, h.earlier,
-             h.at_last and not exists (select 1 from e where e.customer_id = c.customer_id) as in_last
-      from c cross join lateral (
-        select min(g.month) as first, count(*) filter (where g.month < ${last}::int)::int as earlier,
-               coalesce(bool_or(g.month = ${last}::int), false) as at_last
-        from ${monthsAt(range, "g")} g.customer_id = c.customer_id
-      ) h
-    ), y as (
-      select customer_id, first, earlier + in_last::int as total, was_active,
-             case when ${m}::int = ${last}::int then in_last else at_month end as active
-      from x
-    )
-    select y.customer_id, trim(u.name || ' ' || coalesce(u.last_name, '')) as customer, y.first, y.total
-    from y join customers u on u.customer_id = y.customer_id
-    where ${belongs[group]}`);
-  const { rows: found } = result as unknown as {
-    rows: { customer_id: number; customer: string; first: number; total: number }[];
-  };
-  return found.map((r) => ({
-    customer_id: Number(r.customer_id),
-    customer: r.customer,
-    first_month: monthKey(Number(r.first)),
-    months_active: Number(r.total),
-  }));
 }
 
 /** Customers who signed up in [start, end): how they came, what they paid less refunds, months with a visit. */

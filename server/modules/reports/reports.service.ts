@@ -6,7 +6,6 @@ import { effectiveIvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
 import { centsToNumber } from "../../../domain/money";
 import { type CsvCell, reportCsv } from "../../../domain/reports/csv";
 import {
-  byCustomerName,
   customerValueBehind,
   customerValueReport,
   introBehind,
@@ -39,7 +38,6 @@ import {
   paidPurchasesAround,
   retentionActivity,
   retentionCounts,
-  retentionMembers,
 } from "./customers.repository";
 import { openBuckets } from "./liability.repository";
 import { activeSubscriptions, revenueMovements } from "./revenue.repository";
@@ -476,13 +474,6 @@ export async function retentionDetail(
   query: ReportQuery & { group: RetentionGroup; key: string },
 ) {
   const tz = config.timezone;
-  const months = retentionMonths(query, tz);
-  // A month of the period: only the customers of that month and the one before are read (decision
-  // 0135). A key outside it (no link of the report makes one) keeps the whole activity's answer.
-  if (/^\d{4}-\d{2}$/.test(query.key) && query.key >= months.first && query.key <= months.last) {
-    const members = await retentionMembers(db, rangeOf(query, tz), months, query.group, query.key);
-    return { customers: members.sort(byCustomerName) };
-  }
   return { customers: retentionBehindOf(await activityFor(db, query, tz), query.group, query.key) };
 }
 

@@ -4,9 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../../domain/booking";
 import {
   activityOf,
-  byCustomerName,
-  RETENTION_GROUPS,
-  retentionBehindOf,
   retentionReport,
   retentionReportOf,
   retentionReportOfCounts,
@@ -15,7 +12,7 @@ import { monthsOf, periodInstants } from "../../../domain/reports/period";
 import { utilisationReport, utilisationReportOfSums } from "../../../domain/reports/utilisation";
 import type { Database, Db } from "../../db/client";
 import { createTestDatabase } from "../../test/test-database";
-import { retentionActivity, retentionCounts, retentionMembers } from "./customers.repository";
+import { retentionActivity, retentionCounts } from "./customers.repository";
 import { classFactsFromReservations, visitMonthsFromReservations } from "./reference.repository";
 import { classFacts, utilisationSums } from "./utilisation.repository";
 
@@ -23,8 +20,8 @@ import { classFacts, utilisationSums } from "./utilisation.repository";
 
 /**
  * The reports' rollups (report_class_counts, report_visit_months; decision 0105; and
- * report_customer_months, report_retention_cells, decision 0130; report_location_retention_cells
- * and the lists behind a retention figure, decision 0135) against the
+ * report_customer_months, report_retention_cells, decision 0130; report_location_retention_cells,
+ * decision 0135) against the
  * reference queries they stand for, after random sequences of every kind of write the app makes
  * to reservations and classes: book, book a guest, cancel (late or not), restore, check in, mark
  * a no-show, hard delete (guests go with their host), move a seat to another customer, bulk
@@ -320,22 +317,6 @@ async function reportsAgree() {
         .map((a) => a.months_active)
         .sort(),
     );
-    // The customers behind each figure of each month, read from that month's customers only
-    // (decision 0135), are those of the whole activity (the list the reference report gives).
-    for (const month of months) {
-      for (const group of RETENTION_GROUPS) {
-        const members = await retentionMembers(
-          conn,
-          { end, locationId },
-          { first: "2026-01", last: "2026-02", lastStarts },
-          group,
-          month,
-        );
-        expect(members.sort(byCustomerName), `${group} ${month} ${locationId ?? "todas"}`).toEqual(
-          retentionBehindOf(fast, group, month),
-        );
-      }
-    }
     const facts = (await classFactsFromReservations(conn, { start, end, locationId })).sort(byId);
     expect((await classFacts(conn, { start, end, locationId })).sort(byId)).toEqual(facts);
     // The report's sums added up by the database equal the report over every class (decision 0120).
