@@ -12,25 +12,56 @@ export const REPORT_RUNS = Number(process.env.REPORT_RUNS ?? "20");
 export const REPORT_TARGET_MS = 300;
 
 /**
- * Paths under /api/reportes/; a `?`-less one gets the period as its query. REPORT_ONLY (names
- * separated by commas, e.g. "utilizacion,retencion") times only those reports.
+ * A report as the bench times it: `path` under /api/reportes/ (a `?`-less one gets the period as
+ * its query, one ending in `&` gets it appended) and the name its row shows. REPORT_ONLY (paths
+ * without their query, separated by commas, e.g. "utilizacion,retencion/detalle") times only those.
  */
-export function reportBenchRoutes(today: string): string[] {
+export type BenchRoute = { name: string; path: string };
+
+export function reportBenchRoutes(today: string, locationId?: number): BenchRoute[] {
   const only = process.env.REPORT_ONLY?.split(",").filter(Boolean);
-  return allReportRoutes(today).filter((r) => !only || only.includes(r.split("?")[0] ?? r));
+  return allReportRoutes(today, locationId).filter(
+    (r) => !only || only.includes(r.path.split("?")[0] ?? r.path),
+  );
 }
 
-function allReportRoutes(today: string): string[] {
+/**
+ * Every report, and the lists behind a figure ("every number can be opened to the list behind
+ * it"); with `locationId`, retention and its list for one location too (decision 0135). The
+ * retention list is the active customers of last month, a whole month and the longest list.
+ */
+function allReportRoutes(today: string, locationId?: number): BenchRoute[] {
+  const [y = 0, m = 1] = today.split("-").map(Number);
+  const lastMonth = m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+  const plain = (path: string): BenchRoute => ({ name: path.split("?")[0] ?? path, path });
+  const atLocation = (path: string): BenchRoute[] =>
+    locationId
+      ? [{ name: `${path.split("?")[0]} (una sede)`, path: `${path}location_id=${locationId}&` }]
+      : [];
+  const retentionList = `retencion/detalle?group=active&key=${lastMonth}&`;
   return [
-    "utilizacion",
-    "utilizacion/detalle?dimension=slot&key=1-7&",
-    "ingresos",
-    `ingresos/detalle?dimension=month&key=${today.slice(0, 7)}&`,
-    "pasivo",
-    "intro",
-    "retencion",
-    "valor-de-clientes",
+    plain("utilizacion"),
+    plain("utilizacion/detalle?dimension=slot&key=1-7&"),
+    plain("ingresos"),
+    plain(`ingresos/detalle?dimension=month&key=${today.slice(0, 7)}&`),
+    plain("pasivo"),
+    plain("pasivo/detalle?key=all"),
+    plain("intro"),
+    plain("intro/detalle?key=all&"),
+    plain("retencion"),
+    ...atLocation("retencion?"),
+    plain(retentionList),
+    ...atLocation(retentionList),
+    plain("valor-de-clientes"),
+    plain("valor-de-clientes/detalle?key=all&"),
   ];
+}
+
+/** The bench data's first location (bench/data/generate.ts names them "Sede 1" to "Sede 10"). */
+export async function benchLocationId(sql: BenchSql): Promise<number | undefined> {
+  const { rows } = await sql.query(`select min(location_id) as id from locations where name = 'Sede 1'`);
+  const id = rows[0]?.id;
+  return id == null ? undefined : Number(id);
 }
 
 /** The last 12 months (the brief's yardstick) and, unless REPORT_PERIODS=year, five years. */
@@ -66,19 +97,21 @@ export async function timeReports(
   today: string,
   runs = REPORT_RUNS,
   onRow: (row: ReportRow) => void = () => {},
+  locationId?: number,
 ) {
   const reference = await timePath(get, "/api/appconfig", runs);
   const rows: ReportRow[] = [];
-  for (const route of reportBenchRoutes(today)) {
+  for (const route of reportBenchRoutes(today, locationId)) {
+    // Unused credits have no period: timed once, as they are now.
+    const timeless = route.path.startsWith("pasivo");
     for (const [period, query] of Object.entries(reportBenchPeriods(today))) {
-      if (route === "pasivo" && period !== "12 meses") continue;
-      const path =
-        route === "pasivo"
-          ? "/api/reportes/pasivo"
-          : route.includes("?")
-            ? `/api/reportes/${route}${query}`
-            : `/api/reportes/${route}?${query}`;
-      const row = { route: route.split("?")[0] ?? route, period, path, ...(await timePath(get, path, runs)) };
+      if (timeless && period !== "12 meses") continue;
+      const path = timeless
+        ? `/api/reportes/${route.path}`
+        : route.path.endsWith("&")
+          ? `/api/reportes/${route.path}${query}`
+          : `/api/reportes/${route.path}?${query}`;
+      const row = { route: route.name, period, path, ...(await timePath(get, path, runs)) };
       rows.push(row);
       onRow(row);
     }

@@ -4,7 +4,8 @@
  * `npm run bench:data`), signs in as the studio's owner through a session row and times every
  * report route (bench/report-cases.ts: the same cases `npm run bench` runs as case r) with the
  * reference route in the same run. REPORT_PERIODS=year times only the last 12 months.
- * With EXPLAIN=1, prints the plan of each statement the reports send (EXPLAIN ANALYZE, 5 years).
+ * With EXPLAIN=1, prints the plan of each statement the reports send (EXPLAIN ANALYZE, the longest
+ * period timed).
  * REPORT_ROUNDS (default 3) whole runs, reference included in each, and the table gives each row's
  * median over them: on a shared machine one run alone says more about the load than the report.
  */
@@ -13,7 +14,14 @@ import { localDay } from "../domain/booking";
 import { loadConfig } from "../server/config";
 import { startApp } from "../server/start-app";
 import { benchDatabaseUrl, openBenchSql } from "./bench-data";
-import { medianRuns, ownerSession, reportTable, timeReports } from "./report-cases";
+import {
+  benchLocationId,
+  medianRuns,
+  ownerSession,
+  reportBenchPeriods,
+  reportTable,
+  timeReports,
+} from "./report-cases";
 
 const url = benchDatabaseUrl();
 
@@ -42,12 +50,18 @@ async function main() {
     return { status: res.statusCode, body: res.body };
   };
   const today = localDay(new Date(), (await app.appConfig.get()).timezone);
+  const locationId = await benchLocationId(sql);
   const runs = [];
   for (let round = 1; round <= Number(process.env.REPORT_ROUNDS ?? "3"); round++) {
-    const run = await timeReports(get, today, undefined, (r) =>
-      console.error(
-        `${round}: ${r.route} · ${r.period}: p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms`,
-      ),
+    const run = await timeReports(
+      get,
+      today,
+      undefined,
+      (r) =>
+        console.error(
+          `${round}: ${r.route} · ${r.period}: p50 ${r.p50.toFixed(0)} ms, p95 ${r.p95.toFixed(0)} ms`,
+        ),
+      locationId,
     );
     console.error(`${round}: referencia p95 ${run.reference.p95.toFixed(1)} ms`);
     runs.push(run);
@@ -57,12 +71,16 @@ async function main() {
   if (process.env.EXPLAIN === "1") {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    for (const row of timed.rows.filter((r) => r.period !== "12 meses" || r.route === "pasivo")) {
+    // The longest period measured (5 years, or 12 months with REPORT_PERIODS=year) and unused credits.
+    const longest = Object.keys(reportBenchPeriods(today)).at(-1);
+    for (const row of timed.rows.filter((r) => r.period === longest || r.route.startsWith("pasivo"))) {
       recording = [];
       await get(row.path);
       const statements = recording;
       recording = null;
-      for (const s of statements.filter((x) => /^\s*select/i.test(x.text) && !/"session"/.test(x.text))) {
+      for (const s of statements.filter(
+        (x) => /^\s*(select|with)\b/i.test(x.text) && !/"session"/.test(x.text),
+      )) {
         const plan = await client.query(`explain (analyze, buffers off, costs off) ${s.text}`, s.values);
         console.log(
           `\n### ${row.route}\n\n\`\`\`\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\``,

@@ -12,7 +12,7 @@ import { ensureServerBuilt } from "../cluster/processes.mjs";
 import { localDay } from "../domain/booking";
 import { benchDatabaseUrl, benchPgliteDir, benchTargetLabel, openBenchSql } from "./bench-data";
 import { appAt, CONNECTIONS, DURATION, loadFixtures, ONLY, runCases, signIn, table, wanted } from "./cases";
-import { ownerSession, REPORT_RUNS, reportTable, timeReports } from "./report-cases";
+import { benchLocationId, ownerSession, REPORT_RUNS, reportTable, timeReports } from "./report-cases";
 import { writeSection } from "./results-file";
 import { loadGeneratorLabel } from "./wrk";
 
@@ -95,7 +95,9 @@ async function reportsCase(loadBefore: number[]) {
     };
     const config = (await (await fetch(app("/api/appconfig"))).json()) as { timezone?: string };
     const today = localDay(new Date(), config.timezone ?? "America/Mexico_City");
-    const out = reportTable(await timeReports(get, today));
+    const out = reportTable(
+      await timeReports(get, today, REPORT_RUNS, undefined, await benchLocationId(sql)),
+    );
     console.log(`\n${out}\n`);
     if (ONLY && !ONLY.includes("r")) return;
     const fmt = (l: number[]) => l.map((x) => x.toFixed(2)).join(" / ");

@@ -108,6 +108,82 @@ describe("reports", () => {
     await context.close();
   });
 
+  it("the owner deletes a dated coach rate through its confirm; a manager sees no Borrar (1280 px)", async () => {
+    // A rate from 40 days ahead for Mateo (no dated rate in the demo studio): no approved period
+    // crosses it, so the owner may delete it (docs/product-rules.md#coach-rate-history).
+    const admin = await apiSignIn("admin@demo.mx");
+    const rates = (await apiCall("/api/nomina/tarifas", { token: admin })).json.rates as {
+      instructor_id: number;
+      coach: string;
+      per_class: number;
+      per_attendee: number;
+      count_no_shows: boolean;
+      tiers: unknown[];
+      workshop_share_percent: number;
+    }[];
+    // Mateo Castillo, "Teo" (his nickname is the name the coach lists show).
+    const mateo = rates.find((r) => /^(Teo|Mateo)\b/.test(r.coach));
+    if (!mateo) throw new Error("Mateo no está en las tarifas del estudio demo");
+    const from = studioDay(40);
+    await apiCall("/api/nomina/tarifas/historial", {
+      method: "POST",
+      token: admin,
+      body: {
+        instructor_id: mateo.instructor_id,
+        from,
+        per_class: mateo.per_class,
+        per_attendee: mateo.per_attendee + 5,
+        count_no_shows: mateo.count_no_shows,
+        tiers: mateo.tiers,
+        workshop_share_percent: mateo.workshop_share_percent,
+      },
+    });
+    const openHistory = async (page: Page) => {
+      await page.getByRole("tab", { name: "Pago a coaches" }).click();
+      await page
+        .getByRole("table", { name: "Tarifas" })
+        .getByRole("row")
+        .filter({ hasText: mateo.coach })
+        .getByRole("button", { name: "Historial" })
+        .click();
+      const history = page.getByRole("dialog", { name: `Tarifas de ${mateo.coach} por fecha` });
+      await history.getByRole("table").waitFor();
+      return history;
+    };
+
+    // A manager reads the history but has no Borrar: deleting a rate is the owner's.
+    {
+      const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+      await signInAs(page, "gerente@demo.mx", "/admin/reportes");
+      const history = await openHistory(page);
+      await expect.poll(() => history.getByRole("row").count()).toBe(3);
+      expect(await history.getByRole("button", { name: /^Borrar/ }).count()).toBe(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+
+    const { page, context, problems } = await openQuietPage(browser, baseUrl, DESKTOP);
+    await signInAs(page, "admin@demo.mx", "/admin/reportes");
+    const history = await openHistory(page);
+    const remove = history.getByRole("button", { name: /^Borrar la tarifa desde el / });
+    await expect.poll(() => remove.count()).toBe(1);
+    await remove.click();
+    const confirm = page.getByRole("dialog", { name: "¿Borrar esta tarifa?" });
+    await confirm.getByText(/se borra: desde ese día se paga con la tarifa anterior/).waitFor();
+    await screenshot(page, "reports-rate-remove-confirm-1280");
+    await confirm.getByRole("button", { name: "Borrar tarifa" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    // Only the rate since always is left, and the server agrees.
+    await expect.poll(() => remove.count()).toBe(0);
+    await expect.poll(() => history.getByRole("row").count()).toBe(2);
+    await screenshot(page, "reports-rate-removed-1280");
+    const left = (await apiCall(`/api/nomina/tarifas/${mateo.instructor_id}/historial`, { token: admin }))
+      .json.history as { from: string | null }[];
+    expect(left.map((r) => r.from)).toEqual([null]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it("the front desk has no Reportes link and is sent home from the address", async () => {
     const { page, context } = await openQuietPage(browser, baseUrl, DESKTOP);
     await signInAs(page, "recepcion@demo.mx", "/admin/clientes");

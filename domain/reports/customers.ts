@@ -319,7 +319,18 @@ export function retentionBehindOf(
       first_month: a.first,
       months_active: a.months_active,
     }))
-    .sort((a, b) => a.customer.localeCompare(b.customer, "es") || a.customer_id - b.customer_id);
+    .sort(byCustomerName);
+}
+
+/** One collator for every comparison: `localeCompare(b, "es")` per pair costs ~2× on lists of 50,000. */
+const spanish = new Intl.Collator("es");
+
+/** The order of a list of customers behind a figure: by name as Spanish sorts it, then by id. */
+export function byCustomerName(
+  a: { customer: string; customer_id: number },
+  b: { customer: string; customer_id: number },
+): number {
+  return spanish.compare(a.customer, b.customer) || a.customer_id - b.customer_id;
 }
 
 // ---------------------------------------------------------------------------------------------

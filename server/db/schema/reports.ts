@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
 import { single_classes } from "./calendar";
 import { customers } from "./customers";
 
@@ -41,7 +41,12 @@ export const report_visit_months = pgTable(
     location_id: integer("location_id").notNull().default(0),
     visits: integer("visits").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.customer_id, t.month, t.location_id] })],
+  (t) => [
+    primaryKey({ columns: [t.customer_id, t.month, t.location_id] }),
+    // One location's retention and its lists read only that location's rows, per customer in
+    // month order (decision 0135); the primary key would make them read every location's.
+    index("report_visit_months_location_customer_idx").on(t.location_id, t.customer_id, t.month),
+  ],
 );
 
 /**
@@ -80,4 +85,26 @@ export const report_retention_cells = pgTable(
     back: integer("back").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.month, t.first] })],
+);
+
+/**
+ * One location's retention counts (decision 0135), as report_retention_cells are the whole
+ * studio's: per location, month with a visit there and first month (the customer's earliest row
+ * of report_visit_months at that location), the customers active (`n`), those active there the
+ * month before too (`both`) and those back after at least a month away (`back`). Kept by statement
+ * triggers on report_visit_months (migration "location_retention_cells"): a customer's month at a
+ * location that appears or goes recounts that customer's contribution there. A row exists only
+ * while `n` is above 0.
+ */
+export const report_location_retention_cells = pgTable(
+  "report_location_retention_cells",
+  {
+    location_id: integer("location_id").notNull(),
+    month: integer("month").notNull(),
+    first: integer("first").notNull(),
+    n: integer("n").notNull().default(0),
+    both: integer("both").notNull().default(0),
+    back: integer("back").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.location_id, t.month, t.first] })],
 );

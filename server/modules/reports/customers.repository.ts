@@ -141,6 +141,43 @@ export async function retentionActivity(
   return out;
 }
 
+/**
+ * `<rows> where` (to be followed by a condition) over the months with a visit: every location's
+ * (report_customer_months) or one location's rows of report_visit_months, one per customer and
+ * month either way (report_visit_months_location_customer_idx finds them by customer).
+ */
+function monthsAt(range: RetentionRange, alias: string) {
+  const a = sql.raw(alias);
+  return range.locationId
+    ? sql`report_visit_months ${a} where ${a}.location_id = ${range.locationId} and`
+    : sql`report_customer_months ${a} where`;
+}
+
+/**
+ * CTE `e`: the customers with a visit in the last month (at the location) that all come after
+ * `end` (a day or two of classes when the period ends today): the rollups count them in that
+ * month, the period does not. Found from the classes after `end`, then by her own seats by class
+ * date (class_reservations_customer_date_idx; the database keeps a reservation's class_date equal
+ * to its class's).
+ */
+function afterEndOnly(range: RetentionRange, months: RetentionMonths) {
+  const loc = range.locationId;
+  const visit = (r: SQL, c: SQL) =>
+    sql`${c}.single_class_id = ${r}.single_class_id and ${c}.cancelled_at is null and ${r}.deleted_at is null and ${r}.guest_of_id is null ${loc ? sql`and ${c}.location_id = ${loc}` : sql``}`;
+  // The studio's month after the last (report_month_number's clock), from the last one's start.
+  const next = sql`((date_trunc('month', ${months.lastStarts}::timestamptz at time zone z.tz) + interval '1 month') at time zone z.tz)`;
+  return sql`e as (
+      select distinct r.customer_id
+      from (select report_studio_timezone() as tz) z
+      join single_classes c on c.class_date >= ${range.end} and c.class_date < ${next}
+      join class_reservations r on ${visit(sql`r`, sql`c`)}
+      where not exists (
+          select 1 from class_reservations r2 join single_classes c2 on ${visit(sql`r2`, sql`c2`)}
+          where r2.customer_id = r.customer_id and r2.guest_of_id is null
+            and r2.class_date >= ${months.lastStarts} and r2.class_date < ${range.end})
+    )`;
+}
+
 /** Customers who signed up in [start, end): how they came, what they paid less refunds, months with a visit. */
 export async function customerValues(
   db: Db,
@@ -181,9 +218,7 @@ export async function retentionCounts(
   range: RetentionRange,
   months: RetentionMonths,
 ): Promise<RetentionCount[]> {
-  const result = await db.execute(
-    range.locationId ? countsAtLocation(range, months) : studioCounts(range, months),
-  );
+  const result = await db.execute(cellCounts(range, months));
   return (result as unknown as { rows: RetentionCount[] }).rows.map((r) => ({
     month: Number(r.month),
     first: Number(r.first),
@@ -194,53 +229,29 @@ export async function retentionCounts(
 }
 
 /**
- * The whole studio's counts (decision 0130): rows of report_retention_cells, already added up,
- * for every month of the period, the last one whole. The last month counts only up to `end`, so
- * the customers whose visits that month all come after `end` (a day or two of classes when the
+ * The counts from rows of cells already added up (decisions 0130 and 0135): the whole studio's
+ * (report_retention_cells, over report_customer_months) or one location's
+ * (report_location_retention_cells, over that location's rows of report_visit_months), for every
+ * month of the period, the last one whole. The last month counts only up to `end`, so the
+ * customers whose visits that month (there) all come after `end` (a day or two of classes when the
  * period ends today) are taken back out: their first month and whether they came the month before
- * are looked up in report_customer_months by its primary key, as the cells counted them.
+ * are looked up by key, as the cells counted them.
  */
-function studioCounts(range: RetentionRange, months: RetentionMonths) {
+function cellCounts(range: RetentionRange, months: RetentionMonths) {
   const lo = monthNumber(months.first) - 1;
   const last = monthNumber(months.last);
-  const visit = (r: SQL, c: SQL) =>
-    sql`${c}.single_class_id = ${r}.single_class_id and ${c}.cancelled_at is null and ${r}.deleted_at is null and ${r}.guest_of_id is null`;
-  // The studio's month after the last (report_month_number's clock), from the last one's start.
-  const next = sql`((date_trunc('month', ${months.lastStarts}::timestamptz at time zone z.tz) + interval '1 month') at time zone z.tz)`;
+  const cells = range.locationId
+    ? sql`report_location_retention_cells where location_id = ${range.locationId} and`
+    : sql`report_retention_cells where`;
   return sql`
-    with e as (
-      select distinct r.customer_id
-      from (select report_studio_timezone() as tz) z
-      join single_classes c on c.class_date >= ${range.end} and c.class_date < ${next}
-      join class_reservations r on ${visit(sql`r`, sql`c`)}
-      where not exists (
-          -- Her own seats by class date (class_reservations_customer_date_idx; the database keeps
-          -- a reservation's class_date equal to its class's).
-          select 1 from class_reservations r2 join single_classes c2 on ${visit(sql`r2`, sql`c2`)}
-          where r2.customer_id = r.customer_id and r2.guest_of_id is null
-            and r2.class_date >= ${months.lastStarts} and r2.class_date < ${range.end})
-    ), x as (
-      select (select min(m.month) from report_customer_months m where m.customer_id = e.customer_id) as first,
-             exists (select 1 from report_customer_months m
-                     where m.customer_id = e.customer_id and m.month = ${last - 1}::int) as prev
+    with ${afterEndOnly(range, months)}, x as (
+      select (select min(m.month) from ${monthsAt(range, "m")} m.customer_id = e.customer_id) as first,
+             exists (select 1 from ${monthsAt(range, "m")} m.customer_id = e.customer_id and m.month = ${last - 1}::int) as prev
       from e
     )
-    select month, first, n, "both", back from report_retention_cells
-    where month >= ${lo} and month <= ${last}
+    select month, first, n, "both", back from ${cells} month >= ${lo} and month <= ${last}
     union all
     select ${last}::int, first, -count(*)::int, -count(*) filter (where prev)::int,
            -count(*) filter (where not prev and first < ${last - 1}::int)::int
     from x group by first`;
-}
-
-/** One location's counts: every customer's months at it, from report_visit_months (decision 0120). */
-function countsAtLocation(range: RetentionRange, months: RetentionMonths) {
-  return sql`${activityCtes(range, months)}, u as (
-      select a.first, x.month,
-             coalesce(lag(x.month) over (partition by a.customer_id order by x.month) = x.month - 1, false) as had_prev
-      from a cross join lateral unnest(a.months) as x(month)
-    )
-    select month, first, count(*)::int as n, count(*) filter (where had_prev)::int as both,
-           count(*) filter (where not had_prev and first < month - 1)::int as back
-    from u group by month, first`;
 }

@@ -473,9 +473,8 @@ export async function retentionDetail(
   config: AppConfig,
   query: ReportQuery & { group: RetentionGroup; key: string },
 ) {
-  return {
-    customers: retentionBehindOf(await activityFor(db, query, config.timezone), query.group, query.key),
-  };
+  const tz = config.timezone;
+  return { customers: retentionBehindOf(await activityFor(db, query, tz), query.group, query.key) };
 }
 
 export function retentionCsv(report: Awaited<ReturnType<typeof retention>>): string {

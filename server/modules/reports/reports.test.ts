@@ -425,6 +425,35 @@ describe("customer reports: intro to member, retention, value", () => {
     expect(csv.body).toContain("Mes,Activos,Nuevos,Se fueron,Regresaron");
   });
 
+  it("retention of one location: its own customers' figures and lists (decision 0135)", async () => {
+    // Every visit of the period is at Roma: its figures and lists are the studio's; none of these
+    // customers came to Polanco.
+    const roma = `${period}&location_id=${studio.roma.location_id}`;
+    const polanco = `${period}&location_id=${studio.polanco.location_id}`;
+    const whole = (await get(`/api/reportes/retencion?${period}`)).json();
+    const atRoma = (await get(`/api/reportes/retencion?${roma}`)).json();
+    expect(atRoma.by_month).toEqual(whole.by_month);
+    const listed = async (query: string, group: string, key: string) =>
+      (await get(`/api/reportes/retencion/detalle?${query}&group=${group}&key=${key}`))
+        .json()
+        .customers.map((c: { customer_id: number }) => c.customer_id);
+    for (const group of ["active", "churned", "reactivated", "cohort", "new"]) {
+      for (const key of ["2022-10", "2022-11"])
+        expect(await listed(roma, group, key)).toEqual(await listed(period, group, key));
+    }
+    const october = (await get(`/api/reportes/retencion/detalle?${roma}&group=active&key=2022-10`)).json();
+    expect(october.customers.find((c: { customer_id: number }) => c.customer_id === ids.intro)).toMatchObject(
+      {
+        first_month: "2022-10",
+        months_active: 2,
+      },
+    );
+    for (const key of ["2022-10", "2022-11"]) {
+      const atPolanco = await listed(polanco, "active", key);
+      for (const id of Object.values(ids)) expect(atPolanco).not.toContain(id);
+    }
+  });
+
   it("customer value: what Instagram sign-ups paid and how many months they came", async () => {
     const body = (await get(`/api/reportes/valor-de-clientes?${period}`)).json();
     expect(body.by_reason).toContainEqual({

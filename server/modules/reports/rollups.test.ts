@@ -20,7 +20,8 @@ import { classFacts, utilisationSums } from "./utilisation.repository";
 
 /**
  * The reports' rollups (report_class_counts, report_visit_months; decision 0105; and
- * report_customer_months, report_retention_cells, decision 0130) against the
+ * report_customer_months, report_retention_cells, decision 0130; report_location_retention_cells,
+ * decision 0135) against the
  * reference queries they stand for, after random sequences of every kind of write the app makes
  * to reservations and classes: book, book a guest, cancel (late or not), restore, check in, mark
  * a no-show, hard delete (guests go with their host), move a seat to another customer, bulk
@@ -264,7 +265,24 @@ async function reference() {
     select month, first, count(*)::int as n, count(*) filter (where prev)::int as both,
            count(*) filter (where not prev and first < month - 1)::int as back
     from x group by 1, 2 order by 1, 2`);
-  return { counts, visits, months, cells };
+  // The same counts per location, each customer's months at that location only (decision 0135).
+  const locationCells = await q(sql`
+    with v as (
+      select distinct r.customer_id, coalesce(c.location_id, 0) as location_id,
+             (extract(year from c.class_date at time zone ${tz}) * 12 + extract(month from c.class_date at time zone ${tz}) - 1)::int as month
+      from class_reservations r join single_classes c on c.single_class_id = r.single_class_id
+      where r.deleted_at is null and r.guest_of_id is null and c.cancelled_at is null
+    ), x as (
+      select a.location_id, a.month,
+             (select min(b.month) from v b where b.customer_id = a.customer_id and b.location_id = a.location_id) as first,
+             exists (select 1 from v b where b.customer_id = a.customer_id and b.location_id = a.location_id
+                     and b.month = a.month - 1) as prev
+      from v a
+    )
+    select location_id, month, first, count(*)::int as n, count(*) filter (where prev)::int as both,
+           count(*) filter (where not prev and first < month - 1)::int as back
+    from x group by 1, 2, 3 order by 1, 2, 3`);
+  return { counts, visits, months, cells, locationCells };
 }
 
 /** The reports' facts read through the rollups equal those read from every reservation. */
@@ -318,7 +336,10 @@ async function rollups() {
   );
   const months = await q(sql`select customer_id, month, visits from report_customer_months order by 1, 2`);
   const cells = await q(sql`select month, first, n, "both", back from report_retention_cells order by 1, 2`);
-  return { counts, visits, months, cells };
+  const locationCells = await q(
+    sql`select location_id, month, first, n, "both", back from report_location_retention_cells order by 1, 2, 3`,
+  );
+  return { counts, visits, months, cells, locationCells };
 }
 
 describe("report rollups (decision 0105)", () => {
