@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { creditsAnswer, penaltiesAnswer } from "../../../../domain/api/credits";
+import { notifySuccess } from "../../../components/admin/notify";
+import { api, isApiError } from "../../../lib/api-client";
+
+/**
+ * The queries and changes behind the credits panel (decision 0020): each change goes through the
+ * contract's resources (/api/available_classes, /api/class_reservation_penaltys), which audit it
+ * with before and after.
+ */
+
+export type Message = { message: string };
+
+const keys = {
+  buckets: (id: number) => ["admin", "customer", id, "buckets"] as const,
+  penalties: (id: number) => ["admin", "customer", id, "penalties"] as const,
+};
+
+export function useCustomerBuckets(customerId: number) {
+  return useQuery({
+    queryKey: keys.buckets(customerId),
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof creditsAnswer>>("/available_classes", {
+        query: { customer_id: customerId },
+        signal,
+      }),
+  });
+}
+
+export function useCustomerPenalties(customerId: number) {
+  return useQuery({
+    queryKey: keys.penalties(customerId),
+    queryFn: ({ signal }) =>
+      api.get<z.input<typeof penaltiesAnswer>>("/class_reservation_penaltys", {
+        query: { customer_id: customerId },
+        signal,
+      }),
+  });
+}
+
+export function useClassTypeOptions() {
+  return useQuery({
+    queryKey: ["admin", "class_types", "options"],
+    queryFn: ({ signal }) =>
+      api.get<{ class_types: { class_type_id: number; name: string }[] }>("/admin/class_types", { signal }),
+    select: (data) => data.class_types.map((c) => ({ value: String(c.class_type_id), label: c.name })),
+    staleTime: 60_000,
+  });
+}
+
+/** Every change refreshes the customer's whole page (its credit summary too) and the Bitácora. */
+export function useCreditChange<I>(customerId: number, run: (input: I) => Promise<Message>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (res) => {
+      notifySuccess(res.message);
+      void client.invalidateQueries({ queryKey: ["admin", "customer", customerId] });
+      void client.invalidateQueries({ queryKey: ["admin", "customers"] });
+      void client.invalidateQueries({ queryKey: ["admin", "audit"] });
+    },
+  });
+}
+
+/** Field errors the API sent (`fields`), to show next to each input. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return isApiError(error) && error.fields ? error.fields : {};
+}
