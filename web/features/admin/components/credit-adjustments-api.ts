@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { creditsAnswer, penaltiesAnswer } from "../../../../domain/api/credits";
 import { notifySuccess } from "../../../components/admin/notify";
 import { api, isApiError } from "../../../lib/api-client";
+import { adminKeys } from "../query-keys";
 
 /**
  * The queries and changes behind the credits panel (decision 0020): each change goes through the
@@ -12,14 +13,9 @@ import { api, isApiError } from "../../../lib/api-client";
 
 export type Message = { message: string };
 
-const keys = {
-  buckets: (id: number) => ["admin", "customer", id, "buckets"] as const,
-  penalties: (id: number) => ["admin", "customer", id, "penalties"] as const,
-};
-
 export function useCustomerBuckets(customerId: number) {
   return useQuery({
-    queryKey: keys.buckets(customerId),
+    queryKey: adminKeys.customerBuckets(customerId),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof creditsAnswer>>("/available_classes", {
         query: { customer_id: customerId },
@@ -30,7 +26,7 @@ export function useCustomerBuckets(customerId: number) {
 
 export function useCustomerPenalties(customerId: number) {
   return useQuery({
-    queryKey: keys.penalties(customerId),
+    queryKey: adminKeys.customerPenalties(customerId),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof penaltiesAnswer>>("/class_reservation_penaltys", {
         query: { customer_id: customerId },
@@ -41,7 +37,7 @@ export function useCustomerPenalties(customerId: number) {
 
 export function useClassTypeOptions() {
   return useQuery({
-    queryKey: ["admin", "class_types", "options"],
+    queryKey: adminKeys.classTypeOptions,
     queryFn: ({ signal }) =>
       api.get<{ class_types: { class_type_id: number; name: string }[] }>("/admin/class_types", { signal }),
     select: (data) => data.class_types.map((c) => ({ value: String(c.class_type_id), label: c.name })),
@@ -56,9 +52,9 @@ export function useCreditChange<I>(customerId: number, run: (input: I) => Promis
     mutationFn: run,
     onSuccess: (res) => {
       notifySuccess(res.message);
-      void client.invalidateQueries({ queryKey: ["admin", "customer", customerId] });
-      void client.invalidateQueries({ queryKey: ["admin", "customers"] });
-      void client.invalidateQueries({ queryKey: ["admin", "audit"] });
+      void client.invalidateQueries({ queryKey: adminKeys.customer(customerId) });
+      void client.invalidateQueries({ queryKey: adminKeys.customers });
+      void client.invalidateQueries({ queryKey: adminKeys.audit });
     },
   });
 }
