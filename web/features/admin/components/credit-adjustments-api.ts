@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { classTypeOut } from "../../../../domain/api/calendar";
 import type { creditsAnswer, penaltiesAnswer } from "../../../../domain/api/credits";
+import type { messageAnswer } from "../../../../domain/api/wire";
 import { notifySuccess } from "../../../components/admin/notify";
 import { api, isApiError } from "../../../lib/api-client";
 import { adminKeys } from "../query-keys";
@@ -11,7 +13,9 @@ import { adminKeys } from "../query-keys";
  * with before and after.
  */
 
-export type Message = { message: string };
+export type Message = z.input<typeof messageAnswer>;
+/** The admin catalogue's class types, of which the form needs only the id and name. */
+type ClassTypeOptions = Record<"class_types", Pick<z.input<typeof classTypeOut>, "class_type_id" | "name">[]>;
 
 export function useCustomerBuckets(customerId: number) {
   return useQuery({
@@ -38,8 +42,7 @@ export function useCustomerPenalties(customerId: number) {
 export function useClassTypeOptions() {
   return useQuery({
     queryKey: adminKeys.classTypeOptions,
-    queryFn: ({ signal }) =>
-      api.get<{ class_types: { class_type_id: number; name: string }[] }>("/admin/class_types", { signal }),
+    queryFn: ({ signal }) => api.get<ClassTypeOptions>("/admin/class_types", { signal }),
     select: (data) => data.class_types.map((c) => ({ value: String(c.class_type_id), label: c.name })),
     staleTime: 60_000,
   });

@@ -2,11 +2,10 @@ import { Badge, Button, Group, Table, Text, VisuallyHidden } from "@mantine/core
 import { IconPencil, IconTrash } from "@tabler/icons-react";
 import type { CreditBucket as Bucket } from "../../../../domain/api/credits";
 import { formatDate } from "../../../../domain/format";
-import { useStaffCan } from "../../../lib/staff-permissions";
 
 /**
- * Every credit bucket of the customer, also spent and expired ones, each to adjust; deleting one
- * shows only to the roles the server lets delete credits (decision 0069).
+ * Every credit bucket of the customer, also spent and expired ones, each to adjust; the delete
+ * button shows only when the panel passes `onDelete` (the roles that may delete credits, 0069).
  */
 export function CreditBucketsTable({
   buckets,
@@ -17,9 +16,8 @@ export function CreditBucketsTable({
   buckets: Bucket[];
   timeZone: string;
   onEdit: (bucket: Bucket) => void;
-  onDelete: (bucket: Bucket) => void;
+  onDelete?: (bucket: Bucket) => void;
 }) {
-  const can = useStaffCan();
   const now = Date.now();
   return (
     <Table.ScrollContainer minWidth={560}>
@@ -73,7 +71,7 @@ export function CreditBucketsTable({
                     >
                       Ajustar
                     </Button>
-                    {can("deleteCredits") ? (
+                    {onDelete ? (
                       <Button
                         size="compact-sm"
                         variant="subtle"

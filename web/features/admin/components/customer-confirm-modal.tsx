@@ -1,5 +1,6 @@
 import { Switch } from "@mantine/core";
 import { ConfirmModal } from "../../../components/admin/confirm-modal";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import { adminCopy } from "../copy";
 import { confirmText, type PendingAction, usePendingAction } from "./use-customer-confirm";
 
@@ -19,15 +20,19 @@ export function CustomerConfirmModal({
   onChange: (pending: PendingAction | null) => void;
 }) {
   const action = usePendingAction(customerId, () => onChange(null));
-  const confirm = pending ? confirmText(pending) : null;
+  // Closing an account is the owner's alone (decision 0031): its menu item shows only to them, and
+  // the dialog never runs it for another role either.
+  const can = useStaffCan();
+  const allowed = pending?.kind !== "close" || can("closeAccount");
+  const confirm = pending && allowed ? confirmText(pending) : null;
   return (
     <ConfirmModal
-      opened={pending !== null}
+      opened={pending !== null && allowed}
       title={confirm?.title ?? ""}
       message={confirm?.message ?? ""}
       color={confirm?.color}
       loading={action.loading}
-      onConfirm={() => pending && action.run(pending)}
+      onConfirm={() => pending && allowed && action.run(pending)}
       onClose={() => onChange(null)}
     >
       {pending?.kind === "cancel" ? (

@@ -5,6 +5,7 @@ import type { CreditBucket as Bucket, Penalty } from "../../../../domain/api/cre
 import { notifyError } from "../../../components/admin/notify";
 import { api } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
+import { useStaffCan } from "../../../lib/staff-permissions";
 import { BucketModal } from "./bucket-modal";
 import {
   type Message,
@@ -37,6 +38,7 @@ export function CustomerCreditsPanel({ customerId }: { customerId: number }) {
   const lift = useCreditChange(customerId, (id: number) =>
     api.put<Message>(`/class_reservation_penaltys/${id}/lift`),
   );
+  const can = useStaffCan();
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
@@ -65,7 +67,12 @@ export function CustomerCreditsPanel({ customerId }: { customerId: number }) {
             </Button>
           </Group>
         </Group>
-        <CreditBucketsTable buckets={buckets} timeZone={tz} onEdit={setEditing} onDelete={setDeleting} />
+        <CreditBucketsTable
+          buckets={buckets}
+          timeZone={tz}
+          onEdit={setEditing}
+          onDelete={can("deleteCredits") ? setDeleting : undefined}
+        />
         <CreditPenaltiesList penalties={penalties} timeZone={tz} onLift={setLifting} />
       </Stack>
 
