@@ -42,6 +42,7 @@ import type { messageAnswer } from "../../../domain/api/wire";
 import type { TableState } from "../../components/admin/admin-table";
 import { api } from "../../lib/api-client";
 import { deskLocationId, deskLocationQuery } from "../../lib/desk-location";
+import { adminKeys } from "./query-keys";
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard
@@ -51,7 +52,7 @@ export type Dashboard = z.input<typeof dashboardAnswer>;
 
 export function useDashboard() {
   return useQuery({
-    queryKey: ["admin", "dashboard"],
+    queryKey: adminKeys.dashboard,
     queryFn: ({ signal }) => api.get<Dashboard>("/admin/dashboard", { signal }),
     refetchInterval: 60_000,
   });
@@ -71,7 +72,7 @@ export function sortParam(sort: TableState["sort"]): string | undefined {
 
 export function useCustomers(state: TableState, tag: string | null = null) {
   return useQuery({
-    queryKey: ["admin", "customers", state, tag],
+    queryKey: adminKeys.customerList(state, tag),
     queryFn: ({ signal }) =>
       api.get<CustomerPage>("/customer/admin/all", {
         signal,
@@ -90,7 +91,7 @@ export function useCustomers(state: TableState, tag: string | null = null) {
 /** Every tag in use with how many customers carry it (the list's filter, the tag editor's suggestions). */
 export function useCustomerTags() {
   return useQuery({
-    queryKey: ["admin", "customers", "tags"],
+    queryKey: adminKeys.customerTags,
     queryFn: ({ signal }) => api.get<z.input<typeof customerTagsAnswer>>("/customer/admin/tags", { signal }),
   });
 }
@@ -118,11 +119,9 @@ export type CustomerDetail = z.input<typeof customerDetailAnswer>;
 export type CustomerAddress = z.input<typeof addressOut>;
 export type CustomerNote = z.input<typeof customerNoteOut>;
 
-const customerKey = (id: number) => ["admin", "customer", id] as const;
-
 export function useCustomerDetail(id: number) {
   return useQuery({
-    queryKey: customerKey(id),
+    queryKey: adminKeys.customer(id),
     queryFn: ({ signal }) => api.get<CustomerDetail>(`/customer/admin/${id}`, { signal }),
   });
 }
@@ -138,10 +137,10 @@ function useCustomerAction<I, O extends Message = Message>(
   return useMutation({
     mutationFn: run,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: customerKey(customerId) });
-      void client.invalidateQueries({ queryKey: ["admin", "customers"] });
-      void client.invalidateQueries({ queryKey: ["admin", "dashboard"] });
-      void client.invalidateQueries({ queryKey: ["admin", "audit"] });
+      void client.invalidateQueries({ queryKey: adminKeys.customer(customerId) });
+      void client.invalidateQueries({ queryKey: adminKeys.customers });
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+      void client.invalidateQueries({ queryKey: adminKeys.audit });
     },
   });
 }
@@ -267,7 +266,7 @@ export type DeskCard = z.input<typeof deskCardOut>;
 
 export function useDeskCards(customerId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...customerKey(customerId), "cards"],
+    queryKey: adminKeys.customerCards(customerId),
     enabled,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof deskCardsAnswer>>(`/customer/admin/${customerId}/cards`, { signal }),
@@ -281,11 +280,9 @@ export function useDeskCards(customerId: number, enabled: boolean) {
 /** A customer's factura in the back office (GET /api/facturas/admin/customer/:id). */
 export type AdminFactura = Factura;
 
-const facturasKey = (customerId: number) => [...customerKey(customerId), "facturas"] as const;
-
 export function useCustomerFacturas(customerId: number) {
   return useQuery({
-    queryKey: facturasKey(customerId),
+    queryKey: adminKeys.customerFacturas(customerId),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof facturasAnswer>>(`/facturas/admin/customer/${customerId}`, { signal }),
     select: (d) => d.facturas,
@@ -302,7 +299,7 @@ export function useRetryFactura(customerId: number) {
   return useMutation({
     mutationFn: (cfdiId: number) =>
       api.post<z.input<typeof facturaAnswer>>(`/facturas/admin/${cfdiId}/retry`),
-    onSettled: () => client.invalidateQueries({ queryKey: facturasKey(customerId) }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.customerFacturas(customerId) }),
   });
 }
 
@@ -317,7 +314,7 @@ export function useSellWithSavedCard(customerId: number) {
 /** The ten best matches by name, email or phone (the merge dialog's search). */
 export function useCustomerSearch(query: string) {
   return useQuery({
-    queryKey: ["admin", "customer-search", query],
+    queryKey: adminKeys.customerSearch(query),
     enabled: query.trim().length >= 2,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof quickSearchAnswer>>("/customer/query", { signal, query: { query } }),
@@ -330,7 +327,7 @@ export function useCustomerSearch(query: string) {
 
 export function usePackageChoices(enabled: boolean) {
   return useQuery({
-    queryKey: ["admin", "package-choices"],
+    queryKey: adminKeys.packageChoices,
     enabled,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof classPackagesAnswer>>("/class_packages/admin/all", { signal }),
@@ -339,7 +336,7 @@ export function usePackageChoices(enabled: boolean) {
 
 export function usePaymentMethodChoices(enabled: boolean) {
   return useQuery({
-    queryKey: ["admin", "payment-method-choices"],
+    queryKey: adminKeys.paymentMethodChoices,
     enabled,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof paymentMethodsAnswer>>("/payment_methods", {
@@ -354,7 +351,7 @@ export type UpcomingClass = z.input<typeof weekClassOut>;
 
 export function useUpcomingClasses(start: string, end: string, enabled: boolean) {
   return useQuery({
-    queryKey: ["admin", "upcoming-classes", start, end],
+    queryKey: adminKeys.upcomingClasses(start, end),
     enabled,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof scheduleAnswer>>("/single_class", {
@@ -369,7 +366,7 @@ export function useUpcomingClasses(start: string, end: string, enabled: boolean)
 
 export function useAuditLog(state: TableState, actorUserId: string | null = null) {
   return useQuery({
-    queryKey: ["admin", "audit", state.page, state.pageSize, actorUserId],
+    queryKey: adminKeys.auditPage(state.page, state.pageSize, actorUserId),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof auditPage>>("/admin/audit", {
         signal,
@@ -386,7 +383,7 @@ export function useAuditLog(state: TableState, actorUserId: string | null = null
 /** Everyone who appears in the log, for its person filter (decision 0031). */
 export function useAuditActors() {
   return useQuery({
-    queryKey: ["admin", "audit", "actors"],
+    queryKey: adminKeys.auditActors,
     queryFn: () => api.get<z.input<typeof auditActorsAnswer>>("/admin/audit/actors"),
   });
 }
@@ -395,7 +392,7 @@ export type OutboxEmail = z.input<typeof outboxEmail>;
 
 export function useOutbox() {
   return useQuery({
-    queryKey: ["admin", "outbox"],
+    queryKey: adminKeys.outbox,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof outboxAnswer>>("/admin/outbox", { signal, query: { limit: 200 } }),
   });
@@ -407,7 +404,7 @@ export function useOutbox() {
  */
 export function useOwnerTeaches(isOwner: boolean): boolean {
   const query = useQuery({
-    queryKey: ["admin", "owner-teaches"],
+    queryKey: adminKeys.ownerTeaches,
     queryFn: ({ signal }) => api.get<z.input<typeof myProfileAnswer>>("/staff/me/profile", { signal }),
     enabled: isOwner,
     staleTime: 5 * 60_000,
@@ -422,7 +419,7 @@ export type CustomerTrial = z.input<typeof customerTrialAnswer>;
 
 export function useCustomerTrial(customerId: number, enabled: boolean) {
   return useQuery({
-    queryKey: [...customerKey(customerId), "trial"],
+    queryKey: adminKeys.customerTrial(customerId),
     enabled,
     queryFn: ({ signal }) => api.get<CustomerTrial>(`/customer/admin/${customerId}/trial`, { signal }),
   });

@@ -20,6 +20,7 @@ import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { api } from "../../../lib/api-client";
 import { deskLocationId } from "../../../lib/desk-location";
 import type { AdminPurchase } from "../api";
+import { adminKeys } from "../query-keys";
 
 /**
  * The desk's money actions on a purchase (decision 0027): "Reembolsar" (all or part; one
@@ -58,10 +59,10 @@ const copy = {
 function useInvalidateCustomer(customerId: number) {
   const client = useQueryClient();
   return () => {
-    void client.invalidateQueries({ queryKey: ["admin", "customer", customerId] });
-    void client.invalidateQueries({ queryKey: ["admin", "dashboard"] });
-    void client.invalidateQueries({ queryKey: ["admin", "audit"] });
-    void client.invalidateQueries({ queryKey: ["admin", "lists"] });
+    void client.invalidateQueries({ queryKey: adminKeys.customer(customerId) });
+    void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+    void client.invalidateQueries({ queryKey: adminKeys.audit });
+    void client.invalidateQueries({ queryKey: adminKeys.lists });
   };
 }
 
