@@ -1,11 +1,28 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type RenderResult, render } from "@testing-library/react";
+import { screen as boundScreen, configure, type RenderResult, render, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { resolveAppConfig } from "../../domain/app-config";
 import { setApiTransport } from "../lib/api-client";
 import { appConfigQueryKey } from "../lib/app-config";
+
+// findBy… and waitFor give up after 1 s by default: in CI these files run inside the API suites,
+// four suites on two cores, where a first render took longer than that (two cash-close tests
+// failed so while passing alone). A query that never matches still fails, only later.
+configure({ asyncUtilTimeout: 30_000 });
+
+/**
+ * Testing Library's `screen`, asked of the document each file has now. Its own `screen` is bound to
+ * the `document.body` of the file that first imported it: the API suites run files with
+ * `isolate: false` (vitest.config.ts), so the next component file got a stale body and found nothing.
+ */
+export const screen: typeof boundScreen = new Proxy(boundScreen, {
+  get: (fallback, name) => {
+    const current = within(document.body) as Record<string | symbol, unknown>;
+    return name in current ? current[name] : Reflect.get(fallback, name);
+  },
+});
 
 /** A request a component made, as the mocked transport saw it. */
 export interface SeenRequest {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CreditBucket } from "../../../../domain/api/credits";
 import { formatDate } from "../../../../domain/format";
-import { type Routes as ApiRoutes, renderWithApp } from "../../../test/render";
+import { type Routes as ApiRoutes, renderWithApp, screen } from "../../../test/render";
 import type { AdminPurchase, CustomerDetail } from "../api";
 import { CustomerDetailPage } from "./customer-detail-page";
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderWithApp } from "../../../test/render";
+import { renderWithApp, screen } from "../../../test/render";
 import type { CashCloseDay } from "../api";
 import { CashClosePage } from "./cash-close-page";
 
