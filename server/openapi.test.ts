@@ -93,6 +93,7 @@ describe("every operation documents its answer and its body", () => {
         "POST /api/webhooks/paypal",
         "POST /api/files",
         "POST /api/files/s3",
+        "POST /api/payments/sandbox/renewal-vouchers/{id}/pay",
         "POST /api/payments/sandbox/vouchers/{purchase_id}/pay",
         "POST /api/purchases/admin/{id}/confirm",
         "POST /api/purchases/admin/invoices/{id}/confirm",
