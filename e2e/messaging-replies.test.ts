@@ -4,7 +4,7 @@ import twilioImport from "twilio";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { localDay, localTime } from "../domain/booking";
 import { messages } from "../domain/messages";
-import { sendTime } from "../domain/messaging/quiet-hours";
+import { isQuiet, sendTime } from "../domain/messaging/quiet-hours";
 import type { ReceivedPush } from "../test/doubles/messaging/push-service-fake";
 import { apiCall, apiSignIn, type Json, STRONG_PASSWORD, signUpCustomer } from "./api";
 import { wcagViolations } from "./axe";
@@ -87,16 +87,22 @@ async function messagesOf(admin: string, customerId: number): Promise<Json[]> {
   return (await apiCall(`/api/admin/customers/${customerId}/messages`, { token: admin })).json.messages;
 }
 
-/** The newest outgoing message whose text matches, once it has gone out through the double. */
+/**
+ * The newest outgoing message whose text matches, once it has gone out through the double. The
+ * server's own jobs send it (pg-boss, polling): this waits as long as the build suite does (90 s).
+ */
 async function sentText(admin: string, customerId: number, text: RegExp): Promise<Json> {
   let found: Json | undefined;
   await expect
-    .poll(async () => {
-      found = (await messagesOf(admin, customerId)).find(
-        (m) => m.direction === "out" && text.test(m.body) && m.status === "sent",
-      );
-      return found !== undefined;
-    })
+    .poll(
+      async () => {
+        found = (await messagesOf(admin, customerId)).find(
+          (m) => m.direction === "out" && text.test(m.body) && m.status === "sent",
+        );
+        return found !== undefined;
+      },
+      { timeout: 90_000 },
+    )
     .toBe(true);
   return found as Json;
 }
@@ -131,7 +137,11 @@ describe("messaging replies: NO VOY, SÍ and push (390 px)", () => {
     await browser?.close();
   });
 
-  it("a class answered NO VOY is cancelled with its credit back; inside the window the rule is stated", async () => {
+  it("a class answered NO VOY is cancelled with its credit back; inside the window the rule is stated", async (ctx) => {
+    // The booking's WhatsApp confirmation is held by quiet hours (21:00-08:00 in the studio's zone)
+    // for a class three days ahead, which the credit rule needs: at those hours this walk cannot
+    // run as a customer would see it (domain/messaging/messaging.test.ts covers the hold).
+    if (isQuiet(new Date(), TZ)) ctx.skip();
     const ana = await newCustomer(admin, "Noemí", { whatsapp: true });
     // Three days ahead: far outside the studio's cancellation window, so the credit comes back.
     const later = await newClass(admin, typeId, new Date(Date.now() + 3 * 24 * HOUR));

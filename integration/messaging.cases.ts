@@ -1,5 +1,6 @@
 import twilioImport from "twilio";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isQuiet } from "../domain/messaging/quiet-hours";
 import type { startPushServiceFake } from "../test/doubles/messaging/push-service-fake";
 import type { startTwilioFake } from "../test/doubles/messaging/twilio-fake";
 import { type BuildSuite, TWILIO } from "./build-suite";
@@ -35,7 +36,14 @@ export function messagingCases(suite: () => BuildSuite) {
   });
 
   describe("messaging on the compiled server", () => {
-    it("a booking's confirmation reaches the installed app by web push", async () => {
+    // The server's own jobs send it (pg-boss on PGlite, polling): `until` waits 90 s for it, so the
+    // test may too.
+    it("a booking's confirmation reaches the installed app by web push", {
+      timeout: 150_000,
+    }, async (ctx) => {
+      // Quiet hours (21:00-08:00 in the demo studio's zone) hold a confirmation for a class days
+      // ahead until 08:00: then this path is not taken (domain/messaging/messaging.test.ts covers the hold).
+      if (isQuiet(new Date(), "America/Mexico_City")) ctx.skip();
       const admin = await server.signIn("admin@demo.mx");
       const customer = await server.signIn("cliente@demo.mx");
       const device = push.subscribe();
