@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addPeriod } from "../../../domain/billing";
 import { email_outbox } from "../../db/schema/mail";
 import { payment_sources } from "../../db/schema/payments";
-import { invoices, purchases, renewal_vouchers } from "../../db/schema/purchases";
+import { renewal_vouchers } from "../../db/schema/purchases";
 import { sandboxGateway } from "../../payments/gateways";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
-import { addPackage, buyWithCard, customerLogin, newKey, token } from "../../test/commerce";
+import { addPackage, buyWithCard, customerLogin, newKey, purchaseReads, token } from "../../test/commerce";
 import { renewDueSubscriptions } from "../purchases/renewals";
 import { applyGatewayEvent } from "./webhooks.service";
 
@@ -50,10 +50,7 @@ const renew = (now: Date) =>
     },
     now,
   );
-const purchaseRow = async (id: number) =>
-  (await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0]!;
-const invoicesOf = (id: number) =>
-  t.app.db.select().from(invoices).where(eq(invoices.purchase_id, id)).orderBy(invoices.invoice_id);
+const { purchaseRow, invoicesOf } = purchaseReads(() => t);
 const voucherRow = async (id: number) =>
   (await t.app.db.select().from(renewal_vouchers).where(eq(renewal_vouchers.renewal_voucher_id, id)))[0]!;
 const later = (d: Date | null, ms = 60_000) => new Date(d!.getTime() + ms);

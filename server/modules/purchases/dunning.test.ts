@@ -5,7 +5,6 @@ import { addLocalDays, localDay } from "../../../domain/booking";
 import { available_classes } from "../../db/schema/credits";
 import { messages } from "../../db/schema/messaging";
 import { payment_sources } from "../../db/schema/payments";
-import { invoices, purchases } from "../../db/schema/purchases";
 import { sandboxGateway } from "../../payments/gateways";
 import { customerMessagesSettled } from "../../plugins/customer-messages";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
@@ -15,6 +14,7 @@ import {
   customerLogin,
   customerRow,
   newKey,
+  purchaseReads,
   type Shop,
   seedShop,
   token,
@@ -57,10 +57,7 @@ const renew = (now: Date) =>
     },
     now,
   );
-const purchaseRow = async (id: number) =>
-  (await t.app.db.select().from(purchases).where(eq(purchases.purchase_id, id)))[0]!;
-const invoicesOf = (id: number) =>
-  t.app.db.select().from(invoices).where(eq(invoices.purchase_id, id)).orderBy(invoices.invoice_id);
+const { purchaseRow, invoicesOf } = purchaseReads(() => t);
 const creditsOf = (id: number) =>
   t.app.db
     .select()
