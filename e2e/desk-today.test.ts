@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { apiCall, apiSignIn, type Json, STRONG_PASSWORD } from "./api";
 import { wcagViolations } from "./axe";
+import { zonedParts } from "../server/db/seed/demo-time";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, studioDay } from "./browser";
 
 const baseUrl = inject("baseUrl");
@@ -43,17 +44,21 @@ async function bookedCustomer(admin: string, packageId: number, classId: number,
  * one sign-in; the data is set up through the API.
  */
 describe("Hoy, the desk's home", () => {
-  it("lists today's classes, opens one in a tap, and un-marking asks first (390 and 1280 px)", async () => {
+  it("lists today's classes, opens one in a tap, and un-marking asks first (390 and 1280 px)", async (ctx) => {
+    // The class is at 23:45 today, so it is still to come whatever the hour the journey runs and
+    // is booked before it starts. In the day's last 20 minutes no such class can be made, so the
+    // journey skips itself (a run at 05:05 UTC, 23:05 in Mexico City, failed with a 23:00 class).
+    const now = zonedParts(new Date());
+    if (now.hour * 60 + now.minute >= 23 * 60 + 25) ctx.skip();
     const admin = await apiSignIn("admin@demo.mx");
     const types = (await apiCall("/api/class_types")).json.class_types as Json[];
     const type = types.find((t) => !t.custom_spot_map_id && !t.spot_map) ?? types[0];
-    // Late today, so it is still to come whatever the hour the journey runs (before 23:00).
     const { json } = await apiCall("/api/single_class", {
       method: "POST",
       token: admin,
       body: {
         class_type_id: type!.class_type_id,
-        class_date: `${studioDay(0)}T23:00`,
+        class_date: `${studioDay(0)}T23:45`,
         duration_minutes: 50,
         capacity: 12,
       },
