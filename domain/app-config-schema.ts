@@ -36,6 +36,15 @@ export function valueSchemaFor(key: AppConfigKey): z.ZodType {
       .max(2880, { message: "Escribe los minutos (0 a 2880)." })
       .nullable();
   }
+  if (key === "quiet_hours_start" || key === "quiet_hours_end") {
+    // docs/product-rules.md#messaging-quiet-hours: a whole hour of the studio's day.
+    const hour = "Escribe una hora del 0 al 23.";
+    return z
+      .number({ message: hour })
+      .int({ message: hour })
+      .min(0, { message: hour })
+      .max(23, { message: hour });
+  }
   if (key === "renewal_retry_days") {
     // Dunning (decision 0128): ascending whole days after the first failure.
     return z.string().refine((text) => parseRetryDays(text) !== null, {

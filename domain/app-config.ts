@@ -98,6 +98,10 @@ export const APP_CONFIG_KEYS = {
   waitlist_cutoff_minutes: num(120),
   // Emails
   reminder_hours_before: num(12),
+  // Quiet hours for WhatsApp, SMS and push (docs/product-rules.md#messaging-quiet-hours): whole
+  // hours in the studio's zone; equal hours keep none.
+  quiet_hours_start: num(21),
+  quiet_hours_end: num(8),
   // Subscriptions
   renewal_max_retries: num(3),
   // Dunning (decision 0128): retries of a failed renewal, days after the first failure, and the

@@ -26,6 +26,9 @@ let anyFailure = false;
 /** Suites running now, by label: their start time and process (stopped if `npm test` is). */
 const running = new Map();
 
+/** Every file's wall time by suite (seconds), for the slowest-files list printed at the end. */
+const fileTimes = [];
+
 /** Adds one suite's JSON report to the totals and the failure list. */
 function record(label, report) {
   if (!fs.existsSync(report)) {
@@ -40,6 +43,8 @@ function record(label, report) {
   if (json.numFailedTestSuites > 0 && json.numFailedTests === 0) totals.failed += json.numFailedTestSuites;
   for (const file of json.testResults) {
     const where = path.relative(root, file.name);
+    if (file.endTime && file.startTime)
+      fileTimes.push({ label, where, seconds: (file.endTime - file.startTime) / 1000 });
     const failed = file.assertionResults.filter((test) => test.status === "failed");
     for (const test of failed) {
       const why = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
@@ -244,6 +249,18 @@ if (parallel) {
 }
 clearInterval(heartbeat);
 
+// The slowest files of the run, so where a CI run's time went can be read from its tail
+// (decision 0029: the run is to stay under 20 minutes).
+const slowest = fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, 25);
+if (slowest.length > 0) {
+  console.log("\nArchivos más lentos:");
+  for (const { label, where, seconds } of slowest)
+    console.log(`  ${Math.round(seconds)} s  [${label}] ${where}`);
+  for (const label of new Set(fileTimes.map((f) => f.label))) {
+    const sum = fileTimes.filter((f) => f.label === label).reduce((total, f) => total + f.seconds, 0);
+    console.log(`  ${label}: ${Math.round(sum)} s en archivos`);
+  }
+}
 if (timings.length > 1) console.log(`\nDuración: ${timings.join(", ")}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join("\n")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -4,7 +4,7 @@ import { consentChanges, currentConsents } from "./consent";
 import { advances, fromTwilioStatus } from "./delivery";
 import { parseReply } from "./keywords";
 import { mexicanMobile } from "./phone";
-import { isQuiet, sendTime } from "./quiet-hours";
+import { isQuiet, quietHoursOf, sendTime } from "./quiet-hours";
 import { backoffMs, batches } from "./rate-limit";
 import { renderTemplate } from "./templates";
 
@@ -73,6 +73,30 @@ describe("messaging rules", () => {
     const noon = at("2026-03-11T18:00:00Z");
     expect(isQuiet(noon, TZ)).toBe(false);
     expect(sendTime(noon, TZ)).toEqual(noon);
+  });
+
+  it("keeps the quiet hours the studio sets: other hours, a window inside the day, or none", () => {
+    // 22:00 in Mexico City (UTC-6): quiet by default, not when the studio is quiet 23:00-07:00.
+    const ten = at("2026-03-12T04:00:00Z");
+    const lateNights = quietHoursOf({ quiet_hours_start: 23, quiet_hours_end: 7 });
+    expect(isQuiet(ten, TZ, lateNights)).toBe(false);
+    expect(sendTime(ten, TZ, null, lateNights)).toEqual(ten);
+    // 23:30 then waits until 07:00.
+    const halfPast = at("2026-03-12T05:30:00Z");
+    expect(sendTime(halfPast, TZ, null, lateNights).toISOString()).toBe("2026-03-12T13:00:00.000Z");
+    // A window that does not cross midnight: siesta 14:00-16:00; 15:10 waits until 16:00.
+    const siesta = quietHoursOf({ quiet_hours_start: 14, quiet_hours_end: 16 });
+    expect(sendTime(at("2026-03-12T21:10:00Z"), TZ, null, siesta).toISOString()).toBe(
+      "2026-03-12T22:00:00.000Z",
+    );
+    expect(isQuiet(at("2026-03-12T04:00:00Z"), TZ, siesta)).toBe(false);
+    // Equal hours: no quiet hours at all.
+    const none = quietHoursOf({ quiet_hours_start: 0, quiet_hours_end: 0 });
+    expect(isQuiet(halfPast, TZ, none)).toBe(false);
+    expect(sendTime(halfPast, TZ, null, none)).toEqual(halfPast);
+    // Missing or impossible hours take the default 21:00-08:00.
+    expect(quietHoursOf({})).toEqual({ start: 21, end: 8 });
+    expect(quietHoursOf({ quiet_hours_start: 25, quiet_hours_end: null })).toEqual({ start: 21, end: 8 });
   });
 
   it("renders templates with the studio's name and the marketing footer", () => {

@@ -1,11 +1,28 @@
 /**
- * Quiet hours (docs/product-rules.md#messaging-quiet-hours): no WhatsApp, SMS or push between
- * 21:00 and 08:00 in the studio's zone. A message due then waits until 08:00; what cannot wait
- * (a waitlist offer that ends before 08:00, a class that starts before then) goes at once,
- * because holding it would make it useless.
+ * Quiet hours (docs/product-rules.md#messaging-quiet-hours): no WhatsApp, SMS or push between the
+ * studio's quiet_hours_start and quiet_hours_end (21:00 and 08:00 unless it sets others) in its
+ * zone. A message due then waits until the end; what cannot wait (a waitlist offer that ends
+ * before then, a class that starts before then) goes at once, because holding it would make it
+ * useless. Equal hours mean the studio keeps no quiet hours.
  */
-export const QUIET_START_HOUR = 21;
-export const QUIET_END_HOUR = 8;
+
+/** Whole hours 0-23 in the studio's zone: quiet from `start` until `end` (across midnight if start > end). */
+export type QuietHours = { start: number; end: number };
+
+export const DEFAULT_QUIET_HOURS: QuietHours = { start: 21, end: 8 };
+
+/** The studio's quiet hours from its settings; a missing or out-of-range hour takes the default. */
+export function quietHoursOf(config: {
+  quiet_hours_start?: number | null;
+  quiet_hours_end?: number | null;
+}): QuietHours {
+  const hour = (value: number | null | undefined, fallback: number) =>
+    typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 23 ? value : fallback;
+  return {
+    start: hour(config.quiet_hours_start, DEFAULT_QUIET_HOURS.start),
+    end: hour(config.quiet_hours_end, DEFAULT_QUIET_HOURS.end),
+  };
+}
 
 /** The hour and minute of `at` in `timeZone`. */
 function localClock(at: Date, timeZone: string): { hour: number; minute: number } {
@@ -19,19 +36,19 @@ function localClock(at: Date, timeZone: string): { hour: number; minute: number 
   return { hour: get("hour"), minute: get("minute") };
 }
 
-export function isQuiet(at: Date, timeZone: string): boolean {
+export function isQuiet(at: Date, timeZone: string, quiet: QuietHours = DEFAULT_QUIET_HOURS): boolean {
+  if (quiet.start === quiet.end) return false;
   const { hour } = localClock(at, timeZone);
-  return hour >= QUIET_START_HOUR || hour < QUIET_END_HOUR;
+  return quiet.start < quiet.end
+    ? hour >= quiet.start && hour < quiet.end
+    : hour >= quiet.start || hour < quiet.end;
 }
 
-/** When a message may go: `at` outside quiet hours, else the next 08:00 in the studio's zone. */
-export function nextSendableAt(at: Date, timeZone: string): Date {
-  if (!isQuiet(at, timeZone)) return at;
+/** When a message may go: `at` outside quiet hours, else the next end of quiet hours in the zone. */
+export function nextSendableAt(at: Date, timeZone: string, quiet: QuietHours = DEFAULT_QUIET_HOURS): Date {
+  if (!isQuiet(at, timeZone, quiet)) return at;
   const { hour, minute } = localClock(at, timeZone);
-  const minutesUntil =
-    hour >= QUIET_START_HOUR
-      ? (24 - hour + QUIET_END_HOUR) * 60 - minute
-      : (QUIET_END_HOUR - hour) * 60 - minute;
+  const minutesUntil = (((quiet.end * 60 - (hour * 60 + minute)) % 1440) + 1440) % 1440;
   const next = new Date(at.getTime() + minutesUntil * 60_000);
   next.setUTCSeconds(0, 0);
   return next;
@@ -40,8 +57,13 @@ export function nextSendableAt(at: Date, timeZone: string): Date {
 /**
  * When to send: held to the end of quiet hours unless that is past `mustArriveBy` (then at once).
  */
-export function sendTime(at: Date, timeZone: string, mustArriveBy?: Date | null): Date {
-  const next = nextSendableAt(at, timeZone);
+export function sendTime(
+  at: Date,
+  timeZone: string,
+  mustArriveBy?: Date | null,
+  quiet: QuietHours = DEFAULT_QUIET_HOURS,
+): Date {
+  const next = nextSendableAt(at, timeZone, quiet);
   if (mustArriveBy && next.getTime() >= mustArriveBy.getTime()) return at;
   return next;
 }

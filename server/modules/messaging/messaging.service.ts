@@ -11,7 +11,7 @@ import {
 } from "../../../domain/messaging/consent";
 import { advances, type MessageStatus } from "../../../domain/messaging/delivery";
 import { channelAddress, mexicanMobile } from "../../../domain/messaging/phone";
-import { sendTime } from "../../../domain/messaging/quiet-hours";
+import { quietHoursOf, sendTime } from "../../../domain/messaging/quiet-hours";
 import { backoffMs, MAX_ATTEMPTS } from "../../../domain/messaging/rate-limit";
 import {
   type MessageTemplate,
@@ -76,7 +76,7 @@ export async function consentStateOf(app: FastifyInstance, customerId: number): 
 /** The studio's name for {studio} in every template. */
 export async function studioVars(app: FastifyInstance) {
   const config = await app.appConfig.get();
-  return { studio: studioName(config), timeZone: config.timezone };
+  return { studio: studioName(config), timeZone: config.timezone, quietHours: quietHoursOf(config) };
 }
 
 /**
@@ -94,7 +94,7 @@ export async function sendToCustomer(app: FastifyInstance, input: SendToCustomer
   const subscriptions = (await pushTargets(app.db, input.customerId)).length;
   let order = channelsFor(purpose, consents, { mobile, pushSubscriptions: subscriptions });
   if (input.emailSent) order = order.filter((c) => c !== "email");
-  const { studio, timeZone } = await studioVars(app);
+  const { studio, timeZone, quietHours } = await studioVars(app);
   const body = renderTemplate(
     input.text ?? templateText(input.template),
     { name: customer.name, ...input.vars, studio },
@@ -122,7 +122,7 @@ export async function sendToCustomer(app: FastifyInstance, input: SendToCustomer
     });
     return { message_id: row?.message_id ?? null, status: row ? "refused" : "duplicate" };
   }
-  const sendAfter = first === "email" ? now : sendTime(now, timeZone, input.mustArriveBy);
+  const sendAfter = first === "email" ? now : sendTime(now, timeZone, input.mustArriveBy, quietHours);
   const row = await insertMessage(app.db, {
     ...base,
     channel: first,
@@ -159,13 +159,13 @@ export async function sendToNumber(
   if (!mobile) return { message_id: null, status: "no_channel" };
   const purpose = templatePurpose(input.template);
   if (purpose !== "transactional") return { message_id: null, status: "no_channel" };
-  const { studio, timeZone } = await studioVars(app);
+  const { studio, timeZone, quietHours } = await studioVars(app);
   const body = renderTemplate(
     templateText(input.template),
     { name: input.name, ...input.vars, studio },
     purpose,
   );
-  const sendAfter = sendTime(now, timeZone);
+  const sendAfter = sendTime(now, timeZone, null, quietHours);
   const row = await insertMessage(app.db, {
     customer_id: null,
     purpose,

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY, HOUR, makeClass, makeCustomer, makeStudio, type Studio, setConfig } from "../../test/booking";
+import { zonedParts } from "../../db/seed/demo-time";
+import { customerMessagesSettled } from "../../plugins/customer-messages";
+import {
+  book,
+  DAY,
+  HOUR,
+  makeClass,
+  makeCustomer,
+  makeStudio,
+  type Studio,
+  setConfig,
+} from "../../test/booking";
 import type { TestApp } from "../../test/build-test-app";
 import { runAutomations } from "./automations.service";
 import { messagesOfCustomer } from "./messaging.repository";
@@ -82,6 +93,36 @@ describe("messaging", () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await messagesOfCustomer(t.app.db, c.customerId))[0]?.status).toBe("delivered");
+  });
+
+  it("holds texts in the quiet hours the studio sets, and not at all when it sets none", async () => {
+    // docs/product-rules.md#messaging-quiet-hours. Quiet from this very hour for two hours, in the
+    // studio's zone, so the test holds whatever the hour it runs.
+    const { timezone } = await t.app.appConfig.get();
+    const now = new Date();
+    const hour = zonedParts(now, timezone).hour;
+    const bookAndRead = async () => {
+      const c = await customerWithWhatsapp();
+      const klass = await makeClass(t.app, studio, { at: new Date(Date.now() + 3 * DAY) });
+      const booked = await book(t, c.headers, { single_class_id: klass.single_class_id });
+      expect(booked.statusCode, booked.body).toBe(200);
+      await customerMessagesSettled(t.app.db);
+      const [row] = await messagesOfCustomer(t.app.db, c.customerId);
+      return row!;
+    };
+    try {
+      await setConfig(t.app, { quiet_hours_start: hour, quiet_hours_end: (hour + 2) % 24 });
+      const held = await bookAndRead();
+      const wait = held.send_after!.getTime() - now.getTime();
+      expect(wait).toBeGreaterThan(HOUR);
+      expect(wait).toBeLessThanOrEqual(2 * HOUR);
+      expect(zonedParts(held.send_after!, timezone)).toMatchObject({ hour: (hour + 2) % 24, minute: 0 });
+      await setConfig(t.app, { quiet_hours_start: hour, quiet_hours_end: hour });
+      const free = await bookAndRead();
+      expect(free.send_after!.getTime() - Date.now()).toBeLessThan(60_000);
+    } finally {
+      await setConfig(t.app, { quiet_hours_start: 21, quiet_hours_end: 8 });
+    }
   });
 
   it("answers NO VOY by cancelling through the cancel rules and says the late-cancel rule", async () => {

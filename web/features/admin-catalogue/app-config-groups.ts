@@ -97,6 +97,16 @@ export const CONFIG_GROUPS: ConfigGroup[] = [
       ["waitlist_offer_minutes", "Minutos para aceptar un lugar de la lista de espera"],
       ["waitlist_cutoff_minutes", "Lista de espera cierra (minutos antes)"],
       ["reminder_hours_before", "Recordatorio (horas antes)"],
+      [
+        "quiet_hours_start",
+        "Sin mensajes desde (hora, 0 a 23)",
+        "WhatsApp, SMS y avisos al celular no salen de esta hora a la siguiente; esperan hasta que termine, salvo lo que dejaría de servir (un lugar de la lista de espera, una clase que empieza antes). Correo sí sale.",
+      ],
+      [
+        "quiet_hours_end",
+        "Sin mensajes hasta (hora, 0 a 23)",
+        "Con la misma hora en los dos campos no hay horario sin mensajes.",
+      ],
     ],
   },
   {
