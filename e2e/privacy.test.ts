@@ -54,6 +54,8 @@ describe("Tus datos: download them, ask to close the account, the studio confirm
       await desk.page.getByRole("menuitem", { name: "Cerrar cuenta y borrar datos personales" }).click();
       const confirm = desk.page.getByRole("dialog", { name: "Cerrar cuenta y borrar datos personales" });
       await confirm.waitFor();
+      // The menu fades out while the dialog opens: axe reads the page once it has gone.
+      await expect.poll(() => desk.page.locator(".mantine-Menu-dropdown").count()).toBe(0);
       await screenshot(desk.page, `privacy-admin-close-${viewport.width}`);
       expect(await wcagViolations(desk.page)).toEqual([]);
       await confirm.getByRole("button", { name: "Confirmar" }).click();

@@ -6,6 +6,8 @@
 export function e2eWorkers(): number {
   const files = process.argv.filter((arg) => arg.endsWith(".test.ts"));
   if (files.length === 1) return 1;
-  const workers = Number(process.env.E2E_WORKERS ?? 2);
-  return Number.isInteger(workers) && workers >= 1 ? workers : 2;
+  // Three: with two, the journeys ended the run alone for 15 minutes after the API suites, their
+  // workers waiting on pages more than on the cores (decision 0029, addendum of 30 Nov 2026).
+  const workers = Number(process.env.E2E_WORKERS ?? 3);
+  return Number.isInteger(workers) && workers >= 1 ? workers : 3;
 }
