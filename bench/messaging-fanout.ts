@@ -8,6 +8,8 @@
  * app; the same GET is measured with nothing else running. Three runs each, medians.
  * FANOUT_JOBS_APART=1 runs the workers and the double in a jobs instance of their own
  * (bench/fanout-worker.ts) and the measured instance only queues (JOBS_WORK=0, decision 0126).
+ * FANOUT_JOBS_NICE=19 (with FANOUT_JOBS_APART=1) gives that jobs instance the lowest CPU priority,
+ * as docs/deploy.md suggests for a jobs instance on the same machine as the API.
  */
 import "./production-env";
 import { spawn } from "node:child_process";
@@ -30,6 +32,8 @@ const SERVER = process.env.FANOUT_PG ?? "postgres://postgres@127.0.0.1:5432";
 const DB = "bench_fanout";
 /** The jobs in an instance of their own (decision 0126) instead of the measured one. */
 const APART = process.env.FANOUT_JOBS_APART === "1";
+/** The jobs instance's niceness (0 = as the API's; 19 = only what the API leaves). */
+const JOBS_NICE = Number(process.env.FANOUT_JOBS_NICE ?? "0");
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -195,7 +199,7 @@ async function main() {
       .map((l) => l.toFixed(1))
       .join(" / ")}.`,
     APART
-      ? `- Two app processes on one database (NODE_ENV=production): the measured one only queues (JOBS_WORK=0), the other runs the real pg-boss \`messaging.deliver\` workers with the Twilio double in its process (decision 0126); the double answers ${RATE_LIMITED} requests with 429 every ${RATE_LIMIT_EVERY_MS / 1000} s. autocannon (own process, ${CONNECTIONS} connections, ${SECONDS} s) on \`GET /api/single_class\` (a week, no session) of the measured instance, from the first reminder sent.`
+      ? `- Two app processes on one database (NODE_ENV=production): the measured one only queues (JOBS_WORK=0), the other runs the real pg-boss \`messaging.deliver\` workers with the Twilio double in its process (decision 0126)${JOBS_NICE ? `, at niceness ${JOBS_NICE}` : ""}; the double answers ${RATE_LIMITED} requests with 429 every ${RATE_LIMIT_EVERY_MS / 1000} s. autocannon (own process, ${CONNECTIONS} connections, ${SECONDS} s) on \`GET /api/single_class\` (a week, no session) of the measured instance, from the first reminder sent.`
       : `- One app process (NODE_ENV=production, JOBS on: the real pg-boss \`messaging.deliver\` workers) with the Twilio double in the same process; the double answers 429 to ${RATE_LIMITED} requests every ${RATE_LIMIT_EVERY_MS / 1000} s. autocannon (own process, ${CONNECTIONS} connections, ${SECONDS} s) on \`GET /api/single_class\` (a week, no session), from the first reminder sent.`,
     "",
     "| run | p99 idle (ms) | req/s idle | p99 during fan-out (ms) | req/s during | reminders sent while measured | fan-out total (s) | sent/s (whole fan-out) | 429 answered | non-2xx |",
@@ -206,7 +210,10 @@ async function main() {
   ].join("\n");
   console.log(body);
   if (process.env.FANOUT_WRITE !== "0")
-    writeSection(APART ? "messaging-fanout-apart" : "messaging-fanout", body);
+    writeSection(
+      APART ? (JOBS_NICE ? "messaging-fanout-apart-nice" : "messaging-fanout-apart") : "messaging-fanout",
+      body,
+    );
   await sql.end();
   await app.close();
   await fake?.close();
@@ -225,6 +232,7 @@ async function startJobsInstance(databaseUrl: string) {
       FANOUT_RATE_LIMIT_EVERY_MS: String(RATE_LIMIT_EVERY_MS),
     },
   });
+  if (JOBS_NICE && child.pid) os.setPriority(child.pid, JOBS_NICE);
   const next = () =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       child.once("message", (message) => resolve(message as Record<string, unknown>));
