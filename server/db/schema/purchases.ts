@@ -253,6 +253,10 @@ export const charge_intents = pgTable(
     index("charge_intents_purchase_id_idx").on(t.purchase_id),
     // The job reads the pending ones, oldest first.
     index("charge_intents_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The job reads renewal charges that paid nothing and are not given back yet (decision 0137).
+    index("charge_intents_give_back_idx")
+      .on(t.charge_intent_id)
+      .where(sql`${t.outcome_code} = 'not_applied' and ${t.refund_ref} is null`),
   ],
 );
 
