@@ -282,11 +282,7 @@ export async function finishInterruptedCharges(
     }
   }
   // Renewal charges for a period already paid whose give-back could not reach the processor.
-  await giveBackPendingRenewalCharges(
-    { db: app.db, timeZone: (await app.appConfig.get()).timezone },
-    gatewayFor,
-    now,
-  );
+  await giveBackPendingRenewalCharges({ db: app.db }, gatewayFor, now);
   return { paid: [...new Set(paid)], refunds: given };
 }
 
