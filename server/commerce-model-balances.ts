@@ -6,12 +6,15 @@ import { computeTotals } from "../domain/money";
 import { account_credit, balance_movements, gift_cards, referrals } from "./db/schema/balances";
 import { class_packages } from "./db/schema/packages";
 import { payment_sources } from "./db/schema/payments";
-import { invoices, purchases, refunds } from "./db/schema/purchases";
+import { charge_intents, invoices, purchases, refunds, renewal_vouchers } from "./db/schema/purchases";
 import { retail_sale_lines, retail_sales } from "./db/schema/retail";
 import { expireGiftCards } from "./modules/gift-cards/gift-cards.service";
 import { paidByBalanceCents } from "./modules/gift-cards/ledger";
 import { runRenewals } from "./modules/purchases/purchases.jobs";
+import { renewDueSubscriptions } from "./modules/purchases/renewals";
 import { rewardReferral } from "./modules/referrals/referrals.service";
+import type { CardGateway } from "./payments/gateway";
+import { sandboxGateway } from "./payments/gateways";
 import type { TestApp } from "./test/build-test-app";
 import { customerLogin, newKey, token } from "./test/commerce";
 
@@ -42,7 +45,10 @@ import { customerLogin, newKey, token } from "./test/commerce";
  *   decision 0134), granted once either way (one paid invoice per
  *   period, marked recovered), and after the last failed retry the subscription ends with its
  *   unpaid period never paid nor granted and nothing charged again. The subscriber also has an
- *   open cash order and the subscription is an unlimited membership.
+ *   open cash order and the subscription is an unlimited membership;
+ * - a card retry that succeeds for a period a voucher paid meanwhile is given back (decision
+ *   0137): the renewals' money at the processor = paid periods + charges in flight + money that
+ *   paid nothing and is not yet given back, which is always a refund or a failed refund on record.
  */
 
 type Call = (
@@ -91,6 +97,13 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       shift: number;
       /** Periods paid after a failed attempt (a retry or the customer's own payment). */
       recovered: number;
+      /**
+       * What the sandbox processor holds for the subscription's renewals (centavos): each card
+       * charge and voucher paid, less what it gave back (decision 0137).
+       */
+      processorCents: number;
+      /** One period's price (no trial, no discount: every renewal charges it). */
+      priceCents: number;
     },
     /** Counter sales of products balances paid part of (decision 0123), and the product they sell. */
     counterSales: [] as {
@@ -573,7 +586,16 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         );
         expect(confirm?.statusCode, `${attempt.body} ${confirm?.body}`).toBe(200);
         const purchase_id = (attempt.json() as Json).purchase_id as number;
-        state.subscription = { customer: who, purchase_id, renewed: 0, shift: 0, recovered: 0 };
+        const [bought] = await db().select().from(purchases).where(eq(purchases.purchase_id, purchase_id));
+        state.subscription = {
+          customer: who,
+          purchase_id,
+          renewed: 0,
+          shift: 0,
+          recovered: 0,
+          processorCents: 0,
+          priceCents: cents(bought!.amount),
+        };
         // Another order of hers stays open meanwhile (cash, never confirmed): dunning leaves it be.
         const open = await call("POST", "/api/checkout", state.customers[who]!.headers, {
           class_package_id: packages().pack,
@@ -599,6 +621,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         else {
           await runRenewals(app().app, at);
           sub.renewed += 1;
+          sub.processorCents += sub.priceCents;
           sub.recovered += 1;
           await runRenewals(app().app, at);
         }
@@ -625,6 +648,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
         return;
       }
       sub.renewed += 1;
+      sub.processorCents += sub.priceCents;
       // The job again (a second instance, a retry): the period is already paid.
       await runRenewals(app().app);
     }
@@ -671,6 +695,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       const paid = answers.filter((a) => a.statusCode === 200 && (a.json() as Json).paid === true);
       expect(paid, "one payment pays the period").toHaveLength(1);
       sub.renewed += 1;
+      sub.processorCents += sub.priceCents;
       sub.recovered += 1;
       // The retry the schedule had set finds the period paid.
       await runRenewals(app().app, new Date(row!.renewal_retry_at!.getTime() + 60_000));
@@ -711,10 +736,69 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       for (const a of answers) expect(a.statusCode, a.body).toBe(200);
       expect(answers.map((a) => (a.json() as Json).result).sort()).toEqual(["applied", "duplicate"]);
       sub.renewed += 1;
+      sub.processorCents += sub.priceCents;
       sub.recovered += 1;
       await runRenewals(app().app, new Date(row!.renewal_retry_at!.getTime() + 60_000));
     }
     toString = () => "PayFailedRenewalByVoucher";
+  }
+
+  /**
+   * The card retry of a failed period runs while the store's report of that period's OXXO voucher
+   * arrives (decision 0137): the voucher pays the period; the card's charge, recorded before the
+   * processor was asked, finds the period paid and is given back in full. Money in = money recorded.
+   */
+  class RenewalRacingVoucher implements fc.AsyncCommand<M, R> {
+    check = () => true;
+    async run() {
+      await ready();
+      const sub = state.subscription;
+      if (!sub) return;
+      const [row] = await db().select().from(purchases).where(eq(purchases.purchase_id, sub.purchase_id));
+      if (row!.status !== "active" || row!.renewal_failures === 0) return;
+      const holder = state.customers[sub.customer]!;
+      const asked = await call("POST", `/api/purchases/${sub.purchase_id}/renewal-voucher`, holder.headers, {
+        method: "oxxo",
+        idempotency_key: newKey(),
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const voucher = (asked.json() as Json).voucher as { renewal_voucher_id: number };
+      // What the processor really does is counted here, at the processor: its charges and refunds.
+      const real = sandboxGateway(app().app);
+      const racing: CardGateway = {
+        ...real,
+        chargeSaved: async (input) => {
+          if (input.metadata.purchase_id === String(sub.purchase_id)) {
+            const paid = await call(
+              "POST",
+              `/api/payments/sandbox/renewal-vouchers/${voucher.renewal_voucher_id}/pay`,
+              holder.headers,
+            );
+            expect((paid.json() as Json).result, paid.body).toBe("applied");
+            sub.processorCents += sub.priceCents;
+          }
+          const outcome = await real.chargeSaved(input);
+          if (outcome.status === "succeeded" && input.metadata.purchase_id === String(sub.purchase_id))
+            sub.processorCents += input.amount_cents;
+          return outcome;
+        },
+        refund: async (input) => {
+          const outcome = await real.refund(input);
+          if (outcome.status === "succeeded") sub.processorCents -= input.amount_cents;
+          return outcome;
+        },
+      };
+      const { app: server } = app();
+      const summary = await renewDueSubscriptions(
+        { db: server.db, appConfig: server.appConfig, mailer: server.mailer, gateway: racing },
+        new Date(row!.renewal_retry_at!.getTime() + 60_000),
+      );
+      expect(summary.errors).toBe(0);
+      // The voucher paid the period; the card's charge paid nothing.
+      sub.renewed += 1;
+      sub.recovered += 1;
+    }
+    toString = () => "RenewalRacingVoucher";
   }
 
   /** The balance invariants, read from the database. */
@@ -882,6 +966,30 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
       const periods = paid.map((i) => i.period_start?.toISOString());
       expect(new Set(periods).size, "a period paid once").toBe(periods.length);
       expect(paid.filter((i) => i.recovered).length, "recovered periods").toBe(state.subscription.recovered);
+      // Money in = money recorded (decision 0137): what the processor holds for the renewals is
+      // the paid periods, the charges in flight, and money that paid nothing not yet given back.
+      const id = state.subscription.purchase_id;
+      const intents = await db()
+        .select()
+        .from(charge_intents)
+        .where(and(eq(charge_intents.purchase_id, id), like(charge_intents.kind, "renewal_%")));
+      const vouchers = await db().select().from(renewal_vouchers).where(eq(renewal_vouchers.purchase_id, id));
+      const unapplied = [
+        ...intents.filter((i) => i.status === "succeeded" && i.outcome_code === "not_applied"),
+        ...vouchers.filter((v) => v.status === "not_applied"),
+      ];
+      const held =
+        sum(paid.map((i) => ({ amount: i.total_payment }))) +
+        sum(intents.filter((i) => i.status === "pending")) +
+        sum(unapplied.filter((x) => !x.refund_ref));
+      expect(held, "renewal money at the processor = money recorded").toBe(state.subscription.processorCents);
+      // Money that paid nothing is given back, or a failed refund the desk sees: never lost.
+      const refused = await db().select().from(refunds).where(eq(refunds.purchase_id, id));
+      for (const x of unapplied.filter((u) => !u.refund_ref))
+        expect(
+          refused.some((r) => r.status === "failed" && r.source === "not_applied" && r.amount === x.amount),
+          "an unapplied payment is refunded or listed as a failed refund",
+        ).toBe(true);
       const [sub] = await db()
         .select()
         .from(purchases)
@@ -907,6 +1015,7 @@ export function balanceCommands<M extends { drawerCents: number }, R>(
     Renewal,
     PayFailedRenewal,
     PayFailedRenewalByVoucher,
+    RenewalRacingVoucher,
     checkBalanceInvariants,
   };
 }

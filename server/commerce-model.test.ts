@@ -787,6 +787,11 @@ const kinds = [
     [new balances.Renewal(true), new balances.PayFailedRenewalByVoucher()],
     fc.constant(new balances.PayFailedRenewalByVoucher()),
   ),
+  // The card retry of a declined period succeeds while a voucher pays it: given back (decision 0137).
+  kind(
+    [new balances.Renewal(true), new balances.RenewalRacingVoucher()],
+    fc.constant(new balances.RenewalRacingVoucher()),
+  ),
 ];
 const commands = kinds.map((k) => k.any);
 

@@ -212,7 +212,11 @@ export const charge_intents = pgTable(
       .notNull()
       .references(() => customers.customer_id, { onDelete: "restrict" }),
     provider: text("provider").$type<PaymentProvider>().notNull(),
-    /** 'card_confirm' (checkout step 2) or 'desk_saved_card' (the desk charges a saved card). */
+    /**
+     * 'card_confirm' (checkout step 2), 'desk_saved_card' (the desk charges a saved card),
+     * 'renewal_card' (the scheduler charges a period) or 'renewal_customer' (the customer pays a
+     * failed period in their account).
+     */
     kind: text("kind").notNull(),
     /** The processor's payment (a payment intent) when it exists before the call. */
     payment_ref: text("payment_ref"),
@@ -227,6 +231,17 @@ export const charge_intents = pgTable(
     save_card: boolean("save_card").notNull().default(false),
     /** The staff member who charged it at the desk (the audit entry names them). */
     actor_user_id: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * A renewal's charge (kinds 'renewal_card', 'renewal_customer'; decision 0137): the scheduler's
+     * invoice ref of the period it pays and the period's start (lockDue checks it is still due).
+     */
+    period_ref: text("period_ref"),
+    period_start: tsColumn("period_start"),
+    /**
+     * A renewal charge that found its period already paid (outcome_code 'not_applied'): the
+     * processor's refund of it. Empty while not given back (a refusal is a failed refund row).
+     */
+    refund_ref: text("refund_ref"),
     finished_at: tsColumn("finished_at"),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -238,6 +253,10 @@ export const charge_intents = pgTable(
     index("charge_intents_purchase_id_idx").on(t.purchase_id),
     // The job reads the pending ones, oldest first.
     index("charge_intents_pending_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The job reads renewal charges that paid nothing and are not given back yet (decision 0137).
+    index("charge_intents_give_back_idx")
+      .on(t.charge_intent_id)
+      .where(sql`${t.outcome_code} = 'not_applied' and ${t.refund_ref} is null`),
   ],
 );
 

@@ -15,6 +15,11 @@ import {
   setCardOfPayment,
 } from "../purchases/purchases.service";
 import {
+  finishInterruptedRenewalCharge,
+  giveBackPendingRenewalCharges,
+  RENEWAL_CHARGE_KINDS,
+} from "../purchases/renewal-charge";
+import {
   type ChargeIntentRow,
   findChargeIntent,
   finishChargeIntent,
@@ -228,7 +233,8 @@ export const ABANDON_CHARGE_AFTER_MS = 24 * 60 * 60_000;
  * asked of its processor again and the answer applied once. One the processor still holds for the
  * customer's bank step after a day is abandoned (its purchase failed: no money was taken). One whose
  * processor cannot be reached, or is not configured any more, waits for the next run: money may
- * have been taken, so it is never abandoned blind. Answers the customers whose payment it granted
+ * have been taken, so it is never abandoned blind. A renewal's charge is applied to its period
+ * (decision 0137). Answers the customers whose payment it granted
  * (their receipts go out after) and the refunds of fees it paid a second time (their emails too).
  */
 export async function finishInterruptedCharges(
@@ -250,6 +256,16 @@ export async function finishInterruptedCharges(
       continue;
     }
     try {
+      if (isRenewalCharge(intent)) {
+        // A renewal's charge (decision 0137): applied to its period, or given back if no longer due.
+        const done = await finishInterruptedRenewalCharge(
+          { db: app.db, gateway, timeZone: (await app.appConfig.get()).timezone },
+          intent,
+          now,
+        );
+        if (done.kind === "granted") paid.push(done.customer_id);
+        continue;
+      }
       const outcome = await askProcessor(app.db, gateway, intent);
       if (
         outcome.status === "requires_action" &&
@@ -265,8 +281,13 @@ export async function finishInterruptedCharges(
       log.warn({ err: error, chargeIntentId: intent.charge_intent_id }, "interrupted charge not finished");
     }
   }
+  // Renewal charges for a period already paid whose give-back could not reach the processor.
+  await giveBackPendingRenewalCharges({ db: app.db }, gatewayFor, now);
   return { paid: [...new Set(paid)], refunds: given };
 }
+
+const isRenewalCharge = (intent: ChargeIntentRow) =>
+  (RENEWAL_CHARGE_KINDS as readonly string[]).includes(intent.kind);
 
 /** The processor never took the money (the customer left the bank's step): the purchase fails. */
 async function abandonCharge(app: App, intentId: number, now: Date) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { chargeGatewayFor, paypalClient } from "../../payments/gateways";
 import { paymentCompleted, whenPaymentCompleted } from "../purchases/payment-completed";
+import { expireOverdueRenewalVouchers } from "../purchases/renewal-voucher";
 import { finishInterruptedCharges } from "./charge-intents.service";
 import { expireOverdueVouchers } from "./offline-payments.service";
 import { finishInterruptedPaypalCaptures } from "./paypal.service";
@@ -33,7 +34,10 @@ export async function runInterruptedCharges(app: FastifyInstance, now = new Date
   return paid;
 }
 
-/** Every 30 minutes: OXXO vouchers and SPEI transfers past their deadline expire (decision 0034). */
+/**
+ * Every 30 minutes: OXXO vouchers and SPEI transfers past their deadline expire (decision 0034),
+ * a renewal period's too (decision 0137).
+ */
 export function registerCheckoutJobs(app: FastifyInstance) {
   // The same run cancels open orders that carry a sign-up fee already paid another way, for any
   // path that did not say so at once (decision 0050).
@@ -41,6 +45,8 @@ export function registerCheckoutJobs(app: FastifyInstance) {
     EXPIRE_VOUCHERS_JOB,
     async () => {
       await expireOverdueVouchers(app);
+      // Renewal vouchers too (decision 0137): Mis Membresías then offers a new one.
+      await expireOverdueRenewalVouchers(app.db);
       await cancelAllOrdersCarryingPaidFee(app);
       await cancelClosedVouchersAtProcessor(app);
     },

@@ -74,15 +74,20 @@ export async function applyGatewayEvent(
   const closedVouchers: RenewalVoucherRow[] = [];
   const result = await applyWebhookOnce(app, { provider, event_id: event.id, type, payload }, async (tx) => {
     // A renewal period's voucher is no purchase of its own: its events are the period's.
-    const renewalVoucher =
+    const found =
       event.type === "payment_succeeded" || event.type === "payment_failed"
-        ? await renewalVoucherOfPayment(tx, provider, event.provider_ref, true)
+        ? await renewalVoucherOfPayment(tx, provider, event.provider_ref)
         : event.type === "refunded"
           ? await renewalVoucherOfPayment(tx, provider, event.payment_ref)
           : undefined;
-    if (renewalVoucher) {
+    if (found) {
       // Our own refund of a voucher not applied is recorded on the voucher; nothing else to do.
       if (event.type === "refunded") return "ignored";
+      // The purchase first, then the voucher: the order of every payment of a period (it locks
+      // the purchase, then closes the period's other vouchers), so two reports of one period's
+      // vouchers at once wait for each other instead of deadlocking (decision 0137).
+      await findPurchase(tx, found.purchase_id, true);
+      const renewalVoucher = (await renewalVoucherOfPayment(tx, provider, found.provider_ref, true))!;
       if (event.type === "payment_failed") {
         await expireRenewalVoucher(tx, renewalVoucher, now);
         return "applied";

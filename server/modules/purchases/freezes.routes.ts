@@ -177,7 +177,8 @@ const freezesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Paga el cobro fallido de mi suscripción con una tarjeta guardada o una nueva",
-        description: "402 CARD_DECLINED; 412 INVOICE_NOT_FAILED.",
+        description:
+          "El cobro queda registrado antes de pedirlo al procesador (decisión 0137): si el periodo ya se pagó de otra forma, paid es false y el cargo se devuelve. 402 CARD_DECLINED; 412 INVOICE_NOT_FAILED; 502 CHARGE_PROCESSOR_UNREACHABLE.",
         params: idParams,
         body: payRenewalBody,
         response: { 200: payRenewalAnswer },

@@ -108,3 +108,24 @@ export async function listInterruptedRefunds(db: Db, openedBefore: Date, limit =
     .orderBy(asc(refunds.refund_id))
     .limit(limit);
 }
+
+/**
+ * Money of a renewal that could not be applied (a late voucher, a card charge for a period already
+ * paid) whose give-back the processor refused (decision 0137): a failed refund of the subscription,
+ * listed with the purchase's other refunds, so the desk sees it and gives it back at the counter.
+ * It changes no total (only succeeded refunds count). Once per key.
+ */
+export async function recordRefusedGiveBack(
+  db: Db,
+  values: Pick<
+    NewRefund,
+    "purchase_id" | "customer_id" | "amount" | "provider" | "reason" | "failure_code"
+  > & {
+    idempotency_key: string;
+  },
+) {
+  await db
+    .insert(refunds)
+    .values({ ...values, status: "failed", source: "not_applied" })
+    .onConflictDoNothing({ target: refunds.idempotency_key });
+}

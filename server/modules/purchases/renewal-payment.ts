@@ -1,18 +1,13 @@
 import { dunningConfigOf, graceUntil } from "../../../domain/dunning";
 import { AppError, notFound } from "../../../domain/errors";
-import { centsToString, moneyOut } from "../../../domain/money";
+import { moneyOut } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway } from "../../payments/gateway";
 import { requireOwnSource } from "../payment-methods/payment-methods.service";
-import { grantRenewalPeriod } from "./credit-grant";
-import {
-  findPurchase,
-  insertInvoiceOnce,
-  lastFailedInvoice,
-  listFailingSubscriptions,
-} from "./purchases.repository";
+import { findPurchase, lastFailedInvoice, listFailingSubscriptions } from "./purchases.repository";
+import { chargeRenewalPeriod } from "./renewal-charge";
 import { openVoucherOfDuePeriod } from "./renewal-voucher";
-import { lockDue, periodOf, renewalAmount } from "./renewals";
+import { periodOf, renewalAmount } from "./renewals";
 
 /**
  * Failed renewals the customer can fix (decision 0027): "Actualiza tu tarjeta" in their account,
@@ -70,7 +65,7 @@ export async function paymentIssuesOf(
  * ref is the scheduler's own, so the next run finds it paid), and the failures reset.
  */
 export async function payFailedRenewal(
-  deps: { db: Db; gateway: CardGateway; timeZone: string },
+  deps: { db: Db; gateway: Pick<CardGateway, "chargeSaved" | "refund">; timeZone: string },
   customerId: number,
   input: {
     purchase_id: number;
@@ -89,36 +84,27 @@ export async function payFailedRenewal(
     : input.payment_method;
   if (!source) throw AppError.of("CARD_REQUIRED");
   const period = periodOf(purchase, deps.timeZone);
-  const amount = await renewalAmount(deps.db, purchase);
-  const outcome = await deps.gateway.chargeSaved({
-    amount_cents: amount,
-    idempotency_key: `${period.ref}_customer_${input.idempotency_key}`,
-    description: purchase.title,
-    metadata: { purchase_id: String(purchase.purchase_id), period_start: period.start.toISOString() },
-    source_id: source,
-  });
-  if (outcome.status !== "succeeded") {
-    throw AppError.of("CARD_DECLINED", {
-      details: { decline_code: outcome.status === "declined" ? outcome.decline_code : "requires_action" },
+  let charged: Awaited<ReturnType<typeof chargeRenewalPeriod>>;
+  try {
+    // Recorded before the processor is asked, confirmed after (decision 0137): a retry with the
+    // same key is the same charge, and money taken for a period paid meanwhile is given back.
+    charged = await chargeRenewalPeriod(deps, {
+      purchase,
+      period,
+      amount_cents: await renewalAmount(deps.db, purchase),
+      source_id: source,
+      idempotency_key: `${period.ref}_customer_${input.idempotency_key}`,
+      kind: "renewal_customer",
     });
+  } catch {
+    // The processor could not be reached or its answer was lost: the intent stays pending and
+    // finish-interrupted-charges finishes it; the customer is told not to pay again.
+    throw AppError.of("CHARGE_PROCESSOR_UNREACHABLE");
   }
-  return deps.db.transaction(async (tx) => {
-    const current = await lockDue(tx, purchase.purchase_id, period.start);
-    if (!current) return { paid: false };
-    const invoice = await insertInvoiceOnce(tx, {
-      purchase_id: current.purchase_id,
-      customer_id: current.customer_id,
-      total_payment: centsToString(amount),
-      status: "paid",
-      provider_ref: period.ref,
-      period_start: period.start,
-      period_end: period.end,
-      card_last4: outcome.card?.last4 ?? null,
-      // Paid after a failed attempt: recovered revenue (decision 0128).
-      recovered: true,
-    });
-    if (!invoice) return { paid: false };
-    await grantRenewalPeriod(tx, current, period, deps.timeZone);
-    return { paid: true, invoice_id: invoice.invoice_id };
-  });
+  if (charged.kind === "declined" || (charged.kind === "already" && charged.status === "failed")) {
+    const code =
+      charged.kind === "declined" ? charged.decline_code : (charged.outcome_code ?? "card_declined");
+    throw AppError.of("CARD_DECLINED", { details: { decline_code: code } });
+  }
+  return charged.kind === "granted" ? { paid: true, invoice_id: charged.invoice_id } : { paid: false };
 }

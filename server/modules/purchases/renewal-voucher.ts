@@ -21,8 +21,10 @@ import {
   insertInvoiceOnce,
   updateInvoice,
 } from "./purchases.repository";
+import { recordRefusedGiveBack } from "./refunds.repository";
 import {
   closePendingRenewalVouchers,
+  expirePastDueRenewalVouchers,
   findRenewalVoucher,
   findRenewalVoucherByRef,
   insertRenewalVoucherOnce,
@@ -43,6 +45,15 @@ export const renewalVoucherOfPayment = (
   providerRef: string,
   lock = false,
 ) => findRenewalVoucherByRef(db, provider, providerRef, lock);
+
+/**
+ * Renewal vouchers past their end expire (the 30-minute vouchers job, decision 0137), as a
+ * checkout's do: the banner offers a new one, and one paid at the store anyway still pays its
+ * period while it is due (or is refunded). Answers how many expired.
+ */
+export async function expireOverdueRenewalVouchers(db: Db, now = new Date()) {
+  return (await expirePastDueRenewalVouchers(db, now)).length;
+}
 
 /** The processor ended an unpaid renewal voucher (Stripe's payment_failed at its end). */
 export async function expireRenewalVoucher(tx: Db, voucher: RenewalVoucherRow, now: Date) {
@@ -287,11 +298,16 @@ async function payPeriodInvoice(
   });
 }
 
+/** The reason a late voucher's refused refund carries (the desk reads it with the purchase's refunds). */
+export const notAppliedVoucherReason = (method: OfflineMethod) =>
+  `Pago ${method === "oxxo" ? "OXXO" : "SPEI"} de renovación no aplicado (periodo ya pagado o suscripción terminada): se devuelve`;
+
 /**
  * Money that arrived for a period already paid, or for a subscription that ended, goes back in
  * full through its processor, under a key of the voucher (a repeated call is the same refund).
- * Never throws: a processor that refuses or cannot be reached leaves `refund_ref` empty, and the
- * desk sees the voucher "pagada, no aplicada" to give the money back at the counter.
+ * Never throws: a processor that refuses or cannot be reached leaves `refund_ref` empty; a refusal
+ * is also a failed refund of the subscription, listed with its refunds (decision 0137), so the desk
+ * sees it and gives the money back at the counter.
  */
 export async function refundNotApplied(
   app: Pick<App, "db"> & Partial<Pick<App, "config" | "log">>,
@@ -307,7 +323,18 @@ export async function refundNotApplied(
       idempotency_key: `renewal-voucher-${voucher.renewal_voucher_id}`,
       refund_id: 0,
     });
-    if (outcome.status !== "failed")
+    if (outcome.status === "failed") {
+      // Listed with the subscription's refunds as a failed one (decision 0137): the desk gives it back.
+      await recordRefusedGiveBack(app.db, {
+        purchase_id: voucher.purchase_id,
+        customer_id: voucher.customer_id,
+        amount: voucher.amount,
+        provider: voucher.provider,
+        reason: notAppliedVoucherReason(voucher.method),
+        failure_code: outcome.failure_code,
+        idempotency_key: `renewal-voucher-${voucher.renewal_voucher_id}`,
+      });
+    } else
       await updateRenewalVoucher(app.db, voucher.renewal_voucher_id, {
         refund_ref: outcome.refund_ref,
         updatedAt: new Date(),

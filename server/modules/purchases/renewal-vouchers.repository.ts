@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type PaymentProvider, renewal_vouchers } from "../../db/schema/purchases";
 
@@ -93,4 +93,13 @@ export async function renewalVoucherMethodOf(db: Db, invoiceId: number) {
     .where(eq(renewal_vouchers.invoice_id, invoiceId))
     .limit(1);
   return row?.method ?? null;
+}
+
+/** Pending vouchers whose end has passed turn expired (no reason: it is their own end). */
+export async function expirePastDueRenewalVouchers(db: Db, now: Date) {
+  return db
+    .update(renewal_vouchers)
+    .set({ status: "expired", settled_at: now, updatedAt: now })
+    .where(and(eq(renewal_vouchers.status, "pending"), lt(renewal_vouchers.expires_at, now)))
+    .returning({ renewal_voucher_id: renewal_vouchers.renewal_voucher_id });
 }

@@ -3,7 +3,7 @@ import { addPeriod } from "../../../domain/billing";
 import { type DunningConfig, type DunningDecision, dunningConfigOf } from "../../../domain/dunning";
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
-import type { CardGateway, PaymentOutcome } from "../../payments/gateway";
+import type { CardGateway } from "../../payments/gateway";
 import { tellCustomer } from "../../plugins/customer-messages";
 import { dunFailedRenewal, grantRenewalPeriod } from "./credit-grant";
 import {
@@ -18,6 +18,7 @@ import {
   type PurchaseRow,
   updateInvoice,
 } from "./purchases.repository";
+import { chargeRenewalPeriod } from "./renewal-charge";
 import { cashRenewalEmail } from "./renewal-email";
 import { cancelClosedRenewalVouchers } from "./renewal-voucher-cancel";
 
@@ -27,8 +28,10 @@ import { cancelClosedRenewalVouchers } from "./renewal-voucher-cancel";
  *
  * Each due purchase is billed for the period that starts at its next_billing_date. The period's
  * invoice has a unique provider_ref (`renewal_<purchase>_<period start>`), so a run that crashes,
- * a second instance or a retried job never grants a period twice; the card charge uses an
- * idempotency key per attempt, so the processor never charges twice for one attempt either.
+ * a second instance or a retried job never grants a period twice; the card charge is recorded
+ * with an idempotency key per attempt before the processor is asked (decision 0137), so the
+ * processor never charges twice for one attempt either, and money taken for a period that was
+ * paid meanwhile is given back, never dropped.
  */
 export type RenewalDeps = Pick<FastifyInstance, "db" | "appConfig" | "mailer"> & {
   /** The sandbox card gateway (the only card gateway whose subscriptions we bill ourselves). */
@@ -116,37 +119,25 @@ export async function lockDue(tx: Db, purchaseId: number, start: Date) {
 
 async function renewCard(deps: RenewalDeps, purchase: PurchaseRow, ctx: Ctx): Promise<RenewalResult> {
   const period = periodOf(purchase, ctx.timeZone);
-  const amount = await renewalAmount(deps.db, purchase);
   const card = await latestSavedCard(deps.db, purchase.customer_id, purchase.provider);
-  const outcome: PaymentOutcome = card
-    ? await deps.gateway.chargeSaved({
-        amount_cents: amount,
-        // One key per attempt: a crashed run repeats the same attempt, a later run makes a new one.
-        idempotency_key: `${period.ref}_try${purchase.renewal_failures}`,
-        description: purchase.title,
-        metadata: { purchase_id: String(purchase.purchase_id), period_start: period.start.toISOString() },
-        source_id: card.source_id,
-      })
-    : { status: "declined", decline_code: "no_saved_card" };
-  if (outcome.status !== "succeeded") return recordFailure(deps, purchase, period, ctx);
-  return deps.db.transaction(async (tx) => {
-    const current = await lockDue(tx, purchase.purchase_id, period.start);
-    if (!current) return "skipped";
-    const invoice = await insertInvoiceOnce(tx, {
-      purchase_id: current.purchase_id,
-      customer_id: current.customer_id,
-      total_payment: centsToString(amount),
-      status: "paid",
-      provider_ref: period.ref,
-      period_start: period.start,
-      period_end: period.end,
-      card_last4: (outcome.status === "succeeded" ? outcome.card?.last4 : null) ?? null,
-      recovered: current.renewal_failures > 0,
-    });
-    if (!invoice) return "skipped";
-    await grantRenewalPeriod(tx, current, period, ctx.timeZone);
-    return "renewed";
-  });
+  if (!card) return recordFailure(deps, purchase, period, ctx);
+  // Recorded before the processor is asked, confirmed after (decision 0137): one key per attempt,
+  // so a crashed run repeats the same attempt and a later run makes a new one.
+  const charged = await chargeRenewalPeriod(
+    { db: deps.db, gateway: deps.gateway, timeZone: ctx.timeZone, log: deps.log },
+    {
+      purchase,
+      period,
+      amount_cents: await renewalAmount(deps.db, purchase),
+      source_id: card.source_id,
+      idempotency_key: `${period.ref}_try${purchase.renewal_failures}`,
+      kind: "renewal_card",
+    },
+    ctx.now,
+  );
+  if (charged.kind === "granted") return "renewed";
+  const declined = charged.kind === "declined" || (charged.kind === "already" && charged.status === "failed");
+  return declined ? recordFailure(deps, purchase, period, ctx) : "skipped";
 }
 
 /**
