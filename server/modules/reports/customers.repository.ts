@@ -80,8 +80,8 @@ type ActivityRow = {
   months: number[] | null;
 };
 
-type RetentionRange = { end: Date; locationId?: number | undefined };
-type RetentionMonths = { first: string; last: string; lastStarts: Date };
+export type RetentionRange = { end: Date; locationId?: number | undefined };
+export type RetentionMonths = { first: string; last: string; lastStarts: Date };
 
 /**
  * The CTEs up to `a`: per customer with a visit in the period or the month before it, the first
@@ -91,7 +91,7 @@ type RetentionMonths = { first: string; last: string; lastStarts: Date };
  * the last month first made PostgreSQL hash or sort every row of the rollup, spilling to disk),
  * then the last month's visitors are joined by customer (decision 0120).
  */
-function activityCtes(range: RetentionRange, months: RetentionMonths) {
+export function activityCtes(range: RetentionRange, months: RetentionMonths) {
   const lo = monthNumber(months.first) - 1;
   const last = monthNumber(months.last);
   const atLocation = (column: SQL) => (range.locationId ? sql`and ${column} = ${range.locationId}` : sql``);

@@ -1,0 +1,164 @@
+import { type SQL, sql } from "drizzle-orm";
+import { NO_REASON, type RetentionGroup } from "../../../domain/reports/customers";
+import type { Db } from "../../db/client";
+import {
+  activityCtes,
+  monthKey,
+  monthNumber,
+  type RetentionMonths,
+  type RetentionRange,
+} from "./customers.repository";
+import type { ListPage } from "./utilisation.repository";
+
+/**
+ * The customers behind a retention or customer-value figure, one page at a time (decision 0138):
+ * the database picks the figure's customers, orders them and cuts the page, and counts them (a
+ * window over the same rows), so an answer carries 50 rows, not 48,000. The figures' definitions
+ * are domain/reports/customers.ts's (retentionBehindOf, customerValueBehind); rollups.test.ts
+ * checks that the pages add up to those lists.
+ */
+
+/** `limit ... offset ...`, or nothing for the whole list (the CSV). */
+const cut = (page: ListPage) => (page ? sql`limit ${page.limit} offset ${page.offset}` : sql``);
+
+/**
+ * The order of a list of customers by name in SQL, the same on PostgreSQL and PGlite (no ICU
+ * collation on either): accents and case aside, ñ after n as Spanish sorts it ("n~" sorts after
+ * every "n" + letter), then the exact name, then the id so the order is total.
+ */
+export const nameOrder = (name: SQL) =>
+  sql`replace(lower(translate(${name}, 'ÁÉÍÓÚÜÑáéíóúü', 'AEIOUUñaeiouu')), 'ñ', 'n~'), ${name}`;
+
+type Counted<R> = { rows: R[]; total: number };
+
+/** The rows and the window's count; past the last page, a count of its own. */
+async function counted<R extends { n: unknown }>(
+  db: Db,
+  query: SQL,
+  page: ListPage,
+  countOnly: () => SQL,
+): Promise<Counted<Omit<R, "n">>> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: R[] };
+  let total = Number(rows[0]?.n ?? 0);
+  if (!rows.length && page && page.offset > 0) {
+    const { rows: c } = (await db.execute(countOnly())) as unknown as { rows: { n: unknown }[] };
+    total = Number(c[0]?.n ?? 0);
+  }
+  return { rows: rows.map(({ n: _n, ...r }) => r), total };
+}
+
+/** retentionBehindOf's groups over the activity CTE `a` (month numbers; `months` may be null). */
+function inGroup(group: RetentionGroup, month: number): SQL {
+  const has = (m: number) => sql`coalesce(${m}::int = any(a.months), false)`;
+  const prev = month - 1;
+  switch (group) {
+    case "cohort":
+      return sql`a.first = ${month}::int`;
+    case "active":
+      return has(month);
+    case "new":
+      return sql`${has(month)} and a.first = ${month}::int`;
+    case "churned":
+      return sql`${has(prev)} and not ${has(month)}`;
+    case "reactivated":
+      return sql`${has(month)} and not ${has(prev)} and a.first < ${prev}::int`;
+  }
+}
+
+export type RetentionCustomerRow = {
+  customer_id: number;
+  customer: string;
+  first_month: string;
+  months_active: number;
+};
+
+export async function retentionCustomersPage(
+  db: Db,
+  range: RetentionRange,
+  months: RetentionMonths,
+  figure: { group: RetentionGroup; key: string },
+  page: ListPage,
+): Promise<Counted<RetentionCustomerRow>> {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(figure.key)) return { rows: [], total: 0 };
+  const where = inGroup(figure.group, monthNumber(figure.key));
+  const name = sql`trim(u.name || ' ' || coalesce(u.last_name, ''))`;
+  const result = await counted<{
+    customer_id: unknown;
+    customer: string;
+    first: unknown;
+    total: unknown;
+    n: unknown;
+  }>(
+    db,
+    sql`${activityCtes(range, months)}
+      select a.customer_id, ${name} as customer, a.first, a.total, count(*) over () as n
+      from a join customers u on u.customer_id = a.customer_id
+      where ${where}
+      order by ${nameOrder(name)}, a.customer_id ${cut(page)}`,
+    page,
+    () => sql`${activityCtes(range, months)} select count(*) as n from a where ${where}`,
+  );
+  return {
+    total: result.total,
+    rows: result.rows.map((r) => ({
+      customer_id: Number(r.customer_id),
+      customer: r.customer,
+      first_month: monthKey(Number(r.first)),
+      months_active: Number(r.total),
+    })),
+  };
+}
+
+export type ValueCustomerRow = {
+  customer_id: number;
+  customer: string;
+  signup_reason: string | null;
+  paid: string;
+  refunded: string;
+  months_active: number;
+};
+
+/**
+ * The customers who signed up in [start, end) with a reason (or "all"), most net revenue first
+ * (then by id, as customerValueBehind): what they paid and got back is summed for each of them to
+ * order the list, their months with a visit only for the page's rows.
+ */
+export async function valueCustomersPage(
+  db: Db,
+  range: { start: Date; end: Date },
+  reason: string,
+  page: ListPage,
+): Promise<Counted<ValueCustomerRow>> {
+  const byReason =
+    reason === "all" ? sql`` : sql`and coalesce(nullif(trim(u.signup_reason), ''), ${NO_REASON}) = ${reason}`;
+  const signedUp = sql`u.created_at >= ${range.start} and u.created_at < ${range.end} ${byReason}`;
+  const { rows, total } = await counted<ValueCustomerRow & { n: unknown }>(
+    db,
+    sql`
+      with v as (
+        select u.customer_id, trim(u.name || ' ' || coalesce(u.last_name, '')) as customer, u.signup_reason,
+               coalesce((select sum(i.total_payment) from invoices i
+                         where i.customer_id = u.customer_id and i.status in ('paid', 'refunded')), 0) as paid,
+               coalesce((select sum(f.amount) from refunds f
+                         where f.customer_id = u.customer_id and f.status = 'succeeded'), 0) as refunded
+        from customers u where ${signedUp}
+      ), p as (
+        select v.*, count(*) over () as n from v order by paid - refunded desc, customer_id ${cut(page)}
+      )
+      select p.*, (select count(distinct r.month) from report_visit_months r
+                   where r.customer_id = p.customer_id)::int as months_active
+      from p order by paid - refunded desc, customer_id`,
+    page,
+    () => sql`select count(*) as n from customers u where ${signedUp}`,
+  );
+  return {
+    total,
+    rows: rows.map((r) => ({
+      ...r,
+      customer_id: Number(r.customer_id),
+      paid: String(r.paid),
+      refunded: String(r.refunded),
+      months_active: Number(r.months_active),
+    })),
+  };
+}
