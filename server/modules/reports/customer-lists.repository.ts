@@ -120,8 +120,9 @@ export type ValueCustomerRow = {
 
 /**
  * The customers who signed up in [start, end) with a reason (or "all"), most net revenue first
- * (then by id, as customerValueBehind): what they paid and got back is summed for each of them to
- * order the list, their months with a visit only for the page's rows.
+ * (then by id, as customerValueBehind): what they paid and got back is summed once per table,
+ * grouped by customer (a subquery per customer cost ~10 µs each, 300 ms over 27,000 sign-ups), to
+ * order the list; their months with a visit only for the page's rows.
  */
 export async function valueCustomersPage(
   db: Db,
@@ -135,13 +136,18 @@ export async function valueCustomersPage(
   const { rows, total } = await counted<ValueCustomerRow & { n: unknown }>(
     db,
     sql`
-      with v as (
-        select u.customer_id, trim(u.name || ' ' || coalesce(u.last_name, '')) as customer, u.signup_reason,
-               coalesce((select sum(i.total_payment) from invoices i
-                         where i.customer_id = u.customer_id and i.status in ('paid', 'refunded')), 0) as paid,
-               coalesce((select sum(f.amount) from refunds f
-                         where f.customer_id = u.customer_id and f.status = 'succeeded'), 0) as refunded
+      with s as (
+        select u.customer_id, trim(u.name || ' ' || coalesce(u.last_name, '')) as customer, u.signup_reason
         from customers u where ${signedUp}
+      ), i as (
+        select customer_id, sum(total_payment) as paid from invoices
+        where status in ('paid', 'refunded') and customer_id in (select customer_id from s) group by customer_id
+      ), f as (
+        select customer_id, sum(amount) as refunded from refunds
+        where status = 'succeeded' and customer_id in (select customer_id from s) group by customer_id
+      ), v as (
+        select s.*, coalesce(i.paid, 0) as paid, coalesce(f.refunded, 0) as refunded
+        from s left join i on i.customer_id = s.customer_id left join f on f.customer_id = s.customer_id
       ), p as (
         select v.*, count(*) over () as n from v order by paid - refunded desc, customer_id ${cut(page)}
       )
