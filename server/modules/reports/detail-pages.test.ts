@@ -11,7 +11,7 @@ import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage } from "../../test/commerce";
 import { only } from "../../test/fixtures";
 import { retentionCustomersPage, valueCustomersPage } from "./customer-lists.repository";
-import { customerValues, monthNumber, retentionActivity } from "./customers.repository";
+import { customerValues, retentionActivity } from "./customers.repository";
 import { classesBehindPage, classFacts } from "./utilisation.repository";
 
 // Runs on PostgreSQL too. The drill-downs answer one page at a time (decision 0138): the pages
@@ -71,6 +71,8 @@ beforeAll(async () => {
     });
     // Everyone in October, one class each; every other one again in November (the rest churned).
     const visits = i % 2 ? ["2022-10-0", "2022-11-1"] : ["2022-10-0"];
+    // Three of them came before the period too (their first month is September).
+    if (i < 3) visits.push("2022-09-1");
     for (const day of visits) {
       const cls = await makeClass(t.app, studio, {
         at: new Date(`${day}${i + 1}T14:00:00Z`),
@@ -142,7 +144,7 @@ describe("report drill-downs, one page at a time (decision 0138)", () => {
     const classes = await get(
       `/api/reportes/utilizacion/detalle/csv?${period}&dimension=all&key=all&limit=1`,
     );
-    expect(classes.body.trim().split("\n")).toHaveLength(1 + 10); // 7 October classes, 3 in November
+    expect(classes.body.trim().split("\n")).toHaveLength(1 + 10); // 7 October classes, 3 in November (September is outside)
   });
 
   it.each(["limit=0", "limit=201", "limit=muchos", "offset=-1", "limit=2.5"])(
@@ -167,16 +169,22 @@ describe("the database's lists are the domain's (decision 0138)", () => {
   it("retention: every group and month", async () => {
     const range = { ...periodInstants({ from: "2022-10-01", to: "2022-11-30" }, TZ) };
     const months = { first: "2022-10", last: "2022-11", lastStarts: new Date("2022-11-01T06:00:00Z") };
-    const activity = await retentionActivity(t.app.db, range, months);
-    for (const group of RETENTION_GROUPS) {
-      for (const key of ["2022-10", "2022-11"]) {
-        const expected = retentionBehindOf(activity, group, key);
-        const { rows, total } = await retentionCustomersPage(t.app.db, range, months, { group, key }, null);
-        expect(total, `${group} ${key}`).toBe(expected.length);
-        expect(rows.map((r) => r.customer_id).sort(byId)).toEqual(
-          expected.map((r) => r.customer_id).sort(byId),
-        );
-        expect(monthNumber(key)).toBeGreaterThan(0);
+    const byCustomer = (x: { customer_id: number }, y: { customer_id: number }) =>
+      byId(x.customer_id, y.customer_id);
+    for (const locationId of [undefined, studio.roma.location_id, studio.polanco.location_id]) {
+      const at = { ...range, locationId };
+      const activity = await retentionActivity(t.app.db, at, months);
+      for (const group of RETENTION_GROUPS) {
+        // The period's months (a month's own rows, or the last month's reservations) and one before it.
+        for (const key of ["2022-09", "2022-10", "2022-11"]) {
+          const figure = { group, key };
+          const expected = retentionBehindOf(activity, group, key);
+          const { rows, total } = await retentionCustomersPage(t.app.db, at, months, figure, null);
+          expect(total, `${group} ${key} ${locationId}`).toBe(expected.length);
+          expect([...rows].sort(byCustomer)).toEqual([...expected].sort(byCustomer));
+          const page = await retentionCustomersPage(t.app.db, at, months, figure, { limit: 2, offset: 1 });
+          expect(page.rows).toEqual(rows.slice(1, 3));
+        }
       }
     }
   });
