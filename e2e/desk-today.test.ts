@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
+import { zonedParts } from "../server/db/seed/demo-time";
 import { apiCall, apiSignIn, type Json, STRONG_PASSWORD } from "./api";
 import { wcagViolations } from "./axe";
-import { zonedParts } from "../server/db/seed/demo-time";
 import { DESKTOP, launchBrowser, openQuietPage, PHONE, screenshot, signInAs, studioDay } from "./browser";
 
 const baseUrl = inject("baseUrl");
