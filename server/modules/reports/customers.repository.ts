@@ -70,7 +70,9 @@ export const monthNumber = (key: string) => {
  * months come from the rollup; the period's last month is counted from its reservations up to
  * `end` (one month of rows, by class date), since a visit is a class held in the period: the
  * rest of that month is not in it. The same answer as activityOf over
- * visitMonthsFromReservations (reference.repository.ts; rollups.test.ts).
+ * visitMonthsFromReservations (reference.repository.ts; rollups.test.ts). The lists behind a
+ * figure read a page of it through customer-lists.repository.ts (decision 0138); the whole map
+ * is the reference their tests compare with.
  */
 type ActivityRow = {
   customer_id: number;
