@@ -30,6 +30,19 @@ const detailKey = z
   .min(1, { message: t("reportKeyRequired") })
   .max(200);
 
+/**
+ * A drill-down answers one page of its list (decision 0138): `limit` rows (at most 200, as the
+ * other `limit` lists) from `offset` on, in the list's stable order, and `total`, the whole list's
+ * length. Its CSV (`.../detalle/csv`) ignores both and holds the whole list.
+ */
+export const DETAIL_PAGE_SIZE = 50;
+export const DETAIL_MAX_PAGE_SIZE = 200;
+const detailPaging = {
+  limit: z.coerce.number().int().min(1).max(DETAIL_MAX_PAGE_SIZE).default(DETAIL_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+};
+const pageFields = { total: z.number(), limit: z.number(), offset: z.number() };
+
 export const utilisationDetailQuery = z
   .object({
     from: day,
@@ -37,6 +50,7 @@ export const utilisationDetailQuery = z
     location_id: z.coerce.number().int().positive().optional(),
     dimension: z.enum(UTILISATION_DIMENSIONS),
     key: detailKey,
+    ...detailPaging,
   })
   .refine((q) => isValidPeriod(q), { message: t("reportPeriodInvalid"), path: ["to"] });
 
@@ -47,10 +61,11 @@ export const revenueDetailQuery = z
     location_id: z.coerce.number().int().positive().optional(),
     dimension: z.enum([...REVENUE_DIMENSIONS, "recurring"]),
     key: detailKey,
+    ...detailPaging,
   })
   .refine((q) => isValidPeriod(q), { message: t("reportPeriodInvalid"), path: ["to"] });
 
-export const liabilityDetailQuery = z.object({ key: detailKey });
+export const liabilityDetailQuery = z.object({ key: detailKey, ...detailPaging });
 
 const reportHead = {
   timezone: z.string(),
@@ -112,6 +127,7 @@ export const utilisationDetailAnswer = z.object({
       fill_rate: z.number().nullable(),
     }),
   ),
+  ...pageFields,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -166,6 +182,7 @@ export const revenueDetailAnswer = z.object({
       location: z.string().nullable(),
     }),
   ),
+  ...pageFields,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -204,6 +221,7 @@ export const liabilityDetailAnswer = z.object({
       value: z.number(),
     }),
   ),
+  ...pageFields,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -242,6 +260,7 @@ export const introDetailQuery = z
       .number()
       .pipe(z.union([z.literal(30), z.literal(60), z.literal(90)]))
       .optional(),
+    ...detailPaging,
   })
   .refine(validPeriod, periodMessage);
 
@@ -256,6 +275,7 @@ export const introDetailAnswer = z.object({
       converted_after_days: z.number().nullable(),
     }),
   ),
+  ...pageFields,
 });
 
 export const retentionAnswer = z.object({
@@ -281,11 +301,12 @@ export const retentionAnswer = z.object({
 });
 
 export const retentionDetailQuery = z
-  .object({ ...periodFields, group: z.enum(RETENTION_GROUPS), key: detailKey })
+  .object({ ...periodFields, group: z.enum(RETENTION_GROUPS), key: detailKey, ...detailPaging })
   .refine(validPeriod, periodMessage);
 
 export const retentionDetailAnswer = z.object({
   customers: z.array(z.object({ ...customerLink, first_month: z.string(), months_active: z.number() })),
+  ...pageFields,
 });
 
 const valueFigures = {
@@ -303,7 +324,7 @@ export const customerValueAnswer = z.object({
 });
 
 export const customerValueDetailQuery = z
-  .object({ ...periodFields, key: detailKey })
+  .object({ ...periodFields, key: detailKey, ...detailPaging })
   .refine(validPeriod, periodMessage);
 
 export const customerValueDetailAnswer = z.object({
@@ -315,4 +336,5 @@ export const customerValueDetailAnswer = z.object({
       months_active: z.number(),
     }),
   ),
+  ...pageFields,
 });

@@ -31,8 +31,11 @@ export interface SeenRequest {
   body: unknown;
 }
 
-/** "GET /corte-de-caja" → the JSON answer (or a function of the request); anything else is a 404. */
-export type Routes = Record<string, unknown | ((request: SeenRequest) => unknown)>;
+/**
+ * "GET /corte-de-caja" → the JSON answer (or a function of the request and its query string, for
+ * a paged list); anything else is a 404.
+ */
+export type Routes = Record<string, unknown | ((request: SeenRequest, query: URLSearchParams) => unknown)>;
 
 /**
  * Renders `ui` inside the app's providers (Mantine, a fresh QueryClient holding the default studio
@@ -45,7 +48,7 @@ export function renderWithApp(
 ): RenderResult & { requests: SeenRequest[] } {
   const requests: SeenRequest[] = [];
   setApiTransport(async (url, init) => {
-    const { pathname } = new URL(url, "http://localhost");
+    const { pathname, searchParams } = new URL(url, "http://localhost");
     const method = (init.method ?? "GET").toUpperCase();
     const seen = {
       method,
@@ -57,7 +60,7 @@ export function renderWithApp(
     if (!(key in routes))
       return Response.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 });
     const answer = routes[key];
-    return Response.json(typeof answer === "function" ? answer(seen) : answer);
+    return Response.json(typeof answer === "function" ? answer(seen, searchParams) : answer);
   });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

@@ -70,7 +70,9 @@ export const monthNumber = (key: string) => {
  * months come from the rollup; the period's last month is counted from its reservations up to
  * `end` (one month of rows, by class date), since a visit is a class held in the period: the
  * rest of that month is not in it. The same answer as activityOf over
- * visitMonthsFromReservations (reference.repository.ts; rollups.test.ts).
+ * visitMonthsFromReservations (reference.repository.ts; rollups.test.ts). The lists behind a
+ * figure read a page of it through customer-lists.repository.ts (decision 0138); the whole map
+ * is the reference their tests compare with.
  */
 type ActivityRow = {
   customer_id: number;
@@ -80,8 +82,8 @@ type ActivityRow = {
   months: number[] | null;
 };
 
-type RetentionRange = { end: Date; locationId?: number | undefined };
-type RetentionMonths = { first: string; last: string; lastStarts: Date };
+export type RetentionRange = { end: Date; locationId?: number | undefined };
+export type RetentionMonths = { first: string; last: string; lastStarts: Date };
 
 /**
  * The CTEs up to `a`: per customer with a visit in the period or the month before it, the first
@@ -91,16 +93,21 @@ type RetentionMonths = { first: string; last: string; lastStarts: Date };
  * the last month first made PostgreSQL hash or sort every row of the rollup, spilling to disk),
  * then the last month's visitors are joined by customer (decision 0120).
  */
-function activityCtes(range: RetentionRange, months: RetentionMonths) {
+export function activityCtes(range: RetentionRange, months: RetentionMonths) {
   const lo = monthNumber(months.first) - 1;
   const last = monthNumber(months.last);
   const atLocation = (column: SQL) => (range.locationId ? sql`and ${column} = ${range.locationId}` : sql``);
+  // The whole studio reads report_customer_months (one row per customer and month, 40% fewer rows
+  // and no distinct to sort out); one location, its own rows of report_visit_months (decision 0138).
+  const rows = range.locationId
+    ? sql`report_visit_months where location_id = ${range.locationId} and`
+    : sql`report_customer_months where`;
+  const distinct = range.locationId ? sql`distinct ` : sql``;
   return sql`
     with m as (
-      select customer_id, min(month) as first, max(month) as latest, count(distinct month)::int as total,
-             array_agg(distinct month) filter (where month >= ${lo}) as months
-      from report_visit_months
-      where month < ${last} ${atLocation(sql`location_id`)}
+      select customer_id, min(month) as first, max(month) as latest, count(${distinct}month)::int as total,
+             array_agg(${distinct}month) filter (where month >= ${lo}) as months
+      from ${rows} month < ${last}
       group by customer_id
     ), l as (
       select distinct r.customer_id from class_reservations r

@@ -24,6 +24,8 @@ export type ReportSpec<Q extends z.ZodType | undefined, R> = {
     what: string;
     file: (query: Q extends z.ZodType ? z.infer<Q> : undefined) => string;
     table: (answer: R, timeZone: string) => string;
+    /** What the CSV reads when not `run`'s answer: a drill-down's whole list, not one page (decision 0138). */
+    run?: (query: Q extends z.ZodType ? z.infer<Q> : undefined, config: AppConfig) => Promise<R>;
   };
 };
 
@@ -65,7 +67,8 @@ export function declareReport<Q extends z.ZodType | undefined, R>(app: App, spec
     async (request, reply) => {
       const c = await config();
       const query = request.query as Query;
-      return sendCsv(reply, spec.csv.file(query), spec.csv.table(await spec.run(query, c), c.timezone));
+      const answer = await (spec.csv.run ?? spec.run)(query, c);
+      return sendCsv(reply, spec.csv.file(query), spec.csv.table(answer, c.timezone));
     },
   );
 }

@@ -35,6 +35,7 @@ import {
   liabilityCsv,
   liabilityDetail,
   movementsCsv,
+  pageOf,
   retention,
   retentionCsv,
   retentionCustomersCsv,
@@ -47,6 +48,7 @@ import {
   utilisationDetail,
   valueCustomersCsv,
 } from "./reports.service";
+import type { ListPage } from "./utilisation.repository";
 
 /**
  * The owner's reports (decision 0078): owner and manager (server/plugins/permissions.ts). Each
@@ -76,8 +78,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Las clases detrás de una cifra de ocupación",
       query: utilisationDetailQuery,
       answer: utilisationDetailAnswer,
-      run: (q, c) => utilisationDetail(app.db, c, q),
-      csv: { what: "Clases", file: (q) => `clases-${period(q)}`, table: classesCsv },
+      run: (q, c) => utilisationDetail(app.db, c, q, pageOf(q)),
+      csv: {
+        what: "Clases",
+        file: (q) => `clases-${period(q)}`,
+        table: classesCsv,
+        run: (q, c) => utilisationDetail(app.db, c, q, null),
+      },
     }),
     // --- Revenue (its sources: domain/reports/revenue.ts and revenue.repository.ts)
     reportSpec({
@@ -98,8 +105,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Los cobros y reembolsos detrás de una cifra de ingresos",
       query: revenueDetailQuery,
       answer: revenueDetailAnswer,
-      run: (q, c) => revenueDetail(app.db, c, q),
-      csv: { what: "Cobros y reembolsos", file: (q) => `movimientos-${period(q)}`, table: movementsCsv },
+      run: (q, c) => revenueDetail(app.db, c, q, pageOf(q)),
+      csv: {
+        what: "Cobros y reembolsos",
+        file: (q) => `movimientos-${period(q)}`,
+        table: movementsCsv,
+        run: (q, c) => revenueDetail(app.db, c, q, null),
+      },
     }),
     // --- Liability
     reportSpec({
@@ -119,12 +131,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Los paquetes con clases sin usar detrás de un mes de vencimiento",
       query: liabilityDetailQuery,
       answer: liabilityDetailAnswer,
-      run: (q, c) => liabilityDetail(app.db, c, q.key),
+      run: (q, c) => liabilityDetail(app.db, c, q.key, pageOf(q)),
       csv: {
         summary: "Los paquetes con clases sin usar de un mes de vencimiento (CSV)",
         what: "Paquetes con clases sin usar",
         file: (q) => `clases-sin-usar-${q.key}`,
         table: bucketsCsv,
+        run: (q, c) => liabilityDetail(app.db, c, q.key, null),
       },
     }),
   ];
@@ -147,7 +160,11 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       c: import("../../../domain/app-config").AppConfig,
     ) => Promise<R>;
     csv: (report: R) => string;
-    detail: (q: import("zod").infer<DQ>, c: import("../../../domain/app-config").AppConfig) => Promise<D>;
+    detail: (
+      q: import("zod").infer<DQ>,
+      c: import("../../../domain/app-config").AppConfig,
+      page: ListPage,
+    ) => Promise<D>;
     detailCsv: (detail: D, tz: string) => string;
   }) => {
     declareReport(
@@ -168,12 +185,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: `Los clientes detrás de una cifra: ${spec.summary.toLowerCase()}`,
         query: spec.detailQuery as DQ,
         answer: spec.detailAnswer,
-        run: (q, c) => spec.detail(q as import("zod").infer<DQ>, c),
+        run: (q, c) => spec.detail(q as import("zod").infer<DQ>, c, pageOf(q as import("zod").infer<DQ>)),
         csv: {
           summary: `Los clientes detrás de una cifra (CSV): ${spec.summary.toLowerCase()}`,
           what: "Clientes",
           file: () => `${spec.file}-clientes`,
           table: spec.detailCsv,
+          run: (q, c) => spec.detail(q as import("zod").infer<DQ>, c, null),
         },
       }) as Parameters<typeof declareReport>[1],
     );
@@ -188,7 +206,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     detailAnswer: introDetailAnswer,
     run: (q, c) => intro(app.db, c, q),
     csv: introCsv,
-    detail: (q, c) => introDetail(app.db, c, q),
+    detail: (q, c, page) => introDetail(app.db, c, q, page),
     detailCsv: introCustomersCsv,
   });
   customerReport({
@@ -200,7 +218,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     detailAnswer: retentionDetailAnswer,
     run: (q, c) => retention(app.db, c, q),
     csv: retentionCsv,
-    detail: (q, c) => retentionDetail(app.db, c, q),
+    detail: (q, c, page) => retentionDetail(app.db, c, q, page),
     detailCsv: retentionCustomersCsv,
   });
   customerReport({
@@ -212,7 +230,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     detailAnswer: customerValueDetailAnswer,
     run: (q, c) => customerValue(app.db, c, q),
     csv: customerValueCsv,
-    detail: (q, c) => customerValueDetail(app.db, c, q),
+    detail: (q, c, page) => customerValueDetail(app.db, c, q, page),
     detailCsv: valueCustomersCsv,
   });
 };

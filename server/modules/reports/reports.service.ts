@@ -3,15 +3,13 @@ import type { reportQuery } from "../../../domain/api/reports";
 import type { AppConfig } from "../../../domain/app-config";
 import { localDay, localTime, zonedInstant } from "../../../domain/booking";
 import { effectiveIvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
-import { centsToNumber } from "../../../domain/money";
+import { centsToNumber, toCents } from "../../../domain/money";
 import { type CsvCell, reportCsv } from "../../../domain/reports/csv";
 import {
-  customerValueBehind,
   customerValueReport,
   introBehind,
   introReport,
   type RetentionGroup,
-  retentionBehindOf,
   retentionReportOfCounts,
 } from "../../../domain/reports/customers";
 import { bucketsBehind, liabilityReport, NEVER } from "../../../domain/reports/liability";
@@ -26,22 +24,17 @@ import {
 } from "../../../domain/reports/revenue";
 import {
   type ClassFact,
-  classesBehind,
   type UtilisationDimension,
   utilisationReportOfSums,
 } from "../../../domain/reports/utilisation";
 import type { Db } from "../../db/client";
 import { aggregatorRevenueMovements } from "../aggregators/aggregators-admin.service";
 import { retailRevenueMovements } from "../retail/retail.service";
-import {
-  customerValues,
-  paidPurchasesAround,
-  retentionActivity,
-  retentionCounts,
-} from "./customers.repository";
+import { retentionCustomersPage, valueCustomersPage } from "./customer-lists.repository";
+import { customerValues, paidPurchasesAround, retentionCounts } from "./customers.repository";
 import { openBuckets } from "./liability.repository";
 import { activeSubscriptions, revenueMovements } from "./revenue.repository";
-import { classFacts, utilisationSums } from "./utilisation.repository";
+import { classesBehindPage, type ListPage, utilisationSums } from "./utilisation.repository";
 
 /**
  * The owner's reports (decision 0078): each reads its facts for the period (its repository) and
@@ -56,6 +49,22 @@ function rangeOf(query: ReportQuery, tz: string) {
 
 function head(query: ReportQuery, tz: string) {
   return { timezone: tz, from: query.from, to: query.to, location_id: query.location_id ?? null };
+}
+
+/**
+ * A drill-down's page (decision 0138): `limit` rows from `offset` on, or null for the whole list
+ * (its CSV). The paging fields of the answer say which page it is and how long the list is.
+ */
+export const pageOf = (q: { limit: number; offset: number }): ListPage => ({
+  limit: q.limit,
+  offset: q.offset,
+});
+function paging(page: ListPage, total: number) {
+  return { total, limit: page?.limit ?? total, offset: page?.offset ?? 0 };
+}
+/** A page of a list the service built whole (the short lists: charges, credits, intro customers). */
+function pageIn<T>(list: T[], page: ListPage): { rows: T[]; total: number } {
+  return { rows: page ? list.slice(page.offset, page.offset + page.limit) : list, total: list.length };
 }
 
 /** "2022-10-31 23:30" on the studio's clock, for spreadsheets. */
@@ -92,10 +101,12 @@ export async function utilisationDetail(
   db: Db,
   config: AppConfig,
   query: ReportQuery & { dimension: UtilisationDimension; key: string },
+  page: ListPage,
 ) {
   const tz = config.timezone;
-  const facts = await classFacts(db, rangeOf(query, tz));
-  return { classes: classesBehind(facts, query.dimension, query.key, tz).map(classOut) };
+  const figure = { dimension: query.dimension, key: query.key, timeZone: tz };
+  const { rows, total } = await classesBehindPage(db, rangeOf(query, tz), figure, page);
+  return { classes: rows.map(classOut), ...paging(page, total) };
 }
 
 const WEEKDAYS = ["", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"];
@@ -250,10 +261,12 @@ export async function revenueDetail(
   db: Db,
   config: AppConfig,
   query: ReportQuery & { dimension: RevenueDimension | "recurring"; key: string },
+  page: ListPage,
 ) {
   const tz = config.timezone;
   const movements = await allRevenueMovements(db, rangeOf(query, tz));
-  return { movements: movementsBehind(movements, query.dimension, query.key, tz).map(movementOut) };
+  const { rows, total } = pageIn(movementsBehind(movements, query.dimension, query.key, tz), page);
+  return { movements: rows.map(movementOut), ...paging(page, total) };
 }
 
 export function revenueCsv(report: Awaited<ReturnType<typeof revenue>>): string {
@@ -345,10 +358,18 @@ export async function liability(db: Db, config: AppConfig, now = new Date()) {
   return { timezone: tz, as_of: now, ...liabilityReport(await openBuckets(db, now), tz, now) };
 }
 
-export async function liabilityDetail(db: Db, config: AppConfig, key: string, now = new Date()) {
+export async function liabilityDetail(
+  db: Db,
+  config: AppConfig,
+  key: string,
+  page: ListPage,
+  now = new Date(),
+) {
   const tz = config.timezone;
+  const { rows, total } = pageIn(bucketsBehind(await openBuckets(db, now), key, tz, now), page);
   return {
-    buckets: bucketsBehind(await openBuckets(db, now), key, tz, now).map((b) => ({
+    ...paging(page, total),
+    buckets: rows.map((b) => ({
       available_class_id: b.available_class_id,
       customer_id: b.customer_id,
       customer: b.customer,
@@ -407,10 +428,12 @@ export async function introDetail(
   db: Db,
   config: AppConfig,
   query: ReportQuery & { key: string; within?: 30 | 60 | 90 | undefined },
+  page: ListPage,
 ) {
   const { start, end } = periodInstants(query, config.timezone);
   const purchases = await paidPurchasesAround(db, { start, end });
-  return { customers: introBehind(purchases, start, end, query.key, query.within ?? null) };
+  const { rows, total } = pageIn(introBehind(purchases, start, end, query.key, query.within ?? null), page);
+  return { customers: rows, ...paging(page, total) };
 }
 
 export function introCsv(report: Awaited<ReturnType<typeof intro>>): string {
@@ -456,11 +479,6 @@ function retentionMonths(query: ReportQuery, tz: string) {
   return { first, last, lastStarts: zonedInstant(`${last}-01`, "00:00", tz) };
 }
 
-/** Each customer's activity, for the customers behind a retention figure (decision 0105). */
-async function activityFor(db: Db, query: ReportQuery, tz: string) {
-  return retentionActivity(db, rangeOf(query, tz), retentionMonths(query, tz));
-}
-
 export async function retention(db: Db, config: AppConfig, query: ReportQuery) {
   const tz = config.timezone;
   // Counts added up by the database, not a row per customer (decision 0120).
@@ -472,9 +490,19 @@ export async function retentionDetail(
   db: Db,
   config: AppConfig,
   query: ReportQuery & { group: RetentionGroup; key: string },
+  page: ListPage,
 ) {
   const tz = config.timezone;
-  return { customers: retentionBehindOf(await activityFor(db, query, tz), query.group, query.key) };
+  // The activity of decision 0105, filtered, ordered and paged by the database (decision 0138).
+  const figure = { group: query.group, key: query.key };
+  const { rows, total } = await retentionCustomersPage(
+    db,
+    rangeOf(query, tz),
+    retentionMonths(query, tz),
+    figure,
+    page,
+  );
+  return { customers: rows, ...paging(page, total) };
 }
 
 export function retentionCsv(report: Awaited<ReturnType<typeof retention>>): string {
@@ -516,17 +544,24 @@ export async function customerValue(db: Db, config: AppConfig, query: ReportQuer
   };
 }
 
-export async function customerValueDetail(db: Db, config: AppConfig, query: ReportQuery & { key: string }) {
+export async function customerValueDetail(
+  db: Db,
+  config: AppConfig,
+  query: ReportQuery & { key: string },
+  page: ListPage,
+) {
   const tz = config.timezone;
-  const facts = await customerValues(db, periodInstants(query, tz));
+  const range = periodInstants(query, tz);
+  const { rows, total } = await valueCustomersPage(db, range, query.key, page);
   return {
-    customers: customerValueBehind(facts, query.key).map((c) => ({
+    customers: rows.map((c) => ({
       customer_id: c.customer_id,
       customer: c.customer,
       signup_reason: c.signup_reason,
-      net: c.net,
+      net: centsToNumber(toCents(c.paid) - toCents(c.refunded)),
       months_active: c.months_active,
     })),
+    ...paging(page, total),
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import {
   type ClassFact,
   NO_COACH,
   NO_LOCATION,
+  type UtilisationDimension,
   type UtilisationSumsRow,
 } from "../../../domain/reports/utilisation";
 import type { Db } from "../../db/client";
@@ -32,10 +33,91 @@ export const coachNames = sql<
   string[]
 >`array(select coalesce(nullif(${instructors.nick_name}, ''), ${instructors.name}) from ${single_class_instructors} join ${instructors} on ${instructors.instructor_id} = ${single_class_instructors.instructor_id} where ${single_class_instructors.single_class_id} = ${qualified(single_classes.single_class_id)} order by ${instructors.instructor_id})`;
 
-export async function classFacts(
+type ClassRange = { start: Date; end: Date; locationId?: number | undefined };
+/** One page of a drill-down (decision 0138); null reads the whole list (its CSV). */
+export type ListPage = { limit: number; offset: number } | null;
+
+export async function classFacts(db: Db, range: ClassRange): Promise<ClassFact[]> {
+  return classFactsWhere(db, inRange(range));
+}
+
+/**
+ * The classes behind one utilisation figure, a page of them in the drill-down's order (class date,
+ * then id: domain/reports/utilisation.ts classesBehind) and how many there are, the filter and
+ * the page done by the database (decision 0138): the same keys as keysOf, in SQL.
+ */
+export async function classesBehindPage(
   db: Db,
-  range: { start: Date; end: Date; locationId?: number | undefined },
-): Promise<ClassFact[]> {
+  range: ClassRange,
+  figure: { dimension: UtilisationDimension; key: string; timeZone: string },
+  page: ListPage,
+): Promise<{ rows: ClassFact[]; total: number }> {
+  const where = and(inRange(range), behindFigure(figure));
+  if (!page) {
+    const rows = await classFactsWhere(db, where);
+    return { rows, total: rows.length };
+  }
+  // The page's ids first (no coach names, no counts), then the facts of those classes only.
+  const ids = db
+    .select({ id: single_classes.single_class_id })
+    .from(single_classes)
+    .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
+    .leftJoin(locations, eq(locations.location_id, single_classes.location_id))
+    .where(where)
+    .orderBy(asc(single_classes.class_date), asc(single_classes.single_class_id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await classFactsWhere(db, inArray(single_classes.single_class_id, ids));
+  const [counted] = await db
+    .select({ n: count() })
+    .from(single_classes)
+    .innerJoin(class_types, eq(class_types.class_type_id, single_classes.class_type_id))
+    .leftJoin(locations, eq(locations.location_id, single_classes.location_id))
+    .where(where);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+const inRange = (range: ClassRange) =>
+  and(
+    gte(single_classes.class_date, range.start),
+    lt(single_classes.class_date, range.end),
+    range.locationId ? eq(single_classes.location_id, range.locationId) : undefined,
+  );
+
+/** A class's coaches as the report names them, for a condition on one class (`exists`). */
+const coachNamed = (name: SQL) =>
+  sql`exists (select 1 from ${single_class_instructors} sci join ${instructors} i on i.instructor_id = sci.instructor_id where sci.single_class_id = ${qualified(single_classes.single_class_id)} and coalesce(nullif(i.nick_name, ''), i.name) = ${name})`;
+
+/** keysOf (domain/reports/utilisation.ts) as a condition: the classes that count under `key`. */
+function behindFigure(f: {
+  dimension: UtilisationDimension;
+  key: string;
+  timeZone: string;
+}): SQL | undefined {
+  const at = sql`${qualified(single_classes.class_date)} at time zone ${f.timeZone}`;
+  switch (f.dimension) {
+    case "all":
+      return f.key === "all" ? undefined : sql`false`;
+    case "class_type":
+      return eq(class_types.name, f.key);
+    case "location":
+      return sql`coalesce(${locations.name}, ${NO_LOCATION}) = ${f.key}`;
+    case "coach": {
+      const named = coachNamed(sql`${f.key}`);
+      if (f.key !== NO_COACH) return named;
+      const none = sql`not exists (select 1 from ${single_class_instructors} sci where sci.single_class_id = ${qualified(single_classes.single_class_id)})`;
+      return sql`(${none} or ${named})`;
+    }
+    case "slot": {
+      const m = /^([1-7])-(\d{1,2})$/.exec(f.key);
+      if (!m) return sql`false`;
+      return sql`extract(isodow from ${at})::int = ${Number(m[1])} and extract(hour from ${at})::int = ${Number(m[2])}`;
+    }
+  }
+}
+
+/** One fact row per class that meets `where`, by class date, then id. */
+async function classFactsWhere(db: Db, where: SQL | undefined): Promise<ClassFact[]> {
   const rows = await db
     .select({
       single_class_id: single_classes.single_class_id,
@@ -60,13 +142,7 @@ export async function classFacts(
       eq(single_class_instructors.single_class_id, single_classes.single_class_id),
     )
     .leftJoin(instructors, eq(instructors.instructor_id, single_class_instructors.instructor_id))
-    .where(
-      and(
-        gte(single_classes.class_date, range.start),
-        lt(single_classes.class_date, range.end),
-        range.locationId ? eq(single_classes.location_id, range.locationId) : undefined,
-      ),
-    )
+    .where(where)
     .groupBy(
       single_classes.single_class_id,
       class_types.name,
@@ -74,7 +150,8 @@ export async function classFacts(
       report_class_counts.guests,
       report_class_counts.attended,
       report_class_counts.late_cancels,
-    );
+    )
+    .orderBy(asc(single_classes.class_date), asc(single_classes.single_class_id));
   return rows.map((r) => ({ ...r, cancelled: Boolean(r.cancelled), coaches: r.coaches ?? [] }));
 }
 

@@ -95,17 +95,32 @@ export function useCustomerValue(filters: ReportFilters) {
   });
 }
 
-export function useDrill(drill: Drill | null, filters: ReportFilters) {
+/** One page of the rows behind a figure (decision 0138): `total` is the whole list's length. */
+type Paged<A> = A & { total: number; limit: number; offset: number };
+
+export type DrillAnswer =
+  | z.input<typeof utilisationDetailAnswer>
+  | z.input<typeof revenueDetailAnswer>
+  | z.input<typeof liabilityDetailAnswer>
+  | Paged<{ customers: CustomerRow[] }>;
+
+export function useDrill(
+  drill: Drill | null,
+  filters: ReportFilters,
+  page: { limit: number; offset: number },
+) {
+  const figure = JSON.stringify([drill, filters]);
   return useQuery({
-    queryKey: [...root, "detalle", drill, filters],
+    queryKey: [...root, "detalle", drill, filters, page],
     enabled: drill !== null,
+    // The page shown stays while the next page of the same figure loads (not another figure's).
+    placeholderData: (previous: DrillAnswer | undefined, previousQuery) =>
+      previousQuery && JSON.stringify(previousQuery.queryKey.slice(2, 4)) === figure ? previous : undefined,
     queryFn: ({ signal }) =>
-      api.get<
-        | z.input<typeof utilisationDetailAnswer>
-        | z.input<typeof revenueDetailAnswer>
-        | z.input<typeof liabilityDetailAnswer>
-        | { customers: CustomerRow[] }
-      >(`/reportes/${drill?.report}/detalle`, { signal, query: drill ? drillQuery(drill, filters) : {} }),
+      api.get<DrillAnswer>(`/reportes/${drill?.report}/detalle`, {
+        signal,
+        query: drill ? { ...drillQuery(drill, filters), ...page } : {},
+      }),
   });
 }
 

@@ -1,205 +1,19 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text } from "@mantine/core";
+import { Button, Center, Group, Loader, Modal, Pagination, Stack, Text } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
-import { Link } from "react-router";
-import { formatDate, formatDateTime, formatMoney } from "../../../../domain/format";
-import type { BucketRow, ClassRow, CustomerRow, Drill, MovementRow, ReportFilters } from "../api";
+import { useState } from "react";
+import { DETAIL_PAGE_SIZE } from "../../../../domain/api/reports";
+import { kitCopy } from "../../../components/admin/copy";
+import type { Drill, ReportFilters } from "../api";
 import { drillCsvHref, useDrill } from "../api";
 import { reportsCopy } from "../copy";
-import { monthLabel, pct } from "./report-parts";
+import { BucketsTable, ClassesTable, CustomersTable, MovementsTable } from "./drill-tables";
 
 const c = reportsCopy.drill;
 
-function ClassesTable({ rows, zone }: { rows: ClassRow[]; zone: string }) {
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{c.date}</Table.Th>
-            <Table.Th>{c.type}</Table.Th>
-            <Table.Th>{c.coaches}</Table.Th>
-            <Table.Th ta="right">{reportsCopy.utilisation.seats}</Table.Th>
-            <Table.Th ta="right">{c.attended}</Table.Th>
-            <Table.Th ta="right">{reportsCopy.utilisation.rate}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.single_class_id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/admin/clases/${r.single_class_id}/asistencia`} fz="sm">
-                  {formatDateTime(r.class_date, zone)}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                {r.class_type}
-                {r.location ? ` · ${r.location}` : ""}
-                {r.cancelled ? (
-                  <Badge ml="xs" color="red" variant="light" size="sm">
-                    {c.cancelled}
-                  </Badge>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{r.coaches.join(", ") || reportsCopy.none}</Table.Td>
-              <Table.Td ta="right">
-                {r.seats}
-                {r.capacity ? `/${r.capacity}` : ""}
-              </Table.Td>
-              <Table.Td ta="right">{r.attended}</Table.Td>
-              <Table.Td ta="right">{pct(r.fill_rate)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function MovementsTable({ rows, zone }: { rows: MovementRow[]; zone: string }) {
-  return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{c.date}</Table.Th>
-            <Table.Th>{c.customer}</Table.Th>
-            <Table.Th>{c.concept}</Table.Th>
-            <Table.Th>{c.method}</Table.Th>
-            <Table.Th ta="right">{c.amount}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={`${r.kind}-${r.id}`}>
-              <Table.Td>{formatDateTime(r.at, zone)}</Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={`/admin/clientes/${r.customer_id}`} fz="sm">
-                  {r.customer}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                {r.title}
-                {r.kind === "refund" ? (
-                  <Badge ml="xs" color="orange" variant="light" size="sm">
-                    {c.refund}
-                  </Badge>
-                ) : null}
-              </Table.Td>
-              <Table.Td>{r.method_label}</Table.Td>
-              <Table.Td ta="right">{formatMoney(r.amount)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function BucketsTable({ rows, zone }: { rows: BucketRow[]; zone: string }) {
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{c.customer}</Table.Th>
-            <Table.Th>{c.concept}</Table.Th>
-            <Table.Th ta="right">{c.credits}</Table.Th>
-            <Table.Th>{c.expires}</Table.Th>
-            <Table.Th ta="right">{c.value}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.available_class_id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/admin/clientes/${r.customer_id}`} fz="sm">
-                  {r.customer}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{r.title ?? reportsCopy.none}</Table.Td>
-              <Table.Td ta="right">{r.credits}</Table.Td>
-              <Table.Td>
-                {r.expiration_date ? formatDate(r.expiration_date, zone) : reportsCopy.liability.never}
-              </Table.Td>
-              <Table.Td ta="right">{formatMoney(r.value)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** The customers behind a figure of the customer reports; the columns are those the rows carry. */
-function CustomersTable({ rows, zone }: { rows: CustomerRow[]; zone: string }) {
-  const first = rows[0];
-  const cols: { label: string; value: (r: CustomerRow) => string; numeric?: boolean }[] = [];
-  if (first && "offer" in first) {
-    cols.push({ label: c.offer, value: (r) => ("offer" in r ? r.offer : "") });
-    cols.push({ label: c.date, value: (r) => ("first_at" in r ? formatDate(r.first_at, zone) : "") });
-    cols.push({
-      label: c.bought,
-      value: (r) =>
-        "converted_after_days" in r
-          ? r.converted_after_days === null
-            ? c.notYet
-            : String(r.converted_after_days)
-          : "",
-      numeric: true,
-    });
-  }
-  if (first && "first_month" in first) {
-    cols.push({ label: c.firstMonth, value: (r) => ("first_month" in r ? monthLabel(r.first_month) : "") });
-  }
-  if (first && "signup_reason" in first) {
-    cols.push({
-      label: c.reason,
-      value: (r) => ("signup_reason" in r ? (r.signup_reason ?? reportsCopy.none) : ""),
-    });
-    cols.push({ label: c.net, value: (r) => ("net" in r ? formatMoney(r.net) : ""), numeric: true });
-  }
-  if (first && "months_active" in first) {
-    cols.push({
-      label: c.monthsActive,
-      value: (r) => ("months_active" in r ? String(r.months_active) : ""),
-      numeric: true,
-    });
-  }
-  return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{c.customer}</Table.Th>
-            {cols.map((col) => (
-              <Table.Th key={col.label} ta={col.numeric ? "right" : undefined}>
-                {col.label}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.customer_id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/admin/clientes/${r.customer_id}`} fz="sm">
-                  {r.customer}
-                </Anchor>
-              </Table.Td>
-              {cols.map((col) => (
-                <Table.Td key={col.label} ta={col.numeric ? "right" : undefined}>
-                  {col.value(r)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-/** The rows behind a figure, with their CSV. */
+/**
+ * The rows behind a figure, a page of 50 at a time as the server answers them (decision 0138),
+ * with how many there are and the CSV of all of them.
+ */
 export function DrillModal({
   drill,
   filters,
@@ -211,23 +25,27 @@ export function DrillModal({
   zone: string;
   onClose: () => void;
 }) {
-  const query = useDrill(drill, filters);
+  const [paged, setPaged] = useState<{ drill: Drill | null; page: number }>({ drill, page: 1 });
+  // Another figure opens on its first page.
+  const page = paged.drill === drill ? paged.page : 1;
+  const query = useDrill(drill, filters, { limit: DETAIL_PAGE_SIZE, offset: (page - 1) * DETAIL_PAGE_SIZE });
   const data = query.data;
   let count = "";
   let body = null;
   if (data && "classes" in data) {
-    count = c.classCount(data.classes.length);
+    count = c.classCount(data.total);
     body = <ClassesTable rows={data.classes} zone={zone} />;
   } else if (data && "movements" in data) {
-    count = c.movementCount(data.movements.length);
+    count = c.movementCount(data.total);
     body = <MovementsTable rows={data.movements} zone={zone} />;
   } else if (data && "customers" in data) {
-    count = c.customerCount(data.customers.length);
+    count = c.customerCount(data.total);
     body = <CustomersTable rows={data.customers} zone={zone} />;
   } else if (data && "buckets" in data) {
-    count = c.bucketCount(data.buckets.length);
+    count = c.bucketCount(data.total);
     body = <BucketsTable rows={data.buckets} zone={zone} />;
   }
+  const pages = data ? Math.ceil(data.total / DETAIL_PAGE_SIZE) : 0;
   return (
     <Modal
       opened={drill !== null}
@@ -245,7 +63,7 @@ export function DrillModal({
       ) : (
         <Stack gap="sm">
           <Group justify="space-between">
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" aria-live="polite">
               {count}
             </Text>
             {drill ? (
@@ -262,6 +80,20 @@ export function DrillModal({
             ) : null}
           </Group>
           {body}
+          {pages > 1 ? (
+            <Group justify="center">
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={(p) => setPaged({ drill, page: p })}
+                size="sm"
+                siblings={1}
+                getControlProps={(control) => ({
+                  "aria-label": control === "previous" ? kitCopy.table.previous : kitCopy.table.next,
+                })}
+              />
+            </Group>
+          ) : null}
         </Stack>
       )}
     </Modal>
