@@ -31,7 +31,10 @@ export interface SeenRequest {
   body: unknown;
 }
 
-/** "GET /corte-de-caja" → the JSON answer (or a function of the request); anything else is a 404. */
+/**
+ * "GET /corte-de-caja" → the JSON answer (or a function of the request; a Response is sent as it
+ * is, e.g. a 409 with its code); anything else is a 404.
+ */
 export type Routes = Record<string, unknown | ((request: SeenRequest) => unknown)>;
 
 /**
@@ -57,7 +60,9 @@ export function renderWithApp(
     if (!(key in routes))
       return Response.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 });
     const answer = routes[key];
-    return Response.json(typeof answer === "function" ? answer(seen) : answer);
+    const body = typeof answer === "function" ? answer(seen) : answer;
+    // A Response is sent as it is: an error answer (4xx with its code) for a flow's failure path.
+    return body instanceof Response ? body : Response.json(body);
   });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
