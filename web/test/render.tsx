@@ -33,7 +33,7 @@ export interface SeenRequest {
 
 /**
  * "GET /corte-de-caja" → the JSON answer (or a function of the request and its query string, for
- * a paged list); anything else is a 404.
+ * a paged list; a Response is sent as it is, e.g. a 409 with its code); anything else is a 404.
  */
 export type Routes = Record<string, unknown | ((request: SeenRequest, query: URLSearchParams) => unknown)>;
 
@@ -60,7 +60,9 @@ export function renderWithApp(
     if (!(key in routes))
       return Response.json({ code: "NOT_FOUND", message: "No encontrado" }, { status: 404 });
     const answer = routes[key];
-    return Response.json(typeof answer === "function" ? answer(seen, searchParams) : answer);
+    const body = typeof answer === "function" ? answer(seen, searchParams) : answer;
+    // A Response is sent as it is: an error answer (4xx with its code) for a flow's failure path.
+    return body instanceof Response ? body : Response.json(body);
   });
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

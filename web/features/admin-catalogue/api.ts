@@ -8,6 +8,7 @@ import type {
 import type { uploadedAnswer } from "../../../domain/api/files";
 import type { messageAnswer } from "../../../domain/api/wire";
 import { api } from "../../lib/api-client";
+import { catalogueKeys } from "./query-keys";
 
 /** A catalogue row as the server answers it (each catalogue has its own columns). */
 export type Row = z.input<typeof catalogueItem>;
@@ -15,7 +16,7 @@ export type Row = z.input<typeof catalogueItem>;
 /** Any list the back office reads: `GET url` answering `{ [key]: rows }`. */
 export function useList(url: string, key: string, enabled = true) {
   return useQuery({
-    queryKey: ["admin-catalogue", url],
+    queryKey: catalogueKeys.list(url),
     queryFn: async () => (await api.get<z.input<ReturnType<typeof catalogueListAnswer>>>(url))[key] ?? [],
     enabled,
   });
@@ -36,7 +37,7 @@ export function useSave(path: string, idKey: string) {
       const { [idKey]: _new, ...rest } = values;
       return api.post<Saved>(path, rest);
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: ["admin-catalogue"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
 
@@ -44,7 +45,7 @@ export function useRemove(path: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<z.input<typeof messageAnswer>>(`${path}/${id}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["admin-catalogue"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
 
@@ -53,7 +54,7 @@ export function useCatalogueAction<I>(fn: (input: I) => Promise<{ message?: stri
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ["admin-catalogue"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
 

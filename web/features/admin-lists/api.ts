@@ -16,6 +16,7 @@ import type { messageAnswer } from "../../../domain/api/wire";
 import type { TableState } from "../../components/admin/admin-table";
 import { api, type Query } from "../../lib/api-client";
 import { deskLocationQuery } from "../../lib/desk-location";
+import { adminListKeys } from "./query-keys";
 
 /**
  * The admin lists' API (server/modules/admin-lists): every list answers one page
@@ -50,11 +51,9 @@ function listQuery(state: TableState, filters: Query): Query {
   };
 }
 
-const listKey = (path: ListPath) => ["admin", "lists", path] as const;
-
 export function useAdminList<P extends ListPage<unknown>>(path: ListPath, state: TableState, filters: Query) {
   return useQuery({
-    queryKey: [...listKey(path), state, filters],
+    queryKey: adminListKeys.page(path, state, filters),
     queryFn: ({ signal }) => api.get<P>(`/admin/lists/${path}`, { signal, query: listQuery(state, filters) }),
     placeholderData: keepPreviousData,
   });
@@ -80,7 +79,7 @@ function useListAction<I>(run: (input: I) => Promise<Message>) {
   return useMutation({
     mutationFn: run,
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["admin"] });
+      void client.invalidateQueries({ queryKey: adminListKeys.admin });
     },
   });
 }
@@ -106,7 +105,7 @@ export const useRemoveWaitlistEntry = () =>
 
 export function usePackageOptions() {
   return useQuery({
-    queryKey: ["admin", "lists", "package-options"],
+    queryKey: adminListKeys.packageOptions,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof classPackagesAnswer>>("/class_packages/admin/all", { signal }),
     staleTime: 60_000,
@@ -115,7 +114,7 @@ export function usePackageOptions() {
 
 export function usePaymentMethodOptions() {
   return useQuery({
-    queryKey: ["admin", "lists", "payment-method-options"],
+    queryKey: adminListKeys.paymentMethodOptions,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof paymentMethodsAnswer>>("/payment_methods", {
         signal,

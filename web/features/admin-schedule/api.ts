@@ -21,6 +21,7 @@ import type { scheduleAnswer, weekClassOut } from "../../../domain/api/calendar"
 import { addLocalDays, localDay } from "../../../domain/booking";
 import type { ChangeScope } from "../../../domain/class-changes";
 import { api } from "../../lib/api-client";
+import { scheduleAdminKeys } from "./query-keys";
 
 /**
  * A class as the schedule screens use it: the week's class (what the detail answers too, which
@@ -31,15 +32,13 @@ export type RosterRow = z.input<typeof rosterRow>;
 
 export type ClassBody = z.input<typeof classBody>;
 
-const KEY = ["admin-schedule"] as const;
-
 /**
  * The seven days from `start` (a Monday), as staff see them: every scheduled class, and the
  * cancelled ones in their place (marked "Cancelada").
  */
 export function useWeek(start: string, timezone: string) {
   return useQuery({
-    queryKey: [...KEY, "week", start],
+    queryKey: scheduleAdminKeys.week(start),
     queryFn: async () => {
       const query = { start_date: start, end_date: addLocalDays(start, 6) };
       const [week, cancelled] = await Promise.all([
@@ -70,7 +69,7 @@ export const fetchChangeImpact = (id: number, scope: ChangeScope, capacity?: num
 
 export function useChangeImpact(id: number | null, scope: ChangeScope, enabled: boolean) {
   return useQuery({
-    queryKey: [...KEY, "impact", id, scope],
+    queryKey: scheduleAdminKeys.impact(id, scope),
     queryFn: () => fetchChangeImpact(id as number, scope),
     enabled: enabled && id !== null,
   });
@@ -80,7 +79,7 @@ export type CoachClass = z.input<typeof coachClass>;
 
 export function useCoachClasses(instructorId: string | null, from: string, to: string) {
   return useQuery({
-    queryKey: [...KEY, "coach-classes", instructorId, from, to],
+    queryKey: scheduleAdminKeys.coachClasses(instructorId, from, to),
     queryFn: () =>
       api.get<z.input<typeof coachClassesAnswer>>(`/admin/instructors/${instructorId}/classes`, {
         query: { start_date: from, end_date: to },
@@ -91,7 +90,7 @@ export function useCoachClasses(instructorId: string | null, from: string, to: s
 
 export function useRoster(classId: number | null) {
   return useQuery({
-    queryKey: [...KEY, "roster", classId],
+    queryKey: scheduleAdminKeys.roster(classId),
     queryFn: () => api.get<z.input<typeof classRosterAnswer>>(`/admin/single_class/${classId}/reservations`),
     enabled: classId !== null,
   });
@@ -105,7 +104,7 @@ export function useOptions(
   label: (row: Record<string, unknown>) => string,
 ) {
   return useQuery({
-    queryKey: [...KEY, "options", url],
+    queryKey: scheduleAdminKeys.options(url),
     queryFn: async () => {
       const rows = ((await api.get<Record<string, Record<string, unknown>[]>>(url))[key] ?? []) as Record<
         string,
@@ -119,7 +118,10 @@ export function useOptions(
 
 function useScheduleMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: KEY }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: scheduleAdminKeys.all }),
+  });
 }
 
 export const useSaveClass = () =>

@@ -14,14 +14,13 @@ import type {
 } from "../../../domain/api/attendance";
 import type { classPackagesAnswer } from "../../../domain/api/packages";
 import { api, isApiError } from "../../lib/api-client";
+import { attendanceKeys } from "./query-keys";
 
 /** A seat's state at the door (server/modules/attendance: statusOf). */
 export type CheckInStatus = z.input<typeof checkInStatus>;
 export type Seat = z.input<typeof checkInSeat>;
 export type ClassSummary = z.input<typeof checkInClass>;
 export type ClassAttendance = z.input<typeof classAttendanceAnswer>;
-
-const key = ["attendance"] as const;
 
 const notifyError = (error: unknown) =>
   notifications.show({
@@ -33,14 +32,14 @@ const notifyOk = (message: string) => notifications.show({ color: "green", messa
 
 export function useCheckIn(id: number) {
   return useQuery({
-    queryKey: [...key, "reservation", id],
+    queryKey: attendanceKeys.reservation(id),
     queryFn: () => api.get<z.input<typeof checkInAnswer>>(`/admin/class_reservations/${id}`),
   });
 }
 
 export function useClassAttendance(id: number) {
   return useQuery({
-    queryKey: [...key, "class", id],
+    queryKey: attendanceKeys.class(id),
     queryFn: () => api.get<ClassAttendance>(`/admin/single_class/${id}/attendance`),
   });
 }
@@ -55,7 +54,7 @@ export function useSetCheckIn() {
       }),
     onSuccess: (data) => {
       notifyOk(data.message);
-      client.invalidateQueries({ queryKey: key });
+      client.invalidateQueries({ queryKey: attendanceKeys.all });
     },
     onError: notifyError,
   });
@@ -68,7 +67,7 @@ export function useCheckInAll(classId: number) {
       api.post<z.input<typeof checkInAllAnswer>>(`/admin/single_class/${classId}/check_in_all`),
     onSuccess: (data) => {
       notifyOk(data.message);
-      client.invalidateQueries({ queryKey: key });
+      client.invalidateQueries({ queryKey: attendanceKeys.all });
     },
     onError: notifyError,
   });
@@ -89,7 +88,7 @@ export function useWalkIn(classId: number) {
       api.post<z.input<typeof walkInAnswer>>(`/admin/single_class/${classId}/walk_in`, input),
     onSuccess: (data) => {
       notifyOk(data.message);
-      client.invalidateQueries({ queryKey: key });
+      client.invalidateQueries({ queryKey: attendanceKeys.all });
     },
   });
 }
@@ -99,7 +98,7 @@ export type CustomerHit = z.input<typeof customerRow>;
 /** The desk's quick customer search (ten results) for a walk-in. */
 export function useCustomerSearch(query: string) {
   return useQuery({
-    queryKey: [...key, "customers", query],
+    queryKey: attendanceKeys.customers(query),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof quickSearchAnswer>>("/customer/query", { query: { query }, signal }),
     enabled: query.trim().length >= 2,
@@ -112,7 +111,7 @@ export type PackageOption = z.input<typeof classPackagesAnswer>["class_packages"
 /** Packages the desk may sell for cash at the door (not online, not subscriptions). */
 export function useDoorPackages(enabled: boolean) {
   return useQuery({
-    queryKey: [...key, "packages"],
+    queryKey: attendanceKeys.packages,
     queryFn: async () => {
       const res = await api.get<z.input<typeof classPackagesAnswer>>("/class_packages/admin/all");
       return res.class_packages.filter((p) => !p.is_subscription && !p.is_online);

@@ -16,6 +16,7 @@ import type { SignupInput } from "../../../domain/customers";
 import { api } from "../../lib/api-client";
 import { appConfigQueryKey } from "../../lib/app-config";
 import { type CurrentCustomer, currentUserQueryKey, fetchSession } from "../../lib/session";
+import { authKeys } from "./query-keys";
 
 export function fullName(user: Pick<CurrentCustomer, "name" | "last_name"> | null | undefined): string {
   return [user?.name, user?.last_name].filter(Boolean).join(" ");
@@ -46,7 +47,7 @@ export function useSignOut() {
 /** The studio's password policy (GET /api/auth-policy); the default until it loads. */
 export function usePasswordPolicy(): PasswordPolicy {
   const query = useQuery({
-    queryKey: ["auth", "policy"],
+    queryKey: authKeys.policy,
     queryFn: ({ signal }) => api.get<z.input<typeof passwordPolicyAnswer>>("/auth-policy", { signal }),
     staleTime: 5 * 60_000,
   });
@@ -56,7 +57,7 @@ export function usePasswordPolicy(): PasswordPolicy {
 /** Custom fields the sign-up form shows (customer object; files are asked for later). */
 export function useSignupFields() {
   return useQuery({
-    queryKey: ["auth", "signup-fields"],
+    queryKey: authKeys.signupFields,
     queryFn: async ({ signal }) => {
       const data = await api.get<z.input<typeof customFieldsAnswer>>("/custom_fields", {
         query: { object: "customer" },
@@ -71,7 +72,7 @@ export function useSignupFields() {
 /** Pages whose acceptance checkbox the sign-up form shows. */
 export function useSignupPages() {
   return useQuery({
-    queryKey: ["auth", "signup-pages"],
+    queryKey: authKeys.signupPages,
     queryFn: async ({ signal }) =>
       (await api.get<z.input<typeof signupPagesAnswer>>("/signup_pages", { signal })).pages,
     staleTime: 5 * 60_000,
@@ -83,7 +84,7 @@ function useAfterSignIn() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     queryClient.removeQueries({
-      predicate: (q) => q.queryKey[0] !== appConfigQueryKey[0] && q.queryKey[0] !== "auth",
+      predicate: (q) => q.queryKey[0] !== appConfigQueryKey[0] && q.queryKey[0] !== authKeys.all[0],
     });
     await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     await queryClient.fetchQuery({ queryKey: currentUserQueryKey, queryFn: fetchSession });

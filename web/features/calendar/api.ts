@@ -18,6 +18,7 @@ import type {
   changeBody,
 } from "../../../domain/api/reservations";
 import { api } from "../../lib/api-client";
+import { calendarKeys } from "./query-keys";
 
 /** One class as the API serves it (no other customer's data, only mine). */
 export type SingleClass = z.input<typeof classOut>;
@@ -55,11 +56,9 @@ export type Location = z.input<typeof locationOut>;
 /** Live availability: re-fetched every 15 s while visible (docs/decisions/0005). */
 export const LIVE_REFRESH_MS = 15_000;
 
-export const scheduleKey = ["single_class"] as const;
-
 export function useSchedule(start: string, end: string, location: number | null) {
   return useQuery({
-    queryKey: [...scheduleKey, start, end, location],
+    queryKey: calendarKeys.range(start, end, location),
     queryFn: ({ signal }) =>
       api.get<ScheduleAnswer>("/single_class", {
         query: { start_date: start, end_date: end, location },
@@ -73,7 +72,7 @@ export function useSchedule(start: string, end: string, location: number | null)
 
 export function useClassTypes() {
   return useQuery({
-    queryKey: ["class_types"],
+    queryKey: calendarKeys.classTypes,
     queryFn: ({ signal }) => api.get<z.input<typeof classTypesAnswer>>("/class_types", { signal }),
     staleTime: 5 * 60_000,
   });
@@ -81,7 +80,7 @@ export function useClassTypes() {
 
 export function useLocations() {
   return useQuery({
-    queryKey: ["locations"],
+    queryKey: calendarKeys.locations,
     queryFn: ({ signal }) => api.get<z.input<typeof locationsAnswer>>("/locations", { signal }),
     staleTime: 5 * 60_000,
   });
@@ -89,7 +88,7 @@ export function useLocations() {
 
 export function useSingleClass(id: number | null) {
   return useQuery({
-    queryKey: [...scheduleKey, "single", id],
+    queryKey: calendarKeys.singleClass(id),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof singleClassAnswer>>(`/single_class/single/${id}`, { signal }),
     enabled: id !== null,
@@ -104,9 +103,9 @@ function useRefreshAfterChange() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: scheduleKey }),
-      client.invalidateQueries({ queryKey: ["class_reservations"] }),
-      client.invalidateQueries({ queryKey: ["available_classes"] }),
+      client.invalidateQueries({ queryKey: calendarKeys.schedule }),
+      client.invalidateQueries({ queryKey: calendarKeys.reservationLists }),
+      client.invalidateQueries({ queryKey: calendarKeys.credits }),
     ]);
 }
 

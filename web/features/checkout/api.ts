@@ -23,6 +23,7 @@ import type {
 } from "../../../domain/api/payment-methods";
 import type { purchaseDetailAnswer, purchasesAnswer } from "../../../domain/api/purchases";
 import { api, isApiError } from "../../lib/api-client";
+import { checkoutKeys } from "./query-keys";
 
 export type { Voucher } from "../../../domain/api/checkout";
 export type { SavedCard } from "../../../domain/api/payment-methods";
@@ -38,7 +39,7 @@ export type PendingPage = z.input<typeof pendingPageOut>;
 
 export function useCheckoutOptions() {
   return useQuery({
-    queryKey: ["checkout", "payment_methods"],
+    queryKey: checkoutKeys.paymentMethods,
     queryFn: ({ signal }) => api.get<z.input<typeof paymentMethodsAnswer>>("/payment_methods", { signal }),
     select: (d) => d.payment_methods,
   });
@@ -47,7 +48,7 @@ export function useCheckoutOptions() {
 /** Required legal pages the customer has not accepted yet (accounts module). */
 export function usePendingPages(enabled: boolean) {
   return useQuery({
-    queryKey: ["checkout", "accepted_pages"],
+    queryKey: checkoutKeys.acceptedPages,
     queryFn: ({ signal }) => api.get<z.input<typeof acceptedPagesAnswer>>("/accepted_pages", { signal }),
     select: (d) => d.pending,
     enabled,
@@ -57,7 +58,7 @@ export function usePendingPages(enabled: boolean) {
 /** Pages whose acceptance the Pay button asks for (the legal checkbox). */
 export function useRequiredPages() {
   return useQuery({
-    queryKey: ["checkout", "required_pages"],
+    queryKey: checkoutKeys.requiredPages,
     queryFn: ({ signal }) => api.get<z.input<typeof pagesAnswer>>("/pages", { signal }),
     select: (d) => d.pages.filter((p) => p.required),
   });
@@ -69,7 +70,7 @@ export function useRequiredPages() {
  */
 export function useSignupFee(enabled: boolean) {
   return useQuery({
-    queryKey: ["purchases", "signup-fee"],
+    queryKey: checkoutKeys.signupFee,
     queryFn: ({ signal }) => api.get<z.input<typeof signupFeeAnswer>>("/checkout/signup-fee", { signal }),
     enabled,
   });
@@ -78,7 +79,7 @@ export function useSignupFee(enabled: boolean) {
 /** The customer's purchases (the thank-you page's next steps). */
 export function useOwnPurchases(enabled: boolean) {
   return useQuery({
-    queryKey: ["purchases"],
+    queryKey: checkoutKeys.purchases,
     queryFn: ({ signal }) => api.get<z.input<typeof purchasesAnswer>>("/purchases", { signal }),
     select: (d) => d.purchases,
     enabled,
@@ -87,7 +88,7 @@ export function useOwnPurchases(enabled: boolean) {
 
 export function usePurchase(id: number) {
   return useQuery({
-    queryKey: ["purchases", id],
+    queryKey: checkoutKeys.purchase(id),
     queryFn: ({ signal }) => api.get<z.input<typeof purchaseDetailAnswer>>(`/purchases/${id}`, { signal }),
     select: (d) => d.purchase,
     enabled: Number.isInteger(id) && id > 0,
@@ -131,7 +132,7 @@ export const confirmCardCheckout = (body: {
 /** The customer's saved cards (same cache as Mis Métodos de Pago). */
 export function useSavedCards(enabled: boolean) {
   return useQuery({
-    queryKey: ["metodosPago"],
+    queryKey: checkoutKeys.savedCards,
     queryFn: ({ signal }) => api.get<z.input<typeof savedCardsAnswer>>("/metodosPago", { signal }),
     select: (d) => d.metodos_pago,
     enabled,
@@ -152,7 +153,7 @@ export const startOfflineCheckout = (body: CheckoutBody & { method: "oxxo" | "sp
 /** The voucher of one of the customer's purchases; null for a purchase paid otherwise. */
 export function useVoucher(purchaseId: number, enabled: boolean) {
   return useQuery({
-    queryKey: ["purchases", purchaseId, "voucher"],
+    queryKey: checkoutKeys.voucher(purchaseId),
     queryFn: async ({ signal }) => {
       try {
         return (await api.get<z.input<typeof voucherAnswer>>(`/checkout/offline/${purchaseId}`, { signal }))

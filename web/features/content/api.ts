@@ -11,6 +11,7 @@ import type {
 import type { instructorAnswer, instructorOut, instructorsAnswer } from "../../../domain/api/instructors";
 import type { packageOut, paquetesAnswer } from "../../../domain/api/packages";
 import { api, isApiError } from "../../lib/api-client";
+import { contentKeys } from "./query-keys";
 
 /**
  * Reads of the public site. Content endpoints are ours; class types, the schedule and the home
@@ -46,7 +47,7 @@ function optionalList<Answer, T>(path: string, pick: (data: Answer) => T[] | und
 /** Content pages for the footer; a failing endpoint yields an empty list (the footer still renders). */
 export function usePages() {
   return useQuery({
-    queryKey: ["pages"],
+    queryKey: contentKeys.pages,
     queryFn: optionalList("/pages", (d: z.input<typeof pagesAnswer>) => d?.pages),
     staleTime: FIVE_MINUTES,
   });
@@ -55,7 +56,7 @@ export function usePages() {
 /** One content page by slug; `null` when the server answers 404. */
 export function usePage(slug: string) {
   return useQuery({
-    queryKey: ["pages", slug],
+    queryKey: contentKeys.page(slug),
     queryFn: async ({ signal }): Promise<ContentPage | null> => {
       try {
         const data = await api.get<z.input<typeof pageAnswer>>(`/pages/${encodeURIComponent(slug)}`, {
@@ -73,7 +74,7 @@ export function usePage(slug: string) {
 
 export function useAnnouncements() {
   return useQuery({
-    queryKey: ["announcements"],
+    queryKey: contentKeys.announcements,
     queryFn: async ({ signal }) =>
       (await api.get<z.input<typeof announcementsAnswer>>("/announcements", { signal })).announcements,
     staleTime: FIVE_MINUTES,
@@ -82,7 +83,7 @@ export function useAnnouncements() {
 
 export function useHomeInstructors() {
   return useQuery({
-    queryKey: ["instructors", "home"],
+    queryKey: contentKeys.homeInstructors,
     queryFn: optionalList("/instructors/home/all", (d: z.input<typeof instructorsAnswer>) => d?.instructors),
     staleTime: FIVE_MINUTES,
   });
@@ -91,7 +92,7 @@ export function useHomeInstructors() {
 /** One coach; `null` when unknown (the coach pages then go home or show the 404). */
 export function useInstructor(id: number) {
   return useQuery({
-    queryKey: ["instructors", id],
+    queryKey: contentKeys.instructor(id),
     enabled: Number.isInteger(id) && id > 0,
     queryFn: async ({ signal }): Promise<Instructor | null> => {
       try {
@@ -107,7 +108,7 @@ export function useInstructor(id: number) {
 
 export function useClassTypes() {
   return useQuery({
-    queryKey: ["class_types"],
+    queryKey: contentKeys.classTypes,
     queryFn: optionalList("/class_types", (d: z.input<typeof classTypesAnswer>) => d?.class_types),
     staleTime: FIVE_MINUTES,
     retry: false,
@@ -116,7 +117,7 @@ export function useClassTypes() {
 
 export function useHomePackages() {
   return useQuery({
-    queryKey: ["class_packages", "presenciales", "home"],
+    queryKey: contentKeys.homePackages,
     queryFn: optionalList(
       "/class_packages/presenciales/home",
       (d: z.input<typeof paquetesAnswer>) => d?.paquetes,
@@ -129,9 +130,8 @@ export function useHomePackages() {
 /** Classes between two days (YYYY-MM-DD, studio zone), optionally one coach's; [] on failure. */
 export function useSchedule(startDate: string, endDate: string, instructorId?: number) {
   return useQuery({
-    // Not the calendar's key (["single_class", start, end, location]): this one caches a plain
-    // list of days, the calendar the API's answer, and sharing a key handed one the other's shape.
-    queryKey: ["single_class", "days", startDate, endDate, instructorId ?? null],
+    // Not the calendar's key: see contentKeys.days.
+    queryKey: contentKeys.days(startDate, endDate, instructorId ?? null),
     queryFn: async ({ signal }): Promise<ScheduleDay[]> => {
       const days = await optionalList(
         `/single_class?start_date=${startDate}&end_date=${endDate}${instructorId ? `&instructor_id=${instructorId}` : ""}`,

@@ -12,17 +12,16 @@ import type {
 import type { facturaAnswer } from "../../../domain/api/fiscal";
 import { api } from "../../lib/api-client";
 import { appConfigQueryKey } from "../../lib/app-config";
+import { facturaKeys } from "./query-keys";
 
 /** The back office's facturas (docs/decisions/0058): list, desk issue, cancel, retry, global. */
 
 export type FacturaRow = z.input<typeof facturasListAnswer>["facturas"][number];
 export type FacturaFilters = { status?: string; kind?: string; from?: string; to?: string; q?: string };
 
-const root = ["facturas-admin"] as const;
-
 export function useFacturas(filters: FacturaFilters) {
   return useQuery({
-    queryKey: [...root, "list", filters],
+    queryKey: facturaKeys.list(filters),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof facturasListAnswer>>("/facturas/admin", { signal, query: filters }),
     select: (d) => d.facturas,
@@ -32,7 +31,7 @@ export function useFacturas(filters: FacturaFilters) {
 
 export function useInvoiceable(q: string) {
   return useQuery({
-    queryKey: [...root, "invoiceable", q],
+    queryKey: facturaKeys.invoiceable(q),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof invoiceableAnswer>>("/facturas/admin/invoiceable", { signal, query: { q } }),
     select: (d) => d.purchases,
@@ -43,7 +42,10 @@ export function useInvoiceable(q: string) {
 /** Every mutation refreshes the list (and the desk's search): a failure has a new reason too. */
 function useFacturaMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: root }) });
+  return useMutation({
+    mutationFn: fn,
+    onSettled: () => client.invalidateQueries({ queryKey: facturaKeys.all }),
+  });
 }
 
 export const useDeskFactura = () =>
@@ -79,7 +81,7 @@ export type FacturacionSettings = z.input<typeof facturacionSettingsAnswer>;
 /** The settings tab: the PAC's state and the studio's keys (owner and manager). */
 export function useFacturacionSettings(enabled: boolean) {
   return useQuery({
-    queryKey: [...root, "settings"],
+    queryKey: facturaKeys.settings,
     queryFn: ({ signal }) => api.get<FacturacionSettings>("/facturas/admin/settings", { signal }),
     enabled,
   });
@@ -96,7 +98,7 @@ export function useSaveFacturacionKeys() {
       ),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: appConfigQueryKey });
-      await client.invalidateQueries({ queryKey: root });
+      await client.invalidateQueries({ queryKey: facturaKeys.all });
     },
   });
 }
@@ -104,7 +106,7 @@ export function useSaveFacturacionKeys() {
 /** The purchases a factura global covers. */
 export function useGlobalPurchases(cfdiId: number | null) {
   return useQuery({
-    queryKey: [...root, "global-purchases", cfdiId],
+    queryKey: facturaKeys.globalPurchases(cfdiId),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof globalPurchasesAnswer>>(`/facturas/admin/${cfdiId}/purchases`, { signal }),
     select: (d) => d.purchases,

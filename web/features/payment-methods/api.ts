@@ -8,12 +8,13 @@ import type {
 } from "../../../domain/api/payment-methods";
 import type { messageAnswer } from "../../../domain/api/wire";
 import { api } from "../../lib/api-client";
+import { paymentMethodKeys } from "./query-keys";
 
 export type { SavedCard } from "../../../domain/api/payment-methods";
 
 export function useSavedCards() {
   return useQuery({
-    queryKey: ["metodosPago"],
+    queryKey: paymentMethodKeys.savedCards,
     queryFn: ({ signal }) => api.get<z.input<typeof savedCardsAnswer>>("/metodosPago", { signal }),
     select: (d) => d.metodos_pago,
   });
@@ -23,7 +24,7 @@ export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.delete<z.input<typeof messageAnswer>>(`/metodosPago/${id}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["metodosPago"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodKeys.savedCards }),
   });
 }
 
@@ -33,7 +34,7 @@ export function useAddCard() {
   return useMutation({
     mutationFn: (body: Omit<z.input<typeof saveCardBody>, "saveCard">) =>
       api.post<z.input<typeof savedCardAnswer>>("/metodosPago", { ...body, saveCard: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["metodosPago"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodKeys.savedCards }),
   });
 }
 
@@ -46,6 +47,6 @@ export function useFinishCardSetup() {
   return useMutation({
     mutationFn: (setupId: string) =>
       api.post<z.input<typeof savedCardAnswer>>("/metodosPago/setup/complete", { setup_id: setupId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["metodosPago"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentMethodKeys.savedCards }),
   });
 }

@@ -14,12 +14,13 @@ import type {
   renewalVoucherSimulatedAnswer,
 } from "../../../domain/api/purchases";
 import { api } from "../../lib/api-client";
+import { purchaseKeys } from "./query-keys";
 
 export type { Freeze, Invoice, PaymentIssue, Purchase, RenewalVoucher } from "../../../domain/api/purchases";
 
 export function usePurchases() {
   return useQuery({
-    queryKey: ["purchases"],
+    queryKey: purchaseKeys.all,
     queryFn: ({ signal }) => api.get<z.input<typeof purchasesAnswer>>("/purchases", { signal }),
     select: (d) => d.purchases,
   });
@@ -27,7 +28,7 @@ export function usePurchases() {
 
 export function useInvoices() {
   return useQuery({
-    queryKey: ["invoices"],
+    queryKey: purchaseKeys.invoices,
     queryFn: ({ signal }) => api.get<z.input<typeof invoicesAnswer>>("/invoices", { signal }),
     select: (d) => d.invoices,
   });
@@ -38,7 +39,7 @@ export function useCancelSubscription() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) =>
       api.post<z.input<typeof cancelSubscriptionAnswer>>(`/purchases/cancel/${id}`, { reason }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["purchases"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
   });
 }
 
@@ -47,7 +48,7 @@ export function useCancelSubscription() {
 
 export function usePaymentIssues(enabled = true) {
   return useQuery({
-    queryKey: ["purchases", "payment-issues"],
+    queryKey: purchaseKeys.paymentIssues,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof paymentIssuesAnswer>>("/purchases/payment-issues", { signal }),
     select: (d) => d.issues,
@@ -59,7 +60,7 @@ export function usePaymentIssues(enabled = true) {
 /** The customer's saved cards (Mis Métodos de Pago's own endpoint), to pay a failed charge with. */
 export function useSavedCardsForPayment(enabled: boolean) {
   return useQuery({
-    queryKey: ["purchases", "saved-cards"],
+    queryKey: purchaseKeys.savedCards,
     queryFn: ({ signal }) => api.get<z.input<typeof savedCardsAnswer>>("/metodosPago", { signal }),
     select: (d) => d.metodos_pago,
     enabled,
@@ -75,8 +76,8 @@ export function usePayRenewal() {
         idempotency_key: input.idempotency_key,
       }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ["purchases"] });
-      void client.invalidateQueries({ queryKey: ["invoices"] });
+      void client.invalidateQueries({ queryKey: purchaseKeys.all });
+      void client.invalidateQueries({ queryKey: purchaseKeys.invoices });
     },
   });
 }
@@ -90,7 +91,7 @@ export function useRenewalVoucher() {
         method: input.method,
         idempotency_key: input.idempotency_key,
       }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ["purchases", "payment-issues"] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: purchaseKeys.paymentIssues }),
   });
 }
 
@@ -103,7 +104,7 @@ export const simulateRenewalVoucherPayment = (voucherId: number) =>
 
 export function useMyFreezes() {
   return useQuery({
-    queryKey: ["purchases", "freezes"],
+    queryKey: purchaseKeys.freezes,
     queryFn: ({ signal }) => api.get<z.input<typeof myFreezesAnswer>>("/purchases/freezes", { signal }),
   });
 }
@@ -117,6 +118,6 @@ export function useFreezeOwn() {
         to: input.to,
         idempotency_key: input.idempotency_key,
       }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ["purchases"] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: purchaseKeys.all }),
   });
 }

@@ -11,6 +11,7 @@ import type {
 import type { messageAnswer } from "../../../domain/api/wire";
 import type { ReservationFilter } from "../../../domain/booking";
 import { api } from "../../lib/api-client";
+import { reservationKeys } from "./query-keys";
 
 export type Reservation = z.input<typeof reservationOut>;
 
@@ -18,7 +19,7 @@ export const PAGE_SIZE = 50;
 
 export function useReservations(filter: ReservationFilter, page: number) {
   return useQuery({
-    queryKey: ["class_reservations", filter, page],
+    queryKey: reservationKeys.list(filter, page),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof reservationsAnswer>>("/class_reservations", {
         query: { filter, page },
@@ -32,7 +33,7 @@ export type CreditsSummary = z.input<typeof creditsAnswer>;
 
 export function useCreditsSummary() {
   return useQuery({
-    queryKey: ["available_classes", "active"],
+    queryKey: reservationKeys.activeCredits,
     queryFn: ({ signal }) => api.get<CreditsSummary>("/available_classes", { signal }),
   });
 }
@@ -41,9 +42,9 @@ function useRefresh() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ["class_reservations"] }),
-      client.invalidateQueries({ queryKey: ["available_classes"] }),
-      client.invalidateQueries({ queryKey: ["single_class"] }),
+      client.invalidateQueries({ queryKey: reservationKeys.all }),
+      client.invalidateQueries({ queryKey: reservationKeys.credits }),
+      client.invalidateQueries({ queryKey: reservationKeys.schedules }),
     ]);
 }
 
@@ -68,7 +69,7 @@ export function useRateReservation() {
 
 export function useCalendarFeed(enabled: boolean) {
   return useQuery({
-    queryKey: ["calendar-feed"],
+    queryKey: reservationKeys.calendarFeed,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof calendarFeedAnswer>>("/class_reservations/calendar-feed", { signal }),
     enabled,

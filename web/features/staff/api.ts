@@ -18,15 +18,14 @@ import type {
 import type { StaffRole } from "../../../domain/staff";
 import { api } from "../../lib/api-client";
 import { currentUserQueryKey } from "../../lib/session";
+import { staffKeys } from "./query-keys";
 
 export type StaffMember = z.input<typeof staffMember>;
 export type StaffInvitation = z.input<typeof staffInvitation>;
 
-const staffKey = ["staff", "team"] as const;
-
 export function useStaff() {
   return useQuery({
-    queryKey: staffKey,
+    queryKey: staffKeys.team,
     queryFn: () => api.get<z.input<typeof staffAnswer>>("/staff"),
   });
 }
@@ -35,7 +34,7 @@ function useStaffMutation<T>(run: (input: T) => Promise<unknown>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => void client.invalidateQueries({ queryKey: staffKey }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: staffKeys.team }),
   });
 }
 
@@ -55,7 +54,7 @@ export const useRemoveStaff = () =>
 /** Coach profiles to link to a coach's login. */
 export function useCoachProfiles() {
   return useQuery({
-    queryKey: ["staff", "coach-profiles"],
+    queryKey: staffKeys.coachProfiles,
     queryFn: () => api.get<z.input<typeof instructorsAnswer>>("/instructors"),
   });
 }
@@ -66,18 +65,16 @@ export type MyClass = z.input<typeof myClass>;
 
 export function useMyClasses(days: number) {
   return useQuery({
-    queryKey: ["staff", "my-classes", days],
+    queryKey: staffKeys.myClasses(days),
     queryFn: () => api.get<z.input<typeof myClassesAnswer>>(`/staff/me/classes?days=${days}`),
   });
 }
 
 export type RosterSeat = z.input<typeof rosterSeat>;
 
-const rosterKey = (id: number) => ["staff", "roster", id] as const;
-
 export function useRoster(id: number) {
   return useQuery({
-    queryKey: rosterKey(id),
+    queryKey: staffKeys.roster(id),
     queryFn: () => api.get<z.input<typeof rosterAnswer>>(`/staff/me/classes/${id}/roster`),
   });
 }
@@ -89,14 +86,14 @@ export function useMarkAttendance(classId: number) {
       api.put<z.input<typeof seatAnswer>>(`/admin/class_reservations/${input.reservationId}/attend`, {
         attend: input.attend,
       }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: rosterKey(classId) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: staffKeys.roster(classId) }),
   });
 }
 
 export type MyProfile = z.input<typeof myProfileAnswer>;
 
 export function useMyProfile() {
-  return useQuery({ queryKey: ["staff", "me"], queryFn: () => api.get<MyProfile>("/staff/me/profile") });
+  return useQuery({ queryKey: staffKeys.me, queryFn: () => api.get<MyProfile>("/staff/me/profile") });
 }
 
 export function useSaveMyProfile() {
@@ -112,7 +109,7 @@ export function useSaveMyProfile() {
 
 export function useInvitation(token: string) {
   return useQuery({
-    queryKey: ["staff", "invitation", token],
+    queryKey: staffKeys.invitation(token),
     queryFn: () =>
       api.get<z.input<typeof invitationAnswer>>(`/staff/invitation?token=${encodeURIComponent(token)}`),
     enabled: token.length > 0,
@@ -138,7 +135,7 @@ export function useAcceptInvitation() {
 
 export function useFirstOwnerOpen(enabled: boolean) {
   return useQuery({
-    queryKey: ["staff", "first-owner"],
+    queryKey: staffKeys.firstOwner,
     queryFn: () => api.get<z.input<typeof firstOwnerOpenAnswer>>("/setup/first-owner"),
     enabled,
     retry: false,

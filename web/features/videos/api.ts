@@ -11,6 +11,7 @@ import type {
   videoPageAnswer,
 } from "../../../domain/api/videos";
 import { api, isApiError } from "../../lib/api-client";
+import { videoKeys } from "./query-keys";
 
 export const VIDEOS_PAGE_SIZE = 32;
 
@@ -37,7 +38,7 @@ const retry = (count: number, error: unknown) =>
 
 export function useVideos(filters: VideoFilters) {
   return useQuery({
-    queryKey: ["videos", "list", filters],
+    queryKey: videoKeys.list(filters),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof videoPageAnswer>>("/videos", {
         signal,
@@ -58,7 +59,7 @@ export function useVideos(filters: VideoFilters) {
 
 export function useVideoFilterOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ["videos", "filters"],
+    queryKey: videoKeys.filters,
     queryFn: ({ signal }) => api.get<z.input<typeof videoFiltersAnswer>>("/videos/filters", { signal }),
     enabled,
     staleTime: 5 * 60_000,
@@ -68,7 +69,7 @@ export function useVideoFilterOptions(enabled: boolean) {
 
 export function useVideo(videoId: number) {
   return useQuery({
-    queryKey: ["videos", "one", videoId],
+    queryKey: videoKeys.one(videoId),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof videoAnswer>>(`/videos/${videoId}`, { signal }).then((d) => d.video),
     enabled: Number.isInteger(videoId) && videoId > 0,
@@ -83,8 +84,8 @@ function useVideoMutation<TArgs>(videoId: number, run: (args: TArgs) => Promise<
     mutationFn: run,
     onSuccess: async () => {
       await Promise.all([
-        client.invalidateQueries({ queryKey: ["videos", "one", videoId] }),
-        client.invalidateQueries({ queryKey: ["videos", "list"] }),
+        client.invalidateQueries({ queryKey: videoKeys.one(videoId) }),
+        client.invalidateQueries({ queryKey: videoKeys.lists }),
       ]);
     },
   });

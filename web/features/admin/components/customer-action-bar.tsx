@@ -10,8 +10,10 @@ import {
 import { useStaffCan } from "../../../lib/staff-permissions";
 import type { CustomerDetail } from "../api";
 import { adminCopy } from "../copy";
-import { BookClassModal, GrantAccessModal, RemoveClassesModal } from "./customer-actions";
+import { BookClassModal } from "./book-class-modal";
+import { GrantAccessModal } from "./grant-access-modal";
 import { MergeModal } from "./merge-modal";
+import { RemoveClassesModal } from "./remove-classes-modal";
 import { SellPackageModal } from "./sell-package-modal";
 import type { AskToConfirm } from "./use-customer-confirm";
 

@@ -8,7 +8,9 @@ import { useStaffCan } from "../../../lib/staff-permissions";
 import type { AdminPurchase } from "../api";
 import { adminCopy } from "../copy";
 import { Section } from "./customer-section";
-import { FreezeModal, moneyActionLabels, RefundModal } from "./purchase-money-actions";
+import { FreezeModal } from "./freeze-modal";
+import { moneyActionLabels } from "./purchase-money";
+import { RefundModal } from "./refund-modal";
 import type { AskToConfirm } from "./use-customer-confirm";
 
 const c = adminCopy.customers;

@@ -8,6 +8,7 @@ import type { mercadoPagoAnswer, mercadoPagoStatusAnswer } from "../../../../dom
 import { api, isApiError } from "../../../lib/api-client";
 import type { ClassPackage } from "../../packages/public";
 import { type DiscountCheck, newIdempotencyKey, useRequiredPages } from "../api";
+import { checkoutKeys } from "../query-keys";
 
 /** Web-only copy of the Mercado Pago button (decision 0035). */
 export const mercadopagoCopy = {
@@ -25,7 +26,7 @@ export const mercadopagoCopy = {
 /** Whether the studio takes Mercado Pago (GET /api/checkout/mercadopago). */
 export function useMercadoPagoStatus() {
   return useQuery({
-    queryKey: ["checkout", "mercadopago"],
+    queryKey: checkoutKeys.mercadopago,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof mercadoPagoStatusAnswer>>("/checkout/mercadopago", { signal }),
     staleTime: 60_000,

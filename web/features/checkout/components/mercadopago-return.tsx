@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { api, isApiError } from "../../../lib/api-client";
+import { checkoutKeys } from "../query-keys";
 
 /**
  * On /gracias/:id after Mercado Pago's page (decision 0035): Mercado Pago appends payment_id
@@ -32,7 +33,7 @@ export function MercadoPagoReturn({ purchaseId }: { purchaseId: number }) {
       .catch((e: unknown) => {
         if (isApiError(e, 402)) setError(e.message);
       })
-      .finally(() => queryClient.invalidateQueries({ queryKey: ["purchases"] }));
+      .finally(() => queryClient.invalidateQueries({ queryKey: checkoutKeys.purchases }));
   }, [paymentId, preapprovalId, purchaseId, queryClient]);
   if (!error) return null;
   return (

@@ -7,6 +7,7 @@ import type { messageAnswer } from "../../../../domain/api/wire";
 import { classChangeTexts as x } from "../../../../domain/class-changes";
 import { formatDateTime } from "../../../../domain/format";
 import { api } from "../../../lib/api-client";
+import { reservationKeys } from "../query-keys";
 
 const copy = {
   changedTitle: (name: string) => `Cambiamos tu clase ${name}`,
@@ -26,15 +27,18 @@ const copy = {
 export function ChangeNotices({ zone }: { zone: string }) {
   const client = useQueryClient();
   const notices = useQuery({
-    queryKey: ["class_change_notices"],
+    queryKey: reservationKeys.changeNotices,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof classChangeNoticesAnswer>>("/class_change_notices", { signal }),
   });
   const refresh = () =>
     Promise.all(
-      ["class_change_notices", "class_reservations", "available_classes", "single_class"].map((key) =>
-        client.invalidateQueries({ queryKey: [key] }),
-      ),
+      [
+        reservationKeys.changeNotices,
+        reservationKeys.all,
+        reservationKeys.credits,
+        reservationKeys.schedules,
+      ].map((queryKey) => client.invalidateQueries({ queryKey })),
     );
   const show = (color: string, message: string) =>
     notifications.show({ color, message, autoClose: color === "green" ? 3000 : 5000 });
