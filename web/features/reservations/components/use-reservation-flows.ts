@@ -10,7 +10,7 @@ const failed = (error: Error) =>
 
 /**
  * Mis Reservaciones' flows: cancel a reservation (after the confirm modal, which says the time
- * left and the consequence: docs/product-rules.md#cancel) and rate a class taken.
+ * left and the consequence: docs/product-rules.md#cancelling) and rate a class taken.
  */
 export function useReservationFlows() {
   const cancel = useCancelReservation();
