@@ -118,10 +118,10 @@ describe("Mi Información: change password and email; welcome; staff land in /ad
     await page.getByLabel(/^Teléfono/).fill(phone);
     await page.getByLabel(/^Contraseña/).fill(STRONG_PASSWORD);
     await page.getByLabel(/^Confirma tu contraseña/).fill(STRONG_PASSWORD);
-    const injury = page.getByLabel(/lesión o condición/);
-    if (await injury.count()) await injury.fill("Ninguna");
-    const terms = page.getByRole("checkbox", { name: /Acepto/ });
-    if (await terms.count()) await terms.check();
+    // The studio's own fields load after the form: waited for, not counted (a count taken before
+    // they appeared left the terms unticked and the form refused, in a loaded CI run).
+    await page.getByLabel(/lesión o condición/).fill("Ninguna");
+    await page.getByRole("checkbox", { name: /Acepto/ }).check();
     await page.getByRole("button", { name: "Crear cuenta" }).click();
     await page.waitForURL(/\/mystudio$/);
     const welcome = page.getByRole("dialog", { name: /Te damos la bienvenida/ });
