@@ -92,6 +92,13 @@ async function main() {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
+  // The studio keeps no quiet hours (docs/product-rules.md#messaging-quiet-hours): run at night,
+  // the reminders would wait until 08:00 in its zone and the bench would measure nothing.
+  await app.appConfig.update([
+    { key: "quiet_hours_start", value: 0 },
+    { key: "quiet_hours_end", value: 0 },
+  ]);
+
   // The data: one location and class type, a class tomorrow per 100 customers, everyone booked
   // and consenting to transactional WhatsApp (a distinct Mexican mobile each).
   const sql = new pg.Pool({ connectionString: `${SERVER}/${DB}`, max: 2 });
