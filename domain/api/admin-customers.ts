@@ -5,7 +5,7 @@ import { t } from "../messages";
 import { auditEntry } from "./audit";
 import { creditsAnswer } from "./credits";
 import { addressOut, customerRecordOut } from "./customers";
-import { purchaseListItem } from "./purchases";
+import { purchaseListItem, refundOut } from "./purchases";
 import { isoDate, messageAnswer } from "./wire";
 
 /** The admin's customer screens (server/modules/admin-customers): the list, the quick search, tags, one record. */
@@ -68,6 +68,12 @@ export const adminPurchaseOut = purchaseListItem.extend({
   is_gift: z.boolean(),
 });
 
+/**
+ * A refund of one of the customer's purchases, with the purchase's title (decision 0142). A refused
+ * give-back (`source` "not_applied", `status` "failed") is money the studio still owes the customer.
+ */
+export const customerRefundOut = refundOut.extend({ title: z.string() });
+
 export const adminReservationOut = z.object({
   class_reservation_id: z.number(),
   single_class_id: z.number(),
@@ -118,6 +124,8 @@ export const customerDetailAnswer = z.object({
   ),
   credits: creditsAnswer,
   purchases: z.array(adminPurchaseOut),
+  /** Every refund of the customer's purchases, newest first, failed ones included. */
+  refunds: z.array(customerRefundOut),
   reservations: z.array(adminReservationOut),
   waitlists: z.array(adminWaitlistOut),
   penalties: z.array(adminPenaltyOut),

@@ -16,6 +16,7 @@ import { penaltiesOf } from "../penalties/penalties.service";
 import { grantAtDesk, revokePurchase } from "../purchases/desk-access";
 import { markPurchaseCollected } from "../purchases/desk-collection";
 import { findPurchase, getCustomerPurchases } from "../purchases/purchases.service";
+import { refundsOfCustomer } from "../purchases/refunds.service";
 import { assertTrialAllowed, findTrialUse } from "../purchases/trial.service";
 import { type BookingRequest, type BookingRules, bookSeat } from "../reservations/booking.service";
 import { type CancelRules, cancelReservation } from "../reservations/reservations.service";
@@ -65,9 +66,10 @@ export async function customerDetail(db: Db, config: AppConfig, id: number, now 
   const customer = await requireCustomer(db, id);
   const fields = await customerFields(db);
   const values = await customerValues(db, id, fields);
-  const [credits, purchases, reservations, waitlists, penalties, audit, notes, address] = [
+  const [credits, purchases, refunds, reservations, waitlists, penalties, audit, notes, address] = [
     await myCredits(db, id, true, now),
     await getCustomerPurchases(db, id, config.timezone),
+    await refundsOfCustomer(db, id),
     await customerReservations(db, id),
     await customerWaitlists(db, id),
     await penaltiesOf(db, id, now),
@@ -84,6 +86,7 @@ export async function customerDetail(db: Db, config: AppConfig, id: number, now 
       .map((f) => ({ key: f.key, label: f.label, type: f.type, value: values[f.key] })),
     credits,
     purchases,
+    refunds,
     reservations,
     waitlists,
     penalties,

@@ -1,6 +1,9 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { type ChargeIntentStatus, charge_intents } from "../../db/schema/purchases";
+import { charge_intents } from "../../db/schema/purchases";
+import { findChargeIntentByKey } from "../purchases/charge-intent-rows";
+
+export { findChargeIntent, findChargeIntentByKey, finishChargeIntent } from "../purchases/charge-intent-rows";
 
 export type ChargeIntentRow = typeof charge_intents.$inferSelect;
 export type NewChargeIntent = typeof charge_intents.$inferInsert;
@@ -27,40 +30,7 @@ export async function upsertChargeIntent(db: Db, values: NewChargeIntent): Promi
     })
     .returning();
   if (row) return row;
-  const [existing] = await db
-    .select()
-    .from(charge_intents)
-    .where(eq(charge_intents.idempotency_key, values.idempotency_key))
-    .limit(1);
-  return existing!;
-}
-
-export async function findChargeIntent(db: Db, id: number, lock = false) {
-  const query = db.select().from(charge_intents).where(eq(charge_intents.charge_intent_id, id)).limit(1);
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
-
-export async function findChargeIntentByKey(db: Db, key: string) {
-  const [row] = await db
-    .select()
-    .from(charge_intents)
-    .where(eq(charge_intents.idempotency_key, key))
-    .limit(1);
-  return row;
-}
-
-export async function finishChargeIntent(
-  db: Db,
-  id: number,
-  status: Exclude<ChargeIntentStatus, "pending">,
-  outcomeCode: string | null,
-  now: Date,
-) {
-  await db
-    .update(charge_intents)
-    .set({ status, outcome_code: outcomeCode, finished_at: now, updatedAt: now })
-    .where(and(eq(charge_intents.charge_intent_id, id), eq(charge_intents.status, "pending")));
+  return (await findChargeIntentByKey(db, values.idempotency_key))!;
 }
 
 /** Pending intents opened before `before`, oldest first: the job's work (decision 0066). */

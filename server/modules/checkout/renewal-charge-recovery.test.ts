@@ -280,6 +280,20 @@ describe("give-backs the processor refuses are failed refunds of the subscriptio
       expect(await refundsOf(second.id, admin.headers)).toEqual([
         expect.objectContaining({ status: "failed", amount: 1200, reason: NOT_APPLIED_CHARGE_REASON }),
       ]);
+      // The customer's record at the desk lists it with the purchase's title (decision 0142).
+      const record = await t.app.inject({
+        url: `/api/customer/admin/${second.customer_id}`,
+        headers: admin.headers,
+      });
+      expect(record.json().refunds).toEqual([
+        expect.objectContaining({
+          purchase_id: second.id,
+          title: expect.any(String),
+          status: "failed",
+          source: "not_applied",
+          amount: 1200,
+        }),
+      ]);
       // A refused give-back is not asked again by the job, and changes no total of the purchase.
       expect(
         await runInterruptedCharges(t.app, later(new Date(), INTERRUPTED_CHARGE_AFTER_MS + 1000)),

@@ -22,6 +22,7 @@ import {
   findRefundByRef,
   insertRefundOnce,
   listInterruptedRefunds,
+  listRefundsOfCustomer,
   listRefundsOfPurchase,
   lockCustomerRow,
   markInvoicesRefunded,
@@ -407,6 +408,14 @@ export async function recordProcessorRefunds(
 /** A purchase's refunds, for the desk. */
 export async function refundsOfPurchase(db: Db, purchaseId: number) {
   return (await listRefundsOfPurchase(db, purchaseId)).map(refundOut);
+}
+
+/** A customer's refunds with their purchase's title, newest first (their record at the desk). */
+export async function refundsOfCustomer(db: Db, customerId: number) {
+  return (await listRefundsOfCustomer(db, customerId)).map((r) => ({
+    ...refundOut(r.refund),
+    title: r.title,
+  }));
 }
 
 /** How long an opened refund may stay unconfirmed before the job asks its processor (a request in flight takes seconds). */

@@ -1,12 +1,11 @@
 import { centsToString, toCents } from "../../../domain/money";
 import type { Db } from "../../db/client";
 import type { CardGateway, ChargeInput, PaymentOutcome } from "../../payments/gateway";
+import { findChargeIntent, finishChargeIntent } from "./charge-intent-rows";
 import { grantRenewalPeriod } from "./credit-grant";
 import { findPurchase, insertInvoiceOnce } from "./purchases.repository";
 import { giveBackRenewalCharge } from "./renewal-charge-give-back";
 import {
-  findRenewalCharge,
-  finishRenewalCharge,
   NOT_APPLIED,
   RENEWAL_CHARGE_KINDS,
   type RenewalChargeKind,
@@ -127,14 +126,14 @@ export async function applyRenewalCharge(
   now: Date,
 ): Promise<RenewalChargeResult> {
   const result = await deps.db.transaction(async (tx): Promise<RenewalChargeResult> => {
-    const first = await findRenewalCharge(tx, intentId);
+    const first = await findChargeIntent(tx, intentId);
     if (!first?.period_start || !first.period_ref) throw new Error(`renewal charge ${intentId} not found`);
     const current = await lockDue(tx, first.purchase_id, first.period_start);
-    const intent = (await findRenewalCharge(tx, intentId, true))!;
+    const intent = (await findChargeIntent(tx, intentId, true))!;
     if (intent.status !== "pending") return alreadyOf(intent);
     if (outcome.status !== "succeeded") {
       const code = outcome.status === "declined" ? outcome.decline_code : "requires_action";
-      await finishRenewalCharge(tx, intentId, "failed", code, now);
+      await finishChargeIntent(tx, intentId, "failed", code, now);
       return { kind: "declined", decline_code: code };
     }
     const period = current ? periodOf(current, deps.timeZone) : null;
@@ -154,15 +153,15 @@ export async function applyRenewalCharge(
           })
         : undefined;
     if (!current || !period || !invoice) {
-      await finishRenewalCharge(tx, intentId, "succeeded", NOT_APPLIED, now);
+      await finishChargeIntent(tx, intentId, "succeeded", NOT_APPLIED, now);
       return { kind: "not_applied" };
     }
     await grantRenewalPeriod(tx, current, period, deps.timeZone);
-    await finishRenewalCharge(tx, intentId, "succeeded", null, now);
+    await finishChargeIntent(tx, intentId, "succeeded", null, now);
     return { kind: "granted", invoice_id: invoice.invoice_id, customer_id: current.customer_id };
   });
   if (result.kind === "not_applied") {
-    const intent = await findRenewalCharge(deps.db, intentId);
+    const intent = await findChargeIntent(deps.db, intentId);
     if (intent) await giveBackRenewalCharge(deps, intent, now);
   }
   return result;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { charge_intents, refunds } from "../../db/schema/purchases";
+import { findChargeIntentByKey } from "./charge-intent-rows";
 
 /**
  * A renewal's card charge is a row of `charge_intents` (decisions 0066, 0137): recorded before the
@@ -20,31 +21,7 @@ export async function recordRenewalCharge(db: Db, values: typeof charge_intents.
     .onConflictDoNothing({ target: charge_intents.idempotency_key })
     .returning();
   if (row) return row;
-  const [existing] = await db
-    .select()
-    .from(charge_intents)
-    .where(eq(charge_intents.idempotency_key, values.idempotency_key))
-    .limit(1);
-  return existing!;
-}
-
-export async function findRenewalCharge(db: Db, id: number, lock = false) {
-  const query = db.select().from(charge_intents).where(eq(charge_intents.charge_intent_id, id)).limit(1);
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
-}
-
-export async function finishRenewalCharge(
-  db: Db,
-  id: number,
-  status: "succeeded" | "failed",
-  outcomeCode: string | null,
-  now: Date,
-) {
-  await db
-    .update(charge_intents)
-    .set({ status, outcome_code: outcomeCode, finished_at: now, updatedAt: now })
-    .where(and(eq(charge_intents.charge_intent_id, id), eq(charge_intents.status, "pending")));
+  return (await findChargeIntentByKey(db, values.idempotency_key))!;
 }
 
 export async function setRenewalChargeRefund(db: Db, id: number, refundRef: string, now: Date) {

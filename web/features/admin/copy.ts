@@ -265,6 +265,27 @@ export const adminCopy = {
     retriedPreview: "Vista previa emitida (sin validez fiscal).",
     loadError: "No se pudieron cargar las facturas.",
   },
+  /**
+   * The customer's refunds in their record, failed ones included (decision 0142): a refused
+   * give-back of a renewal charge is money the studio still owes and hands back at the counter.
+   */
+  refunds: {
+    title: "Reembolsos",
+    date: "Fecha",
+    purchase: "Compra",
+    amount: "Monto",
+    method: "Medio",
+    status: "Estado",
+    detail: "Motivo",
+    statusText: { succeeded: "Hecho", pending: "En proceso", failed: "Rechazado" } as Record<string, string>,
+    processorCode: (code: string) => `Código del procesador: ${code}`,
+    refusedBadge: "Reembolso rechazado",
+    owedTitle: "Dinero por devolver",
+    owedHint: (count: number, amount: string) =>
+      count === 1
+        ? `El procesador rechazó devolver ${amount} a este cliente. Devuélvelo en mostrador; el detalle está en Reembolsos.`
+        : `El procesador rechazó ${count} devoluciones a este cliente, ${amount} en total. Devuélvelas en mostrador; el detalle está en Reembolsos.`,
+  },
   audit: {
     title: "Bitácora",
     when: "Fecha",

@@ -32,6 +32,7 @@ type MoneyDialog = { kind: "refund" | "freeze"; purchase: MoneyPurchase };
 
 function purchaseColumns(
   timeZone: string,
+  refused: ReadonlySet<number>,
   mayRefund: boolean,
   onAsk: AskToConfirm,
   onMoney: (dialog: MoneyDialog) => void,
@@ -53,6 +54,11 @@ function purchaseColumns(
           {p.is_gift ? (
             <Badge size="xs" variant="light" color="grape">
               {c.gift}
+            </Badge>
+          ) : null}
+          {refused.has(p.purchase_id) ? (
+            <Badge size="xs" variant="light" color="red">
+              {adminCopy.refunds.refusedBadge}
             </Badge>
           ) : null}
           {refundedOf(p) > 0 ? (
@@ -136,11 +142,14 @@ function purchaseColumns(
 export function CustomerPurchases({
   customerId,
   purchases,
+  refusedRefunds,
   timeZone,
   onAsk,
 }: {
   customerId: number;
   purchases: AdminPurchase[];
+  /** Purchases with a give-back the processor refused, still owed (decision 0142). */
+  refusedRefunds: ReadonlySet<number>;
   timeZone: string;
   onAsk: AskToConfirm;
 }) {
@@ -151,7 +160,7 @@ export function CustomerPurchases({
       <AdminTable
         caption={c.purchases}
         exportFilename={`compras-${customerId}`}
-        columns={purchaseColumns(timeZone, can("refund"), onAsk, setMoney)}
+        columns={purchaseColumns(timeZone, refusedRefunds, can("refund"), onAsk, setMoney)}
         rows={purchases}
         rowKey={(p) => p.purchase_id}
         initialState={{ pageSize: 10 }}

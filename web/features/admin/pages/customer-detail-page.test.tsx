@@ -44,7 +44,29 @@ const paidPackage = {
   createdAt: inDays(-3),
 } as unknown as AdminPurchase;
 
-function customerDetail(buckets: CreditBucket[], purchases: AdminPurchase[] = []): CustomerDetail {
+type CustomerRefund = CustomerDetail["refunds"][number];
+
+/** A renewal charge for a period already paid, whose give-back the processor refused (decision 0142). */
+const refusedGiveBack = {
+  refund_id: 5,
+  purchase_id: 9,
+  title: "Paquete 10 clases",
+  amount: 1200,
+  status: "failed",
+  provider: "sandbox",
+  provider_ref: null,
+  reason: "Cobro de renovación no aplicado (periodo ya pagado o suscripción terminada): se devuelve",
+  credits_withdrawn: 0,
+  source: "not_applied",
+  failure_code: "charge_already_refunded",
+  createdAt: inDays(-1),
+} as CustomerRefund;
+
+function customerDetail(
+  buckets: CreditBucket[],
+  purchases: AdminPurchase[] = [],
+  refunds: CustomerRefund[] = [],
+): CustomerDetail {
   const unlimited = buckets.find((b) => b.available_classes === -1);
   return {
     customer: {
@@ -71,6 +93,7 @@ function customerDetail(buckets: CreditBucket[], purchases: AdminPurchase[] = []
       unlimited_expiration: unlimited?.expiration_date ?? null,
     },
     purchases,
+    refunds,
     reservations: [],
     waitlists: [],
     penalties: [],
@@ -163,6 +186,35 @@ describe("admin customer page", () => {
       expect(screen.getByRole("menuitem", { name: "Unir con otra cuenta" })).toBeTruthy();
       expect(screen.getByRole("menuitem", { name: "Cerrar cuenta y borrar datos personales" })).toBeTruthy();
     });
+  });
+
+  it("lists the customer's refunds only once there is one", async () => {
+    renderPage(routesFor(customerDetail([], [paidPackage])));
+    await screen.findByRole("region", { name: "Compras" });
+    expect(screen.queryByRole("region", { name: "Reembolsos" })).toBeNull();
+    expect(screen.queryByText("Dinero por devolver")).toBeNull();
+    expect(screen.queryByText("Reembolso rechazado")).toBeNull();
+  });
+
+  it("warns of a give-back the processor refused, marks its purchase and lists it with the processor's code", async () => {
+    const done = {
+      ...refusedGiveBack,
+      refund_id: 4,
+      status: "succeeded",
+      source: "desk",
+      reason: "Cambio de plan",
+      failure_code: null,
+      amount: 300,
+    };
+    renderPage(routesFor(customerDetail([], [paidPackage], [refusedGiveBack, done as CustomerRefund])));
+    const alert = await screen.findByText(/El procesador rechazó devolver \$1,200\.00 MXN a este cliente/);
+    expect(alert).toBeTruthy();
+    const purchases = await screen.findByRole("region", { name: "Compras" });
+    expect(within(purchases).getByText("Reembolso rechazado")).toBeTruthy();
+    const refunds = screen.getByRole("region", { name: "Reembolsos" });
+    expect(within(refunds).getByText("Rechazado")).toBeTruthy();
+    expect(within(refunds).getByText("Hecho")).toBeTruthy();
+    expect(within(refunds).getByText("Código del procesador: charge_already_refunded")).toBeTruthy();
   });
 
   it("grants credits: sends the new bucket and refreshes the customer's credits", async () => {

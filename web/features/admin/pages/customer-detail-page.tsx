@@ -18,6 +18,7 @@ import { CustomerFacturas } from "../components/customer-facturas";
 import { CustomerPenaltiesAndWaitlists } from "../components/customer-penalties-waitlists";
 import { CustomerProfileSection } from "../components/customer-profile-section";
 import { CustomerPurchases } from "../components/customer-purchases";
+import { CustomerRefunds, isOwedGiveBack, OwedGiveBackAlert } from "../components/customer-refunds";
 import { CustomerReservations } from "../components/customer-reservations";
 import { Section } from "../components/customer-section";
 import { CustomerStatusAlerts } from "../components/customer-status-alerts";
@@ -68,6 +69,7 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
       {/* The carta responsiva's state and the desk's tablet signing (decision 0099). */}
       {closed ? null : <CollectWaiverButton customerId={id} customerName={fullName(customer)} />}
       <CustomerStatusAlerts detail={detail} closed={closed} timeZone={tz} />
+      <OwedGiveBackAlert refunds={detail.refunds} />
       <CustomerActionBar detail={detail} closed={closed} onAsk={setPending} />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -79,7 +81,14 @@ function CustomerBody({ detail }: { detail: CustomerDetail }) {
         <NotesPanel customerId={id} notes={detail.notes} />
       </Section>
 
-      <CustomerPurchases customerId={id} purchases={detail.purchases} timeZone={tz} onAsk={setPending} />
+      <CustomerPurchases
+        customerId={id}
+        purchases={detail.purchases}
+        refusedRefunds={new Set(detail.refunds.filter(isOwedGiveBack).map((r) => r.purchase_id))}
+        timeZone={tz}
+        onAsk={setPending}
+      />
+      <CustomerRefunds customerId={id} refunds={detail.refunds} timeZone={tz} />
 
       <Section title={adminCopy.facturas.title}>
         <CustomerFacturas
