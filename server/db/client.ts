@@ -131,7 +131,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
+  return databaseOnPglite(pglite, options.onQuery);
+}
+
+/** The app's Database on an open PGlite instance (or a stand-in for one); `close` closes it. */
+export function databaseOnPglite(pglite: PGlite, onQuery?: QueryObserver): Database {
   const { client, nativeParsers } = drizzleView(pglite);
-  const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: queryLogger(onQuery) }) as unknown as Db;
   return { db, kind: "pglite", pglite, pgliteNativeParsers: nativeParsers, close: () => pglite.close() };
 }

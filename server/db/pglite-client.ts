@@ -32,10 +32,16 @@ type Queryable = Pick<PGlite, "query" | "exec">;
  * works with Date objects) pass `nativeParsers` with their query.
  */
 export function drizzleView(pglite: PGlite): { client: PGlite; nativeParsers: QueryOptions["parsers"] } {
-  const nativeParsers: NonNullable<QueryOptions["parsers"]> = {};
-  for (const oid of DRIZZLE_TEXT_TYPES) {
-    const parser = pglite.parsers[oid];
-    if (parser) nativeParsers[oid] = parser;
+  // A second view of the same instance (the API suites hand one embedded database to the next
+  // test file, decision 0143) must get the instance's own parsers, not the replaced ones.
+  let nativeParsers = nativeParsersOf.get(pglite.parsers);
+  if (!nativeParsers) {
+    nativeParsers = {};
+    for (const oid of DRIZZLE_TEXT_TYPES) {
+      const parser = pglite.parsers[oid];
+      if (parser) nativeParsers[oid] = parser;
+    }
+    nativeParsersOf.set(pglite.parsers, nativeParsers);
   }
   for (const oid of DRIZZLE_TEXT_TYPES) pglite.parsers[oid] = asText;
   return {
@@ -43,6 +49,9 @@ export function drizzleView(pglite: PGlite): { client: PGlite; nativeParsers: Qu
     nativeParsers,
   };
 }
+
+/** An instance's parsers (its `parsers` object) → its own parsers of DRIZZLE_TEXT_TYPES. */
+const nativeParsersOf = new WeakMap<object, NonNullable<QueryOptions["parsers"]>>();
 
 type Turns = <R>(run: () => Promise<R>) => Promise<R>;
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { inject } from "vitest";
 import { type Database, openDatabase, type QueryObserver } from "../db/client";
+import { reusedPgliteDatabase } from "./reused-pglite";
 import { onServer, testDatabaseUrl, testDriver } from "./test-driver";
 
 /** The migrated embedded database, read once per worker. */
@@ -20,15 +21,14 @@ export function migratedPgliteDump(): Blob {
  * Each test file gets its own freshly migrated database: in-memory PGlite by default, or a new
  * PostgreSQL database (created from TEST_DATABASE_URL, dropped afterwards) when
  * TEST_DB_DRIVER=postgres. Both are copies of the database global-setup migrated once. No test
- * ever shares rows with another file.
+ * ever shares rows with another file: an embedded one is emptied and checked before the worker's
+ * next file gets it (reused-pglite.ts, decision 0143).
  */
 export async function createTestDatabase(
   options: { onQuery?: QueryObserver; acquireTimeoutMs?: number } = {},
 ): Promise<Database & { url?: string }> {
   const { acquireTimeoutMs, onQuery } = options;
-  if (testDriver() === "pglite") {
-    return openDatabase({ kind: "pglite", loadDataDir: migratedPgliteDump(), onQuery });
-  }
+  if (testDriver() === "pglite") return reusedPgliteDatabase(migratedPgliteDump, onQuery);
   const baseUrl = testDatabaseUrl();
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   await onServer(baseUrl, `create database ${name} template ${inject("migratedPostgres")}`);
