@@ -11,8 +11,8 @@ import {
 } from "../../test/charge-recovery";
 import { customerLogin, newKey, type Shop, token } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
-import { INTERRUPTED_CHARGE_AFTER_MS } from "../checkout/charge-intents.service";
 import { runInterruptedCharges } from "../checkout/checkout.jobs";
+import { INTERRUPTED_CHARGE_AFTER_MS } from "../checkout/interrupted-charges";
 import { chargeSavedCardAtDesk } from "./desk-card-sale.service";
 
 /**

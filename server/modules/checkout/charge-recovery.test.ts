@@ -12,14 +12,14 @@ import {
 } from "../../test/charge-recovery";
 import { addPackage, customerLogin, newKey, type Shop, token } from "../../test/commerce";
 import { withShopApp } from "../../test/fixtures";
+import { runInterruptedCharges } from "./checkout.jobs";
+import { confirmCardCheckout } from "./checkout.service";
+import { LATE_FEE_REASON } from "./fee-give-back";
 import {
   ABANDON_CHARGE_AFTER_MS,
   finishInterruptedCharges,
   INTERRUPTED_CHARGE_AFTER_MS,
-} from "./charge-intents.service";
-import { runInterruptedCharges } from "./checkout.jobs";
-import { confirmCardCheckout } from "./checkout.service";
-import { LATE_FEE_REASON } from "./fee-give-back";
+} from "./interrupted-charges";
 
 // Runs on PostgreSQL too: the card charge's money path (docs/decisions/0061).
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { chargeGatewayFor, paypalClient } from "../../payments/gateways";
 import { paymentCompleted, whenPaymentCompleted } from "../purchases/payment-completed";
 import { expireOverdueRenewalVouchers } from "../purchases/renewal-voucher";
-import { finishInterruptedCharges } from "./charge-intents.service";
+import { finishInterruptedCharges } from "./interrupted-charges";
 import { expireOverdueVouchers } from "./offline-payments.service";
 import { finishInterruptedPaypalCaptures } from "./paypal.service";
 import {

@@ -12,8 +12,8 @@ import { NOT_APPLIED_CHARGE_REASON } from "../purchases/renewal-charge";
 import { payFailedRenewal } from "../purchases/renewal-payment";
 import { expireOverdueRenewalVouchers, notAppliedVoucherReason } from "../purchases/renewal-voucher";
 import { renewDueSubscriptions } from "../purchases/renewals";
-import { INTERRUPTED_CHARGE_AFTER_MS } from "./charge-intents.service";
 import { runInterruptedCharges } from "./checkout.jobs";
+import { INTERRUPTED_CHARGE_AFTER_MS } from "./interrupted-charges";
 import { applyGatewayEvent } from "./webhooks.service";
 
 // A renewal's card charge is recorded before the processor is asked and confirmed after
