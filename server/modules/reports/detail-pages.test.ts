@@ -196,6 +196,11 @@ describe("report drill-downs, one page at a time (decision 0138)", () => {
     const csv = await get(`/api/reportes/retencion/detalle/csv?${period}&group=active&key=2022-10&limit=2`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split("\n")).toHaveLength(1 + 7);
+    // Streamed in pieces (docs/decisions/0141): no length known up front, the same text.
+    expect(csv.headers["content-length"]).toBeUndefined();
+    expect(csv.headers["transfer-encoding"]).toBe("chunked");
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.body.startsWith("\uFEFFCliente,")).toBe(true);
     const classes = await get(
       `/api/reportes/utilizacion/detalle/csv?${period}&dimension=all&key=all&limit=1`,
     );
