@@ -5,7 +5,7 @@
  * report route (bench/report-cases.ts: the same cases `npm run bench` runs as case r) with the
  * reference route in the same run. REPORT_PERIODS=year times only the last 12 months.
  * With EXPLAIN=1, prints the plan of each statement the reports send (EXPLAIN ANALYZE, the longest
- * period timed).
+ * period timed); EXPLAIN=buffers adds each node's buffers (shared hits and reads).
  * REPORT_ROUNDS (default 3) whole runs, reference included in each, and the table gives each row's
  * median over them: on a shared machine one run alone says more about the load than the report.
  */
@@ -68,7 +68,8 @@ async function main() {
   }
   const timed = medianRuns(runs);
   console.log(reportTable(timed));
-  if (process.env.EXPLAIN === "1") {
+  const explain = process.env.EXPLAIN;
+  if (explain === "1" || explain === "buffers") {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     // The longest period measured (5 years, or 12 months with REPORT_PERIODS=year) and unused credits.
@@ -81,7 +82,10 @@ async function main() {
       for (const s of statements.filter(
         (x) => /^\s*(select|with)\b/i.test(x.text) && !/"session"/.test(x.text),
       )) {
-        const plan = await client.query(`explain (analyze, buffers off, costs off) ${s.text}`, s.values);
+        const plan = await client.query(
+          `explain (analyze, buffers ${explain === "buffers" ? "on" : "off"}, costs off) ${s.text}`,
+          s.values,
+        );
         console.log(
           `\n### ${row.route}\n\n\`\`\`\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\`\`\``,
         );

@@ -352,7 +352,10 @@ export function customerValueReport(facts: readonly CustomerValueFact[]) {
   const groups = new Map<string, CustomerValueFact[]>();
   for (const f of facts) {
     const key = f.signup_reason?.trim() || NO_REASON;
-    groups.set(key, [...(groups.get(key) ?? []), f]);
+    // Pushed, not copied: a copy per customer made 27,000 sign-ups with one reason take seconds.
+    const group = groups.get(key);
+    if (group) group.push(f);
+    else groups.set(key, [f]);
   }
   const figures = (list: readonly CustomerValueFact[]) => {
     const cents = list.reduce((s, f) => s + f.net_cents, 0);

@@ -1,4 +1,4 @@
-import { relations, sql } from "drizzle-orm";
+import { relations, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -16,6 +16,19 @@ import { files } from "./content";
 import { available_classes } from "./credits";
 import { purchases } from "./purchases";
 import { class_reservations } from "./reservations";
+
+/** A customer's name as lists show it: name and last name, without the space when there is no last name. */
+export const customerFullName = (name: SQLWrapper, lastName: SQLWrapper): SQL =>
+  sql`trim(${name} || ' ' || coalesce(${lastName}, ''))`;
+
+/**
+ * The key that orders customers by name (docs/decisions/0138): accents and case aside, ñ after n
+ * as Spanish sorts it ("n~" sorts after every "n" + letter in the C collation of PostgreSQL and
+ * PGlite, neither has ICU here). customers_name_order_idx holds it (docs/decisions/0141), so a
+ * query that orders by exactly this expression reads its page from the index instead of sorting.
+ */
+export const customerNameKey = (fullName: SQL): SQL =>
+  sql`replace(lower(translate(${fullName}, 'ÁÉÍÓÚÜÑáéíóúü', 'AEIOUUñaeiouu')), 'ñ', 'n~')`;
 
 export const customers = pgTable(
   "customers",
@@ -57,6 +70,12 @@ export const customers = pgTable(
     index("customers_email_idx").on(sql`lower(${t.email})`),
     index("customers_file_id_idx").on(t.file_id),
     index("customers_tags_idx").using("gin", t.tags),
+    // A report list's page of customers by name, read in order (docs/decisions/0141).
+    index("customers_name_order_idx").on(
+      customerNameKey(customerFullName(t.name, t.last_name)),
+      customerFullName(t.name, t.last_name),
+      t.customer_id,
+    ),
   ],
 );
 

@@ -64,7 +64,12 @@ export const report_customer_months = pgTable(
     month: integer("month").notNull(),
     visits: integer("visits").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.customer_id, t.month] })],
+  (t) => [
+    primaryKey({ columns: [t.customer_id, t.month] }),
+    // A month's customers without reading every month's rows: the count of a report list of a
+    // month's customers reads only that month's entries (docs/decisions/0141).
+    index("report_customer_months_month_idx").on(t.month, t.customer_id),
+  ],
 );
 
 /**

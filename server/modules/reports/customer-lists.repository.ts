@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { NO_REASON, type RetentionGroup } from "../../../domain/reports/customers";
 import type { Db } from "../../db/client";
+import { customerFullName, customerNameKey } from "../../db/schema/customers";
 import {
   activityCtes,
   monthKey,
@@ -21,13 +22,15 @@ import type { ListPage } from "./utilisation.repository";
 /** `limit ... offset ...`, or nothing for the whole list (the CSV). */
 const cut = (page: ListPage) => (page ? sql`limit ${page.limit} offset ${page.offset}` : sql``);
 
+/** Customer `u`'s name as the lists show it. */
+const NAME = customerFullName(sql`u.name`, sql`u.last_name`);
+
 /**
- * The order of a list of customers by name in SQL, the same on PostgreSQL and PGlite (no ICU
- * collation on either): accents and case aside, ñ after n as Spanish sorts it ("n~" sorts after
- * every "n" + letter), then the exact name, then the id so the order is total.
+ * Customers `u` by name (docs/decisions/0138): the key customers_name_order_idx holds (accents and
+ * case aside, ñ after n), then the exact name, then the id so the order is total. Spelled exactly
+ * as the index is, so PostgreSQL can read a page in this order from it (docs/decisions/0141).
  */
-export const nameOrder = (name: SQL) =>
-  sql`replace(lower(translate(${name}, 'ÁÉÍÓÚÜÑáéíóúü', 'AEIOUUñaeiouu')), 'ñ', 'n~'), ${name}`;
+export const BY_NAME = sql`${customerNameKey(NAME)}, ${NAME}, u.customer_id`;
 
 type Counted<R> = { rows: R[]; total: number };
 
@@ -86,23 +89,32 @@ export async function retentionCustomersPage(
     return monthCustomersPage(db, range, months, figure.group, month, page);
   }
   const where = inGroup(figure.group, month);
-  const name = sql`trim(u.name || ' ' || coalesce(u.last_name, ''))`;
+  return retentionRows(
+    db,
+    sql`${activityCtes(range, months)}
+      select a.customer_id, ${NAME} as customer, a.first, a.total, count(*) over () as n
+      from a join customers u on u.customer_id = a.customer_id
+      where ${where}
+      order by ${BY_NAME} ${cut(page)}`,
+    page,
+    () => sql`${activityCtes(range, months)} select count(*) as n from a where ${where}`,
+  );
+}
+
+/** A retention list's rows (customer_id, customer, first, total and the count n) as the API's. */
+async function retentionRows(
+  db: Db,
+  query: SQL,
+  page: ListPage,
+  countOnly: () => SQL,
+): Promise<Counted<RetentionCustomerRow>> {
   const result = await counted<{
     customer_id: unknown;
     customer: string;
     first: unknown;
     total: unknown;
     n: unknown;
-  }>(
-    db,
-    sql`${activityCtes(range, months)}
-      select a.customer_id, ${name} as customer, a.first, a.total, count(*) over () as n
-      from a join customers u on u.customer_id = a.customer_id
-      where ${where}
-      order by ${nameOrder(name)}, a.customer_id ${cut(page)}`,
-    page,
-    () => sql`${activityCtes(range, months)} select count(*) as n from a where ${where}`,
-  );
+  }>(db, query, page, countOnly);
   return {
     total: result.total,
     rows: result.rows.map((r) => ({
@@ -116,10 +128,13 @@ export async function retentionCustomersPage(
 
 /**
  * A month's active customers, or those of the month before who did not come back (churned), without
- * the activity of every customer: the month's rows of the rollup (or, for the period's last month,
- * its reservations up to `end`, as activityCtes counts it) are the list; only the page's customers
- * get their first month and months counted. The biggest lists (a month's active customers: 48,000
- * in the bench's studio) answer from one month of rows (decision 0138).
+ * the activity of every customer: a customer is listed by the month's rows of the rollup (or, for
+ * the period's last month, its reservations up to `end`, as activityCtes counts it); only the
+ * page's customers get their first month and months counted. The biggest lists (a month's active
+ * customers: 48,000 in the bench's studio) answer from one month of rows (decision 0138).
+ * The page walks customers_name_order_idx in name order and asks each customer whether they are
+ * listed (a primary-key probe) until the page is full, so no list is sorted; the count is a query
+ * of its own over the month's rows, as nothing in it depends on the order (docs/decisions/0141).
  */
 async function monthCustomersPage(
   db: Db,
@@ -140,46 +155,31 @@ async function monthCustomersPage(
   const visit = (r: SQL) =>
     sql`c.single_class_id = ${r}.single_class_id and ${r}.class_date >= ${months.lastStarts} and ${r}.class_date < ${range.end}
       and c.cancelled_at is null and ${r}.deleted_at is null and ${r}.guest_of_id is null ${loc ? sql`and c.location_id = ${loc}` : sql``}`;
-  const visitors = (m: number) =>
+  /** Customer `u` came in month `m`. */
+  const came = (m: number) =>
     m < last
-      ? sql`select y.customer_id from ${rows("y")} y.month = ${m}::int`
-      : sql`select distinct r.customer_id from single_classes c join class_reservations r on ${visit(sql`r`)}
-            where c.class_date >= ${months.lastStarts} and c.class_date < ${range.end}`;
-  const listed = group === "active" ? visitors(month) : sql`${visitors(month - 1)} except ${visitors(month)}`;
-  const name = sql`trim(u.name || ' ' || coalesce(u.last_name, ''))`;
-  const result = await counted<{
-    customer_id: unknown;
-    customer: string;
-    first: unknown;
-    total: unknown;
-    n: unknown;
-  }>(
+      ? sql`exists (select 1 from ${rows("y")} y.customer_id = u.customer_id and y.month = ${m}::int)`
+      : sql`exists (select 1 from class_reservations r join single_classes c on ${visit(sql`r`)}
+                    where r.customer_id = u.customer_id)`;
+  const listed = group === "active" ? came(month) : sql`${came(month - 1)} and not ${came(month)}`;
+  const count = sql`select count(*) as n from customers u where ${listed}`;
+  return retentionRows(
     db,
     sql`
-      with v as (${listed}), p as (
-        select v.customer_id, ${name} as customer, count(*) over () as n
-        from v join customers u on u.customer_id = v.customer_id
-        order by ${nameOrder(name)}, v.customer_id ${cut(page)}
+      with p as (
+        select u.customer_id, ${NAME} as customer from customers u
+        where ${listed}
+        order by ${BY_NAME} ${cut(page)}
       )
-      select p.customer_id, p.customer, p.n,
+      select p.customer_id, p.customer, (${count}) as n,
              coalesce((select min(x.month) from ${rows("x")} x.customer_id = p.customer_id and x.month < ${last}::int), ${last}::int) as first,
              (select count(distinct x.month) from ${rows("x")} x.customer_id = p.customer_id and x.month < ${last}::int)::int
                + (exists (select 1 from class_reservations r join single_classes c on ${visit(sql`r`)}
                           where r.customer_id = p.customer_id))::int as total
-      from p order by ${nameOrder(sql`p.customer`)}, p.customer_id`,
+      from p order by ${customerNameKey(sql`p.customer`)}, p.customer, p.customer_id`,
     page,
-    () =>
-      sql`with v as (${listed}) select count(*) as n from v join customers u on u.customer_id = v.customer_id`,
+    () => count,
   );
-  return {
-    total: result.total,
-    rows: result.rows.map((r) => ({
-      customer_id: Number(r.customer_id),
-      customer: r.customer,
-      first_month: monthKey(Number(r.first)),
-      months_active: Number(r.total),
-    })),
-  };
 }
 
 export type ValueCustomerRow = {
@@ -210,7 +210,7 @@ export async function valueCustomersPage(
     db,
     sql`
       with s as (
-        select u.customer_id, trim(u.name || ' ' || coalesce(u.last_name, '')) as customer, u.signup_reason
+        select u.customer_id, ${NAME} as customer, u.signup_reason
         from customers u where ${signedUp}
       ), i as (
         select customer_id, sum(total_payment) as paid from invoices

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerValueBehind, RETENTION_GROUPS, retentionBehindOf } from "../../../domain/reports/customers";
 import { periodInstants } from "../../../domain/reports/period";
@@ -9,8 +9,9 @@ import { class_reservations } from "../../db/schema/reservations";
 import { makeClass, makeCustomer, makeStudio, type Studio } from "../../test/booking";
 import { buildTestApp, type TestApp } from "../../test/build-test-app";
 import { addPackage } from "../../test/commerce";
+import { uniquePhone } from "../../test/customers";
 import { only } from "../../test/fixtures";
-import { retentionCustomersPage, valueCustomersPage } from "./customer-lists.repository";
+import { BY_NAME, retentionCustomersPage, valueCustomersPage } from "./customer-lists.repository";
 import { customerValues, retentionActivity } from "./customers.repository";
 import { classesBehindPage, classFacts } from "./utilisation.repository";
 
@@ -137,10 +138,69 @@ describe("report drill-downs, one page at a time (decision 0138)", () => {
     expect(b.customer_id).toBe(ids[NAMES.indexOf("ana")]);
   });
 
+  it("follows a name the studio edits: accents aside, the same name by id (docs/decisions/0141)", async () => {
+    const edit = async (customerId: number | undefined, name: string, last_name: string) => {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/customer",
+        headers: owner,
+        payload: { customer_id: customerId, name, last_name, phone: uniquePhone() },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const zoe = ids[NAMES.indexOf("Zoe")];
+    const beto = ids[NAMES.indexOf("Beto")];
+    try {
+      await edit(zoe, "Ana", "Pérez");
+      await edit(beto, "Ana", "Pérez");
+      const body = (await get(`/api/reportes/retencion/detalle?${period}&group=active&key=2022-10`)).json();
+      expect(
+        body.customers.map((c: { customer_id: number; customer: string }) => [c.customer, c.customer_id]),
+      ).toEqual([
+        ["Ana", ids[NAMES.indexOf("Ana")]],
+        ["ana", ids[NAMES.indexOf("ana")]],
+        ["Ana Pérez", zoe],
+        ["Ana Pérez", beto],
+        ["Nuria", ids[NAMES.indexOf("Nuria")]],
+        ["Ñoño", ids[NAMES.indexOf("Ñoño")]],
+        ["Óscar", ids[NAMES.indexOf("Óscar")]],
+      ]);
+    } finally {
+      for (const [id, name] of [
+        [zoe, "Zoe"],
+        [beto, "Beto"],
+      ] as const) {
+        await t.app.db
+          .update(customers)
+          .set({ name, last_name: null, phone: null })
+          .where(eq(customers.customer_id, id!));
+      }
+    }
+  });
+
+  it("the order is the one customers_name_order_idx holds, so a page is read from it (docs/decisions/0141)", async () => {
+    // With sorting priced out, the planner reads the index only if the ORDER BY spells its expressions.
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_sort = off`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const { rows } = (await tx.execute(
+        sql`explain (costs off) select u.customer_id from customers u order by ${BY_NAME} limit 3`,
+      )) as unknown as { rows: Record<string, string>[] };
+      return rows.map((r) => Object.values(r).join(" ")).join("\n");
+    });
+    expect(plan).toContain("customers_name_order_idx");
+    expect(plan).not.toMatch(/Sort/);
+  });
+
   it("the CSV holds the whole list whatever the page asked", async () => {
     const csv = await get(`/api/reportes/retencion/detalle/csv?${period}&group=active&key=2022-10&limit=2`);
     expect(csv.statusCode).toBe(200);
     expect(csv.body.trim().split("\n")).toHaveLength(1 + 7);
+    // Streamed in pieces (docs/decisions/0141): no length known up front, the same text.
+    expect(csv.headers["content-length"]).toBeUndefined();
+    expect(csv.headers["transfer-encoding"]).toBe("chunked");
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.body.startsWith("\uFEFFCliente,")).toBe(true);
     const classes = await get(
       `/api/reportes/utilizacion/detalle/csv?${period}&dimension=all&key=all&limit=1`,
     );

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -23,7 +24,8 @@ export type ReportSpec<Q extends z.ZodType | undefined, R> = {
     /** What the CSV answer holds, for the OpenAPI description. */
     what: string;
     file: (query: Q extends z.ZodType ? z.infer<Q> : undefined) => string;
-    table: (answer: R, timeZone: string) => string;
+    /** The CSV's text, or its pieces for a whole list, which the answer then streams (docs/decisions/0141). */
+    table: (answer: R, timeZone: string) => string | Iterable<string>;
     /** What the CSV reads when not `run`'s answer: a drill-down's whole list, not one page (decision 0138). */
     run?: (query: Q extends z.ZodType ? z.infer<Q> : undefined, config: AppConfig) => Promise<R>;
   };
@@ -32,10 +34,11 @@ export type ReportSpec<Q extends z.ZodType | undefined, R> = {
 type App = Parameters<FastifyPluginAsyncZod>[0];
 const tags = ["reportes"];
 
-function sendCsv(reply: FastifyReply, filename: string, text: string) {
+function sendCsv(reply: FastifyReply, filename: string, csv: string | Iterable<string>) {
   reply.header("content-disposition", `attachment; filename="${filename}.csv"`);
   reply.header("cache-control", "no-store");
-  return reply.type("text/csv; charset=utf-8").send(text);
+  const body = typeof csv === "string" ? csv : Readable.from(csv, { objectMode: false });
+  return reply.type("text/csv; charset=utf-8").send(body);
 }
 
 /** Lets a spec's types flow from its query to its run and csv (no cast at the declaration). */

@@ -165,7 +165,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       c: import("../../../domain/app-config").AppConfig,
       page: ListPage,
     ) => Promise<D>;
-    detailCsv: (detail: D, tz: string) => string;
+    detailCsv: (detail: D, tz: string) => Iterable<string>;
   }) => {
     declareReport(
       app,

@@ -4,7 +4,7 @@ import type { AppConfig } from "../../../domain/app-config";
 import { localDay, localTime, zonedInstant } from "../../../domain/booking";
 import { effectiveIvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
 import { centsToNumber, toCents } from "../../../domain/money";
-import { type CsvCell, reportCsv } from "../../../domain/reports/csv";
+import { type CsvCell, reportCsv, reportCsvPieces } from "../../../domain/reports/csv";
 import {
   customerValueReport,
   introBehind,
@@ -164,8 +164,11 @@ export function utilisationCsv(report: Awaited<ReturnType<typeof utilisation>>):
   );
 }
 
-export function classesCsv(detail: Awaited<ReturnType<typeof utilisationDetail>>, tz: string): string {
-  return reportCsv(
+export function classesCsv(
+  detail: Awaited<ReturnType<typeof utilisationDetail>>,
+  tz: string,
+): Iterable<string> {
+  return reportCsvPieces(
     [
       "Clase",
       "Fecha",
@@ -317,8 +320,11 @@ export function revenueCsv(report: Awaited<ReturnType<typeof revenue>>): string 
   );
 }
 
-export function movementsCsv(detail: Awaited<ReturnType<typeof revenueDetail>>, tz: string): string {
-  return reportCsv(
+export function movementsCsv(
+  detail: Awaited<ReturnType<typeof revenueDetail>>,
+  tz: string,
+): Iterable<string> {
+  return reportCsvPieces(
     [
       "Tipo",
       "Folio",
@@ -398,8 +404,11 @@ export function liabilityCsv(report: Awaited<ReturnType<typeof liability>>): str
   );
 }
 
-export function bucketsCsv(detail: Awaited<ReturnType<typeof liabilityDetail>>, tz: string): string {
-  return reportCsv(
+export function bucketsCsv(
+  detail: Awaited<ReturnType<typeof liabilityDetail>>,
+  tz: string,
+): Iterable<string> {
+  return reportCsvPieces(
     ["Cliente", "Compra", "Paquete", "Clases sin usar", "Vence", "Valor"],
     detail.buckets.map((b) => [
       b.customer,
@@ -464,8 +473,11 @@ export function introCsv(report: Awaited<ReturnType<typeof intro>>): string {
   );
 }
 
-export function introCustomersCsv(detail: Awaited<ReturnType<typeof introDetail>>, tz: string): string {
-  return reportCsv(
+export function introCustomersCsv(
+  detail: Awaited<ReturnType<typeof introDetail>>,
+  tz: string,
+): Iterable<string> {
+  return reportCsvPieces(
     ["Cliente", "Oferta", "Fecha de compra", "Días hasta su siguiente compra"],
     detail.customers.map((c) => [c.customer, c.offer, stamp(c.first_at, tz), c.converted_after_days]),
   );
@@ -529,8 +541,8 @@ export function retentionCsv(report: Awaited<ReturnType<typeof retention>>): str
   );
 }
 
-export function retentionCustomersCsv(detail: Awaited<ReturnType<typeof retentionDetail>>): string {
-  return reportCsv(
+export function retentionCustomersCsv(detail: Awaited<ReturnType<typeof retentionDetail>>): Iterable<string> {
+  return reportCsvPieces(
     ["Cliente", "Primera visita", "Meses con visitas"],
     detail.customers.map((c) => [c.customer, c.first_month, c.months_active]),
   );
@@ -587,8 +599,8 @@ export function customerValueCsv(report: Awaited<ReturnType<typeof customerValue
   );
 }
 
-export function valueCustomersCsv(detail: Awaited<ReturnType<typeof customerValueDetail>>): string {
-  return reportCsv(
+export function valueCustomersCsv(detail: Awaited<ReturnType<typeof customerValueDetail>>): Iterable<string> {
+  return reportCsvPieces(
     ["Cliente", "Cómo llegó", "Ingreso neto", "Meses con visitas"],
     detail.customers.map((c) => [c.customer, c.signup_reason, c.net, c.months_active]),
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "customers_name_order_idx" ON "customers" USING btree (replace(lower(translate(trim("name" || ' ' || coalesce("last_name", '')), 'ÁÉÍÓÚÜÑáéíóúü', 'AEIOUUñaeiouu')), 'ñ', 'n~'),trim("name" || ' ' || coalesce("last_name", '')),"customer_id");--> statement-breakpoint
+CREATE INDEX "report_customer_months_month_idx" ON "report_customer_months" USING btree ("month","customer_id");
