@@ -15,6 +15,7 @@ import type {
   utilisationDetailAnswer,
 } from "../../../domain/api/reports";
 import { API_BASE, api, toQueryString } from "../../lib/api-client";
+import { reportKeys } from "./query-keys";
 
 /** The owner's reports (server/modules/reports, decision 0078). */
 
@@ -41,11 +42,9 @@ export type CustomerRow =
   | z.input<typeof retentionDetailAnswer>["customers"][number]
   | z.input<typeof customerValueDetailAnswer>["customers"][number];
 
-const root = ["reportes"] as const;
-
 export function useUtilisation(filters: ReportFilters) {
   return useQuery({
-    queryKey: [...root, "utilizacion", filters],
+    queryKey: reportKeys.report("utilizacion", filters),
     queryFn: ({ signal }) => api.get<Utilisation>("/reportes/utilizacion", { signal, query: filters }),
     placeholderData: keepPreviousData,
   });
@@ -53,7 +52,7 @@ export function useUtilisation(filters: ReportFilters) {
 
 export function useRevenue(filters: ReportFilters) {
   return useQuery({
-    queryKey: [...root, "ingresos", filters],
+    queryKey: reportKeys.report("ingresos", filters),
     queryFn: ({ signal }) => api.get<Revenue>("/reportes/ingresos", { signal, query: filters }),
     placeholderData: keepPreviousData,
   });
@@ -61,7 +60,7 @@ export function useRevenue(filters: ReportFilters) {
 
 export function useLiability() {
   return useQuery({
-    queryKey: [...root, "pasivo"],
+    queryKey: reportKeys.liability,
     queryFn: ({ signal }) => api.get<Liability>("/reportes/pasivo", { signal }),
   });
 }
@@ -72,7 +71,7 @@ function drillQuery(drill: Drill, filters: ReportFilters) {
 
 export function useIntro(filters: ReportFilters) {
   return useQuery({
-    queryKey: [...root, "intro", filters],
+    queryKey: reportKeys.report("intro", filters),
     queryFn: ({ signal }) => api.get<Intro>("/reportes/intro", { signal, query: filters }),
     placeholderData: keepPreviousData,
   });
@@ -80,7 +79,7 @@ export function useIntro(filters: ReportFilters) {
 
 export function useRetention(filters: ReportFilters) {
   return useQuery({
-    queryKey: [...root, "retencion", filters],
+    queryKey: reportKeys.report("retencion", filters),
     queryFn: ({ signal }) => api.get<Retention>("/reportes/retencion", { signal, query: filters }),
     placeholderData: keepPreviousData,
   });
@@ -88,7 +87,7 @@ export function useRetention(filters: ReportFilters) {
 
 export function useCustomerValue(filters: ReportFilters) {
   return useQuery({
-    queryKey: [...root, "valor-de-clientes", filters],
+    queryKey: reportKeys.report("valor-de-clientes", filters),
     queryFn: ({ signal }) =>
       api.get<CustomerValue>("/reportes/valor-de-clientes", { signal, query: filters }),
     placeholderData: keepPreviousData,
@@ -111,7 +110,7 @@ export function useDrill(
 ) {
   const figure = JSON.stringify([drill, filters]);
   return useQuery({
-    queryKey: [...root, "detalle", drill, filters, page],
+    queryKey: reportKeys.drill(drill, filters, page),
     enabled: drill !== null,
     // The page shown stays while the next page of the same figure loads (not another figure's).
     placeholderData: (previous: DrillAnswer | undefined, previousQuery) =>

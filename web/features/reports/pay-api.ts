@@ -12,6 +12,7 @@ import type {
   myPayAnswer,
 } from "../../../domain/api/coach-pay";
 import { api } from "../../lib/api-client";
+import { reportKeys } from "./query-keys";
 
 /** Coach pay (server/modules/coach-pay, decision 0079). */
 
@@ -20,11 +21,9 @@ export type CoachPayCoach = CoachPay["coaches"][number];
 export type CoachRate = z.input<typeof coachPayRatesAnswer>["rates"][number];
 export type Period = { from: string; to: string };
 
-const root = ["nomina"] as const;
-
 export function useCoachPay(period: Period) {
   return useQuery({
-    queryKey: [...root, "pay", period],
+    queryKey: reportKeys.pay.period(period),
     queryFn: ({ signal }) => api.get<CoachPay>("/nomina", { signal, query: period }),
     placeholderData: keepPreviousData,
   });
@@ -32,7 +31,7 @@ export function useCoachPay(period: Period) {
 
 export function useCoachRates() {
   return useQuery({
-    queryKey: [...root, "rates"],
+    queryKey: reportKeys.pay.rates,
     queryFn: ({ signal }) => api.get<z.input<typeof coachPayRatesAnswer>>("/nomina/tarifas", { signal }),
     select: (d) => d.rates,
   });
@@ -43,7 +42,7 @@ export function useSaveRate() {
   return useMutation({
     mutationFn: (body: z.input<typeof coachPayRateBody>) =>
       api.put<z.input<typeof coachPayRateAnswer>>("/nomina/tarifas", body),
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.pay.all }),
   });
 }
 
@@ -52,13 +51,13 @@ export function useApprovePay() {
   return useMutation({
     mutationFn: (body: { instructor_id: number } & Period) =>
       api.post<z.input<typeof coachPayApprovedAnswer>>("/nomina/aprobar", body),
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.pay.all }),
   });
 }
 
 export function useMyPay(period: Period, enabled: boolean) {
   return useQuery({
-    queryKey: [...root, "mine", period],
+    queryKey: reportKeys.pay.mine(period),
     queryFn: ({ signal }) => api.get<z.input<typeof myPayAnswer>>("/staff/me/pay", { signal, query: period }),
     enabled,
   });
@@ -67,7 +66,7 @@ export function useMyPay(period: Period, enabled: boolean) {
 /** A coach's rates by date (docs/product-rules.md#coach-rate-history). */
 export function useRateHistory(instructorId: number) {
   return useQuery({
-    queryKey: [...root, "history", instructorId],
+    queryKey: reportKeys.pay.history(instructorId),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof coachRateHistoryAnswer>>(`/nomina/tarifas/${instructorId}/historial`, {
         signal,
@@ -81,7 +80,7 @@ export function useAddRateFrom() {
   return useMutation({
     mutationFn: (body: z.input<typeof coachRateChangeBody>) =>
       api.post<z.input<typeof coachRateChangeAnswer>>("/nomina/tarifas/historial", body),
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.pay.all }),
   });
 }
 
@@ -93,6 +92,6 @@ export function useRemoveRateFrom() {
       api.delete<z.input<typeof coachRateChangeAnswer>>(
         `/nomina/tarifas/${body.instructor_id}/historial/${body.from}`,
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.pay.all }),
   });
 }

@@ -1,16 +1,15 @@
-import { ActionIcon, Button, Group, Modal, SimpleGrid, Stack, Tooltip } from "@mantine/core";
+import { ActionIcon, Button, Group, Tooltip } from "@mantine/core";
 import { IconEdit, IconPlus, IconTrash } from "@tabler/icons-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
 import { ConfirmModal } from "../../../components/admin/confirm-modal";
-import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { AdminPage } from "../../../components/admin/page-frame";
 import { useConfirmedDelete } from "../../../components/admin/use-confirmed-delete";
-import { isApiError } from "../../../lib/api-client";
-import { type Row, useList, useRemove, useSave } from "../api";
+import { type Row, useList, useRemove } from "../api";
 import { catalogueCopy } from "../copy";
-import { type FieldDef, toBody, toValues } from "../fields";
-import { FieldInput } from "./field-input";
+import type { FieldDef } from "../fields";
+import { CatalogueFormModal } from "./catalogue-form-modal";
+import { useCatalogueEditor } from "./use-catalogue-editor";
 
 /** Everything a catalogue screen needs to know about its data (see catalogues.tsx). */
 export type CatalogueDef = {
@@ -44,40 +43,14 @@ export type CatalogueDef = {
  */
 export function CataloguePage({ def }: { def: CatalogueDef }) {
   const list = useList(def.list.url, def.list.key);
-  const save = useSave(def.path, def.idKey);
+  const editor = useCatalogueEditor(def);
+  const open = editor.open;
   const remove = useRemove(def.path);
-  const [editing, setEditing] = useState<{ row: Row | null; values: Row } | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const deletion = useConfirmedDelete<Row>({
     mutation: remove,
     idOf: (row) => Number(row[def.idKey]),
     deletedMessage: (answer) => (answer as { message?: string } | null)?.message ?? catalogueCopy.deleted,
   });
-
-  const open = async (row: Row | null) => {
-    setErrors({});
-    try {
-      const full = row && def.loadItem ? await def.loadItem(Number(row[def.idKey])) : row;
-      setEditing({ row: full, values: toValues(def.fields, full, def.defaults) });
-    } catch (error) {
-      notifyError(error);
-    }
-  };
-  const submit = async () => {
-    if (!editing) return;
-    const body = {
-      ...toBody(def.fields, editing.values),
-      [def.idKey]: editing.row ? editing.row[def.idKey] : "nueva",
-    };
-    try {
-      const res = await save.mutateAsync(body);
-      notifySuccess(res.message ?? catalogueCopy.saved);
-      setEditing(null);
-    } catch (error) {
-      if (isApiError(error) && error.fields) setErrors(error.fields);
-      notifyError(error);
-    }
-  };
 
   const columns: AdminColumn<Row>[] = [
     ...def.columns,
@@ -116,24 +89,6 @@ export function CataloguePage({ def }: { def: CatalogueDef }) {
     },
   ];
 
-  // Consecutive "half" fields share a row on wide screens; the rest take the full width.
-  const groups: [FieldDef, ...FieldDef[]][] = [];
-  const values = editing?.values ?? {};
-  for (const f of def.fields.filter((f) => !f.shownWith || Boolean(values[f.shownWith]))) {
-    const last = groups.at(-1);
-    if (f.half && last?.[0].half) last.push(f);
-    else groups.push([f]);
-  }
-  const field = (f: FieldDef) => (
-    <FieldInput
-      key={f.key}
-      field={f}
-      value={editing?.values[f.key]}
-      error={errors[f.key]}
-      onChange={(v) => setEditing((e) => (e ? { ...e, values: { ...e.values, [f.key]: v } } : e))}
-    />
-  );
-
   return (
     <AdminPage
       title={def.title}
@@ -157,40 +112,7 @@ export function CataloguePage({ def }: { def: CatalogueDef }) {
         exportFilename={def.slug}
         searchPlaceholder={catalogueCopy.search}
       />
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.row ? def.nameOf(editing.row) : def.newTitle}
-        size={def.modalSize ?? "lg"}
-        radius="md"
-      >
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="sm">
-            {groups.map((group) =>
-              group[0].half ? (
-                <SimpleGrid key={group[0].key} cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {group.map(field)}
-                </SimpleGrid>
-              ) : (
-                field(group[0])
-              ),
-            )}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={() => setEditing(null)}>
-                {catalogueCopy.cancel}
-              </Button>
-              <Button type="submit" loading={save.isPending}>
-                {catalogueCopy.save}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <CatalogueFormModal def={def} editor={editor} />
       <ConfirmModal
         {...deletion.modal}
         title={catalogueCopy.confirmDeleteTitle}

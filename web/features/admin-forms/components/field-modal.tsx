@@ -13,66 +13,13 @@ import { useEffect, useState } from "react";
 import { FIELD_TYPES, type FieldType } from "../../../../domain/forms";
 import { notifyError, notifySuccess } from "../../../components/admin/notify";
 import { isApiError } from "../../../lib/api-client";
-import { type CustomField, type FieldDraft, type StudioForm, useSaveField } from "../api";
+import { type CustomField, type StudioForm, useSaveField } from "../api";
 import { formsCopy } from "../copy";
+import { blank, type Editing, fromField, localErrors, OPTION_TYPES, savedField } from "./field-draft";
 
 const c = formsCopy.fields;
 
-/** Types whose answers come from the admin's list of options. */
-export const OPTION_TYPES: readonly FieldType[] = ["select", "creatable-select"];
-/** The server's rule for keys (forms.routes.ts): the key names the stored answer. */
-const KEY_PATTERN = /^[a-z0-9_]{1,60}$/i;
 const TYPE_OPTIONS = FIELD_TYPES.map((type) => ({ value: type, label: formsCopy.types[type] }));
-
-type Editing = Omit<FieldDraft, "options" | "precondition" | "name"> & {
-  name: string;
-  options: string;
-  precondition: string;
-};
-
-function blank(form: StudioForm): Editing {
-  const last = form.form_fields.at(-1);
-  return {
-    form_id: form.form_id,
-    key: "",
-    name: "",
-    label: "",
-    type: "text",
-    required: false,
-    options: "",
-    step: last?.step ?? 1,
-    // The next free place at the end of the last step, so a new field appears last.
-    order: last ? last.order + 1 : 0,
-    precondition: "",
-    object: form.object,
-  };
-}
-
-function fromField(field: CustomField, form: StudioForm): Editing {
-  return {
-    custom_field_id: field.custom_field_id,
-    form_id: form.form_id,
-    key: field.key,
-    name: field.name === field.key ? "" : field.name,
-    label: field.label,
-    type: field.type,
-    required: field.required,
-    options: field.options ?? "",
-    step: field.step,
-    order: field.order,
-    precondition: field.precondition ?? "",
-    object: field.object,
-  };
-}
-
-function localErrors(d: Editing): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!KEY_PATTERN.test(d.key.trim())) errors.key = c.keyInvalid;
-  if (!d.label.trim()) errors.label = c.labelRequired;
-  // A select with nothing to pick could never be answered; creatable tags may start empty.
-  if (d.type === "select" && !d.options.split(",").some((o) => o.trim())) errors.options = c.optionsRequired;
-  return errors;
-}
 
 /** Create (field null) or edit one custom field of a form; closes itself after saving. */
 export function FieldModal({
@@ -105,14 +52,7 @@ export function FieldModal({
     setErrors(found);
     if (Object.keys(found).length) return;
     try {
-      await save.mutateAsync({
-        ...draft,
-        key: draft.key.trim(),
-        label: draft.label.trim(),
-        name: draft.name.trim() || draft.key.trim(),
-        options: hasOptions ? draft.options.trim() || null : null,
-        precondition: draft.precondition.trim() || null,
-      });
+      await save.mutateAsync(savedField(draft));
       notifySuccess(c.saved);
       onClose();
     } catch (e) {

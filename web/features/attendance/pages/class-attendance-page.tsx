@@ -1,32 +1,19 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Group,
-  Loader,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { IconArrowLeft, IconChecks, IconQrcode, IconSearch, IconUserPlus } from "@tabler/icons-react";
+import { Alert, Button, Loader, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { IconChecks, IconQrcode, IconSearch, IconUserPlus } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, useParams } from "react-router";
-import { countLabel, formatDateTime } from "../../../../domain/format";
+import { useParams } from "react-router";
 import { isApiError } from "../../../lib/api-client";
 import { useAppConfig } from "../../../lib/app-config";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { AggregatorSeatBadges, useClassAggregatorSeats } from "../../aggregators/public";
 import { type CheckInStatus, type Seat, useCheckInAll, useClassAttendance, useSetCheckIn } from "../api";
-import { SeatRow, STATES, seatName } from "../components/seat-row";
+import { AttendanceFrame } from "../components/attendance-frame";
+import { AttendanceCounts, AttendanceHeading } from "../components/attendance-heading";
+import { LateCancelModal } from "../components/late-cancel-modal";
+import { SeatRow, seatName } from "../components/seat-row";
 import { useUnmarkConfirm } from "../components/unmark-confirm";
+import { useQrCheckIn } from "../components/use-qr-check-in";
 import { WalkInModal } from "../components/walk-in-modal";
-import { reservationIdFromQr } from "../qr-target";
 
 // The camera reader (and @zxing/browser with it) loads only when the desk opens the scanner.
 const QrScanner = lazy(() => import("../components/qr-scanner").then((m) => ({ default: m.QrScanner })));
@@ -55,38 +42,28 @@ export function ClassAttendancePage() {
   const setCheckIn = useSetCheckIn();
   const checkInAll = useCheckInAll(id);
   const unmark = useUnmarkConfirm(setCheckIn);
+  const scan = useQrCheckIn(query.data?.reservations ?? [], setCheckIn);
   const [search, setSearch] = useState("");
   const [scanning, setScanning] = useState(false);
   const [walkIn, setWalkIn] = useState(false);
   const [lateCancel, setLateCancel] = useState<Seat | null>(null);
-  const [lastScan, setLastScan] = useState<string | null>(null);
 
-  const frame = (children: React.ReactNode) => (
-    <Container size={760} px={{ base: "sm", sm: "lg" }} py={{ base: "md", sm: "lg" }}>
-      <Stack gap="md">
-        <Anchor component={Link} to="/admin/reservaciones" fw={600} w="fit-content">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={18} aria-hidden="true" />
-            Volver a las clases
-          </Group>
-        </Anchor>
-        {children}
-      </Stack>
-    </Container>
-  );
-
-  if (query.isLoading) return frame(<Loader role="status" aria-label="Cargando" />);
+  if (query.isLoading)
+    return (
+      <AttendanceFrame>
+        <Loader role="status" aria-label="Cargando" />
+      </AttendanceFrame>
+    );
   if (query.error || !query.data)
-    return frame(
-      <Alert color="red">
-        {isApiError(query.error) ? query.error.message : "No encontramos esta clase."}
-      </Alert>,
+    return (
+      <AttendanceFrame>
+        <Alert color="red">
+          {isApiError(query.error) ? query.error.message : "No encontramos esta clase."}
+        </Alert>
+      </AttendanceFrame>
     );
   const { single_class: c, reservations, counts } = query.data;
   const started = new Date(c.class_date).getTime() <= Date.now();
-  const coaches = c.class_instructors
-    .map(({ instructor }) => instructor.nick_name || instructor.name)
-    .join(", ");
   const needle = folded(search.trim());
   const shown = needle
     ? reservations.filter((s) => folded(`${seatName(s)} ${s.phone ?? ""}`).includes(needle))
@@ -98,74 +75,10 @@ export function ClassAttendancePage() {
     else setCheckIn.mutate({ id: seat.class_reservation_id, status });
   };
 
-  const onScan = (text: string) => {
-    const reservationId = reservationIdFromQr(text);
-    const seat = reservations.find((s) => s.class_reservation_id === reservationId);
-    if (!reservationId) {
-      notifications.show({
-        color: "red",
-        message: "Este código QR no es de una reservación.",
-        autoClose: 5000,
-      });
-      return;
-    }
-    if (!seat) {
-      notifications.show({
-        color: "red",
-        message: "Esta reservación no es de esta clase o fue cancelada.",
-        autoClose: 5000,
-      });
-      return;
-    }
-    setLastScan(seatName(seat));
-    if (seat.status !== "attended") setCheckIn.mutate({ id: seat.class_reservation_id, status: "attended" });
-  };
-
-  return frame(
-    <>
-      <Stack gap={4}>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          Registrar asistencia
-        </Title>
-        <Text fw={600}>
-          {c.class_type.name} · {formatDateTime(c.class_date, zone)}
-        </Text>
-        <Group gap="xs">
-          {coaches ? (
-            <Badge variant="light" tt="none">
-              Coach: {coaches}
-            </Badge>
-          ) : null}
-          {c.location ? (
-            <Badge variant="light" color="gray" tt="none" c="dark.6">
-              {c.location.name}
-            </Badge>
-          ) : null}
-          <Badge variant="outline" color="dark" tt="none" data-testid="seat-count">
-            {countLabel(reservations.length - counts.late_cancel, "reservación", "reservaciones")}
-          </Badge>
-        </Group>
-      </Stack>
-
-      <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" data-testid="attendance-counts">
-        {[
-          { label: "Sin marcar", value: counts.pending, color: "gray" },
-          ...STATES.map((s) => ({ label: s.label, value: counts[s.status], color: s.color })),
-        ].map((k) => (
-          <Stack
-            key={k.label}
-            gap={0}
-            p="xs"
-            style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8 }}
-            data-testid={`count-${k.label}`}
-          >
-            <Text fz={24} fw={700} c={`${k.color}.9`} lh={1.2}>
-              {k.value}
-            </Text>
-            <Text size="sm">{k.label}</Text>
-          </Stack>
-        ))}
-      </SimpleGrid>
+  return (
+    <AttendanceFrame>
+      <AttendanceHeading data={query.data} zone={zone} />
+      <AttendanceCounts counts={counts} />
 
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
         <Button
@@ -198,10 +111,10 @@ export function ClassAttendancePage() {
 
       {scanning ? (
         <Suspense fallback={<Loader role="status" aria-label="Cargando la cámara" />}>
-          <QrScanner onCode={onScan} onClose={() => setScanning(false)} />
-          {lastScan ? (
+          <QrScanner onCode={scan.onScan} onClose={() => setScanning(false)} />
+          {scan.lastScan ? (
             <Alert color="green" data-testid="last-scan">
-              Último código leído: {lastScan}
+              Último código leído: {scan.lastScan}
             </Alert>
           ) : null}
         </Suspense>
@@ -242,32 +155,7 @@ export function ClassAttendancePage() {
 
       <WalkInModal classId={id} opened={walkIn} onClose={() => setWalkIn(false)} />
       {unmark.modal}
-      <Modal opened={lateCancel !== null} onClose={() => setLateCancel(null)} title="Cancelación tardía">
-        <Stack>
-          <Text>
-            {lateCancel ? seatName(lateCancel) : ""} pierde su lugar y el crédito no se devuelve. Esto no se
-            puede deshacer.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setLateCancel(null)}>
-              Volver
-            </Button>
-            <Button
-              color="orange.9"
-              loading={setCheckIn.isPending}
-              onClick={() => {
-                if (!lateCancel) return;
-                setCheckIn.mutate(
-                  { id: lateCancel.class_reservation_id, status: "late_cancel" },
-                  { onSettled: () => setLateCancel(null) },
-                );
-              }}
-            >
-              Registrar cancelación tardía
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>,
+      <LateCancelModal seat={lateCancel} onClose={() => setLateCancel(null)} setCheckIn={setCheckIn} />
+    </AttendanceFrame>
   );
 }
