@@ -348,30 +348,57 @@ export type CustomerValueFact = {
 
 export const NO_REASON = "Sin dato";
 
+/**
+ * The sign-ups of one raw sign-up reason added up (the database groups them, decision 0144):
+ * how many, how many paid more than they got back, their net in centavos and their months with a
+ * visit, summed.
+ */
+export type CustomerValueSums = {
+  signup_reason: string | null;
+  customers: number;
+  paying: number;
+  net_cents: number;
+  months_active: number;
+};
+
+/** The report from the customers one by one: each is a group of one. */
 export function customerValueReport(facts: readonly CustomerValueFact[]) {
-  const groups = new Map<string, CustomerValueFact[]>();
-  for (const f of facts) {
-    const key = f.signup_reason?.trim() || NO_REASON;
-    // Pushed, not copied: a copy per customer made 27,000 sign-ups with one reason take seconds.
-    const group = groups.get(key);
-    if (group) group.push(f);
-    else groups.set(key, [f]);
+  return customerValueReportOfSums(
+    facts.map((f) => ({
+      signup_reason: f.signup_reason,
+      customers: 1,
+      paying: f.net_cents > 0 ? 1 : 0,
+      net_cents: f.net_cents,
+      months_active: f.months_active,
+    })),
+  );
+}
+
+/** The report from sums per raw reason; reasons that trim to the same text (or to none) are one row. */
+export function customerValueReportOfSums(sums: readonly CustomerValueSums[]) {
+  const zero = { customers: 0, paying: 0, net_cents: 0, months_active: 0 };
+  const add = (a: typeof zero, b: typeof zero) => ({
+    customers: a.customers + b.customers,
+    paying: a.paying + b.paying,
+    net_cents: a.net_cents + b.net_cents,
+    months_active: a.months_active + b.months_active,
+  });
+  const groups = new Map<string, typeof zero>();
+  for (const s of sums) {
+    const key = s.signup_reason?.trim() || NO_REASON;
+    groups.set(key, add(groups.get(key) ?? zero, s));
   }
-  const figures = (list: readonly CustomerValueFact[]) => {
-    const cents = list.reduce((s, f) => s + f.net_cents, 0);
-    const months = list.reduce((s, f) => s + f.months_active, 0);
-    return {
-      customers: list.length,
-      paying: list.filter((f) => f.net_cents > 0).length,
-      revenue: centsToNumber(cents),
-      per_customer: list.length ? centsToNumber(Math.round(cents / list.length)) : 0,
-      avg_months_active: list.length ? Math.round((months / list.length) * 10) / 10 : 0,
-    };
-  };
+  const figures = (g: typeof zero) => ({
+    customers: g.customers,
+    paying: g.paying,
+    revenue: centsToNumber(g.net_cents),
+    per_customer: g.customers ? centsToNumber(Math.round(g.net_cents / g.customers)) : 0,
+    avg_months_active: g.customers ? Math.round((g.months_active / g.customers) * 10) / 10 : 0,
+  });
   return {
-    totals: figures(facts),
+    totals: figures(sums.reduce(add, zero)),
     by_reason: [...groups.entries()]
-      .map(([key, list]) => ({ key, ...figures(list) }))
+      .map(([key, g]) => ({ key, ...figures(g) }))
       .sort((a, b) => b.revenue - a.revenue || a.key.localeCompare(b.key, "es")),
   };
 }

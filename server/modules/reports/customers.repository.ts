@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { toCents } from "../../../domain/money";
 import type {
   CustomerValueFact,
+  CustomerValueSums,
   PaidPurchaseFact,
   RetentionActivity,
   RetentionCount,
@@ -185,7 +186,11 @@ function afterEndOnly(range: RetentionRange, months: RetentionMonths) {
     )`;
 }
 
-/** Customers who signed up in [start, end): how they came, what they paid less refunds, months with a visit. */
+/**
+ * Customers who signed up in [start, end), one by one: how they came, what they paid less refunds,
+ * months with a visit. The figure adds them up in the database (customerValueSums); the drill-down
+ * tests compare each list against these.
+ */
 export async function customerValues(
   db: Db,
   range: { start: Date; end: Date },
@@ -211,6 +216,52 @@ export async function customerValues(
   return rows.map(({ paid, refunded, ...r }) => ({
     ...r,
     net_cents: toCents(String(paid)) - toCents(String(refunded)),
+  }));
+}
+
+/**
+ * The customer-value figure's sums per raw sign-up reason over the customers who signed up in
+ * [start, end): what each paid and got back is summed once per table and grouped by customer,
+ * joined to the sign-ups by hash, and her months with a visit read already counted from
+ * report_customer_totals (decision 0144; counting her report_customer_months rows read ~300,000
+ * index entries a year of sign-ups). Tens of rows reach the app instead of one per sign-up. The
+ * same figures as customerValues, which rollups.test.ts and detail-pages.test.ts compare.
+ */
+export async function customerValueSums(
+  db: Db,
+  range: { start: Date; end: Date },
+): Promise<CustomerValueSums[]> {
+  const result = await db.execute(sql`
+    with s as (
+      select customer_id, signup_reason from customers
+      where created_at >= ${range.start} and created_at < ${range.end}
+    ), i as (
+      select customer_id, sum(total_payment) as paid from invoices
+      where status in ('paid', 'refunded') and customer_id in (select customer_id from s) group by customer_id
+    ), f as (
+      select customer_id, sum(amount) as refunded from refunds
+      where status = 'succeeded' and customer_id in (select customer_id from s) group by customer_id
+    ), v as (
+      select s.signup_reason, coalesce(i.paid, 0) - coalesce(f.refunded, 0) as net, coalesce(m.months, 0) as months
+      from s left join i using (customer_id) left join f using (customer_id)
+      left join report_customer_totals m using (customer_id)
+    )
+    select signup_reason, count(*) as customers, count(*) filter (where net > 0) as paying,
+           sum(net) as net, sum(months) as months
+    from v group by signup_reason`);
+  type Row = {
+    signup_reason: string | null;
+    customers: unknown;
+    paying: unknown;
+    net: unknown;
+    months: unknown;
+  };
+  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+    signup_reason: r.signup_reason,
+    customers: Number(r.customers),
+    paying: Number(r.paying),
+    net_cents: toCents(String(r.net)),
+    months_active: Number(r.months),
   }));
 }
 

@@ -1,6 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerValueBehind, RETENTION_GROUPS, retentionBehindOf } from "../../../domain/reports/customers";
+import {
+  customerValueBehind,
+  customerValueReport,
+  customerValueReportOfSums,
+  RETENTION_GROUPS,
+  retentionBehindOf,
+} from "../../../domain/reports/customers";
 import { periodInstants } from "../../../domain/reports/period";
 import { classesBehind, UTILISATION_DIMENSIONS } from "../../../domain/reports/utilisation";
 import { customers } from "../../db/schema/customers";
@@ -12,7 +18,7 @@ import { addPackage } from "../../test/commerce";
 import { uniquePhone } from "../../test/customers";
 import { only } from "../../test/fixtures";
 import { BY_NAME, retentionCustomersPage, valueCustomersPage } from "./customer-lists.repository";
-import { customerValues, retentionActivity } from "./customers.repository";
+import { customerValueSums, customerValues, retentionActivity } from "./customers.repository";
 import { classesBehindPage, classFacts } from "./utilisation.repository";
 
 // Runs on PostgreSQL too. The drill-downs answer one page at a time (decision 0138): the pages
@@ -286,6 +292,17 @@ describe("the database's lists are the domain's (decision 0138)", () => {
         reason,
       ).toEqual(expected);
       expect(total).toBe(expected.length);
+    }
+  });
+
+  it("customer value: the figure summed in the database is the one from the customers one by one (decision 0144)", async () => {
+    for (const range of [
+      periodInstants({ from: "2022-10-01", to: "2022-11-30" }, TZ),
+      periodInstants({ from: "2020-01-01", to: "2030-12-31" }, TZ),
+    ]) {
+      const oneByOne = customerValueReport(await customerValues(t.app.db, range));
+      expect(oneByOne.totals.customers).toBeGreaterThan(0);
+      expect(customerValueReportOfSums(await customerValueSums(t.app.db, range))).toEqual(oneByOne);
     }
   });
 });

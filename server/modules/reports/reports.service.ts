@@ -6,7 +6,7 @@ import { effectiveIvaRate, ivaBreakdown } from "../../../domain/fiscal/iva";
 import { centsToNumber, toCents } from "../../../domain/money";
 import { type CsvCell, reportCsv, reportCsvPieces } from "../../../domain/reports/csv";
 import {
-  customerValueReport,
+  customerValueReportOfSums,
   introBehind,
   introReport,
   type RetentionGroup,
@@ -31,7 +31,7 @@ import type { Db } from "../../db/client";
 import { aggregatorRevenueMovements } from "../aggregators/aggregators-admin.service";
 import { retailRevenueMovements } from "../retail/retail.service";
 import { retentionCustomersPage, valueCustomersPage } from "./customer-lists.repository";
-import { customerValues, paidPurchasesAround, retentionCounts } from "./customers.repository";
+import { customerValueSums, paidPurchasesAround, retentionCounts } from "./customers.repository";
 import { openBuckets } from "./liability.repository";
 import { activeSubscriptions, revenueMovements } from "./revenue.repository";
 import { classesBehindPage, type ListPage, utilisationSums } from "./utilisation.repository";
@@ -552,7 +552,7 @@ export async function customerValue(db: Db, config: AppConfig, query: ReportQuer
   const tz = config.timezone;
   return {
     ...head(query, tz),
-    ...customerValueReport(await customerValues(db, periodInstants(query, tz))),
+    ...customerValueReportOfSums(await customerValueSums(db, periodInstants(query, tz))),
   };
 }
 

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../../domain/booking";
 import {
   activityOf,
+  customerValueReport,
+  customerValueReportOfSums,
   retentionReport,
   retentionReportOf,
   retentionReportOfCounts,
@@ -12,7 +14,12 @@ import { monthsOf, periodInstants } from "../../../domain/reports/period";
 import { utilisationReport, utilisationReportOfSums } from "../../../domain/reports/utilisation";
 import type { Database, Db } from "../../db/client";
 import { createTestDatabase } from "../../test/test-database";
-import { retentionActivity, retentionCounts } from "./customers.repository";
+import {
+  customerValueSums,
+  customerValues,
+  retentionActivity,
+  retentionCounts,
+} from "./customers.repository";
 import { classFactsFromReservations, visitMonthsFromReservations } from "./reference.repository";
 import { classFacts, utilisationSums } from "./utilisation.repository";
 
@@ -21,7 +28,7 @@ import { classFacts, utilisationSums } from "./utilisation.repository";
 /**
  * The reports' rollups (report_class_counts, report_visit_months; decision 0105; and
  * report_customer_months, report_retention_cells, decision 0130; report_location_retention_cells,
- * decision 0135) against the
+ * decision 0135; report_customer_totals, decision 0144) against the
  * reference queries they stand for, after random sequences of every kind of write the app makes
  * to reservations and classes: book, book a guest, cancel (late or not), restore, check in, mark
  * a no-show, hard delete (guests go with their host), move a seat to another customer, bulk
@@ -282,7 +289,15 @@ async function reference() {
     select location_id, month, first, count(*)::int as n, count(*) filter (where prev)::int as both,
            count(*) filter (where not prev and first < month - 1)::int as back
     from x group by 1, 2, 3 order by 1, 2, 3`);
-  return { counts, visits, months, cells, locationCells };
+  // Each customer's number of months with a visit (decision 0144).
+  const totals = await q(sql`
+    select customer_id, count(distinct month)::int as months from (
+      select r.customer_id,
+             (extract(year from c.class_date at time zone ${tz}) * 12 + extract(month from c.class_date at time zone ${tz}) - 1)::int as month
+      from class_reservations r join single_classes c on c.single_class_id = r.single_class_id
+      where r.deleted_at is null and r.guest_of_id is null and c.cancelled_at is null
+    ) v group by 1 order by 1`);
+  return { counts, visits, months, cells, locationCells, totals };
 }
 
 /** The reports' facts read through the rollups equal those read from every reservation. */
@@ -325,6 +340,12 @@ async function reportsAgree() {
       utilisationReport(facts, tz, now),
     );
   }
+  // The customer-value figure from the months kept per customer (decision 0144) is the one from
+  // the customers one by one.
+  const everyone = { start: new Date("2000-01-01T00:00:00Z"), end: new Date("2100-01-01T00:00:00Z") };
+  expect(customerValueReportOfSums(await customerValueSums(conn, everyone))).toEqual(
+    customerValueReport(await customerValues(conn, everyone)),
+  );
 }
 
 async function rollups() {
@@ -339,7 +360,10 @@ async function rollups() {
   const locationCells = await q(
     sql`select location_id, month, first, n, "both", back from report_location_retention_cells order by 1, 2, 3`,
   );
-  return { counts, visits, months, cells, locationCells };
+  const totals = await q(
+    sql`select customer_id, months from report_customer_totals where months <> 0 order by 1`,
+  );
+  return { counts, visits, months, cells, locationCells, totals };
 }
 
 describe("report rollups (decision 0105)", () => {
