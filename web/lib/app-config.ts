@@ -1,8 +1,9 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { type AppConfig, type AppConfigEntry, resolveAppConfig } from "../../domain/app-config";
 import { api } from "./api-client";
+import { sharedKeys } from "./query-keys";
 
-export const appConfigQueryKey = ["appconfig"] as const;
+export const appConfigQueryKey = sharedKeys.appConfig;
 
 export const appConfigQuery = {
   queryKey: appConfigQueryKey,
