@@ -1,11 +1,12 @@
+// biome-ignore-all assist/source/organizeImports: the areas are imported in the order they are mounted, public first, so the bundle keeps their pages in that order (docs/decisions/0140)
 import type { RouteObject } from "react-router";
 import { PublicLayout } from "./layouts/public-layout";
 import { RootLayout } from "./root-layout";
 import { RouteError } from "./route-error";
-import { accountRoutes } from "./routes/account-routes";
-import { adminRoutes } from "./routes/admin-routes";
 import { page } from "./routes/lazy-page";
 import { publicRoutes } from "./routes/public-routes";
+import { accountRoutes } from "./routes/account-routes";
+import { adminRoutes } from "./routes/admin-routes";
 
 /**
  * Every route of the app, one file per area under routes/ (public site, customer account, admin;

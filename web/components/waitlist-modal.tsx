@@ -8,7 +8,7 @@ import type { messageAnswer } from "../../domain/api/wire";
 import { formatDateTime } from "../../domain/format";
 import { t } from "../../domain/messages";
 import { api, isApiError } from "../lib/api-client";
-import { sharedKeys } from "../lib/query-keys";
+import { waitlistKeys } from "./waitlist-keys";
 
 /** One of my waitlist entries as the API answers it. */
 export type { WaitlistEntry } from "../../domain/api/waitlists";
@@ -27,7 +27,7 @@ export function useLeaveWaitlist() {
     mutationFn: (id: number) => api.delete<z.input<typeof messageAnswer>>(`/waitlist/${id}`),
     onSuccess: (data) => {
       notifications.show({ color: "green", message: data.message, autoClose: 3000 });
-      client.invalidateQueries({ queryKey: sharedKeys.waitlists });
+      client.invalidateQueries({ queryKey: waitlistKeys.all });
     },
     onError: alert,
   });
@@ -98,7 +98,7 @@ export function WaitlistModal({
   const client = useQueryClient();
   const id = klass?.single_class_id ?? 0;
   const entry = useQuery({
-    queryKey: sharedKeys.classWaitlist(id),
+    queryKey: waitlistKeys.ofClass(id),
     queryFn: () => api.get<z.input<typeof classWaitlistAnswer>>(`/waitlist/class/${id}`),
     enabled: id > 0,
   });
@@ -106,7 +106,7 @@ export function WaitlistModal({
     mutationFn: () => api.post<z.input<typeof joinWaitlistAnswer>>("/waitlist", { single_class_id: id }),
     onSuccess: (data) => {
       notifications.show({ color: "green", message: data.message, autoClose: 3000 });
-      client.invalidateQueries({ queryKey: sharedKeys.waitlists });
+      client.invalidateQueries({ queryKey: waitlistKeys.all });
     },
     onError: alert,
   });

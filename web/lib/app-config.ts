@@ -1,9 +1,8 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { type AppConfig, type AppConfigEntry, resolveAppConfig } from "../../domain/app-config";
 import { api } from "./api-client";
-import { sharedKeys } from "./query-keys";
 
-export const appConfigQueryKey = sharedKeys.appConfig;
+export const appConfigQueryKey = ["appconfig"] as const;
 
 export const appConfigQuery = {
   queryKey: appConfigQueryKey,

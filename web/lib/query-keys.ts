@@ -1,24 +1,12 @@
 /**
- * Query keys of the code every feature shares (web/lib and web/components), from one factory
- * (docs/decisions/0133). Shared code may not import a feature, so the keys it queries live here and
- * the features that touch the same caches take them from here too. Values unchanged.
+ * Query keys of web/lib's own queries, from one factory (docs/decisions/0133); values unchanged.
+ * The shell's two keys stay next to their queries, `appConfigQueryKey` (app-config.ts) and
+ * `currentUserQueryKey` (session.ts). Shared code may not import a feature, so its keys live
+ * beside it: these, web/components/waitlist-keys.ts and web/components/admin/query-keys.ts. Each
+ * file is imported only by the code that queries it, so it lands in that code's chunk: one file
+ * for all of them was a chunk of its own, named in the first download's list (decision 0140).
  */
-const waitlists = ["waitlist"] as const;
-
-export const sharedKeys = {
-  /** The studio's config: kept when a sign-in or sign-out clears the cache. */
-  appConfig: ["appconfig"] as const,
-  /** Who is signed in (GET /session). */
-  currentUser: ["auth", "current-user"] as const,
+export const libKeys = {
   /** Which processor plays the card and the wallet (GET /checkout/providers). */
   paymentProviders: ["checkout", "providers"] as const,
-  /**
-   * The back office's customer picker; the same value as the admin feature's own search
-   * (web/features/admin/query-keys.ts), so both share their cache.
-   */
-  customerSearch: (query: string) => ["admin", "customer-search", query] as const,
-  /** Every waitlist query: a class's line (the calendar's modal) and mine (Mis Listas de Espera). */
-  waitlists,
-  classWaitlist: (classId: number) => [...waitlists, "class", classId] as const,
-  myWaitlists: [...waitlists, "mine"] as const,
 };

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { currentCustomerOut, sessionAnswer } from "../../domain/api/customers";
 import { api, isApiError } from "./api-client";
-import { sharedKeys } from "./query-keys";
 
 /**
  * Who is signed in: the only part of the auth feature the visitor shell needs (the navbar's
@@ -16,7 +15,7 @@ export type Role = CurrentCustomer["role"];
 export type CurrentCustomer = z.input<typeof currentCustomerOut>;
 type SessionAnswer = z.input<typeof sessionAnswer>;
 
-export const currentUserQueryKey = sharedKeys.currentUser;
+export const currentUserQueryKey = ["auth", "current-user"] as const;
 
 /**
  * The signed-in customer, or null when signed out. GET /api/session answers 200 either way, so a
