@@ -1,12 +1,12 @@
 /*
- * Plain lists, no imports: web/app/router.tsx reads them in the entry chunk every visitor loads, so
- * this file must not pull Zod or the message catalogue in (docs/decisions/0075; a first version in
+ * Plain lists, no imports: the router (web/app/routes/) reads them in the entry chunk every
+ * visitor loads, so this file must not pull Zod or the message catalogue in (docs/decisions/0075; a first version in
  * domain/content.ts added 27 KB gzip to the home page).
  */
 
 /**
- * First path segments of the public site's own screens (web/app/router.tsx takes them from here:
- * one owner). A content page or the studio's packages path with one of these would be shadowed by
+ * First path segments of the public site's own screens (web/app/routes/public-routes.ts takes
+ * them from here: one owner). A content page or the studio's packages path with one of these would be shadowed by
  * the screen, or shadow it. web/app/router.test.ts checks every public route is listed.
  */
 export const PUBLIC_ROUTE_SEGMENTS = [

@@ -10,12 +10,12 @@ const baseUrl = inject("baseUrl");
 const root = path.resolve(import.meta.dirname, "..");
 
 /**
- * Every admin route as web/app/router.tsx declares it (the `adminRoutes` block): a screen added
+ * Every admin route as the router declares it (web/app/routes/admin-routes.ts): a screen added
  * there is walked here without touching this file. The catch-all "*" is not a screen.
  */
 function adminRoutePaths(): string[] {
-  const source = fs.readFileSync(path.join(root, "web/app/router.tsx"), "utf8");
-  const start = source.indexOf("const adminRoutes");
+  const source = fs.readFileSync(path.join(root, "web/app/routes/admin-routes.ts"), "utf8");
+  const start = source.indexOf("return [");
   const block = source.slice(start, source.indexOf("\n  ];", start));
   const paths = [...block.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]!).filter((p) => p !== "*");
   return [...(block.includes("index: true") ? [""] : []), ...paths];

@@ -10,12 +10,12 @@ const baseUrl = inject("baseUrl");
 const root = path.resolve(import.meta.dirname, "..");
 
 /**
- * Every customer route as web/app/router.tsx declares it (the `accountRoutes` block), as the
+ * Every customer route as the router declares it (web/app/routes/account-routes.tsx), as the
  * back office's axe journey reads its own: a screen added there is walked here too.
  */
 function accountPaths(): string[] {
-  const source = fs.readFileSync(path.join(root, "web/app/router.tsx"), "utf8");
-  const start = source.indexOf("const accountRoutes");
+  const source = fs.readFileSync(path.join(root, "web/app/routes/account-routes.tsx"), "utf8");
+  const start = source.indexOf("  return [");
   const block = source.slice(start, source.indexOf("\n  ];", start));
   const paths = [...block.matchAll(/path: "([^"]+)"/g)].map((m) => m[1]!).filter((p) => p !== "*");
   return [...(block.includes("index: true") ? [""] : []), ...paths];

@@ -1,11 +1,11 @@
-import { type MantineTheme, useMantineTheme } from "@mantine/core";
+import { useMantineTheme } from "@mantine/core";
 import { IconClock, IconMapPin } from "@tabler/icons-react";
-import type { CSSProperties, ReactNode } from "react";
 import type { ClassCardState } from "../../domain/booking";
 import { formatTime, spotsLabel } from "../../domain/format";
 import { readableTextOn } from "../lib/color";
 import classes from "./class-card.module.css";
-import { type PlainVariant, variantStyle } from "./variant-colors";
+import { CardAction } from "./class-card-action";
+import { ClassCardBadge as Badge } from "./class-card-badge";
 
 export interface ClassCardData {
   class_date: string;
@@ -158,136 +158,4 @@ export function ClassCard({
       />
     </div>
   );
-}
-
-function Badge({
-  theme,
-  color,
-  variant,
-  uppercase,
-  textColor,
-  wrap,
-  children,
-}: {
-  theme: MantineTheme;
-  color: string;
-  variant: PlainVariant;
-  uppercase?: boolean;
-  textColor?: string;
-  /** Long text wraps onto more lines instead of ending in "…". */
-  wrap?: boolean;
-  children: ReactNode;
-}) {
-  const colors = variantStyle(theme, color, variant);
-  const style = textColor ? ({ ...colors, "--variant-color": textColor } as CSSProperties) : colors;
-  return (
-    <span
-      className={classes.badge}
-      data-uppercase={uppercase || undefined}
-      data-wrap={wrap || undefined}
-      style={style}
-    >
-      {children}
-    </span>
-  );
-}
-
-function ActionButton({
-  theme,
-  color,
-  variant,
-  compact,
-  onClick,
-  children,
-}: {
-  theme: MantineTheme;
-  color?: string;
-  variant: PlainVariant;
-  compact?: boolean;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      className={compact ? classes.compactButton : classes.button}
-      style={variantStyle(theme, color ?? theme.primaryColor, variant)}
-      onClick={onClick}
-    >
-      {children}
-    </button>
-  );
-}
-
-function CardAction({
-  theme,
-  state,
-  seats,
-  cancelOffered,
-  changeLabel,
-  waitlistEnabled,
-  onReserve,
-  onCancel,
-  onChange,
-  onBuy,
-  onWaitlist,
-}: Pick<
-  ClassCardProps,
-  | "state"
-  | "cancelOffered"
-  | "changeLabel"
-  | "waitlistEnabled"
-  | "onReserve"
-  | "onCancel"
-  | "onChange"
-  | "onBuy"
-  | "onWaitlist"
-> & {
-  theme: MantineTheme;
-  seats: number;
-}) {
-  switch (state) {
-    case "reserved":
-      return (
-        <div className={classes.reserved}>
-          <Badge theme={theme} color={theme.primaryColor} variant="filled">
-            Reservada ({seats})
-          </Badge>
-          {cancelOffered || changeLabel ? (
-            <div className={classes.reservedActions}>
-              {changeLabel ? (
-                <ActionButton theme={theme} variant="light" compact onClick={onChange}>
-                  {changeLabel}
-                </ActionButton>
-              ) : null}
-              {cancelOffered ? (
-                <ActionButton theme={theme} color="red" variant="light" compact onClick={onCancel}>
-                  Cancelar
-                </ActionButton>
-              ) : null}
-            </div>
-          ) : null}
-        </div>
-      );
-    case "package":
-      return (
-        <ActionButton theme={theme} variant="filled" onClick={onBuy}>
-          Comprar
-        </ActionButton>
-      );
-    case "full":
-      return waitlistEnabled ? (
-        <ActionButton theme={theme} variant="light" onClick={onWaitlist}>
-          Lista de espera
-        </ActionButton>
-      ) : null;
-    case "bookable":
-      return (
-        <ActionButton theme={theme} variant="filled" onClick={onReserve}>
-          Reservar
-        </ActionButton>
-      );
-    default:
-      return null;
-  }
 }

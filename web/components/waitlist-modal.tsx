@@ -8,11 +8,10 @@ import type { messageAnswer } from "../../domain/api/wire";
 import { formatDateTime } from "../../domain/format";
 import { t } from "../../domain/messages";
 import { api, isApiError } from "../lib/api-client";
+import { waitlistKeys } from "./waitlist-keys";
 
 /** One of my waitlist entries as the API answers it. */
 export type { WaitlistEntry } from "../../domain/api/waitlists";
-
-export const waitlistKey = ["waitlist"] as const;
 
 const alert = (error: unknown) =>
   notifications.show({
@@ -28,7 +27,7 @@ export function useLeaveWaitlist() {
     mutationFn: (id: number) => api.delete<z.input<typeof messageAnswer>>(`/waitlist/${id}`),
     onSuccess: (data) => {
       notifications.show({ color: "green", message: data.message, autoClose: 3000 });
-      client.invalidateQueries({ queryKey: waitlistKey });
+      client.invalidateQueries({ queryKey: waitlistKeys.all });
     },
     onError: alert,
   });
@@ -99,7 +98,7 @@ export function WaitlistModal({
   const client = useQueryClient();
   const id = klass?.single_class_id ?? 0;
   const entry = useQuery({
-    queryKey: [...waitlistKey, "class", id],
+    queryKey: waitlistKeys.ofClass(id),
     queryFn: () => api.get<z.input<typeof classWaitlistAnswer>>(`/waitlist/class/${id}`),
     enabled: id > 0,
   });
@@ -107,7 +106,7 @@ export function WaitlistModal({
     mutationFn: () => api.post<z.input<typeof joinWaitlistAnswer>>("/waitlist", { single_class_id: id }),
     onSuccess: (data) => {
       notifications.show({ color: "green", message: data.message, autoClose: 3000 });
-      client.invalidateQueries({ queryKey: waitlistKey });
+      client.invalidateQueries({ queryKey: waitlistKeys.all });
     },
     onError: alert,
   });

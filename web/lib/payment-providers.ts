@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { paymentProvidersAnswer } from "../../domain/api/checkout";
 import { api } from "./api-client";
+import { libKeys } from "./query-keys";
 
 export type PaymentProviders = z.input<typeof paymentProvidersAnswer>;
 
@@ -12,7 +13,7 @@ export type PaymentProviders = z.input<typeof paymentProvidersAnswer>;
  */
 export function usePaymentProviders() {
   return useQuery({
-    queryKey: ["checkout", "providers"],
+    queryKey: libKeys.paymentProviders,
     queryFn: ({ signal }) => api.get<PaymentProviders>("/checkout/providers", { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });

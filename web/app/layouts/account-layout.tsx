@@ -10,7 +10,7 @@ import { AccountGates } from "../../features/customers/components/account-gates"
 import { PaymentIssueBanner } from "../../features/purchases/components/payment-issue-banner";
 import { WaiverReminder } from "../../features/waivers/public";
 import { isApiError } from "../../lib/api-client";
-import { useAppConfig } from "../../lib/app-config";
+import { appConfigQueryKey, useAppConfig } from "../../lib/app-config";
 import { copy } from "../../lib/copy";
 import { type CurrentCustomer, currentUserQueryKey } from "../../lib/session";
 import { type AccountNavItem, accountNav } from "./account-nav";
@@ -145,7 +145,9 @@ function useSessionExpiry() {
   useEffect(() => {
     const onError = (error: unknown) => {
       if (!isApiError(error, 401)) return;
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== "appconfig" && q.queryKey[0] !== "auth" });
+      client.removeQueries({
+        predicate: (q) => q.queryKey[0] !== appConfigQueryKey[0] && q.queryKey[0] !== currentUserQueryKey[0],
+      });
       client.setQueryData(currentUserQueryKey, null);
       navigate(`/entrar?expired=1&redirect=${encodeURIComponent(here)}`, { replace: true });
     };

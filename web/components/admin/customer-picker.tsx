@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import type { customerRow, quickSearchAnswer } from "../../../domain/api/admin-customers";
 import { api } from "../../lib/api-client";
+import { adminKitKeys } from "./query-keys";
 
 export type PickedCustomer = z.input<typeof customerRow>;
 
@@ -34,7 +35,7 @@ export function CustomerPicker({
   const [query, setQuery] = useState("");
   const [debounced] = useDebouncedValue(query, 250);
   const hits = useQuery({
-    queryKey: ["admin", "customer-search", debounced],
+    queryKey: adminKitKeys.customerSearch(debounced),
     enabled: value === null && debounced.trim().length >= 2,
     queryFn: ({ signal }) =>
       api.get<z.input<typeof quickSearchAnswer>>("/customer/query", {

@@ -10,6 +10,7 @@ import type {
 } from "../../../domain/api/forms";
 import type { FieldType } from "../../../domain/forms";
 import { api } from "../../lib/api-client";
+import { adminFormKeys } from "./query-keys";
 
 /** A custom field as GET /api/forms and /api/custom_fields answer it. */
 export type CustomField = z.input<typeof customFieldOut>;
@@ -37,12 +38,9 @@ export type FormDraft = { form_id?: number; name: string; object: string };
 
 export type StudioFile = z.input<typeof studioFile>;
 
-const formsKey = ["admin-forms", "forms"] as const;
-const filesKey = ["admin-forms", "files"] as const;
-
 export function useForms() {
   return useQuery({
-    queryKey: formsKey,
+    queryKey: adminFormKeys.forms,
     queryFn: async () => (await api.get<z.input<typeof formsAnswer>>("/forms")).forms,
   });
 }
@@ -50,7 +48,10 @@ export function useForms() {
 /** Every write refreshes the forms (their fields ride along) once it has landed. */
 function useFormsMutation<V, R>(run: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: formsKey }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminFormKeys.forms }),
+  });
 }
 
 export function useSaveForm() {
@@ -80,14 +81,17 @@ export function useDeleteField() {
 /** Every upload of the studio: GET /api/files answers all of them to an admin. */
 export function useFiles() {
   return useQuery({
-    queryKey: filesKey,
+    queryKey: adminFormKeys.files,
     queryFn: async () => (await api.get<z.input<typeof filesAnswer>>("/files")).files,
   });
 }
 
 function useFilesMutation<V, R>(run: (vars: V) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: filesKey }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminFormKeys.files }),
+  });
 }
 
 /** Multipart, like the catalogue's image field, but without kind=image: PDFs are welcome here. */

@@ -32,7 +32,7 @@ import { adminCopy } from "./copy";
 
 /**
  * The back office's sections and their paths. The schedule and catalogue screens are declared in
- * web/app/router.tsx by their own block; these links only need the same paths.
+ * web/app/routes/admin-routes.ts by their own block; these links only need the same paths.
  */
 export type AdminNavItem = {
   to: string;

@@ -9,8 +9,9 @@ import { ADMIN_NAV, EXTRA_SCREENS, pathAllowed } from "./nav";
 /**
  * Every admin screen for every role shows no control whose route answers 403 (decision 0070).
  *
- * The screens are read from web/app/router.tsx, the roles that reach each one from nav.ts (the
- * admin layout sends a role elsewhere when pathAllowed says no), and what each screen calls from
+ * The screens are read from the router's admin routes (web/app/routes/admin-routes.ts), the roles
+ * that reach each one from nav.ts (the admin layout sends a role elsewhere when pathAllowed says
+ * no), and what each screen calls from
  * its source: every `api.get/post/put/delete(...)` and every "/api/..." link in the files the
  * screen's page imports, directly or through other files. Each call is matched to the key the
  * server's permissions table uses (domain/staff-permissions.ts, the table requireAdmin enforces
@@ -170,18 +171,15 @@ const UNRESOLVED_ALLOWED = new Set([
   "web/lib/api-client.ts",
 ]);
 
-/** The screens of web/app/router.tsx under /admin, with a path that opens each. */
+/** The screens of web/app/routes/admin-routes.ts (the router's /admin), with a path that opens each. */
 function adminScreens(): { path: string; page: string }[] {
-  const router = SOURCE.get(join(WEB, "app/router.tsx"))!;
-  const block = router.slice(
-    router.indexOf("const adminRoutes"),
-    router.indexOf("return [", router.indexOf("const adminRoutes")),
-  );
+  const file = join(WEB, "app/routes/admin-routes.ts");
+  const block = SOURCE.get(file)!;
   const screens: { path: string; page: string }[] = [];
   for (const m of block.matchAll(
     /(index: true|path: "([^"]+)"),\s*lazy: page\(\s*\(\) => import\("([^"]+)"\)/g,
   )) {
-    const page = resolveImport(join(WEB, "app/router.tsx"), m[3]!)!;
+    const page = resolveImport(file, m[3]!)!;
     const route = m[2] ?? "";
     if (route === "catalogo/:slug?") {
       for (const child of ADMIN_NAV.flatMap((item) => item.children ?? []))

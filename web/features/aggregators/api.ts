@@ -11,6 +11,7 @@ import type {
   unvalidatedVisitsAnswer,
 } from "../../../domain/api/aggregators";
 import { api } from "../../lib/api-client";
+import { aggregatorKeys } from "./query-keys";
 
 /** Wellhub and TotalPass in the back office (docs/product-rules.md#aggregators). */
 
@@ -19,14 +20,6 @@ export type AggregatorSettingsInput = z.input<typeof aggregatorSettingsBody>;
 export type AggregatorVisit = z.input<typeof classAggregatorSeatsAnswer>["bookings"][number];
 export type UnvalidatedVisit = z.input<typeof unvalidatedVisitsAnswer>["visits"][number];
 export type Reconciliation = z.input<typeof reconciliationAnswer>;
-
-export const aggregatorKeys = {
-  all: ["aggregators"] as const,
-  settings: () => [...aggregatorKeys.all, "settings"] as const,
-  visits: () => [...aggregatorKeys.all, "visits"] as const,
-  classSeats: (classId: number) => [...aggregatorKeys.all, "class", classId] as const,
-  reconciliation: (month: string) => [...aggregatorKeys.all, "reconciliation", month] as const,
-};
 
 export function useAggregatorSettings(enabled = true) {
   return useQuery({
@@ -75,7 +68,7 @@ export function useRetryValidation() {
  */
 export function useClassAggregatorSeats(classId: number, rosterAt: number) {
   return useQuery({
-    queryKey: [...aggregatorKeys.classSeats(classId), rosterAt],
+    queryKey: aggregatorKeys.classSeatsAt(classId, rosterAt),
     queryFn: ({ signal }) =>
       api.get<z.input<typeof classAggregatorSeatsAnswer>>(`/admin/aggregators/classes/${classId}`, {
         signal,

@@ -22,21 +22,15 @@ import type { AddressInput } from "../../../domain/customers";
 import type { FieldValues } from "../../../domain/forms";
 import { API_BASE, api } from "../../lib/api-client";
 import { currentUserQueryKey } from "../../lib/session";
+import { customerKeys } from "./query-keys";
 
 export type Profile = z.input<typeof profileOut>;
 
 export type PendingPage = z.input<typeof pendingPageOut>;
 
-const keys = {
-  profile: ["customers", "profile"] as const,
-  fields: ["customers", "fields"] as const,
-  values: ["customers", "values"] as const,
-  pending: ["customers", "pending-pages"] as const,
-};
-
 export function useProfile() {
   return useQuery({
-    queryKey: keys.profile,
+    queryKey: customerKeys.profile,
     queryFn: async ({ signal }) =>
       (await api.get<z.input<typeof profileAnswer>>("/customer", { signal })).customer,
   });
@@ -46,8 +40,8 @@ function useInvalidateProfile() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: keys.profile }),
-      client.invalidateQueries({ queryKey: keys.values }),
+      client.invalidateQueries({ queryKey: customerKeys.profile }),
+      client.invalidateQueries({ queryKey: customerKeys.values }),
       client.invalidateQueries({ queryKey: currentUserQueryKey }),
     ]);
 }
@@ -73,7 +67,7 @@ export function useSaveAddress() {
 
 export function useCustomerFields() {
   return useQuery({
-    queryKey: keys.fields,
+    queryKey: customerKeys.fields,
     queryFn: async ({ signal }) =>
       (
         await api.get<z.input<typeof customFieldsAnswer>>("/custom_fields", {
@@ -87,7 +81,7 @@ export function useCustomerFields() {
 
 export function useFieldValues() {
   return useQuery({
-    queryKey: keys.values,
+    queryKey: customerKeys.values,
     queryFn: ({ signal }) => api.get<z.input<typeof fieldValuesAnswer>>("/customer_field_values", { signal }),
   });
 }
@@ -110,7 +104,7 @@ export function useSaveFieldValues() {
 
 export function usePendingPages(enabled: boolean) {
   return useQuery({
-    queryKey: keys.pending,
+    queryKey: customerKeys.pending,
     queryFn: async ({ signal }) =>
       (await api.get<z.input<typeof acceptedPagesAnswer>>("/accepted_pages", { signal })).pending,
     enabled,
@@ -122,7 +116,7 @@ export function useAcceptPage() {
   return useMutation({
     mutationFn: (pageId: number) =>
       api.post<z.input<typeof acceptPageAnswer>>("/accepted_pages", { page_id: pageId }),
-    onSuccess: (data) => client.setQueryData(keys.pending, data.pending),
+    onSuccess: (data) => client.setQueryData(customerKeys.pending, data.pending),
   });
 }
 
@@ -157,15 +151,13 @@ export function useChangePassword() {
 /** Where the customer's request to close the account stands (ARCO, decision 0024). */
 export type ClosureStatus = z.input<typeof closureStatusAnswer>;
 
-const closureKey = ["customer", "closure-request"] as const;
-
 /** The data-export download (a plain link: the browser saves the file with the session cookie). */
 export const dataExportUrl = (format: "json" | "csv") => `${API_BASE}/customer/data-export?format=${format}`;
 
 /** GET /api/customer/closure-request */
 export function useClosureStatus() {
   return useQuery({
-    queryKey: closureKey,
+    queryKey: customerKeys.closure,
     queryFn: () => api.get<ClosureStatus>("/customer/closure-request"),
   });
 }
@@ -175,17 +167,16 @@ export function useRequestClosure() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<z.input<typeof closureRequestedAnswer>>("/customer/closure-request"),
-    onSuccess: (data) => client.setQueryData(closureKey, data),
+    onSuccess: (data) => client.setQueryData(customerKeys.closure, data),
   });
 }
 
 /** My open sessions (decision 0055): device, place and time, never a token. */
 export type MySession = z.input<typeof mySessionsAnswer>["sessions"][number];
-const sessionsKey = ["customers", "sessions"] as const;
 
 export function useMySessions() {
   return useQuery({
-    queryKey: sessionsKey,
+    queryKey: customerKeys.sessions,
     queryFn: () => api.get<z.input<typeof mySessionsAnswer>>("/account/sessions"),
   });
 }
@@ -198,7 +189,7 @@ export function useEndSession() {
       api.delete<z.input<typeof messageAnswer>>(`/account/sessions/${encodeURIComponent(session.id)}`),
     onSuccess: (_data, session) => {
       if (session.current) void client.invalidateQueries({ queryKey: currentUserQueryKey });
-      else void client.invalidateQueries({ queryKey: sessionsKey });
+      else void client.invalidateQueries({ queryKey: customerKeys.sessions });
     },
   });
 }

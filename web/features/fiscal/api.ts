@@ -7,14 +7,13 @@ import type {
 } from "../../../domain/api/fiscal";
 import type { FiscalDataInput } from "../../../domain/fiscal/fiscal-data";
 import { api } from "../../lib/api-client";
+import { fiscalKeys } from "./query-keys";
 
 export type { FiscalData } from "../../../domain/api/fiscal";
 
-const key = ["fiscal-data"] as const;
-
 export function useFiscalData() {
   return useQuery({
-    queryKey: key,
+    queryKey: fiscalKeys.mine,
     queryFn: ({ signal }) => api.get<z.input<typeof fiscalDataAnswer>>("/fiscal-data", { signal }),
     select: (d) => d.fiscal_data,
   });
@@ -25,7 +24,7 @@ export function useSaveFiscalData() {
   return useMutation({
     mutationFn: (body: FiscalDataInput) =>
       api.put<z.input<typeof fiscalDataSavedAnswer>>("/fiscal-data", body),
-    onSuccess: (d) => client.setQueryData(key, d),
+    onSuccess: (d) => client.setQueryData(fiscalKeys.mine, d),
   });
 }
 
@@ -33,6 +32,6 @@ export function useDeleteFiscalData() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete<z.input<typeof fiscalDataDeletedAnswer>>("/fiscal-data"),
-    onSuccess: () => client.setQueryData(key, { fiscal_data: null }),
+    onSuccess: () => client.setQueryData(fiscalKeys.mine, { fiscal_data: null }),
   });
 }

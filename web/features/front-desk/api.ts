@@ -4,15 +4,10 @@ import type { z } from "zod";
 import type { openKioskAnswer } from "../../../domain/api/kiosk";
 import type { todayAnswer } from "../../../domain/api/today";
 import { api, isApiError } from "../../lib/api-client";
+import { frontDeskKeys } from "./query-keys";
 
 export type Today = z.input<typeof todayAnswer>;
 export type TodayClass = Today["classes"][number];
-
-/** Query keys of the desk's day. */
-export const frontDeskKeys = {
-  all: ["front-desk"] as const,
-  today: (day: string | null, locationId: number | null) => ["front-desk", "today", day, locationId] as const,
-};
 
 /** Hoy's classes (GET /api/admin/hoy), refreshed every minute so "next" and the counts stay current. */
 export function useToday(day: string | null, locationId: number | null) {

@@ -19,6 +19,7 @@ import type {
   myReferralsAnswer,
 } from "../../../domain/api/gift-cards";
 import { api } from "../../lib/api-client";
+import { giftCardKeys } from "./query-keys";
 
 /** Gift cards, saldo a favor and referrals (decisions 0090-0092): the customer's and the desk's. */
 
@@ -28,15 +29,6 @@ export type GiftCardBalance = z.input<typeof giftCardBalanceAnswer>;
 export type MyBalances = z.input<typeof myBalancesAnswer>;
 export type MyReferrals = z.input<typeof myReferralsAnswer>;
 export type GiftCardSold = z.input<typeof giftCardSoldAnswer>;
-
-export const giftCardKeys = {
-  all: ["gift-cards"] as const,
-  mine: () => [...giftCardKeys.all, "mine"] as const,
-  referrals: () => [...giftCardKeys.all, "referrals"] as const,
-  admin: (q: string, page: number) => [...giftCardKeys.all, "admin", q, page] as const,
-  detail: (id: number) => [...giftCardKeys.all, "detail", id] as const,
-  credit: (customerId: number) => [...giftCardKeys.all, "credit", customerId] as const,
-};
 
 /** A customer buys a card online with their card's token (POST /api/gift-cards). */
 export function useBuyGiftCard() {

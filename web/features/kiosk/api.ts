@@ -3,12 +3,10 @@ import type { z } from "zod";
 import type { kioskCheckInAnswer, kioskStateAnswer } from "../../../domain/api/kiosk";
 import type { messageAnswer } from "../../../domain/api/wire";
 import { api, isApiError } from "../../lib/api-client";
+import { kioskKeys } from "./query-keys";
 
 export type KioskState = z.input<typeof kioskStateAnswer>;
 export type KioskCheckIn = z.input<typeof kioskCheckInAnswer>;
-
-/** Query keys of the kiosk. */
-export const kioskKeys = { state: ["kiosk", "state"] as const };
 
 /** This device's kiosk (GET /api/kiosk, its cookie); null when it is not open (401). */
 export function useKioskState() {

@@ -11,6 +11,7 @@ import type {
 import type { messageAnswer } from "../../../domain/api/wire";
 import type { Automation } from "../../../domain/messaging/automations";
 import { api } from "../../lib/api-client";
+import { messagingKeys } from "./query-keys";
 
 /** WhatsApp, SMS and push (docs/product-rules.md#messaging): the customer's choices and the desk's screens. */
 
@@ -21,14 +22,6 @@ export type Message = z.input<typeof messagesAnswer>["messages"][number];
 export type AutomationRow = z.input<typeof automationsAnswer>["automations"][number];
 export type AutomationBody = z.input<typeof automationBody>;
 type Confirmed = z.input<typeof messageAnswer>;
-
-export const messagingKeys = {
-  all: ["messaging"] as const,
-  mine: () => [...messagingKeys.all, "mine"] as const,
-  inbox: () => [...messagingKeys.all, "inbox"] as const,
-  automations: () => [...messagingKeys.all, "automations"] as const,
-  customer: (customerId: number) => [...messagingKeys.all, "customer", customerId] as const,
-};
 
 export function useMyMessaging() {
   return useQuery({

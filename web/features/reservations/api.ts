@@ -81,6 +81,6 @@ export function useRotateCalendarFeed() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<z.input<typeof calendarFeedAnswer>>("/class_reservations/calendar-feed", {}),
-    onSuccess: (data) => client.setQueryData(["calendar-feed"], data),
+    onSuccess: (data) => client.setQueryData(reservationKeys.calendarFeed, data),
   });
 }

@@ -20,6 +20,7 @@ import type {
   variantUpdateBody,
 } from "../../../domain/api/retail";
 import { api } from "../../lib/api-client";
+import { retailKeys } from "./query-keys";
 
 /** Retail at the counter (decision 0094): the catalogue, its stock, the low-stock list and the sale. */
 
@@ -30,13 +31,6 @@ export type Sale = z.input<typeof saleOut>;
 /** The sales list's filters: a location (none: all) and two studio days, both included. */
 export type SalesFilter = Required<Pick<z.input<typeof salesQuery>, "from" | "to">> &
   Pick<z.output<typeof salesQuery>, "location_id">;
-
-export const retailKeys = {
-  all: ["retail"] as const,
-  products: () => [...retailKeys.all, "products"] as const,
-  lowStock: () => [...retailKeys.all, "low-stock"] as const,
-  sales: (f: SalesFilter) => [...retailKeys.all, "sales", f] as const,
-};
 
 export function useProducts() {
   return useQuery({

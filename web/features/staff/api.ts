@@ -101,7 +101,7 @@ export function useSaveMyProfile() {
   return useMutation({
     mutationFn: (patch: Partial<NonNullable<MyProfile["instructor"]>>) =>
       api.put<MyProfile>("/staff/me/profile", patch),
-    onSuccess: (data) => client.setQueryData(["staff", "me"], data),
+    onSuccess: (data) => client.setQueryData(staffKeys.me, data),
   });
 }
 

@@ -8,17 +8,12 @@ import type {
   substituteStepAnswer,
 } from "../../../domain/api/substitutes";
 import { api } from "../../lib/api-client";
+import { substituteKeys } from "./query-keys";
 
 /** Substitute requests (decision 0101): the list, asking, taking, approving. */
 
 export type SubstituteRequests = z.input<typeof substituteRequestsAnswer>;
 export type MyUpcomingClass = z.input<typeof myClassesAnswer>["classes"][number];
-
-export const substituteKeys = {
-  all: ["substitute-requests"] as const,
-  list: () => [...substituteKeys.all, "list"] as const,
-  myClasses: () => [...substituteKeys.all, "my-classes"] as const,
-};
 
 export function useSubstituteRequests() {
   return useQuery({

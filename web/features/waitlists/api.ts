@@ -2,14 +2,14 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { acceptOfferAnswer, MyWaitlist, myWaitlistsAnswer } from "../../../domain/api/waitlists";
-import { waitlistKey } from "../../components/waitlist-modal";
+import { waitlistKeys } from "../../components/waitlist-keys";
 import { api, isApiError } from "../../lib/api-client";
 
 export type { MyWaitlist };
 
 export function useMyWaitlists() {
   return useQuery({
-    queryKey: [...waitlistKey, "mine"],
+    queryKey: waitlistKeys.mine,
     queryFn: () => api.get<z.input<typeof myWaitlistsAnswer>>("/waitlist"),
   });
 }

@@ -11,6 +11,7 @@ import type {
   signWaiverBody,
 } from "../../../domain/api/waivers";
 import { api } from "../../lib/api-client";
+import { waiverKeys } from "./query-keys";
 
 /** The carta responsiva (decision 0099): the customer's signing, the desk's collecting, the versions. */
 
@@ -19,14 +20,6 @@ export type SignBody = z.input<typeof signWaiverBody>;
 export type AdminWaivers = z.input<typeof adminWaiversAnswer>;
 export type AdminSignature = z.input<typeof adminSignaturesAnswer>["signatures"][number];
 export type CustomerWaiver = z.input<typeof customerWaiverAnswer>;
-
-export const waiverKeys = {
-  all: ["waivers"] as const,
-  mine: () => [...waiverKeys.all, "mine"] as const,
-  admin: () => [...waiverKeys.all, "admin"] as const,
-  signatures: (versionId: number) => [...waiverKeys.all, "signatures", versionId] as const,
-  customer: (customerId: number) => [...waiverKeys.all, "customer", customerId] as const,
-};
 
 export function useMyWaiver(enabled = true) {
   return useQuery({

@@ -1,26 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { Badge, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { useMemo, useState } from "react";
-import type { AppConfig } from "../../../../domain/app-config";
-import { cancelDecision, cancelUnitLabel, timeLeftLabel } from "../../../../domain/booking";
 import { formatDateTime } from "../../../../domain/format";
 import { t } from "../../../../domain/messages";
 import { spotGridFor } from "../../../../domain/spot-map";
-import { SpotMap } from "../../../components/spot-map";
 import { useAppConfig } from "../../../lib/app-config";
 import { useFieldErrors } from "../../../lib/field-errors";
 import { type BookingInput, type ReservationChangeInput, type SingleClass, useSingleClass } from "../api";
+import { BookingSpotPicker, type SpotPicking } from "./booking-spot-picker";
+import { LateBookingWarning } from "./late-booking-warning";
 
 export interface BookingModalProps {
   klass: SingleClass | null;
@@ -47,7 +34,7 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
   const fieldErrors = useFieldErrors<HTMLDivElement>();
   const [spot, setSpot] = useState<string | null>(existing?.spot ?? null);
   const [guestSpot, setGuestSpot] = useState<string | null>(existing?.guest?.spot ?? null);
-  const [picking, setPicking] = useState<"me" | "guest">("me");
+  const [picking, setPicking] = useState<SpotPicking>("me");
 
   const grid = useMemo(
     () => (live && config.spotmap_enabled ? spotGridFor(live.class_type) : null),
@@ -158,39 +145,16 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
           />
         ) : null}
         {grid ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              Elige tu lugar
-            </Text>
-            {withGuest ? (
-              <SegmentedControl
-                size="xs"
-                value={picking}
-                onChange={(v) => setPicking(v as "me" | "guest")}
-                data={[
-                  { value: "me", label: `Tu lugar${mySpot ? `: ${labelOf(grid, mySpot)}` : ""}` },
-                  {
-                    value: "guest",
-                    label: `Invitado${myGuestSpot ? `: ${labelOf(grid, myGuestSpot)}` : ""}`,
-                  },
-                ]}
-              />
-            ) : null}
-            <SpotMap
-              grid={grid}
-              taken={taken}
-              // The guest entry (and so the map's "Invitado" legend) only when bringing a guest.
-              selected={
-                withGuest
-                  ? [
-                      { key: mySpot, role: "me" },
-                      { key: myGuestSpot, role: "guest" },
-                    ]
-                  : [{ key: mySpot, role: "me" }]
-              }
-              onSelect={select}
-            />
-          </Stack>
+          <BookingSpotPicker
+            grid={grid}
+            taken={taken}
+            withGuest={withGuest}
+            picking={picking}
+            onPicking={setPicking}
+            mySpot={mySpot}
+            guestSpot={myGuestSpot}
+            onSelect={select}
+          />
         ) : null}
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onClose}>
@@ -202,41 +166,5 @@ export function BookingModal({ klass, submitting, onClose, onSubmit, onChange }:
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function labelOf(grid: NonNullable<ReturnType<typeof spotGridFor>>, key: string) {
-  return grid.rows.flat().find((c) => c.key === key)?.label ?? key;
-}
-
-/**
- * Booking a class already inside the cancellation window costs something the customer cannot
- * undo: said before they book, with the time left (domain cancelDecision, the rule cancelling
- * applies). Nothing is shown while cancelling would still return the credit.
- */
-function LateBookingWarning({ classDate, config }: { classDate: string; config: AppConfig }) {
-  const date = new Date(classDate);
-  const now = new Date();
-  const decision = cancelDecision(date, now, config, config.timezone);
-  const value = config.cancel_timeframe_value ?? 0;
-  const params = {
-    time: timeLeftLabel(date.getTime() - now.getTime()),
-    value,
-    unit: cancelUnitLabel(value, config.cancel_timeframe_unit),
-  };
-  const message = decision.allowed
-    ? decision.refund
-      ? null
-      : t("bookingInsideWindowNoRefund", params)
-    : decision.reason === "too_late"
-      ? t("bookingInsideWindowNoCancel", params)
-      : decision.reason === "disabled"
-        ? t("cancelDisabled")
-        : null;
-  if (!message) return null;
-  return (
-    <Alert color="orange" icon={<IconAlertTriangle size={18} />} data-testid="late-booking-warning">
-      {message}
-    </Alert>
   );
 }

@@ -1,45 +1,12 @@
-import {
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
-import { type PersonType, regimenesFor, usosFor } from "../../../../domain/fiscal/catalogs";
 import { fiscalDataSchema } from "../../../../domain/fiscal/fiscal-data";
 import { fiscalMessages } from "../../../../domain/fiscal/messages";
-import { normalizeRfc } from "../../../../domain/fiscal/rfc";
 import { formMessage, issueErrors, useFieldErrors } from "../../../lib/field-errors";
-import { type FiscalData, useDeleteFiscalData, useFiscalData, useSaveFiscalData } from "../api";
-
-type Form = {
-  rfc: string;
-  razon_social: string;
-  regimen_fiscal: string;
-  codigo_postal: string;
-  uso_cfdi: string;
-};
-
-const emptyForm = (d: FiscalData | null | undefined): Form => ({
-  rfc: d?.rfc ?? "",
-  razon_social: d?.razon_social ?? "",
-  regimen_fiscal: d?.regimen_fiscal ?? "",
-  codigo_postal: d?.codigo_postal ?? "",
-  uso_cfdi: d?.uso_cfdi ?? "",
-});
-
-/** What the RFC typed so far says: 13 characters a persona física, 12 a moral, else unknown. */
-function personOf(rfc: string): PersonType | null {
-  const n = normalizeRfc(rfc).length;
-  return n === 13 ? "fisica" : n === 12 ? "moral" : null;
-}
+import { useDeleteFiscalData, useFiscalData, useSaveFiscalData } from "../api";
+import { FiscalDataFields } from "./fiscal-data-fields";
+import { type FiscalForm, fiscalFormOf, withField } from "./fiscal-form";
 
 /**
  * 'Datos de facturación' (decision 0032), next to the billing address in Mi Información: RFC,
@@ -52,32 +19,13 @@ export function FiscalDataCard() {
   const save = useSaveFiscalData();
   const remove = useDeleteFiscalData();
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState<Form>(() => emptyForm(null));
+  const [form, setForm] = useState<FiscalForm>(() => fiscalFormOf(null));
   const { ref, errors, show, showApi, clear } = useFieldErrors();
   const formError = formMessage(save.error);
   const current = data.data;
 
-  const person = personOf(form.rfc);
-  const regimenes = regimenesFor(person ?? "fisica").concat(
-    person ? [] : regimenesFor("moral").filter((r) => !r.fisica),
-  );
-  const usos = form.regimen_fiscal ? usosFor(person ?? "fisica", form.regimen_fiscal) : [];
-  if (!person && form.regimen_fiscal) {
-    for (const u of usosFor("moral", form.regimen_fiscal)) if (!usos.includes(u)) usos.push(u);
-  }
-
-  function set<K extends keyof Form>(k: K, value: string) {
-    setForm((f) => {
-      const next = { ...f, [k]: value };
-      // A régimen or RFC that no longer allows the chosen uso empties it rather than keep a wrong pair.
-      if (k !== "uso_cfdi" && k !== "razon_social" && k !== "codigo_postal") {
-        const p = personOf(next.rfc) ?? "fisica";
-        if (next.uso_cfdi && !usosFor(p, next.regimen_fiscal).some((u) => u.key === next.uso_cfdi)) {
-          next.uso_cfdi = "";
-        }
-      }
-      return next;
-    });
+  function set(k: keyof FiscalForm, value: string) {
+    setForm((f) => withField(f, k, value));
     clear(k);
   }
 
@@ -106,7 +54,7 @@ export function FiscalDataCard() {
             <Button
               variant="light"
               onClick={() => {
-                setForm(emptyForm(current));
+                setForm(fiscalFormOf(current));
                 show({});
                 save.reset();
                 setEditing(true);
@@ -125,63 +73,7 @@ export function FiscalDataCard() {
                   {formError}
                 </Alert>
               ) : null}
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput
-                  label="RFC"
-                  description="13 caracteres persona física, 12 persona moral"
-                  required
-                  autoComplete="off"
-                  value={form.rfc}
-                  error={errors.rfc}
-                  onChange={(e) => set("rfc", e.currentTarget.value)}
-                />
-                <TextInput
-                  label="Código postal fiscal"
-                  description="El de tu domicilio fiscal, 5 dígitos"
-                  required
-                  inputMode="numeric"
-                  maxLength={5}
-                  value={form.codigo_postal}
-                  error={errors.codigo_postal}
-                  onChange={(e) => set("codigo_postal", e.currentTarget.value)}
-                />
-                <TextInput
-                  label="Nombre o razón social"
-                  style={{ gridColumn: "1 / -1" }}
-                  description="Como aparece en tu Constancia de Situación Fiscal"
-                  required
-                  value={form.razon_social}
-                  error={errors.razon_social}
-                  onChange={(e) => set("razon_social", e.currentTarget.value)}
-                />
-                <NativeSelect
-                  label="Régimen fiscal"
-                  style={{ gridColumn: "1 / -1" }}
-                  required
-                  value={form.regimen_fiscal}
-                  error={errors.regimen_fiscal}
-                  aria-invalid={Boolean(errors.regimen_fiscal)}
-                  data={[
-                    { value: "", label: "Elige tu régimen" },
-                    ...regimenes.map((r) => ({ value: r.key, label: `${r.key} · ${r.description}` })),
-                  ]}
-                  onChange={(e) => set("regimen_fiscal", e.currentTarget.value)}
-                />
-                <NativeSelect
-                  label="Uso del CFDI"
-                  style={{ gridColumn: "1 / -1" }}
-                  required
-                  disabled={!form.regimen_fiscal}
-                  value={form.uso_cfdi}
-                  error={errors.uso_cfdi}
-                  aria-invalid={Boolean(errors.uso_cfdi)}
-                  data={[
-                    { value: "", label: form.regimen_fiscal ? "Elige el uso" : "Primero elige tu régimen" },
-                    ...usos.map((u) => ({ value: u.key, label: `${u.key} · ${u.description}` })),
-                  ]}
-                  onChange={(e) => set("uso_cfdi", e.currentTarget.value)}
-                />
-              </SimpleGrid>
+              <FiscalDataFields form={form} errors={errors} set={set} />
               <Group justify="space-between">
                 {current ? (
                   <Button

@@ -1,9 +1,7 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
+import { Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import { useRef, useState } from "react";
 import { addLocalDays, localDay } from "../../../../domain/booking";
-import { DESK_PAYMENT_LABELS } from "../../../../domain/desk-sale";
-import { formatDateTime, formatMoney } from "../../../../domain/format";
-import { type AdminColumn, AdminTable } from "../../../components/admin/admin-table";
+import { AdminTable } from "../../../components/admin/admin-table";
 import { PeriodLocationFilters } from "../../../components/admin/period-location-filters";
 import { useAppConfig } from "../../../lib/app-config";
 import { deskLocationId } from "../../../lib/desk-location";
@@ -12,33 +10,10 @@ import { useLocations } from "../../calendar/public";
 import { type Sale, useSales } from "../api";
 import { retailCopy as c } from "../copy";
 import { RefundModal } from "./refund-modal";
+import { SaleCard } from "./sale-card";
+import { saleColumns } from "./sale-columns";
 
-const STATUS_COLOR = {
-  paid: "green",
-  partly_refunded: "orange",
-  refunded: "gray",
-} as const;
-
-/** How a sale was paid, one part a line: the gift card, the saldo a favor, the drawer's method. */
-export function paidParts(s: Sale): string[] {
-  return [
-    s.paid_by_gift_card > 0 ? c.paidCard(s.paid_by_gift_card) : null,
-    s.paid_by_credit > 0 ? c.paidCredit(s.paid_by_credit) : null,
-    s.collected > 0 || (s.paid_by_gift_card === 0 && s.paid_by_credit === 0)
-      ? c.paidMethod(DESK_PAYMENT_LABELS[s.payment], s.collected)
-      : null,
-  ].filter((p): p is string => p !== null);
-}
-
-const linesText = (s: Sale) => s.lines.map((l) => c.line(l.title, l.quantity)).join(", ");
-
-function StatusBadge({ sale }: { sale: Sale }) {
-  return (
-    <Badge color={STATUS_COLOR[sale.status]} variant="light" data-testid="sale-status">
-      {c.status[sale.status]}
-    </Badge>
-  );
-}
+export { paidParts } from "./sale-summary";
 
 /**
  * «Ventas» of /admin/productos (decision 0127): the counter's product sales of a period at a
@@ -80,100 +55,7 @@ export function SalesList() {
       </Button>
     ) : null;
 
-  const columns: AdminColumn<Sale>[] = [
-    {
-      key: "date",
-      header: c.colDate,
-      value: (s) => formatDateTime(s.createdAt, zone),
-      render: (s) => (
-        <Stack gap={0}>
-          <Text size="sm">{formatDateTime(s.createdAt, zone)}</Text>
-          <Text size="xs" c="dimmed">
-            #{s.sale_id} · {s.location_name}
-          </Text>
-        </Stack>
-      ),
-      sortable: false,
-    },
-    {
-      key: "location",
-      header: c.colLocation,
-      value: (s) => s.location_name,
-      screen: false,
-    },
-    {
-      key: "lines",
-      header: c.colLines,
-      value: linesText,
-      render: (s) => (
-        <Stack gap={0}>
-          {s.lines.map((l) => (
-            <Text size="sm" key={l.line_id}>
-              {c.line(l.title, l.quantity)}
-              {l.refunded_quantity > 0 ? (
-                <Text span size="xs" c="dimmed">
-                  {" "}
-                  ({c.lineBack(l.refunded_quantity)})
-                </Text>
-              ) : null}
-            </Text>
-          ))}
-        </Stack>
-      ),
-    },
-    {
-      key: "customer",
-      header: c.colCustomer,
-      value: (s) => s.customer_name ?? c.noCustomer,
-    },
-    {
-      key: "total",
-      header: c.colTotal,
-      value: (s) => s.total,
-      render: (s) => formatMoney(s.total),
-      align: "right",
-    },
-    {
-      key: "paid",
-      header: c.colPaid,
-      value: (s) => paidParts(s).join("; "),
-      render: (s) => (
-        <Stack gap={0}>
-          {paidParts(s).map((p) => (
-            <Text size="sm" key={p}>
-              {p}
-            </Text>
-          ))}
-        </Stack>
-      ),
-    },
-    {
-      key: "status",
-      header: c.colStatus,
-      value: (s) => c.status[s.status],
-      render: (s) => (
-        <Stack gap={2}>
-          <StatusBadge sale={s} />
-          {s.refunded > 0 ? (
-            <Text size="xs" c="dimmed">
-              {c.refundedAmount(s.refunded)}
-            </Text>
-          ) : null}
-        </Stack>
-      ),
-    },
-    ...(mayRefund
-      ? [
-          {
-            key: "actions",
-            header: c.colActions,
-            csv: false,
-            sortable: false,
-            render: refundButton,
-          },
-        ]
-      : []),
-  ];
+  const columns = saleColumns(zone, mayRefund ? refundButton : null);
 
   return (
     <Stack gap="md" data-testid="sales-list">
@@ -205,38 +87,7 @@ export function SalesList() {
           <Text c="dimmed">{c.salesEmpty}</Text>
         ) : null}
         {rows.map((s) => (
-          <Paper key={s.sale_id} withBorder radius="md" p="sm" data-testid="sale-card">
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={0} style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600}>
-                    {formatDateTime(s.createdAt, zone)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    #{s.sale_id} · {s.location_name} · {s.customer_name ?? c.noCustomer}
-                  </Text>
-                </Stack>
-                <Text fw={700} style={{ whiteSpace: "nowrap" }}>
-                  {formatMoney(s.total)}
-                </Text>
-              </Group>
-              <Text size="sm">{linesText(s)}</Text>
-              <Text size="xs" c="dimmed">
-                {paidParts(s).join(" · ")}
-              </Text>
-              <Group justify="space-between">
-                <Group gap="xs">
-                  <StatusBadge sale={s} />
-                  {s.refunded > 0 ? (
-                    <Text size="xs" c="dimmed">
-                      {c.refundedAmount(s.refunded)}
-                    </Text>
-                  ) : null}
-                </Group>
-                {refundButton(s)}
-              </Group>
-            </Stack>
-          </Paper>
+          <SaleCard key={s.sale_id} sale={s} zone={zone} action={refundButton(s)} />
         ))}
       </Stack>
       {/* A wider screen: the admin table with its CSV. */}
