@@ -27,9 +27,12 @@ export async function buildTestApp(
     logger?: object;
     /** A database the caller opened and migrated (a journey outside the API suites' setup). */
     database?: Database;
+    /** PGlite: a newly loaded database, not one handed on by another file (decision 0143). */
+    freshDatabase?: boolean;
   } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase(options));
+  const database =
+    options.database ?? (await createTestDatabase({ ...options, fresh: options.freshDatabase }));
   const config = loadConfig({
     NODE_ENV: "test",
     DATA_DIR: `/tmp/estudio-test-${process.pid}`,

@@ -91,8 +91,14 @@ async function giveBack(pglite: PGlite): Promise<void> {
  * A migrated embedded database for one test file: a spare instance the last file gave back, or a
  * new one loaded from the migrated dump. Its `close` gives it back for the next file.
  */
-export async function reusedPgliteDatabase(dump: () => Blob, onQuery?: QueryObserver): Promise<Database> {
-  let instance = reuse ? spare.pop() : undefined;
+export async function reusedPgliteDatabase(
+  dump: () => Blob,
+  onQuery?: QueryObserver,
+  /** A new instance, closed after: a file that copies the data directory itself (backups). */
+  fresh = false,
+): Promise<Database> {
+  const handOn = reuse && !fresh;
+  let instance = handOn ? spare.pop() : undefined;
   if (!instance) {
     instance = await PGlite.create({ loadDataDir: dump() });
     migratedFingerprint ??= await fingerprintOf(instance);
@@ -113,7 +119,7 @@ export async function reusedPgliteDatabase(dump: () => Blob, onQuery?: QueryObse
       if (closed) return;
       closed = true;
       handle.revoke();
-      if (reuse) await giveBack(target);
+      if (handOn) await giveBack(target);
       else await target.close();
     },
   };

@@ -25,10 +25,15 @@ export function migratedPgliteDump(): Blob {
  * next file gets it (reused-pglite.ts, decision 0143).
  */
 export async function createTestDatabase(
-  options: { onQuery?: QueryObserver; acquireTimeoutMs?: number } = {},
+  options: {
+    onQuery?: QueryObserver;
+    acquireTimeoutMs?: number;
+    /** PGlite: a newly loaded instance, not one another file handed on (a backup copies its files). */
+    fresh?: boolean;
+  } = {},
 ): Promise<Database & { url?: string }> {
   const { acquireTimeoutMs, onQuery } = options;
-  if (testDriver() === "pglite") return reusedPgliteDatabase(migratedPgliteDump, onQuery);
+  if (testDriver() === "pglite") return reusedPgliteDatabase(migratedPgliteDump, onQuery, options.fresh);
   const baseUrl = testDatabaseUrl();
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   await onServer(baseUrl, `create database ${name} template ${inject("migratedPostgres")}`);
